@@ -1,0 +1,104 @@
+"""Entry point of the ``judge`` command.
+
+``judge rule ID`` and ``judge search QUERY`` are the commands a judge types most, so they have a fast
+path: their usual options are read here without importing click (click alone costs three times a bare
+Python start-up). Anything unusual — ``--help``, an unknown option, every other command — goes to the
+click interface in :mod:`judge.cli`, which defines the commands, their help and their errors. Both paths
+call the same functions, so the output is the same.
+"""
+
+import sys
+
+_FLAGS = {"rule": {"--json", "--no-children"}, "search": {"--json"}}
+_VALUED = {"rule": {"--rules", "--game"}, "search": {"--rules", "--game", "--limit"}}
+
+
+def _parse_fast(argv):
+    """Options of the fast path, or None when click should handle the command line."""
+    command, rest = argv[0], argv[1:]
+    flags, values, positional = set(), {}, []
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        if arg.startswith("--"):
+            name, eq, value = arg.partition("=")
+            if name in _FLAGS[command] and not eq:
+                flags.add(name)
+            elif name in _VALUED[command]:
+                if not eq:
+                    i += 1
+                    if i >= len(rest):
+                        return None
+                    value = rest[i]
+                values[name] = value
+            else:
+                return None
+        elif arg.startswith("-") and arg != "-":
+            return None
+        else:
+            positional.append(arg)
+        i += 1
+    if len(positional) != 1:
+        return None
+    if values.get("--game") == "all":
+        return None
+    if "--limit" in values:
+        if not values["--limit"].isdigit() or int(values["--limit"]) < 1:
+            return None
+    return flags, values, positional[0]
+
+
+def _fast(argv) -> int | None:
+    parsed = _parse_fast(argv)
+    if parsed is None:
+        return None
+    flags, values, arg = parsed
+    from judge.errors import JudgeError
+    from judge.rulebook import store
+
+    try:
+        book = store.load(store.resolve(values.get("--rules"), values.get("--game")))
+        if argv[0] == "rule":
+            from judge.rulebook.query import render_rule, rule_view
+
+            view = rule_view(book, arg, children="--no-children" not in flags)
+            if "--json" in flags:
+                import json
+
+                sys.stdout.write(json.dumps(view, indent=2, ensure_ascii=False) + "\n")
+            else:
+                sys.stdout.write(render_rule(view) + "\n")
+        else:
+            from judge.rulebook.query import render_hits
+            from judge.rulebook.search import search
+
+            hits = search(book, arg, limit=int(values.get("--limit", 10)))
+            if "--json" in flags:
+                import json
+
+                sys.stdout.write(json.dumps({"query": arg, "document": book.cite_prefix,
+                                             "hits": [h.to_dict() for h in hits]}, indent=2,
+                                            ensure_ascii=False) + "\n")
+            else:
+                sys.stdout.write(render_hits(hits, arg) + "\n")
+    except JudgeError as exc:
+        sys.stderr.write(f"judge: error: {exc}\n")
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in _FLAGS:
+        code = _fast(argv)
+        if code is not None:
+            return code
+    from judge.cli import main as click_main
+
+    return click_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

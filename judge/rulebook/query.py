@@ -1,0 +1,98 @@
+"""What the lookup commands show, as data (for ``--json``) and as text. No click, no networkx here.
+
+``judge rule`` runs through :func:`rule_view` and :func:`render_rule`, both on the fast start-up path.
+"""
+
+from __future__ import annotations
+
+from judge.errors import UnknownRuleError
+
+
+def get_rule(book, rule_id: str):
+    """The rule, or an :class:`UnknownRuleError` naming the nearest existing ids."""
+    rule = book.get(rule_id)
+    if rule is None:
+        near = book.nearest(rule_id)
+        hint = f"; nearest: {', '.join(near)}" if near else ""
+        raise UnknownRuleError(f"no rule {rule_id} in {book.cite_prefix}{hint}")
+    return rule
+
+
+def _brief(book, rid: str) -> dict:
+    rule = book.rules.get(rid)
+    if rule is None:
+        return {"id": rid, "exists": False, "title": "", "text": "", "citation": book.cite(rid)}
+    return {"id": rid, "exists": True, "title": rule.title, "text": rule.text, "citation": book.cite(rid)}
+
+
+def rule_view(book, rule_id: str, children: bool = True) -> dict:
+    """Everything ``judge rule`` shows: the rule, breadcrumb, children, cites and cited-by."""
+    rule = get_rule(book, rule_id)
+    view = {
+        "document": {"name": book.name, "game": book.game, "title": book.title, "version": book.version},
+        "citation": book.cite(rule.id),
+        "id": rule.id, "title": rule.title, "label": rule.label, "text": rule.text,
+        "examples": list(rule.examples), "notes": list(rule.notes),
+        "file": rule.file, "line": rule.line,
+        "parents": [_brief(book, p.id) for p in book.ancestors(rule.id)],
+        "cites": [_brief(book, r) for r in rule.refs],
+        "cited_by": [_brief(book, r) for r in book.cited_by(rule.id)],
+        "defines": [t.name for t in book.terms.values() if rule.id in t.rules],
+    }
+    if children:
+        view["children"] = [_brief(book, c) for c in rule.children]
+    return view
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _label(item: dict) -> str:
+    if item["title"]:
+        return f"{item['id']} {item['title']}"
+    if not item["exists"]:
+        return f"{item['id']} (not in this document)"
+    return f"{item['id']} {_one_line(item['text'], 80)}"
+
+
+def render_rule(view: dict) -> str:
+    """Plain text for a terminal."""
+    out = []
+    crumbs = " › ".join(p["id"] + (f" {p['title']}" if p["title"] else "") for p in view["parents"])
+    out.append(view["citation"] + (f"   ({crumbs})" if crumbs else ""))
+    out.append("")
+    head = view["id"] + (f" {view['title']}" if view["title"] else "")
+    if view["label"]:
+        head = f"{view['label']}  [{view['id']}]" + (f" {view['title']}" if view["title"] else "")
+    out.append(head if not view["text"] else f"{head} {view['text']}" if not view["label"] else
+               f"{head}\n{view['text']}")
+    for note in view["notes"]:
+        out.append(f"  Note: {note}")
+    for ex in view["examples"]:
+        out.append(f"  Example: {ex}")
+    if view.get("defines"):
+        out.append(f"Defines: {', '.join(view['defines'])}")
+    if "children" in view and view["children"]:
+        out.append("")
+        out.append("Children:")
+        for c in view["children"]:
+            out.append(f"  {_label(c)}")
+    out.append("")
+    out.append("Cites:    " + (", ".join(c["id"] + ("" if c["exists"] else " (external)") for c in view["cites"])
+                               or "—"))
+    out.append("Cited by: " + (", ".join(c["id"] for c in view["cited_by"]) or "—"))
+    return "\n".join(out)
+
+
+def render_hits(hits, query: str, show_document: bool = False) -> str:
+    if not hits:
+        return f"no rule matches {query!r}"
+    out = []
+    for h in hits:
+        doc = f"[{h.document}] " if show_document else ""
+        title = f" {h.title}" if h.title else ""
+        out.append(f"{doc}{h.rule_id}{title}  ({h.why})")
+        out.append(f"    {h.snippet}")
+    return "\n".join(out)

@@ -1,0 +1,136 @@
+"""Search a rulebook by words: defined terms, titles, exact phrases, all words, then fuzzy matches.
+
+Ranking tiers (higher first): the rules that *define* the query as a term; rules whose title is the
+query; rules containing the exact phrase; rules containing every word; fuzzy matches (rapidfuzz). US and
+UK spellings are folded together (defence/defense, colour/color, …) before matching. rapidfuzz is only
+imported when the exact tiers leave the result list short, which keeps most searches fast.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UK_US = {
+    "defence": "defense", "defences": "defenses", "offence": "offense", "colour": "color", "colours": "colors",
+    "coloured": "colored", "armour": "armor", "honour": "honor", "favour": "favor", "behaviour": "behavior",
+    "centre": "center", "licence": "license", "recognise": "recognize", "recognised": "recognized",
+    "organise": "organize", "realise": "realize", "analyse": "analyze", "catalogue": "catalog", "grey": "gray",
+    "travelling": "traveling", "cancelled": "canceled", "cancelling": "canceling", "fulfil": "fulfill",
+    "fulfils": "fulfills", "judgement": "judgment", "counterattack": "counter-attack",
+}
+_WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
+
+
+def normalize(text: str) -> str:
+    """Lower case with UK spellings folded to US ones."""
+    text = text.lower()
+    return _WORD.sub(lambda m: _UK_US.get(m.group(0), m.group(0)), text)
+
+
+class Hit:
+    """One search result: the rule, its score and tier, and a snippet around the match."""
+
+    __slots__ = ("rule_id", "score", "why", "snippet", "title", "document")
+
+    def __init__(self, rule_id, score, why, snippet, title, document=""):
+        self.rule_id = rule_id
+        self.score = score
+        self.why = why
+        self.snippet = snippet
+        self.title = title
+        self.document = document
+
+    def to_dict(self) -> dict:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+def _snippet(text: str, pos: int, length: int, width: int = 70) -> str:
+    text = text.replace("\n", " ")
+    if pos < 0:
+        pos, length = 0, 0
+    start = max(0, pos - width)
+    end = min(len(text), pos + length + width)
+    # widen to word boundaries
+    while start > 0 and text[start - 1] not in " ":
+        start -= 1
+    while end < len(text) and text[end] not in " ":
+        end += 1
+    out = text[start:end].strip()
+    return ("…" if start > 0 else "") + out + ("…" if end < len(text) else "")
+
+
+def search(book, query: str, limit: int = 10) -> list[Hit]:
+    """Rank the rules of ``book`` for ``query``; at most ``limit`` hits, best first."""
+    q = normalize(query).strip()
+    if not q:
+        return []
+    words = _WORD.findall(q)
+    scores: dict[str, tuple[float, str, int, int]] = {}   # id → (score, why, pos, len)
+
+    def offer(rule_id, score, why, pos=-1, length=0):
+        old = scores.get(rule_id)
+        if old is None or score > old[0]:
+            scores[rule_id] = (score, why, pos, length)
+
+    # tier 1: defined terms (exact, then the query as a whole word inside a term name)
+    term = book.terms.get(q) or book.terms.get(query.lower().strip())
+    if term is not None:
+        for k, rid in enumerate(term.rules):
+            offer(rid, 300 - k, f"defines '{term.name}'")
+    texts = {}
+    phrase = re.compile(r"(?<![a-z0-9])" + re.escape(q) + r"(?![a-z0-9])")
+    for rule in book.rules.values():
+        title = normalize(rule.title)
+        body = normalize(rule.full_text())
+        texts[rule.id] = body
+        if title and title == q:
+            offer(rule.id, 250, "title")
+            continue
+        m = phrase.search(body)
+        if m:
+            bonus = 20 if title and q in title else 0
+            # earlier and shorter matches read better: small tie-breakers
+            offer(rule.id, 150 + bonus - min(m.start(), 400) / 100 - len(body) / 2000, "phrase", m.start(),
+                  len(q))
+            continue
+        if len(words) > 1 and all(re.search(r"(?<![a-z0-9])" + re.escape(w), body) for w in words):
+            first = min(body.find(w) for w in words)
+            offer(rule.id, 100 - len(body) / 2000, "all words", first, len(words[0]))
+    if len(scores) < limit:
+        from rapidfuzz import fuzz, process
+
+        choices = {rid: t for rid, t in texts.items() if rid not in scores}
+        for rid_text, score, rid in process.extract(q, choices, scorer=fuzz.partial_ratio, limit=limit * 3,
+                                                    score_cutoff=80):
+            offer(rid, score * 0.9, "fuzzy", -1, 0)
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], _order(book, kv[0])))[:limit]
+    hits = []
+    for rid, (score, why, pos, length) in ranked:
+        rule = book.rules[rid]
+        if pos < 0 and why == "fuzzy":
+            pos, length = _fuzzy_pos(texts[rid], words)
+        source = rule.full_text()
+        if rule.title and source.startswith(rule.title):
+            source = source[len(rule.title):].lstrip() or rule.title
+            pos = max(-1, pos - len(rule.title) - 1)
+        hits.append(Hit(rid, round(score, 1), why, _snippet(source, pos, length), rule.title, book.name))
+    return hits
+
+
+def _fuzzy_pos(body: str, words) -> tuple[int, int]:
+    for w in words:
+        i = body.find(w[:4]) if len(w) >= 4 else body.find(w)
+        if i >= 0:
+            return i, len(w)
+    return 0, 0
+
+
+_ORDER_CACHE: dict[int, dict[str, int]] = {}
+
+
+def _order(book, rule_id: str) -> int:
+    order = _ORDER_CACHE.get(id(book))
+    if order is None:
+        order = {rid: i for i, rid in enumerate(book.rules)}
+        _ORDER_CACHE[id(book)] = order
+    return order.get(rule_id, 0)
