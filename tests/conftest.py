@@ -1,0 +1,52 @@
+"""Shared fixtures.
+
+* Every test runs with its own ``JUDGE_HOME`` and ``JUDGE_CACHE_DIR`` (no user store is touched).
+* ``corpora`` is ``../shared/corpora``; tests that need it skip cleanly when it is absent (a fresh clone).
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "rules"
+CORPORA = Path(os.environ.get("JUDGE_CORPORA", ROOT.parent / "shared" / "corpora"))
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+@pytest.fixture(autouse=True)
+def isolated_store(tmp_path_factory, monkeypatch):
+    home = tmp_path_factory.mktemp("judge-home")
+    monkeypatch.setenv("JUDGE_HOME", str(home))
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "judge-cache"))
+    monkeypatch.delenv("JUDGE_RULES_DIR", raising=False)
+    return home
+
+
+@pytest.fixture
+def corpora():
+    """Path of ../shared/corpora, or skip."""
+    if not CORPORA.is_dir():
+        pytest.skip("../shared/corpora is not present")
+    return CORPORA
+
+
+def corpus_file(*parts) -> Path:
+    path = CORPORA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is not present")
+    return path
+
+
+@pytest.fixture
+def run_cli(capsys):
+    """Run the judge command in-process: returns (exit code, stdout, stderr)."""
+    from judge.__main__ import main
+
+    def run(*args):
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
