@@ -198,6 +198,7 @@ class Rulebook:
         self.problems: list[Problem] = problems if problems is not None else []
         self.stats: dict = stats if stats is not None else {}
         self._cited_by = None
+        self._positions = None
 
     # -- lookup -------------------------------------------------------------------------------------------
     def __contains__(self, rule_id) -> bool:
@@ -216,6 +217,12 @@ class Rulebook:
             alt = rule_id.rstrip(".")
             rule = self.rules.get(alt) or self.rules.get(alt.lower())
         return rule
+
+    def position(self, rule_id: str) -> int:
+        """Index of a rule in document order (for stable sorting); -1 when absent."""
+        if self._positions is None:
+            self._positions = {rid: i for i, rid in enumerate(self.rules)}
+        return self._positions.get(rule_id, -1)
 
     def ancestors(self, rule_id: str) -> list[Rule]:
         """Parents from the top (chapter) down to the direct parent."""
@@ -309,7 +316,7 @@ class Rulebook:
         terms = {}
         for values in data["terms"]:
             term = Term.from_tuple(values)
-            terms[term.name] = term
+            terms[term.name.lower()] = term
         problems = [Problem(*p) for p in data["problems"]]
         return cls(name, game, title, version, fmt, files, rules, terms, problems, dict(data["stats"]))
 

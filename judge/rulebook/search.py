@@ -103,7 +103,7 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
         for rid_text, score, rid in process.extract(q, choices, scorer=fuzz.partial_ratio, limit=limit * 3,
                                                     score_cutoff=80):
             offer(rid, score * 0.9, "fuzzy", -1, 0)
-    ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], _order(book, kv[0])))[:limit]
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], book.position(kv[0])))[:limit]
     hits = []
     for rid, (score, why, pos, length) in ranked:
         rule = book.rules[rid]
@@ -123,14 +123,3 @@ def _fuzzy_pos(body: str, words) -> tuple[int, int]:
         if i >= 0:
             return i, len(w)
     return 0, 0
-
-
-_ORDER_CACHE: dict[int, dict[str, int]] = {}
-
-
-def _order(book, rule_id: str) -> int:
-    order = _ORDER_CACHE.get(id(book))
-    if order is None:
-        order = {rid: i for i, rid in enumerate(book.rules)}
-        _ORDER_CACHE[id(book)] = order
-    return order.get(rule_id, 0)

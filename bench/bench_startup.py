@@ -1,0 +1,65 @@
+"""Start-up benchmark: cold `judge rule` and `judge search` against `python -c pass`.
+
+Imports the full FaB CR 2.10.1 (from ../shared/corpora, or the embedded seeds when absent) into a
+temporary store, warms the parse cache once, then times each command as a fresh process, N times, and
+prints medians and ratios. Goals: rule ≤ 3×, search ≤ 4× the bare interpreter.
+
+    python bench/bench_startup.py [-n 30]
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CR = ROOT.parent / "shared" / "corpora" / "fab" / "en-fab-cr-2.10.1.txt"
+
+
+def judge_exe() -> list[str]:
+    exe = shutil.which("judge", path=str(Path(sys.executable).parent)) or shutil.which("judge")
+    return [exe] if exe else [sys.executable, "-m", "judge"]
+
+
+def timed(cmd, env, n):
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=int, default=30)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    env = dict(os.environ, JUDGE_HOME=str(tmp / "home"), JUDGE_CACHE_DIR=str(tmp / "cache"))
+    judge = judge_exe()
+    try:
+        if CR.exists():
+            subprocess.run(judge + ["rules", "import", str(CR), "--game", "fab", "--version", "2.10.1"], env=env,
+                           check=True, stdout=subprocess.DEVNULL)
+            doc = "full FaB CR 2.10.1 (imported)"
+        else:
+            doc = "embedded seeds (../shared/corpora absent)"
+        subprocess.run(judge + ["rule", "7.5.5b"], env=env, check=True, stdout=subprocess.DEVNULL)  # warm cache
+        base = timed([sys.executable, "-c", "pass"], env, args.n)
+        rule = timed(judge + ["rule", "7.5.5b"], env, args.n)
+        search = timed(judge + ["search", "go again"], env, args.n)
+        print(f"document: {doc}; {args.n} runs each, median wall time")
+        print(f"python -c pass        {base * 1000:7.1f} ms   1.00x")
+        print(f"judge rule 7.5.5b     {rule * 1000:7.1f} ms   {rule / base:4.2f}x   (goal <= 3x)")
+        print(f'judge search "go again" {search * 1000:5.1f} ms   {search / base:4.2f}x   (goal <= 4x)')
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
