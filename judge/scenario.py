@@ -1,0 +1,177 @@
+"""Scenario files: load and validate the TOML, hand it to its game's engine, compare with ``[expect]``.
+
+The runner does not know which game it runs: ``[scenario] game = "fab"`` selects the package
+``judge.engine.fab``, which provides ``play(scenario, book) -> Outcome``. The format is documented in
+docs/scenario-format.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+from judge.engine.core import InvalidScenario, Outcome, Reason, compare
+from judge.errors import ScenarioError
+
+ENGINES = {"fab": "judge.engine.fab", "ga": "judge.engine.grand_archive", "mc": "judge.engine.marvel_champions"}
+SCENARIO_KEYS = {"title", "question", "game", "rules", "example_of", "answer", "notes"}
+
+
+class Scenario:
+    """A parsed scenario file: the raw tables plus where each key sits in the file."""
+
+    def __init__(self, path: str, data: dict, text: str):
+        self.path = path
+        self.data = data
+        self.text = text
+        meta = data.get("scenario", {})
+        self.title = meta.get("title", Path(path).stem)
+        self.question = meta.get("question", "")
+        self.game = meta.get("game", "")
+        self.rules = str(meta.get("rules", ""))
+        self.example_of = meta.get("example_of", "")
+        self.expect = data.get("expect", {})
+        self._lines = _index_lines(text)
+
+    def line_of(self, key: str) -> int | None:
+        """Line of a dotted key path such as ``cards.jab.power`` or ``actions.2.card`` (1-based index)."""
+        probe = key
+        while probe:
+            if probe in self._lines:
+                return self._lines[probe]
+            if "." not in probe:
+                break
+            probe = probe.rsplit(".", 1)[0]
+        return None
+
+    def error(self, message: str, key: str | None = None, cite: str | None = None) -> ScenarioError:
+        """A :class:`ScenarioError` pointing at ``key`` in this file."""
+        rule = f" ({cite})" if cite else ""
+        return ScenarioError(message + rule, file=self.path, line=self.line_of(key) if key else None, key=key)
+
+    def reason(self, code: str, message: str, key: str | None = None, cite: str | None = None) -> Reason:
+        return Reason(code, message, cite, key, self.line_of(key) if key else None)
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
+
+
+def _index_lines(text: str) -> dict[str, int]:
+    """Dotted key path → line, for error messages (tomllib reports no positions for valid files)."""
+    out: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    table = ""
+    for n, line in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(line)
+        if m:
+            name = m.group(2).replace('"', "").replace("'", "")
+            if m.group(1) == "[[":
+                counts[name] = counts.get(name, 0) + 1
+                table = f"{name}.{counts[name]}"
+            else:
+                parts = name.split(".")
+                # keys under an array-of-tables element: [[cards.x.abilities]] handled above
+                table = name
+                for i, part in enumerate(parts):
+                    prefix = ".".join(parts[: i + 1])
+                    if prefix in counts:
+                        table = f"{prefix}.{counts[prefix]}" + ("." + ".".join(parts[i + 1:]) if parts[i + 1:] else "")
+            out.setdefault(table, n)
+            continue
+        m = _KEY.match(line)
+        if m:
+            key = m.group(1).strip("\"'")
+            out.setdefault(f"{table}.{key}" if table else key, n)
+    return out
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and check the top level of a scenario file. Raises :class:`ScenarioError` (exit 2)."""
+    import tomllib
+
+    path = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise ScenarioError(f"cannot read: {exc.strerror}", file=path) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError("not UTF-8 text", file=path) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = int(m.group(1)) if m else None
+        raise ScenarioError(f"TOML syntax error: {re.sub(r' [(]at line.*', '', msg)}", file=path, line=line) from None
+    scenario = Scenario(path, data, text)
+    meta = data.get("scenario")
+    if not isinstance(meta, dict):
+        raise ScenarioError("missing the [scenario] table (title, question, game, rules)", file=path)
+    for key in meta:
+        if key not in SCENARIO_KEYS:
+            raise scenario.error(f"unknown key '{key}' in [scenario] (known: {', '.join(sorted(SCENARIO_KEYS))})",
+                                 f"scenario.{key}")
+    if scenario.game not in ENGINES:
+        raise scenario.error(f"game must be one of {', '.join(ENGINES)}, not {scenario.game!r}", "scenario.game")
+    if "expect" in data and not isinstance(data["expect"], dict):
+        raise scenario.error("[expect] must be a table", "expect")
+    return scenario
+
+
+def rulebook_for(scenario: Scenario):
+    """The rules document a scenario is judged under: its game, at its ``rules`` version if available."""
+    from judge.rulebook import store
+
+    docs = [d for d in store.list_documents() if d.game == scenario.game]
+    if scenario.rules:
+        same = [d for d in docs if d.version == scenario.rules]
+        if same:
+            return store.load(max(same, key=store.DocRef.sort_key))
+    return store.load(store.resolve(None, scenario.game))
+
+
+def play(scenario: Scenario, book=None) -> Outcome:
+    """Run a scenario through its game's engine and compare the outcome with ``[expect]``.
+
+    Raises :class:`ScenarioError` for a malformed or impossible scenario (with every reason found).
+    """
+    if book is None:
+        book = rulebook_for(scenario)
+    engine = importlib.import_module(ENGINES[scenario.game])
+    try:
+        outcome = engine.play(scenario, book)
+    except InvalidScenario as exc:
+        first = exc.reasons[0]
+        more = f" (and {len(exc.reasons) - 1} more: " + "; ".join(str(r) for r in exc.reasons[1:]) + ")" \
+            if len(exc.reasons) > 1 else ""
+        rule = f" ({first.cite})" if first.cite else ""
+        err = ScenarioError(first.message + rule + more, file=scenario.path, line=first.line, key=first.key)
+        err.reasons = exc.reasons
+        raise err from None
+    outcome.mismatches = compare(scenario.expect, outcome.facts)
+    wanted = scenario.expect.get("cites", [])
+    have = set(outcome.citations())
+    outcome.missing_cites = [c for c in wanted if c not in have]
+    return outcome
+
+
+def find_scenarios(target: str | Path) -> list[Path]:
+    """A scenario file, or every ``*.toml`` below a folder, in name order."""
+    p = Path(target)
+    if p.is_dir():
+        return sorted(p.rglob("*.toml"))
+    if not p.exists():
+        raise ScenarioError("no such file or folder", file=str(p))
+    return [p]
+
+
+def unknown_citations(outcome: Outcome, book) -> list[str]:
+    """Citations of the outcome that the rulebook does not hold, among the chapters/pages it does hold."""
+    if book.format == "numbered":
+        chapters = {rid.split(".")[0] for rid in book.rules}
+        return [c for c in outcome.citations() if c not in book.rules and c.split(".")[0] in chapters]
+    return [c for c in outcome.citations() if c not in book.rules]
