@@ -1,0 +1,94 @@
+"""``judge resolve``: play scenario files through their game's engine."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from judge.cli import cli, emit_json, example, json_option
+from judge.errors import JudgeError
+
+
+def _render(scenario, outcome, book) -> str:
+    lines = [f"{scenario.title}  —  {outcome.cite_prefix}"]
+    if scenario.question:
+        lines.append(f"Q: {scenario.question}")
+    lines.append("")
+    phase = None
+    for st in outcome.trace.steps:
+        if st.phase != phase:
+            phase = st.phase
+            lines.append(f"  [{phase}]")
+        cites = f"  ({', '.join(st.cites)})" if st.cites else ""
+        lines.append(f"  {st.n:>3}. {st.text}{cites}")
+    lines.append("")
+    lines.append("Answer:")
+    for sentence, cites in outcome.summary:
+        lines.append(f"  {sentence}" + (f" ({', '.join(cites)})" if cites else ""))
+    return "\n".join(lines)
+
+
+@cli.command(epilog=example("judge resolve scenarios/fab/7.5.2-power-6-against-5.toml",
+                            "judge resolve --check scenarios/fab", "judge resolve FILE --json"))
+@click.argument("target", type=click.Path())
+@click.option("--check", "check_mode", is_flag=True,
+              help="Run every scenario below TARGET, compare with [expect], print a pass/fail table; exit 1 on any "
+                   "mismatch.")
+@click.option("--rules", "rules_sel", metavar="NAME|VERSION", help="Judge under this rules document instead of the "
+              "scenario's own version.")
+@json_option
+def resolve(target, check_mode, rules_sel, as_json):
+    """Play a scenario file out by the rules and explain every step with the rule it applies.
+
+    A scenario that is malformed or impossible gets one line naming file, line and key (exit 2).
+    """
+    from judge import scenario as sc
+    from judge.rulebook import store
+
+    paths = sc.find_scenarios(target)
+    if not paths:
+        raise JudgeError(f"no scenario files (*.toml) in {target}")
+    book = store.load(store.resolve(rules_sel)) if rules_sel else None
+    if not check_mode:
+        if len(paths) != 1:
+            raise JudgeError(f"{target} holds {len(paths)} scenarios: give one file, or use --check")
+        s = sc.load(paths[0])
+        b = book or sc.rulebook_for(s)
+        outcome = sc.play(s, b)
+        if as_json:
+            emit_json({"file": str(paths[0]), "title": s.title, "question": s.question, **outcome.to_dict()})
+        else:
+            click.echo(_render(s, outcome, b))
+            if outcome.mismatches or outcome.missing_cites:
+                click.echo("")
+                click.echo("Does not match [expect]:")
+                for m in outcome.mismatches:
+                    click.echo(f"  {m}")
+                for c in outcome.missing_cites:
+                    click.echo(f"  the explanation does not cite {c}")
+        if not outcome.passed:
+            sys.exit(1)
+        return
+    rows = []
+    for p in paths:
+        try:
+            s = sc.load(p)
+            outcome = sc.play(s, book or sc.rulebook_for(s))
+            problems = outcome.mismatches + [f"missing citation {c}" for c in outcome.missing_cites]
+            rows.append({"file": str(p), "title": s.title, "passed": outcome.passed, "problems": problems,
+                         "steps": len(outcome.trace)})
+        except JudgeError as exc:
+            rows.append({"file": str(p), "title": "", "passed": False, "problems": [str(exc)], "steps": 0})
+    failed = [r for r in rows if not r["passed"]]
+    if as_json:
+        emit_json({"passed": len(rows) - len(failed), "failed": len(failed), "scenarios": rows})
+    else:
+        width = max(len(r["file"]) for r in rows)
+        for r in rows:
+            click.echo(f"{'PASS' if r['passed'] else 'FAIL'}  {r['file']:<{width}}  {r['title']}")
+            for prob in r["problems"]:
+                click.echo(f"        {prob}")
+        click.echo(f"{len(rows) - len(failed)} passed, {len(failed)} failed")
+    if failed:
+        sys.exit(1)

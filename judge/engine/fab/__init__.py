@@ -1,0 +1,438 @@
+"""Flesh and Blood engine: build the game from a scenario, validate it, play its actions, report facts.
+
+``play(scenario, book) -> Outcome`` is the interface the scenario runner calls for every game.
+"""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario, Outcome, Reason
+from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
+from judge.engine.fab.game import Game, IllegalAction
+from judge.engine.fab.state import Player, State
+
+PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
+GAME_KEYS = {"turn_player", "seating", "step"}
+CARD_KEYS = {"name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
+             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "defending"}
+ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
+ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
+ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x",
+               "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
+               "note", "until"}
+INT_FIELDS = ("cost", "pitch", "power", "defense")
+LIST_FIELDS = ("types", "subtypes", "supertypes")
+
+
+def play(scenario, book) -> Outcome:
+    """Validate the scenario, then play its actions; raises InvalidScenario listing every problem found."""
+    outcome = Outcome("fab", book.cite_prefix)
+    state = build_state(scenario)
+    game = Game(state, outcome, scenario)
+    run(game, scenario)
+    report(game)
+    return outcome
+
+
+# ---------------------------------------------------------------------------------------------------------
+# building and validating the position
+# ---------------------------------------------------------------------------------------------------------
+
+def _type_error(scenario, key, want, got):
+    return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)
+
+
+def build_state(scenario) -> State:
+    data = scenario.data
+    reasons: list[Reason] = []
+    allowed_top = {"scenario", "players", "game", "cards", "actions", "expect"}
+    for key in data:
+        if key not in allowed_top:
+            reasons.append(scenario.reason("unknown-key", f"unknown table [{key}] (known: "
+                                           f"{', '.join(sorted(allowed_top))})", key))
+    s = State()
+    players = data.get("players")
+    if not isinstance(players, dict) or len(players) < 2:
+        raise InvalidScenario(reasons + [scenario.reason("players", "a scenario needs at least two players in "
+                                                         "[players.NAME] tables", "players")])
+    for seat, (name, p) in enumerate(players.items()):
+        key = f"players.{name}"
+        if not isinstance(p, dict):
+            reasons.append(_type_error(scenario, key, "a table", p))
+            continue
+        for k in p:
+            if k not in PLAYER_KEYS:
+                reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a player (known: "
+                                               f"{', '.join(sorted(PLAYER_KEYS))})", f"{key}.{k}"))
+        life = p.get("life", 20)
+        if not isinstance(life, int) or isinstance(life, bool):
+            reasons.append(_type_error(scenario, f"{key}.life", "a whole number", life))
+            life = 20
+        elif life <= 0:
+            reasons.append(scenario.reason("impossible", f"{name}'s hero has {life} life: a hero with 0 life has died "
+                                           "and the game is over", f"{key}.life", "1.10.2a"))
+        player = Player(name, str(p.get("hero", name)), life, seat)
+        for k in ("action_points", "resources"):
+            v = p.get(k)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+                reasons.append(_type_error(scenario, f"{key}.{k}", "a whole number ≥ 0", v))
+        player.resources = p.get("resources", 0) if isinstance(p.get("resources", 0), int) else 0
+        s.players[name] = player
+    g = data.get("game", {})
+    if not isinstance(g, dict):
+        reasons.append(_type_error(scenario, "game", "a table", g))
+        g = {}
+    for k in g:
+        if k not in GAME_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in [game] (known: "
+                                           f"{', '.join(sorted(GAME_KEYS))})", f"game.{k}"))
+    s.seating = list(g.get("seating", list(s.players)))
+    if sorted(s.seating) != sorted(s.players):
+        reasons.append(scenario.reason("seating", "game.seating must list every player once", "game.seating", "1.1.6"))
+        s.seating = list(s.players)
+    s.turn_player = g.get("turn_player", s.seating[0])
+    if s.turn_player not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"turn_player {s.turn_player!r} is not a player",
+                                       "game.turn_player"))
+        s.turn_player = s.seating[0]
+    for name, p in players.items():
+        if isinstance(p, dict) and name in s.players:
+            default = 1 if name == s.turn_player else 0
+            s.players[name].action_points = p.get("action_points", default) if isinstance(
+                p.get("action_points", default), int) else default
+    s.priority = s.turn_player
+    cards = data.get("cards", {})
+    if not isinstance(cards, dict):
+        reasons.append(_type_error(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
+        cards = {}
+    for handle, cd in cards.items():
+        card = _build_card(scenario, handle, cd, s, reasons)
+        if card is not None:
+            card.timestamp = s.tick()
+            s.cards[handle] = card
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        reasons.append(_type_error(scenario, "actions", "an array of [[actions]] tables", actions))
+        actions = []
+    for i, act in enumerate(actions, 1):
+        _check_action(scenario, i, act, s, reasons)
+    if reasons:
+        raise InvalidScenario(reasons)
+    return s
+
+
+def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
+    key = f"cards.{handle}"
+    if not isinstance(cd, dict):
+        reasons.append(_type_error(scenario, key, "a table", cd))
+        return None
+    for k in cd:
+        if k not in CARD_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a card (known: "
+                                           f"{', '.join(sorted(CARD_KEYS))})", f"{key}.{k}"))
+    owner = cd.get("owner")
+    if owner not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"owner {owner!r} is not a player (players: "
+                                       f"{', '.join(s.players)})", f"{key}.owner"))
+        return None
+    card = Card(handle, str(cd.get("name", handle)), owner)
+    zone = cd.get("zone", "hand")
+    if zone not in ZONES or zone in ("stack", "combat-chain"):
+        reasons.append(scenario.reason("bad-zone", f"zone must be one of hand, arsenal, deck, pitch, graveyard, "
+                                       f"banished, arena, equipment — not {zone!r}", f"{key}.zone"))
+        zone = "hand"
+    card.zone = zone
+    card.controller = cd.get("controller", owner)
+    if card.controller not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"controller {card.controller!r} is not a player",
+                                       f"{key}.controller"))
+    card.face_down = bool(cd.get("face_down", False))
+    for f in LIST_FIELDS:
+        v = cd.get(f, [])
+        if isinstance(v, str):
+            v = [v]
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            reasons.append(_type_error(scenario, f"{key}.{f}", "a list of strings", v))
+            v = []
+        setattr(card, f, {x.lower() for x in v})
+    for f in INT_FIELDS:
+        v = cd.get(f)
+        if v is None:
+            continue
+        if f == "cost" and isinstance(v, str) and v.strip().upper().endswith("X"):
+            base = v.strip().upper()[:-1].rstrip("+ ")
+            card.cost = int(base) if base.isdigit() else 0
+            card.x_cost = True
+            continue
+        if not isinstance(v, int) or isinstance(v, bool):
+            reasons.append(_type_error(scenario, f"{key}.{f}", "a whole number" + (' or "X"' if f == "cost" else ""), v))
+            continue
+        setattr(card, f, v)
+    kws = cd.get("keywords", [])
+    if isinstance(kws, list):
+        card.keywords = {str(k).lower(): True for k in kws}
+    elif isinstance(kws, dict):
+        card.keywords = {str(k).lower(): v for k, v in kws.items()}
+    else:
+        reasons.append(_type_error(scenario, f"{key}.keywords", "a list or a table", kws))
+    card.token = bool(cd.get("token", False)) or "token" in card.types
+    sides = cd.get("sides", {})
+    if sides:
+        if not isinstance(sides, dict) or len(sides) != 2:
+            reasons.append(scenario.reason("bad-sides", "a split-card has exactly two sides: [cards.X.sides.NAME]",
+                                           f"{key}.sides", "9.2.1"))
+        else:
+            card.sides = {n: dict(v) for n, v in sides.items()}
+    abilities = cd.get("abilities", [])
+    if not isinstance(abilities, list):
+        reasons.append(_type_error(scenario, f"{key}.abilities", "an array of [[cards.X.abilities]] tables",
+                                   abilities))
+        abilities = []
+    for i, ab in enumerate(abilities, 1):
+        akey = f"{key}.abilities.{i}"
+        if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
+            reasons.append(scenario.reason("bad-ability", f"an ability needs kind = one of "
+                                           f"{', '.join(sorted(ABILITY_KINDS))}", akey))
+            continue
+        _check_selectors(scenario, akey, ab, reasons)
+        card.abilities.append(Ability(i, ab["kind"], ab, akey))
+    if "activated" in cd and isinstance(cd["activated"], dict):
+        card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
+    return card
+
+
+def _check_selectors(scenario, key, table, reasons):
+    """Selector tables anywhere inside an ability may only use known keys."""
+    for k, v in table.items():
+        if k in ("to", "of", "for", "card", "attack", "you_control", "played_this_turn", "together_with") and \
+                isinstance(v, dict):
+            for sk in v:
+                if sk not in SELECTOR_KEYS:
+                    reasons.append(scenario.reason("unknown-key", f"unknown selector key '{sk}' (known: "
+                                                   f"{', '.join(sorted(SELECTOR_KEYS))})", f"{key}.{k}"))
+        elif isinstance(v, dict):
+            _check_selectors(scenario, key, v, reasons)
+        elif isinstance(v, list):
+            for item in v:
+                if isinstance(item, dict):
+                    _check_selectors(scenario, key, item, reasons)
+
+
+def _check_action(scenario, i, act, s: State, reasons):
+    key = f"actions.{i}"
+    if not isinstance(act, dict):
+        reasons.append(_type_error(scenario, key, "a table", act))
+        return
+    for k in act:
+        if k not in ACTION_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in an action (known: "
+                                           f"{', '.join(sorted(ACTION_KEYS))})", f"{key}.{k}"))
+    kinds = [k for k in ACTION_KINDS if k in act]
+    if len(kinds) != 1:
+        reasons.append(scenario.reason("bad-action", "an action needs exactly one of play, activate, defend, pass, "
+                                       "trigger", key))
+        return
+    player = act.get("player", s.turn_player)
+    if player not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
+                                       f"{', '.join(s.players)})", f"{key}.player"))
+    kind = kinds[0]
+    handles = []
+    if kind in ("play", "activate", "trigger"):
+        handles = [act[kind]]
+    elif kind == "defend":
+        handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
+    for h in handles:
+        if h not in s.cards:
+            reasons.append(scenario.reason("unknown-card", f"no card {h!r} in [cards] (cards: "
+                                           f"{', '.join(s.cards) or 'none'})", f"{key}.{kind}"))
+    for t in ([act["target"]] if "target" in act else []) + list(act.get("targets", [])):
+        if t not in s.players and t not in s.cards:
+            reasons.append(scenario.reason("unknown-target", f"target {t!r} is neither a player nor a card",
+                                           f"{key}.target", "5.1.4a"))
+    for h in act.get("pitch", []):
+        if h not in s.cards:
+            reasons.append(scenario.reason("unknown-card", f"no card {h!r} to pitch", f"{key}.pitch"))
+    if kind == "activate":
+        card = s.cards.get(act["activate"])
+        idx = act.get("ability", 1)
+        if card is not None:
+            acts = [a for a in card.abilities if a.kind == "activated"]
+            if not isinstance(idx, int) or idx < 1 or idx > len(card.abilities) or \
+                    card.abilities[idx - 1].kind != "activated":
+                reasons.append(scenario.reason("bad-ability", f"{card.name} has no activated ability number {idx} "
+                                               f"(it has {len(acts)})", f"{key}.ability"))
+    if kind == "play":
+        card = s.cards.get(act["play"])
+        if card is not None and card.sides and not (act.get("side") in card.sides or act.get("meld")):
+            reasons.append(scenario.reason("split-card", f"{card.name} is a split-card: declare side = one of "
+                                           f"{', '.join(card.sides)} or meld = true", f"{key}.side", "5.1.2c"))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# playing the actions
+# ---------------------------------------------------------------------------------------------------------
+
+def run(game: Game, scenario):
+    actions = scenario.data.get("actions", [])
+    game.queue = list(enumerate(actions, 1))
+    game.trace.phase = "action phase"
+    game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
+              f"{game.s.players[game.s.turn_player].action_points} action point(s).", ["4.3.2", "4.3.3"])
+    while game.queue:
+        idx, act = game.queue.pop(0)
+        key = f"actions.{idx}"
+        player = act.get("player", game.s.turn_player)
+        try:
+            if "pass" in act:
+                until = act.get("until")
+                _pass(game, until)
+            elif "play" in act:
+                card = game.card(act["play"])
+                game.ready_for(player, card, act)
+                if game.s.step == "close" or game.s.priority is None:
+                    raise InvalidScenario([scenario.reason("no-priority", f"{player} cannot act: no player has "
+                                                           "priority now", key, "1.11.3")])
+                game.play_card(player, card, act, key)
+            elif "activate" in act:
+                card = game.card(act["activate"])
+                ab = card.abilities[act.get("ability", 1) - 1]
+                timing = {"defense reaction": "reaction", "attack reaction": "reaction", "action": "main"}.get(
+                    ab.get("type", "instant"), "now")
+                game.ready_for(player, None, dict(act, _timing=timing))
+                game.activate(player, card, act.get("ability", 1), act, key)
+            elif "defend" in act:
+                game.queue.insert(0, (idx, act))
+                _advance_to_defend(game, key)
+            elif "trigger" in act:
+                _hidden_trigger(game, player, act, key)
+        except IllegalAction as exc:
+            raise InvalidScenario([scenario.reason("illegal-action", exc.message, key, exc.cites[0])]) from None
+    # after the last action: all players pass until the combat chain closes and the stack is empty
+    for _ in range(200):
+        if not game.s.stack and not game.s.chain_open:
+            break
+        try:
+            game.all_pass()
+        except StopIteration:
+            break
+
+
+def _pass(game: Game, until):
+    if until:
+        for _ in range(60):
+            if game.s.step == until or (until == "closed" and not game.s.chain_open):
+                return
+            try:
+                game.all_pass()
+            except StopIteration:
+                return
+        return
+    try:
+        game.all_pass()
+    except StopIteration:
+        pass
+
+
+def _advance_to_defend(game: Game, key: str):
+    for _ in range(60):
+        if game.s.step == "defend" and game.queue and "defend" in game.queue[0][1]:
+            # declarations happen on entering the step; here it is too late
+            raise InvalidScenario([game.scenario.reason("late-defend", "defending cards are declared at the start of "
+                                                        "the Defend Step; this declaration comes after it", key,
+                                                        "7.3.2")])
+        if not game.queue or "defend" not in game.queue[0][1]:
+            return
+        if not game.s.chain_open:
+            raise InvalidScenario([game.scenario.reason("no-attack", "there is no attack to defend: the combat chain is "
+                                                        "closed", key, "7.3.1")])
+        game.all_pass()
+
+
+def _hidden_trigger(game: Game, player: str, act: dict, key: str):
+    """5.4.7b: the owner of a private source decides to trigger its hidden triggered ability."""
+    card = game.card(act["trigger"])
+    ab = next((a for a in card.abilities if a.kind == "trigger"), None)
+    if ab is None or not game.functional(card, ab):
+        raise InvalidScenario([game.scenario.reason("not-functional", f"{card.name} has no functional triggered ability "
+                                                    "to trigger now", key, "5.4.7b")])
+    was_private = card.private
+    game.step(f"The trigger condition of {card.name}'s hidden triggered ability is met while it is functional and "
+              f"private; {game.player_name(player)} decides to trigger it"
+              + (f", and {card.name} becomes public." if was_private else "."), ["5.4.7b"])
+    card.face_down = False
+    card.__dict__["_public_until_resolved"] = True
+    game.add_triggered_layer(card, ab, {"card": card.handle})
+    game.all_pass()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# facts and the answer
+# ---------------------------------------------------------------------------------------------------------
+
+def report(game: Game):
+    s = game.s
+    f = game.facts
+    f["links"] = [_link_fact(game, link) for link in s.all_links]
+    if f["links"]:
+        last = f["links"][-1]
+        f["hit"] = any(l["hit"] for l in f["links"]) if len(f["links"]) > 1 else last["hit"]
+        f["damage"] = sum(sum(l["damage"].values()) for l in f["links"])
+    f["life"] = {name: p.life for name, p in s.players.items()}
+    f["action_points"] = {name: p.action_points for name, p in s.players.items()}
+    f["resources"] = {name: p.resources for name, p in s.players.items()}
+    f["zones"] = {h: c.zone for h, c in s.cards.items()}
+    f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
+    f["power"] = dict(game.power_seen)
+    f["defense"] = dict(game.defense_seen)
+    f["costs"] = dict(game.costs_paid)
+    f["defended"] = dict(game.defended)
+    f["triggered"] = list(game.triggered)
+    f["failed"] = list(game.failed)
+    f["tokens"] = list(game.tokens)
+    f["activations"] = {f"{h}.{i}": n for h, c in s.cards.items() for i, n in c.activations.items()}
+    f["stack"] = [l.name for l in s.stack]
+    f.setdefault("chain_closed", not s.chain_open)
+    _summarise(game)
+
+
+def _link_fact(game, link) -> dict:
+    return {"n": link.n, "attack": link.attack, "power": link.power, "defense": dict(link.defense),
+            "defenders": [h for h, _, _ in link.defenders], "hit": link.hit, "damage": dict(link.damage),
+            "targets": list(link.targets), "resolved": link.resolved}
+
+
+def _summarise(game: Game):
+    out = game.out
+    f = game.facts
+    for handle, legal in f["legal"].items():
+        if not legal:
+            step = next((st for st in reversed(game.trace.steps) if "illegal" in st.text and
+                         (game.s.cards.get(handle.split(".")[0]) and game.s.cards[handle.split(".")[0]].name in st.text)),
+                        None)
+            if step:
+                out.conclude(step.text, step.cites)
+    for name, ok in f["resolved"].items():
+        if not ok:
+            step = next((st for st in game.trace.steps if "fails to resolve" in st.text), None)
+            if step:
+                out.conclude(step.text, step.cites)
+                break
+    for link in f["links"]:
+        att = game.s.cards[link["attack"]].name
+        for target, total in link["defense"].items():
+            power = link["power"]
+            dmg = link["damage"].get(target, 0)
+            if power is None:
+                continue
+            if link["hit"]:
+                out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: it deals "
+                             f"{dmg} damage to {game.player_name(target)} and hits.", ["7.5.2", "7.5.5"])
+            elif power > total:
+                out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}, but all "
+                             f"{power - total} damage is prevented: the attack does not hit.", ["7.5.2", "7.5.5b"])
+            else:
+                out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: no damage, "
+                             "no hit.", ["7.5.2"])
+    if not out.summary and game.trace.steps:
+        last = game.trace.steps[-1]
+        out.conclude(last.text, last.cites)

@@ -1,0 +1,134 @@
+"""Flesh and Blood objects as the engine sees them: cards described by properties and ability primitives.
+
+Nothing here knows a card by name. A card is its printed properties (types, subtypes, supertypes, cost,
+pitch, power, defense, keywords) plus abilities built from the generic primitives documented in
+docs/scenario-format.md (static, trigger, activated, play-from, property, meta).
+"""
+
+from __future__ import annotations
+
+# zones (3.0.1) as scenario files name them; "arena" is the permanent zone, "equipment" the equipped
+# zones (arms/chest/head/legs/weapon) taken together
+ZONES = ("hand", "arsenal", "deck", "pitch", "graveyard", "banished", "arena", "equipment", "stack",
+         "combat-chain", "outside")
+PRIVATE_ZONES = ("hand", "arsenal", "deck")           # 3.0.4b
+ARENA_ZONES = ("arena", "equipment", "combat-chain")  # 3.0.5
+PERMANENT_SUBTYPES = ("aura", "item", "ally", "landmark", "invocation", "construct")
+PERMANENT_TYPES = ("equipment", "weapon", "token")
+
+
+class Ability:
+    """One ability of a card: ``kind`` plus the primitive's fields (see docs/scenario-format.md)."""
+
+    __slots__ = ("index", "kind", "data", "key")
+
+    def __init__(self, index: int, kind: str, data: dict, key: str):
+        self.index = index      # 1-based position on the card
+        self.kind = kind        # static | trigger | activated | play-from | property | meta
+        self.data = data
+        self.key = key          # scenario key path, for error messages
+
+    def get(self, name, default=None):
+        return self.data.get(name, default)
+
+
+class Card:
+    """A card (or token) in the game. ``handle`` is the scenario's name for it, unique per scenario."""
+
+    def __init__(self, handle: str, name: str, owner: str):
+        self.handle = handle
+        self.name = name
+        self.owner = owner
+        self.controller = owner
+        self.zone = "hand"
+        self.face_down = False
+        self.types: set[str] = set()
+        self.subtypes: set[str] = set()
+        self.supertypes: set[str] = set()
+        self.cost: int | None = None
+        self.x_cost = False
+        self.pitch: int | None = None
+        self.power: int | None = None
+        self.defense: int | None = None
+        self.keywords: dict[str, object] = {}
+        self.abilities: list[Ability] = []
+        self.sides: dict[str, dict] = {}      # split-cards (9.2): side name → properties
+        self.chosen_side: str | None = None
+        self.melded = False
+        self.token = False
+        self.timestamp = 0
+        self.activations: dict[int, int] = {}   # ability index → times activated this turn
+        self.base_defense_set: int | None = None
+
+    # -- identity ---------------------------------------------------------------------------------------
+    @property
+    def is_attack_action(self) -> bool:
+        return "action" in self.types and "attack" in self.subtypes
+
+    @property
+    def is_permanent_card(self) -> bool:
+        """Becomes a permanent when it resolves or enters the arena (5.3.6a, 8.2.4)."""
+        return bool(self.subtypes & set(PERMANENT_SUBTYPES)) or bool(self.types & set(PERMANENT_TYPES))
+
+    @property
+    def private(self) -> bool:
+        """Private: face down, or in a private zone (3.0.3, 3.0.4b)."""
+        return self.face_down or self.zone in PRIVATE_ZONES
+
+    def describe(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card({self.handle!r}, {self.name!r}, zone={self.zone!r})"
+
+
+def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> bool:
+    """Does ``card`` fit a selector table such as ``{types = ["action"], subtypes = ["attack"]}``?
+
+    Keys: ``types``, ``subtypes``, ``supertypes`` (all listed must be present), ``not_supertypes``,
+    ``name``, ``keyword``, ``controller`` ("you"/"opponent" relative to ``viewer``, or a player),
+    ``zone``, ``min_cost``, ``max_cost``, ``min_power`` (uses the game's current power).
+    """
+    if not spec:
+        return True
+    if "types" in spec and not set(spec["types"]) <= card.types:
+        return False
+    if "subtypes" in spec and not set(spec["subtypes"]) <= card.subtypes:
+        return False
+    if "supertypes" in spec and not set(spec["supertypes"]) <= card.supertypes:
+        return False
+    if "not_supertypes" in spec and set(spec["not_supertypes"]) & card.supertypes:
+        return False
+    if "not_types" in spec and set(spec["not_types"]) & card.types:
+        return False
+    if "name" in spec and spec["name"] != card.name:
+        return False
+    if "keyword" in spec:
+        has = game.keywords(card) if game is not None else card.keywords
+        if spec["keyword"] not in has:
+            return False
+    if "controller" in spec:
+        want = spec["controller"]
+        if want == "you":
+            want = viewer
+        elif want == "opponent":
+            if card.controller == viewer:
+                return False
+            want = card.controller
+        if card.controller != want:
+            return False
+    if "zone" in spec and card.zone != spec["zone"]:
+        return False
+    if "min_cost" in spec and (card.cost is None or card.cost < spec["min_cost"]):
+        return False
+    if "max_cost" in spec and (card.cost is None or card.cost > spec["max_cost"]):
+        return False
+    if "min_power" in spec:
+        power = game.power(card) if game is not None else card.power
+        if power is None or power < spec["min_power"]:
+            return False
+    return True
+
+
+SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_supertypes", "not_types", "name", "keyword",
+                 "controller", "zone", "min_cost", "max_cost", "min_power"}

@@ -1,0 +1,128 @@
+"""The Flesh and Blood game state: players, cards, the stack of layers, effects, the combat chain.
+
+Everything here is plain data so that the whole state can be copied before an action and restored when
+the action turns out to be illegal (1.10.3: the game state is reversed).
+"""
+
+from __future__ import annotations
+
+
+class Player:
+    """A player and their hero (1.1): life total and assets (1.13)."""
+
+    def __init__(self, name: str, hero: str, life: int, seat: int):
+        self.name = name
+        self.hero = hero
+        self.life = life
+        self.seat = seat              # clockwise seating order (1.1.6)
+        self.action_points = 0
+        self.resources = 0
+        self.life_lost_this_turn = 0
+        self.played_this_turn: list[str] = []    # handles, in order
+        self.dealt_arcane_this_turn = 0
+
+    def __repr__(self) -> str:
+        return f"Player({self.name!r}, life={self.life})"
+
+
+class Effect:
+    """A continuous, replacement or delayed effect in force (6.2, 6.4, 6.6).
+
+    ``kind``: modify | set-base-defense | cost | gain-keyword | prevent | additional-activations |
+    set-limit | suppress-triggers | trigger. ``applies_to``: a set of handles the effect is bound to, or
+    None with a ``selector`` describing what it applies to (relative to ``controller``). ``next_play``:
+    the effect waits for the next card played that matches and binds to it (5.1.2a).
+    """
+
+    def __init__(self, eid, timestamp, source, controller, kind, data, applies_to=None, selector=None,
+                 duration="turn", next_play=False):
+        self.id = eid
+        self.timestamp = timestamp
+        self.source = source
+        self.controller = controller
+        self.kind = kind
+        self.data = data
+        self.applies_to = applies_to
+        self.selector = selector
+        self.duration = duration
+        self.next_play = next_play
+        self.remaining = data.get("amount") if kind == "prevent" else None
+        self.used = 0
+
+    def __repr__(self) -> str:
+        return f"Effect({self.kind}, {self.data}, to={self.applies_to or self.selector})"
+
+
+class Layer:
+    """A layer on the stack (1.6): a card-layer, activated-layer, triggered-layer or attack-proxy."""
+
+    def __init__(self, lid, kind, source, controller, name, effects=None):
+        self.id = lid
+        self.kind = kind            # card | activated | triggered | attack-proxy | attack-layer
+        self.source = source        # handle of the card (or source card)
+        self.controller = controller
+        self.name = name            # how the trace and the facts name it
+        self.effects = effects or []
+        self.targets: list[str] = []
+        self.attack_targets: list[str] = []
+        self.params: dict = {}
+        self.state_condition = None   # for state-triggered layers (5.3.2b): a condition table
+        self.trigger_source = None
+        self.is_attack = False
+        self.lki: dict = {}
+
+    def __repr__(self) -> str:
+        return f"Layer({self.kind}, {self.name!r})"
+
+
+class ChainLink:
+    """A chain link of the combat chain (7.0.3): active-attack, attack-source, defending cards."""
+
+    def __init__(self, n, attack, controller, targets, source=None, proxy=None):
+        self.n = n
+        self.attack = attack          # handle of the attacking card, or of the proxy's source weapon
+        self.proxy = proxy            # the attack-proxy layer name, when the attack is a proxy (1.4.3)
+        self.source = source          # attack-source (weapon) handle, if any
+        self.controller = controller
+        self.targets = list(targets)
+        self.defenders: list[tuple[str, str, int]] = []   # (handle, attack-target player, event number)
+        self.hit = False
+        self.damage: dict[str, int] = {}
+        self.resolved = False
+        self.lki: dict = {}
+        self.power = None
+        self.defense: dict[str, int] = {}
+        self.defending_hero = None
+
+
+class State:
+    """The whole game state. Copied before each action so that an illegal action can be reversed."""
+
+    def __init__(self):
+        self.players: dict[str, Player] = {}
+        self.seating: list[str] = []
+        self.cards: dict = {}
+        self.stack: list[Layer] = []
+        self.effects: list[Effect] = []
+        self.chain: list[ChainLink] = []
+        self.all_links: list[ChainLink] = []   # every chain link of the game, for the report
+        self.chain_open = False
+        self.step = "action"          # action | layer | attack | defend | reaction | damage | resolution | close
+        self.turn_player = ""
+        self.priority: str | None = None
+        self.clock = 0                # timestamps (6.3.4)
+        self.counter = 0              # ids for layers and effects
+        self.defend_events = 0
+        self.lki: dict[str, dict] = {}   # handle → last known information (1.2.3)
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def next_id(self) -> int:
+        self.counter += 1
+        return self.counter
+
+    @property
+    def active_link(self) -> ChainLink | None:
+        return self.chain[-1] if self.chain_open and self.chain else None
