@@ -153,7 +153,9 @@ def play(scenario: Scenario, book=None) -> Outcome:
         err.reasons = exc.reasons
         raise err from None
     outcome.mismatches = compare(scenario.expect, outcome.facts)
-    wanted = scenario.expect.get("cites", [])
+    wanted = list(scenario.expect.get("cites", []))
+    if scenario.example_of and scenario.example_of not in wanted:
+        wanted.append(scenario.example_of)   # a scenario encoding a CR example must cite the rule it illustrates
     have = set(outcome.citations())
     outcome.missing_cites = [c for c in wanted if c not in have]
     return outcome

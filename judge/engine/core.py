@@ -137,9 +137,14 @@ def compare(expect: dict, facts: dict, path: str = "") -> list[str]:
         got = facts[key]
         if isinstance(want, dict) and isinstance(got, dict):
             out.extend(compare(want, got, where + "."))
-        elif isinstance(want, list) and isinstance(got, list) and all(isinstance(w, str) for w in want):
-            if list(want) != list(got):
-                out.append(f"{where}: expected {want!r}, got {got!r}")
+        elif isinstance(want, list) and isinstance(got, list) and want and all(isinstance(w, dict) for w in want):
+            # a list of tables (chain links): same length, each table compared on the keys it names
+            if len(want) != len(got):
+                out.append(f"{where}: expected {len(want)} entries, got {len(got)}")
+            else:
+                for i, (w, g) in enumerate(zip(want, got), 1):
+                    out.extend(compare(w, g, f"{where}.{i}.") if isinstance(g, dict) else
+                               [f"{where}.{i}: expected a table, got {g!r}"])
         elif want != got:
             out.append(f"{where}: expected {want!r}, got {got!r}")
     return out

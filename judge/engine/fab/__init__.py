@@ -391,12 +391,19 @@ def report(game: Game):
     f["tokens"] = list(game.tokens)
     f["activations"] = {f"{h}.{i}": n for h, c in s.cards.items() for i, n in c.activations.items()}
     f["stack"] = [l.name for l in s.stack]
+    f["functional"] = {f"{h}.{ab.index}": game.functional(c, ab) for h, c in s.cards.items() for ab in c.abilities
+                       if ab.kind in ("static", "trigger")}
     f.setdefault("chain_closed", not s.chain_open)
     _summarise(game)
 
 
 def _link_fact(game, link) -> dict:
+    att = game.s.cards[link.attack]
+    info = link.lki or game.s.lki.get(link.attack) if att.zone != "combat-chain" and not link.proxy else None
+    supertypes = sorted(info["supertypes"]) if info else sorted(att.supertypes)
+    controller = info["controller"] if info else link.controller
     return {"n": link.n, "attack": link.attack, "power": link.power, "defense": dict(link.defense),
+            "controller": controller, "supertypes": supertypes,
             "defenders": [h for h, _, _ in link.defenders], "hit": link.hit, "damage": dict(link.damage),
             "targets": list(link.targets), "resolved": link.resolved}
 

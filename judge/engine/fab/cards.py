@@ -101,6 +101,10 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "not_types" in spec and set(spec["not_types"]) & card.types:
         return False
+    if "not_subtypes" in spec and set(spec["not_subtypes"]) & card.subtypes:
+        return False
+    if "from_hand" in spec and bool(card.__dict__.get("_from_hand")) != spec["from_hand"]:
+        return False
     if "name" in spec and spec["name"] != card.name:
         return False
     if "keyword" in spec:
@@ -130,5 +134,5 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
     return True
 
 
-SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_supertypes", "not_types", "name", "keyword",
-                 "controller", "zone", "min_cost", "max_cost", "min_power"}
+SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "name",
+                 "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "from_hand"}

@@ -144,14 +144,17 @@ class Game:
     def _modifiers(self, card: Card, stat: str) -> list[tuple[int, int, str]]:
         mods = []
         for eff in self.s.effects:
-            if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.next_play:
+            if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.pending:
                 if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
                     mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
         for src, ab in self._functional_statics():
             eff = ab.get("effect", {})
             if eff.get("do") == "modify" and eff.get("stat") == stat:
                 if self._applies(eff.get("to", "self"), card, src.controller, src):
-                    mods.append((src.timestamp, eff.get("by", 0), src.handle))
+                    by = eff.get("by", 0)
+                    if isinstance(by, dict):   # 6.2.3b: a variable value follows the game state
+                        by = self.quantity(by, src)
+                    mods.append((src.timestamp, by, src.handle))
         return sorted(mods)
 
     def base_value(self, card: Card, stat: str):
@@ -161,6 +164,38 @@ class Game:
         if stat == "defense" and card.base_defense_set is not None:
             return card.base_defense_set
         return getattr(card, stat)
+
+    def explain_value(self, card: Card, stat: str):
+        """A sentence on how a power/defense value is made (base, property-static, modifiers), or None."""
+        parts, cites = [], []
+        prop = next((ab for ab in card.abilities if ab.kind == "property" and stat in ab.get("defines", [])), None)
+        if prop is not None:
+            parts.append(f"its property-static ability defines its {stat} as {self.base_value(card, stat)}")
+            cites += ["5.4.5", "5.4.5a"]
+        elif stat == "defense" and card.base_defense_set is not None:
+            parts.append(f"its base defense was set to {card.base_defense_set}")
+            cites.append("2.3.3")
+        mods = self._modifiers(card, stat)
+        for _, by, src in mods:
+            src_card = self.s.cards.get(src)
+            static = next((ab for ab in (src_card.abilities if src_card else []) if ab.kind == "static"
+                           and ab.get("effect", {}).get("stat") == stat and self.functional(src_card, ab)), None)
+            who = "its own" if src_card is card else f"{src_card.name}'s" if src_card else "an"
+            if static is not None and static.get("while") is not None:
+                parts.append(f"{by:+d} from {who} while-static ability (its condition is met)")
+                cites += ["5.4.7", "5.4.2"]
+            elif static is not None:
+                parts.append(f"{by:+d} from {who} static ability")
+                cites += ["5.4.2", "6.2.3"]
+            else:
+                parts.append(f"{by:+d} from {who} effect")
+                cites += ["6.2.2"]
+        if not parts:
+            return None
+        if len(mods) > 1:
+            cites.append("6.3.4")
+        value = self.power(card) if stat == "power" else self.defense(card)
+        return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
 
     def power(self, card: Card):
         base = self.base_value(card, "power")
@@ -177,7 +212,7 @@ class Game:
     def keywords(self, card: Card) -> dict:
         kws = dict(card.keywords)
         for eff in self.s.effects:
-            if eff.kind == "gain-keyword" and not eff.next_play and \
+            if eff.kind == "gain-keyword" and not eff.pending and \
                     self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
                 kws[eff.data["keyword"]] = eff.data.get("value", True)
         for src, ab in self._functional_statics():
@@ -385,7 +420,7 @@ class Game:
             return info.get("was_functional", False)   # 5.4.6a
         if name in ("attack", "hit", "damage", "chain-link-resolves") and info.get("attack") == src.handle:
             return True
-        if name == "defend" and src.handle in info.get("cards", []):
+        if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
 
@@ -405,10 +440,14 @@ class Game:
         """7.5.5c: an effect may stop triggered effects from triggering on the hit-event."""
         if name not in ("hit", "damage") or not info.get("hit_event") or src is None:
             return False
-        for eff in self.s.effects:
-            if eff.kind == "suppress-triggers" and matches(src, eff.data.get("of", {}), self, eff.controller):
+        suppressors = [(e.data, e.controller) for e in self.s.effects if e.kind == "suppress-triggers"]
+        suppressors += [(ab.get("effect"), s_.controller) for s_, ab in self._functional_statics()
+                        if ab.get("effect", {}).get("do") == "suppress-triggers"]
+        for data, controller in suppressors:
+            if matches(src, data.get("of", {}), self, controller):
+                eff_of = data.get("of", {})
                 self.step(f"The triggered effect of {src.name} does not trigger on the hit-event: an effect prevents "
-                          f"{'attack action card' if 'action' in eff.data.get('of', {}).get('types', []) else 'its'} "
+                          f"{_describe_selector(eff_of)} "
                           "effects from triggering when they hit.", ["7.5.5c", "6.6.5f"])
                 self.failed.append(f"{src.handle}.trigger")
                 return True
@@ -477,9 +516,10 @@ class Game:
             next_play = bool(eff.get("next"))
             bound = None
             selector = None
-            if isinstance(to, dict):
+            if eff.get("next_defend"):
+                selector = to if isinstance(to, dict) else {}
                 selector = to
-            else:
+            elif not eff.get("next_defend"):
                 bound = {c.handle for c in self._target_cards(to, src, layer, controller)}
             e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, do, dict(eff),
                        applies_to=bound, selector=selector, duration=dur, next_play=next_play)
@@ -506,6 +546,10 @@ class Game:
             return
         if do == "close-combat-chain":
             self.close_by_effect(f"{name}'s effect closes the combat chain", ["7.7.2d", "1.10.2e"])
+            return
+        if do == "defend-with":
+            for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
+                self.add_defending([c.handle], self._defending_target(controller), "effect")
             return
         if do == "search":
             self.search(eff, src, controller, layer)
@@ -604,13 +648,6 @@ class Game:
         if found is None:
             self.step(f"{controller} searches their deck for {what}: none is found, the search fails.", ["8.5.19"])
             self.facts.setdefault("search", {})[layer.name if layer else "search"] = "failed"
-            if then == "attack":
-                link_attack = None
-                self.step("The card to attack with does not exist: the Attack Step ends and the Close Step begins.",
-                          ["7.2.3d", "7.7.2c"])
-                self.facts["chain_closed_at"] = "attack"
-                self.close_step()
-                return link_attack
             if then == "defend":
                 self.step("The card cannot be added as a defending card: the effect fails and it stays in the deck.",
                           ["7.0.5b"])
@@ -620,6 +657,7 @@ class Game:
         if then == "defend":
             self.add_defending([found.handle], self._defending_target(controller), "effect")
         elif then == "attack":
+            self.step(f"{controller} shuffles their deck.", ["8.5.20"])
             return found
         else:
             self.move(found, "hand")
@@ -755,6 +793,7 @@ class Game:
                 self.step(f"{self.player_name(player)} announces the split-card on its {side} side: it has only that "
                           "side's name, types and abilities on the stack.", ["5.1.2c", "9.2.3"])
         s.stack.append(self._card_layer(c, player))
+        c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
                   "as the topmost layer.", ["5.1.1", "5.1.2"])
@@ -826,6 +865,8 @@ class Game:
             self.step("Calculate and pay effect-costs: there are none.", ["5.1.8", "5.1.9"])
         # --- 9. play
         s.players[player].played_this_turn.append(c.handle)
+        self.facts.setdefault("played_as", {})[c.handle] = {"name": c.name, "types": sorted(c.types),
+                                                            "subtypes": sorted(c.subtypes)}
         self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
         self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
         s.priority = player
@@ -892,7 +933,7 @@ class Game:
         """5.1.6a: set, then increases, then reductions, each in timestamp order."""
         mods = []
         for eff in self.s.effects:
-            if eff.kind == "cost" and not eff.next_play and \
+            if eff.kind == "cost" and not eff.pending and \
                     self._applies(eff.selector, c, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
                 mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
         for src, ab in self._functional_statics():
@@ -1011,14 +1052,14 @@ class Game:
             if used >= total:
                 raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
                                     "time(s)", allowance_cites)
-        layer_kind = "attack-proxy" if ab.get("attack") else "activated"
+        layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
         layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
                       ab.get("effects", []))
         layer.params["ability"] = index
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
                   f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
-        if ab.get("attack"):
+        if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
             layer.attack_targets = [action.get("target") or self.opponents(player)[0]]
             self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
@@ -1101,11 +1142,16 @@ class Game:
                 fail = ("none of its declared targets is still a legal target", ["5.3.2a"])
         if fail is None and layer.state_condition is not None:
             trig_src = s.cards.get(layer.trigger_source)
-            if not self.condition(layer.state_condition, trig_src, self._state_event(layer)):
+            if layer.params.get("phantasm"):
+                met = s.active_link is not None and self._phantasm_met(s.active_link)
+            else:
+                met = self.condition(layer.state_condition, trig_src, self._state_event(layer))
+            if not met:
                 fail = ("its state-trigger condition is no longer met by the current game state", ["5.3.2b"])
         if fail is None and src is not None and layer.kind == "card" and "defense reaction" in src.types:
             link = s.active_link
-            reason = self.cannot_defend(src, link, from_hand=False) if link else ("the combat chain is closed", [])
+            from_hand = src.__dict__.get("_origin") == "hand"
+            reason = self.cannot_defend(src, link, from_hand=from_hand) if link else ("the combat chain is closed", [])
             if reason:
                 fail = (f"it cannot become a defending card: {reason[0]}", ["5.3.2c", "7.4.2d"] + reason[1])
         if fail is not None:
@@ -1180,12 +1226,34 @@ class Game:
         self.step(f"Attack Step: {', '.join(self.player_name(t) for t in legal)} is still a legal attack-target.", ["7.2.2"])
         src = s.cards.get(layer.source)
         # 7.2.3: resolution abilities, then the attack moves onto the combat chain as a chain link
-        if layer.effects and layer.kind != "attack-proxy":
+        found = None
+        if layer.kind == "attack-layer":
+            # 7.2.3c / 8.5.38b: the attack-layer's effects name the card that becomes the active-attack
+            self.step(f"{layer.name} generates the effects of its resolution abilities.", ["7.2.3"])
+            for eff in layer.effects:
+                if eff.get("do") == "search" and eff.get("then") == "attack":
+                    found = self.search(eff, src, layer.controller, layer)
+                else:
+                    self.generate_one(eff, src, layer.controller, layer)
+        elif layer.effects and layer.kind != "attack-proxy":
             self.step(f"{layer.name} generates the effects of its resolution abilities.", ["7.2.3"])
             self.generate(layer.effects, src, layer.controller, layer)
-        s.stack.remove(layer)
+        if layer in s.stack:
+            s.stack.remove(layer)
         n = len(s.chain) + 1
-        if layer.kind == "attack-proxy":
+        if layer.kind == "attack-layer":
+            if found is None:
+                self.step("The active-attack of the attack-layer does not exist: the Attack Step ends and the Close Step "
+                          "begins.", ["7.2.3d", "7.7.2c"])
+                self.facts["chain_closed_at"] = "attack"
+                self.close_step()
+                return
+            link = ChainLink(n, found.handle, layer.controller, legal)
+            self.move(found, "combat-chain", controller=layer.controller)
+            self.step(f"{found.name} moves onto the combat chain as chain link {n} and is the active-attack; the "
+                      "attack-layer's parameters and effects transfer to it and the attack-layer ceases to exist.",
+                      ["7.2.3c", "8.5.38b"])
+        elif layer.kind == "attack-proxy":
             link = ChainLink(n, src.handle, layer.controller, legal, source=src.handle, proxy=layer.name)
             for old in s.chain:
                 if old.source == src.handle and old.proxy:
@@ -1246,9 +1314,11 @@ class Game:
                     c = self.card(h)
                     reason = self._declare_check(player, c, target, link, handles)
                     if reason:
-                        raise InvalidScenario([self.scenario.reason("illegal-defend", f"{c.name} cannot be declared as a "
-                                                                    f"defending card: {reason[0]}",
-                                                                    f"actions.{idx}.defend", reason[1][0])])
+                        self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1])
+                        self.facts["legal"][h] = False
+                        self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
+                        continue
+                    self.facts["legal"][h] = True
                     handles.append(h)
                 who.append(player)
                 if player != target:
@@ -1258,6 +1328,8 @@ class Game:
             if len(order) > 1:
                 self.step(f"Defending cards are declared for {self.player_name(target)} (attack-targets in clockwise "
                           "order from the attack's controller).", ["7.3.2f"])
+            if not handles:
+                continue
             names = ", ".join(self.card(h).name for h in handles)
             self.step(f"Defend Step: {names} {'is' if len(handles) == 1 else 'are'} declared as defending "
                       f"card{'s' if len(handles) != 1 else ''} for {self.player_name(target)}, in that order; declaring is "
@@ -1317,7 +1389,7 @@ class Game:
                 self.step(f"{c.name} cannot be added as a defending card ({reason[0]}): the effect fails, no defend event "
                           "occurs and the card does not move.", ["7.0.5b"] + reason[1])
                 continue
-            c.__dict__["_from_hand"] = c.zone == "hand" or from_stack
+            c.__dict__["_from_hand"] = c.zone == "hand" or (from_stack and c.__dict__.get("_origin") == "hand")
             self.move(c, "combat-chain")
             link.defenders.append((h, target, s.defend_events))
             added.append(h)
@@ -1326,6 +1398,7 @@ class Game:
         together = len(added) >= 2
         for h in added:
             self.defended[h] = "together" if together else "alone"
+            self._bind_next_defend(self.card(h))
         names = ", ".join(self.card(h).name for h in added)
         self.step(f"{names} {'defend together' if together else 'defends alone'} on chain link {link.n}; the defend "
                   "event occurs.", ["7.0.5a", "7.0.5e"] + (["7.3.2d"] if how == "declared" and together else []))
@@ -1336,6 +1409,24 @@ class Game:
         self.event("defended", attack=link.attack, cards=list(added))
         for h in added:
             self.event("defends", card=h, attack=link.attack, together=list(added))
+
+    def _bind_next_defend(self, c: Card):
+        """An effect on "the next card you defend with" applies to the first card that becomes defending."""
+        for eff in self.s.effects:
+            if not eff.data.get("next_defend") or eff.applies_to is not None or eff.controller != c.controller:
+                continue
+            if eff.data.get("_spent"):
+                continue
+            eff.data["_spent"] = True
+            if matches(c, eff.selector or {}, self, eff.controller):
+                eff.applies_to = {c.handle}
+                eff.selector = None
+                self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with: the effect of "
+                          f"{self._src_name(eff)} applies to it ({_effect_phrase(eff)}).", ["7.3.2c", "7.3.2d"])
+            else:
+                eff.applies_to = set()
+                self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with, but it does not "
+                          f"match, so the effect of {self._src_name(eff)} does not apply to it.", ["7.3.2c", "7.3.2d"])
 
     def _check_state_triggers(self):
         """State-based triggers built into keywords: phantasm (8.3.13)."""
@@ -1393,6 +1484,10 @@ class Game:
         power = self.power(att)
         link.power = power
         self.power_seen[att.handle] = power
+        for c in [att] + [self.card(h) for h, _, _ in link.defenders]:
+            why = self.explain_value(c, "power" if c is att else "defense")
+            if why:
+                self.step(*why)
         for target in self.clockwise_order_of_targets(link):
             defenders = [self.card(h) for h, t, _ in link.defenders if t == target]
             values = [self.defense(d) or 0 for d in defenders]

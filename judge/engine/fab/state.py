@@ -49,6 +49,11 @@ class Effect:
         self.remaining = data.get("amount") if kind == "prevent" else None
         self.used = 0
 
+    @property
+    def pending(self) -> bool:
+        """Waiting for the next card played (5.1.2a) or defended with (7.3.2c) before it applies."""
+        return self.next_play or (bool(self.data.get("next_defend")) and self.applies_to is None)
+
     def __repr__(self) -> str:
         return f"Effect({self.kind}, {self.data}, to={self.applies_to or self.selector})"
 
