@@ -199,6 +199,7 @@ class Rulebook:
         self.stats: dict = stats if stats is not None else {}
         self._cited_by = None
         self._positions = None
+        self._labels = None
 
     # -- lookup -------------------------------------------------------------------------------------------
     def __contains__(self, rule_id) -> bool:
@@ -211,11 +212,17 @@ class Rulebook:
         return iter(self.rules.values())
 
     def get(self, rule_id: str) -> Rule | None:
-        """The rule with this id, or None. Accepts ``100.1.`` for ``100.1`` and any letter case."""
+        """The rule with this id, or None. Accepts ``100.1.`` for ``100.1``, any letter case, and the human
+        label of a slug id (``Playing Cards 7.1`` for ``playing-cards/7.1``)."""
         rule = self.rules.get(rule_id)
         if rule is None and rule_id:
             alt = rule_id.rstrip(".")
             rule = self.rules.get(alt) or self.rules.get(alt.lower())
+            if rule is None and self.format != "numbered":
+                if self._labels is None:
+                    self._labels = {" ".join(r.label.lower().split()): r.id
+                                    for r in self.rules.values() if r.label}
+                rule = self.rules.get(self._labels.get(" ".join(alt.lower().split()), ""))
         return rule
 
     def position(self, rule_id: str) -> int:

@@ -65,7 +65,8 @@ def render_rule(view: dict) -> str:
     out.append("")
     head = view["id"] + (f" {view['title']}" if view["title"] else "")
     if view["label"]:
-        head = f"{view['label']}  [{view['id']}]" + (f" {view['title']}" if view["title"] else "")
+        shown = view["title"] and not view["label"].endswith(view["title"])
+        head = f"{view['label']}  [{view['id']}]" + (f" {view['title']}" if shown else "")
     out.append(head if not view["text"] else f"{head} {view['text']}" if not view["label"] else
                f"{head}\n{view['text']}")
     for note in view["notes"]:
