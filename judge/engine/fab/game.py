@@ -518,8 +518,9 @@ class Game:
             selector = None
             if eff.get("next_defend"):
                 selector = to if isinstance(to, dict) else {}
+            elif isinstance(to, dict):
                 selector = to
-            elif not eff.get("next_defend"):
+            else:
                 bound = {c.handle for c in self._target_cards(to, src, layer, controller)}
             e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, do, dict(eff),
                        applies_to=bound, selector=selector, duration=dur, next_play=next_play)
@@ -870,17 +871,8 @@ class Game:
         self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
         self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
         s.priority = player
-        if layer.is_attack and not s.chain_open:
-            s.chain_open = True
-            s.step = "layer"
-            self.trace.phase = "Layer Step"
-            self.step("An attack was added to the stack while the combat chain was closed: the combat chain opens "
-                      "and the Layer Step begins.", ["7.0.2a", "7.1.1"])
-        elif layer.is_attack and s.step == "resolution":
-            s.step = "layer"
-            self.trace.phase = "Layer Step"
-            self.step("An attack was added to the stack during the Resolution Step: the Resolution Step ends and the "
-                      "Layer Step begins.", ["7.6.3", "7.6.3a"])
+        if layer.is_attack:
+            self.attack_added("card")
 
     def _has_property(self, c: Card, stat: str) -> bool:
         return any(ab.kind == "property" and stat in ab.get("defines", []) for ab in c.abilities)
@@ -1070,8 +1062,10 @@ class Game:
         timing = ab.get("type", "instant")
         tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
                   "attack reaction": ["8.1.2a"]}.get(timing, ["5.2.1b"])
-        fake = Card("_", c.name, player)
+        fake = Card(c.handle, c.name, player)
         fake.types = {timing}
+        if ab.get("attack") or ab.get("attack_layer"):
+            fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
         tim, _ = self._timing(player, fake, False)
         self._check_legal(player, fake, tim, tcites)
         cost = ab.get("cost", 0)
@@ -1083,16 +1077,33 @@ class Game:
             self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", ["5.1.9", "1.14.4"])
             self.zone_effect(verb, c)
         c.activations[index] = used + 1
-        self.step(f"{c.name}'s ability is activated (activation {used + 1}"
-                  + (f" of {limit} allowed by its LIMIT" if limit is not None and used + 1 <= limit else "")
-                  + ") and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit else []))
+        if limit is not None and used + 1 > limit:
+            count = f"activation {used + 1}, beyond its LIMIT of {limit}, allowed by an effect"
+        elif limit is not None:
+            count = f"activation {used + 1} of the {limit} its LIMIT allows"
+        else:
+            count = f"activation {used + 1}; it has no LIMIT"
+        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit else []))
         s.priority = player
-        if layer.is_attack and not s.chain_open:
+        if layer.is_attack:
+            self.attack_added(layer_kind)
+
+    def attack_added(self, kind: str):
+        """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""
+        s = self.s
+        what = {"card": "An attack", "attack-proxy": "An attack-proxy", "attack-layer": "An attack-layer"}[kind]
+        extra = {"card": [], "attack-proxy": ["8.3.1b"], "attack-layer": ["8.5.38c"]}[kind]
+        if not s.chain_open:
             s.chain_open = True
             s.step = "layer"
             self.trace.phase = "Layer Step"
-            self.step("An attack-proxy was added to the stack: the combat chain opens and the Layer Step begins.",
-                      ["8.3.1b", "7.0.2a"])
+            self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "
+                      "the Layer Step begins.", ["7.0.2a", "7.1.1"] + extra)
+        elif s.step == "resolution":
+            s.step = "layer"
+            self.trace.phase = "Layer Step"
+            self.step(f"{what} was added to the stack during the Resolution Step: the Resolution Step ends and the "
+                      "Layer Step begins.", ["7.6.3", "7.6.3a"] + extra)
 
     def _activation_allowance(self, c: Card, ab, index: int, limit: int) -> tuple[int, list[str]]:
         total = limit
