@@ -190,6 +190,26 @@ class Game:
             else:
                 parts.append(f"{by:+d} from {who} effect")
                 cites += ["6.2.2"]
+        # static abilities that would modify this value but are not functional (5.4.7a)
+        for src in self.s.cards.values():
+            for ab in src.abilities:
+                eff = ab.get("effect", {}) if ab.kind == "static" else {}
+                if eff.get("do") != "modify" or eff.get("stat") != stat or self.functional(src, ab):
+                    continue
+                if not self._applies(eff.get("to", "self"), card, src.controller, src):
+                    continue
+                cond = ab.get("while") or {}
+                if src.private and cond and self.condition(cond, src):
+                    parts.append(f"{src.name}'s while-static ability is not functional: its condition names a zone "
+                                 "that is public by default and the card is private there")
+                    cites += ["5.4.7a", "3.0.4c"]
+        for _, _, src in mods:
+            src_card = self.s.cards.get(src)
+            if src_card is not None and src_card.private and any(
+                    ab.kind == "static" and ab.get("while") and self.functional(src_card, ab) for ab in src_card.abilities):
+                parts.append(f"{src_card.name}'s while-static ability is functional although the card is private, "
+                             "because its while-condition names that private zone")
+                cites += ["5.4.7a"]
         if not parts:
             return None
         if len(mods) > 1:
@@ -410,6 +430,9 @@ class Game:
         for src, ab in created:
             if self._suppressed(src, name, info):
                 continue
+            if name == "destroyed" and src is not None and info.get("card") == src.handle:
+                self.step(f"{src.name} ceased to exist in the event that meets its own trigger condition, and its "
+                          "ability was functional immediately before: the effect triggers.", ["5.4.6a"])
             self.add_triggered_layer(src, ab, info)
         return created
 
