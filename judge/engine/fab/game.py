@@ -452,11 +452,12 @@ class Game:
         about = ab.get("of", "this")
         if about != "this":
             return True
-        for key in ("attack", "card"):
-            if key in info:
-                return info[key] == src.handle
+        if "card" in info:
+            return info["card"] == src.handle
         if "cards" in info:
             return src.handle in info["cards"]
+        if "attack" in info:
+            return info["attack"] == src.handle
         return True
 
     def _suppressed(self, src, name: str, info: dict) -> bool:
@@ -959,7 +960,7 @@ class Game:
         reductions = sorted(m for m in mods if m[1] <= 0)
         return increases + reductions
 
-    def _check_legal(self, player: str, c: Card, timing: str, cites: list[str]):
+    def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
         if timing == "now":
             if s.step == "close":
@@ -974,7 +975,8 @@ class Game:
                 if player not in link.targets:
                     raise IllegalAction("only a player who controls an attack-target hero may play defense reactions",
                                         ["7.4.2b", "8.1.3a"])
-                reason = self.cannot_defend(c, link, from_hand=True)
+                reason = self.cannot_defend(c, link, from_hand=c.__dict__.get("_origin", c.zone) == "hand") \
+                    if is_card else None
                 if reason:
                     raise IllegalAction(reason[0] + ", so this defense reaction cannot be played", ["7.4.2c"] + reason[1])
             else:
@@ -1090,7 +1092,7 @@ class Game:
         if ab.get("attack") or ab.get("attack_layer"):
             fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
         tim, _ = self._timing(player, fake, False)
-        self._check_legal(player, fake, tim, tcites)
+        self._check_legal(player, fake, tim, tcites, is_card=False)
         cost = ab.get("cost", 0)
         action_cost = 1 if timing == "action" else 0
         self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
