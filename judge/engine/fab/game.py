@@ -1524,7 +1524,11 @@ class Game:
             why = self.explain_value(c, "power" if c is att else "defense")
             if why:
                 self.step(*why)
-        for target in self.clockwise_order_of_targets(link):
+        order = self.clockwise_order_of_targets(link)
+        if len(order) > 1:
+            self.step(f"The attack has {len(order)} attack-targets: damage is calculated and dealt separately for each, "
+                      f"in clockwise order ({', '.join(self.player_name(t) for t in order)}).", ["7.5.2c"])
+        for target in order:
             defenders = [self.card(h) for h, t, _ in link.defenders if t == target]
             values = [self.defense(d) or 0 for d in defenders]
             for d in defenders:
