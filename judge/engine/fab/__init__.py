@@ -16,7 +16,7 @@ CARD_KEYS = {"name", "owner", "controller", "zone", "face_down", "types", "subty
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "defending"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
-ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x",
+ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
@@ -359,8 +359,7 @@ def _hidden_trigger(game: Game, player: str, act: dict, key: str):
     game.step(f"The trigger condition of {card.name}'s hidden triggered ability is met while it is functional and "
               f"private; {game.player_name(player)} decides to trigger it"
               + (f", and {card.name} becomes public." if was_private else "."), ["5.4.7b"])
-    card.face_down = False
-    card.__dict__["_public_until_resolved"] = True
+    card.__dict__["_public_until_resolved"] = was_private   # public, though still face down, until it resolves
     game.add_triggered_layer(card, ab, {"card": card.handle})
     game.all_pass()
 
@@ -441,5 +440,9 @@ def _summarise(game: Game):
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: no damage, "
                              "no hit.", ["7.5.2"])
     if not out.summary and game.trace.steps:
-        last = game.trace.steps[-1]
-        out.conclude(last.text, last.cites)
+        # no combat and nothing illegal: the answer is what the layers and events did
+        procedural = ("Announce", "Declare", "Check", "Calculate", "Pay", "Play:", "All players pass", "Clear",
+                      "The turn-player", "Layer effects", "The stack is empty")
+        telling = [st for st in game.trace.steps[1:] if not st.text.startswith(procedural)]
+        for st in telling[-3:]:
+            out.conclude(st.text, st.cites)

@@ -572,6 +572,42 @@ class Game:
         if do == "close-combat-chain":
             self.close_by_effect(f"{name}'s effect closes the combat chain", ["7.7.2d", "1.10.2e"])
             return
+        if do == "restrict":
+            who = eff.get("who", "opponent")
+            if who == "defending-hero":
+                link = self.s.active_link
+                player = link.targets[0] if link else (layer.attack_targets[0] if layer and layer.attack_targets
+                                                       else self.opponents(controller)[0])
+                self.step(f"The effect refers to the defending hero, {self.player_name(player)}, and keeps referring to "
+                          "that hero until the combat chain closes.", ["7.2.4b"])
+            else:
+                player = self._resolve_target_word(who, controller, {})
+            e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, "restrict",
+                       dict(eff, player=player), duration=eff.get("duration", "chain"))
+            self.s.effects.append(e)
+            kinds = " and ".join(eff.get("types", []))
+            self.step(f"{name} creates a restriction: {self.player_name(player)} can't play or activate {kinds}.",
+                      ["1.0.2", "6.2.2"])
+            return
+        if do == "replace-attack":
+            link = self.s.active_link
+            new = self.s.cards.get(layer.params.get("chosen")) if layer else None
+            if link is None or new is None:
+                self.step("There is no attacking card to replace: the effect fails.", ["1.8.9"])
+                return
+            self.move(new, "combat-chain", controller=controller)
+            old = link.attack
+            link.attack = new.handle
+            self.power_seen[new.handle] = self.power(new)
+            self.step(f"{new.name} is put onto the active chain link as the attacking card: the previous active-attack is "
+                      "cleared and it is a new attack, but the attack-targets stay the same.", ["7.0.4a"])
+            self.facts.setdefault("replaced_attack", {})[old] = new.handle
+            return
+        if do == "put-on-deck-bottom":
+            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+                self.move(c, "deck")
+                self.step(f"{c.name} is put on the bottom of its owner's deck.", ["3.7"])
+            return
         if do == "defend-with":
             for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
                 self.add_defending([c.handle], self._defending_target(controller), "effect")
@@ -962,6 +998,11 @@ class Game:
 
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
+        for eff in s.effects:
+            if eff.kind == "restrict" and eff.data.get("player") == player and c.types & set(eff.data.get("types", [])):
+                raise IllegalAction(f"an effect of {self._src_name(eff)} says {self.player_name(player)} can't play or "
+                                    f"activate {' and '.join(eff.data.get('types', []))} (a restriction)",
+                                    ["1.0.2"] + (["7.2.4b"] if eff.data.get("who") == "defending-hero" else []))
         if timing == "now":
             if s.step == "close":
                 raise IllegalAction("players do not get priority during the Close Step", ["7.7.1"])
@@ -1085,6 +1126,7 @@ class Game:
             layer.targets = [action["target"]]
             self.step(f"Declare targets: {self._name_of(action['target'])}.", ["5.2.2b", "5.1.4a"])
         timing = ab.get("type", "instant")
+        layer.params["chosen"] = action.get("choose")
         tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
                   "attack reaction": ["8.1.2a"]}.get(timing, ["5.2.1b"])
         fake = Card(c.handle, c.name, player)
