@@ -28,6 +28,7 @@ def play(scenario, book) -> Outcome:
     outcome = Outcome("fab", book.cite_prefix)
     state = build_state(scenario)
     game = Game(state, outcome, scenario)
+    check_card_pools(game)
     run(game, scenario)
     report(game)
     return outcome
@@ -271,6 +272,33 @@ def _check_action(scenario, i, act, s: State, reasons):
 # ---------------------------------------------------------------------------------------------------------
 # playing the actions
 # ---------------------------------------------------------------------------------------------------------
+
+def check_card_pools(game: Game):
+    """Card-pool legality as determined outside the game (1.1.3, 8.3.7), with meta-static abilities (1.7.4d)."""
+    s = game.s
+    legal = {}
+    for name, player in s.players.items():
+        heroes = [c for c in s.cards.values() if c.owner == name and "hero" in c.types]
+        hero_names = {player.hero} | {c.name for c in heroes}
+        any_specialization = any(ab.kind == "meta" and ab.get("allows") == "specialization-of-any-hero"
+                                 for c in heroes for ab in c.abilities)
+        ok = True
+        for c in s.cards.values():
+            spec = c.keywords.get("specialization")
+            if c.owner != name or spec in (None, True) or spec in hero_names:
+                continue
+            if any_specialization:
+                game.step(f"{c.name} is a specialization card of {spec}; {name}'s hero has a meta-static ability allowing "
+                          "specialization cards of any hero, functional outside the game, so the card-pool is legal.",
+                          ["5.4.3", "1.7.4d"])
+            else:
+                ok = False
+                game.step(f"{c.name} is a specialization card of {spec}, not of {name}'s hero: the card-pool is not "
+                          "legal.", ["8.3.7"])
+        legal[name] = ok
+    if any(c.keywords.get("specialization") not in (None, True) for c in s.cards.values()):
+        game.facts["card_pool_legal"] = legal
+
 
 def run(game: Game, scenario):
     actions = scenario.data.get("actions", [])

@@ -608,6 +608,16 @@ class Game:
                 self.move(c, "deck")
                 self.step(f"{c.name} is put on the bottom of its owner's deck.", ["3.7"])
             return
+        if do == "lose-abilities":
+            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+                lost_meta = [ab for ab in c.abilities if ab.kind == "meta"]
+                c.abilities = []
+                self.step(f"{c.name} loses all its abilities.", ["6.2.2"])
+                if lost_meta:
+                    self.step(f"{c.name}'s meta-static ability ceases to exist during the game: it does not affect the "
+                              "legality of what was done outside the game under it, so the card-pool stays legal.",
+                              ["5.4.3a", "1.7.4d"])
+            return
         if do == "defend-with":
             for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
                 self.add_defending([c.handle], self._defending_target(controller), "effect")
