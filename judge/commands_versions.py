@@ -1,12 +1,13 @@
-"""Commands about versions of a rules document: ``judge diff`` and ``judge history``.
+"""Commands about versions of a rules document: ``judge diff``, ``judge history`` and ``judge stale``.
 
-A thin click layer over :mod:`judge.rulebook.diff`, which (with rapidfuzz) is imported only when one of
-these commands runs, never at start-up.
+A thin click layer over :mod:`judge.rulebook.diff` and :mod:`judge.stale`, which (with rapidfuzz) are
+imported only when one of these commands runs, never at start-up.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -265,4 +266,159 @@ def render_history(result, context: int | None = 8) -> str:
                 then = f" ({fate.kind} in {following})"
         out.append(f"Note: in {book.version}, {rule.id} was another rule{then}: "
                    f"{_one_line(rule.text or rule.title, 70)}")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# judge stale
+# ---------------------------------------------------------------------------------------------------------
+
+@cli.command("stale", epilog=example("judge stale scenarios/fab --against 2026-02",
+                                     "judge stale scenarios/fab/7.2.4-two-attack-triggers.toml --against 2026-02 "
+                                     "--diffs",
+                                     "judge stale scenarios/fab --against fab-2026-02 --json"))
+@click.argument("target", metavar="DIR", type=click.Path())
+@click.option("--against", "against", required=True, metavar="VERSION",
+              help="The newer version (or document name, or file) to check the scenarios' citations against.")
+@click.option("--game", default="fab", show_default=True, metavar="GAME", help="Game of the scenarios and of VERSION.")
+@click.option("--strict", is_flag=True,
+              help="Count rewordings that only change punctuation, case or where a reference stands as stale too.")
+@click.option("--diffs", is_flag=True, help="Show the word diff of each stale rewording.")
+@click.option("--context", default=8, show_default=True, type=click.IntRange(min=0),
+              help="Unchanged words kept on each side of a change in word diffs.")
+@json_option
+def stale_cmd(target, against, game, strict, diffs, context, as_json):
+    """Scenarios whose cited rules changed in a newer version of their rules document.
+
+    DIR is a scenario file or a folder of them. For each scenario, every rule it cites (its [expect]
+    cites, its example_of, and each citation of the engine's explanation under the scenario's own
+    version) that was reworded, renumbered (with the new id to cite) or removed in VERSION; then the
+    scenario is played again under VERSION: does it still pass, and does every rule it cites exist?
+    Exit 1 when anything is stale, 0 when nothing is, 2 on bad input. The scenario's own version must be
+    imported ('judge rules import').
+    """
+    from judge import scenario as sc
+    from judge.rulebook.model import GAME_NAMES
+    from judge.stale import check
+
+    paths = sc.find_scenarios(target)
+    if not paths:
+        raise JudgeError(f"no scenario files (*.toml) in {target}")
+    doc, new = _load_version(against, game)
+    if doc.game != game:
+        raise JudgeError(f"--against {against} is a {GAME_NAMES.get(doc.game, doc.game)} document ({doc.name}), "
+                         f"not {GAME_NAMES.get(game, game)} (--game {game})")
+    if doc.origin == "embedded":   # an excerpt: every rule outside it would look removed
+        raise JudgeError(f"--against {against} is the embedded excerpt {doc.name} ({doc.title}), not a whole "
+                         f"document; import the version to check against with 'judge rules import FILE --game "
+                         f"{game} --version VERSION'")
+    report = check(paths, new, strict=strict)
+    if as_json:
+        emit_json(report.to_dict())
+    else:
+        click.echo(render_stale(report, context if diffs else None))
+    if report.stale:
+        sys.exit(1)
+
+
+def describe_stale(citation, old_prefix: str = "its version") -> str:
+    """``7.0.3b reworded (text; similarity 73%)``, ``4.4.3e moved → 4.4.3f``, ``2.1.3 removed``."""
+    what = {"reworded": "reworded", "removed": "removed", "unknown": f"not in {old_prefix}",
+            "moved": f"moved → {citation.new_id}"}[citation.kind]
+    notes = []
+    detail = citation.detail()
+    if detail:
+        notes.append(("also reworded: " if citation.kind == "moved" else "") + detail)
+    if citation.reused:
+        notes.append(f"{citation.rule_id} now names another rule")
+    return f"{citation.rule_id} {what}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _rerun_line(check) -> str:
+    from judge.rulebook.model import GAME_NAMES
+
+    new, run = check.new, check.new_run
+    if run.error is not None and run.error == check.old_run.error:
+        return f"re-run under {new.cite_prefix}: the engine cannot play it either"
+    if not run.played:
+        return f"not played under {new.cite_prefix}: there is no {GAME_NAMES.get(new.game, new.game)} engine yet"
+    if run.error is not None:
+        return f"under {new.cite_prefix} the engine cannot play it: {run.error}"
+    if run.passed:
+        verdict = "still passes"
+    else:
+        problems = run.mismatches + [f"the explanation does not cite {c}" for c in run.missing_cites]
+        verdict = ("no longer passes: " if check.regressed else "does not pass (nor under its own version): ") \
+            + "; ".join(problems)
+    cites = (f"cites rules {new.cite_prefix} does not hold: {', '.join(run.unknown)}" if run.unknown
+             else "every rule it cites exists")
+    return f"re-run under {new.cite_prefix}: {verdict}; {cites}"
+
+
+def render_stale_check(check, strict: bool = False, context: int | None = None) -> list[str]:
+    """The block of one scenario: its file, each stale citation, the cosmetic rewordings, the re-run.
+
+    A scenario that is up to date is one line.
+    """
+    head = f"{check.path}  ({check.old.cite_prefix} → {check.new.version})"
+    counted = check.counted(strict)
+    cosmetic = [c for c in check.cosmetic() if not c.counts(strict)]
+    if not check.stale(strict):
+        notes = [_plural(len(cosmetic), "punctuation/case-only rewording")] if cosmetic else []
+        if check.new_run.passed:
+            notes.append("still passes")
+        return [f"{head}: up to date" + (f" ({', '.join(notes)})" if notes else "")]
+    lines = [head]
+    described = [describe_stale(c, check.old.cite_prefix) for c in counted]
+    width = min(max((len(d) for d in described), default=0), 44)
+    for c, text in zip(counted, described):
+        lines.append(f"  {text:<{width}}  [{', '.join(c.sources)}]")
+        if context is not None and c.change is not None and c.change.parts:
+            lines.extend(render_change(c.change, context, indent="      "))
+    if cosmetic:
+        ids = [c.rule_id for c in cosmetic]
+        more = f", … {len(ids) - 12} more" if len(ids) > 12 else ""
+        lines.append(f"  punctuation/case only, not counted: {', '.join(ids[:12])}{more}")
+    if check.old_run.error is not None:
+        lines.append(f"  under {check.old.cite_prefix} the engine cannot play it ({check.old_run.error}); "
+                     "only the file's own citations were checked")
+    lines.append(f"  {_rerun_line(check)}")
+    return lines
+
+
+def render_stale(report, context: int | None = None) -> str:
+    """The text of ``judge stale``: a block per scenario, the most common stale rules, a summary line."""
+    out: list[str] = []
+    for check in report.checks:
+        block = render_stale_check(check, report.strict, context)
+        if len(block) > 1 and out and out[-1] != "":
+            out.append("")
+        out.extend(block)
+        if len(block) > 1:
+            out.append("")
+    if out and out[-1] != "":
+        out.append("")
+    frequent = report.frequent()
+    if len(report.checks) > 1 and frequent and frequent[0][1] > 1:
+        out.append("Most cited stale rules: " + ", ".join(f"{rid} ({_plural(n, 'scenario')})" for rid, n in frequent))
+    counts = report.counts()
+    kinds = counts["citations"]
+    total = sum(kinds.values())
+    labels = {"moved": "moved", "removed": "removed", "reworded": "reworded", "unknown": "not in their version"}
+    parts = [f"{kinds[k]} {label}" for k, label in labels.items() if kinds[k]]
+    summary = (f"{_plural(counts['scenarios'], 'scenario')} against {report.new.cite_prefix}: "
+               f"{counts['stale']} stale, {counts['up_to_date']} up to date; {_plural(total, 'stale citation')}"
+               + (f" ({', '.join(parts)})" if parts else ""))
+    if counts["regressed"]:
+        summary += f"; {counts['regressed']} no longer pass"
+    if counts["unknown_in_rerun"]:
+        summary += f"; {counts['unknown_in_rerun']} cite rules {report.new.cite_prefix} does not hold"
+    if counts["cosmetic"]:
+        summary += (f"; {_plural(counts['cosmetic'], 'punctuation/case-only rewording')}"
+                    + (" counted (--strict)" if report.strict else " not counted"))
+    out.append(summary)
     return "\n".join(out)

@@ -1,0 +1,336 @@
+"""`judge stale`: citations of scenarios that changed between FaB CR 2.10.1 and 2026-02 (judge.stale)."""
+
+import contextlib
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from judge import scenario as sc
+from judge.rulebook import store
+from judge.rulebook.model import Rulebook
+from judge.stale import check, cited_rules
+
+from conftest import ROOT, corpus_file
+
+SCENARIOS = ROOT / "scenarios" / "fab"
+TWO_TRIGGERS = "scenarios/fab/7.2.4-two-attack-triggers.toml"
+TWO_TARGETS = "scenarios/fab/7.3.2f-two-attack-targets.toml"
+SPLIT_CARD = "scenarios/fab/5.1.2c-split-card-side-declared.toml"
+
+# A scenario the engine plays and that passes under both versions; it cites 7.0.3b, whose text 2026-02
+# rewrites (a chain link stays the active chain link until it resolves), and 7.5.5, which is unchanged.
+HIT = """\
+[scenario]
+title = "An undefended attack hits"
+question = "Does a 4-power attack nobody defends hit?"
+game = "fab"
+rules = "2.10.1"
+
+[players.alice]
+hero = "Attacker"
+
+[players.bob]
+hero = "Defender"
+
+[cards.strike]
+name = "Four-power attack"
+owner = "alice"
+types = ["action"]
+subtypes = ["attack"]
+cost = 0
+power = 4
+defense = 2
+
+[[actions]]
+player = "alice"
+play = "strike"
+
+[expect]
+hit = true
+damage = 4
+life = { bob = 16 }
+cites = ["7.0.3b", "7.5.5"]
+"""
+
+# Only declared citations (no board: the engine cannot play it): the two rules 2026-02 renumbers when it
+# inserts a new 4.4.3d, a removed rule, a punctuation-only rewording, and an id no version has.
+RENUMBERED = """\
+[scenario]
+title = "End of turn: draw up to intellect"
+game = "fab"
+rules = "2.10.1"
+example_of = "4.4.3e"
+
+[expect]
+cites = ["4.4.3d", "2.1.3", "1.1.3", "9.9.9"]
+"""
+
+COSMETIC_ONLY = """\
+[scenario]
+title = "A rule reworded in punctuation only"
+game = "fab"
+rules = "2.10.1"
+
+[expect]
+cites = ["1.1.3"]
+"""
+
+
+@contextlib.contextmanager
+def judge_env(home: Path, cache: Path):
+    """Point the store at ``home`` for a block (module-scoped fixtures cannot use monkeypatch)."""
+    saved = {k: os.environ.get(k) for k in ("JUDGE_HOME", "JUDGE_CACHE_DIR")}
+    os.environ["JUDGE_HOME"], os.environ["JUDGE_CACHE_DIR"] = str(home), str(cache)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@pytest.fixture(scope="module")
+def fab_home(tmp_path_factory):
+    """A store with FaB CR 2.10.1 and 2026-02 imported, shared by the tests of this module."""
+    old, new = corpus_file("fab", "en-fab-cr-2.10.1.txt"), corpus_file("fab", "en-fab-cr-2026-02.txt")
+    home = tmp_path_factory.mktemp("stale-home")
+    with judge_env(home, tmp_path_factory.getbasetemp() / "judge-cache"):
+        store.import_document(str(old), "fab", "2.10.1")
+        store.import_document(str(new), "fab", "2026-02")
+    return home
+
+
+@pytest.fixture
+def versions(fab_home, monkeypatch):
+    monkeypatch.setenv("JUDGE_HOME", str(fab_home))
+    monkeypatch.chdir(ROOT)   # the scenarios are named as the README names them: scenarios/fab/...
+    return fab_home
+
+
+@pytest.fixture(scope="module")
+def real_report(fab_home, tmp_path_factory):
+    """The report of every scenario in scenarios/fab against 2026-02 (API, computed once)."""
+    with judge_env(fab_home, tmp_path_factory.getbasetemp() / "judge-cache"):
+        new = store.load(store.resolve("fab-2026-02"))
+        return check(sc.find_scenarios(SCENARIOS), new)
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def block(out: str, path: str) -> list[str]:
+    """The lines of one scenario's block in the text output."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(path))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].startswith("  ")), len(lines))
+    return lines[start:end]
+
+
+def by_id(checked):
+    return {c.rule_id: c for c in checked.citations}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the real scenarios
+# ---------------------------------------------------------------------------------------------------------
+
+def test_real_scenarios_cite_rules_2026_02_rewrote(real_report):
+    checks = {Path(c.path).name: c for c in real_report.checks}
+    triggers = by_id(checks[Path(TWO_TRIGGERS).name])
+    # the scenario's own citations: 7.2.4 (its example) lost "the active-attack is considered to be
+    # attacking until it leaves the combat chain"; go again became the fourth step of resolving a layer
+    assert triggers["7.2.4"].kind == "reworded" and not triggers["7.2.4"].cosmetic
+    assert triggers["7.2.4"].sources == ["cites", "example_of", "explanation"]
+    assert triggers["5.3.5"].kind == "reworded" and triggers["5.3.5"].sources == ["cites", "explanation"]
+    # and the explanation's: layer effects are now the third step, not the second
+    assert triggers["5.3.4"].sources == ["explanation"] and not triggers["5.3.4"].cosmetic
+    assert "4.3.2" in triggers and triggers["4.3.2"].cosmetic and not triggers["4.3.2"].counts()
+    targets = by_id(checks[Path(TWO_TARGETS).name])
+    assert targets["7.5.2c"].kind == "reworded" and targets["7.5.2c"].change.similarity < 70
+    assert targets["7.3.2f"].cosmetic and not targets["7.3.2f"].counts() and targets["7.3.2f"].counts(strict=True)
+    # both still pass under 2026-02, and every rule their re-run cites exists there
+    for name in (TWO_TRIGGERS, TWO_TARGETS):
+        chk = checks[Path(name).name]
+        assert chk.stale() and chk.old_run.passed and chk.new_run.passed
+        assert not chk.new_run.unknown and not chk.regressed
+
+
+def test_real_scenario_whose_own_citations_changed_only_in_punctuation(real_report):
+    split = next(c for c in real_report.checks if c.path.endswith(Path(SPLIT_CARD).name))
+    own = [c for c in split.citations if c.declared]
+    assert sorted(c.rule_id for c in own) == ["5.1.2c", "9.2.3"] and all(c.cosmetic for c in own)
+    # it is stale through the explanation alone (5.3.4, 5.3.7, 8.5.3 were rewritten)
+    assert split.stale() and {c.rule_id for c in split.counted()} == {"5.3.4", "5.3.7", "8.5.3"}
+    assert all(not c.declared for c in split.counted())
+
+
+def test_cli_text_on_the_real_scenarios(run_cli, versions):
+    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2026-02")
+    assert code == 1 and err == ""
+    lines = block(out, TWO_TRIGGERS)
+    assert lines[0] == f"{TWO_TRIGGERS}  (FaB CR 2.10.1 → 2026-02)"
+    assert re.fullmatch(r"  7\.2\.4 reworded \(text; similarity 90%\) +\[cites, example_of, explanation\]", lines[1])
+    assert lines[2].startswith("  5.3.5 reworded (text; similarity 96%)") and lines[2].endswith("[cites, explanation]")
+    assert lines[-2].startswith("  punctuation/case only, not counted: 4.3.2, 4.3.3, ")
+    assert lines[-1] == "  re-run under FaB CR 2026-02: still passes; every rule it cites exists"
+    n = len(sc.find_scenarios(SCENARIOS))
+    summary = out.splitlines()[-1]
+    assert re.fullmatch(rf"{n} scenarios against FaB CR 2026-02: (\d+) stale, (\d+) up to date; \d+ stale "
+                        r"citations \(.*\d+ reworded.*\); \d+ punctuation/case-only rewordings not counted", summary)
+    assert out.splitlines()[-2].startswith("Most cited stale rules: ")
+
+
+def test_not_stale_against_their_own_version(run_cli, versions):
+    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2.10.1", "--strict")
+    n = len(sc.find_scenarios(SCENARIOS))
+    assert code == 0 and err == ""
+    assert f"{TWO_TRIGGERS}  (FaB CR 2.10.1 → 2.10.1): up to date (still passes)" in out.splitlines()
+    assert out.splitlines()[-1] == f"{n} scenarios against FaB CR 2.10.1: 0 stale, {n} up to date; 0 stale citations"
+
+
+def test_json(run_cli, versions):
+    code, out, _ = run_cli("stale", TWO_TARGETS, "--against", "fab-2026-02", "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert data["against"] == {"name": "fab-2026-02", "game": "fab", "version": "2026-02",
+                               "citation": "FaB CR 2026-02"}
+    (only,) = data["scenarios"]
+    assert (only["file"], only["rules"], only["stale"], only["regressed"]) == (TWO_TARGETS, "2.10.1", True, False)
+    cites = {c["id"]: c for c in only["citations"]}
+    assert cites["7.5.2c"]["kind"] == "reworded" and cites["7.5.2c"]["counted"] and not cites["7.5.2c"]["cosmetic"]
+    assert "{+controlled by players+}" in cites["7.5.2c"]["diff"]["text"]
+    assert cites["7.3.2f"]["cosmetic"] and not cites["7.3.2f"]["counted"]
+    assert only["rerun"] == {"version": "2026-02", "played": True, "passed": True, "error": None,
+                             "mismatches": [], "missing_cites": [], "unknown_citations": []}
+    assert data["counts"]["stale"] == 1 and data["counts"]["citations"]["reworded"] == sum(
+        1 for c in only["citations"] if c["counted"])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# scenarios written for the test: renumbered, removed, reworded for certain
+# ---------------------------------------------------------------------------------------------------------
+
+def test_renumbered_and_removed_citations(run_cli, versions, tmp_path):
+    path = write(tmp_path, "renumbered.toml", RENUMBERED)
+    code, out, err = run_cli("stale", path, "--against", "2026-02", "--json")
+    assert code == 1 and err == ""
+    (only,) = json.loads(out)["scenarios"]
+    got = {c["id"]: (c["kind"], c["new_id"], c["reused"], c["sources"]) for c in only["citations"]}
+    assert got == {
+        "4.4.3e": ("moved", "4.4.3f", True, ["example_of"]),   # 2026-02 inserts 4.4.3d: both move down
+        "4.4.3d": ("moved", "4.4.3e", True, ["cites"]),        # ... and the old ids now name other rules
+        "2.1.3": ("removed", None, False, ["cites"]),
+        "9.9.9": ("unknown", None, False, ["cites"]),
+        "1.1.3": ("reworded", "1.1.3", False, ["cites"]),
+    }
+    assert [c["id"] for c in only["citations"] if not c["counted"]] == ["1.1.3"]
+    assert only["run"]["error"].startswith("[players] a scenario needs at least two players")
+
+    code, out, _ = run_cli("stale", path, "--against", "2026-02", "--diffs")
+    lines = block(out, path)
+    assert code == 1
+    assert lines[1].startswith("  4.4.3e moved → 4.4.3f (also reworded: text; punctuation/case only; 4.4.3e now "
+                               "names another rule)")
+    assert lines[2] == "      text: The [-turn player-]{+turn-player+} draws cards until the number of cards in …"
+    assert re.fullmatch(r"  4\.4\.3d moved → 4\.4\.3e \(4\.4\.3d now names another rule\) +\[cites\]", lines[3])
+    assert re.fullmatch(r"  2\.1\.3 removed +\[cites\]", lines[4])
+    assert re.fullmatch(r"  9\.9\.9 not in FaB CR 2\.10\.1 +\[cites\]", lines[5])
+    assert "  punctuation/case only, not counted: 1.1.3" in lines
+    assert lines[-2].startswith("  under FaB CR 2.10.1 the engine cannot play it ([players] a scenario needs")
+    assert lines[-1] == "  re-run under FaB CR 2026-02: the engine cannot play it either"
+    assert out.splitlines()[-1] == ("1 scenario against FaB CR 2026-02: 1 stale, 0 up to date; 4 stale citations "
+                                    "(2 moved, 1 removed, 1 not in their version); 1 punctuation/case-only "
+                                    "rewording not counted")
+
+
+def test_reworded_declared_citation_of_a_passing_scenario(run_cli, versions, tmp_path):
+    path = write(tmp_path, "hit.toml", HIT)
+    code, out, _ = run_cli("stale", path, "--against", "2026-02")
+    lines = block(out, path)
+    assert code == 1
+    assert lines[1] == "  7.0.3b reworded (text; similarity 73%)  [cites, explanation]"
+    assert not any(line.startswith("  7.5.5 ") for line in lines)   # unchanged: not listed
+    assert lines[-1] == "  re-run under FaB CR 2026-02: still passes; every rule it cites exists"
+
+
+def test_punctuation_only_is_not_stale_unless_strict(run_cli, versions, tmp_path):
+    path = write(tmp_path, "cosmetic.toml", COSMETIC_ONLY)
+    code, out, _ = run_cli("stale", path, "--against", "2026-02")
+    assert code == 0
+    assert out.splitlines()[0] == f"{path}  (FaB CR 2.10.1 → 2026-02): up to date (1 punctuation/case-only rewording)"
+    code, out, _ = run_cli("stale", path, "--against", "2026-02", "--strict")
+    assert code == 1
+    assert re.fullmatch(r"  1\.1\.3 reworded \(text; punctuation/case only\) +\[cites\]", out.splitlines()[1])
+    assert out.splitlines()[-1].endswith("1 punctuation/case-only rewording counted (--strict)")
+
+
+def test_rerun_citing_a_rule_the_new_version_lacks(fab_home, monkeypatch, tmp_path):
+    """Against a document without 8.5.3, the re-run's explanation cites a rule that does not exist."""
+    monkeypatch.setenv("JUDGE_HOME", str(fab_home))
+    new = store.load(store.resolve("fab-2026-02"))
+    trimmed = Rulebook.from_data(new.to_data())
+    trimmed.name, trimmed.version = "fab-2026-02-trimmed", "2026-02-trimmed"
+    del trimmed.rules["8.5.3"]
+    path = write(tmp_path, "hit.toml", HIT)
+    (checked,) = check([path], trimmed).checks
+    assert by_id(checked)["8.5.3"].kind == "removed"
+    assert checked.new_run.passed and checked.new_run.unknown == ["8.5.3"]
+    assert checked.stale() and not checked.regressed
+    assert cited_rules(checked.scenario, checked.old_run)["8.5.3"] == ["explanation"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# bad input: one line, exit 2
+# ---------------------------------------------------------------------------------------------------------
+
+GA_SCENARIO = '[scenario]\ntitle = "x"\ngame = "ga"\nrules = "seed"\n'
+
+
+@pytest.mark.parametrize("args, message", [
+    (("scenarios/fab", "--against", "2.11"), "unknown version or document '2.11'; known: 2.10.1"),
+    (("scenarios/fab", "--against", "mc-seed"), "--against mc-seed is a Marvel Champions document (mc-seed), not "
+                                                "Flesh and Blood (--game fab)"),
+    (("scenarios/fab", "--against", "fab-2.10.1-seed"), "is the embedded excerpt fab-2.10.1-seed"),
+    (("scenarios/nowhere", "--against", "2026-02"), "scenarios/nowhere: no such file or folder"),
+    (("{tmp}", "--against", "2026-02"), "no scenario files (*.toml) in"),
+    (("{tmp}/old.toml", "--against", "2026-02"), "old.toml:4: [scenario.rules] FaB CR 2.9 is not imported (imported "
+                                                 "Flesh and Blood versions: 2.10.1, 2026-02); import it with 'judge "
+                                                 "rules import FILE --game fab --version 2.9'"),
+    (("{tmp}/ga.toml", "--against", "2026-02"), "ga.toml:3: [scenario.game] a Grand Archive scenario cannot be "
+                                                "checked against FaB CR 2026-02"),
+])
+def test_bad_input_is_one_line_exit_2(run_cli, versions, tmp_path, args, message):
+    if any(a.startswith("{tmp}/") for a in args):
+        write(tmp_path, "old.toml", RENUMBERED.replace('rules = "2.10.1"', 'rules = "2.9"'))
+        write(tmp_path, "ga.toml", GA_SCENARIO)
+    code, out, err = run_cli("stale", *(a.replace("{tmp}", str(tmp_path)) for a in args))
+    assert code == 2 and out == ""
+    assert err.startswith("judge: error: ") and err.count("\n") == 1 and message in err
+
+
+def test_scenario_version_only_embedded_is_not_imported(run_cli, monkeypatch):
+    """With only 2026-02 imported, 2.10.1 is just the embedded excerpt: the scenarios cannot be compared."""
+    monkeypatch.chdir(ROOT)
+    store.import_document(str(corpus_file("fab", "en-fab-cr-2026-02.txt")), "fab", "2026-02")
+    code, out, err = run_cli("stale", TWO_TRIGGERS, "--against", "2026-02")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert (f"{TWO_TRIGGERS}:5: [scenario.rules] FaB CR 2.10.1 is not imported (imported Flesh and Blood versions: "
+            "2026-02)") in err
+
+
+def test_help_ends_with_an_example(run_cli):
+    code, out, _ = run_cli("stale", "--help")
+    assert code == 0
+    assert out.rstrip().splitlines()[-4:] == [
+        "  Example:",
+        "    judge stale scenarios/fab --against 2026-02",
+        "    judge stale scenarios/fab/7.2.4-two-attack-triggers.toml --against 2026-02 --diffs",
+        "    judge stale scenarios/fab --against fab-2026-02 --json"]
