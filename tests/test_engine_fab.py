@@ -1,0 +1,355 @@
+"""The Flesh and Blood engine over the scenario suite: every scenario passes, every citation exists in the CR,
+CR examples name rules that have examples, `judge resolve --check`, bad scenario files, card-agnosticism."""
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from judge import scenario as sc
+from judge.rulebook.formats import numbered
+
+from conftest import ROOT, RULES, corpus_file
+
+SCENARIOS = ROOT / "scenarios" / "fab"
+FILES = sorted(SCENARIOS.glob("*.toml"))
+ENGINE = ROOT / "judge" / "engine"
+
+
+@lru_cache(maxsize=None)
+def _outcome(path: Path):
+    scenario = sc.load(path)
+    return scenario, sc.play(scenario, sc.rulebook_for(scenario))
+
+
+@lru_cache(maxsize=1)
+def _seed_book():
+    """The embedded FaB seed (CR 2.10.1 chapters 5 and 7), parsed straight from rules/."""
+    files = [RULES / "000_a36789f275d725a6.txt", RULES / "001_c7307d4e5fb55f12.txt"]
+    return numbered.parse([(str(p), p.read_bytes()) for p in files], game="fab", version="2.10.1")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (a) the suite passes
+# ---------------------------------------------------------------------------------------------------------
+
+def test_the_suite_is_not_empty():
+    assert len(FILES) >= 40
+    assert len([p for p in FILES if p.name.startswith("own-")]) >= 15
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario_passes(path):
+    scenario, outcome = _outcome(path)
+    problems = outcome.mismatches + [f"the explanation does not cite {c}" for c in outcome.missing_cites]
+    assert outcome.passed, f"{path.name}: " + "; ".join(problems)
+    assert outcome.trace.steps, "a played scenario has a trace"
+    assert outcome.summary, "a played scenario has an answer"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario_has_title_question_and_cites(path):
+    scenario = sc.load(path)
+    assert scenario.title and scenario.title != path.stem
+    assert scenario.question.endswith("?")
+    assert scenario.expect.get("cites"), f"{path.name}: [expect] names no cites"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (b) every citation is a rule of FaB CR 2.10.1
+# ---------------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def full_cr():
+    path = corpus_file("fab", "en-fab-cr-2.10.1.txt")
+    return numbered.parse([(str(path), path.read_bytes())], game="fab", version="2.10.1")
+
+
+def test_full_cr_is_the_whole_document(full_cr):
+    assert len(full_cr) == 1225
+    assert "7.5.5b" in full_cr.rules and "8.3.4a" in full_cr.rules and "1.10.3" in full_cr.rules
+
+
+def test_every_citation_the_engine_emits_exists_in_the_cr(full_cr):
+    unknown = {}
+    for path in FILES:
+        _, outcome = _outcome(path)
+        cited = outcome.citations()
+        assert cited, f"{path.name} cites nothing"
+        missing = [c for c in cited if c not in full_cr.rules]
+        if missing:
+            unknown[path.name] = missing
+    assert unknown == {}
+
+
+def test_every_expected_citation_exists_in_the_cr(full_cr):
+    unknown = {p.name: [c for c in sc.load(p).expect.get("cites", []) if c not in full_cr.rules] for p in FILES}
+    assert {k: v for k, v in unknown.items() if v} == {}
+
+
+def test_an_unknown_citation_would_be_caught(full_cr):
+    # the check above can fail: a made-up id and a prefix of a real one are not rules
+    assert "7.5.5z" not in full_cr.rules
+    assert "7.5.5b." not in full_cr.rules
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (c) scenarios that encode a CR example name a rule with an Example:
+# ---------------------------------------------------------------------------------------------------------
+
+EXAMPLE_FILES = [p for p in FILES if sc.load(p).example_of]
+
+
+def test_some_scenarios_encode_cr_examples():
+    assert len(EXAMPLE_FILES) >= 30
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[p.stem for p in EXAMPLE_FILES])
+def test_example_of_names_a_rule_with_an_example(path):
+    rule_id = sc.load(path).example_of
+    rule = _seed_book().get(rule_id)
+    assert rule is not None, f"{path.name}: example_of = {rule_id!r} is not a rule of the seed"
+    assert rule.examples, f"{path.name}: rule {rule_id} has no Example: paragraph"
+    assert path.name.startswith(rule_id + "-"), "a CR example scenario is named after its rule"
+
+
+def test_rules_without_examples_exist_in_the_seed():
+    # the check above is not vacuous: 7.5.5 and 5.1.7a have no Example: paragraph
+    assert _seed_book().get("7.5.5").examples == []
+    assert _seed_book().get("5.1.7a").examples == []
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (d) judge resolve --check and --json
+# ---------------------------------------------------------------------------------------------------------
+
+def test_check_folder_passes(run_cli):
+    code, out, err = run_cli("resolve", "--check", str(SCENARIOS))
+    lines = out.splitlines()
+    assert code == 0, out
+    assert err == ""
+    assert lines[-1] == f"{len(FILES)} passed, 0 failed"
+    assert sum(1 for line in lines if line.startswith("PASS  ")) == len(FILES)
+    assert not any(line.startswith("FAIL") for line in lines)
+
+
+def test_check_folder_json(run_cli):
+    code, out, _ = run_cli("resolve", "--check", str(SCENARIOS), "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) == {"passed", "failed", "scenarios"}
+    assert (data["passed"], data["failed"]) == (len(FILES), 0)
+    assert [Path(r["file"]).name for r in data["scenarios"]] == [p.name for p in FILES]
+    for row in data["scenarios"]:
+        assert set(row) == {"file", "title", "passed", "problems", "steps"}
+        assert row["passed"] is True and row["problems"] == [] and row["steps"] > 0
+
+
+def test_resolve_one_file_json(run_cli):
+    path = SCENARIOS / "7.5.5b-prevented-damage-is-not-a-hit.toml"
+    code, out, _ = run_cli("resolve", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert {"file", "title", "question", "game", "rules", "summary", "trace", "facts", "citations", "passed",
+            "mismatches", "missing_cites"} <= set(data)
+    assert data["game"] == "fab" and data["rules"] == "FaB CR 2.10.1"
+    assert data["passed"] is True and data["mismatches"] == [] and data["missing_cites"] == []
+    assert [s["n"] for s in data["trace"]] == list(range(1, len(data["trace"]) + 1))
+    assert all(set(s) == {"n", "phase", "text", "cites", "changes"} for s in data["trace"])
+    assert data["facts"]["hit"] is False and data["facts"]["life"]["bob"] == 20
+    assert "7.5.5b" in data["citations"]
+    assert all({"text", "cites"} == set(s) for s in data["summary"])
+
+
+def test_resolve_one_file_text(run_cli):
+    path = SCENARIOS / "own-partial-prevention-still-hits.toml"
+    code, out, _ = run_cli("resolve", str(path))
+    assert code == 0
+    assert out.splitlines()[0].endswith("—  FaB CR 2.10.1")
+    assert "Answer:" in out and "Does not match" not in out
+
+
+def test_check_reports_a_failing_expectation(run_cli, tmp_path):
+    text = (SCENARIOS / "own-partial-prevention-still-hits.toml").read_text()
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace("life = { bob = 19 }", "life = { bob = 17 }"))
+    code, out, _ = run_cli("resolve", "--check", str(tmp_path))
+    assert code == 1
+    assert out.splitlines()[-1] == "0 passed, 1 failed"
+    assert "life.bob: expected 17, got 19" in out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (e) bad scenario files: one line with file, line and key; exit 2; no traceback
+# ---------------------------------------------------------------------------------------------------------
+
+BASE = """\
+[scenario]
+title = "A four-power attack against a three-defense card"
+question = "How much damage?"
+game = "fab"
+rules = "2.10.1"
+
+[players.alice]
+hero = "Attacker"
+
+[players.bob]
+hero = "Defender"
+
+[cards.strike]
+name = "Four-power attack"
+owner = "alice"
+types = ["action"]
+subtypes = ["attack"]
+cost = 0
+power = 4
+defense = 2
+
+[cards.block]
+name = "Block"
+owner = "bob"
+types = ["action"]
+defense = 3
+
+[cards.spare]
+name = "Spare card"
+owner = "bob"
+types = ["action"]
+defense = 1
+
+[[actions]]
+player = "alice"
+play = "strike"
+
+[[actions]]
+player = "bob"
+defend = ["block"]
+
+[expect]
+damage = 1
+"""
+
+
+def _line(text: str, needle: str) -> int:
+    """1-based line of the first line containing ``needle`` in ``text`` (written by the test, not the engine)."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def _bad(run_cli, tmp_path, text):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    code, out, err = run_cli("resolve", str(path))
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.count("\n") == 1, err
+    return str(path), err
+
+
+def test_base_scenario_is_good(run_cli, tmp_path):
+    path = tmp_path / "good.toml"
+    path.write_text(BASE)
+    code, out, err = run_cli("resolve", str(path))
+    assert code == 0 and err == ""
+    assert "deals 1 damage" in out
+
+
+BAD = [
+    # (what, replace old, by new, key in the message, line needle in the bad text, words in the message)
+    ("toml-syntax", 'rules = "2.10.1"', 'rules = "2.10.1', None, 'rules = "2.10.1', "TOML syntax error"),
+    ("unknown-top-level", "[expect]", "[board]\nsize = 2\n\n[expect]", "board", "[board]", "unknown table [board]"),
+    ("unknown-scenario-key", 'game = "fab"', 'game = "fab"\nauthor = "me"', "scenario.author", "author =",
+     "unknown key 'author'"),
+    ("unknown-card-key", "power = 4", "power = 4\nrange = 2", "cards.strike.range", "range = 2",
+     "unknown key 'range' for a card"),
+    ("unknown-action-key", 'play = "strike"', 'play = "strike"\nspeed = "fast"', "actions.1.speed", "speed =",
+     "unknown key 'speed' in an action"),
+    ("wrong-type", "power = 4", 'power = "six"', "cards.strike.power", 'power = "six"',
+     "must be a whole number, not str 'six'"),
+    ("owner-not-a-player", 'name = "Spare card"\nowner = "bob"', 'name = "Spare card"\nowner = "carol"',
+     "cards.spare.owner", 'owner = "carol"', "owner 'carol' is not a player"),
+    ("no-such-card", 'play = "strike"', 'play = "strik"', "actions.1.play", 'play = "strik"',
+     "no card 'strik' in [cards]"),
+    ("no-such-target", 'play = "strike"', 'play = "strike"\ntarget = "dave"', "actions.1.target", 'target = "dave"',
+     "target 'dave' is neither a player nor a card"),
+    ("defend-without-attack", '[[actions]]\nplayer = "alice"\nplay = "strike"\n\n', "", "actions.1",
+     '[[actions]]', "no attack to defend"),
+    ("bad-zone", 'name = "Block"\nowner = "bob"', 'name = "Block"\nowner = "bob"\nzone = "hnad"', "cards.block.zone",
+     'zone = "hnad"', "not 'hnad'"),
+    ("duplicate-handle", "[cards.spare]", "[cards.block]", None, "[cards.block]\nname = \"Spare card\"",
+     "TOML syntax error: Cannot declare ('cards', 'block') twice"),
+]
+
+
+@pytest.mark.parametrize("what,old,new,key,needle,words", BAD, ids=[b[0] for b in BAD])
+def test_bad_scenario_file(run_cli, tmp_path, what, old, new, key, needle, words):
+    assert old in BASE
+    text = BASE.replace(old, new, 1)
+    if "\n" in needle:        # the second of two places: the line of the duplicate table header
+        line = _line(text, "Spare card") - 1
+    else:
+        line = _line(text, needle)
+    path, err = _bad(run_cli, tmp_path, text)
+    prefix = f"judge: error: {path}:{line}: "
+    assert err.startswith(prefix), err
+    if key is not None:
+        assert err.startswith(prefix + f"[{key}] "), err
+    assert words in err
+
+
+def test_bad_file_in_check_mode_is_a_failure_not_a_crash(run_cli, tmp_path):
+    (tmp_path / "bad.toml").write_text(BASE.replace("power = 4", 'power = "six"'))
+    (tmp_path / "good.toml").write_text(BASE)
+    code, out, err = run_cli("resolve", "--check", str(tmp_path))
+    assert code == 1 and "Traceback" not in out + err
+    assert out.splitlines()[-1] == "1 passed, 1 failed"
+    assert f"bad.toml:{_line(BASE, 'power = 4')}: [cards.strike.power]" in out
+
+
+def test_missing_file_is_one_line(run_cli, tmp_path):
+    code, out, err = run_cli("resolve", str(tmp_path / "absent.toml"))
+    assert code == 2 and "Traceback" not in err and err.count("\n") == 1
+    assert "absent.toml" in err and "no such file" in err
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (f) the engine is card-agnostic
+# ---------------------------------------------------------------------------------------------------------
+
+# card names from the Example: paragraphs of CR 2.10.1 chapters 5 and 7
+CR_EXAMPLE_CARDS = [
+    "Feign Death", "Blinding Beam", "Command and Conquer", "Snap Shot", "Tri-shot", "Mutated Mass",
+    "Goliath Gauntlet", "Tome of Torment", "Twinning Blade", "Blood on Her Hands", "Vigorous Windup", "Shiyana",
+    "Merciful Retribution", "Yinti Yanti", "Heave", "Blood Debt", "The Librarian", "Double Strike", "Uzuri",
+    "Surging Militia", "Inertia Trap", "Amulet of Havencall", "Rally the Rearguard", "Quickdodge Flexors",
+    "Head Jab", "Bone Basher", "Dracai of Aesir", "Dread Triptych", "Exude Confidence", "Flic Flak",
+    "Bastion of Unity", "Apocalypse Automaton", "Stamp Authority", "Luminaris", "Spectral Shield",
+    "Lead the Charge", "Null||Shock",
+]
+
+
+def test_example_card_names_come_from_the_examples():
+    examples = " ".join(e for r in _seed_book() for e in r.examples)
+    # every name but "Lead the Charge" (a 1.13.2b example, outside the seed) is in the seed's examples
+    absent = [n for n in CR_EXAMPLE_CARDS if n.lower() not in examples.lower()]
+    assert absent == ["Lead the Charge"]
+
+
+def test_no_card_name_in_engine_source():
+    sources = sorted(ENGINE.rglob("*.py")) + [ROOT / "judge" / "scenario.py"]
+    assert len(sources) >= 5
+    found = []
+    for src in sources:
+        text = src.read_text()
+        for name in CR_EXAMPLE_CARDS:
+            if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text, re.IGNORECASE):
+                found.append(f"{src.relative_to(ROOT)}: {name}")
+    assert found == []
+
+
+def test_card_name_search_would_find_a_name(tmp_path):
+    # the search above is not vacuous: it finds a name written in any case inside code
+    text = 'if card.name == "feign death":\n'
+    assert re.search(r"(?<![A-Za-z])" + re.escape("Feign Death") + r"(?![A-Za-z])", text, re.IGNORECASE)
