@@ -1,0 +1,77 @@
+"""Flesh and Blood engine throughput: scenario resolutions per second in one process (goal >= 2,000/s).
+
+Every scenario in scenarios/fab is loaded once (TOML, timed separately), then played again and again for a
+few seconds; each play is a full resolution (validate, play every action, report, compare with [expect]).
+
+    python bench/bench_engine.py [--seconds 3] [DIR]
+"""
+
+import argparse
+import time
+from pathlib import Path
+
+from judge import scenario as sc
+
+ROOT = Path(__file__).resolve().parents[1]
+GOAL = 2000
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folder", nargs="?", default=str(ROOT / "scenarios" / "fab"))
+    ap.add_argument("--seconds", type=float, default=3.0, help="how long to keep playing (default 3)")
+    args = ap.parse_args()
+    paths = sc.find_scenarios(args.folder)
+    if not paths:
+        raise SystemExit(f"no scenarios in {args.folder}")
+
+    # load (read + TOML + top-level checks), each file once
+    t = time.perf_counter()
+    scenarios = [sc.load(p) for p in paths]
+    t_load = time.perf_counter() - t
+    rounds = 20
+    t = time.perf_counter()
+    for _ in range(rounds):
+        for p in paths:
+            sc.load(p)
+    t_load_rep = (time.perf_counter() - t) / (rounds * len(paths))
+
+    t = time.perf_counter()
+    books = {}
+    for s in scenarios:
+        key = (s.game, s.rules)
+        if key not in books:
+            books[key] = sc.rulebook_for(s)
+    t_book = time.perf_counter() - t
+    pairs = [(s, books[(s.game, s.rules)]) for s in scenarios]
+
+    # warm up, and make sure every scenario still passes when played again
+    failed = [s.path for s, b in pairs if not sc.play(s, b).passed]
+    plays = 0
+    per_file = {s.path: 0.0 for s in scenarios}
+    start = time.perf_counter()
+    deadline = start + args.seconds
+    while time.perf_counter() < deadline:
+        for s, b in pairs:
+            t0 = time.perf_counter()
+            sc.play(s, b)
+            per_file[s.path] += time.perf_counter() - t0
+            plays += 1
+    elapsed = time.perf_counter() - start
+    rate = plays / elapsed
+    loops = plays / len(pairs)
+
+    print(f"{len(paths)} scenarios in {args.folder}")
+    print(f"load (read + TOML + checks): first pass {t_load * 1000:.1f} ms in all, "
+          f"{t_load_rep * 1e6:.0f} µs per file when repeated")
+    print(f"rulebook load: {t_book * 1000:.1f} ms for {len(books)} document(s)")
+    print(f"resolutions: {plays:,} in {elapsed:.2f} s = {rate:,.0f} per second "
+          f"({1e6 / rate:.0f} µs each; goal >= {GOAL:,}/s: {'met' if rate >= GOAL else 'NOT met'})")
+    slowest = sorted(per_file.items(), key=lambda kv: -kv[1])[:3]
+    print("slowest: " + ", ".join(f"{Path(f).name} {v / loops * 1e6:.0f} µs" for f, v in slowest))
+    if failed:
+        print(f"{len(failed)} scenario(s) do not pass: " + ", ".join(Path(f).name for f in failed))
+
+
+if __name__ == "__main__":
+    main()
