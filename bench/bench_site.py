@@ -1,0 +1,64 @@
+"""Site benchmark: build the rules site of the full FaB CR 2.10.1 plus the rulings of every scenario in
+scenarios/ (goal ≤ 3 s).
+
+Imports the CR (from ../shared/corpora, or uses the embedded seeds when absent) into a temporary store,
+loads it once (warming the parse cache, as a user's second run would be), then times the whole build in
+process: judging every scenario through its engine, planning and writing every page, swapping the folder
+in. Prints the median of N runs and the parts.
+
+    python bench/bench_site.py [-n 5]
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CR = ROOT.parent / "shared" / "corpora" / "fab" / "en-fab-cr-2.10.1.txt"
+sys.path.insert(0, str(ROOT))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=int, default=5)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-site-"))
+    os.environ["JUDGE_HOME"] = str(tmp / "home")
+    os.environ["JUDGE_CACHE_DIR"] = str(tmp / "cache")
+    from judge.docs import rulings as rulings_mod
+    from judge.docs import site as site_mod
+    from judge.rulebook import store
+
+    if CR.exists():
+        store.import_document(str(CR), "fab", "2.10.1")
+        book = store.load(store.resolve("fab-2.10.1"))
+    else:
+        print(f"{CR} not found: using the embedded seeds")
+        book = store.load(store.resolve(None, "fab"))
+    targets = [str(p) for p in sorted((ROOT / "scenarios").iterdir()) if p.is_dir() and any(p.rglob("*.toml"))]
+    totals, judging, writing = [], [], []
+    files = count = failed = 0
+    for _ in range(args.n):
+        t0 = time.perf_counter()
+        rulings, failures = rulings_mod.judge_scenarios(targets) if targets else ([], [])
+        t1 = time.perf_counter()
+        books = [book] + [r.book for r in rulings if r.book.name != book.name]
+        files = site_mod.build(tmp / "site", books, rulings)
+        t2 = time.perf_counter()
+        totals.append(t2 - t0)
+        judging.append(t1 - t0)
+        writing.append(t2 - t1)
+        count, failed = len(rulings), len(failures)
+    print(f"site: {book.describe()} + {count} rulings ({failed} not published), {files} files")
+    print(f"  judge scenarios  {statistics.median(judging) * 1000:7.0f} ms")
+    print(f"  write pages      {statistics.median(writing) * 1000:7.0f} ms")
+    total = statistics.median(totals)
+    print(f"  total (median of {args.n}) {total:.2f} s   goal ≤ 3 s: {'ok' if total <= 3 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()

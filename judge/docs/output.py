@@ -1,0 +1,130 @@
+"""Writing a whole output folder safely.
+
+The pages are written into a fresh folder beside the target (``.NAME.partial-PID``) and swapped in only
+when every page is there: with ``renameat2(RENAME_EXCHANGE)`` where Linux offers it (one atomic step), else
+two renames. A run that is killed halfway leaves the previous output whole and a partial folder that the
+next run removes. A target that exists but was not written by judge is never replaced (it could be a
+user's own folder): it must be empty or hold the marker file :data:`MARKER`.
+
+Test hook: with ``JUDGE_TEST_STALL_AFTER_PAGES=N`` the writer prints ``stalled after N pages`` to stderr
+after the N-th page and sleeps, so that a test can kill it mid-run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from judge.errors import JudgeError
+
+MARKER = ".judge-output"
+STALL_ENV = "JUDGE_TEST_STALL_AFTER_PAGES"
+
+
+class Page:
+    """One file of the output: its path relative to the output folder and a function giving its content."""
+
+    __slots__ = ("path", "render")
+
+    def __init__(self, path: str, render):
+        self.path = path
+        self.render = render   # () -> str | bytes
+
+
+def check_target(out: Path) -> None:
+    """Refuse a target we must not replace: a file, or a non-empty folder judge did not write."""
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise JudgeError(f"{out} exists and is not a folder; choose another output folder")
+    if out.is_dir() and not (out / MARKER).exists() and any(out.iterdir()):
+        raise JudgeError(f"{out} is a folder judge did not write (no {MARKER} in it); choose another "
+                         "output folder or empty it")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_partials(out: Path) -> None:
+    """Delete partial folders left beside ``out`` by runs that were killed (their process is gone)."""
+    prefix = f".{out.name}.partial-"
+    if not out.parent.is_dir():
+        return
+    for p in out.parent.iterdir():
+        if p.name.startswith(prefix):
+            pid = p.name[len(prefix):].split("-")[0]
+            if pid.isdigit() and (int(pid) == os.getpid() or not _alive(int(pid))):
+                shutil.rmtree(p, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False when not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
+
+
+def write_tree(out: Path, pages: list[Page], progress=None) -> int:
+    """Write ``pages`` under a fresh folder and swap it in for ``out``. Returns the number of files.
+
+    ``progress(n)`` is called after each page with the number of pages written so far.
+    """
+    out = Path(out).absolute()
+    check_target(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_partials(out)
+    tmp = out.parent / f".{out.name}.partial-{os.getpid()}"
+    stall = os.environ.get(STALL_ENV)
+    stall_after = int(stall) if stall and stall.isdigit() else None
+    try:
+        tmp.mkdir()
+        (tmp / MARKER).write_text("written by judge; this folder is replaced whole on the next run\n")
+        made = set()
+        for n, page in enumerate(pages, 1):
+            target = tmp / page.path
+            parent = target.parent
+            if parent not in made:
+                parent.mkdir(parents=True, exist_ok=True)
+                made.add(parent)
+            data = page.render()
+            with open(target, "wb") as fh:
+                fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+            if progress is not None:
+                progress(n)
+            if stall_after is not None and n == stall_after:
+                print(f"stalled after {n} pages", file=sys.stderr, flush=True)
+                time.sleep(3600)
+        _swap_in(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return len(pages)
+
+
+def _swap_in(tmp: Path, out: Path) -> None:
+    if out.exists():
+        if _exchange(tmp, out):
+            return     # tmp now holds the old output; the caller removes it
+        old = out.parent / f".{out.name}.partial-{os.getpid()}-old"
+        os.replace(out, old)
+        os.replace(tmp, out)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(tmp, out)

@@ -1,0 +1,558 @@
+"""Rulings docs: one Markdown page per scenario, rendered to HTML with markdown-it-py.
+
+A ruling holds the question, the short answer (the outcome's summary sentences), the board in words (from
+the scenario's ``[players]``, ``[game]``, ``[cards]`` and ``[[actions]]``), the explanation step by step
+with every citation linked to its rule and the cited text quoted where it is first cited, the rules cited,
+and the rules version. Only a scenario the engine plays to its ``[expect]`` is published: one that fails
+its expectations, raises :class:`~judge.errors.ScenarioError`, or cites a rule its document does not hold
+is reported as a :class:`Failure` instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from judge.docs.html import anchor_id, link_refs, md_escape, page
+from judge.errors import JudgeError
+
+
+class Ruling:
+    """A scenario played successfully: its outcome under its rulebook, and where its page goes."""
+
+    def __init__(self, slug: str, scenario, book, outcome):
+        self.slug = slug
+        self.scenario = scenario
+        self.book = book
+        self.outcome = outcome
+        self.title = scenario.title
+        self.question = scenario.question
+        self.citations = outcome.citations()
+        self._markdown = None
+
+    def __repr__(self) -> str:
+        return f"Ruling({self.slug!r})"
+
+
+class Failure:
+    """A scenario that is not published, and why."""
+
+    def __init__(self, path: str, message: str):
+        self.path = path
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.path}: not published: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "message": self.message}
+
+
+def _slug(path: Path, base: Path | None) -> str:
+    rel = path.with_suffix("")
+    if base is not None:
+        try:
+            rel = path.with_suffix("").relative_to(base)
+        except ValueError:
+            rel = Path(path.stem)
+    else:
+        rel = Path(path.stem)
+    text = "-".join(rel.parts).lower()
+    text = re.sub(r"[^a-z0-9.\-]+", "-", text).strip("-.")
+    return text or "ruling"
+
+
+def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], list[Failure]]:
+    """Play every scenario file under ``targets`` (files or folders). Returns (rulings, failures).
+
+    ``book`` judges every scenario under one rulebook; by default each is judged under the document its
+    ``rules`` version names (:func:`judge.scenario.rulebook_for`). ``progress(n)`` is called after each.
+    """
+    from judge import scenario as scenario_mod
+
+    files: list[tuple[Path, Path | None]] = []
+    for target in targets:
+        base = Path(target) if Path(target).is_dir() else None
+        found = scenario_mod.find_scenarios(target)
+        if not found and base is not None:
+            raise JudgeError(f"no scenario files (*.toml) under {target}")
+        files.extend((p, base) for p in found)
+    rulings: list[Ruling] = []
+    failures: list[Failure] = []
+    slugs: set[str] = set()
+    books: dict[str, object] = {}
+    for n, (path, base) in enumerate(files, 1):
+        shown = _display_path(path)
+        try:
+            scenario = scenario_mod.load(path)
+            rulebook = book or _book_for(scenario, books)
+            outcome = scenario_mod.play(scenario, rulebook)
+        except JudgeError as exc:   # ScenarioError and a missing rules document
+            failures.append(Failure(shown, _without_file(str(exc), str(path))))
+        except ImportError as exc:
+            failures.append(Failure(shown, f"no engine for this game yet ({exc})"))
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the other rulings
+            failures.append(Failure(shown, f"the engine failed: {type(exc).__name__}: {exc}"))
+        else:
+            problems = []
+            problems.extend(outcome.mismatches)
+            if outcome.missing_cites:
+                problems.append("expected citations missing: " + ", ".join(outcome.missing_cites))
+            unknown = scenario_mod.unknown_citations(outcome, rulebook)
+            if unknown:
+                problems.append(f"cites rules {rulebook.cite_prefix} does not hold: " + ", ".join(unknown))
+            if problems:
+                failures.append(Failure(shown, "; ".join(problems)))
+            else:
+                slug = _slug(path, base)
+                while slug in slugs:
+                    slug += "-2"
+                slugs.add(slug)
+                rulings.append(Ruling(slug, scenario, rulebook, outcome))
+        if progress is not None:
+            progress(n)
+    return rulings, failures
+
+
+def count_scenarios(targets) -> int:
+    from judge import scenario as scenario_mod
+
+    return sum(len(scenario_mod.find_scenarios(t)) for t in targets)
+
+
+def _book_for(scenario, cache: dict):
+    from judge import scenario as scenario_mod
+
+    key = (scenario.game, scenario.rules)
+    if key not in cache:
+        cache[key] = scenario_mod.rulebook_for(scenario)
+    return cache[key]
+
+
+def _display_path(path: Path) -> str:
+    """The path relative to the working folder when it lies below it, else absolute."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(Path(path).absolute())
+    return str(Path(path).absolute()) if rel.startswith("..") else rel
+
+
+def _without_file(message: str, path: str) -> str:
+    """``scenarios/x.toml:12: [key] msg`` → ``line 12: [key] msg`` (the file is named before it)."""
+    if message.startswith(path + ":"):
+        rest = message[len(path) + 1:]
+        m = re.match(r"(\d+): ", rest)
+        return f"line {m.group(1)}: {rest[m.end():]}" if m else rest.lstrip()
+    return message
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the board in words
+# ---------------------------------------------------------------------------------------------------------
+
+_ZONE_WORDS = {"hand": "hand", "arsenal": "arsenal", "deck": "deck", "pitch": "pitch zone", "graveyard": "graveyard",
+               "banished": "banished zone", "arena": "arena", "equipment": "equipment zones",
+               "outside": "outside the game"}
+
+
+def _card_name(cards: dict, handle) -> str:
+    card = cards.get(handle)
+    if isinstance(card, dict):
+        return str(card.get("name", handle))
+    return str(handle)
+
+
+def _words(value) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _type_line(card: dict) -> str:
+    def lst(key):
+        v = card.get(key, [])
+        return [v] if isinstance(v, str) else [str(x) for x in v] if isinstance(v, list) else []
+    head = " ".join(x.capitalize() for x in lst("supertypes") + lst("types"))
+    subs = " ".join(x.capitalize() for x in lst("subtypes"))
+    return f"{head} – {subs}" if head and subs else head or subs
+
+
+def _plain(value) -> str:
+    """A TOML value in words: ``{do = "prevent", amount = "all"}`` → ``prevent, amount all``."""
+    if isinstance(value, dict):
+        parts = []
+        for k, v in value.items():
+            if k == "do":
+                parts.insert(0, _plain(v))
+            elif v is True:
+                parts.append(k.replace("_", " "))
+            elif v is not False:
+                parts.append(f"{k.replace('_', ' ')} {_plain(v)}")
+        return ", ".join(parts)
+    if isinstance(value, list):
+        return "; ".join(_plain(v) for v in value)
+    return str(value)
+
+
+_KIND_WORDS = {"trigger": "triggered ability", "static": "static ability", "activated": "activated ability",
+               "resolution": "on resolution", "play-from": "may be played from", "property": "property",
+               "meta": "meta-static ability"}
+
+
+def _ability_words(ab) -> str:
+    """An ability without a comment giving its card text, in words from its primitives."""
+    if not isinstance(ab, dict):
+        return str(ab)
+    for key in ("text", "description", "note"):
+        if isinstance(ab.get(key), str):
+            return ab[key]
+    kind = _KIND_WORDS.get(ab.get("kind"), f"{ab.get('kind', '')} ability".strip())
+    rest = {k: v for k, v in ab.items() if k != "kind"}
+    return f"{kind}: {_plain(rest)}" if rest else kind
+
+
+_ABILITY_HEADER = re.compile(r"^\s*\[\[\s*cards\.([^\].]+)\.abilities\s*\]\]")
+
+
+def ability_texts(text: str) -> dict[str, list[str]]:
+    """The card text a scenario writes as a comment above each ``[[cards.HANDLE.abilities]]`` table
+    (docs/scenario-format.md asks for it): handle → one string per ability, "" where there is none."""
+    out: dict[str, list[str]] = {}
+    comments: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        m = _ABILITY_HEADER.match(line)
+        if m:
+            handle = m.group(1).strip().strip("\"'")
+            out.setdefault(handle, []).append(" ".join(comments))
+            comments = []
+        elif stripped.startswith("#"):
+            comments.append(stripped.lstrip("#").strip())
+        else:
+            comments = []
+    return out
+
+
+def describe_card(handle, card, texts=()) -> str:
+    """``**Jab** (Action – Attack; cost 0, power 3, defense 3; go again)`` in Markdown."""
+    if not isinstance(card, dict):
+        return f"**{md_escape(handle)}**"
+    props = []
+    for key in ("cost", "pitch", "power", "defense"):
+        if key in card:
+            props.append(f"{key} {card[key]}")
+    parts = [p for p in (_type_line(card), ", ".join(props)) if p]
+    kws = card.get("keywords")
+    if isinstance(kws, list) and kws:
+        parts.append(", ".join(str(k) for k in kws))
+    elif isinstance(kws, dict) and kws:
+        parts.append(", ".join(str(k) if v is True else f"{k} {v}" for k, v in kws.items()))
+    if card.get("face_down"):
+        parts.append("face down")
+    if card.get("token"):
+        parts.append("token")
+    text = f"**{md_escape(card.get('name', handle))}**"
+    if parts:
+        text += " (" + md_escape("; ".join(parts)) + ")"
+    abilities = card.get("abilities")
+    if isinstance(abilities, list) and abilities:
+        words = []
+        for i, ab in enumerate(abilities):
+            written = texts[i] if i < len(texts) and texts[i] else ""
+            words.append(md_escape(written) if written else md_escape(_ability_words(ab)))
+        text += " — " + "; ".join(words)
+    return text
+
+
+def describe_action(act, cards: dict, default_player: str) -> str:
+    """One action in words: ``Alice plays **Jab**, targeting Bob, pitching **Sink Below**.``"""
+    if not isinstance(act, dict):
+        return md_escape(str(act))
+    who = md_escape(act.get("player", default_player))
+    name = lambda h: f"**{md_escape(_card_name(cards, h))}**"  # noqa: E731
+    if "play" in act:
+        text = f"{who} plays {name(act['play'])}"
+        if act.get("as_instant"):
+            text += " as an instant"
+        if act.get("side"):
+            text += f" (side {md_escape(act['side'])})"
+        if act.get("meld"):
+            text += " (melded)"
+    elif "activate" in act:
+        text = f"{who} activates {name(act['activate'])}"
+        if act.get("ability", 1) != 1:
+            text += f"'s ability {act['ability']}"
+    elif "defend" in act:
+        handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
+        text = f"{who} defends with " + (", ".join(name(h) for h in handles) or "nothing")
+    elif "pass" in act:
+        text = "Every player passes priority"
+        if act.get("until"):
+            text += f" until the {md_escape(act['until'])} step" if act["until"] != "closed" else \
+                " until the combat chain closes"
+    elif "trigger" in act:
+        text = f"{who} triggers {name(act['trigger'])}"
+    else:
+        text = md_escape(", ".join(f"{k} = {_words(v)}" for k, v in act.items()))
+    targets = ([act["target"]] if "target" in act else []) + list(act.get("targets", []) or [])
+    if targets:
+        text += ", targeting " + ", ".join(name(t) if t in cards else md_escape(t) for t in targets)
+    if act.get("pitch"):
+        pitched = act["pitch"] if isinstance(act["pitch"], list) else [act["pitch"]]
+        text += ", pitching " + ", ".join(name(h) for h in pitched)
+    if "x" in act:
+        text += f", with X = {md_escape(act['x'])}"
+    if act.get("alternative"):
+        text += f", paying the alternative cost ({md_escape(_words(act['alternative']))})"
+    if act.get("additional"):
+        text += f", paying an additional cost ({md_escape(_words(act['additional']))})"
+    if act.get("for"):
+        text += f", for {md_escape(act['for'])}"
+    if act.get("at"):
+        step = str(act["at"])
+        text += f", in the {md_escape(step[:1].upper() + step[1:])} Step"
+    if act.get("without_paying"):
+        text += ", without paying its cost"
+    text += "."
+    if act.get("note"):
+        text += f" *{md_escape(act['note'])}*"
+    return text
+
+
+def board_markdown(data: dict, text: str = "") -> list[str]:
+    """The scenario's position and actions in words (Markdown lines). ``text`` is the file's text, whose
+    comments above ability tables give the cards' own words."""
+    out = []
+    texts = ability_texts(text) if text else {}
+    players = data.get("players") if isinstance(data.get("players"), dict) else {}
+    game = data.get("game") if isinstance(data.get("game"), dict) else {}
+    cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
+    turn = game.get("turn_player", next(iter(players), ""))
+    if players:
+        descs = []
+        for name, p in players.items():
+            p = p if isinstance(p, dict) else {}
+            bits = []
+            if p.get("hero"):
+                bits.append(f"hero {p['hero']}")
+            bits.append(f"{p.get('life', 20)} life")
+            for key, label in (("action_points", "action point(s)"), ("resources", "resource point(s)"),
+                               ("intellect", "intellect")):
+                if key in p:
+                    bits.append(f"{p[key]} {label}")
+            if name == turn:
+                bits.append("turn-player")
+            descs.append(f"**{md_escape(name)}** ({md_escape(', '.join(bits))})")
+        out.append("**Players:** " + "; ".join(descs) + ".")
+        out.append("")
+    if game.get("step"):
+        out.append(f"**Step:** {md_escape(game['step'])}.")
+        out.append("")
+    if cards:
+        out.append("**Cards:**")
+        out.append("")
+        groups: dict[tuple[str, str], list[str]] = {}
+        for handle, card in cards.items():
+            owner = card.get("controller", card.get("owner", "?")) if isinstance(card, dict) else "?"
+            zone = card.get("zone", "hand") if isinstance(card, dict) else "?"
+            groups.setdefault((str(owner), str(zone)), []).append(describe_card(handle, card, texts.get(handle, ())))
+        for (owner, zone), descs in groups.items():
+            out.append(f"- {md_escape(owner)}'s {md_escape(_ZONE_WORDS.get(zone, zone))}: " + "; ".join(descs))
+        out.append("")
+    actions = data.get("actions") if isinstance(data.get("actions"), list) else []
+    if actions:
+        out.append("**What happens:**")
+        out.append("")
+        for i, act in enumerate(actions, 1):
+            out.append(f"{i}. {describe_action(act, cards, turn)}")
+        out.append("")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Markdown and HTML of a ruling
+# ---------------------------------------------------------------------------------------------------------
+
+def _md_link(text: str, url: str | None) -> str:
+    if url is None:
+        return text
+    return f"[{text}]({url.replace(' ', '%20').replace('(', '%28').replace(')', '%29')})"
+
+
+class _Cites:
+    """Citation links of one ruling page, relative to the page."""
+
+    def __init__(self, ruling: Ruling, builder, page_path: str):
+        from judge.docs.html import relative
+
+        self.book = ruling.book
+        self.builder = builder
+        self.page_path = page_path
+        self._relative = relative
+        self._urls: dict[str, str | None] = {}
+
+    def url(self, rid: str) -> str | None:
+        if rid not in self._urls:
+            target = self.builder.rule_url(self.book.name, rid)
+            self._urls[rid] = self._relative(self.page_path, target) if target else None
+        return self._urls[rid]
+
+    def link(self, rid: str, text: str | None = None, mark: bool = True) -> str:
+        """``[7.5.5b](../fab-2.10.1/7.html#7.5.5b)``; an id no page holds stays text (marked unless
+        ``mark`` is false: references inside quoted rule text stay as printed)."""
+        shown = md_escape(text if text is not None else rid)
+        url = self.url(rid)
+        if url:
+            return _md_link(shown, url)
+        return f"{shown} (not in {md_escape(self.book.name)})" if mark else shown
+
+    def quote(self, rid: str) -> list[str]:
+        """The cited rule's text as a Markdown block quote, its own references linked."""
+        rule = self.book.get(rid)
+        if rule is None:
+            return [f"> {md_escape(self.book.cite(rid))}: not in the document {md_escape(self.book.name)}, "
+                    "so it cannot be quoted here."]
+        head = f"**{self.link(rid, rid)}**"
+        if rule.title:
+            head += f" {md_escape(rule.title)}"
+        refs = set(rule.refs)
+        inline = lambda r, shown: self.link(r, shown, mark=False)  # noqa: E731
+        text, _ = link_refs(rule.text, refs, inline, md_escape)
+        lines = [f"> {head} " + text.replace("\n", "\n> ") if text else f"> {head}"]
+        for example in rule.examples:
+            ex, _ = link_refs(example, refs, inline, md_escape)
+            lines.append(">")
+            lines.append("> *Example:* " + ex.replace("\n", "\n> "))
+        return lines
+
+
+def ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
+    """The Markdown page of one ruling (links relative to ``page_path``; computed once per page)."""
+    key = (id(builder), page_path.rpartition("/")[0])   # .md and .html side by side share their links
+    if ruling._markdown is None or ruling._markdown[0] != key:
+        ruling._markdown = (key, _ruling_markdown(ruling, builder, page_path))
+    return ruling._markdown[1]
+
+
+def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
+    cites = _Cites(ruling, builder, page_path)
+    book = ruling.book
+    outcome = ruling.outcome
+    out = [f"# {md_escape(ruling.title)}", ""]
+    if ruling.question:
+        out += [f"**Question:** {md_escape(ruling.question)}", ""]
+    out += ["## Answer", ""]
+    meta = ruling.scenario.data.get("scenario", {})
+    if isinstance(meta.get("answer"), str) and meta["answer"].strip():
+        out += [md_escape(meta["answer"].strip()), ""]
+    for sentence, ids in outcome.summary:
+        refs = ", ".join(cites.link(r, f"{book.cite_prefix} {r}" if i == 0 else r) for i, r in enumerate(ids))
+        out.append(f"- {md_escape(sentence)}" + (f" ({refs})" if refs else ""))
+    if not outcome.summary:
+        out.append("- (the engine drew no conclusion)")
+    out += ["", "## The board", ""]
+    out += board_markdown(ruling.scenario.data, ruling.scenario.text)
+    out += ["## Explanation", ""]
+    quoted: set[str] = set()
+    phase = None
+    for step in outcome.trace.steps:
+        if step.phase and step.phase != phase:
+            phase = step.phase
+            out += [f"*{md_escape(phase[:1].upper() + phase[1:])}*", ""]
+        marker = f"{step.n}. "
+        indent = " " * len(marker)
+        line = marker + md_escape(step.text)
+        if step.cites:
+            line += " — " + ", ".join(cites.link(c) for c in step.cites)
+        out.append(line)
+        for c in step.cites:
+            if c in quoted:
+                continue
+            quoted.add(c)
+            out.append("")
+            out += [indent + q for q in cites.quote(c)]
+        out.append("")
+    if isinstance(meta.get("notes"), str) and meta["notes"].strip():
+        out += ["## Notes", "", md_escape(meta["notes"].strip()), ""]
+    out += ["## Rules cited", ""]
+    from judge.rulebook.model import id_key
+
+    for rid in sorted(ruling.citations, key=id_key):
+        rule = book.get(rid)
+        what = ""
+        if rule is not None:
+            what = rule.title or _short(rule.text, 90)
+        out.append(f"- {cites.link(rid, book.cite(rid))}" + (f" — {md_escape(what)}" if what else ""))
+    out += ["", "---", "",
+            f"Rules version: **{md_escape(book.cite_prefix)}** (document `{book.name}`)"
+            + (f"; the scenario names version {md_escape(ruling.scenario.rules)}"
+               if ruling.scenario.rules and ruling.scenario.rules != book.version else "")
+            + f". Scenario: `{_display_path(Path(ruling.scenario.path))}`."
+            + (f" Example of {md_escape(ruling.scenario.example_of)}." if ruling.scenario.example_of else ""),
+            ""]
+    return "\n".join(out)
+
+
+def _short(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+_MD = None
+
+
+def render_markdown(text: str) -> str:
+    """Markdown → HTML with markdown-it-py (CommonMark, raw HTML off: scenario text stays text)."""
+    global _MD
+    if _MD is None:
+        from markdown_it import MarkdownIt
+
+        _MD = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    return _MD.render(text)
+
+
+def ruling_html(ruling: Ruling, builder, page_path: str) -> str:
+    md = ruling_markdown(ruling, builder, page_path)
+    body = f'<article class="ruling" id="{anchor_id(ruling.slug)}">\n{render_markdown(md)}</article>'
+    crumbs = [("Home", builder.home)]
+    if builder.rulings_index != builder.home:
+        crumbs.append(("Rulings", builder.rulings_index))
+    crumbs.append((ruling.title, None))
+    return page(page_path, f"{ruling.title} — ruling", body, crumbs=crumbs, site_name=builder.title)
+
+
+def index_markdown(rulings, builder, page_path: str) -> str:
+    """The index of rulings: title, question and the first sentence of each answer."""
+    from judge.docs.html import relative
+
+    out = ["# Rulings", ""]
+    if not rulings:
+        out += ["No ruling was published.", ""]
+    for ruling in rulings:
+        link = _md_link(md_escape(ruling.title), relative(page_path, builder.ruling_path(ruling)))
+        answer = ruling.outcome.summary[0][0] if ruling.outcome.summary else ""
+        line = f"- {link}"
+        if ruling.question:
+            line += f" — {md_escape(ruling.question)}"
+        if answer:
+            line += f"  \n  *{md_escape(answer)}*"
+        out.append(line)
+    docs = getattr(builder, "docs", {})
+    if docs:
+        out += ["", "## Rules", ""]
+        for doc in docs.values():
+            url = relative(page_path, doc.index_path)
+            out.append(f"- {_md_link(md_escape(doc.book.cite_prefix), url)} — {md_escape(doc.book.title)}")
+    out.append("")
+    return "\n".join(out)
+
+
+def index_html(rulings, builder) -> str:
+    path = builder.rulings_index
+    body = render_markdown(index_markdown(rulings, builder, path))
+    crumbs = [("Home", builder.home)] + ([("Rulings", None)] if path != builder.home else [])
+    if path == builder.home:
+        crumbs = [("Rulings", None)]
+    return page(path, "Rulings", body, crumbs=crumbs, site_name=builder.title)

@@ -1,0 +1,265 @@
+"""The rules site without a browser: pages, anchors, links, cited-by lists, the term index, the offline
+search index, and the output folder replaced whole (never half-written)."""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from judge.docs.html import anchor_id, rule_id_of_anchor
+from judge.rulebook import store
+
+from conftest import ROOT, corpus_file
+from sitecheck import broken_links, parse_page, resolve_link
+
+
+def rule_block(html: str, rule_id: str) -> str:
+    """The HTML of one rule's element (up to the next rule)."""
+    start = html.index(f'id="{anchor_id(rule_id)}"')
+    nxt = re.compile(r'<(?:div|section) class="rule').search(html, start)
+    return html[start: nxt.start() if nxt else len(html)]
+
+
+@pytest.fixture
+def seed_site(run_cli, tmp_path):
+    out = tmp_path / "site"
+    code, stdout, err = run_cli("site", "-o", str(out))
+    assert code == 0, err
+    assert stdout == f"wrote {out}: fab-2.10.1-seed (175 rules); 10 files\n"
+    return out
+
+
+@pytest.fixture
+def full_site(run_cli, tmp_path):
+    code, _, err = run_cli("rules", "import", str(corpus_file("fab", "en-fab-cr-2.10.1.txt")), "--game", "fab",
+                           "--version", "2.10.1")
+    assert code == 0, err
+    out = tmp_path / "full"
+    code, stdout, err = run_cli("site", "-o", str(out), "--rules", "fab-2.10.1")
+    assert code == 0, err
+    return out
+
+
+def test_seed_site_has_one_page_per_chapter_and_the_index_pages(seed_site):
+    doc = seed_site / "fab-2.10.1-seed"
+    assert sorted(p.name for p in doc.iterdir()) == ["5.html", "7.html", "index.html", "terms.html"]
+    for name in ("style.css", "search.js", "search-index.js", "search-index.json"):
+        assert (seed_site / "assets" / name).is_file()
+    home = (seed_site / "index.html").read_text()
+    assert 'href="fab-2.10.1-seed/index.html">FaB CR 2.10.1</a>' in home
+    contents = (doc / "index.html").read_text()
+    assert 'href="7.html">7 Combat</a>' in contents and 'href="7.html#7.5">7.5 Damage Step</a>' in contents
+
+
+def test_every_rule_has_an_anchor_on_its_chapter_page(seed_site):
+    book = store.load(store.resolve("fab-2.10.1-seed"))
+    ids = {ch: parse_page(seed_site / "fab-2.10.1-seed" / f"{ch}.html").ids for ch in ("5", "7")}
+    for rule in book:
+        assert rule.id in ids[rule.id.split(".")[0]], rule.id
+    assert "7.5.5b" in ids["7"] and "7.5.5b" not in ids["5"]
+
+
+def test_inline_references_are_links_and_external_ones_are_marked(seed_site):
+    html = (seed_site / "fab-2.10.1-seed" / "7.html").read_text()
+    block = rule_block(html, "7.0.5")
+    # [7.3.2][7.4.2d] are on this page; [8.5.32] is chapter 8, not in the seed document
+    assert '<a class="ref" href="#7.3.2"' in block and ">[7.3.2]</a>" in block
+    assert '<a class="ref" href="#7.4.2d"' in block
+    assert re.search(r'<span class="ref ext" title="8\.5\.32 is not in FaB CR 2\.10\.1 \(fab-2\.10\.1-seed\)">'
+                     r'\[8\.5\.32\]</span>', block)
+    # a reference to the other chapter's page is a relative link to that page's anchor
+    html5 = (seed_site / "fab-2.10.1-seed" / "5.html").read_text()
+    assert re.search(r'<a class="ref" href="7\.html#7\.4\.2d"', html5)
+
+
+def test_every_rule_lists_the_rules_that_cite_it(seed_site):
+    book = store.load(store.resolve("fab-2.10.1-seed"))
+    pages = {ch: (seed_site / "fab-2.10.1-seed" / f"{ch}.html").read_text() for ch in ("5", "7")}
+    checked = 0
+    for rule in book:
+        citing = book.cited_by(rule.id)
+        block = rule_block(pages[rule.id.split(".")[0]], rule.id)
+        if not citing:
+            assert "Cited by:" not in block
+            continue
+        cited_part = block[block.index("Cited by:"):]
+        for c in citing:
+            assert f'#{anchor_id(c)}"' in cited_part, (rule.id, c)
+        checked += 1
+    assert checked > 10
+    assert 'href="#5.2.2b"' in rule_block(pages["5"], "5.1.7").split("Cited by:")[1]
+
+
+def test_a_linked_rule_shows_its_breadcrumbs_and_the_page_has_them_too(seed_site):
+    html = (seed_site / "fab-2.10.1-seed" / "7.html").read_text()
+    trail = rule_block(html, "7.5.5b").split('<p class="trail">')[1].split("</p>")[0]
+    assert [a for a in re.findall(r'href="#([^"]+)"', trail)] == ["7", "7.5", "7.5.5"]
+    assert '<nav class="crumbs"' in html and ">7 Combat</span></nav>" in html
+
+
+def test_no_broken_internal_links_and_nothing_external(seed_site):
+    assert broken_links(seed_site) == []
+
+
+def test_term_index_links_each_term_to_its_defining_rule(seed_site):
+    terms = (seed_site / "fab-2.10.1-seed" / "terms.html").read_text()
+    parser = parse_page(seed_site / "fab-2.10.1-seed" / "terms.html")
+    assert "term-combat-chain" in parser.ids
+    dt = terms.index('id="term-combat-chain"')
+    assert 'href="7.html#7.0.2"' in terms[dt: terms.index("</dd>", dt)]
+    # the rule links back to the term
+    html = (seed_site / "fab-2.10.1-seed" / "7.html").read_text()
+    assert 'href="terms.html#term-combat-chain">combat chain</a>' in rule_block(html, "7.0.2")
+
+
+def test_offline_search_index_holds_rules_and_terms(seed_site):
+    data = json.loads((seed_site / "assets" / "search-index.json").read_text())
+    assert data["docs"] == ["FaB CR 2.10.1"]
+    rules = {row[2]: row for row in data["items"] if row[0] == "r"}
+    assert len(rules) == 175
+    kind, doc, rid, title, text, url = rules["7.5.5b"]
+    assert url == "fab-2.10.1-seed/7.html#7.5.5b" and text.startswith("If the hit-event is modified")
+    assert "Feign Death" in text     # examples are searchable too
+    assert rules["7.5"][3] == "Damage Step"
+    terms = {row[2]: row for row in data["items"] if row[0] == "t"}
+    assert terms["combat chain"][5] == "fab-2.10.1-seed/7.html#7.0.2"
+    js = (seed_site / "assets" / "search-index.js").read_text()
+    assert js.startswith("window.JUDGE_SEARCH_INDEX = ") and json.loads(js[28:].rstrip().rstrip(";")) == data
+    # the pages load only our own script and stylesheet
+    page_ = (seed_site / "fab-2.10.1-seed" / "7.html").read_text()
+    assert '<script src="../assets/search.js" defer></script>' in page_ and "http" not in page_.split("<main>")[0]
+
+
+def test_slug_ids_get_safe_reversible_anchors(run_cli, tmp_path):
+    assert anchor_id("7.5.5b") == "7.5.5b"
+    assert anchor_id("playing-cards/7.1") == "playing-cards_2F7.1"
+    assert anchor_id("a_b c") == "a_5Fb_20c"
+    for rid in ("playing-cards/7.1", "initiating-abilities/step-3", "a_b c", "é/ü", "7.5.5b"):
+        assert rule_id_of_anchor(anchor_id(rid)) == rid
+    out = tmp_path / "ga"
+    code, _, err = run_cli("site", "-o", str(out), "--game", "ga")
+    assert code == 0, err
+    book = store.load(store.resolve(None, "ga"))
+    slugged = [r for r in book if "/" in r.id]
+    assert slugged
+    for rule in slugged:
+        top = rule.id.split("/")[0]
+        assert anchor_id(rule.id) in parse_page(out / "ga-seed" / f"{top}.html").ids
+    assert broken_links(out) == []
+
+
+def test_all_documents_in_one_site(run_cli, tmp_path):
+    out = tmp_path / "all"
+    code, stdout, err = run_cli("site", "-o", str(out), "--all", "--json")
+    assert code == 0, err
+    report = json.loads(stdout)
+    assert set(report["documents"]) == {d.name for d in store.list_documents()}
+    for name in report["documents"]:
+        assert (out / name / "index.html").is_file()
+    assert broken_links(out) == []
+
+
+def test_full_cr_site(full_site):
+    doc = full_site / "fab-2.10.1"
+    assert sorted(p.name for p in doc.glob("[0-9]*.html")) == [f"{n}.html" for n in range(1, 10)]
+    book = store.load(store.resolve("fab-2.10.1"))
+    ids = set()
+    for n in range(1, 10):
+        ids |= parse_page(doc / f"{n}.html").ids
+    assert {r.id for r in book} <= ids
+    assert broken_links(full_site) == []
+    # the seed's external [8.5.3] is a real link in the full document
+    html7 = (doc / "7.html").read_text()
+    assert '<a class="ref" href="8.html#8.5.3"' in rule_block(html7, "7.5.5")
+    # go again is a keyword (chapter 8 Keywords), with its defining rule
+    terms = (doc / "terms.html").read_text()
+    keywords = terms.split("<h2>Keywords</h2>")[1].split("<h2>Terms</h2>")[0]
+    assert 'id="term-go-again"' in keywords and 'href="8.html#8.3.5"' in keywords
+    manifest = json.loads((full_site / "site.json").read_text())
+    assert manifest["documents"][0]["rules"]["7.5.5b"] == "7.html"
+
+
+def test_output_folder_not_written_by_judge_is_refused(run_cli, tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    code, out, err = run_cli("site", "-o", str(mine))
+    assert code == 2 and out == ""
+    assert err.startswith("judge: error: ") and "judge did not write" in err and err.count("\n") == 1
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+    afile = tmp_path / "file.txt"
+    afile.write_text("x")
+    code, _, err = run_cli("site", "-o", str(afile))
+    assert code == 2 and "is not a folder" in err
+
+
+def _snapshot(folder):
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_run_killed_halfway_leaves_the_previous_site_whole(run_cli, tmp_path):
+    out = tmp_path / "site"
+    code, _, err = run_cli("site", "-o", str(out), "--game", "ga")   # the previous, different site
+    assert code == 0, err
+    before = _snapshot(out)
+    env = dict(os.environ, JUDGE_TEST_STALL_AFTER_PAGES="6")
+    proc = subprocess.Popen([sys.executable, "-m", "judge", "site", "-o", str(out)], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()
+        assert line == "stalled after 6 pages\n"
+        partial = tmp_path / f".site.partial-{proc.pid}"
+        assert partial.is_dir() and len([p for p in partial.rglob("*") if p.is_file()]) == 7  # 6 + marker
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert _snapshot(out) == before
+    # the next run clears the dead run's partial folder and replaces the site whole
+    code, _, err = run_cli("site", "-o", str(out))
+    assert code == 0, err
+    assert not partial.exists()
+    assert (out / "fab-2.10.1-seed" / "7.html").exists() and not (out / "ga-seed").exists()
+
+
+def test_an_error_halfway_leaves_the_previous_output_and_no_partial(tmp_path, monkeypatch):
+    from judge.docs import site as site_mod
+    from judge.docs.output import write_tree
+
+    book = store.load(store.resolve("fab-2.10.1-seed"))
+    out = tmp_path / "site"
+    site_mod.build(out, [book])
+    before = _snapshot(out)
+    pages = site_mod.SiteBuilder([book]).plan()
+
+    def boom():
+        raise KeyboardInterrupt
+
+    pages[5].render = boom
+    with pytest.raises(KeyboardInterrupt):
+        write_tree(out, pages)
+    assert _snapshot(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_site_help_ends_with_an_example(run_cli):
+    for cmd in ("site", "rulings"):
+        code, out, _ = run_cli(cmd, "--help")
+        assert code == 0
+        lines = out.rstrip().splitlines()
+        at = max(i for i, line in enumerate(lines) if line.strip() == "Example:")
+        assert lines[at + 1:] and all(line.strip().startswith(f"judge {cmd} ") for line in lines[at + 1:])
+
+
+def test_unknown_document_is_one_line(run_cli, tmp_path):
+    code, out, err = run_cli("site", "-o", str(tmp_path / "x"), "--rules", "nope")
+    assert code == 2 and out == "" and err.startswith("judge: error: no rules document named 'nope'")
+    assert not (tmp_path / "x").exists()

@@ -1,0 +1,202 @@
+"""The rules site in a real browser: Debian's Chromium driven by Selenium, the site served on 127.0.0.1.
+
+Follows a citation from a ruling to its rule, uses the search box, visits every page checking the
+browser's console, and saves screenshots of a ruling page and a rule page (to the test's tmp folder, and in
+CI also to out/screenshots/). Skips cleanly when selenium, chromium or chromedriver is missing
+(.ci/install-browser installs them).
+"""
+
+import os
+import shutil
+import threading
+import urllib.request
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from conftest import CORPORA, ROOT
+from sitecheck import html_files, parse_page
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+SCENARIOS = ROOT / "scenarios" / "fab"
+PREVENTED = SCENARIOS / "7.5.5b-prevented-damage-is-not-a-hit.toml"
+SLUG = "7.5.5b-prevented-damage-is-not-a-hit"
+
+
+def _need_browser():
+    pytest.importorskip("selenium")
+    for exe in (CHROMIUM, CHROMEDRIVER):
+        if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
+            pytest.skip(f"{exe} is not installed (run .ci/install-browser)")
+    if not PREVENTED.exists():
+        pytest.skip(f"{PREVENTED.name} is not in scenarios/fab")
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The site (full CR when ../shared/corpora has it, else the seeds) with the rulings of scenarios/fab,
+    served from a local http.server on a random port."""
+    _need_browser()
+    from judge.__main__ import main
+
+    home = tmp_path_factory.mktemp("browser-home")
+    cache = tmp_path_factory.mktemp("browser-cache")
+    saved = {k: os.environ.get(k) for k in ("JUDGE_HOME", "JUDGE_CACHE_DIR")}
+    os.environ["JUDGE_HOME"], os.environ["JUDGE_CACHE_DIR"] = str(home), str(cache)
+    out = tmp_path_factory.mktemp("browser-site") / "site"
+    try:
+        cr = CORPORA / "fab" / "en-fab-cr-2.10.1.txt"
+        if cr.exists():
+            assert main(["rules", "import", str(cr), "--game", "fab", "--version", "2.10.1"]) == 0
+        code = main(["site", "-o", str(out), "--scenarios", str(SCENARIOS)])
+        assert code in (0, 1)     # 1: some scenario failed its [expect]; the others are published
+        assert (out / "rulings" / f"{SLUG}.html").exists()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield out, f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(site, tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1100,1000",
+                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _screenshot(driver, tmp_path, name):
+    path = tmp_path / name
+    assert driver.save_screenshot(str(path))
+    if os.environ.get("CI"):
+        shots = ROOT / "out" / "screenshots"
+        shots.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, shots / name)
+    return path
+
+
+def _severe(driver):
+    return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def test_follow_a_citation_from_a_ruling_to_its_rule(site, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    out, base = site
+    browser.get(base + f"rulings/{SLUG}.html")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "All damage of the attack prevented: no hit"
+    assert _screenshot(browser, tmp_path, "ruling.png").stat().st_size > 10_000
+    link = browser.find_element(By.CSS_SELECTOR, 'main a[href$="#7.5.5b"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    assert urlsplit(browser.current_url).path.endswith("/7.html")
+    assert urlsplit(browser.current_url).fragment == "7.5.5b"
+    target = browser.execute_script("return document.querySelector(':target')")
+    assert target is not None and target.get_attribute("id") == "7.5.5b"
+    assert target.is_displayed() and "If the hit-event is modified" in target.text
+    # the rule's own breadcrumbs show on the target, and it lists the ruling that cites it
+    trail = target.find_element(By.CSS_SELECTOR, "p.trail")
+    assert trail.is_displayed() and trail.text.startswith("7 Combat › 7.5 Damage Step")
+    back = target.find_element(By.CSS_SELECTOR, f'a.ruling[href$="{SLUG}.html"]')
+    assert _screenshot(browser, tmp_path, "rule.png").stat().st_size > 10_000
+    back.click()
+    assert browser.current_url.endswith(f"rulings/{SLUG}.html")
+    assert _severe(browser) == []
+
+
+def test_search_box_finds_rules_terms_and_rulings(site, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    out, base = site
+    browser.get(base + "index.html")
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("7.5.5b")
+    first = WebDriverWait(browser, 10).until(
+        ec.visibility_of_element_located((By.CSS_SELECTOR, "#search-results li a")))
+    assert first.find_element(By.CSS_SELECTOR, ".sid").text == "7.5.5b"
+    # words, with a UK spelling folded to the US one
+    box.clear()
+    box.send_keys("prevented damage defence")
+    WebDriverWait(browser, 10).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results li a")
+        and "7.5.5b" not in d.find_element(By.CSS_SELECTOR, "#search-results").text.split("\n")[0])
+    box.clear()
+    box.send_keys("no hit")
+    WebDriverWait(browser, 10).until(
+        lambda d: "All damage of the attack prevented" in d.find_element(By.ID, "search-results").text)
+    # Enter goes to the best hit: a rule page, scrolled to the rule
+    box.clear()
+    box.send_keys("7.0.5")
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results li a"))
+    box.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda d: urlsplit(d.current_url).fragment == "7.0.5")
+    assert browser.execute_script("return document.querySelector(':target').id") == "7.0.5"
+    assert _severe(browser) == []
+
+
+def test_every_page_loads_without_console_errors_and_every_link_resolves(site, browser):
+    out, base = site
+    pages = [p.relative_to(out).as_posix() for p in html_files(out)]
+    assert len(pages) > 10
+    checked = set()
+    ids = {}
+    for rel in pages:
+        url = base + rel
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            assert resp.status == 200
+        for attr, href, _ in parse_page(out / rel).links:
+            if href.startswith("data:"):
+                continue
+            full = urljoin(url, href)
+            assert full.startswith(base), f"{rel}: {href} leaves the site"
+            path_url = full.split("#")[0]
+            if path_url not in checked:
+                with urllib.request.urlopen(path_url, timeout=10) as resp:
+                    assert resp.status == 200, full
+                checked.add(path_url)
+            frag = urlsplit(full).fragment
+            if frag:
+                target = urlsplit(path_url).path.lstrip("/")
+                if target not in ids:
+                    ids[target] = parse_page(out / target).ids
+                assert frag in ids[target], f"{rel}: {href}"
+    errors = []
+    for rel in pages:
+        browser.get(base + rel)
+        errors += [(rel, e["message"]) for e in _severe(browser)]
+    assert errors == []
