@@ -136,7 +136,7 @@ def test_follow_a_citation_from_a_ruling_to_its_rule(site, browser, tmp_path):
     assert _severe(browser) == []
 
 
-def test_search_box_finds_rules_terms_and_rulings(site, browser):
+def test_search_box_finds_rules_terms_and_rulings(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
@@ -159,6 +159,7 @@ def test_search_box_finds_rules_terms_and_rulings(site, browser):
     box.send_keys("no hit")
     WebDriverWait(browser, 10).until(
         lambda d: "All damage of the attack prevented" in d.find_element(By.ID, "search-results").text)
+    _screenshot(browser, tmp_path, "search.png")
     # Enter goes to the best hit: a rule page, scrolled to the rule
     box.clear()
     box.send_keys("7.0.5")

@@ -152,7 +152,7 @@ SEARCH = """\
       a.appendChild(el("span", "sdoc", item.doc + " · " + KIND[item.kind]));
       a.appendChild(el("span", "sid", item.kind === "g" ? item.title : item.id));
       if (item.kind === "r" && item.title) a.appendChild(el("span", "stitle", item.title));
-      a.appendChild(el("span", "snip", item.kind === "t" ? item.title + ": " + item.text : snippet(item, q)));
+      a.appendChild(el("span", "snip", item.kind === "t" ? item.text : snippet(item, q)));
       li.appendChild(a);
       list.appendChild(li);
     });
