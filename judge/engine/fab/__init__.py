@@ -7,19 +7,20 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Outcome, Reason
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
-from judge.engine.fab.game import Game, IllegalAction
+from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
 from judge.engine.fab.state import Player, State
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step"}
 CARD_KEYS = {"name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
-             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "defending"}
+             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "defending", "target"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
+TARGET_WORDS = ("attack", "hero", "opponent", "any")
 LIST_FIELDS = ("types", "subtypes", "supertypes")
 
 
@@ -176,6 +177,15 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     else:
         reasons.append(_type_error(scenario, f"{key}.keywords", "a list or a table", kws))
     card.token = bool(cd.get("token", False)) or "token" in card.types
+    if "target" in cd:
+        spec = cd["target"]
+        if isinstance(spec, str) and spec not in TARGET_WORDS or not isinstance(spec, (str, dict)):
+            reasons.append(scenario.reason("bad-target", f"target must be one of {', '.join(TARGET_WORDS)} or a selector "
+                                           f"table, not {spec!r}", f"{key}.target", "1.8.5"))
+        else:
+            if isinstance(spec, dict):
+                _check_selectors(scenario, key, {"to": spec}, reasons)
+            card.target_spec = spec
     sides = cd.get("sides", {})
     if sides:
         if not isinstance(sides, dict) or len(sides) != 2:
@@ -307,6 +317,12 @@ def run(game: Game, scenario):
     game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
               f"{game.s.players[game.s.turn_player].action_points} action point(s).", ["4.3.2", "4.3.3"])
     while game.queue:
+        if game.s.game_over:
+            left = len(game.queue)
+            game.step(f"The game is over: the remaining {left} action{'s are' if left != 1 else ' is'} not taken.",
+                      ["4.5.1"])
+            game.queue.clear()
+            break
         idx, act = game.queue.pop(0)
         key = f"actions.{idx}"
         player = act.get("player", game.s.turn_player)
@@ -337,7 +353,7 @@ def run(game: Game, scenario):
             raise InvalidScenario([scenario.reason("illegal-action", exc.message, key, exc.cites[0])]) from None
     # after the last action: all players pass until the combat chain closes and the stack is empty
     for _ in range(200):
-        if not game.s.stack and not game.s.chain_open:
+        if game.s.game_over or not game.s.stack and not game.s.chain_open:
             break
         try:
             game.all_pass()
@@ -400,10 +416,8 @@ def report(game: Game):
     s = game.s
     f = game.facts
     f["links"] = [_link_fact(game, link) for link in s.all_links]
-    if f["links"]:
-        last = f["links"][-1]
-        f["hit"] = any(l["hit"] for l in f["links"]) if len(f["links"]) > 1 else last["hit"]
-        f["damage"] = sum(sum(l["damage"].values()) for l in f["links"])
+    f["hit"] = any(l["hit"] for l in f["links"])
+    f["damage"] = sum(sum(l["damage"].values()) for l in f["links"])
     f["life"] = {name: p.life for name, p in s.players.items()}
     f["action_points"] = {name: p.action_points for name, p in s.players.items()}
     f["resources"] = {name: p.resources for name, p in s.players.items()}
@@ -436,29 +450,33 @@ def _link_fact(game, link) -> dict:
 
 
 def _summarise(game: Game):
+    """The answer a judge reads: what was illegal, what failed, each chain link's damage, who won."""
     out = game.out
     f = game.facts
+    steps = game.trace.steps
     for handle, legal in f["legal"].items():
         if not legal:
-            step = next((st for st in reversed(game.trace.steps) if "illegal" in st.text and
-                         (game.s.cards.get(handle.split(".")[0]) and game.s.cards[handle.split(".")[0]].name in st.text)),
-                        None)
+            card = game.s.cards.get(handle.split(".")[0])
+            step = next((st for st in reversed(steps) if card and card.name in st.text and
+                         ("illegal" in st.text or "cannot be declared" in st.text)), None)
             if step:
                 out.conclude(step.text, step.cites)
-    for name, ok in f["resolved"].items():
-        if not ok:
-            step = next((st for st in game.trace.steps if "fails to resolve" in st.text), None)
-            if step:
-                out.conclude(step.text, step.cites)
-                break
+    for st in steps:
+        if "fails to resolve" in st.text:
+            out.conclude(st.text, st.cites)
+    closed_why = f.get("chain_closed_because")
     for link in f["links"]:
         att = game.s.cards[link["attack"]].name
+        power = link["power"]
+        if power is None:
+            why = f" ({closed_why})" if closed_why else ""
+            out.conclude(f"Chain link {link['n']}: the combat chain closed in the "
+                         f"{STEP_NAMES.get(f.get('chain_closed_at', ''), 'combat')}, before damage was calculated{why}, "
+                         f"so {att} deals no damage and does not hit.", ["7.7.2", "7.5.2"])
+            continue
         for target, total in link["defense"].items():
-            power = link["power"]
             dmg = link["damage"].get(target, 0)
-            if power is None:
-                continue
-            if link["hit"]:
+            if link["damage"].get(target, 0) > 0:
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: it deals "
                              f"{dmg} damage to {game.player_name(target)} and hits.", ["7.5.2", "7.5.5"])
             elif power > total:
@@ -467,10 +485,19 @@ def _summarise(game: Game):
             else:
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: no damage, "
                              "no hit.", ["7.5.2"])
-    if not out.summary and game.trace.steps:
+    if not f["links"] and closed_why:
+        out.conclude(f"The combat chain closed in the {STEP_NAMES.get(f.get('chain_closed_at', ''), 'combat')} "
+                     f"because {closed_why}: no chain link was made and no damage is dealt.", ["7.7.2b", "7.2.2"])
+    for st in steps:
+        if "action point" in st.text and ("go again" in st.text or "would gain" in st.text):
+            out.conclude(st.text, st.cites)
+    for st in steps:
+        if st.text.startswith("Game state action:") and "loses the game" in st.text or "the game ends" in st.text:
+            out.conclude(st.text, st.cites)
+    if not out.summary and steps:
         # no combat and nothing illegal: the answer is what the layers and events did
         procedural = ("Announce", "Declare", "Check", "Calculate", "Pay", "Play:", "All players pass", "Clear",
-                      "The turn-player", "Layer effects", "The stack is empty")
-        telling = [st for st in game.trace.steps[1:] if not st.text.startswith(procedural)]
+                      "The turn-player", "Layer effects", "The stack is empty", "Close Step", "The combat chain is closed")
+        telling = [st for st in steps[1:] if not st.text.startswith(procedural)]
         for st in telling[-3:]:
             out.conclude(st.text, st.cites)

@@ -59,6 +59,8 @@ class Card:
         self.timestamp = 0
         self.activations: dict[int, int] = {}   # ability index → times activated this turn
         self.base_defense_set: int | None = None
+        self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
+        self.counters: list[tuple[int, str, int]] = []   # (timestamp, "power"/"defense", +1/−1 each) (2.0.3d)
 
     # -- identity ---------------------------------------------------------------------------------------
     @property
@@ -134,5 +136,5 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
     return True
 
 
-SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "name",
+SELECTOR_KEYS = {"is_attack", "types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "name",
                  "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "from_hand"}

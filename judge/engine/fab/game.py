@@ -141,12 +141,17 @@ class Game:
             return matches(target, spec, self, src_controller)
         return False
 
-    def _modifiers(self, card: Card, stat: str) -> list[tuple[int, int, str]]:
+    def _modifiers(self, card: Card, stat: str) -> list[tuple[int, int, str, str]]:
+        """(timestamp, by, source handle, how) for every +N/−N that applies to ``card``'s ``stat`` now.
+
+        ``how`` is "effect" (a layer-continuous effect, 6.2.2), "static" / "while-static" (a functional static
+        ability, 6.2.3, 5.4.7) or "counter" (a +1/−1 counter, 2.0.3d).
+        """
         mods = []
         for eff in self.s.effects:
             if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.pending:
                 if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
-                    mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
+                    mods.append((eff.timestamp, eff.data.get("by", 0), eff.source, "effect"))
         for src, ab in self._functional_statics():
             eff = ab.get("effect", {})
             if eff.get("do") == "modify" and eff.get("stat") == stat:
@@ -154,8 +159,11 @@ class Game:
                     by = eff.get("by", 0)
                     if isinstance(by, dict):   # 6.2.3b: a variable value follows the game state
                         by = self.quantity(by, src)
-                    mods.append((src.timestamp, by, src.handle))
-        return sorted(mods)
+                    mods.append((src.timestamp, by, src.handle, "while-static" if ab.get("while") else "static"))
+        for ts, cstat, n in card.counters:
+            if cstat == stat:
+                mods.append((ts, n, card.handle, "counter"))
+        return sorted(mods, key=lambda m: m[0])
 
     def base_value(self, card: Card, stat: str):
         for ab in card.abilities:   # 5.4.5: property-static abilities define the value anywhere
@@ -165,32 +173,79 @@ class Game:
             return card.base_defense_set
         return getattr(card, stat)
 
+    def numeric(self, card: Card, stat: str):
+        """The modified value of a numeric property (6.3.3, 2.0.3c), or None when the card lacks it.
+
+        Stages 7–8 apply effects in substage order: every effect that adds (+N) before every effect that
+        subtracts (−N), each substage in timestamp order (6.3.3a); a value that would go below zero is zero.
+        """
+        base = self.base_value(card, stat)
+        if base is None:
+            return None
+        value = base
+        mods = self._modifiers(card, stat)
+        for m in mods:
+            if m[1] > 0:
+                value += m[1]
+        for m in mods:
+            if m[1] < 0:
+                value = max(0, value + m[1])
+        return max(0, value)
+
+    def power(self, card: Card):
+        return self.numeric(card, "power")
+
+    def defense(self, card: Card):
+        return self.numeric(card, "defense")
+
     def explain_value(self, card: Card, stat: str):
         """A sentence on how a power/defense value is made (base, property-static, modifiers), or None."""
         parts, cites = [], []
         prop = next((ab for ab in card.abilities if ab.kind == "property" and stat in ab.get("defines", [])), None)
+        base = self.base_value(card, stat)
         if prop is not None:
-            parts.append(f"its property-static ability defines its {stat} as {self.base_value(card, stat)}")
+            parts.append(f"its property-static ability defines its {stat} as {base}")
             cites += ["5.4.5", "5.4.5a"]
         elif stat == "defense" and card.base_defense_set is not None:
             parts.append(f"its base defense was set to {card.base_defense_set}")
             cites.append("2.3.3")
         mods = self._modifiers(card, stat)
-        for _, by, src in mods:
+        for _, by, src, how in mods:
             src_card = self.s.cards.get(src)
-            static = next((ab for ab in (src_card.abilities if src_card else []) if ab.kind == "static"
-                           and ab.get("effect", {}).get("stat") == stat and self.functional(src_card, ab)), None)
-            who = "its own" if src_card is card else f"{src_card.name}'s" if src_card else "an"
-            if static is not None and static.get("while") is not None:
+            who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
+            if how == "counter":
+                parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
+                cites += ["2.0.3d"]
+            elif how == "while-static":
                 parts.append(f"{by:+d} from {who} while-static ability (its condition is met)")
                 cites += ["5.4.7", "5.4.2"]
-            elif static is not None:
+            elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
                 cites += ["5.4.2", "6.2.3"]
             else:
                 parts.append(f"{by:+d} from {who} effect")
                 cites += ["6.2.2"]
-        # static abilities that would modify this value but are not functional (5.4.7a)
+        adds = [m for m in mods if m[1] > 0]
+        subs = [m for m in mods if m[1] < 0]
+        if adds and subs:
+            order = "additions (" + ", ".join(f"{m[1]:+d}" for m in adds) + ") are applied before subtractions (" + \
+                ", ".join(f"{m[1]:+d}" for m in subs) + ") whatever their timestamps"
+            by_time = base or 0
+            floored_early = False
+            for m in mods:
+                by_time += m[1]
+                if by_time < 0:
+                    by_time, floored_early = 0, True
+            if floored_early:
+                order += f"; in timestamp order a subtraction would have stopped the {stat} at 0 first, since a " \
+                         "numeric property cannot be negative"
+                cites.append("2.0.3c")
+            parts.append(order)
+            cites.append("6.3.3")
+        elif subs and (base or 0) + sum(m[1] for m in mods) < 0:
+            parts.append(f"it cannot go below 0")
+            cites.append("2.0.3c")
+        # static abilities that would modify this value but are not functional (5.4.7, 5.4.7a)
         for src in self.s.cards.values():
             for ab in src.abilities:
                 eff = ab.get("effect", {}) if ab.kind == "static" else {}
@@ -203,10 +258,14 @@ class Game:
                     parts.append(f"{src.name}'s while-static ability is not functional: its condition names a zone "
                                  "that is public by default and the card is private there")
                     cites += ["5.4.7a", "3.0.4c"]
-        for _, _, src in mods:
+                elif cond:
+                    unmet = self.unmet_clauses(cond, src)
+                    parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
+                                 f"its while-condition is not met ({'; '.join(unmet)})")
+                    cites += ["5.4.7", "5.4.7a"]
+        for _, _, src, how in mods:
             src_card = self.s.cards.get(src)
-            if src_card is not None and src_card.private and any(
-                    ab.kind == "static" and ab.get("while") and self.functional(src_card, ab) for ab in src_card.abilities):
+            if how == "while-static" and src_card is not None and src_card.private:
                 parts.append(f"{src_card.name}'s while-static ability is functional although the card is private, "
                              "because its while-condition names that private zone")
                 cites += ["5.4.7a"]
@@ -214,20 +273,8 @@ class Game:
             return None
         if len(mods) > 1:
             cites.append("6.3.4")
-        value = self.power(card) if stat == "power" else self.defense(card)
+        value = self.numeric(card, stat)
         return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
-
-    def power(self, card: Card):
-        base = self.base_value(card, "power")
-        if base is None:
-            return None
-        return max(0, base + sum(by for _, by, _ in self._modifiers(card, "power")))
-
-    def defense(self, card: Card):
-        base = self.base_value(card, "defense")
-        if base is None:
-            return None
-        return max(0, base + sum(by for _, by, _ in self._modifiers(card, "defense")))
 
     def keywords(self, card: Card) -> dict:
         kws = dict(card.keywords)
@@ -317,6 +364,26 @@ class Game:
                 raise InvalidScenario([Reason("unknown-condition", f"unknown condition '{key}'")])
         return True
 
+    def unmet_clauses(self, cond: dict, src: Card | None, event: dict | None = None) -> list[str]:
+        """Plain-words reasons why the clauses of a condition table that do not hold fail."""
+        out = []
+        ctrl = src.controller if src else None
+        for key, want in cond.items():
+            if self.condition({key: want}, src, event):
+                continue
+            if key == "in":
+                out.append(f"it is in the {src.zone if src else '?'} zone, not the {want} zone")
+            elif key in ("defending", "attacking", "face_down"):
+                out.append(f"it is {'not ' if want else ''}{key.replace('_', ' ')}")
+            elif key == "you_control":
+                out.append(f"{self.player_name(ctrl)} controls no {_describe_selector(want, plural=False)} "
+                           "(objects of other players do not count)")
+            elif key == "played_this_turn":
+                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
+            else:
+                out.append(f"{key.replace('_', ' ')} is not {want!r}")
+        return out
+
     def is_defending(self, card: Card) -> bool:
         return any(card.handle == h for link in self.s.chain for h, _, _ in link.defenders) and \
             card.zone == "combat-chain"
@@ -350,6 +417,8 @@ class Game:
     def all_pass(self):
         """All players pass in succession (1.11.4a): the top layer resolves, or the step ends."""
         s = self.s
+        if s.game_over:
+            raise StopIteration
         if s.priority is None and s.step not in ("close",):
             s.priority = s.turn_player
         if s.stack:
@@ -394,13 +463,70 @@ class Game:
         self.game_state_actions()
 
     def game_state_actions(self):
-        """1.10.2a: a hero with 0 life has died and its player loses the game."""
-        dead = self.facts.setdefault("dead", [])
-        for p in self.s.players.values():
-            if p.life <= 0 and p.name not in dead:
-                dead.append(p.name)
-                self.step(f"{self.player_name(p.name)} has 0 life: their hero dies and they lose the game.",
-                          ["1.10.2a"])
+        """1.10.2: performed first whenever the game transitions to a new priority state."""
+        s = self.s
+        if s.game_over:
+            return
+        # 1.10.2a: heroes that have died (life total reduced to zero, 2.5.3f) — their players lose
+        dying = [p for p in s.players.values() if p.life <= 0 and not p.lost]
+        if dying:
+            for p in dying:
+                p.lost = True
+                self.facts.setdefault("dead", []).append(p.name)
+                self.facts.setdefault("lost", []).append(p.name)
+                self.step(f"Game state action: {self.player_name(p.name)} has 0 life, so their hero has died and "
+                          f"{p.name} loses the game.", ["1.10.2a", "2.5.3f", "4.5.3a"])
+            remaining = [n for n in s.seating if not s.players[n].lost]
+            if not remaining:
+                s.game_over = True
+                self.facts["draw"] = True
+                self.step("Every remaining hero's life total was reduced to zero at the same time: the game is a draw "
+                          "and ends.", ["4.5.4a", "4.5.1"])
+                return
+            if len(remaining) == 1:
+                s.game_over = True
+                self.facts["winner"] = remaining[0]
+                self.step(f"All of {remaining[0]}'s opponents have lost: {self.player_name(remaining[0])} wins and the "
+                          "game ends immediately.", ["4.5.2a", "4.5.1"])
+                return
+            for p in dying:
+                self._leave_game(p.name)
+        # 1.10.2d: state-based triggered effects whose state-condition is met trigger
+        self._check_state_triggers()
+        # 1.10.2e: a rule or effect has closed the combat chain
+        if s.closing is not None and s.chain_open and s.step != "close":
+            why, cites = s.closing
+            s.closing = None
+            self.step(f"Game state action: the combat chain closes ({why}); the current step ends and the Close Step "
+                      "begins.", list(cites) + ["7.7.2", "1.10.2e"])
+            self.facts["chain_closed_because"] = why
+            self.close_step()
+
+    def _leave_game(self, name: str):
+        """4.5.1a: a player lost but the game goes on — their objects are cleared, then removed from the game."""
+        s = self.s
+        s.seating = [n for n in s.seating if n != name]
+        cleared = []
+        for layer in list(s.stack):
+            if layer.controller == name:
+                s.stack.remove(layer)
+        for c in s.cards.values():
+            if c.controller == name and c.zone in ARENA_ZONES + ("stack",):
+                self.move(c, "graveyard")
+                cleared.append(c.name)
+        for c in s.cards.values():
+            if c.owner == name and c.zone != "outside":
+                c.zone = "outside"
+        self.step(f"{self.player_name(name)} lost but the game does not end: everything they control is cleared"
+                  + (f" ({', '.join(cleared)})" if cleared else "") + ", everything they own is removed from the game, "
+                  "and the player and their hero cease to exist for the rest of the game.", ["4.5.1a"])
+        if s.priority == name or s.priority is not None and s.priority not in s.seating:
+            s.priority = s.turn_player if s.turn_player in s.seating else s.seating[0]
+
+    def close_combat_chain(self, why: str, cites):
+        """A rule or effect closes the combat chain: the Close Step begins as a game state action (7.7.2, 1.10.2e)."""
+        if self.s.chain_open and self.s.closing is None and self.s.step != "close":
+            self.s.closing = (why, list(cites))
 
     # =====================================================================================================
     # triggers (6.6)
@@ -550,7 +676,7 @@ class Game:
                        applies_to=bound, selector=selector, duration=dur, next_play=next_play)
             if do == "prevent":
                 e.remaining = eff.get("amount", "all")
-                e.data["shield"] = self._resolve_target_word(eff.get("to", "you"), controller, {})
+                e.data["shielded"] = self._resolve_target_word(eff.get("to", "you"), controller, {})
             self.s.effects.append(e)
             self.step(self._describe_effect(e, name), self._effect_cites(e))
             return
@@ -570,7 +696,11 @@ class Game:
                 self.zone_effect(do, c)
             return
         if do == "close-combat-chain":
-            self.close_by_effect(f"{name}'s effect closes the combat chain", ["7.7.2d", "1.10.2e"])
+            if self.s.chain_open:
+                self.step(f"{name}'s effect closes the combat chain.", ["7.7.2d"])
+                self.close_combat_chain(f"{name}'s effect closed it", ["7.7.2d"])
+            else:
+                self.step(f"{name}'s effect would close the combat chain, but it is not open.", ["7.7.2d"])
             return
         if do == "restrict":
             who = eff.get("who", "opponent")
@@ -645,8 +775,12 @@ class Game:
             return f"{name} creates an effect: {who} costs {d.get('by', 0):+d} to play."
         if e.kind == "prevent":
             amount = "all" if d.get("amount", "all") == "all" else d["amount"]
-            return f"{name} creates a prevention effect: the next time {self.player_name(e.data['shield'])} would " \
-                   f"be dealt damage this turn, prevent {amount} of it."
+            kind = f"{d['damage_type']} " if d.get("damage_type") else ""
+            if d.get("shield"):
+                return f"{name} creates a prevention effect: prevent the next {amount} {kind}damage that would be " \
+                       f"dealt to {self.player_name(e.data['shielded'])} this turn."
+            return f"{name} creates a prevention effect: the next time {self.player_name(e.data['shielded'])} would " \
+                   f"be dealt {kind}damage this turn, prevent {amount} of it."
         if e.kind == "suppress-triggers":
             return f"{name} creates an effect: effects of {_describe_selector(d.get('of'))} do not trigger when " \
                    "they hit."
@@ -709,6 +843,9 @@ class Game:
             self.step(f"The active-attack {c.name} has ceased to exist; the chain link remains and uses last known "
                       "information about it.", ["7.0.3c", "1.2.3"])
             link.lki = dict(self.s.lki.get(c.handle, {}))
+            if link.power is None and self.s.step in ("attack", "defend", "reaction", "damage"):
+                self.close_combat_chain(f"the active-attack {c.name} ceased to exist before damage was calculated",
+                                        ["7.7.2c"])
 
     def search(self, eff: dict, src, controller: str, layer):
         spec = eff.get("for", {})
@@ -745,29 +882,55 @@ class Game:
     # damage and prevention (8.5.3, 6.4.10, 7.5)
     # =====================================================================================================
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
+        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt."""
         who = self.player_name(target)
+        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
         for eff in list(self.s.effects):
-            if eff.kind != "prevent" or eff.data.get("shield") != target or amount <= 0:
+            if eff.kind != "prevent" or eff.data.get("shielded") != target or amount <= 0:
                 continue
+            want_type = eff.data.get("damage_type")
+            source_name = self._src_name(eff)
+            if want_type and want_type != kind:
+                self.step(f"{source_name}'s prevention effect only prevents {want_type} damage, and this is {label}: it "
+                          "does not apply.", ["6.4.10c"])
+                continue
+            cites = ["6.4.10", "6.4.10a"]
+            if want_type:
+                cites.append("6.4.10c")
+            elif kind != "physical":
+                cites.append("6.4.10c")   # no damage type named: it prevents any type, arcane included
+            if eff.remaining == "all":
+                cites.append("6.4.10b")
             prevent = amount if eff.remaining == "all" else min(amount, eff.remaining)
             amount -= prevent
             if eff.remaining != "all":
                 eff.remaining -= prevent
-            if eff.data.get("next", True) or eff.remaining == 0:
+            shielding = bool(eff.data.get("shield"))
+            self.step(f"{source_name}'s prevention effect replaces the damage event: {prevent} of the {label} to {who} is "
+                      f"prevented ({amount} remains).", cites)
+            if not shielding:
                 self.s.effects.remove(eff)
-            source_name = self.card(eff.source).name if eff.source in self.s.cards else "an effect"
-            self.step(f"{source_name}'s prevention effect replaces the damage event: {prevent} damage to {who} "
-                      f"is prevented ({amount} remains).", ["6.4.10", "6.4.10a"])
+                left = "" if eff.remaining in ("all", 0) else f" its remaining {eff.remaining} is not used for later damage:"
+                self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.", ["6.4.10i"])
+            elif eff.remaining == 0:
+                self.s.effects.remove(eff)
+                self.step("The shielding-prevention effect has prevented all it can and ends.", ["6.4.10j"])
+            else:
+                self.step(f"The shielding-prevention effect keeps its remaining {eff.remaining} for later damage.",
+                          ["6.4.10j"])
         if amount <= 0:
             return 0
         p = self.s.players[target]
-        p.life -= amount
-        p.life_lost_this_turn += amount
+        before = p.life
+        p.life = max(0, p.life - amount)
+        p.life_lost_this_turn += before - p.life
         if kind == "arcane" and src is not None:
             self.s.players[src.controller].dealt_arcane_this_turn += amount
-        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
-        self.step(f"{src.name if src else 'The effect'} deals {amount} {label} to {who} (life {p.life + amount} → "
+        self.step(f"{src.name if src else 'The effect'} deals {amount} {label} to {who} (life {before} → "
                   f"{p.life}).", ["8.5.3"])
+        if before - amount < 0:
+            self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
+                      "which is considered 0.", ["2.5.3e"])
         return amount
 
     # =====================================================================================================
@@ -902,10 +1065,8 @@ class Game:
                       ["5.1.4", "5.1.4b"])
             layer.targets = [t for t in targets if t not in s.players]
         else:
-            layer.targets = list(targets)
-            if targets:
-                self.step(f"Declare modes and targets: {c.name} targets "
-                          f"{', '.join(self._name_of(t) for t in targets)}.", ["5.1.4", "5.1.4a"])
+            layer.target_spec = c.target_spec
+            layer.targets = self._declare_targets(c.name, c.target_spec, targets, player, layer, key)
         # --- 4. check legal play
         timing, cites = self._timing(player, c, as_instant)
         self._check_legal(player, c, timing, cites)
@@ -944,6 +1105,77 @@ class Game:
         if layer.is_attack:
             self.attack_added("card")
 
+    def _declare_targets(self, name: str, spec, targets: list, player: str, layer, key: str) -> list:
+        """5.1.4a: declare the targets of the resolution abilities; each must be legal when declared."""
+        if spec is not None and not targets:
+            options = self.target_candidates(spec, player, layer)
+            if len(options) == 1:
+                targets = options
+                self.step(f"Declare modes and targets: {name} needs a target ({self.describe_target_spec(spec)}) and "
+                          f"{self._name_of(options[0])} is the only legal one.", ["5.1.4", "5.1.4a"])
+            else:
+                raise InvalidScenario([self.scenario.reason(
+                    "missing-target", f"{name} targets {self.describe_target_spec(spec)}: the action must declare target "
+                    f"(legal now: {', '.join(options) or 'none'})", key, "5.1.4a")])
+        elif targets:
+            self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
+                      ["5.1.4", "5.1.4a"])
+        for t in targets:
+            if not self.legal_target(t, spec, player, layer):
+                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
+                                    ["5.1.4a", "1.8.5"])
+            if t in self.s.cards and self.is_attack(self.card(t)):
+                where = "the stack" if self.card(t).zone == "stack" else "the combat chain"
+                self.step(f"{self.card(t).name} is on {where} as an attack: an attack is an object on the stack or the "
+                          "combat chain, so it can be the target of an effect that targets an attack.", ["1.4.1"])
+        return list(targets)
+
+    def is_attack(self, c: Card) -> bool:
+        """1.4.1: an attack-card, attack-layer or attack-proxy on the stack or the combat chain."""
+        if c.zone == "stack":
+            return any(l.is_attack and l.source == c.handle for l in self.s.stack)
+        if c.zone == "combat-chain":
+            return any(link.attack == c.handle for link in self.s.chain)
+        return False
+
+    def legal_target(self, t: str, spec, controller: str, layer=None) -> bool:
+        """Is ``t`` (a player or a card handle) a legal target for ``spec`` now (1.8.5)?"""
+        s = self.s
+        if t in s.players:
+            if s.players[t].lost:
+                return False
+            return spec in (None, "any", "hero", "player") or (spec == "opponent" and t != controller) or \
+                (spec == "you" and t == controller)
+        c = s.cards.get(t)
+        if c is None or c.zone not in ARENA_ZONES + ("stack",) or c.private:
+            return False   # only public objects in the arena, on the stack or combat chain can be targeted
+        if layer is not None and layer.source == t and layer.kind == "card":
+            return False   # a card on the stack cannot target itself
+        if spec in (None, "any"):
+            return True
+        if spec == "attack":
+            return self.is_attack(c)
+        if isinstance(spec, dict):
+            spec = dict(spec)
+            if "is_attack" in spec and self.is_attack(c) != spec.pop("is_attack"):
+                return False
+            return matches(c, spec, self, controller)
+        return False
+
+    def target_candidates(self, spec, controller: str, layer=None) -> list[str]:
+        pool = [p for p in self.s.seating] + [h for h in self.s.cards]
+        return [t for t in pool if self.legal_target(t, spec, controller, layer)]
+
+    @staticmethod
+    def describe_target_spec(spec) -> str:
+        if spec in (None, "any"):
+            return "any target"
+        if isinstance(spec, str):
+            return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
+        text = "target " + ("attack" if spec.get("is_attack") else _describe_selector(
+            {k: v for k, v in spec.items() if k != "is_attack"}, plural=False))
+        return text
+
     def _has_property(self, c: Card, stat: str) -> bool:
         return any(ab.kind == "property" and stat in ab.get("defines", []) for ab in c.abilities)
 
@@ -963,9 +1195,11 @@ class Game:
     def _bind_next_effects(self, c: Card, player: str, at: str):
         """5.1.2a: effects that apply to the next card played start to apply when the card matches."""
         for eff in self.s.effects:
-            if not eff.next_play or eff.controller != player:
+            if not eff.next_play:
                 continue
+            # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
+            sel.setdefault("controller", "you")
             undetermined = "min_cost" in sel and c.x_cost
             if at == "announce" and undetermined:
                 continue
@@ -979,7 +1213,7 @@ class Game:
                               f"greater: with X = {x}, {c.name} costs {cost} and the effect does not apply.", ["5.1.2a"])
                     continue
                 sel.pop("min_cost")
-            if not matches(c, sel, self, player):
+            if not matches(c, sel, self, eff.controller):
                 continue
             eff.next_play = False
             eff.applies_to = {c.handle}
@@ -1225,7 +1459,7 @@ class Game:
         # 1. check resolution (5.3.2)
         fail = None
         if layer.targets and layer.kind in ("card", "activated", "triggered"):
-            legal = [t for t in layer.targets if t in s.players or (t in s.cards and s.cards[t].zone in ARENA_ZONES + ("stack",))]
+            legal = [t for t in layer.targets if self.legal_target(t, layer.target_spec, layer.controller, layer)]
             if not legal:
                 fail = ("none of its declared targets is still a legal target", ["5.3.2a"])
         if fail is None and layer.state_condition is not None:
@@ -1304,11 +1538,13 @@ class Game:
         self.trace.phase = "Attack Step"
         layer = s.stack[-1]
         # 7.2.2: at least one attack-target still legal
-        legal = [t for t in layer.attack_targets if t in s.players and s.players[t].life > 0]
+        legal = [t for t in layer.attack_targets if t in s.players and not s.players[t].lost and s.players[t].life > 0]
         if not legal:
-            s.stack.remove(layer)
-            self.step("Attack Step: no attack-target is still legal, so the Attack Step ends and the Close Step begins.",
-                      ["7.2.2", "7.7.2b"])
+            gone = [t for t in layer.attack_targets if t not in legal]
+            self.step(f"Attack Step: the attack's attack-target{'s' if len(gone) > 1 else ''} "
+                      f"({', '.join(self.player_name(t) for t in gone)}) {'are' if len(gone) > 1 else 'is'} no longer "
+                      "legal, so the Attack Step ends and the Close Step begins.", ["7.2.2", "7.7.2b"])
+            self.facts["chain_closed_because"] = "no attack-target was still legal at the start of the Attack Step"
             self.close_step()
             return
         self.step(f"Attack Step: {', '.join(self.player_name(t) for t in legal)} is still a legal attack-target.", ["7.2.2"])
@@ -1333,7 +1569,6 @@ class Game:
             if found is None:
                 self.step("The active-attack of the attack-layer does not exist: the Attack Step ends and the Close Step "
                           "begins.", ["7.2.3d", "7.7.2c"])
-                self.facts["chain_closed_at"] = "attack"
                 self.close_step()
                 return
             link = ChainLink(n, found.handle, layer.controller, legal)
@@ -1357,8 +1592,9 @@ class Game:
                 return
             link = ChainLink(n, src.handle, layer.controller, legal)
             self.move(src, "combat-chain", controller=layer.controller)
-            self.step(f"{src.name} moves onto the combat chain as chain link {n}; it is the active-attack.",
-                      ["7.2.3a", "7.0.3a", "7.0.3b"])
+            self.facts["resolved"][src.handle] = True
+            self.step(f"{src.name} resolves and moves onto the combat chain as chain link {n}; it is the active-attack.",
+                      ["7.2.1", "7.2.3a", "7.0.3a", "7.0.3b"])
         s.chain.append(link)
         s.all_links.append(link)
         link.defending_hero = legal[0]
@@ -1548,8 +1784,8 @@ class Game:
         self.step(f"The phantasm triggered-layer destroys {att.name}.", ["8.3.13a"])
         self.zone_effect("destroy", att)
         if link is not None and not link.resolved:
-            self.close_by_effect("the attack was destroyed by phantasm before its chain link resolved", ["8.3.13b",
-                                                                                                          "7.7.2d"])
+            self.close_combat_chain("the attack was destroyed by phantasm before its chain link resolved",
+                                    ["8.3.13b", "7.7.2d"])
 
     def reaction_step(self):
         self.s.step = "reaction"
@@ -1566,7 +1802,6 @@ class Game:
         if att.zone != "combat-chain":
             self.step(f"The active-attack {att.name} ceased to exist before damage was calculated: the Close Step "
                       "begins.", ["7.7.2c", "1.10.2e"])
-            self.facts["chain_closed_at"] = "damage"
             self.close_step()
             return
         power = self.power(att)
@@ -1635,16 +1870,11 @@ class Game:
         self.step("The turn-player gains priority.", ["7.6.3"])
         self.turn_player_gains_priority("7.6.3")
 
-    def close_by_effect(self, why: str, cites):
-        if not self.s.chain_open:
-            return
-        self.step(f"The combat chain closes: {why}; the Close Step begins as a game state action.", cites)
-        self.close_step()
-
     def close_step(self):
         s = self.s
         if s.step == "close" or not s.chain_open:
             return
+        self.facts["chain_closed_at"] = s.step
         s.step = "close"
         s.priority = None
         self.trace.phase = "Close Step"
@@ -1702,7 +1932,7 @@ def _apply_side(c: Card, props: dict, merge: bool):
             setattr(c, key, props[key] if not merge or getattr(c, key) is None else getattr(c, key))
 
 
-def _describe_selector(sel) -> str:
+def _describe_selector(sel, plural: bool = True) -> str:
     if not sel:
         return "any card"
     if isinstance(sel, str):
@@ -1714,7 +1944,9 @@ def _describe_selector(sel) -> str:
     parts += sel.get("subtypes", [])
     parts += sel.get("types", [])
     text = " ".join(parts) or "card"
-    if sel.get("controller") == "you":
+    if not plural:
+        pass
+    elif sel.get("controller") == "you":
         text += "s you control"
     elif not text.endswith("s"):
         text += "s"

@@ -20,6 +20,7 @@ class Player:
         self.life_lost_this_turn = 0
         self.played_this_turn: list[str] = []    # handles, in order
         self.dealt_arcane_this_turn = 0
+        self.lost = False             # lost the game (4.5.3); the player and hero cease to exist (4.5.1a)
 
     def __repr__(self) -> str:
         return f"Player({self.name!r}, life={self.life})"
@@ -69,6 +70,7 @@ class Layer:
         self.name = name            # how the trace and the facts name it
         self.effects = effects or []
         self.targets: list[str] = []
+        self.target_spec = None       # what the layer may target: None (unchecked), "attack", "hero", a selector
         self.attack_targets: list[str] = []
         self.params: dict = {}
         self.state_condition = None   # for state-triggered layers (5.3.2b): a condition table
@@ -119,6 +121,8 @@ class State:
         self.counter = 0              # ids for layers and effects
         self.defend_events = 0
         self.lki: dict[str, dict] = {}   # handle → last known information (1.2.3)
+        self.closing = None           # (why, cites): a rule or effect closed the combat chain (1.10.2e)
+        self.game_over = False        # the game has ended (4.5.1)
 
     def tick(self) -> int:
         self.clock += 1
