@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Outcome, Reason
+from judge.engine.fab import schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
 from judge.engine.fab.state import Player, State
@@ -13,7 +14,7 @@ from judge.engine.fab.state import Player, State
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step"}
 CARD_KEYS = {"name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
-             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "defending", "target"}
+             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "defending", "target", "decline"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
@@ -171,12 +172,20 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         setattr(card, f, v)
     kws = cd.get("keywords", [])
     if isinstance(kws, list):
-        card.keywords = {str(k).lower(): True for k in kws}
+        # "arcane barrier 1", "piercing 1": a keyword with a value N (written "Ward N" on cards)
+        card.keywords = {}
+        for k in kws:
+            name, _, n = str(k).lower().strip().rpartition(" ")
+            if name and n.isdigit():
+                card.keywords[name] = int(n)
+            else:
+                card.keywords[str(k).lower().strip()] = True
     elif isinstance(kws, dict):
         card.keywords = {str(k).lower(): v for k, v in kws.items()}
     else:
         reasons.append(_type_error(scenario, f"{key}.keywords", "a list or a table", kws))
     card.token = bool(cd.get("token", False)) or "token" in card.types
+    card.decline = bool(cd.get("decline", False))
     if "target" in cd:
         spec = cd["target"]
         if isinstance(spec, str) and spec not in TARGET_WORDS or not isinstance(spec, (str, dict)):
@@ -205,6 +214,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
                                            f"{', '.join(sorted(ABILITY_KINDS))}", akey))
             continue
         _check_selectors(scenario, akey, ab, reasons)
+        schema.check_ability(scenario, akey, ab, reasons)
         card.abilities.append(Ability(i, ab["kind"], ab, akey))
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}

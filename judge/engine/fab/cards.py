@@ -59,6 +59,7 @@ class Card:
         self.timestamp = 0
         self.activations: dict[int, int] = {}   # ability index → times activated this turn
         self.base_defense_set: int | None = None
+        self.decline = False      # the controller chooses not to use its optional prevention (ward, barrier, …)
         self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
         self.counters: list[tuple[int, str, int]] = []   # (timestamp, "power"/"defense", +1/−1 each) (2.0.3d)
 

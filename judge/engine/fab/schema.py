@@ -1,0 +1,125 @@
+"""What a Flesh and Blood scenario may say about abilities: kinds, effect primitives, events, conditions.
+
+Checked before anything is played, so that a typo in a hand-written scenario (``do = "dmage"``,
+``on = "hits"``, ``while = { defnding = true }``) is one clear error with its file, line and key instead of a
+half-run. docs/scenario-format.md documents the same tables.
+"""
+
+from __future__ import annotations
+
+COMMON_EFFECT_KEYS = {"do", "if", "duration"}
+
+# effect primitive → the fields it reads (besides do / if / duration)
+EFFECTS: dict[str, set[str]] = {
+    "modify": {"stat", "by", "to", "next", "next_defend"},
+    "cost": {"by", "to", "next"},
+    "gain-keyword": {"keyword", "value", "to", "next"},
+    "set-base-defense": {"value", "to"},
+    "prevent": {"amount", "to", "damage_type", "shield"},
+    "damage": {"amount", "kind", "to"},
+    "gain-action-point": {"amount"},
+    "create-token": {"name", "types", "subtypes", "handle"},
+    "destroy": {"what"},
+    "banish": {"what"},
+    "discard": {"what"},
+    "put-on-deck-bottom": {"what"},
+    "lose-abilities": {"what"},
+    "defend-with": {"what"},
+    "turn-face-up": {"what"},
+    "close-combat-chain": set(),
+    "restrict": {"who", "types"},
+    "replace-attack": set(),
+    "search": {"for", "then"},
+    "suppress-triggers": {"of"},
+    "additional-activations": {"count", "to", "spread", "attack_only"},
+    "set-limit": {"total", "to", "attack_only"},
+    "draw": {"who", "amount"},
+    "gain-life": {"who", "amount"},
+    "lose-life": {"who", "amount"},
+    "put-counter": {"stat", "amount", "what"},
+    "intimidate": {"who", "card"},
+    "negate": set(),
+}
+
+ABILITY_KEYS: dict[str, set[str]] = {
+    "resolution": {"effects", "if", "name"},
+    "static": {"effect", "while", "name"},
+    "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name"},
+    "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
+                  "name", "target"},
+    "play-from": {"zone"},
+    "property": {"defines", "count", "times", "of", "value"},
+    "meta": {"allows"},
+}
+
+EVENTS = ("attack", "defend", "defends", "defended", "hit", "damage", "chain-link-resolves", "destroyed",
+          "combat-chain-closes", "start-of-turn")
+
+CONDITIONS = ("in", "face_down", "defending", "attacking", "you_control", "played_this_turn",
+              "dealt_arcane_this_turn", "attack", "card", "attack_power_above_base", "together_with", "last_attack",
+              "damage_at_least", "defended_from_hand", "max_defense", "is_defended")
+
+
+def _near(word: str, choices) -> str:
+    """' (did you mean X?)' for a close spelling, else ''."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
+    """Append a Reason for every unknown key, effect primitive, event or condition in one ability table."""
+    kind = ab.get("kind")
+    allowed = ABILITY_KEYS.get(kind, set()) | {"kind"}
+    for k in ab:
+        if k not in allowed:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a {kind} ability{_near(k, allowed)} "
+                                           f"(known: {', '.join(sorted(allowed))})", f"{key}.{k}"))
+    if kind == "trigger":
+        on = ab.get("on")
+        if on not in EVENTS:
+            reasons.append(scenario.reason("unknown-event", f"on = {on!r} is not an event the engine knows"
+                                           f"{_near(on, EVENTS)} (events: {', '.join(EVENTS)})", f"{key}.on", "6.6"))
+    for ck in ("if", "while"):
+        if ck in ab:
+            check_condition(scenario, f"{key}.{ck}", ab[ck], reasons)
+    effects = ab.get("effects", [])
+    if "effect" in ab:
+        effects = [ab["effect"]]
+    if not isinstance(effects, list):
+        reasons.append(scenario.reason("wrong-type", "effects must be an array of effect tables "
+                                       "([{ do = \"…\", … }])", f"{key}.effects"))
+        return
+    for i, eff in enumerate(effects, 1):
+        check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons)
+
+
+def check_effect(scenario, key: str, eff, reasons: list) -> None:
+    if not isinstance(eff, dict):
+        reasons.append(scenario.reason("wrong-type", f"an effect must be a table like {{ do = \"damage\", amount = 1 }}, "
+                                       f"not {eff!r}", key))
+        return
+    do = eff.get("do")
+    if do not in EFFECTS:
+        reasons.append(scenario.reason("unknown-effect", f"do = {do!r} is not an effect primitive{_near(do, EFFECTS)} "
+                                       f"(primitives: {', '.join(sorted(EFFECTS))})", key))
+        return
+    allowed = EFFECTS[do] | COMMON_EFFECT_KEYS
+    for k in eff:
+        if k not in allowed:
+            reasons.append(scenario.reason("unknown-key", f"unknown field '{k}' for do = \"{do}\"{_near(k, allowed)} "
+                                           f"(fields: {', '.join(sorted(allowed))})", key))
+    if "if" in eff:
+        check_condition(scenario, key, eff["if"], reasons)
+
+
+def check_condition(scenario, key: str, cond, reasons: list) -> None:
+    if not isinstance(cond, dict):
+        reasons.append(scenario.reason("wrong-type", f"a condition must be a table like {{ defending = true }}, not "
+                                       f"{cond!r}", key))
+        return
+    for k in cond:
+        if k not in CONDITIONS:
+            reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
+                                           f"(conditions: {', '.join(CONDITIONS)})", key))
