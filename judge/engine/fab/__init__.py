@@ -433,6 +433,11 @@ def report(game: Game):
     f["resources"] = {name: p.resources for name, p in s.players.items()}
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
+    f["counters"] = {}
+    for h, c in s.cards.items():
+        for _, stat, n in c.counters:
+            f["counters"].setdefault(h, {}).setdefault(stat, 0)
+            f["counters"][h][stat] += n
     f["power"] = dict(game.power_seen)
     f["defense"] = dict(game.defense_seen)
     f["costs"] = dict(game.costs_paid)

@@ -46,6 +46,7 @@ class Game:
         self.trace = outcome.trace
         self.scenario = scenario
         self.queue: list[tuple[int, dict]] = []
+        self.advancing = False    # passing priority until the current action can be taken (ready_for)
         self.facts = outcome.facts
         self.facts.setdefault("legal", {})
         self.facts.setdefault("resolved", {})
@@ -159,7 +160,10 @@ class Game:
                     by = eff.get("by", 0)
                     if isinstance(by, dict):   # 6.2.3b: a variable value follows the game state
                         by = self.quantity(by, src)
-                    mods.append((src.timestamp, by, src.handle, "while-static" if ab.get("while") else "static"))
+                    how = "static"
+                    if ab.get("while"):
+                        how = "combo" if "last_attack" in ab.get("while") else "while-static"
+                    mods.append((src.timestamp, by, src.handle, how))
         for ts, cstat, n in card.counters:
             if cstat == stat:
                 mods.append((ts, n, card.handle, "counter"))
@@ -223,6 +227,9 @@ class Game:
             if how == "counter":
                 parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
                 cites += ["2.0.3d"]
+            elif how == "combo":
+                parts.append(f"{by:+d} from {who} combo ability: the last attack this combat chain matches its names")
+                cites += ["8.4.1"]
             elif how == "piercing":
                 parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
                 cites += ["8.3.23"]
@@ -412,6 +419,13 @@ class Game:
                            "(objects of other players do not count)")
             elif key == "played_this_turn":
                 out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
+            elif key == "defended_from_hand":
+                out.append("the defending hero has not defended with a card from their hand this chain link"
+                           if want else "the defending hero has defended with a card from their hand")
+            elif key == "last_attack":
+                out.append(f"the last attack this combat chain was not {_describe_selector(want, plural=False)}")
+            elif key == "max_defense":
+                out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             else:
                 out.append(f"{key.replace('_', ' ')} is not {want!r}")
         return out
@@ -652,8 +666,15 @@ class Game:
         self.s.stack.append(layer)
         handle = src.handle if src else "effect"
         self.triggered.append(handle)
-        self.step(f"{name} triggers: a triggered-layer is added to the stack under "
-                  f"{self.player_name(layer.controller)}'s control.", ["6.6.5", "6.6.6"])
+        cites = ["6.6.5", "6.6.6"]
+        cond = data.get("if") or {}
+        why = ""
+        if "damage_at_least" in cond:
+            why = f" (it dealt {info.get('amount', 0)} damage, at least {cond['damage_at_least']}: a damage event, " \
+                  "not the hit)"
+            cites += ["8.4.2", "8.4.2a"]
+        self.step(f"{name} triggers{why}: a triggered-layer is added to the stack under "
+                  f"{self.player_name(layer.controller)}'s control.", cites)
         return layer
 
     def _resolve_target_word(self, word: str, controller: str, info: dict) -> str:
@@ -675,12 +696,15 @@ class Game:
             cond = eff.get("if")
             if cond:
                 # a conditional effect: its condition is checked as it would be generated (8.4.3a)
+                label = ["8.4.3", "8.4.3a"] if "defended_from_hand" in cond else []
+                who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
-                    self.step(f"{src.name if src else 'The effect'}: the condition of \"{_describe_effect_data(eff)}\" is "
-                              f"not met ({unmet}), so that effect is not generated.", ["1.8.4", "8.4.3a"]
-                              if "defended_from_hand" in cond else ["1.8.4"])
+                    self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is not met ({unmet}), so that "
+                              "effect is not generated.", ["1.8.4"] + label)
                     continue
+                self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
+                          ["1.8.4"] + label)
             self.generate_one(eff, src, controller, layer)
 
     def _target_cards(self, spec, src, layer, controller):
@@ -1068,13 +1092,15 @@ class Game:
         who = self.player_name(target)
         label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
         for eff in list(self.s.effects):
-            if eff.kind != "prevent" or eff.data.get("shielded") != target or amount <= 0:
+            if eff.kind != "prevent" or eff.data.get("shielded") != target:
                 continue
             want_type = eff.data.get("damage_type")
             source_name = self._src_name(eff)
             if want_type and want_type != kind:
                 self.step(f"{source_name}'s prevention effect only prevents {want_type} damage, and this is {label}: it "
                           "does not apply.", ["6.4.10c"])
+                continue
+            if amount <= 0:
                 continue
             cites = ["6.4.10", "6.4.10a"]
             if want_type:
@@ -1153,6 +1179,16 @@ class Game:
         else:
             timing = action.get("_timing", "now")
         wanted = action.get("at")
+        self.advancing = True
+        try:
+            self._advance_for(timing, wanted)
+        finally:
+            self.advancing = False
+        if self.s.step == "close":
+            return
+        self.give_priority(player)
+
+    def _advance_for(self, timing: str, wanted):
         for _ in range(60):
             s = self.s
             if wanted and s.step != wanted:
@@ -1176,9 +1212,6 @@ class Game:
                     self.all_pass()
                     continue
             break
-        if self.s.step == "close":
-            return
-        self.give_priority(player)
 
     def _play_card(self, player: str, c: Card, action: dict, key: str):
         s = self.s
@@ -1800,7 +1833,8 @@ class Game:
         link = s.active_link
         # 7.3.2: declarations — the scenario's defend actions that come next
         declarations = []
-        while self.queue and "defend" in self.queue[0][1]:
+        # declarations written after the action being prepared belong to a later Defend Step, not this one
+        while not self.advancing and self.queue and "defend" in self.queue[0][1]:
             declarations.append(self.queue.pop(0))
         by_target: dict[str, list] = {}
         for idx, act in declarations:
