@@ -121,6 +121,28 @@ def test_full_cr_counts(full_cr):
     assert [p for p in full_cr.problems if p.level == "error"] == []
 
 
+def test_full_cr_heading_counts_and_qualified_keywords(full_cr):
+    # 1,225 numbered lines = 112 headings (chapters, sections, keyword titles without text) + the rest;
+    # the corpora README's "~1,130 numbered rules" leaves the headings out
+    assert sum(1 for r in full_cr if r.title and not r.text) == 112
+    # keyword headings with a qualifier are headings and define the bare word too
+    assert (full_cr.get("8.5.2").title, full_cr.get("8.5.2").text) == (
+        "Create (token)", "Create is a discrete effect. To create a token, produce the specified token in the arena.")
+    assert full_cr.get("8.2.1").title == "(1H)" and full_cr.get("8.2.1").children == ["8.2.1a", "8.2.1b"]
+    assert full_cr.terms["create"].rules == ["8.5.2", "8.5.40"]
+    assert full_cr.terms["deal (damage)"].rules == ["8.5.3"]
+    assert len(full_cr.terms) == 384
+
+
+def test_later_fab_cr_counts():
+    book = parse(corpus_file("fab", "en-fab-cr-2026-02.txt"), version="2026-02")
+    assert len(book.rules) == 1261
+    assert book.stats["examples"] == 216
+    assert book.stats["references"] == 365
+    assert book.get("1.3.3b") is not None
+    assert [p for p in book.problems if p.level == "error"] == []
+
+
 def test_full_cr_headings_terms_and_paragraphs(full_cr):
     assert full_cr.get("1").title == "Game Concepts"
     assert full_cr.get("1.0").title == "General"
@@ -154,9 +176,40 @@ def test_magic_structure(magic):
     assert "Brawl" not in magic.get("119.1c").text
 
 
+def test_magic_counts_are_rules_not_toc_or_glossary(magic):
+    # 3,269 = 9 chapters + 146 sections ("100. General") + 3,114 numbered rules (1,157 "100.1." and 1,957
+    # lettered "100.1a"); the corpora README's "~3,100 rules" counts the last kind only. Neither the table
+    # of contents (lines 13-179) nor the glossary (line 7002 on) adds a rule.
+    chapters = [r for r in magic if "." not in r.id and len(r.id) == 1]
+    sections = [r for r in magic if "." not in r.id and len(r.id) == 3]
+    lettered = [r for r in magic if "." in r.id and r.id[-1].isalpha()]
+    assert (len(chapters), len(sections), len(lettered), len(magic.rules)) == (9, 146, 1957, 3269)
+    assert all(181 <= r.line < 7002 for r in magic)
+    assert magic.stats["examples"] == 276 and sum(len(r.examples) for r in magic) == 276
+    assert magic.stats["references"] == 1194            # printed references (a range counts its two ends)
+    assert sum(len(r.refs) for r in magic) == 1314      # cites edges, ranges expanded
+    assert magic.external_refs() == {}                  # every reference lands on a rule of the document
+    assert len(magic.terms) == 836
+
+
+def test_magic_previous_release_counts():
+    book = parse(corpus_file("mtg", "MagicCompRules-2025-11-14.txt"), game="mtg", version="2025-11-14")
+    assert len(book.rules) == 3264
+    assert book.stats["references"] == 1191 and book.stats["glossary_terms"] == 725
+    assert book.problems == []
+
+
 def test_magic_references_and_glossary(magic):
     assert magic.get("702.19c").refs == ["702.19b"]
     assert "0" not in magic.get("107.7").refs            # "[0]" is a loyalty symbol, not a reference
+    # references without the word "rule", and ranges written by their tail
+    assert magic.get("101.4b").refs == ["101.4a"]                                  # "except as specified in 101.4a"
+    assert magic.get("103.2").refs == ["103.2a", "103.2b", "103.2c", "103.2d", "103.2e"]   # "103.2a–e"
+    assert magic.get("701.28a").refs == ["701.27a", "701.27b", "701.27c", "701.27d", "701.27e", "701.27f",
+                                         "712.9", "712.10", "712.18"]              # "701.27a–f, 712.9–10, and 712.18"
+    assert magic.get("701.27g").refs == ["701.42", "729"]                          # "and 729, “Merging …”"
+    assert magic.get("608.3g").refs == ["702.109", "702.152", "702.185"]           # names between the numbers
+    assert "100" not in magic.get("903.5a").refs                                   # "exactly 100 cards"
     assert magic.stats["glossary_terms"] == 725
     assert magic.terms["deathtouch"].rules == ["702.2"]
     assert magic.terms["ability"].rules == ["113", "6"]
@@ -168,6 +221,8 @@ def test_magic_line_endings_bom_and_ranges(magic):
     assert "\r" not in text and not text.startswith("\ufeff")
     refs = numbered.extract_refs("See rules 100.2a–100.2c and rule 702.19.", brackets=False)
     assert refs == ["100.2a..100.2c", "702.19"]
+    refs = numbered.extract_refs("See 718, “Prototype,” section 6, and 601.2f–h; 100 cards.", brackets=False)
+    assert refs == ["718", "6", "601.2f..601.2h"]
 
 
 # -- bad input -----------------------------------------------------------------------------------------

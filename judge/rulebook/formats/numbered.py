@@ -30,6 +30,12 @@ _PROSE_ID = r"\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?"
 _PROSE_REF = re.compile(
     r"\b(?:rules?|sections?)\s+(" + _PROSE_ID + r"(?:(?:\s*[–-]\s*|,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+)"
     + _PROSE_ID + r")*)")
+# Magic subrule numbers have a three-digit section, so any printed one is a reference: ``601.2a``, and a
+# range written in full or by its tail (``601.2a–601.2h``, ``601.2a–h``, ``712.9–10``)
+_PROSE_SUBRULE = re.compile(r"(?<![\w.\[])(\d{3}\.\d{1,3}[a-z]{0,2})"
+                            r"(?:\s*[–-]\s*(\d{3}\.\d{1,3}[a-z]{0,2}|\d{1,3}(?![a-z])|[a-z]{1,2})(?!\w))?(?!\w|\.\d)")
+# a bare section number before its quoted name: ``see rules 701.42, “Meld,” and 729, “Merging with …”``
+_PROSE_SECTION = re.compile(r"(?<![\w.])(\d{3}),?\s*“")
 _PROSE_SPLIT = re.compile(r"(\s*[–-]\s*|,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+)")
 _MAGIC_STYLE = re.compile(r"^\d{3}\.\d{1,3}\. ")
 _EXAMPLE_SPLIT = re.compile(r"(?<=\S)(?=Example: )")
@@ -55,6 +61,9 @@ def is_heading_text(text: str) -> bool:
     """A short line with no sentence punctuation and no reference reads as a heading (``Go again``)."""
     if not text or len(text) > 80 or "[" in text:
         return False
+    if text.endswith(")") and "(" in text and not any(c in text for c in ".?!:;,"):
+        # keyword headings with a qualifier: ``8.5.2 Create (token)``, ``8.2.1 (1H)``
+        return text[0].isupper() or text[0].isdigit() or text[0] == "("
     if text.endswith(_SENTENCE_END):
         return False
     return text[0].isupper() or text[0].isdigit()
@@ -260,35 +269,65 @@ class _FileParser:
 
 
 def extract_refs(text: str, brackets: bool = True) -> list[str]:
-    """Every rule id cited in ``text``: bracketed (unless ``brackets`` is false), bracket ranges (``A..B``
-    kept as one token for :func:`_expand`), and prose (``see rule 702.19c``, ``rules 100.2a–100.2c``)."""
-    out: list[str] = []
-    spans = []
-    for m in _BRACKET_RANGE.finditer(text) if brackets else ():
-        out.append(f"{m.group(1)}..{m.group(2)}")
-        spans.append((m.start(), m.end()))
-    for m in _BRACKET_REF.finditer(text) if brackets else ():
-        if any(a <= m.start() < b for a, b in spans):
-            continue
-        out.append(m.group(1))
-    for m in _PROSE_REF.finditer(text):
+    """Every rule id cited in ``text``, in text order; a range is one token ``A..B`` for :func:`_expand`.
+
+    With ``brackets`` (Flesh and Blood): ``[1.6.2a]``, runs of them, ranges ``[5.1.3]-,[5.1.10]``, and
+    prose ``rule N``. Without (Magic, whose brackets are symbols such as ``[0]``): every printed subrule
+    number (``101.4a``, ``see 601.3d``, ``exception to 608.2h``), ranges written in full or by their tail
+    (``100.2a–100.2c``, ``103.2a–e``, ``712.9–10``), and bare section numbers after ``rule``/``section``
+    or before a quoted name (``rules 113``, ``729, “Merging …”``)."""
+    found: list[tuple[int, str]] = []
+    if brackets:
+        spans = []
+        for m in _BRACKET_RANGE.finditer(text):
+            found.append((m.start(), f"{m.group(1)}..{m.group(2)}"))
+            spans.append((m.start(), m.end()))
+        for m in _BRACKET_REF.finditer(text):
+            if not any(a <= m.start() < b for a, b in spans):
+                found.append((m.start(), m.group(1)))
+    else:
+        for m in _PROSE_SUBRULE.finditer(text) if "." in text else ():
+            start, tail = m.group(1), m.group(2)
+            if tail is None:
+                found.append((m.start(), start))
+                continue
+            if tail[0].isdigit() and "." not in tail:      # 712.9–10
+                end = start.rsplit(".", 1)[0] + "." + tail
+            elif tail[0].isalpha():                        # 103.2a–e
+                end = start.rstrip("abcdefghijklmnopqrstuvwxyz") + tail
+            else:
+                end = tail
+            found.append((m.start(), f"{start}..{end}"))
+        for m in _PROSE_SECTION.finditer(text) if "“" in text else ():
+            found.append((m.start(), m.group(1)))
+    for m in _PROSE_REF.finditer(text) if ("rule" in text or "section" in text) else ():
         pieces = _PROSE_SPLIT.split(m.group(1))
         ids = pieces[0::2]
         seps = pieces[1::2]
+        pos = m.start(1)
         k = 0
         while k < len(ids):
             if k < len(seps) and seps[k].strip() in ("–", "-", "through"):
-                out.append(f"{ids[k]}..{ids[k + 1]}")
-                k += 2
+                ref, step = f"{ids[k]}..{ids[k + 1]}", 2
             else:
-                out.append(ids[k])
-                k += 1
+                ref, step = ids[k], 1
+            if brackets or "." not in ref:   # without brackets, dotted ids were all found above
+                found.append((pos + k, ref))
+            k += step
+    found.sort(key=lambda t: t[0])
+    out: list[str] = []
+    for _pos, ref in found:
+        if not out or out[-1] != ref:
+            out.append(ref)
     return out
 
 
-def count_bracket_refs(text: str) -> int:
-    """How many bracketed references a text holds (a range counts its two ends)."""
-    return len(_BRACKET_REF.findall(text))
+def count_refs(text: str, brackets: bool = True) -> int:
+    """How many references a text prints: bracketed ids (a range counts its two ends), or for prose
+    documents every cited id and range end as :func:`extract_refs` finds them."""
+    if brackets:
+        return len(_BRACKET_REF.findall(text))
+    return sum(2 if ".." in ref else 1 for ref in extract_refs(text, brackets=False))
 
 
 def _expand(ref: str, rules: dict) -> list[str]:
@@ -301,8 +340,11 @@ def _expand(ref: str, rules: dict) -> list[str]:
         lo, hi = hi, lo
     depth = lambda r: (r.count("."), r[-1].isalpha())  # noqa: E731
     level = depth(start)
-    inside = [rid for rid in rules if lo <= id_key(rid) <= hi and depth(rid) == level
-              and numbered_parent(rid) == numbered_parent(start)]
+    parent = numbered_parent(start)
+    # the range's siblings are its parent's children (known by now); scan every rule only without a parent
+    candidates = rules[parent].children if parent in rules else rules
+    inside = [rid for rid in candidates if depth(rid) == level and numbered_parent(rid) == parent
+              and lo <= id_key(rid) <= hi]
     if not inside:
         return [start, end]
     return sorted(inside, key=id_key)
@@ -313,6 +355,9 @@ def _definitions(rule: Rule) -> list[str]:
     out = []
     if rule.title and rule.parent is not None:
         out.append(rule.title)
+        bare = rule.title.split(" (", 1)[0].strip()
+        if bare != rule.title and bare:
+            out.append(bare)   # ``Create (token)`` also defines "Create"
     m = _DEFINITION.match(rule.text)
     if m:
         out.append(m.group(1))
@@ -357,9 +402,12 @@ def parse(files, *, name="", game="fab", title="", version="", format="numbered"
         raw = []
         brackets = rule.file not in prose_files
         for part in [rule.text] + rule.notes + rule.examples:
+            found = extract_refs(part, brackets=brackets)
             if brackets:
-                stats["references"] += count_bracket_refs(part)
-            raw.extend(extract_refs(part, brackets=brackets))
+                stats["references"] += count_refs(part)
+            else:
+                stats["references"] += sum(2 if ".." in ref else 1 for ref in found)
+            raw.extend(found)
         seen = []
         for ref in raw:
             for target in _expand(ref, rules):
