@@ -76,7 +76,7 @@ def _fast(argv) -> int | None:
             if "--json" in flags:
                 import json
 
-                sys.stdout.write(json.dumps({"query": arg, "document": book.cite_prefix,
+                sys.stdout.write(json.dumps({"query": arg, "documents": [book.cite_prefix],
                                              "hits": [h.to_dict() for h in hits]}, indent=2,
                                             ensure_ascii=False) + "\n")
             else:

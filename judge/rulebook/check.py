@@ -38,12 +38,11 @@ def check(book) -> list[Problem]:
     numbered = book.format == "numbered"
     if numbered:
         problems.extend(_numbering(book))
-    chapters = {rid.split(".")[0] for rid in book.rules if numbered}
     for rule in book.rules.values():
         for ref in rule.refs:
             if ref in book.rules:
                 continue
-            if numbered and ref.split(".")[0] not in chapters:
+            if book.is_outside(ref):
                 problems.append(Problem("warning", "external-ref", rule.file, rule.line,
                                         f"rule {rule.id} cites {ref}, which is outside this document", rule.id))
             else:

@@ -200,6 +200,7 @@ class Rulebook:
         self._cited_by = None
         self._positions = None
         self._labels = None
+        self._chapters = None
 
     # -- lookup -------------------------------------------------------------------------------------------
     def __contains__(self, rule_id) -> bool:
@@ -264,6 +265,15 @@ class Rulebook:
                     if rule.id not in out[ref]:
                         out[ref].append(rule.id)
         return out
+
+    def is_outside(self, rule_id: str) -> bool:
+        """True when an absent id belongs outside this document (a chapter it does not hold: the seeds cite
+        chapters 1, 3, 6 and 8) rather than missing from it (``7.1.9`` in a document holding chapter 7)."""
+        if rule_id in self.rules or self.format != "numbered":
+            return False
+        if self._chapters is None:
+            self._chapters = {rid.split(".", 1)[0] for rid in self.rules}
+        return rule_id.split(".", 1)[0] not in self._chapters
 
     def nearest(self, rule_id: str, n: int = 3) -> list[str]:
         """Existing ids closest to an unknown one: same parent first, then by natural order, then by text."""

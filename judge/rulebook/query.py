@@ -21,8 +21,10 @@ def get_rule(book, rule_id: str):
 def _brief(book, rid: str) -> dict:
     rule = book.rules.get(rid)
     if rule is None:
-        return {"id": rid, "exists": False, "title": "", "text": "", "citation": book.cite(rid)}
-    return {"id": rid, "exists": True, "title": rule.title, "text": rule.text, "citation": book.cite(rid)}
+        return {"id": rid, "exists": False, "external": book.is_outside(rid), "title": "", "label": "", "text": "",
+                "citation": book.cite(rid)}
+    return {"id": rid, "exists": True, "title": rule.title, "label": rule.label, "text": rule.text,
+            "citation": book.cite(rid)}
 
 
 def rule_view(book, rule_id: str, children: bool = True) -> dict:
@@ -57,10 +59,25 @@ def _label(item: dict) -> str:
     return f"{item['id']} {_one_line(item['text'], 80)}"
 
 
+def _absent(item: dict) -> str:
+    """`` (external)``: in a chapter or document not loaded; `` (missing)``: should be here but is not."""
+    if item["exists"]:
+        return ""
+    return " (external)" if item.get("external") else " (missing)"
+
+
+def _crumb(item: dict) -> str:
+    """``7.5 Damage Step`` for a numbered rule; the title or label alone for a slug id (``General Rules``,
+    ``Playing Cards 7``): the slug would only repeat it."""
+    if item.get("label"):
+        return item["title"] or item["label"]
+    return item["id"] + (f" {item['title']}" if item["title"] else "")
+
+
 def render_rule(view: dict) -> str:
     """Plain text for a terminal."""
     out = []
-    crumbs = " › ".join(p["id"] + (f" {p['title']}" if p["title"] else "") for p in view["parents"])
+    crumbs = " › ".join(_crumb(p) for p in view["parents"])
     out.append(view["citation"] + (f"   ({crumbs})" if crumbs else ""))
     out.append("")
     head = view["id"] + (f" {view['title']}" if view["title"] else "")
@@ -81,8 +98,7 @@ def render_rule(view: dict) -> str:
         for c in view["children"]:
             out.append(f"  {_label(c)}")
     out.append("")
-    out.append("Cites:    " + (", ".join(c["id"] + ("" if c["exists"] else " (external)") for c in view["cites"])
-                               or "—"))
+    out.append("Cites:    " + (", ".join(c["id"] + _absent(c) for c in view["cites"]) or "—"))
     out.append("Cited by: " + (", ".join(c["id"] for c in view["cited_by"]) or "—"))
     return "\n".join(out)
 
@@ -92,8 +108,10 @@ def render_hits(hits, query: str, show_document: bool = False) -> str:
         return f"no rule matches {query!r}"
     out = []
     for h in hits:
-        doc = f"[{h.document}] " if show_document else ""
+        # several documents: label each hit with its game and version ("[GA rules 2026-08-21]")
+        doc = f"[{h.source}] " if show_document else ""
         title = f" {h.title}" if h.title else ""
         out.append(f"{doc}{h.rule_id}{title}  ({h.why})")
-        out.append(f"    {h.snippet}")
+        if h.snippet:
+            out.append(f"    {h.snippet}")
     return "\n".join(out)

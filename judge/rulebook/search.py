@@ -1,7 +1,8 @@
 """Search a rulebook by words: defined terms, titles, exact phrases, all words, then fuzzy matches.
 
 Ranking tiers (higher first): the rules that *define* the query as a term; rules whose title is the
-query; rules containing the exact phrase; rules containing every word; fuzzy matches (rapidfuzz). US and
+query; rules containing the exact phrase; rules containing every word; rules defining a term spelt
+close to the query; fuzzy matches of the text (rapidfuzz). US and
 UK spellings are folded together (defence/defense, colour/color, …) before matching. rapidfuzz is only
 imported when the exact tiers leave the result list short, which keeps most searches fast.
 """
@@ -19,26 +20,30 @@ _UK_US = {
     "fulfils": "fulfills", "judgement": "judgment", "counterattack": "counter-attack",
 }
 _WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
+# one scan for the UK words only (most texts hold none): much faster than looking at every word
+_UK_WORD = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(_UK_US, key=len, reverse=True)) + r")(?![a-z0-9])")
 
 
 def normalize(text: str) -> str:
     """Lower case with UK spellings folded to US ones."""
-    text = text.lower()
-    return _WORD.sub(lambda m: _UK_US.get(m.group(0), m.group(0)), text)
+    return _UK_WORD.sub(lambda m: _UK_US[m.group(0)], text.lower())
 
 
 class Hit:
     """One search result: the rule, its score and tier, and a snippet around the match."""
 
-    __slots__ = ("rule_id", "score", "why", "snippet", "title", "document")
+    __slots__ = ("rule_id", "score", "why", "snippet", "title", "document", "game", "source", "citation")
 
-    def __init__(self, rule_id, score, why, snippet, title, document=""):
+    def __init__(self, rule_id, score, why, snippet, title, document="", game="", source="", citation=""):
         self.rule_id = rule_id
         self.score = score
         self.why = why
         self.snippet = snippet
         self.title = title
-        self.document = document
+        self.document = document     # the document's name in the store (fab-2.10.1)
+        self.game = game             # fab, mtg, ga, mc
+        self.source = source         # game and version as citations print them: FaB CR 2.10.1
+        self.citation = citation     # FaB CR 2.10.1 7.5.5b / GA rules 2026-08-21, Playing Cards 7.1 [...]
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__slots__}
@@ -74,6 +79,8 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
 
     # tier 1: defined terms (exact, then the query as a whole word inside a term name)
     term = book.terms.get(q) or book.terms.get(query.lower().strip())
+    if term is None:   # a term spelt the other way ("Defence" in the document, "defense" asked)
+        term = next((t for key, t in book.terms.items() if normalize(key) == q), None)
     if term is not None:
         for k, rid in enumerate(term.rules):
             offer(rid, 300 - k, f"defines '{term.name}'")
@@ -99,6 +106,13 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
     if len(scores) < limit:
         from rapidfuzz import fuzz, process
 
+        # a misspelt term ("go agian") still finds the rules that define it, ahead of fuzzy text
+        names = {key: normalize(t.name) for key, t in book.terms.items()}
+        for _name, score, key in process.extract(q, names, scorer=fuzz.ratio, limit=limit, score_cutoff=80):
+            t = book.terms[key]
+            for k, rid in enumerate(t.rules):
+                if rid in book.rules:
+                    offer(rid, 100 + score / 5 - k, f"close to '{t.name}'")
         choices = {rid: t for rid, t in texts.items() if rid not in scores}
         for rid_text, score, rid in process.extract(q, choices, scorer=fuzz.partial_ratio, limit=limit * 3,
                                                     score_cutoff=80):
@@ -111,9 +125,10 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
             pos, length = _fuzzy_pos(texts[rid], words)
         source = rule.full_text()
         if rule.title and source.startswith(rule.title):
-            source = source[len(rule.title):].lstrip() or rule.title
+            source = source[len(rule.title):].lstrip()   # a bare heading has no snippet
             pos = max(-1, pos - len(rule.title) - 1)
-        hits.append(Hit(rid, round(score, 1), why, _snippet(source, pos, length), rule.title, book.name))
+        hits.append(Hit(rid, round(score, 1), why, _snippet(source, pos, length), rule.title, book.name,
+                        book.game, book.cite_prefix, book.cite(rid)))
     return hits
 
 
