@@ -201,7 +201,7 @@ def check(rules_sel, game, as_json, warnings):
         sys.exit(1)
 
 
-@cli.group()
+@cli.group(epilog=example("judge graph export --format graphml -o rules.graphml"))
 def graph():
     """The cross-reference graph of a rules document."""
 
@@ -231,7 +231,8 @@ def graph_export(fmt, output, rules_sel, game):
 # documents
 # ---------------------------------------------------------------------------------------------------------
 
-@cli.group()
+@cli.group(epilog=example("judge rules list",
+                          "judge rules import ../shared/corpora/fab/en-fab-cr-2.10.1.txt --game fab --version 2.10.1"))
 def rules():
     """Rules documents: list them, import a full document, remove an import."""
 
@@ -282,15 +283,25 @@ def rules_import(source, game, version, name, fmt, title, as_json):
     The document is parsed first; if it does not parse, nothing in the store changes.
     """
     from judge.rulebook import store
+    from judge.rulebook.check import check as run_check
 
     doc, book = store.import_document(source, game, version, name=name, fmt=fmt, title=title)
-    warnings = [p for p in book.problems if p.level == "warning"]
+    # what 'judge check' would say (references to nowhere, gaps, …): shown now, one line each, on stderr
+    problems = run_check(book)
+    errors = [p for p in problems if p.level == "error"]
+    warnings = [p for p in problems if p.level == "warning"]
     if as_json:
         emit_json({"name": doc.name, "game": doc.game, "version": doc.version, "rules": len(book),
-                   "terms": len(book.terms), "warnings": len(warnings), "home": doc.home})
+                   "terms": len(book.terms), "errors": len(errors), "warnings": len(warnings),
+                   "problems": [p.to_dict() for p in problems], "home": doc.home})
         return
-    click.echo(f"imported {doc.name}: {len(book):,} rules, {len(book.terms):,} terms, "
-               f"{len(warnings)} warning(s) → {doc.home}")
+    shown = 5
+    for p in problems[:shown]:
+        click.echo(str(p), err=True)
+    if len(problems) > shown:
+        click.echo(f"… and {len(problems) - shown} more: judge check --rules {doc.name}", err=True)
+    found = f"{len(warnings)} warning(s)" if not errors else f"{len(errors)} error(s), {len(warnings)} warning(s)"
+    click.echo(f"imported {doc.name}: {len(book):,} rules, {len(book.terms):,} terms, {found} → {doc.home}")
 
 
 @rules.command("remove", epilog=example("judge rules remove fab-2.10.1"))

@@ -334,6 +334,20 @@ def test_cli_rule_on_the_seed(run_cli):
     assert code == 2 and "nearest: playing-cards/7.1" in err and "Traceback" not in err
 
 
+def test_cli_breadcrumb_refs_path_on_the_seed(run_cli):
+    code, out, err = run_cli("rule", "playing-cards/9.2", "--game", "ga")
+    # the breadcrumb names parents by their titles and labels, not by their slugs
+    assert out.splitlines()[0] == ("GA rules seed, Playing Cards 9.2 [playing-cards/9.2]   "
+                                   "(Game Mechanics - Playing Cards › General Rules › Playing Cards 9)")
+    code, out, err = run_cli("path", "playing-cards/7.1", "playing-cards/9.2", "--game", "ga", "--json")
+    assert code == 0, err
+    assert [s["id"] for s in json.loads(out)["steps"]] == [
+        "playing-cards/7.1", "playing-cards/7", "playing-cards/general-rules", "playing-cards/9",
+        "playing-cards/9.2"]
+    code, out, err = run_cli("refs", "playing-cards/7", "--game", "ga")
+    assert code == 0 and out.startswith("GA rules seed, Playing Cards 7 [playing-cards/7]\nCites:")
+
+
 def test_cli_search_all_games(run_cli):
     code, out, err = run_cli("search", "play a card", "--game", "all", "--json", "--limit", "40")
     assert code == 0, err

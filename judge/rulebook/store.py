@@ -191,7 +191,19 @@ def doc_from_path(path: str, game: str | None = None, version: str | None = None
         raise JudgeError(f"no such file: {path}")
     fmt = fmt or guess_format(p)
     game = game or _guess_game(p, fmt)
-    return DocRef(p.stem, game, p.name, version or "", fmt, [str(p.resolve())], "path", str(p.resolve().parent))
+    return DocRef(p.stem, game, p.name, version or version_from_name(p.name), fmt, [str(p.resolve())], "path",
+                  str(p.resolve().parent))
+
+
+def version_from_name(filename: str) -> str:
+    """The version a citation shows for a document read from a path: a date or version number in the file
+    name (``MagicCompRules-2026-01-16.txt`` → ``2026-01-16``, ``en-fab-cr-2.10.1.txt`` → ``2.10.1``), else
+    the file name itself, so a citation always says which document it comes from."""
+    import re
+
+    stem = filename.rsplit(".", 1)[0] if "." in filename and not filename.startswith(".") else filename
+    m = re.search(r"\d{4}-\d{2}(?:-\d{2})?|\d+(?:\.\d+)+", stem)
+    return m.group(0) if m else filename
 
 
 def resolve(selector: str | None = None, game: str | None = None) -> DocRef:
@@ -364,12 +376,21 @@ def import_document(source: str, game: str, version: str, name: str | None = Non
                     f"version = {_toml_str(version)}\nformat = {_toml_str(fmt)}\n"
                     f"files = [{', '.join(_toml_str(f) for f in files)}]\n")
         (staged / "manifest.toml").write_text(manifest, encoding="utf-8")
-        doc = _read_manifest(staged / "manifest.toml", "imported")
-        book = parse_document(doc)   # raises on a bad document: nothing has touched the store yet
+        # parse the source where the user has it, so that errors name their file (or URL), not the staging
+        # copy; a bad document raises here, before anything has touched the store
+        probe = DocRef(name, game, title, version, fmt, [str(src.resolve())], "path", str(src.resolve().parent))
+        shown = source if source.startswith(("http://", "https://")) else None
+        try:
+            book = parse_document(probe)
+        except RulesFileError as exc:
+            if shown:
+                exc.file = shown
+            raise
         errors = [p for p in book.problems if p.level == "error"]
         if errors:
-            raise RulesFileError(f"{len(errors)} error(s), first: {errors[0].message}", file=str(src),
-                                 line=errors[0].line)
+            first = errors[0]
+            raise RulesFileError(f"{len(errors)} error(s), first: {first.message}",
+                                 file=shown or first.file or str(src), line=first.line)
         final = docs_root / name
         old = docs_root / f".old-{name}-{os.getpid()}"
         if final.exists():
