@@ -42,12 +42,11 @@ class Trace:
 
     def citations(self) -> list[str]:
         """Every rule id cited, first occurrence order."""
-        seen: list[str] = []
+        seen: dict[str, None] = {}
         for step in self.steps:
             for c in step.cites:
-                if c not in seen:
-                    seen.append(c)
-        return seen
+                seen[c] = None
+        return list(seen)
 
     def __len__(self):
         return len(self.steps)

@@ -9,7 +9,7 @@ from judge.engine.core import InvalidScenario, Outcome, Reason
 from judge.engine.fab import schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
-from judge.engine.fab.state import Player, State
+from judge.engine.fab.state import Player, State, snapshot
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step"}
@@ -28,8 +28,11 @@ LIST_FIELDS = ("types", "subtypes", "supertypes")
 def play(scenario, book) -> Outcome:
     """Validate the scenario, then play its actions; raises InvalidScenario listing every problem found."""
     outcome = Outcome("fab", book.cite_prefix)
-    state = build_state(scenario)
-    game = Game(state, outcome, scenario)
+    # the validated starting position depends only on the file: build it once per loaded scenario
+    template = scenario.__dict__.get("_fab_start")
+    if template is None:
+        template = scenario.__dict__["_fab_start"] = build_state(scenario)
+    game = Game(snapshot(template), outcome, scenario)
     check_card_pools(game)
     run(game, scenario)
     report(game)

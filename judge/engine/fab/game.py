@@ -15,11 +15,11 @@ players pass in succession until that step (1.11.4a, 5.3.1, the steps of chapter
 
 from __future__ import annotations
 
-import copy
 
 from judge.engine.core import InvalidScenario, Outcome, Reason
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.state import ChainLink, Effect, Layer, State
+from judge.engine.fab.state import snapshot as state_snapshot
 
 STEP_NAMES = {"action": "action phase", "layer": "Layer Step", "attack": "Attack Step", "defend": "Defend Step",
               "reaction": "Reaction Step", "damage": "Damage Step", "resolution": "Resolution Step",
@@ -1149,7 +1149,7 @@ class Game:
     # 5.1 playing a card
     # =====================================================================================================
     def play_card(self, player: str, c: Card, action: dict, key: str):
-        snapshot = copy.deepcopy(self.s)
+        snapshot = state_snapshot(self.s)
         trace_len = len(self.trace.steps)
         try:
             self._play_card(player, c, action, key)
@@ -1534,7 +1534,7 @@ class Game:
     # 5.2 activating an ability
     # =====================================================================================================
     def activate(self, player: str, c: Card, index: int, action: dict, key: str):
-        snapshot = copy.deepcopy(self.s)
+        snapshot = state_snapshot(self.s)
         trace_len = len(self.trace.steps)
         name = f"{c.handle}.{index}"
         try:

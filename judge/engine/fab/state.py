@@ -135,3 +135,39 @@ class State:
     @property
     def active_link(self) -> ChainLink | None:
         return self.chain[-1] if self.chain_open and self.chain else None
+
+
+_CONTAINERS = (list, dict, set)
+
+
+def _clone(obj):
+    """A copy of ``obj`` whose own lists, dicts and sets are copies (one level deep)."""
+    new = object.__new__(obj.__class__)
+    d = obj.__dict__.copy()
+    for k, v in d.items():
+        if v.__class__ in _CONTAINERS:
+            d[k] = v.copy()
+    new.__dict__ = d
+    return new
+
+
+def snapshot(state: State) -> State:
+    """A copy of the whole game state to reverse an illegal action to (1.10.3).
+
+    Cheaper than ``copy.deepcopy``: abilities and effect descriptions from the scenario are never mutated
+    in place, so one level of copying per object is enough.
+    """
+    new = _clone(state)
+    new.players = {n: _clone(p) for n, p in state.players.items()}
+    new.cards = {h: _clone(c) for h, c in state.cards.items()}
+    new.stack = [_clone(layer) for layer in state.stack]
+    new.effects = [_clone(e) for e in state.effects]
+    for e in new.effects:
+        e.data = dict(e.data)
+        if e.applies_to is not None:
+            e.applies_to = set(e.applies_to)
+    links = {id(link): _clone(link) for link in state.all_links}
+    new.all_links = [links[id(link)] for link in state.all_links]
+    new.chain = [links.get(id(link)) or _clone(link) for link in state.chain]
+    new.lki = {k: dict(v) for k, v in state.lki.items()}
+    return new
