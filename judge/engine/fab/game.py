@@ -219,7 +219,7 @@ class Game:
             cites += ["5.4.5", "5.4.5a"]
         elif stat == "defense" and card.base_defense_set is not None:
             parts.append(f"its base defense was set to {card.base_defense_set}")
-            cites.append("2.3.3")
+            cites.append("2.0.3a")
         mods = self._modifiers(card, stat)
         for _, by, src, how in mods:
             src_card = self.s.cards.get(src)
@@ -729,7 +729,7 @@ class Game:
             if do == "set-base-defense":
                 for c in self._target_cards(to, src, layer, controller):
                     c.base_defense_set = eff.get("value", 0)
-                    self.step(f"{c.name}'s base defense is set to {eff.get('value', 0)}.", ["2.3.3"])
+                    self.step(f"{c.name}'s base defense is set to {eff.get('value', 0)} (an effect that says it changes the base value).", ["2.0.3a"])
                 return
             next_play = bool(eff.get("next"))
             bound = None
@@ -804,7 +804,7 @@ class Game:
         if do == "put-on-deck-bottom":
             for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
                 self.move(c, "deck")
-                self.step(f"{c.name} is put on the bottom of its owner's deck.", ["3.7"])
+                self.step(f"{c.name} is put on the bottom of its owner's deck.", ["8.5.15"])
             return
         if do == "lose-abilities":
             for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
@@ -1025,7 +1025,7 @@ class Game:
         c.timestamp = self.s.tick()
         self.s.cards[handle] = c
         self.tokens.append(c.name)
-        self.step(f"A {c.name} token is created under {self.player_name(controller)}'s control.", ["8.1.8"])
+        self.step(f"A {c.name} token is created and enters the arena under {self.player_name(controller)}'s control.", ["8.5.2", "8.5.2c"])
 
     def zone_effect(self, do: str, c: Card):
         was_functional = any(self.functional(c, ab) for ab in c.abilities if ab.kind in ("static", "trigger"))
@@ -1060,22 +1060,22 @@ class Game:
         what = _describe_selector(spec)
         then = eff.get("then", "hand")
         if found is None:
-            self.step(f"{controller} searches their deck for {what}: none is found, the search fails.", ["8.5.19"])
+            self.step(f"{self.player_name(controller)} searches their deck for {what}: none is found, the search fails.", ["8.5.19"])
             self.facts.setdefault("search", {})[layer.name if layer else "search"] = "failed"
             if then == "defend":
                 self.step("The card cannot be added as a defending card: the effect fails and it stays in the deck.",
                           ["7.0.5b"])
-            self.step(f"{controller} shuffles their deck.", ["8.5.20"])
+            self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
             return None
-        self.step(f"{controller} searches their deck and finds {found.name}.", ["8.5.19"])
+        self.step(f"{self.player_name(controller)} searches their deck and finds {found.name}.", ["8.5.19"])
         if then == "defend":
             self.add_defending([found.handle], self._defending_target(controller), "effect")
         elif then == "attack":
-            self.step(f"{controller} shuffles their deck.", ["8.5.20"])
+            self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
             return found
         else:
             self.move(found, "hand")
-        self.step(f"{controller} shuffles their deck.", ["8.5.20"])
+        self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
         return found
 
     def _defending_target(self, player: str) -> str:
@@ -1615,7 +1615,8 @@ class Game:
             count = f"activation {used + 1} of the {limit} its LIMIT allows"
         else:
             count = f"activation {used + 1}; it has no LIMIT"
-        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit else []))
+        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
+                                         ["5.2.1a"] if limit is not None else []))
         s.priority = player
         if layer.is_attack:
             self.attack_added(layer_kind)
@@ -2036,7 +2037,7 @@ class Game:
         order = self.clockwise_order_of_targets(link)
         if len(order) > 1:
             self.step(f"The attack has {len(order)} attack-targets: damage is calculated and dealt separately for each, "
-                      f"in clockwise order ({', '.join(self.player_name(t) for t in order)}).", ["7.5.2c"])
+                      f"in an order its controller decides (here clockwise: {', '.join(self.player_name(t) for t in order)}).", ["7.5.2c"])
         for target in order:
             defenders = [self.card(h) for h, t, _ in link.defenders if t == target]
             values = [self.defense(d) or 0 for d in defenders]
