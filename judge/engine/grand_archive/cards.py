@@ -1,0 +1,158 @@
+"""Grand Archive cards, objects and Effects Stack instances as the engine sees them.
+
+Nothing here knows a card by name. A card is its printed properties (element, types, subtypes, supertypes,
+reserve or memory cost, speed, level, power, life, durability, keywords) plus its rules text built from the
+generic primitives documented in docs/scenario-format-ga.md: ``effects`` (what its activation does when it
+resolves), ``modes``, ``target`` and ``abilities`` (activated, triggered, static).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# zones as scenario files name them (Game Zones pages); "lineage" holds the inner lineage of a champion
+PLAYER_ZONES = ("hand", "memory", "main-deck", "material-deck", "graveyard", "banishment", "pantheon", "field",
+                "lineage")
+ZONES = PLAYER_ZONES + ("effects-stack",)
+PUBLIC_ZONES = ("field", "graveyard", "banishment", "effects-stack", "lineage")
+# card types that resolve into objects on the field (Game Zones - Field 3)
+OBJECT_TYPES = ("champion", "ally", "item", "weapon", "domain", "phantasia")
+UNIT_TYPES = ("champion", "ally")
+PLAY_METHODS = {"activate": "activation", "materialize": "materialization", "bestow": "bestowment"}
+
+
+@dataclass
+class Ability:
+    """One ability of a card: ``kind`` (activated, trigger, static) and the scenario's table for it."""
+
+    index: int      # 1-based position on the card
+    kind: str
+    data: dict
+
+    def get(self, name, default=None):
+        return self.data.get(name, default)
+
+
+class Card:
+    """A card or token. ``handle`` is the scenario's name for it (a copy's token: ``HANDLE.copyN``)."""
+
+    def __init__(self, handle: str, name: str, owner: str):
+        self.handle = handle
+        self.name = name
+        self.owner = owner
+        self.controller = owner
+        self.zone = "hand"
+        self.elements: set[str] = {"norm"}
+        self.types: set[str] = set()
+        self.subtypes: set[str] = set()
+        self.supertypes: set[str] = set()
+        self.reserve_cost: int | None = None
+        self.memory_cost: int | None = None
+        self.x_cost = False
+        self.speed: str | None = None
+        self.level: int | None = None
+        self.power: int | None = None
+        self.life: int | None = None
+        self.durability: int | None = None
+        self.keywords: set[str] = set()
+        self.effects: list[dict] = []           # the instructions its activation enacts on resolution
+        self.modes: dict[str, list[dict]] = {}  # mode name → instructions (card-activation/1.4)
+        self.target: dict | None = None         # what it targets when played (card-activation/1.5)
+        self.abilities: list[Ability] = []
+        self.token = False
+        self.timestamp = 0
+        self.rested = False
+        self.damage = 0
+        self.buffs: list[tuple[str, int]] = []  # ("power", +2) until end of turn
+        self.became_object = False              # a non-copy instance of it resolved into an object
+        self.face_up = False                    # a boon returned to the Pantheon face up
+
+    @property
+    def is_object_card(self) -> bool:
+        return bool(self.types & set(OBJECT_TYPES))
+
+    @property
+    def cost_kind(self) -> str | None:
+        if self.reserve_cost is not None:
+            return "reserve"
+        if self.memory_cost is not None:
+            return "memory"
+        return None
+
+    def stat(self, name: str) -> int | None:
+        base = getattr(self, name)
+        if base is None:
+            return None
+        return base + sum(n for s, n in self.buffs if s == name)
+
+    def __repr__(self) -> str:
+        return f"Card({self.handle!r}, zone={self.zone!r})"
+
+
+class Instance:
+    """One layer of the Effects Stack: an activation, materialization or bestowment of a card, or an
+    activated or triggered ability. The source card of a card instance sits on the Effects Stack unordered,
+    tracked by its timestamp (card-activation/1.9); the instances are ordered, last in first out."""
+
+    def __init__(self, id: str, kind: str, source: str, controller: str, copy: bool = False):
+        self.id = id
+        self.kind = kind                  # activation | materialization | bestowment | ability
+        self.source = source              # handle of the source card (or object)
+        self.controller = controller
+        self.copy = copy                  # the "copy" property (playing-cards/9.2)
+        self.targets: list[str] = []
+        self.x: int | None = None
+        self.mode: str | None = None
+        self.effects: list[dict] = []     # abilities: the ability's effects (fixed when put on the stack)
+        self.ability: int | None = None   # abilities: index on the source
+        self.lki: dict = {}               # abilities: the source as it was when the ability was put on the stack
+        self.copy_targets: list[str] = [] # new targets for copies this instance's copy effect creates
+
+    @property
+    def is_card_instance(self) -> bool:
+        return self.kind != "ability"
+
+    def __repr__(self) -> str:
+        return f"Instance({self.id!r}, {self.kind})"
+
+
+class Player:
+    """A player: champion name for sentences, unnamed cards in hand and memory, damage on the champion."""
+
+    def __init__(self, name: str, champion: str, seat: int):
+        self.name = name
+        self.champion = champion
+        self.seat = seat
+        self.unnamed: dict[str, int] = {"hand": 0, "memory": 0}
+        self.damage = 0
+        self.elements: set[str] = set()     # elements enabled by champion cards not described as cards
+        self.level: int | None = None       # champion level when no champion card is described
+        self.materialized = False           # has materialized in this materialize phase
+
+
+class State:
+    """The whole game: players, cards by handle, the Effects Stack, Opportunity, the clock for timestamps."""
+
+    def __init__(self):
+        self.players: dict[str, Player] = {}
+        self.order: list[str] = []          # turn order, turn player first
+        self.turn_player = ""
+        self.phase = "main"
+        self.cards: dict[str, Card] = {}
+        self.stack: list[Instance] = []     # bottom → top
+        self.opportunity: str | None = None
+        self.passed: list[str] = []
+        self.clock = 0
+        self.lki: dict[str, dict] = {}
+        self.pending: list[tuple] = []      # triggered abilities waiting for state-based checks
+        self.removed: dict[str, "Instance"] = {}   # negated instances, for "that card" references
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def on_stack(self, handle: str) -> list[Instance]:
+        return [i for i in self.stack if i.is_card_instance and i.source == handle]
+
+    def instance(self, ident: str) -> Instance | None:
+        return next((i for i in self.stack if i.id == ident), None)
