@@ -176,4 +176,5 @@ def unknown_citations(outcome: Outcome, book) -> list[str]:
     if book.format == "numbered":
         chapters = {rid.split(".")[0] for rid in book.rules}
         return [c for c in outcome.citations() if c not in book.rules and c.split(".")[0] in chapters]
-    return [c for c in outcome.citations() if c not in book.rules]
+    pages = {rid.split("/")[0] for rid in book.rules}
+    return [c for c in outcome.citations() if c not in book.rules and c.split("/")[0] in pages]
