@@ -1,0 +1,79 @@
+"""Shared pieces of the Flesh and Blood engine: step names, the IllegalAction signal, sentence helpers."""
+
+from __future__ import annotations
+
+from judge.engine.fab.cards import Card
+from judge.engine.fab.state import Effect
+
+STEP_NAMES = {"action": "action phase", "layer": "Layer Step", "attack": "Attack Step", "defend": "Defend Step",
+              "reaction": "Reaction Step", "damage": "Damage Step", "resolution": "Resolution Step",
+              "close": "Close Step"}
+STEP_RULES = {"layer": "7.1", "attack": "7.2", "defend": "7.3", "reaction": "7.4", "damage": "7.5",
+              "resolution": "7.6", "close": "7.7"}
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow; the game state is reversed (1.10.3)."""
+
+    def __init__(self, message: str, cites: list[str]):
+        super().__init__(message)
+        self.message = message
+        self.cites = cites
+
+
+def _apply_side(c: Card, props: dict, merge: bool):
+    for key in ("types", "subtypes", "supertypes"):
+        if key in props:
+            vals = set(props[key])
+            setattr(c, key, (getattr(c, key) | vals) if merge else vals)
+    for key in ("cost", "power", "defense", "pitch"):
+        if key in props:
+            setattr(c, key, props[key] if not merge or getattr(c, key) is None else getattr(c, key))
+
+
+def _describe_selector(sel, plural: bool = True) -> str:
+    if not sel:
+        return "any card"
+    if isinstance(sel, str):
+        return sel
+    parts = []
+    if sel.get("name"):
+        return sel["name"]
+    parts += sel.get("supertypes", [])
+    parts += sel.get("subtypes", [])
+    parts += sel.get("types", [])
+    text = " ".join(parts) or "card"
+    if not plural:
+        pass
+    elif sel.get("controller") == "you":
+        text += "s you control"
+    elif not text.endswith("s"):
+        text += "s"
+    if "min_cost" in sel:
+        text += f" with cost {sel['min_cost']} or greater"
+    if sel.get("keyword"):
+        text += f" with {sel['keyword']}"
+    return text
+
+
+def _effect_phrase(eff: Effect) -> str:
+    d = eff.data
+    if eff.kind == "modify":
+        return f"gets {d.get('by', 0):+d} {d.get('stat')}"
+    if eff.kind == "cost":
+        return f"costs {d.get('by', 0):+d}"
+    if eff.kind == "gain-keyword":
+        return f"gains {d.get('keyword')}"
+    return eff.kind
+
+
+def _describe_effect_data(eff: dict) -> str:
+    """A short description of an effect table from a scenario, for sentences."""
+    do = eff.get("do", "?")
+    if do == "modify":
+        return f"{eff.get('by', 0):+d} {eff.get('stat', '')}".strip()
+    if do in ("gain-keyword",):
+        return f"gains {eff.get('keyword')}"
+    if do in ("damage", "draw", "gain-life", "lose-life"):
+        return f"{do.replace('-', ' ')} {eff.get('amount', 1)}"
+    return do.replace("-", " ")

@@ -1,0 +1,431 @@
+"""Combat (chapter 7): the Attack, Defend, Reaction, Damage, Resolution and Close steps of a chain link.
+
+The Layer Step is the ordinary stack (5.3) with an attack on it; ``Game.all_pass`` moves from step to step.
+"""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario
+from judge.engine.fab.base import _effect_phrase
+from judge.engine.fab.cards import Ability, Card, matches
+from judge.engine.fab.state import ChainLink, Layer
+
+
+class Combat:
+    """Mixin of :class:`judge.engine.fab.game.Game`."""
+
+    # =====================================================================================================
+    # 7 combat
+    # =====================================================================================================
+    def attack_step(self):
+        s = self.s
+        s.step = "attack"
+        self.trace.phase = "Attack Step"
+        layer = s.stack[-1]
+        # 7.2.2: at least one attack-target still legal
+        legal = [t for t in layer.attack_targets if t in s.players and not s.players[t].lost and s.players[t].life > 0]
+        if not legal:
+            gone = [t for t in layer.attack_targets if t not in legal]
+            self.step(f"Attack Step: the attack's attack-target{'s' if len(gone) > 1 else ''} "
+                      f"({', '.join(self.player_name(t) for t in gone)}) {'are' if len(gone) > 1 else 'is'} no longer "
+                      "legal, so the Attack Step ends and the Close Step begins.", ["7.2.2", "7.7.2b"])
+            self.facts["chain_closed_because"] = "no attack-target was still legal at the start of the Attack Step"
+            self.close_step()
+            return
+        self.step(f"Attack Step: {', '.join(self.player_name(t) for t in legal)} is still a legal attack-target.", ["7.2.2"])
+        src = s.cards.get(layer.source)
+        # 7.2.3: resolution abilities, then the attack moves onto the combat chain as a chain link
+        found = None
+        if layer.kind == "attack-layer":
+            # 7.2.3c / 8.5.38b: the attack-layer's effects name the card that becomes the active-attack
+            self.step(f"{layer.name} generates the effects of its resolution abilities.", ["7.2.3"])
+            for eff in layer.effects:
+                if eff.get("do") == "search" and eff.get("then") == "attack":
+                    found = self.search(eff, src, layer.controller, layer)
+                else:
+                    self.generate_one(eff, src, layer.controller, layer)
+        elif layer.effects and layer.kind != "attack-proxy":
+            self.step(f"{layer.name} generates the effects of its resolution abilities.", ["7.2.3"])
+            self.generate(layer.effects, src, layer.controller, layer)
+        if layer in s.stack:
+            s.stack.remove(layer)
+        n = len(s.chain) + 1
+        if layer.kind == "attack-layer":
+            if found is None:
+                self.step("The active-attack of the attack-layer does not exist: the Attack Step ends and the Close Step "
+                          "begins.", ["7.2.3d", "7.7.2c"])
+                self.close_step()
+                return
+            link = ChainLink(n, found.handle, layer.controller, legal)
+            self.move(found, "combat-chain", controller=layer.controller)
+            self.step(f"{found.name} moves onto the combat chain as chain link {n} and is the active-attack; the "
+                      "attack-layer's parameters and effects transfer to it and the attack-layer ceases to exist.",
+                      ["7.2.3c", "8.5.38b"])
+        elif layer.kind == "attack-proxy":
+            link = ChainLink(n, src.handle, layer.controller, legal, source=src.handle, proxy=layer.name)
+            for old in s.chain:
+                if old.source == src.handle and old.proxy:
+                    old.proxy = None
+            self.move(src, "combat-chain", controller=layer.controller)
+            self.step(f"The attack-proxy of {src.name} and {src.name} itself move onto the combat chain as chain link "
+                      f"{n}; the attack-proxy is the active-attack.", ["7.2.3b", "8.3.1a"])
+        else:
+            if src is None or src.zone != "stack":
+                self.step("The active-attack does not exist: the Attack Step ends and the Close Step begins.",
+                          ["7.2.3d", "7.7.2c"])
+                self.close_step()
+                return
+            link = ChainLink(n, src.handle, layer.controller, legal)
+            self.move(src, "combat-chain", controller=layer.controller)
+            self.facts["resolved"][src.handle] = True
+            self.step(f"{src.name} resolves and moves onto the combat chain as chain link {n}; it is the active-attack.",
+                      ["7.2.1", "7.2.3a", "7.0.3a", "7.0.3b"])
+        s.chain.append(link)
+        s.all_links.append(link)
+        link.defending_hero = legal[0]
+        # 7.2.4: attacking; the attack event
+        self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
+                  f"hero and {self.player_name(legal[0])} the defending hero.", ["7.2.4", "7.2.4a", "7.2.4b"])
+        self.event("attack", attack=link.attack)
+        self.step("The turn-player gains priority.", ["7.2.5"])
+        self.turn_player_gains_priority("7.2.5")
+
+    def defend_step(self):
+        s = self.s
+        s.step = "defend"
+        self.trace.phase = "Defend Step"
+        link = s.active_link
+        # 7.3.2: declarations — the scenario's defend actions that come next
+        declarations = []
+        # declarations written after the action being prepared belong to a later Defend Step, not this one
+        while not self.advancing and self.queue and "defend" in self.queue[0][1]:
+            declarations.append(self.queue.pop(0))
+        by_target: dict[str, list] = {}
+        for idx, act in declarations:
+            target = act.get("for") or (act["player"] if act["player"] in link.targets else link.targets[0])
+            if target not in link.targets:
+                raise InvalidScenario([self.scenario.reason("bad-defend-target", f"{target} is not an attack-target of "
+                                                            "the active chain link", f"actions.{idx}.for", "7.3.2f")])
+            by_target.setdefault(target, []).append((idx, act))
+        if not declarations:
+            self.step(f"Defend Step: {self.player_name(link.targets[0])} declares no defending cards.", ["7.3.2"])
+        # 7.3.2f: attack-targets in clockwise order from the attack's controller
+        order = [p for p in self.clockwise_from(link.controller) if p in by_target]
+        for target in order:
+            acts = by_target[target]
+            # 7.3.2e: the target's controller first, then the others clockwise
+            seat_order = self.clockwise_from(target)
+            acts.sort(key=lambda ia: seat_order.index(ia[1]["player"]))
+            handles, who = [], []
+            for idx, act in acts:
+                player = act["player"]
+                cards = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
+                for h in cards:
+                    c = self.card(h)
+                    reason = self._declare_check(player, c, target, link, handles)
+                    if reason:
+                        self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1])
+                        self.facts["legal"][h] = False
+                        self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
+                        continue
+                    self.facts["legal"][h] = True
+                    handles.append(h)
+                who.append(player)
+                if player != target:
+                    self.step(f"{self.player_name(player)} declares {', '.join(self.card(h).name for h in cards)} to defend "
+                              f"{self.player_name(target)}, after {self.player_name(target)} (clockwise order).",
+                              ["7.3.2e", "8.3.31"])
+            if len(order) > 1:
+                self.step(f"Defending cards are declared for {self.player_name(target)} (attack-targets in clockwise "
+                          "order from the attack's controller).", ["7.3.2f"])
+            if not handles:
+                continue
+            names = ", ".join(self.card(h).name for h in handles)
+            self.step(f"Defend Step: {names} {'is' if len(handles) == 1 else 'are'} declared as defending "
+                      f"card{'s' if len(handles) != 1 else ''} for {self.player_name(target)}, in that order; declaring is "
+                      "not playing, so no cost is paid.", ["7.3.2", "7.3.2a", "7.3.2c"])
+            self.add_defending(handles, target, "declared")
+        self.step("The turn-player gains priority.", ["7.3.3"])
+        self.turn_player_gains_priority("7.3.3")
+        self._check_state_triggers()
+
+    def _declare_check(self, player: str, c: Card, target: str, link: ChainLink, already: list):
+        if "defense reaction" in c.types:
+            return ("defense reaction cards are not declared in the Defend Step", ["7.3.2a"])
+        if player != target and "protect" not in self.keywords(c):
+            return (f"{player} does not control the attack-target and no rule or effect lets this card defend it",
+                    ["7.3.2a"])
+        if c.zone not in ("hand", "equipment") or c.owner != player:
+            return (f"it is not in {player}'s hand or equipped", ["7.3.2a"])
+        if self.base_value(c, "defense") is None:
+            return ("it does not have the defense property", ["7.3.2b"])
+        reason = self.cannot_defend(c, link, from_hand=c.zone == "hand", pending=already)
+        if reason:
+            return (reason[0], ["7.3.2b"] + reason[1])
+        return None
+
+    def cannot_defend(self, c: Card, link: ChainLink, from_hand: bool, pending=()):
+        """Why ``c`` cannot become a defending card on ``link`` (dominate 8.3.4, overpower 8.3.22), or None."""
+        if link is None:
+            return ("there is no active chain link", ["7.0.5b"])
+        if any(h == c.handle for h, _, _ in link.defenders):
+            return ("it is already defending on that chain link", ["7.0.5b"])
+        att = self.card(link.attack)
+        kws = self.keywords(att) if att.zone == "combat-chain" else link.lki.get("keywords", {})
+        current = [self.card(h) for h, _, _ in link.defenders] + [self.card(h) for h in pending]
+        if "dominate" in kws and from_hand:
+            from_hand_count = sum(1 for h, _, _ in link.defenders if self._defended_from_hand(h)) + \
+                sum(1 for h in pending if self.card(h).zone == "hand")
+            if from_hand_count >= 1:
+                return ("the attack has dominate and is already defended by a card from hand", ["8.3.4a", "8.3.4b"])
+        if "overpower" in kws and "action" in c.types:
+            if any("action" in d.types for d in current):
+                return ("the attack has overpower and is already defended by an action card", ["8.3.22a"])
+        return None
+
+    def _defended_from_hand(self, handle: str) -> bool:
+        return self.card(handle).__dict__.get("_from_hand", False)
+
+    def add_defending(self, handles: list[str], target: str, how: str, from_stack=False):
+        """7.0.5a: cards become defending on the active chain link in one event (together if two or more)."""
+        link = self.s.active_link
+        s = self.s
+        s.defend_events += 1
+        added = []
+        for h in handles:
+            c = self.card(h)
+            reason = self.cannot_defend(c, link, from_hand=(c.zone == "hand" or from_stack))
+            if reason and how == "effect":
+                self.step(f"{c.name} cannot be added as a defending card ({reason[0]}): the effect fails, no defend event "
+                          "occurs and the card does not move.", ["7.0.5b"] + reason[1])
+                continue
+            c.__dict__["_from_hand"] = c.zone == "hand" or (from_stack and c.__dict__.get("_origin") == "hand")
+            self.move(c, "combat-chain")
+            link.defenders.append((h, target, s.defend_events))
+            added.append(h)
+        if not added:
+            return
+        together = len(added) >= 2
+        for h in added:
+            self.defended[h] = "together" if together else "alone"
+            self._bind_next_defend(self.card(h))
+        names = ", ".join(self.card(h).name for h in added)
+        self.step(f"{names} {'defend together' if together else 'defends alone'} on chain link {link.n}; the defend "
+                  "event occurs.", ["7.0.5a", "7.0.5e"] + (["7.3.2d"] if how == "declared" and together else []))
+        attack = self.card(link.attack)
+        self.step(f"{attack.name} now has {self.power(attack)} power.", ["7.0.5a"]) if any(
+            ab.kind == "property" for ab in attack.abilities) else None
+        self.event("defend", cards=list(added), attack=None, together=list(added))
+        self.event("defended", attack=link.attack, cards=list(added))
+        for h in added:
+            self.event("defends", card=h, attack=link.attack, together=list(added))
+
+    def _bind_next_defend(self, c: Card):
+        """An effect on "the next card you defend with" applies to the first card that becomes defending."""
+        for eff in self.s.effects:
+            if not eff.data.get("next_defend") or eff.applies_to is not None or eff.controller != c.controller:
+                continue
+            if eff.data.get("_spent"):
+                continue
+            eff.data["_spent"] = True
+            if matches(c, eff.selector or {}, self, eff.controller):
+                eff.applies_to = {c.handle}
+                eff.selector = None
+                self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with: the effect of "
+                          f"{self._src_name(eff)} applies to it ({_effect_phrase(eff)}).", ["7.3.2c", "7.3.2d"])
+            else:
+                eff.applies_to = set()
+                self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with, but it does not "
+                          f"match, so the effect of {self._src_name(eff)} does not apply to it.", ["7.3.2c", "7.3.2d"])
+
+    def _check_state_triggers(self):
+        """State-based triggers built into keywords: phantasm (8.3.13)."""
+        link = self.s.active_link
+        if link is None:
+            return
+        att = self.card(link.attack)
+        if "phantasm" not in self.keywords(att) or link.__dict__.get("_phantasm"):
+            return
+        if self._phantasm_met(link):
+            link.__dict__["_phantasm"] = True
+            layer = Layer(self.s.next_id(), "triggered", att.handle, link.controller, f"phantasm of {att.name}")
+            layer.params["phantasm"] = True
+            layer.trigger_source = att.handle
+            layer.state_condition = {"_phantasm": True}
+            self.s.stack.append(layer)
+            self.triggered.append("phantasm")
+            self.step(f"{att.name} has phantasm and is defended by a non-Illusionist attack action card with 6 or more "
+                      "power: the state-condition is met and a triggered-layer is put on the stack.", ["8.3.13a", "6.6.5c"])
+
+    def _phantasm_met(self, link: ChainLink) -> bool:
+        for h, _, _ in link.defenders:
+            d = self.card(h)
+            if d.is_attack_action and "illusionist" not in d.supertypes and (self.power(d) or 0) >= 6:
+                return True
+        return False
+
+    def _resolve_phantasm(self, layer: Layer):
+        link = self.s.active_link
+        att = self.card(layer.source)
+        self.step(f"The phantasm triggered-layer destroys {att.name}.", ["8.3.13a"])
+        self.zone_effect("destroy", att)
+        if link is not None and not link.resolved:
+            self.close_combat_chain("the attack was destroyed by phantasm before its chain link resolved",
+                                    ["8.3.13b", "7.7.2d"])
+
+    def reaction_step(self):
+        self.s.step = "reaction"
+        self.trace.phase = "Reaction Step"
+        self.step("Reaction Step: the turn-player gains priority.", ["7.4.2"])
+        self.turn_player_gains_priority("7.4.2")
+
+    def damage_step(self):
+        s = self.s
+        s.step = "damage"
+        self.trace.phase = "Damage Step"
+        link = s.active_link
+        att = self.card(link.attack)
+        if att.zone != "combat-chain":
+            self.step(f"The active-attack {att.name} ceased to exist before damage was calculated: the Close Step "
+                      "begins.", ["7.7.2c", "1.10.2e"])
+            self.close_step()
+            return
+        power = self.power(att)
+        link.power = power
+        self.power_seen[att.handle] = power
+        for c in [att] + [self.card(h) for h, _, _ in link.defenders]:
+            why = self.explain_value(c, "power" if c is att else "defense")
+            if why:
+                self.step(*why)
+        order = self.clockwise_order_of_targets(link)
+        if len(order) > 1:
+            self.step(f"The attack has {len(order)} attack-targets: damage is calculated and dealt separately for each, "
+                      f"in an order its controller decides (here clockwise: {', '.join(self.player_name(t) for t in order)}).", ["7.5.2c"])
+        for target in order:
+            defenders = [self.card(h) for h, t, _ in link.defenders if t == target]
+            values = [self.defense(d) or 0 for d in defenders]
+            for d in defenders:
+                self.defense_seen[d.handle] = self.defense(d) or 0
+            total = sum(values)
+            link.defense[target] = total
+            detail = " + ".join(f"{v} ({d.name})" for v, d in zip(values, defenders)) or "no defending cards"
+            if power > total:
+                amount = power - total
+                self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): "
+                          f"{power} − {total} = {amount} damage to {self.player_name(target)}.", ["7.5.2"])
+                dealt = self.deal_damage(target, amount, att, kind="physical", hit_event=True)
+                link.damage[target] = dealt
+                if dealt > 0:
+                    link.hit = True
+                    self.step("The attack dealt damage to the attack-target during the Damage Step: it hits (a hit-event).",
+                              ["7.5.2a", "7.5.5", "7.5.5d"])
+                    self.event("hit", attack=att.handle, target=target, hit_event=True, amount=dealt)
+                    self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
+                else:
+                    self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "
+                              "hit-event and the attack is not considered to have hit.", ["7.5.5b"])
+            else:
+                link.damage[target] = 0
+                self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): the power is not "
+                          "greater, so no damage is dealt and the attack does not hit.", ["7.5.2"])
+        self.step("The turn-player gains priority.", ["7.5.3"])
+        self.turn_player_gains_priority("7.5.3")
+
+    def clockwise_order_of_targets(self, link: ChainLink) -> list[str]:
+        order = self.clockwise_from(link.controller)
+        return [p for p in order if p in link.targets]   # 7.5.2c
+
+    def resolution_step(self):
+        s = self.s
+        s.step = "resolution"
+        self.trace.phase = "Resolution Step"
+        link = s.active_link
+        link.resolved = True
+        att = self.card(link.attack)
+        self.step(f"Resolution Step: chain link {link.n} becomes a resolved chain link.", ["7.6.2"])
+        self.event("chain-link-resolves", attack=att.handle)
+        if att.zone == "combat-chain" and link.proxy is None or (link.proxy and att.zone == "combat-chain"):
+            kws = self.keywords(att)
+            lki = False
+        else:
+            kws = link.lki.get("keywords") or s.lki.get(att.handle, {}).get("keywords", {})
+            lki = True
+        if "go again" in kws:
+            self.gain_action_points(link.controller, 1, f"{att.name}'s go again" + (" (last known information)" if lki else ""),
+                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []))
+        self.step("The turn-player gains priority.", ["7.6.3"])
+        self.turn_player_gains_priority("7.6.3")
+
+    # triggered-static keywords of defending cards: "When the combat chain closes, if this defended, …"
+    CLOSE_KEYWORDS = (
+        ("blade break", "8.3.3", [{"do": "destroy", "what": "self"}]),
+        ("battleworn", "8.3.2", [{"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"}]),
+        ("temper", "8.3.10", [{"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"},
+                              {"do": "destroy", "what": "self", "if": {"max_defense": 0}}]),
+    )
+
+    def _chain_close_keywords(self):
+        for link in self.s.chain:
+            for h, _, _ in link.defenders:
+                c = self.card(h)
+                if c.zone != "combat-chain":
+                    continue
+                kws = self.keywords(c)
+                for kw, rule, effects in self.CLOSE_KEYWORDS:
+                    if kw in kws:
+                        self.step(f"{c.name} has {kw} and defended this combat chain: its triggered-static ability "
+                                  "triggers as the combat chain closes.", [rule, "7.7.3"])
+                        self.add_triggered_layer(c, Ability(0, "trigger", {"name": f"{kw.capitalize()} of {c.name}",
+                                                                           "effects": effects}, ""), {"card": h})
+
+    def close_step(self):
+        s = self.s
+        if s.step == "close" or not s.chain_open:
+            return
+        self.facts["chain_closed_at"] = s.step
+        s.step = "close"
+        s.priority = None
+        self.trace.phase = "Close Step"
+        self.step("Close Step: the combat chain closes; players do not get priority.", ["7.7.1"])
+        self.event("combat-chain-closes")
+        self._chain_close_keywords()
+        for layer in list(s.stack):
+            src = s.cards.get(layer.source)
+            if layer.is_attack or (src is not None and layer.kind == "card" and
+                                   (src.types & {"attack reaction", "defense reaction"})):
+                s.stack.remove(layer)
+                if src is not None and src.zone == "stack":
+                    self.move(src, "graveyard")
+                self.step(f"{layer.name} is on the stack when the combat chain closes: it is put into its owner's "
+                          "graveyard.", ["7.7.3"])
+        while s.stack:
+            top = s.stack[-1]
+            self.step(f"Layers on the stack resolve as if all players passed: {top.name}.", ["7.7.4"])
+            self.resolve_layer(top)
+            s.step = "close"
+            s.priority = None
+        for link in s.chain:
+            for h in [link.attack] + [d for d, _, _ in link.defenders]:
+                c = s.cards[h]
+                if c.zone != "combat-chain":
+                    continue
+                if c.types & {"equipment", "weapon"}:
+                    self.move(c, "equipment")
+                    self.step(f"{c.name} returns to its equipped zone.", ["7.7.5"])
+                elif c.token or c.is_permanent_card and h == link.attack:
+                    self.move(c, "arena")
+                    self.step(f"{c.name} returns to the permanent zone.", ["7.7.5"])
+                else:
+                    self.move(c, "graveyard")
+                    self.step(f"{c.name} is cleared from the combat chain to its owner's graveyard.", ["7.7.6", "3.0.12"])
+        s.chain_open = False
+        s.chain = []
+        s.step = "action"
+        self.trace.phase = "action phase"
+        for eff in list(s.effects):
+            if eff.duration in ("chain", "link"):
+                s.effects.remove(eff)
+        self.step("The combat chain is closed; effects that last for the combat chain end and the action phase "
+                  "continues.", ["7.7.7"])
+        self.facts["chain_closed"] = True
+        s.priority = s.turn_player

@@ -1,0 +1,587 @@
+"""Triggered effects (6.6), the effects abilities generate (6.1, 6.2, 8.5), damage and prevention (8.5.3, 6.4.10).
+
+``event`` finds every triggered effect whose condition an event meets and adds its triggered-layer;
+``generate_one`` turns one effect primitive from a scenario (docs/scenario-format.md) into state changes.
+"""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario, Reason
+from judge.engine.fab.base import _describe_effect_data, _describe_selector
+from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.state import Effect, Layer
+
+
+class Effects:
+    """Mixin of :class:`judge.engine.fab.game.Game`."""
+
+    # =====================================================================================================
+    # triggers (6.6)
+    # =====================================================================================================
+    def event(self, name: str, **info):
+        """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
+        created = []
+        for src in list(self.s.cards.values()):
+            for ab in src.abilities:
+                if ab.kind != "trigger" or ab.get("on") != name:
+                    continue
+                if not self._trigger_functional(src, ab, name, info):
+                    continue
+                if not self._is_about(src, ab, info):
+                    continue
+                if ab.get("if") and not self.condition(ab.get("if"), src, info):
+                    continue
+                created.append((src, ab))
+        for eff in list(self.s.effects):
+            if eff.kind == "trigger" and eff.data.get("on") == name:
+                src = self.s.cards.get(eff.source)
+                if eff.data.get("card") and not (info.get("card") and
+                                                 matches(self.card(info["card"]), eff.data["card"], self,
+                                                         eff.controller)):
+                    continue
+                created.append((src, eff))
+        for src, ab in created:
+            if self._suppressed(src, name, info):
+                continue
+            if name == "destroyed" and src is not None and info.get("card") == src.handle:
+                self.step(f"{src.name} ceased to exist in the event that meets its own trigger condition, and its "
+                          "ability was functional immediately before: the effect triggers.", ["5.4.6a"])
+            self.add_triggered_layer(src, ab, info)
+        return created
+
+    def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
+        if ab.get("while") is not None:
+            return self.functional(src, ab)
+        if name == "destroyed" and info.get("card") == src.handle:
+            return info.get("was_functional", False)   # 5.4.6a
+        if name in ("attack", "hit", "damage", "chain-link-resolves") and info.get("attack") == src.handle:
+            return True
+        if name == "damage" and info.get("card") == src.handle and src.zone == "stack":
+            return True   # a card-layer dealing damage as it resolves
+        if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
+            return True   # 1.7.4a: a trigger on defending is functional for the defending card
+        return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
+
+    def _is_about(self, src: Card, ab, info: dict) -> bool:
+        """Triggers written "when this …" need the event to be about their source."""
+        about = ab.get("of", "this")
+        if about != "this":
+            return True
+        if "card" in info:
+            return info["card"] == src.handle
+        if "cards" in info:
+            return src.handle in info["cards"]
+        if "attack" in info:
+            return info["attack"] == src.handle
+        return True
+
+    def _suppressed(self, src, name: str, info: dict) -> bool:
+        """7.5.5c: an effect may stop triggered effects from triggering on the hit-event."""
+        if name not in ("hit", "damage") or not info.get("hit_event") or src is None:
+            return False
+        suppressors = [(e.data, e.controller) for e in self.s.effects if e.kind == "suppress-triggers"]
+        suppressors += [(ab.get("effect"), s_.controller) for s_, ab in self._functional_statics()
+                        if ab.get("effect", {}).get("do") == "suppress-triggers"]
+        for data, controller in suppressors:
+            if matches(src, data.get("of", {}), self, controller):
+                eff_of = data.get("of", {})
+                self.step(f"The triggered effect of {src.name} does not trigger on the hit-event: an effect prevents "
+                          f"{_describe_selector(eff_of)} "
+                          "effects from triggering when they hit.", ["7.5.5c", "6.6.5f"])
+                self.failed.append(f"{src.handle}.trigger")
+                return True
+        return False
+
+    def add_triggered_layer(self, src, ab, info: dict):
+        data = ab.data if hasattr(ab, "data") else {}
+        name = data.get("name") or f"{src.name if src else 'effect'} trigger"
+        layer = Layer(self.s.next_id(), "triggered", src.handle if src else None,
+                      src.controller if src else self.s.turn_player, name, data.get("effects", []))
+        layer.trigger_source = src.handle if src else None
+        layer.params["event"] = dict(info)
+        if data.get("state_trigger"):
+            layer.state_condition = data.get("if")
+        target = data.get("target")
+        if target:
+            layer.targets = [self._resolve_target_word(target, layer.controller, info)]
+        self.s.stack.append(layer)
+        handle = src.handle if src else "effect"
+        self.triggered.append(handle)
+        cites = ["6.6.5", "6.6.6"]
+        cond = data.get("if") or {}
+        why = ""
+        if "damage_at_least" in cond:
+            why = f" (it dealt {info.get('amount', 0)} damage, at least {cond['damage_at_least']}: a damage event, " \
+                  "not the hit)"
+            cites += ["8.4.2", "8.4.2a"]
+        self.step(f"{name} triggers{why}: a triggered-layer is added to the stack under "
+                  f"{self.player_name(layer.controller)}'s control.", cites)
+        return layer
+
+    def _resolve_target_word(self, word: str, controller: str, info: dict) -> str:
+        if word == "opponent":
+            return self.opponents(controller)[0]
+        if word == "you":
+            return controller
+        if word == "defending-hero":
+            link = self.s.active_link
+            return link.targets[0] if link else self.opponents(controller)[0]
+        return word
+
+    # =====================================================================================================
+    # effects generated by resolving abilities (6.1, 6.2, 6.4)
+    # =====================================================================================================
+    def generate(self, effects: list[dict], src: Card | None, controller: str, layer: Layer | None = None):
+        event = dict(layer.params.get("event", {})) if layer is not None else {}
+        for eff in effects:
+            cond = eff.get("if")
+            if cond:
+                # a conditional effect: its condition is checked as it would be generated (8.4.3a)
+                label = ["8.4.3", "8.4.3a"] if "defended_from_hand" in cond else []
+                who = src.name if src else "The effect"
+                if not self.condition(cond, src, event):
+                    unmet = "; ".join(self.unmet_clauses(cond, src, event))
+                    self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is not met ({unmet}), so that "
+                              "effect is not generated.", ["1.8.4"] + label)
+                    continue
+                self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
+                          ["1.8.4"] + label)
+            self.generate_one(eff, src, controller, layer)
+
+    def _target_cards(self, spec, src, layer, controller):
+        if spec in (None, "self"):
+            return [src] if src is not None else []
+        if spec == "target":
+            return [self.card(t) for t in (layer.targets if layer else []) if t in self.s.cards]
+        if spec == "attack":
+            link = self.s.active_link
+            return [self.card(link.attack)] if link else []
+        if isinstance(spec, str) and spec in self.s.cards:
+            return [self.card(spec)]
+        return []
+
+    def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
+        do = eff.get("do")
+        name = src.name if src else "the effect"
+        dur = eff.get("duration", "turn")
+        to = eff.get("to", "self")
+        if do in ("modify", "gain-keyword", "cost", "suppress-triggers", "additional-activations", "set-limit",
+                  "prevent", "set-base-defense"):
+            if do == "set-base-defense":
+                for c in self._target_cards(to, src, layer, controller):
+                    c.base_defense_set = eff.get("value", 0)
+                    self.step(f"{c.name}'s base defense is set to {eff.get('value', 0)} (an effect that says it changes the base value).", ["2.0.3a"])
+                return
+            next_play = bool(eff.get("next"))
+            bound = None
+            selector = None
+            if eff.get("next_defend"):
+                selector = to if isinstance(to, dict) else {}
+            elif isinstance(to, dict):
+                selector = to
+            else:
+                bound = {c.handle for c in self._target_cards(to, src, layer, controller)}
+            e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, do, dict(eff),
+                       applies_to=bound, selector=selector, duration=dur, next_play=next_play)
+            if do == "prevent":
+                e.remaining = eff.get("amount", "all")
+                e.data["shielded"] = self._resolve_target_word(eff.get("to", "you"), controller, {})
+            self.s.effects.append(e)
+            self.step(self._describe_effect(e, name), self._effect_cites(e))
+            return
+        if do == "damage":
+            target = layer.targets[0] if layer and layer.targets else self._resolve_target_word(
+                eff.get("to", "opponent"), controller, {})
+            self.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
+            return
+        if do == "gain-action-point":
+            self.gain_action_points(controller, eff.get("amount", 1), f"{name}'s effect", ["1.13.2a"])
+            return
+        if do == "create-token":
+            self.create_token(eff, controller)
+            return
+        if do in ("destroy", "banish", "discard"):
+            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+                self.zone_effect(do, c)
+            return
+        if do == "close-combat-chain":
+            if self.s.chain_open:
+                self.step(f"{name}'s effect closes the combat chain.", ["7.7.2d"])
+                self.close_combat_chain(f"{name}'s effect closed it", ["7.7.2d"])
+            else:
+                self.step(f"{name}'s effect would close the combat chain, but it is not open.", ["7.7.2d"])
+            return
+        if do == "restrict":
+            who = eff.get("who", "opponent")
+            if who == "defending-hero":
+                link = self.s.active_link
+                player = link.targets[0] if link else (layer.attack_targets[0] if layer and layer.attack_targets
+                                                       else self.opponents(controller)[0])
+                self.step(f"The effect refers to the defending hero, {self.player_name(player)}, and keeps referring to "
+                          "that hero until the combat chain closes.", ["7.2.4b"])
+            else:
+                player = self._resolve_target_word(who, controller, {})
+            e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, "restrict",
+                       dict(eff, player=player), duration=eff.get("duration", "chain"))
+            self.s.effects.append(e)
+            kinds = " and ".join(eff.get("types", []))
+            self.step(f"{name} creates a restriction: {self.player_name(player)} can't play or activate {kinds}.",
+                      ["1.0.2", "6.2.2"])
+            return
+        if do == "replace-attack":
+            link = self.s.active_link
+            new = self.s.cards.get(layer.params.get("chosen")) if layer else None
+            if link is None or new is None:
+                self.step("There is no attacking card to replace: the effect fails.", ["1.8.9"])
+                return
+            self.move(new, "combat-chain", controller=controller)
+            old = link.attack
+            link.attack = new.handle
+            self.power_seen[new.handle] = self.power(new)
+            self.step(f"{new.name} is put onto the active chain link as the attacking card: the previous active-attack is "
+                      "cleared and it is a new attack, but the attack-targets stay the same.", ["7.0.4a"])
+            self.facts.setdefault("replaced_attack", {})[old] = new.handle
+            return
+        if do == "put-on-deck-bottom":
+            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+                self.move(c, "deck")
+                self.step(f"{c.name} is put on the bottom of its owner's deck.", ["8.5.15"])
+            return
+        if do == "lose-abilities":
+            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+                lost_meta = [ab for ab in c.abilities if ab.kind == "meta"]
+                c.abilities = []
+                self.step(f"{c.name} loses all its abilities.", ["6.2.2"])
+                if lost_meta:
+                    self.step(f"{c.name}'s meta-static ability ceases to exist during the game: it does not affect the "
+                              "legality of what was done outside the game under it, so the card-pool stays legal.",
+                              ["5.4.3a", "1.7.4d"])
+            return
+        if do == "defend-with":
+            for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
+                self.add_defending([c.handle], self._defending_target(controller), "effect")
+            return
+        if do == "search":
+            self.search(eff, src, controller, layer)
+            return
+        if do == "draw":
+            self.draw(self._player_word(eff.get("who", "you"), controller, layer), eff.get("amount", 1))
+            return
+        if do in ("gain-life", "lose-life"):
+            who = self._player_word(eff.get("who", "you"), controller, layer)
+            p = self.s.players[who]
+            n = eff.get("amount", 1)
+            before = p.life
+            p.life = before + n if do == "gain-life" else max(0, before - n)
+            if do == "lose-life":
+                p.life_lost_this_turn += before - p.life
+            self.step(f"{self.player_name(who)} {'gains' if do == 'gain-life' else 'loses'} {n} life (life {before} → "
+                      f"{p.life})" + ("; losing life is not damage." if do == "lose-life" else "."),
+                      ["8.5.7", "8.5.7a"] if do == "gain-life" else ["8.5.12", "8.5.12a", "8.5.12b"])
+            return
+        if do == "put-counter":
+            stat, n = eff.get("stat", "defense"), eff.get("amount", 1)
+            for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
+                c.counters.append((self.s.tick(), stat, n))
+                self.step(f"A {n:+d} {stat} counter is put on {c.name} (now {self.numeric(c, stat)} {stat}).",
+                          ["8.5.14", "2.0.3d"])
+            return
+        if do == "intimidate":
+            who = self._player_word(eff.get("who", "defending-hero"), controller, layer)
+            self.intimidate(who, eff, layer)
+            return
+        if do == "negate":
+            for t in (layer.targets if layer else []):
+                victim = next((l for l in self.s.stack if l.source == t and l is not layer), None)
+                if victim is None:
+                    self.step(f"There is no layer of {self._name_of(t)} on the stack to negate.", ["8.5.26"])
+                    continue
+                self.s.stack.remove(victim)
+                self.failed.append(victim.name)
+                self.facts["resolved"][self._layer_fact_name(victim)] = False
+                vsrc = self.s.cards.get(victim.source)
+                if victim.kind == "card" and vsrc is not None and vsrc.zone == "stack":
+                    self.move(vsrc, "graveyard")
+                self.step(f"{victim.name} is negated: it is cleared from the stack and does not resolve.",
+                          ["8.5.26"] + (["3.0.12"] if victim.kind == "card" else []))
+            return
+        if do == "turn-face-up":
+            for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
+                c.face_down = False
+                self.step(f"{c.name} is turned face up.", ["8.5.24"])
+            return
+        raise InvalidScenario([Reason("unknown-effect", f"unknown effect primitive do = {do!r}")])
+
+    def _describe_effect(self, e: Effect, name: str) -> str:
+        d = e.data
+        who = "the next matching card played" if e.next_play else (
+            ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else _describe_selector(e.selector))
+        if e.kind == "modify":
+            by = d.get("by", 0)
+            return f"{name} creates an effect: {who} {'gets' if by >= 0 else 'gets'} {by:+d} {d.get('stat')}."
+        if e.kind == "gain-keyword":
+            return f"{name} creates an effect: {who} gains {d['keyword']}."
+        if e.kind == "cost":
+            return f"{name} creates an effect: {who} costs {d.get('by', 0):+d} to play."
+        if e.kind == "prevent":
+            amount = "all" if d.get("amount", "all") == "all" else d["amount"]
+            kind = f"{d['damage_type']} " if d.get("damage_type") else ""
+            if d.get("shield"):
+                return f"{name} creates a prevention effect: prevent the next {amount} {kind}damage that would be " \
+                       f"dealt to {self.player_name(e.data['shielded'])} this turn."
+            return f"{name} creates a prevention effect: the next time {self.player_name(e.data['shielded'])} would " \
+                   f"be dealt {kind}damage this turn, prevent {amount} of it."
+        if e.kind == "suppress-triggers":
+            return f"{name} creates an effect: effects of {_describe_selector(d.get('of'))} do not trigger when " \
+                   "they hit."
+        if e.kind == "additional-activations":
+            return f"{name} creates an effect: {who} may be activated {d.get('count', 1)} additional time(s) this turn" \
+                   + (" (each ability)" if d.get("spread", "each") == "each" else " (in total across its abilities)") + "."
+        if e.kind == "set-limit":
+            return f"{name} creates an effect: {who} may be activated {d.get('total')} times in total this turn."
+        return f"{name} creates an effect ({e.kind})."
+
+    def _effect_cites(self, e: Effect) -> list[str]:
+        if e.kind == "prevent":
+            return ["6.4.10"]
+        if e.kind == "additional-activations":
+            return ["5.2.3"]
+        if e.kind == "set-limit":
+            return ["5.2.3e"]
+        return ["6.2.2"]
+
+    # static abilities of permanents that replace damage to their controller: arcane barrier (8.3.8),
+    # spellvoid (8.3.15), ward (8.3.20). The controller uses each when able unless the card says decline = true.
+    PREVENTION_KEYWORDS = (("arcane barrier", "8.3.8", "arcane", "pay"), ("spellvoid", "8.3.15", "arcane", "destroy"),
+                           ("ward", "8.3.20", None, "destroy"))
+
+    def _keyword_prevention(self, target: str, amount: int, kind: str) -> int:
+        for c in list(self.s.cards.values()):
+            if c.controller != target or c.zone not in ARENA_ZONES or c.private or amount <= 0:
+                continue
+            if c.zone == "combat-chain" and not c.is_permanent_card:
+                continue   # 1.7.4a: abilities of a non-permanent defending card are non-functional
+            kws = self.keywords(c)
+            for kw, rule, only, how in self.PREVENTION_KEYWORDS:
+                n = kws.get(kw)
+                if not n or amount <= 0 or (only and kind != only) or c.zone == "graveyard":
+                    continue
+                n = 1 if n is True else int(n)
+                label = f"{kw.title()} {n}"
+                if c.decline:
+                    self.step(f"{self.player_name(target)} chooses not to use {c.name}'s {label}.", [rule])
+                    continue
+                if how == "pay":
+                    if not self._pay_optional(target, n):
+                        self.step(f"{c.name}'s {label} could prevent {n}, but {self.player_name(target)} cannot pay "
+                                  f"{n} resource{'s' if n != 1 else ''}.", [rule])
+                        continue
+                    self.step(f"{self.player_name(target)} pays {n} resource{'s' if n != 1 else ''} for {c.name}'s "
+                              f"{label}.", [rule, "1.14.2"])
+                prevent = min(n, amount)
+                amount -= prevent
+                self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
+                          f"{self.player_name(target)} is prevented ({amount} remains).", [rule, "6.4.10", "6.4.10a"])
+                if how == "destroy":
+                    self.zone_effect("destroy", c)
+        return amount
+
+    def _pay_optional(self, player: str, n: int) -> bool:
+        """Pay n resources for an optional cost: floating resources first, then pitch cards from hand in order."""
+        p = self.s.players[player]
+        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch]
+        if p.resources + sum(c.pitch for c in hand) < n:
+            return False
+        pitched = []
+        for c in hand:
+            if p.resources >= n:
+                break
+            self.move(c, "pitch")
+            p.resources += c.pitch
+            pitched.append(f"{c.name} ({c.pitch})")
+        if pitched:
+            self.step(f"{self.player_name(player)} pitches {', '.join(pitched)} for resources.", ["1.14.3"])
+        p.resources -= n
+        return True
+
+    def _player_word(self, word: str, controller: str, layer) -> str:
+        """A player named by an effect: you, opponent, target, defending-hero, attacking-hero or a player name."""
+        if word == "target" and layer is not None:
+            return next((t for t in layer.targets if t in self.s.players), self.opponents(controller)[0])
+        if word == "attacking-hero":
+            link = self.s.active_link
+            return link.controller if link else controller
+        return self._resolve_target_word(word, controller, {})
+
+    def draw(self, player: str, n: int):
+        """8.5.6: move the top card of the deck to the hand, n times; fails on an empty deck (8.5.6b)."""
+        for _ in range(n):
+            deck = [c for c in self.s.cards.values() if c.zone == "deck" and c.owner == player]
+            if not deck:
+                self.step(f"{self.player_name(player)} tries to draw a card, but their deck is empty: the draw fails.",
+                          ["8.5.6b"])
+                return
+            top = deck[0]   # the first deck card listed in the scenario is the top of the deck
+            self.move(top, "hand")
+            top.face_down = False
+            self.step(f"{self.player_name(player)} draws a card ({top.name}).", ["8.5.6"])
+
+    def intimidate(self, who: str, eff: dict, layer):
+        """8.5.10: the player banishes a card from their hand face-down until the beginning of the end phase."""
+        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == who]
+        chosen = eff.get("card") or (layer.params.get("chosen") if layer else None)
+        card = self.s.cards.get(chosen) if chosen else None
+        if card is not None and card not in hand:
+            card = None
+        note = ""
+        if card is None and hand:
+            card = hand[0]
+            note = " (the scenario names no card: the first card in hand)" if len(hand) > 1 else ""
+        self.facts.setdefault("intimidated", []).append(who)
+        if card is None:
+            self.step(f"{self.player_name(who)} is intimidated but has no card in hand to banish; they are still "
+                      "considered intimidated.", ["8.5.10", "8.5.10a"])
+            return
+        self.move(card, "banished")
+        card.face_down = True
+        self.step(f"{self.player_name(who)} is intimidated: {card.name}{note} is banished face-down from their hand "
+                  "until the beginning of the end phase, so it cannot be used to defend this turn.", ["8.5.10"])
+
+    def gain_action_points(self, player: str, n: int, why: str, cites):
+        if player != self.s.turn_player:
+            self.step(f"{self.player_name(player)} would gain an action point from {why}, but it is not their "
+                      "action phase: they gain none.", list(cites) + ["1.13.2b"])
+            return
+        self.s.players[player].action_points += n
+        self.step(f"{self.player_name(player)} gains {n} action point{'s' if n != 1 else ''} from {why} "
+                  f"(now {self.s.players[player].action_points}).", cites)
+
+    def create_token(self, eff: dict, controller: str):
+        handle = eff.get("handle") or f"token{len(self.tokens) + 1}"
+        c = Card(handle, eff.get("name", "token"), controller)
+        c.types = set(eff.get("types", ["token"])) | {"token"}
+        c.subtypes = set(eff.get("subtypes", []))
+        c.token = True
+        c.zone = "arena"
+        c.timestamp = self.s.tick()
+        self.s.cards[handle] = c
+        self.tokens.append(c.name)
+        self.step(f"A {c.name} token is created and enters the arena under {self.player_name(controller)}'s control.", ["8.5.2", "8.5.2c"])
+
+    def zone_effect(self, do: str, c: Card):
+        was_functional = any(self.functional(c, ab) for ab in c.abilities if ab.kind in ("static", "trigger"))
+        was_functional = was_functional or (c.zone in ARENA_ZONES and not c.private)
+        link = self.s.active_link
+        was_attack = link is not None and link.attack == c.handle
+        if do == "destroy":
+            self.remember(c)
+            self.move(c, "graveyard")
+            if c.token:
+                c.zone = "outside"
+            self.step(f"{c.name} is destroyed.", ["8.5.4"] + (["3.0.12a"] if c.token else []))
+            self.event("destroyed", card=c.handle, was_functional=was_functional)
+        elif do == "banish":
+            self.move(c, "banished")
+            self.step(f"{c.name} is banished.", ["8.5.1"])
+        elif do == "discard":
+            self.move(c, "graveyard")
+            self.step(f"{c.name} is discarded.", ["8.5.5"])
+        if was_attack:
+            self.step(f"The active-attack {c.name} has ceased to exist; the chain link remains and uses last known "
+                      "information about it.", ["7.0.3c", "1.2.3"])
+            link.lki = dict(self.s.lki.get(c.handle, {}))
+            if link.power is None and self.s.step in ("attack", "defend", "reaction", "damage"):
+                self.close_combat_chain(f"the active-attack {c.name} ceased to exist before damage was calculated",
+                                        ["7.7.2c"])
+
+    def search(self, eff: dict, src, controller: str, layer):
+        spec = eff.get("for", {})
+        deck = [c for c in self.s.cards.values() if c.zone == "deck" and c.owner == controller]
+        found = next((c for c in deck if matches(c, spec, self, controller)), None)
+        what = _describe_selector(spec)
+        then = eff.get("then", "hand")
+        if found is None:
+            self.step(f"{self.player_name(controller)} searches their deck for {what}: none is found, the search fails.", ["8.5.19"])
+            self.facts.setdefault("search", {})[layer.name if layer else "search"] = "failed"
+            if then == "defend":
+                self.step("The card cannot be added as a defending card: the effect fails and it stays in the deck.",
+                          ["7.0.5b"])
+            self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
+            return None
+        self.step(f"{self.player_name(controller)} searches their deck and finds {found.name}.", ["8.5.19"])
+        if then == "defend":
+            self.add_defending([found.handle], self._defending_target(controller), "effect")
+        elif then == "attack":
+            self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
+            return found
+        else:
+            self.move(found, "hand")
+        self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
+        return found
+
+    def _defending_target(self, player: str) -> str:
+        link = self.s.active_link
+        if link and player in link.targets:
+            return player
+        return link.targets[0] if link else player
+
+    # =====================================================================================================
+    # damage and prevention (8.5.3, 6.4.10, 7.5)
+    # =====================================================================================================
+    def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
+        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt."""
+        who = self.player_name(target)
+        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
+        for eff in list(self.s.effects):
+            if eff.kind != "prevent" or eff.data.get("shielded") != target:
+                continue
+            want_type = eff.data.get("damage_type")
+            source_name = self._src_name(eff)
+            if want_type and want_type != kind:
+                self.step(f"{source_name}'s prevention effect only prevents {want_type} damage, and this is {label}: it "
+                          "does not apply.", ["6.4.10c"])
+                continue
+            if amount <= 0:
+                continue
+            cites = ["6.4.10", "6.4.10a"]
+            if want_type:
+                cites.append("6.4.10c")
+            elif kind != "physical":
+                cites.append("6.4.10c")   # no damage type named: it prevents any type, arcane included
+            if eff.remaining == "all":
+                cites.append("6.4.10b")
+            prevent = amount if eff.remaining == "all" else min(amount, eff.remaining)
+            amount -= prevent
+            if eff.remaining != "all":
+                eff.remaining -= prevent
+            shielding = bool(eff.data.get("shield"))
+            self.step(f"{source_name}'s prevention effect replaces the damage event: {prevent} of the {label} to {who} is "
+                      f"prevented ({amount} remains).", cites)
+            if not shielding:
+                self.s.effects.remove(eff)
+                left = "" if eff.remaining in ("all", 0) else f" its remaining {eff.remaining} is not used for later damage:"
+                self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.", ["6.4.10i"])
+            elif eff.remaining == 0:
+                self.s.effects.remove(eff)
+                self.step("The shielding-prevention effect has prevented all it can and ends.", ["6.4.10j"])
+            else:
+                self.step(f"The shielding-prevention effect keeps its remaining {eff.remaining} for later damage.",
+                          ["6.4.10j"])
+        if amount > 0:
+            amount = self._keyword_prevention(target, amount, kind)
+        if amount <= 0:
+            return 0
+        p = self.s.players[target]
+        before = p.life
+        p.life = max(0, p.life - amount)
+        p.life_lost_this_turn += before - p.life
+        if kind == "arcane" and src is not None:
+            self.s.players[src.controller].dealt_arcane_this_turn += amount
+        if not hit_event and src is not None:
+            self.event("damage", card=src.handle, target=target, amount=amount)
+        self.step(f"{src.name if src else 'The effect'} deals {amount} {label} to {who} (life {before} → "
+                  f"{p.life}).", ["8.5.3"])
+        if before - amount < 0:
+            self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
+                      "which is considered 0.", ["2.5.3e"])
+        return amount

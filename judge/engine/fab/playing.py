@@ -1,0 +1,620 @@
+"""Playing cards (5.1, nine steps), activating abilities (5.2) and resolving layers (5.3, six steps).
+
+An illegal play or activation reverses the game state to a snapshot taken before it (1.10.3).
+"""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario
+from judge.engine.fab.base import _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
+from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
+
+
+class Playing:
+    """Mixin of :class:`judge.engine.fab.game.Game`."""
+
+    # =====================================================================================================
+    # 5.1 playing a card
+    # =====================================================================================================
+    def play_card(self, player: str, c: Card, action: dict, key: str):
+        snapshot = state_snapshot(self.s)
+        trace_len = len(self.trace.steps)
+        try:
+            self._play_card(player, c, action, key)
+            self.facts["legal"][c.handle] = True
+        except IllegalAction as exc:
+            self.s = snapshot
+            del self.trace.steps[trace_len:]
+            self.step(f"{self.player_name(player)} cannot play {c.name}: {exc.message}. The play is illegal and the "
+                      "game state is reversed to before the card was announced.", exc.cites + ["1.10.3"])
+            self.facts["legal"][c.handle] = False
+            self.facts.setdefault("illegal_because", {})[c.handle] = exc.cites[0] if exc.cites else ""
+
+    def _timing(self, player: str, c: Card, as_instant: bool) -> tuple[str, list[str]]:
+        """What the card's type needs: ('now'|'reaction'|'attack-timing'|'main', cites)."""
+        if "instant" in c.types or as_instant:
+            return "now", ["8.1.6a"]
+        if "defense reaction" in c.types:
+            return "reaction", ["8.1.3a", "7.4.2b"]
+        if "attack reaction" in c.types:
+            return "reaction", ["8.1.2a", "7.4.2a"]
+        return "main", ["7.0.1a"]
+
+    def ready_for(self, player: str, c: Card | None, action: dict):
+        """Pass priority (and steps) until ``player`` may take ``action`` (1.11.4a)."""
+        if c is not None:
+            timing, _ = self._timing(player, c, action.get("as_instant", False))
+        else:
+            timing = action.get("_timing", "now")
+        wanted = action.get("at")
+        self.advancing = True
+        try:
+            self._advance_for(timing, wanted)
+        finally:
+            self.advancing = False
+        if self.s.step == "close":
+            return
+        self.give_priority(player)
+
+    def _advance_for(self, timing: str, wanted):
+        for _ in range(60):
+            s = self.s
+            if wanted and s.step != wanted:
+                self.all_pass()
+                continue
+            if timing == "reaction" and s.step != "reaction":
+                if not s.chain_open:
+                    return
+                if s.step in ("layer", "attack", "defend") or s.stack:
+                    self.all_pass()
+                    continue
+                return
+            if timing == "main" and (s.stack or (s.chain_open and s.step != "resolution")):
+                if s.chain_open and s.step in ("resolution",) and s.stack:
+                    self.all_pass()
+                    continue
+                if s.chain_open and s.step not in ("resolution",):
+                    self.all_pass()
+                    continue
+                if s.stack:
+                    self.all_pass()
+                    continue
+            break
+
+    def _play_card(self, player: str, c: Card, action: dict, key: str):
+        s = self.s
+        origin = c.zone
+        # 5.1.1a / 5.1.2b: from hand or arsenal unless an effect allows it
+        allowed = origin in ("hand", "arsenal")
+        if not allowed:
+            permission = [ab for ab in c.abilities if ab.kind == "play-from" and ab.get("zone") == origin]
+            if not permission:
+                raise IllegalAction(f"it is in the {origin} zone and no rule or effect allows it to be played from there",
+                                    ["5.1.1a", "5.1.2b"])
+            if c.private:
+                raise IllegalAction(f"it is private (face down) in the {origin} zone, so its play-static ability is "
+                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e"])
+        if c.owner != player:
+            raise IllegalAction("only a card's owner can play it", ["5.1.1"])
+        # --- 1. announce
+        side = action.get("side")
+        meld = bool(action.get("meld"))
+        if c.sides:
+            if meld:
+                c.melded = True
+                c.name = " || ".join(c.sides)
+                for props in c.sides.values():
+                    _apply_side(c, props, merge=True)
+                self.step(f"{self.player_name(player)} announces {c.name}, declaring both sides (meld).",
+                          ["5.1.2c", "8.3.38c"])
+            elif side:
+                _apply_side(c, c.sides[side], merge=False)
+                c.name = side
+                c.chosen_side = side
+                self.step(f"{self.player_name(player)} announces the split-card on its {side} side: it has only that "
+                          "side's name, types and abilities on the stack.", ["5.1.2c", "9.2.3"])
+        s.stack.append(self._card_layer(c, player))
+        c.__dict__["_origin"] = origin
+        self.move(c, "stack", controller=player)
+        self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
+                  "as the topmost layer.", ["5.1.1", "5.1.2"])
+        self._bind_next_effects(c, player, at="announce")
+        # --- 2. declare costs
+        x = action.get("x")
+        as_instant = bool(action.get("as_instant"))
+        without_paying = bool(action.get("without_paying"))
+        if c.x_cost:
+            if without_paying:
+                x = 0
+                self.step("Declare costs: X is declared as 0 because the card is played without paying its cost.",
+                          ["5.1.3", "5.1.3a"])
+            elif x is None:
+                raise InvalidScenario([self.scenario.reason("missing-x", f"{c.name} has a cost with X: the action "
+                                                            "must declare x", key, "5.1.3a")])
+            else:
+                self.step(f"Declare costs: {self.player_name(player)} declares X = {x}.", ["5.1.3", "5.1.3a"])
+            s.stack[-1].params["x"] = x
+        if as_instant:
+            if "action" not in c.types:
+                raise IllegalAction("only a card with the type action is declared as played as an instant", ["5.1.3d"])
+            self.step(f"Declare costs: {self.player_name(player)} declares that {c.name} is played as an instant.",
+                      ["5.1.3d"])
+        self._bind_next_effects(c, player, at="costs")
+        # --- 3. modes and targets
+        layer = s.stack[-1]
+        targets = action.get("targets") or ([action["target"]] if "target" in action else [])
+        if c.is_attack_action or (meld and "attack" in c.subtypes):
+            if not targets:
+                targets = [self.opponents(player)[0]]
+            layer.attack_targets = [t for t in targets if t in s.players]
+            layer.is_attack = True
+            self.step(f"Declare modes and targets: {c.name} attacks {', '.join(self.player_name(t) for t in layer.attack_targets)}.",
+                      ["5.1.4", "5.1.4b"])
+            layer.targets = [t for t in targets if t not in s.players]
+        else:
+            layer.target_spec = c.target_spec
+            layer.targets = self._declare_targets(c.name, c.target_spec, targets, player, layer, key)
+        # --- 4. check legal play
+        timing, cites = self._timing(player, c, as_instant)
+        self._check_legal(player, c, timing, cites)
+        self.step(f"Check legal play: nothing prevents {c.name} from being played.", ["5.1.5"])
+        # --- 5. calculate asset-costs
+        action_cost = 1 if ("action" in c.types and not as_instant) else 0
+        resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
+        if action.get("alternative") is not None:
+            resource_cost = int(action["alternative"])
+        mods = self._cost_modifiers(c, player)
+        start = resource_cost
+        for ts, by, src in mods:
+            resource_cost = max(0, resource_cost + by)
+        text = f"Calculate asset-costs: action point cost {action_cost}" + \
+               (" (an action card not played as an instant)" if action_cost else "") + \
+               f"; resource cost starts at {start}"
+        if mods:
+            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
+                                     for _, by, src in mods) + f" → {resource_cost}"
+        self.step(text + ".", ["5.1.6", "5.1.6a", "5.1.6b", "5.1.6c"])
+        # --- 6. pay asset-costs
+        self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)
+        self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
+        # --- 7./8. effect-costs
+        if action.get("additional"):
+            self.step(f"Calculate and pay effect-costs: {action['additional']}.", ["5.1.8", "5.1.9"])
+        else:
+            self.step("Calculate and pay effect-costs: there are none.", ["5.1.8", "5.1.9"])
+        # --- 9. play
+        s.players[player].played_this_turn.append(c.handle)
+        self.facts.setdefault("played_as", {})[c.handle] = {"name": c.name, "types": sorted(c.types),
+                                                            "subtypes": sorted(c.subtypes)}
+        self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
+        self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
+        s.priority = player
+        if layer.is_attack:
+            self.attack_added("card")
+
+    def _declare_targets(self, name: str, spec, targets: list, player: str, layer, key: str) -> list:
+        """5.1.4a: declare the targets of the resolution abilities; each must be legal when declared."""
+        if spec is not None and not targets:
+            options = self.target_candidates(spec, player, layer)
+            if len(options) == 1:
+                targets = options
+                self.step(f"Declare modes and targets: {name} needs a target ({self.describe_target_spec(spec)}) and "
+                          f"{self._name_of(options[0])} is the only legal one.", ["5.1.4", "5.1.4a"])
+            else:
+                raise InvalidScenario([self.scenario.reason(
+                    "missing-target", f"{name} targets {self.describe_target_spec(spec)}: the action must declare target "
+                    f"(legal now: {', '.join(options) or 'none'})", key, "5.1.4a")])
+        elif targets:
+            self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
+                      ["5.1.4", "5.1.4a"])
+        for t in targets:
+            if not self.legal_target(t, spec, player, layer):
+                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
+                                    ["5.1.4a", "1.8.5"])
+            if t in self.s.cards and self.is_attack(self.card(t)):
+                where = "the stack" if self.card(t).zone == "stack" else "the combat chain"
+                self.step(f"{self.card(t).name} is on {where} as an attack: an attack is an object on the stack or the "
+                          "combat chain, so it can be the target of an effect that targets an attack.", ["1.4.1"])
+        return list(targets)
+
+    def is_attack(self, c: Card) -> bool:
+        """1.4.1: an attack-card, attack-layer or attack-proxy on the stack or the combat chain."""
+        if c.zone == "stack":
+            return any(l.is_attack and l.source == c.handle for l in self.s.stack)
+        if c.zone == "combat-chain":
+            return any(link.attack == c.handle for link in self.s.chain)
+        return False
+
+    def legal_target(self, t: str, spec, controller: str, layer=None) -> bool:
+        """Is ``t`` (a player or a card handle) a legal target for ``spec`` now (1.8.5)?"""
+        s = self.s
+        if t in s.players:
+            if s.players[t].lost:
+                return False
+            return spec in (None, "any", "hero", "player") or (spec == "opponent" and t != controller) or \
+                (spec == "you" and t == controller)
+        c = s.cards.get(t)
+        if c is None or c.zone not in ARENA_ZONES + ("stack",) or c.private:
+            return False   # only public objects in the arena, on the stack or combat chain can be targeted
+        if layer is not None and layer.source == t and layer.kind == "card":
+            return False   # a card on the stack cannot target itself
+        if spec in (None, "any"):
+            return True
+        if spec == "attack":
+            return self.is_attack(c)
+        if isinstance(spec, dict):
+            spec = dict(spec)
+            if "is_attack" in spec and self.is_attack(c) != spec.pop("is_attack"):
+                return False
+            return matches(c, spec, self, controller)
+        return False
+
+    def target_candidates(self, spec, controller: str, layer=None) -> list[str]:
+        pool = [p for p in self.s.seating] + [h for h in self.s.cards]
+        return [t for t in pool if self.legal_target(t, spec, controller, layer)]
+
+    @staticmethod
+    def describe_target_spec(spec) -> str:
+        if spec in (None, "any"):
+            return "any target"
+        if isinstance(spec, str):
+            return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
+        text = "target " + ("attack" if spec.get("is_attack") else _describe_selector(
+            {k: v for k, v in spec.items() if k != "is_attack"}, plural=False))
+        return text
+
+    def _has_property(self, c: Card, stat: str) -> bool:
+        return any(ab.kind == "property" and stat in ab.get("defines", []) for ab in c.abilities)
+
+    def _name_of(self, t: str) -> str:
+        if t in self.s.players:
+            return self.player_name(t)
+        return self.card(t).name if t in self.s.cards else t
+
+    def _card_layer(self, c: Card, player: str) -> Layer:
+        effects = []
+        for ab in c.abilities:
+            if ab.kind == "resolution":
+                cond = ab.get("if")
+                effects.extend(dict(e, **{"if": dict(cond, **e.get("if", {}))}) if cond else e
+                               for e in ab.get("effects", []))
+        layer = Layer(self.s.next_id(), "card", c.handle, player, c.name, effects)
+        return layer
+
+    def _bind_next_effects(self, c: Card, player: str, at: str):
+        """5.1.2a: effects that apply to the next card played start to apply when the card matches."""
+        for eff in self.s.effects:
+            if not eff.next_play:
+                continue
+            # the description is read from the effect's controller's side: "you" by default, or "an opponent"
+            sel = dict(eff.selector or {})
+            sel.setdefault("controller", "you")
+            undetermined = "min_cost" in sel and c.x_cost
+            if at == "announce" and undetermined:
+                continue
+            if at == "costs" and not undetermined:
+                continue
+            if undetermined:
+                x = self.s.stack[-1].params.get("x", 0)
+                cost = (c.cost or 0) + x
+                if cost < sel["min_cost"]:
+                    self.step(f"The effect of {self._src_name(eff)} waits for a card with cost {sel['min_cost']} or "
+                              f"greater: with X = {x}, {c.name} costs {cost} and the effect does not apply.", ["5.1.2a"])
+                    continue
+                sel.pop("min_cost")
+            if not matches(c, sel, self, eff.controller):
+                continue
+            eff.next_play = False
+            eff.applies_to = {c.handle}
+            eff.selector = None
+            when = "as X is declared" if undetermined else "as it is announced"
+            self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
+                      f"{_effect_phrase(eff)} {when}.", ["5.1.2a"])
+
+    def _src_name(self, eff: Effect) -> str:
+        return self.card(eff.source).name if eff.source in self.s.cards else "an effect"
+
+    def _cost_modifiers(self, c: Card, player: str):
+        """5.1.6a: set, then increases, then reductions, each in timestamp order."""
+        mods = []
+        for eff in self.s.effects:
+            if eff.kind == "cost" and not eff.pending and \
+                    self._applies(eff.selector, c, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
+        for src, ab in self._functional_statics():
+            e = ab.get("effect", {})
+            if e.get("do") == "cost" and self._applies(e.get("to", "self"), c, src.controller, src):
+                mods.append((src.timestamp, e.get("by", 0), src.handle))
+        increases = sorted(m for m in mods if m[1] > 0)
+        reductions = sorted(m for m in mods if m[1] <= 0)
+        return increases + reductions
+
+    def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
+        s = self.s
+        for eff in s.effects:
+            if eff.kind == "restrict" and eff.data.get("player") == player and c.types & set(eff.data.get("types", [])):
+                raise IllegalAction(f"an effect of {self._src_name(eff)} says {self.player_name(player)} can't play or "
+                                    f"activate {' and '.join(eff.data.get('types', []))} (a restriction)",
+                                    ["1.0.2"] + (["7.2.4b"] if eff.data.get("who") == "defending-hero" else []))
+        if timing == "now":
+            if s.step == "close":
+                raise IllegalAction("players do not get priority during the Close Step", ["7.7.1"])
+            return
+        if timing == "reaction":
+            if s.step != "reaction":
+                raise IllegalAction(f"a reaction can only be played during the Reaction Step, and it is the "
+                                    f"{STEP_NAMES[s.step]}", cites)
+            link = s.active_link
+            if "defense reaction" in c.types:
+                if player not in link.targets:
+                    raise IllegalAction("only a player who controls an attack-target hero may play defense reactions",
+                                        ["7.4.2b", "8.1.3a"])
+                reason = self.cannot_defend(c, link, from_hand=c.__dict__.get("_origin", c.zone) == "hand") \
+                    if is_card else None
+                if reason:
+                    raise IllegalAction(reason[0] + ", so this defense reaction cannot be played", ["7.4.2c"] + reason[1])
+            else:
+                if player != link.controller:
+                    raise IllegalAction("only the player who controls the attack may play attack reactions",
+                                        ["7.4.2a", "8.1.2a"])
+            return
+        # an action card (not as an instant): the turn player's action phase, empty stack, combat rules
+        if player != s.turn_player:
+            raise IllegalAction("an action card can only be played by the turn player in their action phase, unless "
+                                "played as an instant", ["4.3.3", "8.1.1a"])
+        if any(layer.source != c.handle for layer in s.stack):
+            raise IllegalAction("an action card cannot be played while the stack is not empty", ["8.1.1a"])
+        if s.chain_open and s.step != "resolution":
+            raise IllegalAction("while the combat chain is open, action cards can only be played as attacks during "
+                                "the Resolution Step", ["7.0.1a"])
+        if s.chain_open and not c.is_attack_action:
+            raise IllegalAction("during combat only attacks may be played as actions in the Resolution Step",
+                                ["7.0.1a", "7.6.3a"])
+
+    def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str):
+        p = self.s.players[player]
+        paid_from = []
+        for h in pitch:
+            if p.resources >= resources:
+                break
+            pc = self.s.cards.get(h)
+            if pc is None or pc.zone != "hand" or pc.owner != player:
+                raise IllegalAction(f"{h} is not a card in {player}'s hand to pitch", ["1.14.3"])
+            if not pc.pitch:
+                raise IllegalAction(f"{pc.name} has no pitch value and cannot be pitched", ["1.14.3a"])
+            self.move(pc, "pitch")
+            p.resources += pc.pitch
+            paid_from.append(f"{pc.name} ({pc.pitch})")
+        if paid_from:
+            self.step(f"{self.player_name(player)} pitches {', '.join(paid_from)} for resources.", ["1.14.2d", "1.14.3"])
+        if p.resources < resources:
+            raise IllegalAction(f"the resource cost of {resources} is not paid in full ({p.resources} available)",
+                                ["5.1.7a", "1.14.2b"])
+        if p.action_points < action_points:
+            raise IllegalAction(f"it costs {action_points} action point and {self.player_name(player)} has "
+                                f"{p.action_points}", ["5.1.7a", "1.14.2f"])
+        p.resources -= resources
+        p.action_points -= action_points
+        self.step(f"Pay asset-costs: {resources} resource{'s' if resources != 1 else ''} and {action_points} action "
+                  f"point{'s' if action_points != 1 else ''} paid.", ["5.1.7", "1.14.2"])
+
+    # =====================================================================================================
+    # 5.2 activating an ability
+    # =====================================================================================================
+    def activate(self, player: str, c: Card, index: int, action: dict, key: str):
+        snapshot = state_snapshot(self.s)
+        trace_len = len(self.trace.steps)
+        name = f"{c.handle}.{index}"
+        try:
+            self._activate(player, c, index, action, key)
+            self.facts["legal"][name] = True
+        except IllegalAction as exc:
+            self.s = snapshot
+            del self.trace.steps[trace_len:]
+            self.step(f"{self.player_name(player)} cannot activate {c.name}'s ability: {exc.message}. The activation is "
+                      "illegal and the game state is reversed.", exc.cites + ["1.10.3"])
+            self.facts["legal"][name] = False
+            self.facts.setdefault("illegal_because", {})[name] = exc.cites[0] if exc.cites else ""
+
+    def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
+        s = self.s
+        ab = c.abilities[index - 1]
+        # 5.2.2: functional, and the player controls the source (or owns it when it has no controller)
+        in_place = ab.get("functional_in")
+        if in_place:
+            if c.zone != in_place:
+                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}", ["5.2.4"])
+            if c.owner != player:
+                raise IllegalAction("only the owner may activate an ability of a source with no controller", ["5.2.4a"])
+            self.step(f"{c.name}'s ability is functional in the {in_place}; {c.name} has no controller there, so its "
+                      f"owner {self.player_name(player)} may activate it.", ["5.2.4", "5.2.4a", "1.7.4b"])
+        else:
+            if c.zone not in ARENA_ZONES or c.private:
+                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional", ["1.7.4"])
+            if c.controller != player:
+                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}", ["5.2.2"])
+        # LIMIT and additional activations (5.2.1a, 5.2.3)
+        limit = ab.get("limit")
+        used = c.activations.get(index, 0)
+        allowance_cites = ["5.2.1a"]
+        if limit is not None:
+            total, extra_cites = self._activation_allowance(c, ab, index, limit)
+            allowance_cites += extra_cites
+            if used >= total:
+                raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
+                                    "time(s)", allowance_cites)
+        layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
+        layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
+                      ab.get("effects", []))
+        layer.params["ability"] = index
+        s.stack.append(layer)
+        self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
+                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
+        if ab.get("attack") or ab.get("attack_layer"):
+            layer.is_attack = True
+            layer.attack_targets = [action.get("target") or self.opponents(player)[0]]
+            self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
+                      ["5.2.2b", "1.4.5"])
+        elif action.get("target"):
+            layer.targets = [action["target"]]
+            self.step(f"Declare targets: {self._name_of(action['target'])}.", ["5.2.2b", "5.1.4a"])
+        timing = ab.get("type", "instant")
+        layer.params["chosen"] = action.get("choose")
+        tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
+                  "attack reaction": ["8.1.2a"]}.get(timing, ["5.2.1b"])
+        fake = Card(c.handle, c.name, player)
+        fake.types = {timing}
+        if ab.get("attack") or ab.get("attack_layer"):
+            fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
+        tim, _ = self._timing(player, fake, False)
+        self._check_legal(player, fake, tim, tcites, is_card=False)
+        cost = ab.get("cost", 0)
+        action_cost = 1 if timing == "action" else 0
+        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
+        effect_cost = ab.get("effect_cost")
+        if effect_cost:
+            verb = effect_cost.split()[0]
+            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", ["5.1.9", "1.14.4"])
+            self.zone_effect(verb, c)
+        c.activations[index] = used + 1
+        if limit is not None and used + 1 > limit:
+            count = f"activation {used + 1}, beyond its LIMIT of {limit}, allowed by an effect"
+        elif limit is not None:
+            count = f"activation {used + 1} of the {limit} its LIMIT allows"
+        else:
+            count = f"activation {used + 1}; it has no LIMIT"
+        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
+                                         ["5.2.1a"] if limit is not None else []))
+        s.priority = player
+        if layer.is_attack:
+            self.attack_added(layer_kind)
+
+    def attack_added(self, kind: str):
+        """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""
+        s = self.s
+        what = {"card": "An attack", "attack-proxy": "An attack-proxy", "attack-layer": "An attack-layer"}[kind]
+        extra = {"card": [], "attack-proxy": ["8.3.1b"], "attack-layer": ["8.5.38c"]}[kind]
+        if not s.chain_open:
+            s.chain_open = True
+            s.step = "layer"
+            self.trace.phase = "Layer Step"
+            self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "
+                      "the Layer Step begins.", ["7.0.2a", "7.1.1"] + extra)
+        elif s.step == "resolution":
+            s.step = "layer"
+            self.trace.phase = "Layer Step"
+            self.step(f"{what} was added to the stack during the Resolution Step: the Resolution Step ends and the "
+                      "Layer Step begins.", ["7.6.3", "7.6.3a"] + extra)
+
+    def _activation_allowance(self, c: Card, ab, index: int, limit: int) -> tuple[int, list[str]]:
+        total = limit
+        cites: list[str] = []
+        for eff in self.s.effects:
+            if not self._applies(eff.selector, c, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                continue
+            if eff.data.get("attack_only") and not ab.get("attack"):
+                continue
+            if eff.kind == "set-limit":
+                total = max(total if not cites else total, eff.data.get("total", limit))
+                total = eff.data.get("total", limit)
+                cites.append("5.2.3e")
+        base_total = total
+        for eff in self.s.effects:
+            if eff.kind != "additional-activations":
+                continue
+            if not self._applies(eff.selector, c, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                continue
+            if eff.data.get("attack_only") and not ab.get("attack"):
+                continue
+            count = eff.data.get("count", 1)
+            if eff.data.get("spread", "each") == "each":
+                total += count
+                cites += ["5.2.3", "5.2.3a", "5.2.3d"]
+            else:
+                # 5.2.3b: a combined number of extra activations spread across the object's abilities
+                extra_used = sum(max(0, n - base_total) for i, n in c.activations.items() if i != index)
+                total += max(0, count - extra_used)
+                cites += ["5.2.3", "5.2.3b"]
+            if ab.get("attack"):
+                cites.append("5.2.3c")
+        return total, sorted(set(cites), key=cites.index)
+
+    # =====================================================================================================
+    # 5.3 resolving a layer
+    # =====================================================================================================
+    def resolve_layer(self, layer: Layer):
+        s = self.s
+        src = s.cards.get(layer.source)
+        # 1. check resolution (5.3.2)
+        fail = None
+        if layer.targets and layer.kind in ("card", "activated", "triggered"):
+            legal = [t for t in layer.targets if self.legal_target(t, layer.target_spec, layer.controller, layer)]
+            if not legal:
+                fail = ("none of its declared targets is still a legal target", ["5.3.2a"])
+        if fail is None and layer.state_condition is not None:
+            trig_src = s.cards.get(layer.trigger_source)
+            if layer.params.get("phantasm"):
+                met = s.active_link is not None and self._phantasm_met(s.active_link)
+            else:
+                met = self.condition(layer.state_condition, trig_src, self._state_event(layer))
+            if not met:
+                fail = ("its state-trigger condition is no longer met by the current game state", ["5.3.2b"])
+        if fail is None and src is not None and layer.kind == "card" and "defense reaction" in src.types:
+            link = s.active_link
+            from_hand = src.__dict__.get("_origin") == "hand"
+            reason = self.cannot_defend(src, link, from_hand=from_hand) if link else ("the combat chain is closed", [])
+            if reason:
+                fail = (f"it cannot become a defending card: {reason[0]}", ["5.3.2c", "7.4.2d"] + reason[1])
+        if fail is not None:
+            s.stack.remove(layer)
+            self.failed.append(layer.name)
+            self.facts["resolved"][self._layer_fact_name(layer)] = False
+            if src is not None and layer.kind == "card":
+                self.move(src, "graveyard")
+            self.step(f"Check resolution: {layer.name} fails to resolve because {fail[0]}; it is cleared from the stack "
+                      "and generates no effects.", ["5.3.2"] + fail[1])
+            self.turn_player_gains_priority("5.3.2")
+            return
+        self.step(f"Check resolution: {layer.name} resolves.", ["5.3.2"])
+        # 2. static effects (5.3.3) — static abilities of the layer become functional
+        # 3. layer effects (5.3.4)
+        if layer.kind == "triggered" and layer.params.get("phantasm"):
+            self._resolve_phantasm(layer)
+        elif layer.effects:
+            self.step(f"Layer effects: {layer.name} generates its effects in order.", ["5.3.4"])
+            self.generate(layer.effects, src, layer.controller, layer)
+        # 4. go again (5.3.5), with last known information (5.3.5a)
+        if src is not None and layer.kind == "card" and not layer.is_attack:
+            kws = self.keywords(src) if src.zone == "stack" else self.s.lki.get(src.handle, {}).get("keywords", {})
+            if "go again" in kws:
+                self.gain_action_points(layer.controller, 1, f"{layer.name}'s go again",
+                                        ["5.3.5"] + (["5.3.5a"] if src.zone != "stack" else []))
+        # 5. leave stack (5.3.6), 6. clear (5.3.7)
+        if layer in s.stack:
+            s.stack.remove(layer)
+        self.facts["resolved"][self._layer_fact_name(layer)] = True
+        if src is not None and layer.kind == "card" and src.zone == "stack":
+            if "defense reaction" in src.types:
+                self.step(f"Leave stack: {src.name} becomes a defending card on the active chain link.",
+                          ["5.3.6", "5.3.6b", "7.4.2d"])
+                link = s.active_link
+                self.add_defending([src.handle], layer.controller if layer.controller in link.targets else link.targets[0],
+                                   "reaction", from_stack=True)
+            elif src.is_permanent_card:
+                self.move(src, "arena", controller=layer.controller)
+                self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.", ["5.3.6", "5.3.6a"])
+            else:
+                self.move(src, "graveyard")
+                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.", ["5.3.7", "3.0.12"])
+        else:
+            self.step(f"Clear: {layer.name} is cleared.", ["5.3.7", "3.0.12a"])
+        self.turn_player_gains_priority("5.3.7")
+
+    def _layer_fact_name(self, layer: Layer) -> str:
+        if layer.kind == "triggered":
+            return f"{layer.trigger_source or 'effect'}.trigger" if not layer.params.get("phantasm") else "phantasm"
+        return layer.source if layer.kind == "card" else f"{layer.source}.{layer.params.get('ability', 1)}"
+
+    def _state_event(self, layer: Layer) -> dict:
+        return dict(layer.params.get("event", {}))

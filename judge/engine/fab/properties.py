@@ -1,0 +1,357 @@
+"""Objects' properties under continuous effects (6.2, 6.3) and the conditions abilities test.
+
+Power and defense are computed on demand: base value (printed, property-static 5.4.5, or set), then every
+functional +N/−N in substage order (6.3.3) with the floor at zero (2.0.3c); keywords likewise. A condition
+table (``while`` / ``if``) is checked clause by clause, and an unmet one is explained in words.
+"""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario, Reason
+from judge.engine.fab.base import _describe_selector
+from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.state import ChainLink
+
+
+class Properties:
+    """Mixin of :class:`judge.engine.fab.game.Game`."""
+
+    # =====================================================================================================
+    # properties with continuous effects (6.2, 6.3)
+    # =====================================================================================================
+    def _functional_statics(self):
+        """(source, ability) for every functional static ability in the game (1.7.4, 5.4.7a)."""
+        for src in self.s.cards.values():
+            for ab in src.abilities:
+                if ab.kind == "static" and self.functional(src, ab):
+                    yield src, ab
+
+    def functional(self, src: Card, ab) -> bool:
+        cond = ab.get("while")
+        if cond is not None:
+            if not self.condition(cond, src):
+                return False
+            if src.private:
+                # 5.4.7a: a private source only when the while-condition names its private place
+                named = cond.get("in")
+                if named is None:
+                    return False
+                if named in ("hand", "arsenal", "deck"):
+                    return not src.face_down or named == "arsenal" and cond.get("face_down") is True
+                return cond.get("face_down") is True
+            return True
+        if src.private:
+            return False
+        if src.zone == "combat-chain" and self.is_defending(src):
+            return False  # 1.7.4a: a non-permanent defending card's abilities are non-functional
+        return src.zone in ARENA_ZONES
+
+    def _applies(self, spec, target: Card, src_controller: str, src: Card | None, bound=None) -> bool:
+        if bound is not None:
+            return target.handle in bound
+        if spec in (None, "self"):
+            return src is not None and target is src
+        if spec == "attack":
+            link = self.s.active_link
+            return link is not None and link.attack == target.handle
+        if isinstance(spec, dict):
+            return matches(target, spec, self, src_controller)
+        return False
+
+    def _modifiers(self, card: Card, stat: str) -> list[tuple[int, int, str, str]]:
+        """(timestamp, by, source handle, how) for every +N/−N that applies to ``card``'s ``stat`` now.
+
+        ``how`` is "effect" (a layer-continuous effect, 6.2.2), "static" / "while-static" (a functional static
+        ability, 6.2.3, 5.4.7) or "counter" (a +1/−1 counter, 2.0.3d).
+        """
+        mods = []
+        for eff in self.s.effects:
+            if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.pending:
+                if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                    mods.append((eff.timestamp, eff.data.get("by", 0), eff.source, "effect"))
+        for src, ab in self._functional_statics():
+            eff = ab.get("effect", {})
+            if eff.get("do") == "modify" and eff.get("stat") == stat:
+                if self._applies(eff.get("to", "self"), card, src.controller, src):
+                    by = eff.get("by", 0)
+                    if isinstance(by, dict):   # 6.2.3b: a variable value follows the game state
+                        by = self.quantity(by, src)
+                    how = "static"
+                    if ab.get("while"):
+                        how = "combo" if "last_attack" in ab.get("while") else "while-static"
+                    mods.append((src.timestamp, by, src.handle, how))
+        for ts, cstat, n in card.counters:
+            if cstat == stat:
+                mods.append((ts, n, card.handle, "counter"))
+        if stat == "power" and card.keywords.get("piercing"):
+            # 8.3.23: "If this is defended by an equipment, it gets +N power" (a static ability of the attack)
+            link = self._link_of(card)
+            if link is not None and link.attack == card.handle and any(
+                    "equipment" in self.card(h).types for h, _, _ in link.defenders):
+                n = card.keywords["piercing"]
+                mods.append((card.timestamp, 1 if n is True else int(n), card.handle, "piercing"))
+        return sorted(mods, key=lambda m: m[0])
+
+    def base_value(self, card: Card, stat: str):
+        for ab in card.abilities:   # 5.4.5: property-static abilities define the value anywhere
+            if ab.kind == "property" and stat in ab.get("defines", []):
+                return self.quantity(ab.data, card)
+        if stat == "defense" and card.base_defense_set is not None:
+            return card.base_defense_set
+        return getattr(card, stat)
+
+    def numeric(self, card: Card, stat: str):
+        """The modified value of a numeric property (6.3.3, 2.0.3c), or None when the card lacks it.
+
+        Stages 7–8 apply effects in substage order: every effect that adds (+N) before every effect that
+        subtracts (−N), each substage in timestamp order (6.3.3a); a value that would go below zero is zero.
+        """
+        base = self.base_value(card, stat)
+        if base is None:
+            return None
+        value = base
+        mods = self._modifiers(card, stat)
+        for m in mods:
+            if m[1] > 0:
+                value += m[1]
+        for m in mods:
+            if m[1] < 0:
+                value = max(0, value + m[1])
+        return max(0, value)
+
+    def power(self, card: Card):
+        return self.numeric(card, "power")
+
+    def defense(self, card: Card):
+        return self.numeric(card, "defense")
+
+    def explain_value(self, card: Card, stat: str):
+        """A sentence on how a power/defense value is made (base, property-static, modifiers), or None."""
+        parts, cites = [], []
+        prop = next((ab for ab in card.abilities if ab.kind == "property" and stat in ab.get("defines", [])), None)
+        base = self.base_value(card, stat)
+        if prop is not None:
+            parts.append(f"its property-static ability defines its {stat} as {base}")
+            cites += ["5.4.5", "5.4.5a"]
+        elif stat == "defense" and card.base_defense_set is not None:
+            parts.append(f"its base defense was set to {card.base_defense_set}")
+            cites.append("2.0.3a")
+        mods = self._modifiers(card, stat)
+        for _, by, src, how in mods:
+            src_card = self.s.cards.get(src)
+            who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
+            if how == "counter":
+                parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
+                cites += ["2.0.3d"]
+            elif how == "combo":
+                parts.append(f"{by:+d} from {who} combo ability: the last attack this combat chain matches its names")
+                cites += ["8.4.1"]
+            elif how == "piercing":
+                parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
+                cites += ["8.3.23"]
+            elif how == "while-static":
+                parts.append(f"{by:+d} from {who} while-static ability (its condition is met)")
+                cites += ["5.4.7", "5.4.2"]
+            elif how == "static":
+                parts.append(f"{by:+d} from {who} static ability")
+                cites += ["5.4.2", "6.2.3"]
+            else:
+                parts.append(f"{by:+d} from {who} effect")
+                cites += ["6.2.2"]
+        adds = [m for m in mods if m[1] > 0]
+        subs = [m for m in mods if m[1] < 0]
+        if adds and subs:
+            order = "additions (" + ", ".join(f"{m[1]:+d}" for m in adds) + ") are applied before subtractions (" + \
+                ", ".join(f"{m[1]:+d}" for m in subs) + ") whatever their timestamps"
+            by_time = base or 0
+            floored_early = False
+            for m in mods:
+                by_time += m[1]
+                if by_time < 0:
+                    by_time, floored_early = 0, True
+            if floored_early:
+                order += f"; in timestamp order a subtraction would have stopped the {stat} at 0 first, since a " \
+                         "numeric property cannot be negative"
+                cites.append("2.0.3c")
+            parts.append(order)
+            cites.append("6.3.3")
+        elif subs and (base or 0) + sum(m[1] for m in mods) < 0:
+            parts.append("it cannot go below 0")
+            cites.append("2.0.3c")
+        # static abilities that would modify this value but are not functional (5.4.7, 5.4.7a)
+        for src in self.s.cards.values():
+            for ab in src.abilities:
+                eff = ab.get("effect", {}) if ab.kind == "static" else {}
+                if eff.get("do") != "modify" or eff.get("stat") != stat or self.functional(src, ab):
+                    continue
+                if not self._applies(eff.get("to", "self"), card, src.controller, src):
+                    continue
+                cond = ab.get("while") or {}
+                if src.private and cond and self.condition(cond, src):
+                    parts.append(f"{src.name}'s while-static ability is not functional: its condition names a zone "
+                                 "that is public by default and the card is private there")
+                    cites += ["5.4.7a", "3.0.4c"]
+                elif cond:
+                    unmet = self.unmet_clauses(cond, src)
+                    parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
+                                 f"its while-condition is not met ({'; '.join(unmet)})")
+                    cites += ["5.4.7", "5.4.7a"]
+        for _, _, src, how in mods:
+            src_card = self.s.cards.get(src)
+            if how == "while-static" and src_card is not None and src_card.private:
+                parts.append(f"{src_card.name}'s while-static ability is functional although the card is private, "
+                             "because its while-condition names that private zone")
+                cites += ["5.4.7a"]
+        if not parts:
+            return None
+        if len(mods) > 1:
+            cites.append("6.3.4")
+        value = self.numeric(card, stat)
+        return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
+
+    def keywords(self, card: Card) -> dict:
+        kws = dict(card.keywords)
+        for eff in self.s.effects:
+            if eff.kind == "gain-keyword" and not eff.pending and \
+                    self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                kws[eff.data["keyword"]] = eff.data.get("value", True)
+        for src, ab in self._functional_statics():
+            eff = ab.get("effect", {})
+            if eff.get("do") == "gain-keyword" and self._applies(eff.get("to", "self"), card, src.controller, src):
+                kws[eff["keyword"]] = eff.get("value", True)
+        return kws
+
+    def quantity(self, spec: dict, card: Card) -> int:
+        """Values that depend on the game state (used by property-static abilities)."""
+        what = spec.get("count")
+        times = spec.get("times", 1)
+        owner = card.owner
+        if what == "distinct-costs-in-pitch":
+            costs = {c.cost for c in self.s.cards.values() if c.zone == "pitch" and c.owner == owner
+                     and c.cost is not None}
+            return times * len(costs)
+        if what == "cards-in-pitch":
+            return times * sum(1 for c in self.s.cards.values() if c.zone == "pitch" and c.owner == owner)
+        if what == "defending-cards":
+            link = self._link_of(card)
+            if link is None:
+                return 0
+            sel = spec.get("of", {})
+            return times * sum(1 for h, _, _ in link.defenders if matches(self.card(h), sel, self, card.controller))
+        return times * int(spec.get("value", 0))
+
+    # =====================================================================================================
+    # conditions (while / if) — a table whose keys must all hold
+    # =====================================================================================================
+    def condition(self, cond: dict, src: Card | None, event: dict | None = None) -> bool:
+        event = event or {}
+        for key, want in cond.items():
+            if key == "in":
+                if src is None or src.zone != want:
+                    return False
+            elif key == "face_down":
+                if src is None or src.face_down != want:
+                    return False
+            elif key == "defending":
+                if (src is not None and self.is_defending(src)) != want:
+                    return False
+            elif key == "attacking":
+                link = self.s.active_link
+                if (src is not None and link is not None and link.attack == src.handle) != want:
+                    return False
+            elif key == "you_control":
+                ctrl = src.controller if src else None
+                if not any(c.zone in ARENA_ZONES and c.controller == ctrl and not self.is_defending(c)
+                           and matches(c, want, self, ctrl) for c in self.s.cards.values()):
+                    return False
+            elif key == "played_this_turn":
+                ctrl = src.controller if src else None
+                played = self.s.players[ctrl].played_this_turn if ctrl in self.s.players else []
+                if not any(matches(self.card(h), want, self, ctrl) for h in played):
+                    return False
+            elif key == "dealt_arcane_this_turn":
+                ctrl = src.controller if src else None
+                if (self.s.players[ctrl].dealt_arcane_this_turn > 0) != want:
+                    return False
+            elif key == "attack":
+                att = event.get("attack")
+                if att is None or not matches(self.card(att), want, self, src.controller if src else None):
+                    return False
+            elif key == "card":
+                c = event.get("card")
+                if c is None or not matches(self.card(c), want, self, src.controller if src else None):
+                    return False
+            elif key == "attack_power_above_base":
+                att = event.get("attack")
+                if att is None:
+                    return False
+                a = self.card(att)
+                if ((self.power(a) or 0) > (self.base_value(a, "power") or 0)) != want:
+                    return False
+            elif key == "together_with":
+                together = event.get("together", [])
+                if not any(matches(self.card(h), want, self, src.controller if src else None)
+                           and h != (src.handle if src else None) for h in together):
+                    return False
+            elif key == "last_attack":
+                # 8.4.1 combo: the attack of the chain link before this one
+                link = self._link_of(src) if src is not None else None
+                chain = self.s.chain
+                i = chain.index(link) if link in chain else len(chain)
+                if i == 0 or not matches(self.card(chain[i - 1].attack), want, self, src.controller if src else None):
+                    return False
+            elif key == "damage_at_least":
+                if (event.get("amount") or 0) < want:
+                    return False
+            elif key == "defended_from_hand":
+                link = self._link_of(src) if src is not None and self._link_of(src) else self.s.active_link
+                has = link is not None and any(self._defended_from_hand(h) for h, _, _ in link.defenders)
+                if has != want:
+                    return False
+            elif key == "max_defense":
+                if src is None or (self.defense(src) or 0) > want:
+                    return False
+            elif key == "is_defended":
+                link = self._link_of(src) if src is not None and self._link_of(src) else self.s.active_link
+                if (link is not None and bool(link.defenders)) != want:
+                    return False
+            else:
+                raise InvalidScenario([Reason("unknown-condition", f"unknown condition '{key}'")])
+        return True
+
+    def unmet_clauses(self, cond: dict, src: Card | None, event: dict | None = None) -> list[str]:
+        """Plain-words reasons why the clauses of a condition table that do not hold fail."""
+        out = []
+        ctrl = src.controller if src else None
+        for key, want in cond.items():
+            if self.condition({key: want}, src, event):
+                continue
+            if key == "in":
+                out.append(f"it is in the {src.zone if src else '?'} zone, not the {want} zone")
+            elif key in ("defending", "attacking", "face_down"):
+                out.append(f"it is {'not ' if want else ''}{key.replace('_', ' ')}")
+            elif key == "you_control":
+                out.append(f"{self.player_name(ctrl)} controls no {_describe_selector(want, plural=False)} "
+                           "(objects of other players do not count)")
+            elif key == "played_this_turn":
+                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
+            elif key == "defended_from_hand":
+                out.append("the defending hero has not defended with a card from their hand this chain link"
+                           if want else "the defending hero has defended with a card from their hand")
+            elif key == "last_attack":
+                out.append(f"the last attack this combat chain was not {_describe_selector(want, plural=False)}")
+            elif key == "max_defense":
+                out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
+            else:
+                out.append(f"{key.replace('_', ' ')} is not {want!r}")
+        return out
+
+    def is_defending(self, card: Card) -> bool:
+        return any(card.handle == h for link in self.s.chain for h, _, _ in link.defenders) and \
+            card.zone == "combat-chain"
+
+    def _link_of(self, card: Card) -> ChainLink | None:
+        for link in self.s.chain:
+            if link.attack == card.handle or any(h == card.handle for h, _, _ in link.defenders):
+                return link
+        return None
