@@ -131,7 +131,7 @@ class Combat:
                     self.facts["legal"][h] = True
                     handles.append(h)
                 who.append(player)
-                if player != target:
+                if player != target and any(h in handles for h in cards):
                     self.step(f"{self.player_name(player)} declares {', '.join(self.card(h).name for h in cards)} to defend "
                               f"{self.player_name(target)}, after {self.player_name(target)} (clockwise order).",
                               ["7.3.2e", "8.3.31"])

@@ -145,9 +145,9 @@ class Playing:
         layer = s.stack[-1]
         targets = action.get("targets") or ([action["target"]] if "target" in action else [])
         if c.is_attack_action or (meld and "attack" in c.subtypes):
-            if not targets:
-                targets = [self.opponents(player)[0]]
-            layer.attack_targets = [t for t in targets if t in s.players]
+            layer.attack_targets = self._attack_targets(player, [t for t in targets if t in s.players or
+                                                                 t in s.cards and s.cards[t].zone != "stack"], key)
+            targets = [t for t in targets if t not in layer.attack_targets]
             layer.is_attack = True
             self.step(f"Declare modes and targets: {c.name} attacks {', '.join(self.player_name(t) for t in layer.attack_targets)}.",
                       ["5.1.4", "5.1.4b"])
@@ -216,6 +216,26 @@ class Playing:
                 where = "the stack" if self.card(t).zone == "stack" else "the combat chain"
                 self.step(f"{self.card(t).name} is on {where} as an attack: an attack is an object on the stack or the "
                           "combat chain, so it can be the target of an effect that targets an attack.", ["1.4.1"])
+        return list(targets)
+
+    def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
+        """1.4.5: an attack must declare an attackable object controlled by an opponent as its attack-target."""
+        if not targets:
+            heroes = [p for p in self.opponents(player) if not self.s.players[p].lost]
+            if len(heroes) == 1:
+                return heroes
+            raise InvalidScenario([self.scenario.reason(
+                "missing-target", f"the attack can target {', '.join(heroes)}: the action must declare target",
+                key, "1.4.5")])
+        for t in targets:
+            if t in self.s.cards:
+                raise InvalidScenario([self.scenario.reason(
+                    "unsupported", f"{self._name_of(t)} is not a hero: this engine only resolves attacks on heroes",
+                    key, "1.4.5a")])
+            if t == player:
+                raise IllegalAction("an attack-target must be controlled by an opponent", ["1.4.5"])
+            if self.s.players[t].lost:
+                raise IllegalAction(f"{t} has lost the game and their hero no longer exists", ["1.4.5", "4.5.1a"])
         return list(targets)
 
     def is_attack(self, c: Card) -> bool:
@@ -453,7 +473,7 @@ class Playing:
                   f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
         if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
-            layer.attack_targets = [action.get("target") or self.opponents(player)[0]]
+            layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
             self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
                       ["5.2.2b", "1.4.5"])
         elif action.get("target"):
