@@ -1,6 +1,7 @@
 """The lookup commands as a user runs them: rule, search, refs, path, check, graph export, rules."""
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -136,6 +137,20 @@ def test_path_between_rules(run_cli):
     code, out, _ = run_cli("path", "5.2.2b", "5.1.10", "--json")
     steps = json.loads(out)["steps"]
     assert steps == [{"id": "5.2.2b", "how": ""}, {"id": "5.1.10", "how": "cites"}]
+
+
+def test_path_names_each_step_the_same_on_every_run():
+    # 7.0.5 and 7.4.2d cite each other: the step is "cites" whatever order Python's hashing gives a set
+    script = ("import sys; from judge.__main__ import main; sys.exit(main(['path', '7.0.5', '7.4.2d']) or "
+              "main(['path', '7.4.2d', '7.0.5']))")
+    outputs = set()
+    for seed in ("0", "1", "2", "3"):
+        proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT,
+                              env={**os.environ, "PYTHONHASHSEED": seed})
+        assert proc.returncode == 0, proc.stderr
+        outputs.add(proc.stdout)
+    (out,) = outputs
+    assert [line.split("  ")[1].split(" →")[0] for line in out.splitlines() if "→" in line] == ["cites", "cites"]
 
 
 def test_check_seed_and_broken_document(run_cli, tmp_path):
@@ -313,3 +328,40 @@ def test_unknown_document_and_bad_option(run_cli):
     assert code == 2 and err.startswith("judge: error: no rules document named 'nope'")
     code, _, err = run_cli("search", "x", "--limit", "0")
     assert code == 2 and "Invalid value" in err
+
+
+def test_readme_shows_real_output(run_cli, corpora, monkeypatch, tmp_path):
+    """Every lookup command in the README's console blocks prints what the README shows.
+
+    A block's state is in its comments: the embedded documents by default, "full CR" with the whole FaB CR
+    imported, "GitBook" with the Grand Archive pages imported as well.
+    """
+    import re
+    import shlex
+
+    homes = {state: tmp_path / state for state in ("seeds", "full CR", "GitBook")}
+    for state in ("full CR", "GitBook"):
+        monkeypatch.setenv("JUDGE_HOME", str(homes[state]))
+        assert run_cli("rules", "import", str(corpora / "fab" / "en-fab-cr-2.10.1.txt"), "--game", "fab",
+                       "--version", "2.10.1")[0] == 0
+    assert run_cli("rules", "import", str(corpora / "grand-archive" / "gitbook-rules"), "--game", "ga",
+                   "--version", "2026-08-21")[0] == 0
+    checked = 0
+    for block in re.findall(r"```console\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S):
+        state = "seeds"
+        commands = re.split(r"^\$ ", block, flags=re.M)[1:]
+        for chunk in commands:
+            line, _, expected = chunk.partition("\n")
+            command, _, comment = line.partition("  #")
+            args = shlex.split(command)
+            state = next((s for s in ("full CR", "GitBook") if s in comment), state)
+            if args[0] != "judge" or args[1] not in ("rule", "search", "refs", "path", "check", "rules"):
+                continue
+            if args[1:3] == ["rules", "import"]:
+                continue      # prints where the store is; the list after it is checked
+            monkeypatch.setenv("JUDGE_HOME", str(homes["GitBook" if args[1] == "rules" else state]))
+            code, out, err = run_cli(*args[1:])
+            got = (err + out).replace(str(homes["GitBook"]), "~/.local/share/judge")
+            assert got.rstrip("\n") == expected.rstrip("\n"), line
+            checked += 1
+    assert checked >= 10

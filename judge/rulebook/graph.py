@@ -69,7 +69,8 @@ def path(book, a: str, b: str) -> list[tuple[str, str]]:
     for u, v in zip(nodes, nodes[1:]):
         dirs = und.edges[u, v]["dirs"]
         how = ""
-        for x, y, kind in sorted(dirs, key=lambda t: t[2] != "cites"):
+        # one name per step, the same on every run: a cites edge before contains, forwards before backwards
+        for x, y, kind in sorted(dirs, key=lambda t: (t[2] != "cites", (t[0], t[1]) != (u, v))):
             if (x, y) == (u, v):
                 how = kind
             else:

@@ -378,7 +378,7 @@ def import_document(source: str, game: str, version: str, name: str | None = Non
         (staged / "manifest.toml").write_text(manifest, encoding="utf-8")
         # parse the source where the user has it, so that errors name their file (or URL), not the staging
         # copy; a bad document raises here, before anything has touched the store
-        probe = DocRef(name, game, title, version, fmt, [str(src.resolve())], "path", str(src.resolve().parent))
+        probe = DocRef(name, game, title, version, fmt, [str(src)], "path", str(src.parent))
         shown = source if source.startswith(("http://", "https://")) else None
         try:
             book = parse_document(probe)
