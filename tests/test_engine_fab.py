@@ -280,6 +280,25 @@ BAD = [
      'zone = "hnad"', "not 'hnad'"),
     ("duplicate-handle", "[cards.spare]", "[cards.block]", None, "[cards.block]\nname = \"Spare card\"",
      "TOML syntax error: Cannot declare ('cards', 'block') twice"),
+    ("unknown-effect-primitive", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\non = "hit"\n'
+     'effects = [{ do = "drew", amount = 1 }]\n', "cards.strike.abilities.1.effects.1", "effects = [{ do",
+     "do = 'drew' is not an effect primitive (did you mean 'draw'?)"),
+    ("unknown-event", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\non = "hits"\n'
+     'effects = [{ do = "draw" }]\n', "cards.strike.abilities.1.on", 'on = "hits"',
+     "on = 'hits' is not an event the engine knows (did you mean 'hit'?)"),
+    ("unknown-condition", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "static"\n'
+     'while = { defnding = true }\neffect = { do = "modify", stat = "power", by = 1 }\n',
+     "cards.strike.abilities.1.while", "while = {", "unknown condition 'defnding' (did you mean 'defending'?)"),
+    ("unknown-effect-field", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\non = "hit"\n'
+     'effects = [{ do = "draw", amont = 1 }]\n', "cards.strike.abilities.1.effects.1", "effects = [{ do",
+     "unknown field 'amont' for do = \"draw\" (did you mean 'amount'?)"),
+    ("not-equipment-in-equipment-zone", 'name = "Block"\nowner = "bob"', 'name = "Block"\nowner = "bob"\nzone = "equipment"',
+     "cards.block.zone", 'zone = "equipment"', "is neither an equipment nor a weapon"),
+    ("non-permanent-in-arena", 'name = "Block"\nowner = "bob"', 'name = "Block"\nowner = "bob"\nzone = "arena"',
+     "cards.block.zone", 'zone = "arena"', "is not a permanent"),
+    ("attack-target-not-declared", '[players.bob]\nhero = "Defender"\n',
+     '[players.bob]\nhero = "Defender"\n\n[players.carol]\nhero = "Third"\n', "actions.1", '[[actions]]',
+     "the attack can target bob, carol: the action must declare target (1.4.5)"),
 ]
 
 
@@ -297,6 +316,15 @@ def test_bad_scenario_file(run_cli, tmp_path, what, old, new, key, needle, words
     if key is not None:
         assert err.startswith(prefix + f"[{key}] "), err
     assert words in err
+
+
+def test_two_helmets_are_an_impossible_position(run_cli, tmp_path):
+    text = BASE.replace('name = "Block"\nowner = "bob"\ntypes = ["action"]',
+                        'name = "Block"\nowner = "bob"\nzone = "equipment"\ntypes = ["equipment"]\nsubtypes = ["head"]')
+    text = text.replace('name = "Spare card"\nowner = "bob"\ntypes = ["action"]',
+                        'name = "Spare card"\nowner = "bob"\nzone = "equipment"\ntypes = ["equipment"]\nsubtypes = ["head"]')
+    path, err = _bad(run_cli, tmp_path, text)
+    assert "bob has 2 head equipment equipped (Block, Spare card): a head zone holds one object (3.10.2)" in err
 
 
 def test_bad_file_in_check_mode_is_a_failure_not_a_crash(run_cli, tmp_path):

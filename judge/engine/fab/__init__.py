@@ -14,7 +14,7 @@ from judge.engine.fab.state import Player, State, snapshot
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step"}
 CARD_KEYS = {"name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
-             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "defending", "target", "decline"}
+             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
@@ -121,9 +121,47 @@ def build_state(scenario) -> State:
         actions = []
     for i, act in enumerate(actions, 1):
         _check_action(scenario, i, act, s, reasons)
+    _check_position(scenario, s, reasons)
     if reasons:
         raise InvalidScenario(reasons)
     return s
+
+
+EQUIPMENT_SLOTS = {"head": "3.10.2", "chest": "3.5.2", "arms": "3.2.2", "legs": "3.12.2"}
+
+
+def _check_position(scenario, s: State, reasons):
+    """Zones that cannot hold what the scenario puts there (python-chess ``status()`` style)."""
+    from judge.engine.fab.cards import PERMANENT_SUBTYPES
+
+    slots: dict[tuple[str, str], list[str]] = {}
+    weapons: dict[str, int] = {}
+    for h, c in s.cards.items():
+        key = f"cards.{h}.zone"
+        if c.zone == "equipment":
+            if not (c.types & {"equipment", "weapon"} or c.subtypes & {"off-hand", "quiver"}):
+                reasons.append(scenario.reason("impossible", f"{c.name} is in the equipment zones but is neither an "
+                                               "equipment nor a weapon (types: "
+                                               f"{', '.join(sorted(c.types)) or 'none'})", key, "3.16.2a"))
+                continue
+            for slot in EQUIPMENT_SLOTS:
+                if slot in c.subtypes:
+                    slots.setdefault((c.controller, slot), []).append(c.name)
+            if c.types & {"weapon"} or c.subtypes & {"off-hand", "quiver"}:
+                weapons[c.controller] = weapons.get(c.controller, 0) + (2 if "2h" in c.subtypes else 1)
+        elif c.zone == "arena" and not (c.is_permanent_card or c.types & {"hero"}):
+            reasons.append(scenario.reason("impossible", f"{c.name} is in the arena (the permanent zone) but is not a "
+                                           "permanent: give it a permanent subtype (aura, item, ally, …) or put it "
+                                           "elsewhere", key, "3.13.2"))
+    for (player, slot), names in slots.items():
+        if len(names) > 1:
+            reasons.append(scenario.reason("impossible", f"{player} has {len(names)} {slot} equipment equipped "
+                                           f"({', '.join(names)}): a {slot} zone holds one object", "cards",
+                                           EQUIPMENT_SLOTS[slot]))
+    for player, n in weapons.items():
+        if n > 2:
+            reasons.append(scenario.reason("impossible", f"{player} has weapons filling {n} weapon zones: a player "
+                                           "has two (a 2H weapon fills both)", "cards", "3.0.2"))
 
 
 def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
