@@ -256,6 +256,8 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
     for k, v in e.items():
         if k in ("to", "cards") and isinstance(v, dict):
             _check_selector(scenario, key, v, reasons)
+    if do == "cost" and e.get("for", "you") not in ("you", "opponents", "all"):
+        reasons.append(scenario.reason("bad-effect", f'for must be "you", "opponents" or "all", not {e["for"]!r}', key))
     if do == "grant":
         _check_effects(scenario, key, e.get("effects", []), reasons)
 
@@ -467,6 +469,7 @@ def report(game: Game):
     f["memory"] = {p: pl.unnamed["memory"] + sum(1 for c in s.cards.values() if c.zone == "memory" and c.owner == p)
                    for p, pl in s.players.items()}
     f["level"] = {p: game.base_level(p) for p in s.players if game.base_level(p) is not None}
+    f["elements"] = {p: sorted(game.enabled_elements(p)) for p in s.players}
     f["opportunity"] = s.opportunity
     f.setdefault("drawn", {})
     f.setdefault("boons", {})

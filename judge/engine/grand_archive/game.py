@@ -504,7 +504,7 @@ class Game:
         printed = card.reserve_cost if kind == "reserve" else card.memory_cost
         cost = printed + (inst.x or 0)
         shown = f"{printed}+X = {cost}" if card.x_cost else f"{cost}"
-        self.step(f"Calculate the {kind} cost: {card.name}'s starting {kind} cost is {shown}.", [rules[1]])
+        self.step(f"Calculate the {kind} cost: {card.name}'s starting {kind} cost is {shown}.", [rules[0], rules[1]])
         sets = [(src, eff) for src, _, eff in self.statics("cost") if "set" in eff and self._cost_applies(src, eff, card, player, kind)]
         for src, eff in sets:
             cost = eff["set"]
@@ -531,8 +531,10 @@ class Game:
         return cost
 
     def _cost_applies(self, src, eff, card, player, kind) -> bool:
-        return eff.get("cost", kind) == kind and self.matches(card, eff.get("to"), src.controller) and \
-            (eff.get("for", "you") != "you" or src.controller == player)
+        """Does a cost modifier apply to ``card`` played by ``player``? ``for``: whose plays it modifies."""
+        whose = {"you": player == src.controller, "opponents": player != src.controller, "all": True}
+        return eff.get("cost", kind) == kind and whose[eff.get("for", "you")] and \
+            self.matches(card, eff.get("to"), src.controller)
 
     def pay_reserve(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
         """Reserve: cards from hand into memory (costs-and-memory/1, game-terms/reserve/1)."""
@@ -563,7 +565,8 @@ class Game:
             self.move(c, "memory")
         p.unnamed["hand"] -= unnamed
         p.unnamed["memory"] += unnamed
-        self.step(f"Pay costs: {player} reserves {_cards(amount)} from hand into memory{_naming(chosen, unnamed)}.",
+        self.step(f"Pay costs: {player} reserves {_cards(amount)} from hand into memory{_naming(chosen, unnamed)}."
+                  if amount else "Pay costs: the reserve cost is 0, so no card is reserved.",
                   cites + ["costs-and-memory/1", "game-terms/reserve/1"])
 
     def pay_memory(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
@@ -645,7 +648,7 @@ class Game:
             self.step(f"An effect lets {player} activate {card.name}, which has a memory cost, instead of "
                       "materializing it; its memory cost is paid.", ["card-activation/1.9.2"])
         self.step("Check legality: every part of the activation is legal.", legality)
-        rules = {i: f"card-activation/1.7.{i}" for i in range(1, 5)}
+        rules = _cost_rules("card-activation/1.7")
         cost = self.calculate_cost(player, card, kind, inst, rules)
         pay = ["card-activation/1.8"]
         if kind == "reserve":
@@ -691,8 +694,11 @@ class Game:
         elif grant is None:
             raise Illegal(f"It is not the materialize phase and no effect gives {player} permission to materialize "
                           f"{card.name}.", legality + ["card-materialization/2"])
-        elif "champion" not in card.types:
-            self._check_speed(player, card, legality)
+        else:
+            self.step(f"{grant.name}'s permission lets {player} materialize {card.name} now.",
+                      legality + ["card-materialization/2"])
+            if "champion" not in card.types:
+                self._check_speed(player, card, legality)
         if "champion" in card.types:
             self._check_level(player, card, legality)
         kind = card.cost_kind
@@ -703,9 +709,9 @@ class Game:
         if kind == "reserve":
             self.step(f"{card.name} has a reserve cost: materializing it, its reserve cost is paid rather than a "
                       "memory cost.", ["costs-and-memory/1.5"])
-            rules = {i: f"card-activation/1.7.{i}" for i in range(1, 5)}
+            rules = _cost_rules("card-activation/1.7")
         else:
-            rules = {i: f"card-materialization/3.2.{i}" for i in range(1, 5)}
+            rules = _cost_rules("card-materialization/3.2")
         cost = self.calculate_cost(player, card, kind, inst, rules)
         if kind == "reserve":
             self.pay_reserve(player, card, cost, act, key, ["card-materialization/3.3"])
@@ -742,7 +748,7 @@ class Game:
         if card.reserve_cost is None:
             raise Illegal(f"{card.name} has no reserve cost to pay.", legality + ["costs-and-memory/3"])
         self.step("Check legality: every part of the bestowment is legal.", legality)
-        rules = {i: f"bestowing-boons/3.2.{i}" for i in range(1, 5)}
+        rules = _cost_rules("bestowing-boons/3.2")
         cost = self.calculate_cost(player, card, "reserve", inst, rules)
         self.pay_reserve(player, card, cost, act, key, ["bestowing-boons/3.3"])
         self.facts["costs"][card.handle] = {"reserve": cost}
@@ -1037,7 +1043,8 @@ class Game:
             n, lki = self.stat_of(inst.source, stat, inst)
             n = n or 0
             name = inst.lki.get("name") or self.describe(inst.source)
-            why = f"{name}'s {stat}, {n}" + (" (last known information)" if lki else "")
+            why = (f"{name}'s last known {stat} before it left its zone is {n}" if lki else
+                   f"{name}'s {stat} is {n}")
             return n, why
         return 0, ""
 
@@ -1060,13 +1067,13 @@ class Game:
     def do_damage(self, e, inst, you, source_name):
         n, why = self.amount(e.get("amount", 0), inst)
         n = max(0, n)
-        lki_cite = ["abilities/p11"] if "last known" in why else []
+        lki_cite = ["abilities/p11"] if "last known" in why else []  # last known information of the source
         for t in self._who(e, inst, you):
             t = self.player_of(t) or t
             if t in self.s.players:
                 self.s.players[t].damage += n
                 self.step(f"{source_name} deals {n} damage to {self.champion_name(t)}" + (f" ({why})" if why else "")
-                          + f": {self.s.players[t].damage} damage counter(s) on it.", ["damage/11", "damage/13"] + lki_cite, answer=True)
+                          + f": {_counters(self.s.players[t].damage)} on it.", ["damage/11", "damage/13"] + lki_cite, answer=True)
             else:
                 obj = self.card(t)
                 if obj.zone != "field":
@@ -1088,7 +1095,7 @@ class Game:
         p = self.s.players[you]
         removed = min(n, p.damage)
         p.damage -= removed
-        self.step(f"{you} recovers {n}: {removed} damage counter(s) removed from {self.champion_name(you)}.",
+        self.step(f"{you} recovers {n}: {_counters(removed)} removed from {self.champion_name(you)}.",
                   ["game-terms/recover/2"], answer=True)
 
     def do_modify(self, e, inst, you, source_name):
@@ -1112,7 +1119,8 @@ class Game:
             obj = self.s.cards.get(t)
             if obj is None or obj.zone != "field":
                 continue
-            self.step(f"{source_name} destroys {obj.name}.", ["game-terms/destruction/2"], answer=True)
+            self.step(f"{source_name} destroys {obj.name}: it moves from the field to its owner's graveyard and "
+                      "dies.", ["game-terms/destruction/2", "game-terms/destruction/2.1"], answer=True)
             self.leave_field(obj, "graveyard")
             self.dies(obj, "destroyed")
 
@@ -1226,9 +1234,13 @@ class Game:
                 cites.insert(1, "card-activation/1.9")
             if dup.x is not None:
                 cites.append("cost/9.4")
+            if dup.mode is not None:
+                cites.append("copy/copying-abilities-card-activations-and-materializations/1.1")
             self.step(f"{source_name} copies {self.instance_name(target)}: a new instance [{dup.id}] with the copy "
                       f"property is placed at the top of the Effects Stack, controlled by {you}"
                       + (f", with X = {dup.x} as chosen for the original" if dup.x is not None else "")
+                      + (f", with the mode '{dup.mode}' selected for the original (a copy changes modes only when "
+                         "its effect says so)" if dup.mode is not None else "")
                       + (f", targeting {', '.join(self.describe(x) for x in dup.targets)}" if dup.targets else "")
                       + (" (new targets chosen)" if new is not None else "") + ".",
                       cites + (["copy/general-rules/5"] if new is not None else []), answer=True)
@@ -1313,6 +1325,10 @@ class Game:
         made = self.facts["instances"].get(card.handle, [])
         plain = len(made) == 1 and self.facts["resolved"].get(made[0]) is True and \
             card.handle != next(iter(self.facts["played"]), None)
+        reserved = self.facts["costs"].get(card.handle, {}).get("reserve", 0)
+        if reserved and made and self.facts["resolved"].get(made[0]) is False:
+            self.step(f"The {_cards(reserved)} reserved to pay for {card.name} stay in memory although its "
+                      f"{self.facts['kinds'][made[0]]} did not resolve.", ["costs-and-memory/1.4"], answer=True)
         if "boon" in card.types:
             self.move(card, "pantheon")
             card.face_up = True
@@ -1366,9 +1382,18 @@ def _as_list(value) -> list:
     return list(value) if isinstance(value, list) else [value]
 
 
+def _cost_rules(head: str) -> dict[int, str]:
+    """The cost calculation rule (0) and its four ordered steps (1-4): start, set, add/subtract, remove."""
+    return {i: f"{head}.{i}" if i else head for i in range(5)}
+
+
 def _zone(zone: str) -> str:
     return {"material-deck": "the material deck", "main-deck": "the main deck", "effects-stack": "the Effects Stack",
             "pantheon": "the Pantheon"}.get(zone, zone)
+
+
+def _counters(n: int) -> str:
+    return f"{n} damage counter{'' if n == 1 else 's'}"
 
 
 def _cards(n: int) -> str:
