@@ -26,13 +26,16 @@ def judge_exe() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "judge"]
 
 
-def timed(cmd, env, n):
-    times = []
+def timed(cmds, env, n):
+    """Median wall time of each command as a fresh process. The commands take turns (a, b, c, a, b, c, …)
+    so that a busy machine slows them all alike and the ratios stay fair."""
+    times = [[] for _ in cmds]
     for _ in range(n):
-        t = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        for k, cmd in enumerate(cmds):
+            t = time.perf_counter()
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            times[k].append(time.perf_counter() - t)
+    return [statistics.median(ts) for ts in times]
 
 
 def main():
@@ -50,9 +53,8 @@ def main():
         else:
             doc = "embedded seeds (../shared/corpora absent)"
         subprocess.run(judge + ["rule", "7.5.5b"], env=env, check=True, stdout=subprocess.DEVNULL)  # warm cache
-        base = timed([sys.executable, "-c", "pass"], env, args.n)
-        rule = timed(judge + ["rule", "7.5.5b"], env, args.n)
-        search = timed(judge + ["search", "go again"], env, args.n)
+        base, rule, search = timed([[sys.executable, "-c", "pass"], judge + ["rule", "7.5.5b"],
+                                    judge + ["search", "go again"]], env, args.n)
         print(f"document: {doc}; {args.n} runs each, median wall time")
         print(f"python -c pass        {base * 1000:7.1f} ms   1.00x")
         print(f"judge rule 7.5.5b     {rule * 1000:7.1f} ms   {rule / base:4.2f}x   (goal <= 3x)")

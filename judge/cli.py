@@ -219,10 +219,12 @@ def graph_export(fmt, output, rules_sel, game):
     from judge.rulebook import graph as graph_mod
     from judge.rulebook.store import write_atomic
 
-    text = graph_mod.export(load_book(rules_sel, game), fmt)
+    book = load_book(rules_sel, game)
+    g = graph_mod.build(book)
+    text = graph_mod.export(book, fmt, g)
     if output:
         write_atomic(Path(output), (text + "\n").encode("utf-8"))
-        click.echo(f"wrote {output}", err=True)
+        click.echo(f"wrote {output}: {graph_mod.summary(g)}", err=True)
     else:
         click.echo(text)
 

@@ -48,6 +48,10 @@ def test_unknown_rule_is_one_line_with_nearest_ids(run_cli):
     code, out, err = run_cli("rule", "7.5.5z")
     assert code == 2 and out == ""
     assert err == "judge: error: no rule 7.5.5z in FaB CR 2.10.1; nearest: 7.5.5a, 7.5.5b, 7.5.5c\n"
+    code, out, err = run_cli("rule", "")
+    assert code == 2 and err == "judge: error: no rule id given; for example: 5.1.1\n"
+    code, out, err = run_cli("rule", " 7.5.5B ")        # pasted with spaces, or in upper case
+    assert code == 0 and out.startswith("FaB CR 2.10.1 7.5.5b")
 
 
 @pytest.mark.parametrize("args", [["rule", "7.0.5"], ["rule", "7.5", "--json", "--no-children"],
@@ -340,6 +344,7 @@ def test_readme_shows_real_output(run_cli, corpora, monkeypatch, tmp_path):
     import shlex
 
     homes = {state: tmp_path / state for state in ("seeds", "full CR", "GitBook")}
+    monkeypatch.chdir(tmp_path)             # where "graph export -o" writes
     for state in ("full CR", "GitBook"):
         monkeypatch.setenv("JUDGE_HOME", str(homes[state]))
         assert run_cli("rules", "import", str(corpora / "fab" / "en-fab-cr-2.10.1.txt"), "--game", "fab",
@@ -355,7 +360,7 @@ def test_readme_shows_real_output(run_cli, corpora, monkeypatch, tmp_path):
             command, _, comment = line.partition("  #")
             args = shlex.split(command)
             state = next((s for s in ("full CR", "GitBook") if s in comment), state)
-            if args[0] != "judge" or args[1] not in ("rule", "search", "refs", "path", "check", "rules"):
+            if args[0] != "judge" or args[1] not in ("rule", "search", "refs", "path", "check", "rules", "graph"):
                 continue
             if args[1:3] == ["rules", "import"]:
                 continue      # prints where the store is; the list after it is checked
@@ -364,4 +369,4 @@ def test_readme_shows_real_output(run_cli, corpora, monkeypatch, tmp_path):
             got = (err + out).replace(str(homes["GitBook"]), "~/.local/share/judge")
             assert got.rstrip("\n") == expected.rstrip("\n"), line
             checked += 1
-    assert checked >= 10
+    assert checked >= 12

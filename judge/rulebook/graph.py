@@ -80,9 +80,21 @@ def path(book, a: str, b: str) -> list[tuple[str, str]]:
     return steps
 
 
-def export(book, fmt: str) -> str:
+def summary(g) -> str:
+    """``1,615 nodes (1,225 rules, 384 terms, 6 external), 2,002 edges (…)``: what an export holds."""
+    from collections import Counter
+
+    nodes = Counter(d["kind"] for _, d in g.nodes(data=True))
+    edges = Counter(d["kind"] for _, _, d in g.edges(data=True))
+    n = ", ".join(f"{nodes[k]:,} {k if k == 'external' else k + 's'}" for k in ("rule", "term", "external"))
+    e = ", ".join(f"{edges[k]:,} {k}" for k in ("contains", "cites", "defines"))
+    return f"{g.number_of_nodes():,} nodes ({n}), {g.number_of_edges():,} edges ({e})"
+
+
+def export(book, fmt: str, g=None) -> str:
     """The graph as GraphML, node-link JSON, or Graphviz DOT text."""
-    g = build(book)
+    if g is None:
+        g = build(book)
     if fmt == "graphml":
         return "\n".join(nx.generate_graphml(g))
     if fmt == "json":

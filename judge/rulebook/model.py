@@ -217,7 +217,7 @@ class Rulebook:
         label of a slug id (``Playing Cards 7.1`` for ``playing-cards/7.1``)."""
         rule = self.rules.get(rule_id)
         if rule is None and rule_id:
-            alt = rule_id.rstrip(".")
+            alt = rule_id.strip().rstrip(".")
             rule = self.rules.get(alt) or self.rules.get(alt.lower())
             if rule is None and self.format != "numbered":
                 if self._labels is None:

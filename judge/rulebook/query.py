@@ -10,6 +10,8 @@ from judge.errors import UnknownRuleError
 
 def get_rule(book, rule_id: str):
     """The rule, or an :class:`UnknownRuleError` naming the nearest existing ids."""
+    if not rule_id.strip():
+        raise UnknownRuleError(f"no rule id given; for example: {next((r.id for r in book if r.text), '7.5.5b')}")
     rule = book.get(rule_id)
     if rule is None:
         near = book.nearest(rule_id)
