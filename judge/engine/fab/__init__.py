@@ -19,7 +19,7 @@ ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "p
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
-               "note", "until"}
+               "note", "until", "boost"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 LIST_FIELDS = ("types", "subtypes", "supertypes")
@@ -132,8 +132,6 @@ EQUIPMENT_SLOTS = {"head": "3.10.2", "chest": "3.5.2", "arms": "3.2.2", "legs": 
 
 def _check_position(scenario, s: State, reasons):
     """Zones that cannot hold what the scenario puts there (python-chess ``status()`` style)."""
-    from judge.engine.fab.cards import PERMANENT_SUBTYPES
-
     slots: dict[tuple[str, str], list[str]] = {}
     weapons: dict[str, int] = {}
     for h, c in s.cards.items():

@@ -77,3 +77,18 @@ def _describe_effect_data(eff: dict) -> str:
     if do in ("damage", "draw", "gain-life", "lose-life"):
         return f"{do.replace('-', ' ')} {eff.get('amount', 1)}"
     return do.replace("-", " ")
+
+
+def _describe_cost(e: dict, game) -> str:
+    """An additional cost as words: "discard Spare card", "banish the top card of your deck (boost)"."""
+    do = e.get("do")
+    if do == "described":
+        return str(e.get("text"))
+    if do == "boost":
+        return "banish the top card of the deck (boost)"
+    if do == "banish-top-of-deck":
+        return "banish the top card of the deck"
+    if do == "lose-life":
+        return f"lose {e.get('amount', 1)} life"
+    card = game.s.cards.get(e.get("card"))
+    return f"{do.replace('-', ' ')} {card.name if card else e.get('card')}"

@@ -6,7 +6,7 @@ An illegal play or activation reverses the game state to a snapshot taken before
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab.base import _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
+from judge.engine.fab.base import _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
 
@@ -140,6 +140,11 @@ class Playing:
                 raise IllegalAction("only a card with the type action is declared as played as an instant", ["5.1.3d"])
             self.step(f"Declare costs: {self.player_name(player)} declares that {c.name} is played as an instant.",
                       ["5.1.3d"])
+        extra = self._additional_costs(c, action, key)
+        if extra:
+            self.step(f"Declare costs: {self.player_name(player)} declares the additional cost"
+                      f"{'s' if len(extra) > 1 else ''} to pay: {'; '.join(_describe_cost(e, self) for e in extra)}.",
+                      ["5.1.3", "5.1.3b"] + (["8.3.9"] if any(e.get("do") == "boost" for e in extra) else []))
         self._bind_next_effects(c, player, at="costs")
         # --- 3. modes and targets
         layer = s.stack[-1]
@@ -179,10 +184,7 @@ class Playing:
         self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)
         self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
         # --- 7./8. effect-costs
-        if action.get("additional"):
-            self.step(f"Calculate and pay effect-costs: {action['additional']}.", ["5.1.8", "5.1.9"])
-        else:
-            self.step("Calculate and pay effect-costs: there are none.", ["5.1.8", "5.1.9"])
+        self._pay_effect_costs(player, c, action, key)
         # --- 9. play
         s.players[player].played_this_turn.append(c.handle)
         self.facts.setdefault("played_as", {})[c.handle] = {"name": c.name, "types": sorted(c.types),
@@ -192,6 +194,89 @@ class Playing:
         s.priority = player
         if layer.is_attack:
             self.attack_added("card")
+
+    EFFECT_COSTS = ("discard", "banish", "destroy", "put-on-deck-bottom", "banish-top-of-deck", "lose-life", "boost")
+
+    def _additional_costs(self, c: Card, action: dict, key: str) -> list[dict]:
+        """The effect-costs the player declared for this play (5.1.3b): tables, or a described cost."""
+        extra = action.get("additional")
+        if extra is None or extra is False:
+            extra = []
+        elif isinstance(extra, (str, dict)):
+            extra = [extra]
+        extra = [{"do": "described", "text": e} if isinstance(e, str) else dict(e) for e in extra]
+        if action.get("boost"):
+            if "boost" not in self.keywords(c):
+                raise IllegalAction(f"{c.name} does not have boost", ["8.3.9"])
+            extra.append({"do": "boost"})
+        for e in extra:
+            if e.get("do") not in self.EFFECT_COSTS + ("described",):
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-cost", f"an additional cost must be one of {', '.join(self.EFFECT_COSTS)} "
+                    f"(with card = HANDLE where it names a card), not {e.get('do')!r}", f"{key}.additional", "5.1.3b")])
+            if e["do"] in ("discard", "banish", "destroy", "put-on-deck-bottom") and e.get("card") not in self.s.cards:
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-cost", f"the additional cost do = \"{e['do']}\" needs card = HANDLE (a card in [cards])",
+                    f"{key}.additional", "5.1.3b")])
+        return extra
+
+    def _pay_effect_costs(self, player: str, c: Card, action: dict, key: str):
+        """5.1.8-5.1.9: calculate and pay the effect-costs in the declared order; one that fails makes the play
+        illegal (1.14.4)."""
+        extra = self._additional_costs(c, action, key)
+        if not extra:
+            self.step("Calculate and pay effect-costs: there are none.", ["5.1.8", "5.1.9"])
+            return
+        self.step(f"Calculate and pay effect-costs, in the declared order: "
+                  f"{'; '.join(_describe_cost(e, self) for e in extra)}.", ["5.1.8", "5.1.9", "5.1.3e", "1.14.4"])
+        for e in extra:
+            do = e["do"]
+            if do == "described":
+                self.step(f"Effect-cost paid as described: {e['text']} (the engine does not play it out).", ["1.14.4"])
+                continue
+            if do == "lose-life":
+                n = e.get("amount", 1)
+                p = self.s.players[player]
+                before = p.life
+                p.life = max(0, before - n)
+                self.step(f"{self.player_name(player)} loses {n} life to pay (life {before} → {p.life}).",
+                          ["8.5.12", "1.14.4"])
+                continue
+            if do in ("banish-top-of-deck", "boost"):
+                deck = [d for d in self.s.cards.values() if d.zone == "deck" and d.owner == player]
+                if not deck:
+                    raise IllegalAction("the top card of the deck cannot be banished: the deck is empty",
+                                        ["8.3.9b", "1.14.4"] if do == "boost" else ["1.14.4"])
+                top = deck[0]
+                self.move(top, "banished")
+                top.face_down = False
+                self.step(f"{self.player_name(player)} banishes the top card of their deck ({top.name}).", ["8.5.1"])
+                if do == "boost":
+                    self.facts.setdefault("boosted", []).append(c.handle)
+                    mech = "mechanologist" in top.supertypes
+                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
+                              f"{'' if mech else 'not '}a Mechanologist card" +
+                              (f", so {c.name} gets go again." if mech else ", so it does not get go again."),
+                              ["8.3.9", "8.3.9a"])
+                    if mech:
+                        self.s.effects.append(Effect(self.s.next_id(), self.s.tick(), c.handle, player, "gain-keyword",
+                                                     {"do": "gain-keyword", "keyword": "go again"},
+                                                     applies_to={c.handle}))
+                continue
+            target = self.card(e["card"])
+            where = {"discard": ("hand",), "banish": ("hand", "graveyard", "arsenal", "arena", "pitch"),
+                     "destroy": ("arena", "equipment"), "put-on-deck-bottom": ("hand", "graveyard", "pitch")}[do]
+            if target.owner != player and do != "destroy" or target.zone not in where or target is c:
+                raise IllegalAction(f"the effect-cost \"{_describe_cost(e, self)}\" cannot be paid: {target.name} is in "
+                                    f"the {target.zone} zone", ["5.1.9", "1.14.4"])
+            if do == "destroy" and target.controller != player:
+                raise IllegalAction(f"{self.player_name(player)} does not control {target.name} to destroy it",
+                                    ["5.1.9", "1.14.4"])
+            if do == "put-on-deck-bottom":
+                self.move(target, "deck")
+                self.step(f"{target.name} is put on the bottom of its owner's deck to pay.", ["8.5.15"])
+            else:
+                self.zone_effect(do, target)
 
     def _declare_targets(self, name: str, spec, targets: list, player: str, layer, key: str) -> list:
         """5.1.4a: declare the targets of the resolution abilities; each must be legal when declared."""
