@@ -298,6 +298,27 @@ def test_second_load_parses_nothing(monkeypatch, game, module):
     assert [r.to_tuple() for r in second] == [r.to_tuple() for r in first]
 
 
+@pytest.mark.parametrize("parts,game,module", [
+    (("fab", "en-fab-cr-2.10.1.txt"), "fab", "numbered"),
+    (("grand-archive", "gitbook-rules"), "ga", "gitbook"),
+    (("marvel-champions", "rules-reference.html"), "mc", "glossary"),
+])
+def test_import_fills_the_parse_cache(monkeypatch, parts, game, module):
+    import importlib
+
+    doc, _ = store.import_document(str(corpus_file(*parts)), game, "1.0")
+    fresh = store.parse_document(doc)
+    fresh.name, fresh.game, fresh.version = doc.name, doc.game, doc.version
+
+    def boom(*a, **k):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(importlib.import_module(f"judge.rulebook.formats.{module}"), "parse", boom)
+    cached = store.load(store.resolve(doc.name))      # not even the first lookup parses
+    assert cached.to_data() == fresh.to_data()       # and it is what parsing the stored copy gives
+    assert cached.rules[next(iter(cached.rules))].file.startswith(doc.home)
+
+
 def test_parse_cache_is_keyed_by_content(tmp_path):
     doc = tmp_path / "cr.txt"
     doc.write_text("7 Combat\n7.1 Layer Step\n7.1.1 First wording.\n")

@@ -399,7 +399,34 @@ def import_document(source: str, game: str, version: str, name: str | None = Non
         if old.exists():
             shutil.rmtree(old, ignore_errors=True)
     doc = _read_manifest(final / "manifest.toml", "imported")
+    _cache_imported(doc, book, str(src))
     return doc, book
+
+
+def _cache_imported(doc: DocRef, book: Rulebook, parsed_from: str) -> None:
+    """Put the parse made at import into the parse cache as the stored copy would parse, so that not even
+    the first lookup after an import parses: the same book with its file names moved to the store."""
+    stored_at = doc.files[0]
+
+    def move(path):
+        if path == parsed_from or path.startswith(parsed_from + os.sep):
+            return stored_at + path[len(parsed_from):]
+        return path
+
+    copy = Rulebook.from_data(marshal.loads(marshal.dumps(book.to_data())))
+    copy.name, copy.game, copy.version = doc.name, doc.game, doc.version
+    copy.files = [move(f) for f in copy.files]
+    for item in list(copy.rules.values()) + list(copy.terms.values()):
+        item.file = move(item.file)
+    for problem in copy.problems:
+        problem.file = move(problem.file)
+        problem.message = problem.message.replace(parsed_from + os.sep, stored_at + os.sep).replace(
+            parsed_from + ":", stored_at + ":")
+    try:
+        contents = _folder_contents(doc) if _is_folder_doc(doc) else _read_files(doc)
+        write_atomic(cache_dir() / f"{_digest(doc, contents)}.marshal", marshal.dumps(copy.to_data()))
+    except (OSError, ValueError):
+        pass   # only a missed speed-up: the first lookup parses
 
 
 def remove_document(name: str) -> None:
