@@ -374,6 +374,7 @@ def test_an_illegal_play_leaves_the_state_as_it_was(tmp_path):
     idle = _facts(tmp_path, BASE.split("[[actions]]")[0]).facts
     tried = _facts(tmp_path, BASE.replace("reserve_cost = 1", "reserve_cost = 5")).facts
     assert tried["legal"] == {"bolt": False} and tried["illegal_because"] == {"bolt": "card-activation/1.8"}
+    assert tried["instances"] == {} and tried["played"] == {} and tried["costs"] == {}
     for key in ("zones", "hand", "memory", "damage", "stack", "timestamps", "field"):
         assert tried[key] == idle[key], key
 

@@ -8,6 +8,7 @@ resolves), ``modes``, ``target`` and ``abilities`` (activated, triggered, static
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 # zones as scenario files name them (Game Zones pages); "lineage" holds the inner lineage of a champion
@@ -79,6 +80,13 @@ class Card:
             return "memory"
         return None
 
+    def clone(self) -> "Card":
+        """A copy for reverting an illegal play: the printed properties and rules text are shared, what play
+        changes (zone, controller, counters, buffs) is the copy's own."""
+        new = copy.copy(self)
+        new.buffs = list(self.buffs)
+        return new
+
     def stat(self, name: str) -> int | None:
         base = getattr(self, name)
         if base is None:
@@ -108,6 +116,12 @@ class Instance:
         self.lki: dict = {}               # abilities: the source as it was when the ability was put on the stack
         self.copy_targets: list[str] = [] # new targets for copies this instance's copy effect creates
 
+    def clone(self) -> "Instance":
+        new = copy.copy(self)
+        new.targets = list(self.targets)
+        new.copy_targets = list(self.copy_targets)
+        return new
+
     @property
     def is_card_instance(self) -> bool:
         return self.kind != "ability"
@@ -129,6 +143,11 @@ class Player:
         self.level: int | None = None       # champion level when no champion card is described
         self.materialized = False           # has materialized in this materialize phase
 
+    def clone(self) -> "Player":
+        new = copy.copy(self)
+        new.unnamed = dict(self.unnamed)
+        return new
+
 
 class State:
     """The whole game: players, cards by handle, the Effects Stack, Opportunity, the clock for timestamps."""
@@ -146,6 +165,18 @@ class State:
         self.lki: dict[str, dict] = {}
         self.pending: list[tuple] = []      # triggered abilities waiting for state-based checks
         self.removed: dict[str, "Instance"] = {}   # negated instances, for "that card" references
+
+    def snapshot(self) -> "State":
+        """The state before a play, to revert to if the play is illegal (playing-cards/3)."""
+        new = copy.copy(self)
+        new.players = {n: p.clone() for n, p in self.players.items()}
+        new.cards = {h: c.clone() for h, c in self.cards.items()}
+        new.stack = [i.clone() for i in self.stack]
+        new.passed = list(self.passed)
+        new.lki = dict(self.lki)
+        new.pending = list(self.pending)
+        new.removed = dict(self.removed)
+        return new
 
     def tick(self) -> int:
         self.clock += 1

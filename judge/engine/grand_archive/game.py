@@ -22,6 +22,9 @@ import copy
 
 from judge.engine.core import InvalidScenario
 from judge.engine.grand_archive.cards import OBJECT_TYPES, PLAY_METHODS, UNIT_TYPES, Card, Instance, State
+from judge.engine.grand_archive.effects import EffectPrimitives
+from judge.engine.grand_archive.words import (a_an, as_list, cards_word, cost_rules, naming, past, quote, stats_text,
+                                               zone_name)
 
 # Rules of the seed's Abilities page whose position differs between versions of the page: the opening
 # words find the same rule in another version of the document (the seed numbers it abilities/6, the
@@ -81,7 +84,7 @@ def _starts(rule, opening: str) -> bool:
     return rule is not None and " ".join((rule.text or "").split()).startswith(opening)
 
 
-class Game:
+class Game(EffectPrimitives):
     """One game in progress: the state, the trace, and the facts the scenario's [expect] is compared with."""
 
     def __init__(self, state: State, outcome, scenario, book):
@@ -319,8 +322,8 @@ class Game:
         """Every player passes in succession, starting with the holder: the top layer resolves."""
         s = self.s
         if not s.stack:
-            self.step(f"Every player passes Opportunity while the Effects Stack is empty: the game proceeds to the "
-                      f"next phase.", ["timing-and-permissions/opportunity/11"])
+            self.step("Every player passes Opportunity while the Effects Stack is empty: the game proceeds to the "
+                      "next phase.", ["timing-and-permissions/opportunity/11"])
             self.phase_over = True
             return
         order = s.order[s.order.index(s.opportunity):] + s.order[:s.order.index(s.opportunity)]
@@ -351,7 +354,7 @@ class Game:
         """Play ``card`` by ``verb`` (activate, materialize, bestow); an illegal play reverts (playing-cards/3)."""
         n = self.attempts[card.handle] = self.attempts.get(card.handle, 0) + 1
         label = card.handle if n == 1 else f"{card.handle}@{n}"
-        saved = copy.deepcopy(self.s)
+        saved = self.s.snapshot()
         try:
             {"activate": self.activate_card, "materialize": self.materialize_card,
              "bestow": self.bestow_card}[verb](player, card, act, key)
@@ -371,7 +374,7 @@ class Game:
         card.__dict__["_from"] = origin
         self.move(card, "effects-stack", player)
         card.timestamp = self.s.tick()
-        self.step(f"{player} announces the {method} of {card.name} and places it from {_zone(origin)} onto the Effects "
+        self.step(f"{player} announces the {method} of {card.name} and places it from {zone_name(origin)} onto the Effects "
                   f"Stack; it is given timestamp {card.timestamp}.", [step_rule, "playing-cards/1", "playing-cards/6"])
         return origin
 
@@ -396,23 +399,24 @@ class Game:
             inst.mode = act["mode"]
             self.step(f"Select modes: {player} selects the mode '{inst.mode}'; it can't be changed later.",
                       ["card-activation/1.4"])
-        targets = _as_list(act.get("target")) + _as_list(act.get("targets"))
+        targets = as_list(act.get("target")) + as_list(act.get("targets"))
         if card.target is not None:
-            self.check_targets(player, card.name, card.target, targets, None, ["card-activation/1.5"])
+            self.check_targets(player, card.name, card.target, targets, ["card-activation/1.5"])
         elif targets:
             raise Illegal(f"{card.name} has no targets to declare.", ["card-activation/1.5"])
         inst.targets = targets
-        inst.copy_targets = _as_list(act.get("copy_targets"))
+        inst.copy_targets = as_list(act.get("copy_targets"))
 
-    def check_targets(self, player, name, spec, targets, exclude, cites):
+    def check_targets(self, player: str, name: str, spec: dict, targets: list[str], cites: list[str]):
+        """Card Activation 1.5: the declared targets must be legal; only "up to" targets are optional."""
         optional = spec.get("up_to", False)
         count = spec.get("count", 1)
         if not targets and not optional:
-            raise Illegal(f"{name} needs a target ({self.target_words(spec)}) and none is declared.", cites)
+            raise Illegal(f"{name} needs a target (target {spec.get('kind', 'object')}) and none is declared.", cites)
         if len(targets) > count:
-            raise Illegal(f"{name} takes at most {count} target(s).", cites)
+            raise Illegal(f"{name} takes at most {count} target{'s' if count > 1 else ''}.", cites)
         for t in targets:
-            why = self.target_illegal(t, spec, player, exclude)
+            why = self.target_illegal(t, spec, player)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal target for {name}: {why}.",
                               cites + ["objects-and-targeting/target/2"])
@@ -421,12 +425,9 @@ class Game:
         else:
             self.step(f"Declare targets: {player} chooses no target; \"up to\" targets are optional.", cites)
 
-    @staticmethod
-    def target_words(spec: dict) -> str:
-        return "target " + spec.get("kind", "object")
-
-    def target_illegal(self, ident: str, spec: dict, viewer: str, exclude: Instance | None) -> str | None:
-        """Why ``ident`` is not a legal target for ``spec`` now, or None when it is legal."""
+    def target_illegal(self, ident: str, spec: dict, viewer: str, exclude: Instance | None = None) -> str | None:
+        """Why ``ident`` is not a legal target for ``spec`` now, or None when it is legal (an instance never
+        targets itself: ``exclude``)."""
         kind = spec.get("kind", "object")
         sel = {k: v for k, v in spec.items() if k not in ("kind", "up_to", "count")}
         if kind in ("activation", "materialization", "ability", "instance"):
@@ -434,7 +435,7 @@ class Game:
             if inst is None or inst is exclude:
                 return "it is not pending on the Effects Stack"
             if kind != "instance" and inst.kind != kind:
-                return f"it is {'an' if inst.kind[0] in 'a' else 'a'} {inst.kind}, not {'an' if kind[0] in 'a' else 'a'} {kind}"
+                return f"it is {a_an(inst.kind)}, not {a_an(kind)}"
             src = self.s.cards.get(inst.source)
             if src is None or not self.matches(src, sel, viewer, inst):
                 return "it does not match what the card may target"
@@ -449,14 +450,14 @@ class Game:
                     if (who == "you") != (ident == viewer):
                         return "it is not controlled as required"
                 return None
-            return f"it is not a {kind}"
+            return f"it is not {a_an(kind)}"
         card = self.s.cards.get(ident)
         if card is None or card.zone != "field":
             return "it is not an object on the field"
         if kind == "unit" and not card.types & set(UNIT_TYPES):
             return "it is not a unit"
         if kind not in ("object", "unit") and kind not in card.types:
-            return f"it is not {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+            return f"it is not {a_an(kind)}"
         if not self.matches(card, sel, viewer):
             return "it does not match what the card may target"
         return None
@@ -487,16 +488,16 @@ class Game:
         if origin != home and grant is None:
             rule = {"activation": "card-activation/1.9.1", "materialization": "card-materialization/1",
                     "bestowment": "bestowing-boons/3.4.1"}[method]
-            raise Illegal(f"{card.name} is in {_zone(origin)}; without a permission, a card is played by {method} "
-                          f"only from {_zone(home)}.", cites + [rule])
+            raise Illegal(f"{card.name} is in {zone_name(origin)}; without a permission, a card is played by {method} "
+                          f"only from {zone_name(home)}.", cites + [rule])
         if not controls and grant is None:
             raise Illegal(f"{player} does not control {card.name} (its owner {card.owner} does) and has no permission "
                           "to play it.", cites + ["playing-cards/2"])
         if grant is not None:
-            self.step(f"{grant.name} gives {player} permission to play {card.name} by {method} from {_zone(origin)}.",
+            self.step(f"{grant.name} gives {player} permission to play {card.name} by {method} from {zone_name(origin)}.",
                       cites + ["playing-cards/2", "timing-and-permissions/special-play-permissions/3"])
         else:
-            self.step(f"{player} controls {card.name} in {_zone(origin)}, so {player} may play it.",
+            self.step(f"{player} controls {card.name} in {zone_name(origin)}, so {player} may play it.",
                       cites + ["playing-cards/2"])
 
     def calculate_cost(self, player: str, card: Card, kind: str, inst: Instance, rules: dict) -> int:
@@ -520,7 +521,7 @@ class Game:
             parts = ", ".join(f"{name} {n:+d}" for name, n in delta)
             raw = cost + total
             cost = max(0, raw)
-            floor = f" (a cost can't be less than 0)" if raw < 0 else ""
+            floor = " (a cost can't be less than 0)" if raw < 0 else ""
             self.step(f"Cost modifiers apply simultaneously: {parts}; the {kind} cost is {cost}{floor}.",
                       [rules[3], "static-abilities/4"] + (["cost/8"] if raw < 0 else []) +
                       (["keywords-and-abilities/efficiency/1"] if "efficiency" in card.keywords else []))
@@ -539,7 +540,7 @@ class Game:
     def pay_reserve(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
         """Reserve: cards from hand into memory (costs-and-memory/1, game-terms/reserve/1)."""
         p = self.s.players[player]
-        chosen = [self.card(h) for h in _as_list(act.get("reserve"))]
+        chosen = [self.card(h) for h in as_list(act.get("reserve"))]
         for c in chosen:
             if c.zone != "hand" or c.owner != player or c is card:
                 raise InvalidScenario([self.scenario.reason(
@@ -565,7 +566,7 @@ class Game:
             self.move(c, "memory")
         p.unnamed["hand"] -= unnamed
         p.unnamed["memory"] += unnamed
-        self.step(f"Pay costs: {player} reserves {_cards(amount)} from hand into memory{_naming(chosen, unnamed)}."
+        self.step(f"Pay costs: {player} reserves {cards_word(amount)} from hand into memory{naming(chosen, unnamed)}."
                   if amount else "Pay costs: the reserve cost is 0, so no card is reserved.",
                   cites + ["costs-and-memory/1", "game-terms/reserve/1"])
 
@@ -576,7 +577,7 @@ class Game:
         total = len(named) + p.unnamed["memory"]
         if total < amount:
             raise Illegal(f"The memory cost is {amount}, but {player} has only {total} card(s) in memory.", cites)
-        chosen = [self.card(h) for h in _as_list(act.get("memory"))]
+        chosen = [self.card(h) for h in as_list(act.get("memory"))]
         for c in chosen:
             if c not in named:
                 raise InvalidScenario([self.scenario.reason(
@@ -597,14 +598,9 @@ class Game:
         for c in chosen:
             self.move(c, "banishment")
         p.unnamed["memory"] -= unnamed
-        self.step(f"Pay costs: {_cards(amount)} {'is' if amount == 1 else 'are'} selected at random from {player}'s "
-                  f"memory and banished simultaneously{_naming(chosen, unnamed)}.",
+        self.step(f"Pay costs: {cards_word(amount)} {'is' if amount == 1 else 'are'} selected at random from {player}'s "
+                  f"memory and banished simultaneously{naming(chosen, unnamed)}.",
                   cites + ["costs-and-memory/2", "costs-and-memory/2.1", "costs-and-memory/2.2"])
-
-    def _new_instance(self, player: str, card: Card, kind: str) -> Instance:
-        inst = Instance(card.handle, kind, card.handle, player)
-        self.facts["instances"].setdefault(card.handle, [])
-        return inst
 
     def _place(self, inst: Instance, card: Card, method_rule: str, player: str, opportunity: bool = True):
         self.s.stack.append(inst)
@@ -613,7 +609,7 @@ class Game:
         self.facts["controllers"][inst.id] = inst.controller
         self.facts["played"][card.handle] = {"method": inst.kind, "controller": player, "timestamp": card.timestamp}
         cites = [method_rule, "playing-cards/6", "playing-cards/4", "playing-cards/5", "effects-stack/2"]
-        text = (f"{card.name} is {_past(inst.kind)}: one {inst.kind} instance [{inst.id}] is placed at the top of "
+        text = (f"{card.name} is {past(inst.kind)}: one {inst.kind} instance [{inst.id}] is placed at the top of "
                 f"the Effects Stack, controlled by {player}; the card itself is tracked by its timestamp, unordered")
         if opportunity:
             self.s.passed = []
@@ -628,10 +624,9 @@ class Game:
 
     def activate_card(self, player: str, card: Card, act: dict, key: str):
         """Card Activation 1.1-1.9."""
-        s = self.s
         origin = self._announce(player, card, "activation", "card-activation/1.1")
         self._check_elements(player, card, ["card-activation/1.2"])
-        inst = self._new_instance(player, card, "activation")
+        inst = Instance(card.handle, "activation", card.handle, player)
         self._declare(player, card, act, inst)
         legality = ["card-activation/1.6"]
         self._check_control(player, card, origin, "activation", "hand", legality)
@@ -648,7 +643,7 @@ class Game:
             self.step(f"An effect lets {player} activate {card.name}, which has a memory cost, instead of "
                       "materializing it; its memory cost is paid.", ["card-activation/1.9.2"])
         self.step("Check legality: every part of the activation is legal.", legality)
-        rules = _cost_rules("card-activation/1.7")
+        rules = cost_rules("card-activation/1.7")
         cost = self.calculate_cost(player, card, kind, inst, rules)
         pay = ["card-activation/1.8"]
         if kind == "reserve":
@@ -673,7 +668,7 @@ class Game:
                       "materialized.", ["card-activation/1.2", "element/2.2", "champion/leveling-up/3"])
         else:
             self._check_elements(player, card, ["card-activation/1.2"])
-        inst = self._new_instance(player, card, "materialization")
+        inst = Instance(card.handle, "materialization", card.handle, player)
         self._declare(player, card, act, inst)
         legality = ["card-materialization/3.1"]
         self._check_control(player, card, origin, "materialization", "material-deck", legality)
@@ -681,7 +676,7 @@ class Game:
         grant = self.permission(player, card, "materialize", origin)
         if s.phase == "materialize" and grant is None:
             if player != s.turn_player or s.stack:
-                raise Illegal(f"In the materialize phase only the turn player materializes, as a turn-based action "
+                raise Illegal("In the materialize phase only the turn player materializes, as a turn-based action "
                               "with nothing pending.", legality + ["materialize-phase/3"])
             if p.materialized:
                 raise Illegal(f"{player} has already materialized a card in this materialize phase.",
@@ -709,9 +704,9 @@ class Game:
         if kind == "reserve":
             self.step(f"{card.name} has a reserve cost: materializing it, its reserve cost is paid rather than a "
                       "memory cost.", ["costs-and-memory/1.5"])
-            rules = _cost_rules("card-activation/1.7")
+            rules = cost_rules("card-activation/1.7")
         else:
-            rules = _cost_rules("card-materialization/3.2")
+            rules = cost_rules("card-materialization/3.2")
         cost = self.calculate_cost(player, card, kind, inst, rules)
         if kind == "reserve":
             self.pay_reserve(player, card, cost, act, key, ["card-materialization/3.3"])
@@ -738,7 +733,7 @@ class Game:
         self.step("Bestowing follows the first steps of card activation, announced as a bestowment.",
                   ["bestowing-boons/4"])
         self._check_elements(player, card, ["card-activation/1.2", "bestowing-boons/3.1.1"])
-        inst = self._new_instance(player, card, "bestowment")
+        inst = Instance(card.handle, "bestowment", card.handle, player)
         self._declare(player, card, act, inst)
         legality = ["bestowing-boons/3.1"]
         if "boon" not in card.types:
@@ -748,7 +743,7 @@ class Game:
         if card.reserve_cost is None:
             raise Illegal(f"{card.name} has no reserve cost to pay.", legality + ["costs-and-memory/3"])
         self.step("Check legality: every part of the bestowment is legal.", legality)
-        rules = _cost_rules("bestowing-boons/3.2")
+        rules = cost_rules("bestowing-boons/3.2")
         cost = self.calculate_cost(player, card, "reserve", inst, rules)
         self.pay_reserve(player, card, cost, act, key, ["bestowing-boons/3.3"])
         self.facts["costs"][card.handle] = {"reserve": cost}
@@ -761,7 +756,7 @@ class Game:
         label = f"{card.handle}.{index}"
         n = self.attempts[label] = self.attempts.get(label, 0) + 1
         label = label if n == 1 else f"{label}@{n}"
-        saved = copy.deepcopy(self.s)
+        saved = self.s.snapshot()
         try:
             self._activate_ability(player, card, index, act, key)
         except Illegal as exc:
@@ -775,7 +770,7 @@ class Game:
 
     def _activate_ability(self, player: str, card: Card, index: int, act: dict, key: str):
         ab = card.abilities[index - 1]
-        self.step(f"{player} announces {card.name}'s activated ability ({_quote(ab)}).",
+        self.step(f"{player} announces {card.name}'s activated ability ({quote(ab)}).",
                   ["activated-abilities/1", "activated-abilities/1/bullet-1"])
         if not self.functional(card, ab):
             raise Illegal(f"{card.name} is in {card.zone}, where this ability does not function.",
@@ -784,17 +779,17 @@ class Game:
             raise Illegal(f"{player} does not control {card.name}.", ["activated-abilities/9"])
         speed = ab.get("speed", "fast")
         if speed == "slow" and (player != self.s.turn_player or self.s.stack or self.s.phase != "main"):
-            raise Illegal(f"This ability has slow speed: only the turn player, in the main phase with the Effects "
+            raise Illegal("This ability has slow speed: only the turn player, in the main phase with the Effects "
                           "Stack empty, may activate it.", ["timing-and-permissions/fast-vs-slow/1.1"])
         self.step(f"{player} has Opportunity; the ability has {speed} speed.",
                   ["activated-abilities/4"] + (["activated-abilities/6"] if "speed" not in ab.data else []))
         inst = Instance(self._ability_id(card, index), "ability", card.handle, player)
         inst.ability = index
         inst.effects = list(ab.get("effects", []))
-        targets = _as_list(act.get("target")) + _as_list(act.get("targets"))
+        targets = as_list(act.get("target")) + as_list(act.get("targets"))
         spec = ab.get("target")
         if spec is not None:
-            self.check_targets(player, f"{card.name}'s ability", spec, targets, None,
+            self.check_targets(player, f"{card.name}'s ability", spec, targets,
                                ["activated-abilities/1/bullet-2"])
         elif targets:
             raise Illegal(f"{card.name}'s ability has no targets to declare.", ["activated-abilities/1/bullet-2"])
@@ -877,7 +872,7 @@ class Game:
             self.facts["kinds"][inst.id] = "ability"
             self.facts["controllers"][inst.id] = inst.controller
             self.facts["triggered"].append(inst.id)
-            self.step(f"{why}: {lki['name']}'s triggered ability [{inst.id}] ({_quote(ab)}) is placed onto the "
+            self.step(f"{why}: {lki['name']}'s triggered ability [{inst.id}] ({quote(ab)}) is placed onto the "
                       f"Effects Stack during state-based checks, controlled by {inst.controller}.",
                       list(cites) + ["triggered-abilities/1", "game-terms/control-and-ownership/4"], answer=True)
         self.s.passed = []
@@ -915,7 +910,6 @@ class Game:
                   list(cites) + ["game-terms/fizzle/1"], answer=True)
 
     def resolve_card_instance(self, inst: Instance):
-        s = self.s
         card = self.card(inst.source)
         if card.zone != "effects-stack":
             self.fizzle(inst, f"its source card, {card.name}, is no longer on the Effects Stack",
@@ -965,7 +959,7 @@ class Game:
                 self.summon_copy_token(inst, card)
             else:
                 card.became_object = True
-                self.step(f"The non-copy instance resolves and becomes {_a(self.object_word(card))} object: "
+                self.step(f"The non-copy instance resolves and becomes {a_an(self.object_word(card))} object: "
                           f"{card.name} will be placed on the field to represent it, under {inst.controller}'s "
                           "control.", ["playing-cards/7.1", "resolution/general-rules/2", "resolution/general-rules/7"])
         self._remove(inst)
@@ -992,7 +986,7 @@ class Game:
         self.facts.setdefault("tokens", []).append(token.handle)
         self.step(f"The instance has the copy property, so it does not put {card.name} on the field: it becomes a "
                   f"token {self.object_word(card)} object [{token.handle}] with {card.name}'s characteristics"
-                  + _stats(token) + f", under {inst.controller}'s control.",
+                  + stats_text(token) + f", under {inst.controller}'s control.",
                   ["playing-cards/9.2", "copy/general-rules/2", "copy/copying-abilities-card-activations-and-materializations/4",
                    "tokens/4"], answer=True)
         self.enters_field(token)
@@ -1028,247 +1022,6 @@ class Game:
             return False
         legal = [t for t in inst.targets if self.target_illegal(t, spec, viewer, inst) is None]
         return not legal and not spec.get("up_to", False)
-
-    # =====================================================================================================
-    # effect primitives
-    # =====================================================================================================
-    def amount(self, value, inst: Instance):
-        """A number, "X" (the value chosen for the original card, cost/9.4), or a stat of the source."""
-        if isinstance(value, int):
-            return value, ""
-        if value == "X":
-            return inst.x or 0, f"X = {inst.x or 0}"
-        if isinstance(value, dict) and "stat" in value:
-            stat = value["stat"]
-            n, lki = self.stat_of(inst.source, stat, inst)
-            n = n or 0
-            name = inst.lki.get("name") or self.describe(inst.source)
-            why = (f"{name}'s last known {stat} before it left its zone is {n}" if lki else
-                   f"{name}'s {stat} is {n}")
-            return n, why
-        return 0, ""
-
-    def apply(self, e: dict, inst: Instance, source_name: str):
-        do = e.get("do")
-        you = inst.controller
-        handler = getattr(self, "do_" + do.replace("-", "_"))
-        handler(e, inst, you, source_name)
-
-    def _who(self, e: dict, inst: Instance, you: str) -> list[str]:
-        to = e.get("to", "you")
-        if to == "you":
-            return [you]
-        if to == "opponent":
-            return self.opponents(you)
-        if to == "target":
-            return [t for t in inst.targets if self.s.instance(t) is None]
-        return [to]
-
-    def do_damage(self, e, inst, you, source_name):
-        n, why = self.amount(e.get("amount", 0), inst)
-        n = max(0, n)
-        lki_cite = ["abilities/p11"] if "last known" in why else []  # last known information of the source
-        for t in self._who(e, inst, you):
-            t = self.player_of(t) or t
-            if t in self.s.players:
-                self.s.players[t].damage += n
-                self.step(f"{source_name} deals {n} damage to {self.champion_name(t)}" + (f" ({why})" if why else "")
-                          + f": {_counters(self.s.players[t].damage)} on it.", ["damage/11", "damage/13"] + lki_cite, answer=True)
-            else:
-                obj = self.card(t)
-                if obj.zone != "field":
-                    continue
-                obj.damage += n
-                self.step(f"{source_name} deals {n} damage to {obj.name}" + (f" ({why})" if why else "") + ".",
-                          ["damage/11"] + lki_cite, answer=True)
-
-    def do_draw(self, e, inst, you, source_name):
-        n, _ = self.amount(e.get("amount", 1), inst)
-        for p in self._who(e, inst, you):
-            self.s.players[p].unnamed["hand"] += n
-            self.facts.setdefault("drawn", {}).setdefault(p, 0)
-            self.facts["drawn"][p] += n
-            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", ["drawing-cards/1", "resolution/general-rules/3"], answer=True)
-
-    def do_recover(self, e, inst, you, source_name):
-        n, _ = self.amount(e.get("amount", 1), inst)
-        p = self.s.players[you]
-        removed = min(n, p.damage)
-        p.damage -= removed
-        self.step(f"{you} recovers {n}: {_counters(removed)} removed from {self.champion_name(you)}.",
-                  ["game-terms/recover/2"], answer=True)
-
-    def do_modify(self, e, inst, you, source_name):
-        stat, by = e.get("stat", "power"), e.get("by", 0)
-        for t in self._targets_or_self(e, inst):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
-            obj.buffs.append((stat, by))
-            self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}.",
-                      ["continuous-effects/general-rules/1"])
-
-    def _targets_or_self(self, e, inst):
-        what = e.get("to", e.get("what", "target"))
-        if what == "self":
-            return [inst.source]
-        return [t for t in inst.targets if self.s.instance(t) is None]
-
-    def do_destroy(self, e, inst, you, source_name):
-        for t in self._targets_or_self(e, inst):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
-            self.step(f"{source_name} destroys {obj.name}: it moves from the field to its owner's graveyard and "
-                      "dies.", ["game-terms/destruction/2", "game-terms/destruction/2.1"], answer=True)
-            self.leave_field(obj, "graveyard")
-            self.dies(obj, "destroyed")
-
-    def dies(self, obj: Card, how: str):
-        if not obj.types & {"ally"}:
-            return
-        for ab in obj.abilities:
-            if ab.kind == "trigger" and ab.get("on") == "death":
-                self.s.pending.append(
-                    (obj.handle, ab.index, f"{obj.name} dies ({how})", ["game-terms/destruction/2.1"],
-                     dict(self.s.lki.get(obj.handle, {}), zone="graveyard")))
-
-    def leave_field(self, obj: Card, zone: str):
-        if obj.token:
-            self.remember(obj)
-            obj.zone = "ceased"
-            self.step(f"{obj.name} [{obj.handle}] is a token: it ceases to exist instead of going to the {zone}.",
-                      ["tokens/3", "game-terms/token/2"])
-            return
-        if zone == "graveyard" and (obj.supertypes & {"regalia"} or "champion" in obj.types):
-            zone = "banishment"
-        self.move(obj, zone)
-
-    def do_banish(self, e, inst, you, source_name):
-        what = e.get("what", "target")
-        if what == "target-card":
-            for t in inst.targets:
-                target = self.s.instance(t) or self._gone_instance(t)
-                card = self.s.cards.get(target.source if target is not None else "")
-                if card is None or card.zone != "effects-stack":
-                    continue
-                self.move(card, "banishment")
-                self.step(f"{source_name} banishes {card.name}, the card of the targeted {target.kind}: it leaves the "
-                          f"Effects Stack for {card.owner}'s banishment.",
-                          ["game-terms/banish/1", "banishment/2", "playing-cards/8"], answer=True)
-                self.remove_instances_of(card)
-            return
-        for t in self._targets_or_self(e, inst):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone in ("banishment", "ceased"):
-                continue
-            self.step(f"{source_name} banishes {obj.name}.", ["game-terms/banish/1", "game-terms/banish/3"])
-            if obj.zone == "field":
-                self.leave_field(obj, "banishment")
-            else:
-                self.move(obj, "banishment")
-                if obj.zone == "banishment":
-                    self.remove_instances_of(obj)
-
-    def _gone_instance(self, ident):
-        return self.s.removed.get(ident)
-
-    def remove_instances_of(self, card: Card):
-        """playing-cards/8: a card removed from the Effects Stack takes its instances with it — the
-        instances still there are left without their source card, and state-based checks fizzle them."""
-        left = self.s.on_stack(card.handle)
-        if left:
-            self.step(f"{card.name} has been removed from the Effects Stack, so its instances are removed as well: "
-                      f"{', '.join(i.id for i in left)} no longer {'has' if len(left) == 1 else 'have'} a source "
-                      "card to resolve from.", ["playing-cards/8"], answer=True)
-
-    def do_negate(self, e, inst, you, source_name):
-        for t in inst.targets:
-            target = self.s.instance(t)
-            if target is None:
-                continue
-            self._remove(target)
-            self.s.removed[target.id] = target
-            self.facts["resolved"][target.id] = False
-            self.facts["negated"].append(target.id)
-            src = self.s.cards.get(target.source)
-            self.step(f"{source_name} negates {self.instance_name(target)}: it is removed from the Effects Stack and "
-                      "does not resolve; paid costs are not refunded"
-                      + (f", and the card {src.name} stays on the Effects Stack until state-based checks remove it"
-                         if target.is_card_instance and src is not None else "") + ".",
-                      ["game-terms/negate/1", "game-terms/negate/1.1", "game-terms/negate/1.2"]
-                      if target.is_card_instance else ["game-terms/negate/1"], answer=True)
-
-    def do_copy(self, e, inst, you, source_name):
-        for t in list(inst.targets):
-            target = self.s.instance(t)
-            if target is None:
-                continue
-            base = target.source if target.is_card_instance else target.id
-            n = sum(1 for i in self.facts["kinds"] if i.startswith(f"{base}.copy")) + 1
-            dup = copy.deepcopy(target)
-            dup.id = f"{base}.copy{n}"
-            dup.copy = True
-            dup.controller = you
-            new = inst.copy_targets if e.get("new_targets") and inst.copy_targets else None
-            if new is not None:
-                spec = self._spec_of(target)
-                for nt in new:
-                    why = self.target_illegal(nt, spec or {}, you, None) if spec else None
-                    if why:
-                        new = None
-                        self.step(f"{self.describe(nt)} is not a legal new target ({why}); the copy keeps the "
-                                  "original targets.", ["copy/general-rules/5"])
-                        break
-            if new is not None:
-                dup.targets = list(new)
-            self.s.stack.append(dup)
-            self.facts["kinds"][dup.id] = dup.kind
-            self.facts["controllers"][dup.id] = you
-            self.facts["copies"].append(dup.id)
-            if dup.is_card_instance:
-                self.facts["instances"].setdefault(dup.source, []).append(dup.id)
-            cites = ["copy/copying-abilities-card-activations-and-materializations/1", "copy/general-rules/3",
-                     "playing-cards/9.2"]
-            if dup.is_card_instance:
-                cites.insert(1, "card-activation/1.9")
-            if dup.x is not None:
-                cites.append("cost/9.4")
-            if dup.mode is not None:
-                cites.append("copy/copying-abilities-card-activations-and-materializations/1.1")
-            self.step(f"{source_name} copies {self.instance_name(target)}: a new instance [{dup.id}] with the copy "
-                      f"property is placed at the top of the Effects Stack, controlled by {you}"
-                      + (f", with X = {dup.x} as chosen for the original" if dup.x is not None else "")
-                      + (f", with the mode '{dup.mode}' selected for the original (a copy changes modes only when "
-                         "its effect says so)" if dup.mode is not None else "")
-                      + (f", targeting {', '.join(self.describe(x) for x in dup.targets)}" if dup.targets else "")
-                      + (" (new targets chosen)" if new is not None else "") + ".",
-                      cites + (["copy/general-rules/5"] if new is not None else []), answer=True)
-
-    def _spec_of(self, inst: Instance):
-        src = self.s.cards.get(inst.source)
-        if src is None:
-            return None
-        if inst.is_card_instance:
-            return src.target
-        return src.abilities[inst.ability - 1].get("target") if inst.ability else None
-
-    def do_delevel(self, e, inst, you, source_name):
-        for t in self._who(dict(e, to=e.get("to", "target")), inst, you):
-            p = self.player_of(t)
-            champ = self.champion_of(p) if p else None
-            if champ is None:
-                continue
-            below = [c for c in self.s.cards.values() if c.zone == "lineage" and c.controller == p and
-                     "champion" in c.types]
-            self.move(champ, "material-deck")
-            top = max(below, key=lambda c: c.level or 0) if below else None
-            if top is not None:
-                top.zone = "field"
-                top.controller = p
-            self.step(f"{p} delevels: {champ.name} returns to the material deck"
-                      + (f"; {top.name} (level {top.level}) is now the champion." if top else "."),
-                      ["champion/deleveling/1"], answer=True)
 
     # =====================================================================================================
     # objects entering the field, state-based checks
@@ -1317,6 +1070,14 @@ class Game:
                 break
         return self.place_triggers()
 
+    def reserved_stay(self, card: Card):
+        """costs-and-memory/1.4: a card whose original instance did not resolve leaves its reserved cards in memory."""
+        made = self.facts["instances"].get(card.handle, [])
+        reserved = self.facts["costs"].get(card.handle, {}).get("reserve", 0)
+        if reserved and made and self.facts["resolved"].get(made[0]) is False:
+            self.step(f"The {cards_word(reserved)} reserved to pay for {card.name} stay in memory although its "
+                      f"{self.facts['kinds'][made[0]]} did not resolve.", ["costs-and-memory/1.4"], answer=True)
+
     def card_leaves_stack(self, card: Card):
         """playing-cards/7, 7.1: the card moves to its zone once every instance resolved or was removed."""
         cites = ["playing-cards/7", "playing-cards/7.1", "state-based-checks-and-effects/types-of-checks/9"]
@@ -1325,10 +1086,7 @@ class Game:
         made = self.facts["instances"].get(card.handle, [])
         plain = len(made) == 1 and self.facts["resolved"].get(made[0]) is True and \
             card.handle != next(iter(self.facts["played"]), None)
-        reserved = self.facts["costs"].get(card.handle, {}).get("reserve", 0)
-        if reserved and made and self.facts["resolved"].get(made[0]) is False:
-            self.step(f"The {_cards(reserved)} reserved to pay for {card.name} stay in memory although its "
-                      f"{self.facts['kinds'][made[0]]} did not resolve.", ["costs-and-memory/1.4"], answer=True)
+        self.reserved_stay(card)
         if "boon" in card.types:
             self.move(card, "pantheon")
             card.face_up = True
@@ -1352,7 +1110,7 @@ class Game:
                 card.timestamp = self.s.tick()
                 usual = "banishment" if card.cost_kind == "memory" or "regalia" in card.supertypes else "graveyard"
                 self.step(f"{lead}: its non-copy instance resolved into an object, so {card.name} is placed on the "
-                          f"field as {_a(word)} object under {controller}'s control, instead of going to its owner's "
+                          f"field as {a_an(word)} object under {controller}'s control, instead of going to its owner's "
                           f"{usual}.",
                           cites + ["field/3", "field/5"], answer=True)
             self.enters_field(card)
@@ -1373,54 +1131,3 @@ class Game:
         self.step(f"{lead}: it has a reserve cost, so it goes to {card.owner}'s graveyard.",
                   cites + ["graveyard/2"] + (["resolution/general-rules/11"] if len(self.facts["instances"].get(
                       card.handle, [])) > 1 else []), answer=not plain)
-
-
-# ---------------------------------------------------------------------------------------------------------
-def _as_list(value) -> list:
-    if value is None:
-        return []
-    return list(value) if isinstance(value, list) else [value]
-
-
-def _cost_rules(head: str) -> dict[int, str]:
-    """The cost calculation rule (0) and its four ordered steps (1-4): start, set, add/subtract, remove."""
-    return {i: f"{head}.{i}" if i else head for i in range(5)}
-
-
-def _zone(zone: str) -> str:
-    return {"material-deck": "the material deck", "main-deck": "the main deck", "effects-stack": "the Effects Stack",
-            "pantheon": "the Pantheon"}.get(zone, zone)
-
-
-def _counters(n: int) -> str:
-    return f"{n} damage counter{'' if n == 1 else 's'}"
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
-def _naming(chosen: list, unnamed: int) -> str:
-    """' (Name, Name and 1 other card)' when named cards are among them, else ''."""
-    if not chosen:
-        return ""
-    names = [c.name for c in chosen] + ([f"{_cards(unnamed).replace('card', 'other card')}"] if unnamed else [])
-    return " (" + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]) + ")"
-
-
-def _past(kind: str) -> str:
-    return {"activation": "activated", "materialization": "materialized", "bestowment": "bestowed"}[kind]
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def _quote(ab) -> str:
-    text = ab.get("text")
-    return f'"{text}"' if text else f"ability {ab.index}"
-
-
-def _stats(card: Card) -> str:
-    parts = [f"{s} {card.stat(s)}" for s in ("power", "life", "durability") if getattr(card, s) is not None]
-    return f" ({', '.join(parts)})" if parts else ""

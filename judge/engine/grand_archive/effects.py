@@ -1,0 +1,258 @@
+"""Effect primitives: what an instance on the Effects Stack does as it resolves.
+
+Each ``do = "..."`` of a scenario's ``effects`` table is a method ``do_<name>`` here (see
+docs/scenario-format-ga.md). The methods run inside :class:`judge.engine.grand_archive.game.Game`, which
+mixes this class in; they record every change as a cited step.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from judge.engine.grand_archive.cards import Card, Instance
+from judge.engine.grand_archive.words import counters
+
+
+class EffectPrimitives:
+    """The instructions cards and abilities are built from: damage, draw, recover, modify, destroy, banish,
+    negate, copy, delevel; and what happens to objects that leave the field."""
+
+    def amount(self, value, inst: Instance):
+        """A number, "X" (the value chosen for the original card, cost/9.4), or a stat of the source."""
+        if isinstance(value, int):
+            return value, ""
+        if value == "X":
+            return inst.x or 0, f"X = {inst.x or 0}"
+        if isinstance(value, dict) and "stat" in value:
+            stat = value["stat"]
+            n, lki = self.stat_of(inst.source, stat, inst)
+            n = n or 0
+            name = inst.lki.get("name") or self.describe(inst.source)
+            why = (f"{name}'s last known {stat} before it left its zone is {n}" if lki else
+                   f"{name}'s {stat} is {n}")
+            return n, why
+        return 0, ""
+
+    def apply(self, e: dict, inst: Instance, source_name: str):
+        do = e.get("do")
+        you = inst.controller
+        handler = getattr(self, "do_" + do.replace("-", "_"))
+        handler(e, inst, you, source_name)
+
+    def _who(self, e: dict, inst: Instance, you: str) -> list[str]:
+        to = e.get("to", "you")
+        if to == "you":
+            return [you]
+        if to == "opponent":
+            return self.opponents(you)
+        if to == "target":
+            return [t for t in inst.targets if self.s.instance(t) is None]
+        return [to]
+
+    def do_damage(self, e, inst, you, source_name):
+        n, why = self.amount(e.get("amount", 0), inst)
+        n = max(0, n)
+        lki_cite = ["abilities/p11"] if "last known" in why else []  # last known information of the source
+        for t in self._who(e, inst, you):
+            t = self.player_of(t) or t
+            if t in self.s.players:
+                self.s.players[t].damage += n
+                self.step(f"{source_name} deals {n} damage to {self.champion_name(t)}" + (f" ({why})" if why else "")
+                          + f": {counters(self.s.players[t].damage)} on it.", ["damage/11", "damage/13"] + lki_cite, answer=True)
+            else:
+                obj = self.card(t)
+                if obj.zone != "field":
+                    continue
+                obj.damage += n
+                self.step(f"{source_name} deals {n} damage to {obj.name}" + (f" ({why})" if why else "") + ".",
+                          ["damage/11"] + lki_cite, answer=True)
+
+    def do_draw(self, e, inst, you, source_name):
+        n, _ = self.amount(e.get("amount", 1), inst)
+        for p in self._who(e, inst, you):
+            self.s.players[p].unnamed["hand"] += n
+            self.facts.setdefault("drawn", {}).setdefault(p, 0)
+            self.facts["drawn"][p] += n
+            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", ["drawing-cards/1", "resolution/general-rules/3"], answer=True)
+
+    def do_recover(self, e, inst, you, source_name):
+        n, _ = self.amount(e.get("amount", 1), inst)
+        p = self.s.players[you]
+        removed = min(n, p.damage)
+        p.damage -= removed
+        self.step(f"{you} recovers {n}: {counters(removed)} removed from {self.champion_name(you)}.",
+                  ["game-terms/recover/2"], answer=True)
+
+    def do_modify(self, e, inst, you, source_name):
+        stat, by = e.get("stat", "power"), e.get("by", 0)
+        for t in self._targets_or_self(e, inst):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone != "field":
+                continue
+            obj.buffs.append((stat, by))
+            self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}.",
+                      ["continuous-effects/general-rules/1"])
+
+    def _targets_or_self(self, e, inst):
+        what = e.get("to", e.get("what", "target"))
+        if what == "self":
+            return [inst.source]
+        return [t for t in inst.targets if self.s.instance(t) is None]
+
+    def do_destroy(self, e, inst, you, source_name):
+        for t in self._targets_or_self(e, inst):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone != "field":
+                continue
+            self.step(f"{source_name} destroys {obj.name}: it moves from the field to its owner's graveyard and "
+                      "dies.", ["game-terms/destruction/2", "game-terms/destruction/2.1"], answer=True)
+            self.leave_field(obj, "graveyard")
+            self.dies(obj, "destroyed")
+
+    def dies(self, obj: Card, how: str):
+        if not obj.types & {"ally"}:
+            return
+        for ab in obj.abilities:
+            if ab.kind == "trigger" and ab.get("on") == "death":
+                self.s.pending.append(
+                    (obj.handle, ab.index, f"{obj.name} dies ({how})", ["game-terms/destruction/2.1"],
+                     dict(self.s.lki.get(obj.handle, {}), zone="graveyard")))
+
+    def leave_field(self, obj: Card, zone: str):
+        if obj.token:
+            self.remember(obj)
+            obj.zone = "ceased"
+            self.step(f"{obj.name} [{obj.handle}] is a token: it ceases to exist instead of going to the {zone}.",
+                      ["tokens/3", "game-terms/token/2"])
+            return
+        if zone == "graveyard" and (obj.supertypes & {"regalia"} or "champion" in obj.types):
+            zone = "banishment"
+        self.move(obj, zone)
+
+    def do_banish(self, e, inst, you, source_name):
+        what = e.get("what", "target")
+        if what == "target-card":
+            for t in inst.targets:
+                target = self.s.instance(t) or self._gone_instance(t)
+                card = self.s.cards.get(target.source if target is not None else "")
+                if card is None or card.zone != "effects-stack":
+                    continue
+                self.move(card, "banishment")
+                self.step(f"{source_name} banishes {card.name}, the card of the targeted {target.kind}: it leaves the "
+                          f"Effects Stack for {card.owner}'s banishment.",
+                          ["game-terms/banish/1", "banishment/2", "playing-cards/8"], answer=True)
+                self.reserved_stay(card)
+                self.remove_instances_of(card)
+            return
+        for t in self._targets_or_self(e, inst):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone in ("banishment", "ceased"):
+                continue
+            self.step(f"{source_name} banishes {obj.name}.", ["game-terms/banish/1", "game-terms/banish/3"])
+            if obj.zone == "field":
+                self.leave_field(obj, "banishment")
+            else:
+                self.move(obj, "banishment")
+                if obj.zone == "banishment":
+                    self.remove_instances_of(obj)
+
+    def _gone_instance(self, ident):
+        return self.s.removed.get(ident)
+
+    def remove_instances_of(self, card: Card):
+        """playing-cards/8: a card removed from the Effects Stack takes its instances with it — the
+        instances still there are left without their source card, and state-based checks fizzle them."""
+        left = self.s.on_stack(card.handle)
+        if left:
+            self.step(f"{card.name} has been removed from the Effects Stack, so its instances are removed as well: "
+                      f"{', '.join(i.id for i in left)} no longer {'has' if len(left) == 1 else 'have'} a source "
+                      "card to resolve from.", ["playing-cards/8"], answer=True)
+
+    def do_negate(self, e, inst, you, source_name):
+        for t in inst.targets:
+            target = self.s.instance(t)
+            if target is None:
+                continue
+            self._remove(target)
+            self.s.removed[target.id] = target
+            self.facts["resolved"][target.id] = False
+            self.facts["negated"].append(target.id)
+            src = self.s.cards.get(target.source)
+            self.step(f"{source_name} negates {self.instance_name(target)}: it is removed from the Effects Stack and "
+                      "does not resolve; paid costs are not refunded"
+                      + (f", and the card {src.name} stays on the Effects Stack until state-based checks remove it"
+                         if target.is_card_instance and src is not None else "") + ".",
+                      ["game-terms/negate/1", "game-terms/negate/1.1", "game-terms/negate/1.2"]
+                      if target.is_card_instance else ["game-terms/negate/1"], answer=True)
+
+    def do_copy(self, e, inst, you, source_name):
+        for t in list(inst.targets):
+            target = self.s.instance(t)
+            if target is None:
+                continue
+            base = target.source if target.is_card_instance else target.id
+            n = sum(1 for i in self.facts["kinds"] if i.startswith(f"{base}.copy")) + 1
+            dup = copy.deepcopy(target)
+            dup.id = f"{base}.copy{n}"
+            dup.copy = True
+            dup.controller = you
+            new = inst.copy_targets if e.get("new_targets") and inst.copy_targets else None
+            if new is not None:
+                spec = self._spec_of(target)
+                for nt in new:
+                    why = self.target_illegal(nt, spec or {}, you, None) if spec else None
+                    if why:
+                        new = None
+                        self.step(f"{self.describe(nt)} is not a legal new target ({why}); the copy keeps the "
+                                  "original targets.", ["copy/general-rules/5"])
+                        break
+            if new is not None:
+                dup.targets = list(new)
+            self.s.stack.append(dup)
+            self.facts["kinds"][dup.id] = dup.kind
+            self.facts["controllers"][dup.id] = you
+            self.facts["copies"].append(dup.id)
+            if dup.is_card_instance:
+                self.facts["instances"].setdefault(dup.source, []).append(dup.id)
+            cites = ["copy/copying-abilities-card-activations-and-materializations/1", "copy/general-rules/3",
+                     "playing-cards/9.2"]
+            if dup.is_card_instance:
+                cites.insert(1, "card-activation/1.9")
+            if dup.x is not None:
+                cites.append("cost/9.4")
+            if dup.mode is not None:
+                cites.append("copy/copying-abilities-card-activations-and-materializations/1.1")
+            self.step(f"{source_name} copies {self.instance_name(target)}: a new instance [{dup.id}] with the copy "
+                      f"property is placed at the top of the Effects Stack, controlled by {you}"
+                      + (f", with X = {dup.x} as chosen for the original" if dup.x is not None else "")
+                      + (f", with the mode '{dup.mode}' selected for the original (a copy changes modes only when "
+                         "its effect says so)" if dup.mode is not None else "")
+                      + (f", targeting {', '.join(self.describe(x) for x in dup.targets)}" if dup.targets else "")
+                      + (" (new targets chosen)" if new is not None else "") + ".",
+                      cites + (["copy/general-rules/5"] if new is not None else []), answer=True)
+
+    def _spec_of(self, inst: Instance):
+        src = self.s.cards.get(inst.source)
+        if src is None:
+            return None
+        if inst.is_card_instance:
+            return src.target
+        return src.abilities[inst.ability - 1].get("target") if inst.ability else None
+
+    def do_delevel(self, e, inst, you, source_name):
+        for t in self._who(dict(e, to=e.get("to", "target")), inst, you):
+            p = self.player_of(t)
+            champ = self.champion_of(p) if p else None
+            if champ is None:
+                continue
+            below = [c for c in self.s.cards.values() if c.zone == "lineage" and c.controller == p and
+                     "champion" in c.types]
+            self.move(champ, "material-deck")
+            top = max(below, key=lambda c: c.level or 0) if below else None
+            if top is not None:
+                top.zone = "field"
+                top.controller = p
+            self.step(f"{p} delevels: {champ.name} returns to the material deck"
+                      + (f"; {top.name} (level {top.level}) is now the champion." if top else "."),
+                      ["champion/deleveling/1"], answer=True)
+
