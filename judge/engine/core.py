@@ -21,7 +21,7 @@ class Step:
         self.n = n
         self.text = text
         self.cites = list(cites)
-        self.changes = list(changes)
+        self.changes = list(changes) if changes else []
         self.phase = phase
 
     def to_dict(self) -> dict:

@@ -335,6 +335,8 @@ def _check_action(scenario, i, act, s: State, reasons):
 def check_card_pools(game: Game):
     """Card-pool legality as determined outside the game (1.1.3, 8.3.7), with meta-static abilities (1.7.4d)."""
     s = game.s
+    if not any(c.keywords.get("specialization") not in (None, True) for c in s.cards.values()):
+        return
     legal = {}
     for name, player in s.players.items():
         heroes = [c for c in s.cards.values() if c.owner == name and "hero" in c.types]

@@ -151,6 +151,19 @@ def _clone(obj):
     return new
 
 
+_CARD_CONTAINERS = ("types", "subtypes", "supertypes", "keywords", "abilities", "activations", "counters")
+
+
+def _clone_card(card):
+    """Like ``_clone`` for a card, copying only the containers a card is known to hold."""
+    new = object.__new__(card.__class__)
+    d = card.__dict__.copy()
+    for k in _CARD_CONTAINERS:
+        d[k] = d[k].copy()
+    new.__dict__ = d
+    return new
+
+
 def snapshot(state: State) -> State:
     """A copy of the whole game state to reverse an illegal action to (1.10.3).
 
@@ -159,7 +172,7 @@ def snapshot(state: State) -> State:
     """
     new = _clone(state)
     new.players = {n: _clone(p) for n, p in state.players.items()}
-    new.cards = {h: _clone(c) for h, c in state.cards.items()}
+    new.cards = {h: _clone_card(c) for h, c in state.cards.items()}
     new.stack = [_clone(layer) for layer in state.stack]
     new.effects = [_clone(e) for e in state.effects]
     for e in new.effects:
