@@ -10,35 +10,37 @@ from judge.cli import cli, emit_json, example, json_option
 from judge.errors import JudgeError
 
 
-def _render(scenario, outcome, book) -> str:
+def _render(scenario, outcome, book, brief: bool = False) -> str:
     lines = [f"{scenario.title}  —  {outcome.cite_prefix}"]
     if scenario.question:
         lines.append(f"Q: {scenario.question}")
     lines.append("")
     phase = None
-    for st in outcome.trace.steps:
+    for st in ([] if brief else outcome.trace.steps):
         if st.phase != phase:
             phase = st.phase
             lines.append(f"  [{phase}]")
         cites = f"  ({', '.join(st.cites)})" if st.cites else ""
         lines.append(f"  {st.n:>3}. {st.text}{cites}")
-    lines.append("")
+    if not brief:
+        lines.append("")
     lines.append("Answer:")
     for sentence, cites in outcome.summary:
         lines.append(f"  {sentence}" + (f" ({', '.join(cites)})" if cites else ""))
     return "\n".join(lines)
 
 
-@cli.command(epilog=example("judge resolve scenarios/fab/7.5.2-power-6-against-5.toml",
-                            "judge resolve --check scenarios/fab", "judge resolve FILE --json"))
+@cli.command(epilog=example("judge resolve scenarios/fab/7.5.2-power-6-against-3-and-2.toml",
+                            "judge resolve --check scenarios/fab", "judge resolve FILE --brief", "judge resolve FILE --json"))
 @click.argument("target", type=click.Path())
 @click.option("--check", "check_mode", is_flag=True,
               help="Run every scenario below TARGET, compare with [expect], print a pass/fail table; exit 1 on any "
                    "mismatch.")
 @click.option("--rules", "rules_sel", metavar="NAME|VERSION", help="Judge under this rules document instead of the "
               "scenario's own version.")
+@click.option("--brief", is_flag=True, help="Print the question and the answer only, not the numbered trace.")
 @json_option
-def resolve(target, check_mode, rules_sel, as_json):
+def resolve(target, check_mode, rules_sel, brief, as_json):
     """Play a scenario file out by the rules and explain every step with the rule it applies.
 
     A scenario that is malformed or impossible gets one line naming file, line and key (exit 2).
@@ -59,7 +61,7 @@ def resolve(target, check_mode, rules_sel, as_json):
         if as_json:
             emit_json({"file": str(paths[0]), "title": s.title, "question": s.question, **outcome.to_dict()})
         else:
-            click.echo(_render(s, outcome, b))
+            click.echo(_render(s, outcome, b, brief))
             if outcome.mismatches or outcome.missing_cites:
                 click.echo("")
                 click.echo("Does not match [expect]:")

@@ -361,12 +361,16 @@ def check_card_pools(game: Game):
         game.facts["card_pool_legal"] = legal
 
 
+def _n(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def run(game: Game, scenario):
     actions = scenario.data.get("actions", [])
     game.queue = list(enumerate(actions, 1))
     game.trace.phase = "action phase"
     game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
-              f"{game.s.players[game.s.turn_player].action_points} action point(s).", ["4.3.2", "4.3.3"])
+              f"{_n(game.s.players[game.s.turn_player].action_points, 'action point')}.", ["4.3.2", "4.3.3"])
     while game.queue:
         if game.s.game_over:
             left = len(game.queue)
@@ -533,8 +537,11 @@ def _summarise(game: Game):
         for target, total in link["defense"].items():
             dmg = link["damage"].get(target, 0)
             if link["damage"].get(target, 0) > 0:
-                out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: it deals "
-                             f"{dmg} damage to {game.player_name(target)} and hits.", ["7.5.2", "7.5.5"])
+                prevented = power - total - dmg
+                part = f"{power - total} damage, {prevented} of it prevented: " if prevented > 0 else ""
+                out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: {part}it "
+                             f"deals {dmg} damage to {game.player_name(target)} and hits.",
+                             ["7.5.2", "7.5.5"] + (["6.4.10a"] if prevented > 0 else []))
             elif power > total:
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}, but all "
                              f"{power - total} damage is prevented: the attack does not hit.", ["7.5.2", "7.5.5b"])
