@@ -10,7 +10,8 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario, Reason
 from judge.engine.marvel_champions.model import (ABILITY_KINDS, CARD_TYPES, CONDITION_KEYS, ENCOUNTER_CARD_TYPES,
                                                  ENCOUNTER_ZONES, PLAYER_ZONES, RESOURCE_TYPES, SCENARIO,
-                                                 SELECTOR_KEYS, TYPE_GROUPS, WHEN, Ability, Card, Player, State)
+                                                 SELECTOR_KEYS, TYPE_GROUPS, WHEN, Ability, Card, Player, State,
+                                                 article)
 
 TOP_KEYS = {"scenario", "game", "players", "cards", "actions", "expect"}
 PLAYER_KEYS = {"identity", "form", "hit_points", "max_hit_points", "exhausted"}
@@ -53,6 +54,7 @@ class Builder:
         self.sc = scenario
         self.reasons: list[Reason] = []
         self.s = State()
+        self.broken: set[str] = set()     # cards already reported as invalid: not "unknown" again
 
     def bad(self, key: str, message: str, cite: str | None = None, code: str = "invalid") -> None:
         self.reasons.append(self.sc.reason(code, message, key, cite))
@@ -78,6 +80,14 @@ class Builder:
         if not _int(value) or value < low:
             self.typed(key, value, f"a whole number ≥ {low}")
             return None
+        return value
+
+    def flag(self, key: str, value, default: bool = False) -> bool:
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.typed(key, value, "true or false")
+            return default
         return value
 
     def strings(self, key: str, value, allowed=None) -> list[str]:
@@ -142,7 +152,7 @@ class Builder:
                      "impossible")
             top = hp
         ident.hit_points, ident.damage = top, top - hp
-        ident.exhausted = bool(p.get("exhausted", False))
+        ident.exhausted = self.flag(f"{key}.exhausted", p.get("exhausted"))
         self.s.cards[name] = ident
         self.s.players[name] = Player(name, name, seat)
 
@@ -171,6 +181,7 @@ class Builder:
 
     def card(self, handle: str, cd: dict) -> None:
         key = f"cards.{handle}"
+        self.broken.add(handle)
         self.unknown(key, cd, CARD_KEYS, "for a card")
         if handle in self.s.players:
             self.bad(key, f"'{handle}' is a player's name, which stands for their identity: give the card another "
@@ -187,7 +198,7 @@ class Builder:
                                      f"encounter cards belong to '{SCENARIO}')", code="unknown-player")
             return
         if encounter != (owner == SCENARIO):
-            self.bad(f"{key}.owner", f"a {ctype} is {'an encounter' if encounter else 'a player'} card: its owner is "
+            self.bad(f"{key}.owner", f"{article(ctype)} is {'an encounter' if encounter else 'a player'} card: its owner is "
                                      f"{'the scenario' if encounter else 'a player'}, not {owner!r}",
                      "ownership-and-control", "impossible")
             return
@@ -206,7 +217,7 @@ class Builder:
             self.bad(f"{key}.controller", "only a card in play can be controlled by a player other than its owner",
                      "ownership-and-control/bullet-3", "impossible")
         if card.in_play and ctype in ("event", "resource", "treachery", "obligation"):
-            self.bad(f"{key}.zone", f"a {ctype} card is never in play: it resolves (or is discarded to generate "
+            self.bad(f"{key}.zone", f"{article(ctype)} card is never in play: it resolves (or is discarded to generate "
                                     "resources) from an out-of-play area", "in-play-and-out-of-play", "impossible")
         cost = cd.get("cost")
         if cost == "X":
@@ -214,13 +225,13 @@ class Builder:
         elif cost is not None:
             card.cost = self.whole(f"{key}.cost", cost)
         if cost is not None and (encounter or ctype == "resource"):
-            self.bad(f"{key}.cost", f"a {ctype} card has no resource cost", "cost")
+            self.bad(f"{key}.cost", f"{article(ctype)} card has no resource cost", "cost")
         if cost is None and ctype in ("ally", "event", "support", "upgrade"):
-            self.bad(f"{key}.cost", f"a {ctype} needs its printed cost (a number or \"X\")", "cost")
+            self.bad(f"{key}.cost", f"{article(ctype)} needs its printed cost (a number or \"X\")", "cost")
         card.resources = self.strings(f"{key}.resources", cd.get("resources", []), RESOURCE_TYPES)
         card.traits = {t.lower() for t in self.strings(f"{key}.traits", cd.get("traits", []))}
-        card.unique = bool(cd.get("unique", False))
-        card.exhausted = bool(cd.get("exhausted", False))
+        card.unique = self.flag(f"{key}.unique", cd.get("unique"))
+        card.exhausted = self.flag(f"{key}.exhausted", cd.get("exhausted"))
         if card.exhausted and not card.in_play:
             self.bad(f"{key}.exhausted", "only a card in play can be exhausted", "exhausted", "impossible")
         card.max = self.whole(f"{key}.max", cd.get("max"), 1)
@@ -241,19 +252,20 @@ class Builder:
             self.bad(f"{key}.abilities", "an event needs an ability of kind action, interrupt or response: what it "
                                          "does when played", "event")
         self.s.cards[handle] = card
+        self.broken.discard(handle)
 
     def stats(self, key: str, cd: dict, card: Card) -> None:
         hp = self.whole(f"{key}.hit_points", cd.get("hit_points"), 1)
         if card.type in CHARACTER_TYPES:
             if hp is None and "hit_points" not in cd:
-                self.bad(f"{key}.hit_points", f"a {card.type} is a character and needs its hit points", "hit-points")
+                self.bad(f"{key}.hit_points", f"{article(card.type)} is a character and needs its hit points", "hit-points")
             card.hit_points = hp or 1
         elif hp is not None:
-            self.bad(f"{key}.hit_points", f"a {card.type} is not a character and has no hit points", "character")
+            self.bad(f"{key}.hit_points", f"{article(card.type)} is not a character and has no hit points", "character")
         dmg = self.whole(f"{key}.damage", cd.get("damage", 0))
         if dmg:
             if card.hit_points is None:
-                self.bad(f"{key}.damage", f"a {card.type} cannot have damage", "damage")
+                self.bad(f"{key}.damage", f"{article(card.type)} cannot have damage", "damage")
             elif dmg >= card.hit_points and card.in_play:
                 self.bad(f"{key}.damage", f"{dmg} damage on a character with {card.hit_points} hit points: it would "
                                           "have been defeated", "defeat", "impossible")
@@ -264,7 +276,7 @@ class Builder:
                 card.damage = dmg
         threat = self.whole(f"{key}.threat", cd.get("threat"))
         if threat is not None and card.type not in SCHEME_TYPES:
-            self.bad(f"{key}.threat", f"a {card.type} is not a scheme and holds no threat", "threat")
+            self.bad(f"{key}.threat", f"{article(card.type)} is not a scheme and holds no threat", "threat")
         elif card.type in SCHEME_TYPES:
             card.threat = threat or 0
             if card.type == "side-scheme" and card.in_play and card.threat == 0:
@@ -287,10 +299,10 @@ class Builder:
             self.bad(key, f"an ability needs kind = one of {', '.join(ABILITY_KINDS)}", "ability")
             return
         kind = ab["kind"]
-        self.unknown(key, ab, ABILITY_KEYS[kind] | {"kind"}, f"for a {kind} ability")
+        self.unknown(key, ab, ABILITY_KEYS[kind] | {"kind"}, f"for {article(kind)} ability")
         if kind in ("interrupt", "response"):
             if ab.get("when") not in WHEN:
-                self.bad(f"{key}.when", f"an {kind} needs when = its triggering condition, one of {', '.join(WHEN)}",
+                self.bad(f"{key}.when", f"{article(kind)} needs when = its triggering condition, one of {', '.join(WHEN)}",
                          "triggering-condition")
             cond = self.table(f"{key}.if", ab.get("if", {}))
             self.unknown(f"{key}.if", cond, CONDITION_KEYS, "in a triggering condition")
@@ -298,6 +310,7 @@ class Builder:
                 self.selector(f"{key}.if.card", cond["card"])
             if cond.get("player", "any") not in ("you", "other", "any"):
                 self.bad(f"{key}.if.player", "player must be 'you', 'other' or 'any'")
+        self.flag(f"{key}.forced", ab.get("forced"))
         if ab.get("forced") and card.type == "event":
             self.bad(f"{key}.forced", "an event card is played by choice: its ability is not forced", "event/bullet-2")
         if ab.get("form") not in (None, "hero", "alter-ego"):
@@ -315,7 +328,7 @@ class Builder:
         for j, eff in enumerate(effects, 1):
             self.effect(f"{key}.effects.{j}", eff, then_ok=j > 1)
         if kind in ("action", "interrupt", "response", "when-revealed") and not effects:
-            self.bad(f"{key}.effects", f"a {kind} ability needs effects = [ … ]", "ability")
+            self.bad(f"{key}.effects", f"{article(kind)} ability needs effects = [ … ]", "ability")
         if kind in ("action", "interrupt", "response") and any(isinstance(e, dict) and e.get("to") == "target"
                                                             for e in effects) and "target" not in ab:
             self.bad(f"{key}.target", "its effects act on “target”: say what it targets with target = …",
@@ -425,6 +438,8 @@ class Builder:
             return
         handle = act[kind]
         card = self.s.cards.get(handle) if isinstance(handle, str) else None
+        if handle in self.broken:
+            return
         if card is None or card.is_identity:
             self.bad(f"{key}.{kind}", f"no card {handle!r} in [cards] (cards: "
                                       f"{', '.join(h for h, c in self.s.cards.items() if not c.is_identity) or 'none'})",
@@ -451,7 +466,7 @@ class Builder:
             if card.type == "event":
                 self.bad(f"{key}.use", f"{card.name} is an event: play = … plays it", "event")
         for k in ("target", "choose"):
-            if k in act and act[k] not in self.s.cards:
+            if k in act and act[k] not in self.s.cards and act[k] not in self.broken:
                 self.bad(f"{key}.{k}", f"{k} {act[k]!r} is neither a player nor a card", "in-play-and-out-of-play/bullet-3",
                          "unknown-target")
         if "x" in act:
@@ -460,6 +475,8 @@ class Builder:
         for h in self.strings(f"{key}.pay", pay):
             base, _, idx = h.partition(".")
             c = self.s.cards.get(base)
+            if base in self.broken:
+                continue
             if c is None or c.is_identity:
                 self.bad(f"{key}.pay", f"no card {base!r} to pay with", "resource/bullet-1", "unknown-card")
             elif idx and (not idx.isdigit() or not 1 <= int(idx) <= len(c.abilities)):

@@ -15,7 +15,7 @@ that justify it.
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.marvel_champions.model import SCENARIO, Ability, Card, Lasting, State, article, cap, describe_selector, matches, plural
+from judge.engine.marvel_champions.model import SCENARIO, Ability, Card, Lasting, State, article, cap, describe_selector, matches, plural, possessive
 from judge.engine.marvel_champions.rules import procedure_ids
 
 MAX_DEPTH = 12
@@ -45,6 +45,19 @@ class Condition:
         amount = f" ({self.amount})" if self.amount is not None and self.kind in (
             "damage", "heal", "threat-placed", "threat-removed") else ""
         return f"{self.subject.name if self.subject else '?'} {CONDITION_WORDS[self.kind]}{amount}"
+
+
+def conditions_words(conds: list[Condition]) -> str:
+    """ "the minion takes damage (4), is defeated and leaves play": conditions of one occurrence in words."""
+    parts: list[tuple[Card | None, list[str]]] = []
+    for c in conds:
+        words = c.words()
+        if parts and parts[-1][0] is c.subject and c.subject is not None:
+            parts[-1][1].append(words[len(c.subject.name) + 1:])
+        else:
+            parts.append((c.subject, [words]))
+    phrases = [p[0] if len(p) == 1 else ", ".join(p[:-1]) + " and " + p[-1] for _, p in parts]
+    return " and ".join(phrases)
 
 
 class Initiation:
@@ -131,7 +144,7 @@ class Game:
         return self.s.cards[self.s.players[player].identity]
 
     def ability_name(self, card: Card, ab: Ability) -> str:
-        return f"{card.name}'s {ab.label()} ability"
+        return f"{possessive(card.name)} {ab.label()} ability"
 
     def fail(self, key: str, message: str, cite: str | None = None):
         raise InvalidScenario([self.scenario.reason("cannot-derive", message, key, cite)])
@@ -212,8 +225,12 @@ class Game:
         elif "effect" in act:
             self.occurrence(player, act, akey)
 
+    def source_name(self, init: Initiation) -> str:
+        """Who an effect comes from, as a sentence's subject: the card played or the ability."""
+        return init.card.name if init.playing or init.reveal else self.ability_name(init.card, init.ability)
+
     def describe(self, init: Initiation) -> str:
-        """The card being played ("Haymaker (an event)") or the ability initiated, for sentences."""
+        """The card being played ("<name> (an event)") or the ability initiated, for sentences."""
         if init.playing:
             return f"{init.card.name} ({article(init.card.type)})"
         return self.ability_name(init.card, init.ability)
@@ -313,7 +330,7 @@ class Game:
             self._check_timing(init)
         form = ab.get("form") if ab is not None else None
         if form and self.identity(player).form != form:
-            raise Illegal(c1, f"{card.name}'s ability is a {ab.label()}, which can only be used in {form} form, and "
+            raise Illegal(c1, f"{possessive(card.name)} ability is a {ab.label()}, which can only be used in {form} form, and "
                               f"{player} is in {self.identity(player).form} form", ["triggered-ability/bullet-4"])
         if ab is not None and ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
             raise Illegal(c1, f"{self.ability_name(card, ab)} has “Limit {ab.get('limit')} per round” and was "
@@ -334,8 +351,9 @@ class Game:
             raise Illegal(c1, f"resolving {self.describe(init)} could not change the game "
                               f"({self._no_change_reason(init)})", [rule, "ability/bullet-3"])
         if not init.forced:
-            request = "player-turn/bullet-6" if init.player != self.s.active_player and init.trigger is None else ""
-            self.step(f"Check 1: {self._restrictions_ok(init)}", [c1, request])
+            request = ["player-turn/bullet-6", "action"] if init.player != self.s.active_player and \
+                init.trigger is None else []
+            self.step(f"Check 1: {self._restrictions_ok(init)}", [c1] + request)
 
     def _check_timing(self, init: Initiation) -> None:
         c1 = self.p("restrictions")
@@ -455,6 +473,8 @@ class Game:
         if init.forced and not self._ability_cost(ab) or init.reveal:
             return
         cites = [c2]
+        if not init.playing and isinstance(self._ability_cost(ab).get("resources"), list):
+            cites.append("resource/bullet-4")     # specific resource types
         if init.playing:
             if card.x_cost:
                 if init.x is None:
@@ -481,9 +501,14 @@ class Game:
         ok, _, _ = assign(self._required(init), [t for s in available for t in s[2]])
         if not ok:
             have = sum(len(s[2]) for s in available)
+            blocked = [self._resource_ability_problem(c, a, init) for c in self.s.cards.values()
+                       if c.in_play and c.controller == init.player for a in c.abilities if a.kind == "resource"]
+            blocked = [b for b in blocked if b]
             raise Illegal(c2, f"the cost is {self._cost_words(init)} and the cards {init.player} controls can "
-                              f"generate only {plural(have, 'resource')}{self._typed_note(init, available)}",
-                          ["resource/bullet-3" if init.playing else "resource/bullet-4", "cost/bullet-6"])
+                              f"generate only {plural(have, 'resource')}{self._typed_note(init, available)}"
+                              + "".join(f" ({m})" for _, m in blocked),
+                          ["resource/bullet-3" if init.playing else "resource/bullet-4", "cost/bullet-6"]
+                          + [r for r, _ in blocked])
         if init.act and init.cost and "pay" not in init.act:
             self.fail(f"{init.akey}", f"{self.describe(init)} costs {init.cost}: declare pay = […] (the cards "
                                       f"{init.player} discards or uses to generate the resources)", c2)
@@ -542,7 +567,7 @@ class Game:
             for ab in c.abilities:
                 eff = ab.get("effect") or {}
                 if ab.kind == "constant" and eff.get("do") == "cost" and self._modifier_applies(eff, c.controller, init):
-                    out.append((f"{c.name}'s constant ability", eff))
+                    out.append((f"{possessive(c.name)} constant ability", eff))
         for lasting in self.s.lasting:
             if not lasting.spent and self._modifier_applies(lasting.data, lasting.player, init):
                 out.append((f"the lasting effect of {lasting.source}", lasting.data))
@@ -604,7 +629,8 @@ class Game:
         generated = [t for _, _, kinds, _ in sources for t in kinds]
         ok, uses, lost = assign(required, generated)
         if not ok:
-            problems.append(("", f"the declared payment generates {plural(len(generated), 'resource')}"
+            typed = any(t != "any" for t in required)
+            problems.append(("resource/bullet-4" if typed else "", f"the declared payment generates {plural(len(generated), 'resource')}"
                                  f"{' (' + ', '.join(generated) + ')' if generated else ''} for a cost of "
                                  f"{self._cost_words(init)}"))
         if problems:
@@ -924,7 +950,8 @@ class Game:
         # a step of the procedure (its effects resolving in step 5 included) makes the condition true
         proc = self.p("interrupt" if timing == "interrupt" else "response") if procedure or self.depth else None
         when = "just before" if timing == "interrupt" else "immediately after"
-        what = " and ".join(c.words() for c in conds)
+        what = conditions_words(conds)
+        order = self.s.in_player_order()
         opened = False
 
         def open_window():
@@ -932,7 +959,11 @@ class Game:
             if not opened:
                 opened = True
                 cites = [proc, bullet] + (["triggering-condition/bullet-1"] if len(conds) > 1 else [])
-                self.step(f"{timing.capitalize()} window {when} {what}.", cites)
+                turns = ""
+                if len(order) > 1:
+                    turns = f"; opportunities go in player order from the first player ({order[0]})"
+                    cites.append("first-player/bullet-3" if timing == "interrupt" else "first-player/bullet-4")
+                self.step(f"{timing.capitalize()} window {when} {what}{turns}.", cites)
 
         forced = []
         for card in list(self.s.cards.values()):
@@ -947,7 +978,7 @@ class Game:
             open_window()
             if len(forced) > 1:
                 self.step(f"{len(forced)} forced {timing}s answer this triggering condition; they initiate before "
-                          f"any other {timing}, and the first player ({self.s.first_player}) orders them: "
+                          f"any other {timing}, and the first player ({self.s.first_player}) orders them, whoever controls them: "
                           f"{', '.join(self.ability_name(c, a) for c, a, _ in forced)}. Each resolves as completely "
                           "as possible before the next.", ["forced/bullet-1", "forced/bullet-2", "forced/bullet-3"])
             elif self._held_match(timing, conds):
@@ -959,8 +990,7 @@ class Game:
             player = card.controller if card.controller != SCENARIO else self.s.first_player
             self.initiate(Initiation(self.new_key(f"{card.handle}.{ab.index}"), player, card, ab, False, {},
                                      ab.key, trigger=cond, forced=True))
-        order = self.s.in_player_order()
-        passes, i, used = 0, 0, False
+        passes, i = 0, 0
         while passes < len(order) and not any(c.canceled for c in conds):
             player = order[i % len(order)]
             i += 1
@@ -973,11 +1003,6 @@ class Game:
             (hplayer, card, ab, playing, act, akey), cond = found
             self.held.remove(found[0])
             open_window()
-            if not used and i > 1:
-                self.step(f"Opportunities to use {timing}s go in player order from the first player "
-                          f"({self.s.first_player}); {player} takes theirs.",
-                          ["first-player/bullet-3" if timing == "interrupt" else "first-player/bullet-4"])
-            used = True
             key = self.new_key(card.handle if playing else f"{card.handle}.{ab.index}")
             self.initiate(Initiation(key, player, card, ab, playing, act, akey, trigger=cond))
         if opened:
@@ -1153,7 +1178,7 @@ class Game:
         else:
             what, rule, left = f"{n} of the threat to be placed on", "prevent/bullet-2", \
                 f"{pending.amount} threat is left to place"
-        self.step(f"{cap(self.describe(init))} prevents {what} "
+        self.step(f"{self.source_name(init)} prevents {what} "
                   f"{pending.subject.name}: {left}.", ["prevent", rule])
         init.notes.append(f"prevents {what} {pending.subject.name}")
         return value == "all" or n == self.amount(init, eff)
@@ -1165,7 +1190,7 @@ class Game:
         cond.canceled = True
         what = f"the effects of {victim.card.name}" if victim.playing or victim.reveal else \
             f"the effects of {self.ability_name(victim.card, victim.ability)}"
-        self.step(f"{cap(self.describe(init))} cancels {what}: they are prevented from initiating.",
+        self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating.",
                   ["cancel", "cancel/bullet-1", "interrupt/bullet-4"])
         init.notes.append(f"cancels {what}")
         return True

@@ -168,6 +168,11 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def possessive(name: str) -> str:
+    """ "the ally's", "the streets'". """
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def plural(n: int, word: str) -> str:
     """ "1 resource", "2 resources". """
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
