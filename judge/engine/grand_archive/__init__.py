@@ -376,6 +376,8 @@ def _check_action(scenario, n, act, s: State, reasons):
                 reasons.append(scenario.reason("unknown-target", f"target {h!r} is neither a player, a card, nor an "
                                                "instance of a card (HANDLE, HANDLE.copyN, HANDLE.N)", f"{key}.{k}",
                                                "objects-and-targeting/target/1"))
+    if "times" in act and (kind != "pass" or not _is_int(act["times"]) or act["times"] < 1):
+        reasons.append(scenario.reason("bad-times", "times = N (N ≥ 1) goes with pass = true", f"{key}.times"))
     if kind in ("pass", "stop"):
         return
     card = s.cards.get(act[kind])
@@ -391,9 +393,11 @@ def _check_action(scenario, n, act, s: State, reasons):
             reasons.append(scenario.reason("bad-ability", f"{card.name} has no activated ability number {idx!r} "
                                            f"(it has {count})", f"{key}.ability"))
         return
-    if card.x_cost and not _is_int(act.get("x")):
-        reasons.append(scenario.reason("declare-x", f"{card.name} has X in its cost: declare x = N", key,
-                                       "card-activation/1.3.1"))
+    if card.x_cost and (not _is_int(act.get("x")) or act["x"] < 0):
+        reasons.append(scenario.reason("declare-x", f"{card.name} has X in its cost: declare x = N (N ≥ 0)",
+                                       f"{key}.x" if "x" in act else key, "card-activation/1.3.1"))
+    elif not card.x_cost and "x" in act:
+        reasons.append(scenario.reason("declare-x", f"{card.name} has no X in its cost", f"{key}.x"))
     if card.modes and act.get("mode") not in card.modes:
         reasons.append(scenario.reason("declare-mode", f"{card.name} has modes: select mode = one of "
                                        f"{', '.join(card.modes)}", f"{key}.mode" if "mode" in act else key,
