@@ -41,7 +41,7 @@ def report(game: Game) -> None:
     f["costs"] = {i.key: _cost_fact(i) for i in inits if i.result in ("resolved", "canceled") and i.cost is not None}
     f["zones"] = {h: ("play" if c.zone == "play" else c.zone) for h, c in s.cards.items() if not c.is_identity}
     f["exhausted"] = {h: c.exhausted for h, c in s.cards.items() if c.in_play}
-    f["hit_points"] = {h: c.remaining for h, c in s.cards.items() if c.hit_points is not None
+    f["hit_points"] = {h: max(0, c.remaining) for h, c in s.cards.items() if c.hit_points is not None
                        and (c.in_play or c.is_identity)}
     f["damage"] = {h: c.damage for h, c in s.cards.items() if c.hit_points is not None and (c.in_play or c.is_identity)}
     f["threat"] = {h: c.threat for h, c in s.cards.items() if c.threat is not None and c.in_play}

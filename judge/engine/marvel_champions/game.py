@@ -242,8 +242,6 @@ class Game:
         if self.depth > MAX_DEPTH:
             self.fail(init.akey, "interrupts and responses keep initiating each other: the scenario does not end")
         self.inits.append(init)
-        if init.ability is not None and init.ability.kind in ("interrupt", "response") or init.forced:
-            self.initiated.append(init.key)
         saved_phase = self.trace.phase
         verb = "plays" if init.playing else "initiates"
         if init.forced:
@@ -812,6 +810,8 @@ class Game:
     # step 4 ------------------------------------------------------------------------------------------
     def commence(self, init: Initiation) -> None:
         s4 = self.p("commence")
+        if init.ability is not None and init.ability.kind in ("interrupt", "response") or init.forced:
+            self.initiated.append(init.key)     # paid for: initiated, even if its effects get canceled
         if init.playing:
             self.step(f"Step 4: {init.card.name} commences being played.", [s4])
             cond = Condition("play", init.card, init.player, init=init)
