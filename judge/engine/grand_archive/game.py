@@ -599,8 +599,9 @@ class Game(EffectPrimitives):
             self.move(c, "banishment")
         p.unnamed["memory"] -= unnamed
         self.step(f"Pay costs: {cards_word(amount)} {'is' if amount == 1 else 'are'} selected at random from {player}'s "
-                  f"memory and banished simultaneously{naming(chosen, unnamed)}.",
-                  cites + ["costs-and-memory/2", "costs-and-memory/2.1", "costs-and-memory/2.2"])
+                  f"memory and banished simultaneously{naming(chosen, unnamed)}; the card then goes onto the Effects "
+                  "Stack for resolution.",
+                  cites + ["costs-and-memory/2", "costs-and-memory/2.1", "costs-and-memory/2.2", "costs-and-memory/2.3"])
 
     def _place(self, inst: Instance, card: Card, method_rule: str, player: str, opportunity: bool = True):
         self.s.stack.append(inst)
