@@ -223,6 +223,8 @@ def test_magic_line_endings_bom_and_ranges(magic):
     assert refs == ["100.2a..100.2c", "702.19"]
     refs = numbered.extract_refs("See 718, “Prototype,” section 6, and 601.2f–h; 100 cards.", brackets=False)
     assert refs == ["718", "6", "601.2f..601.2h"]
+    # numbers inside longer numbers or words are not references
+    assert numbered.extract_refs("1100.5 x702.1a overrule 3 1.702.1", brackets=False) == []
 
 
 # -- bad input -----------------------------------------------------------------------------------------

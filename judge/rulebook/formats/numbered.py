@@ -27,15 +27,17 @@ _RULE_LINE = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)(\.?)([a-z]{1,2})?\.?(?:\s+|$)
 _BRACKET_REF = re.compile(r"\[(\d{1,3}(?:\.\d{1,3})*[a-z]{0,2})\]")
 _BRACKET_RANGE = re.compile(r"\[(\d{1,3}(?:\.\d{1,3})*[a-z]{0,2})\]\s*[-–]\s*,?\s*\[(\d{1,3}(?:\.\d{1,3})*[a-z]{0,2})\]")
 _PROSE_ID = r"\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?"
-_PROSE_REF = re.compile(
-    r"\b(?:rules?|sections?)\s+(" + _PROSE_ID + r"(?:(?:\s*[–-]\s*|,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+)"
+_PROSE_REF = re.compile(   # the word boundary before "rule" is checked in code: a leading \b slows the scan
+    r"(?:rule|section)s?\s+(" + _PROSE_ID + r"(?:(?:\s*[–-]\s*|,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+)"
     + _PROSE_ID + r")*)")
 # Magic subrule numbers have a three-digit section, so any printed one is a reference: ``601.2a``, and a
-# range written in full or by its tail (``601.2a–601.2h``, ``601.2a–h``, ``712.9–10``)
-_PROSE_SUBRULE = re.compile(r"(?<![\w.\[])(\d{3}\.\d{1,3}[a-z]{0,2})"
+# range written in full or by its tail (``601.2a–601.2h``, ``601.2a–h``, ``712.9–10``). Matched only where
+# a fast scan finds a dot before a digit (a pattern starting with \d would try every position).
+_DOT_DIGIT = re.compile(r"\.(?=\d)")
+_PROSE_SUBRULE = re.compile(r"(\d{3}\.\d{1,3}[a-z]{0,2})"
                             r"(?:\s*[–-]\s*(\d{3}\.\d{1,3}[a-z]{0,2}|\d{1,3}(?![a-z])|[a-z]{1,2})(?!\w))?(?!\w|\.\d)")
 # a bare section number before its quoted name: ``see rules 701.42, “Meld,” and 729, “Merging with …”``
-_PROSE_SECTION = re.compile(r"(?<![\w.])(\d{3}),?\s*“")
+_PROSE_SECTION = re.compile(r"(\d{3}),?\s*$")
 _PROSE_SPLIT = re.compile(r"(\s*[–-]\s*|,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+)")
 _MAGIC_STYLE = re.compile(r"^\d{3}\.\d{1,3}\. ")
 _EXAMPLE_SPLIT = re.compile(r"(?<=\S)(?=Example: )")
@@ -187,7 +189,7 @@ class _FileParser:
 
     def _add_text(self, text: str, ended: bool):
         """Text that may contain glued ``Example:`` paragraphs."""
-        pieces = _EXAMPLE_SPLIT.split(text)
+        pieces = _EXAMPLE_SPLIT.split(text) if "Example: " in text else [text]
         for k, piece in enumerate(pieces):
             piece = piece.strip()
             if piece.startswith("Example:"):
@@ -286,7 +288,15 @@ def extract_refs(text: str, brackets: bool = True) -> list[str]:
             if not any(a <= m.start() < b for a, b in spans):
                 found.append((m.start(), m.group(1)))
     else:
-        for m in _PROSE_SUBRULE.finditer(text) if "." in text else ():
+        done = 0
+        for dot in _DOT_DIGIT.finditer(text):
+            at = dot.start() - 3
+            if at < done or at < 0 or (at > 0 and (text[at - 1].isalnum() or text[at - 1] in "_.[")):
+                continue
+            m = _PROSE_SUBRULE.match(text, at)
+            if m is None:
+                continue
+            done = m.end()
             start, tail = m.group(1), m.group(2)
             if tail is None:
                 found.append((m.start(), start))
@@ -298,9 +308,15 @@ def extract_refs(text: str, brackets: bool = True) -> list[str]:
             else:
                 end = tail
             found.append((m.start(), f"{start}..{end}"))
-        for m in _PROSE_SECTION.finditer(text) if "“" in text else ():
-            found.append((m.start(), m.group(1)))
+        quote = text.find("“")
+        while quote > 0:
+            m = _PROSE_SECTION.search(text, max(0, quote - 6), quote)
+            if m and (m.start() == 0 or not (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_.")):
+                found.append((m.start(), m.group(1)))
+            quote = text.find("“", quote + 1)
     for m in _PROSE_REF.finditer(text) if ("rule" in text or "section" in text) else ():
+        if m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "_"):
+            continue   # "overrule 3", not "rule 3"
         pieces = _PROSE_SPLIT.split(m.group(1))
         ids = pieces[0::2]
         seps = pieces[1::2]
