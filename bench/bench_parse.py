@@ -55,7 +55,8 @@ def main():
         t_cache, _ = best_of(lambda: Rulebook.from_data(marshal.loads(blob)))
         goal = "  (goal <= 500 ms)" if game == "mtg" else ""
         print(f"{path.name}: {len(book):,} rules, {g.number_of_edges():,} edges; parse {t_parse * 1000:.0f} ms, "
-              f"graph {t_graph * 1000:.0f} ms, parse+graph {t_both * 1000:.0f} ms (CPU {cpu_both * 1000:.0f} ms){goal}; "
+              f"graph {t_graph * 1000:.0f} ms, parse+graph {t_both * 1000:.0f} ms "
+              f"(CPU {cpu_both * 1000:.0f} ms){goal}; "
               f"load from cache {t_cache * 1000:.1f} ms")
 
 

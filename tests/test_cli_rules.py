@@ -351,6 +351,11 @@ def test_help_ends_with_an_example(run_cli):
 def test_unknown_document_and_bad_option(run_cli):
     code, _, err = run_cli("rule", "7.5.5b", "--rules", "nope")
     assert code == 2 and err.startswith("judge: error: no rules document named 'nope'")
+    code, _, err = run_cli("rule", "7.5.5b", "--game", "yugioh")
+    assert code == 2
+    assert err == "judge: error: unknown game 'yugioh' (known: fab, mtg, ga, mc; 'judge search' also takes all)\n"
+    code, _, err = run_cli("rule", "100.1", "--game", "mtg")
+    assert code == 2 and "no rules document for game 'mtg'; import one with 'judge rules import'" in err
     code, _, err = run_cli("search", "x", "--limit", "0")
     assert code == 2 and "Invalid value" in err
 

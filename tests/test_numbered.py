@@ -206,7 +206,7 @@ def test_magic_references_and_glossary(magic):
     assert magic.get("101.4b").refs == ["101.4a"]                                  # "except as specified in 101.4a"
     assert magic.get("103.2").refs == ["103.2a", "103.2b", "103.2c", "103.2d", "103.2e"]   # "103.2a–e"
     assert magic.get("701.28a").refs == ["701.27a", "701.27b", "701.27c", "701.27d", "701.27e", "701.27f",
-                                         "712.9", "712.10", "712.18"]              # "701.27a–f, 712.9–10, and 712.18"
+                                         "712.9", "712.10", "712.18"]   # "701.27a–f, 712.9–10, and 712.18"
     assert magic.get("701.27g").refs == ["701.42", "729"]                          # "and 729, “Merging …”"
     assert magic.get("608.3g").refs == ["702.109", "702.152", "702.185"]           # names between the numbers
     assert "100" not in magic.get("903.5a").refs                                   # "exactly 100 cards"

@@ -221,6 +221,8 @@ def resolve(selector: str | None = None, game: str | None = None) -> DocRef:
         names = ", ".join(d.name for d in docs) or "none"
         raise JudgeError(f"no rules document named {selector!r} (available: {names}; or give a file path)")
     wanted = game or "fab"
+    if wanted not in GAMES:
+        raise JudgeError(f"unknown game {wanted!r} (known: {', '.join(GAMES)}; 'judge search' also takes all)")
     matches = [d for d in docs if d.game == wanted]
     if not matches:
         raise JudgeError(f"no rules document for game {wanted!r}; import one with 'judge rules import'")
