@@ -71,7 +71,8 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
             "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")
-        return f"{who} reveals {init.card.name}: {done}.", ["reveal"] + (["cancel/bullet-4"] if init.canceled_by else [])
+        return f"{who} reveals {init.card.name}: {done}.", \
+            ["reveal"] + (["cancel/bullet-4"] if init.canceled_by else [])
     if init.result == "not-initiated":
         return f"{cap(what)} is never initiated: {init.why}.", [
             "triggering-condition", "interrupt" if init.ability and init.ability.kind == "interrupt" else "response"]

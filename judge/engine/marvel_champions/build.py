@@ -198,7 +198,8 @@ class Builder:
                                      f"encounter cards belong to '{SCENARIO}')", code="unknown-player")
             return
         if encounter != (owner == SCENARIO):
-            self.bad(f"{key}.owner", f"{article(ctype)} is {'an encounter' if encounter else 'a player'} card: its owner is "
+            kind = "an encounter" if encounter else "a player"
+            self.bad(f"{key}.owner", f"{article(ctype)} is {kind} card: its owner is "
                                      f"{'the scenario' if encounter else 'a player'}, not {owner!r}",
                      "ownership-and-control", "impossible")
             return
@@ -258,7 +259,8 @@ class Builder:
         hp = self.whole(f"{key}.hit_points", cd.get("hit_points"), 1)
         if card.type in CHARACTER_TYPES:
             if hp is None and "hit_points" not in cd:
-                self.bad(f"{key}.hit_points", f"{article(card.type)} is a character and needs its hit points", "hit-points")
+                self.bad(f"{key}.hit_points", f"{article(card.type)} is a character and needs its hit points",
+                         "hit-points")
             card.hit_points = hp or 1
         elif hp is not None:
             self.bad(f"{key}.hit_points", f"{article(card.type)} is not a character and has no hit points", "character")
@@ -302,7 +304,8 @@ class Builder:
         self.unknown(key, ab, ABILITY_KEYS[kind] | {"kind"}, f"for {article(kind)} ability")
         if kind in ("interrupt", "response"):
             if ab.get("when") not in WHEN:
-                self.bad(f"{key}.when", f"{article(kind)} needs when = its triggering condition, one of {', '.join(WHEN)}",
+                self.bad(f"{key}.when", f"{article(kind)} needs when = its triggering condition, one of "
+                                        f"{', '.join(WHEN)}",
                          "triggering-condition")
             cond = self.table(f"{key}.if", ab.get("if", {}))
             self.unknown(f"{key}.if", cond, CONDITION_KEYS, "in a triggering condition")
@@ -336,7 +339,8 @@ class Builder:
         if kind == "resource":
             self.strings(f"{key}.generate", ab.get("generate", []), RESOURCE_TYPES)
             if not ab.get("generate"):
-                self.bad(f"{key}.generate", "a resource ability needs generate = [ resource types ]", "resource-ability")
+                self.bad(f"{key}.generate", "a resource ability needs generate = [ resource types ]",
+                         "resource-ability")
             if "for" in ab:
                 self.selector(f"{key}.for", ab["for"])
         if kind == "constant":
@@ -351,7 +355,8 @@ class Builder:
             elif eff.get("do") == "cost":
                 self.effect(f"{key}.effect", eff, then_ok=False)
             else:
-                self.bad(f"{key}.effect", "a constant ability's effect is { do = \"cost\", … } (a cost modifier) or, on "
+                self.bad(f"{key}.effect", "a constant ability's effect is { do = \"cost\", … } (a cost modifier) "
+                                          "or, on "
                                           "a resource card, { do = \"generate\", … }", "constant-ability")
         if kind == "permission" and ab.get("from") not in ("discard", "deck"):
             self.bad(f"{key}.from", "a permission names the out-of-play area it allows playing from: 'discard' or "
@@ -441,8 +446,8 @@ class Builder:
         if handle in self.broken:
             return
         if card is None or card.is_identity:
-            self.bad(f"{key}.{kind}", f"no card {handle!r} in [cards] (cards: "
-                                      f"{', '.join(h for h, c in self.s.cards.items() if not c.is_identity) or 'none'})",
+            known = ", ".join(h for h, c in self.s.cards.items() if not c.is_identity) or "none"
+            self.bad(f"{key}.{kind}", f"no card {handle!r} in [cards] (cards: {known})",
                      code="unknown-card")
             return
         if kind == "play" and card.owner == SCENARIO:
@@ -467,8 +472,8 @@ class Builder:
                 self.bad(f"{key}.use", f"{card.name} is an event: play = … plays it", "event")
         for k in ("target", "choose"):
             if k in act and act[k] not in self.s.cards and act[k] not in self.broken:
-                self.bad(f"{key}.{k}", f"{k} {act[k]!r} is neither a player nor a card", "in-play-and-out-of-play/bullet-3",
-                         "unknown-target")
+                self.bad(f"{key}.{k}", f"{k} {act[k]!r} is neither a player nor a card",
+                         "in-play-and-out-of-play/bullet-3", "unknown-target")
         if "x" in act:
             self.whole(f"{key}.x", act["x"])
         pay = act.get("pay", [])

@@ -1,5 +1,5 @@
 """The Marvel Champions procedure as state transitions: Initiating Abilities, interrupt and response windows,
-paying with resources, and the effect primitives.
+paying with resources (the effect primitives are in :mod:`.effects`).
 
 One :class:`Initiation` is one run of the procedure of the Rules Reference entry "Initiating Abilities"
 (seed 003): declare intent → check 1 (play restrictions, at least one valid target) → check 2 (costs with
@@ -15,104 +15,16 @@ that justify it.
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.marvel_champions.model import SCENARIO, Ability, Card, Lasting, State, article, cap, describe_selector, matches, plural, possessive
+from judge.engine.marvel_champions.model import (SCENARIO, Ability, Card, Condition, Illegal, Initiation, State,
+                                                 article, cap, conditions_words, describe_selector, matches,
+                                                 plural, possessive)
+from judge.engine.marvel_champions.effects import Effects
 from judge.engine.marvel_champions.rules import procedure_ids
 
-MAX_DEPTH = 12
-FORM_WORDS = {"hero": "hero", "alter-ego": "alter-ego"}
-CONDITION_WORDS = {
-    "play": "is played", "enters-play": "enters play", "initiate": "has its ability initiated",
-    "reveal": "is revealed", "damage": "takes damage", "defeated": "is defeated", "leaves-play": "leaves play",
-    "discard": "is discarded", "exhaust": "is exhausted", "ready": "is readied", "heal": "is healed",
-    "threat-placed": "has threat placed on it", "threat-removed": "has threat removed from it",
-}
+MAX_DEPTH = 12    # interrupts of interrupts of …: deeper than this, the scenario does not end
 
 
-class Condition:
-    """A triggering condition: what happens (``kind``, one of model.WHEN), to which card, by which player."""
-
-    def __init__(self, kind: str, subject: Card | None, player: str | None = None, amount: int | None = None,
-                 init: "Initiation | None" = None, origin: str | None = None):
-        self.kind = kind
-        self.subject = subject
-        self.player = player
-        self.amount = amount
-        self.init = init           # the initiation a "play" / "initiate" / "reveal" condition belongs to
-        self.origin = origin       # where a discarded card came from
-        self.canceled = False
-
-    def words(self) -> str:
-        amount = f" ({self.amount})" if self.amount is not None and self.kind in (
-            "damage", "heal", "threat-placed", "threat-removed") else ""
-        return f"{self.subject.name if self.subject else '?'} {CONDITION_WORDS[self.kind]}{amount}"
-
-
-def conditions_words(conds: list[Condition]) -> str:
-    """ "the minion takes damage (4), is defeated and leaves play": conditions of one occurrence in words."""
-    parts: list[tuple[Card | None, list[str]]] = []
-    for c in conds:
-        words = c.words()
-        if parts and parts[-1][0] is c.subject and c.subject is not None:
-            parts[-1][1].append(words[len(c.subject.name) + 1:])
-        else:
-            parts.append((c.subject, [words]))
-    phrases = [p[0] if len(p) == 1 else ", ".join(p[:-1]) + " and " + p[-1] for _, p in parts]
-    return " and ".join(phrases)
-
-
-class Initiation:
-    """One card played or one ability initiated, and what became of it (the facts ``[expect]`` reads)."""
-
-    def __init__(self, key: str, player: str, card: Card, ability: Ability | None, playing: bool, act: dict,
-                 akey: str, trigger: Condition | None = None, forced: bool = False, reveal: bool = False):
-        self.key = key
-        self.player = player
-        self.card = card
-        self.ability = ability
-        self.playing = playing        # playing a card (not initiating an ability of a card in play)
-        self.act = act
-        self.akey = akey              # the scenario key of the action, for error messages
-        self.trigger = trigger
-        self.forced = forced
-        self.reveal = reveal
-        self.target: Card | None = None
-        self.x: int | None = act.get("x")
-        self.cost: int | None = None
-        self.typed: list[str] = []    # resource types an ability's cost requires ("any" for untyped)
-        self.modifiers: list[tuple[str, dict]] = []
-        self.spent_lasting: list[Lasting] = []
-        self.generated = 0
-        self.lost = 0
-        self.paid_with: list[str] = []
-        self.result = ""              # illegal | aborted | resolved | canceled
-        self.rule = ""                # the rule that made it illegal or aborted it
-        self.why = ""
-        self.more: list[str] = []     # further rules behind an illegal play or an abort
-        self.canceled_by = ""
-        self.source_left_play = False
-        self.commenced: Condition | None = None
-        self.notes: list[str] = []    # what its effects did, for the answer
-
-    @property
-    def effects(self) -> list[dict]:
-        return self.ability.effects if self.ability else []
-
-    @property
-    def is_event(self) -> bool:
-        return self.playing and self.card.type == "event"
-
-
-class Illegal(Exception):
-    """A check of the procedure fails: the card cannot be played or the ability initiated."""
-
-    def __init__(self, rule: str, message: str, more=()):
-        super().__init__(message)
-        self.rule = rule
-        self.message = message
-        self.more = list(more)
-
-
-class Game:
+class Game(Effects):
     """A Marvel Champions game in a position: plays the scenario's actions and records the trace and facts."""
 
     def __init__(self, state: State, outcome, scenario, book):
@@ -123,7 +35,8 @@ class Game:
         self.ids = procedure_ids(book)
         self.inits: list[Initiation] = []
         self.initiated: list[str] = []      # interrupts and responses (forced ones too), in order
-        self.held: list[tuple[str, str, Card, Ability | None, bool, dict, str]] = []
+        # interrupts and responses the players will use: (player, card, ability, playing?, action, action key)
+        self.held: list[tuple[str, Card, Ability | None, bool, dict, str]] = []
         self.depth = 0
         self.keys_seen: dict[str, int] = {}
         self.defeated: list[str] = []
@@ -182,8 +95,9 @@ class Game:
             key = self.new_key(card.handle if playing else f"{card.handle}.{ab.index}")
             init = Initiation(key, player, card, ab, playing, act, akey)
             init.result = "not-initiated"
-            init.why = (f"no {'“' + ab.get('when') + '”' if ab else ''} triggering condition it answers occurred, "
-                        f"so {self.who(player)} never had the opportunity to use it")
+            when = f" (“{ab.get('when')}”)" if ab is not None else ""
+            init.why = (f"its triggering condition{when} did not occur after it was declared, so {player} never had "
+                        "the opportunity to use it")
             self.inits.append(init)
             self.step(f"{cap(self.describe(init))} is never initiated: {init.why}.",
                       ["triggering-condition", "interrupt" if ab and ab.kind == "interrupt" else "response"])
@@ -258,13 +172,16 @@ class Game:
 
     def _procedure(self, init: Initiation) -> None:
         card, ab = init.card, init.ability
+        init.source_in_play = card.in_play and not card.is_identity
         if init.forced:
             self.step(f"{cap(self.describe(init))} is forced: its initiation is mandatory, so it initiates "
                       f"at this timing point.", ["forced", "triggered-ability/bullet-3", self.p("intent")])
         else:
-            what = f"play {card.name} ({article(card.type)}" + (f", cost {self._printed_cost(card)})" if card.cost is not None
-                                                         or card.x_cost else ")") if init.playing else \
-                f"initiate {self.ability_name(card, ab)}"
+            if init.playing:
+                printed = f", cost {self._printed_cost(card)}" if card.cost is not None or card.x_cost else ""
+                what = f"play {card.name} ({article(card.type)}{printed})"
+            else:
+                what = f"initiate {self.ability_name(card, ab)}"
             self.step(f"{self.who(init.player)} declares their intent to {what}.", [self.p("intent")])
         # check 1: play restrictions, at least one valid target
         for n, check in ((1, self.check_restrictions), (2, self.check_cost)):
@@ -277,7 +194,7 @@ class Game:
                 self.step(f"Check {n} fails: {exc.message}. Not both conditions are met: {cannot}{later}.",
                           [exc.rule] + exc.more)
                 return
-        origin = card.zone
+        init.origin = origin = card.zone
         # step 1: the card is placed faceup on the table; it is not in play
         if init.playing:
             card.zone = "table"
@@ -328,14 +245,15 @@ class Game:
             self._check_timing(init)
         form = ab.get("form") if ab is not None else None
         if form and self.identity(player).form != form:
-            raise Illegal(c1, f"{possessive(card.name)} ability is a {ab.label()}, which can only be used in {form} form, and "
-                              f"{player} is in {self.identity(player).form} form", ["triggered-ability/bullet-4"])
+            raise Illegal(c1, f"{possessive(card.name)} ability is a {ab.label()}, which can only be used in {form} "
+                              f"form, and {player} is in {self.identity(player).form} form",
+                              ["triggered-ability/bullet-4"])
         if ab is not None and ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
             raise Illegal(c1, f"{self.ability_name(card, ab)} has “Limit {ab.get('limit')} per round” and was "
                               f"already used {plural(card.used.get(ab.index, 0), 'time')} this round", ["limit"])
-        cap = card.max if init.playing else None
-        if cap is not None and self.s.max_used.get(card.name, 0) >= cap:
-            raise Illegal(c1, f"{card.name} has “Max {cap} per round” and copies of it were already played "
+        most = card.max if init.playing else None
+        if most is not None and self.s.max_used.get(card.name, 0) >= most:
+            raise Illegal(c1, f"{card.name} has “Max {most} per round” and copies of it were already played "
                               f"{plural(self.s.max_used.get(card.name, 0), 'time')} this round", ["max"])
         if init.playing and card.unique:
             twin = next((c for c in self.s.cards.values() if c.in_play and c.name == card.name and c is not card),
@@ -356,7 +274,8 @@ class Game:
     def _check_timing(self, init: Initiation) -> None:
         c1 = self.p("restrictions")
         if self.s.phase != "player":
-            raise Illegal(c1, f"it is the villain phase, and {'cards are played' if init.playing else 'Action abilities are triggered'} "
+            what = "cards are played" if init.playing else "Action abilities are triggered"
+            raise Illegal(c1, f"it is the villain phase, and {what} "
                               "during a player's turn", ["player-turn/bullet-2" if init.playing else "action"])
         if init.playing and init.card.type != "event" and init.player != self.s.active_player:
             raise Illegal(c1, f"it is {self.s.active_player}'s turn, and {init.player} plays {init.card.type} cards "
@@ -396,7 +315,7 @@ class Game:
             init.target = card
             return
         if not valid:
-            raise Illegal(rule, f"{self.describe(init)} needs a target ({self._describe_selector(spec)}) and there is "
+            raise Illegal(rule, f"{self.describe(init)} needs a target ({describe_selector(spec)}) and there is "
                                 "no valid one in play", ["in-play-and-out-of-play/bullet-3"])
         if len(valid) > 1:
             self.fail(f"{init.akey}.target" if init.act else init.ability.key,
@@ -409,9 +328,6 @@ class Game:
         return [c for c in self.s.cards.values()
                 if (c.in_play or c.is_identity and not self.s.players[c.owner].eliminated)
                 and matches(sel, c, init.player, init.card)]
-
-    def _describe_selector(self, spec) -> str:
-        return describe_selector(spec)
 
     # could the effects change the game? (event/bullet-3, ability/bullet-3, triggered-ability/bullet-1)
     def could_change(self, init: Initiation, eff: dict) -> bool:
@@ -564,7 +480,8 @@ class Game:
                 continue
             for ab in c.abilities:
                 eff = ab.get("effect") or {}
-                if ab.kind == "constant" and eff.get("do") == "cost" and self._modifier_applies(eff, c.controller, init):
+                if ab.kind == "constant" and eff.get("do") == "cost" and \
+                        self._modifier_applies(eff, c.controller, init):
                     out.append((f"{possessive(c.name)} constant ability", eff))
         for lasting in self.s.lasting:
             if not lasting.spent and self._modifier_applies(lasting.data, lasting.player, init):
@@ -628,16 +545,18 @@ class Game:
         ok, uses, lost = assign(required, generated)
         if not ok:
             typed = any(t != "any" for t in required)
-            problems.append(("resource/bullet-4" if typed else "", f"the declared payment generates {plural(len(generated), 'resource')}"
-                                 f"{' (' + ', '.join(generated) + ')' if generated else ''} for a cost of "
-                                 f"{self._cost_words(init)}"))
+            problems.append(("resource/bullet-4" if typed else "",
+                             f"the declared payment generates {plural(len(generated), 'resource')}"
+                             f"{' (' + ', '.join(generated) + ')' if generated else ''} for a cost of "
+                             f"{self._cost_words(init)}"))
         if problems:
             rules = [s3] + [r for r, _ in problems if r]
             init.result, init.rule, init.more = "aborted", s3, rules[1:]
             init.why = "; ".join(m for _, m in problems)
             for lasting in init.spent_lasting:
                 lasting.spent = False
-            back = f" {init.card.name} returns to {init.player}'s hand." if init.playing else ""
+            where = f"{init.player}'s {init.origin}" if init.origin in ("hand", "discard", "deck") else init.origin
+            back = f" {init.card.name} returns to {where}." if init.playing else ""
             self.step(f"Step 3: the cost cannot be paid: {init.why}. The process is aborted without paying any "
                       f"cost: no card is discarded or exhausted.{back}", rules)
             return False
@@ -708,8 +627,6 @@ class Game:
             for c in discards:
                 self._to_discard(c)
         self.occur(conds, apply)
-        if init.card in discards and not init.playing:
-            init.source_left_play = True
 
     def _payment(self, init: Initiation, entries: list) -> tuple[list, list]:
         """The declared payment: (handle, card, resource types generated, resource ability or None) per
@@ -774,7 +691,7 @@ class Game:
                              f"{plural(card.used.get(ab.index, 0), 'time')} this round")
         if ab.get("for") is not None and not (init.playing and matches(ab.get("for"), init.card, card.controller)):
             return ("resource-ability", f"{self.ability_name(card, ab)} only generates resources for "
-                                        f"{self._describe_selector(ab.get('for'))}")
+                                        f"{describe_selector(ab.get('for'))}")
         return None
 
     def _printed_or_bonus(self, card: Card, init: Initiation) -> list[str]:
@@ -825,7 +742,8 @@ class Game:
     def resolve(self, init: Initiation) -> None:
         s5 = self.p("resolve")
         card = init.card
-        if init.source_left_play and not init.playing:
+        if init.source_in_play and not init.playing and not card.in_play:
+            init.source_left_play = True
             self.step(f"{card.name} left play during this sequence; the sequence still completes, because its "
                       "leaving play did not prevent a required cost from being paid.", [self.p("leaves")])
         if init.playing and card.type != "event":
@@ -865,7 +783,7 @@ class Game:
             what = f"{card.name} is played: its effects resolve" if init.is_event else \
                 f"{self.ability_name(card, init.ability)} resolves"
             self.step(f"Step 5: {what}{' one sentence at a time' if len(init.effects) > 1 else ''}.",
-                      [s5] + (["event"] if init.is_event else []) + (["ability/bullet-4"] if len(init.effects) > 1 else []))
+                      [s5, "event" if init.is_event else "", "ability/bullet-4" if len(init.effects) > 1 else ""])
             self.resolve_effects(init)
             if init.is_event:
                 card.zone = "discard"
@@ -893,14 +811,16 @@ class Game:
                           ["cancel/bullet-4"])
             else:
                 init.result = "resolved"
-                self.step(f"{card.name}'s When Revealed effects resolve.", ["treachery/bullet-1", "ability/bullet-6"])
+                self.step(f"{possessive(card.name)} When Revealed effects resolve.",
+                          ["treachery/bullet-1", "ability/bullet-6"])
                 self.resolve_effects(init)
             card.zone = "encounter-discard"
             self.step(f"{card.name} is placed in the encounter discard pile.", ["treachery/bullet-2"])
         else:
             init.result = "canceled" if init.canceled_by else "resolved"
             enters = Condition("enters-play", card, player)
-            rule = {"minion": "reveal/bullet-2", "side-scheme": "side-scheme/bullet-1"}.get(card.type, "reveal/bullet-4")
+            rule = {"minion": "reveal/bullet-2", "side-scheme": "side-scheme/bullet-1"}.get(card.type,
+                                                                                            "reveal/bullet-4")
 
             def enter():
                 card.zone = "play"
@@ -910,7 +830,8 @@ class Game:
             self.occur([enters], enter, after=[])
             after.append(enters)
             if ab is not None and not init.canceled_by:
-                self.step(f"{card.name}'s When Revealed effects resolve.", ["when-revealed-abilities", "ability/bullet-6"])
+                self.step(f"{possessive(card.name)} When Revealed effects resolve.",
+                          ["when-revealed-abilities", "ability/bullet-6"])
                 self.resolve_effects(init)
         self.window("response", after)
         self.trace.phase = saved
@@ -978,7 +899,8 @@ class Game:
             open_window()
             if len(forced) > 1:
                 self.step(f"{len(forced)} forced {timing}s answer this triggering condition; they initiate before "
-                          f"any other {timing}, and the first player ({self.s.first_player}) orders them, whoever controls them: "
+                          f"any other {timing}, and the first player ({self.s.first_player}) orders them, whoever "
+                          "controls them: "
                           f"{', '.join(self.ability_name(c, a) for c, a, _ in forced)}. Each resolves as completely "
                           "as possible before the next.", ["forced/bullet-1", "forced/bullet-2", "forced/bullet-3"])
             elif self._held_match(timing, conds):
@@ -1043,286 +965,6 @@ class Game:
             return False
         if "min_amount" in f and (cond.amount or 0) < f["min_amount"]:
             return False
-        return True
-
-    # -- effects ---------------------------------------------------------------------------------------
-    def ref(self, init: Initiation, what) -> Card | None:
-        """The card an effect acts on: the target, the ability's card, your identity, the triggering card, or
-        (in an action's effect) a card handle or player name."""
-        if what == "target":
-            return init.target
-        if what == "self":
-            return init.card
-        if what == "you":
-            return self.identity(init.player)
-        if what == "trigger":
-            return init.trigger.subject if init.trigger is not None else None
-        if what in ("villain", "main-scheme"):
-            return next((c for c in self.s.cards.values() if c.type == what and c.in_play), None)
-        if isinstance(what, str) and what in self.s.players:
-            return self.identity(what)
-        return self.s.cards.get(what) if isinstance(what, str) else None
-
-    def amount(self, init: Initiation, eff: dict, key: str = "amount") -> int:
-        value = eff.get(key, 1)
-        return (init.x or 0) if value == "X" else value
-
-    def resolve_effects(self, init: Initiation) -> None:
-        """Resolve the effects in order; a ``then`` effect only if the text before it fully resolved."""
-        full = True
-        for n, eff in enumerate(init.effects):
-            if eff.get("then"):
-                if not full:
-                    self.step("The text before “then” did not fully resolve, so the text after it does not attempt "
-                              "to resolve.", ["then", "then/bullet-2"])
-                    init.notes.append("the text after “then” does not resolve")
-                    return
-                self.step("The text before “then” fully resolved, so the text after it attempts to resolve.",
-                          ["then/bullet-1"])
-            full = self.apply_effect(init, eff)
-
-    def apply_effect(self, init: Initiation, eff: dict) -> bool:
-        """Apply one effect primitive; True if it fully resolved."""
-        do = eff["do"]
-        handler = getattr(self, "_eff_" + do.replace("-", "_"))
-        return handler(init, eff)
-
-    def _gone(self, init: Initiation, card: Card | None, what: str) -> bool:
-        if card is None or not card.in_play and not card.is_identity:
-            name = card.name if card is not None else "its target"
-            self.step(f"{name} is no longer in play: {what} has nothing to act on and does not resolve.",
-                      ["in-play-and-out-of-play/bullet-3"])
-            init.notes.append(f"{what} does not resolve ({name} is not in play)")
-            return True
-        return False
-
-    def _eff_damage(self, init: Initiation, eff: dict) -> bool:
-        target = self.ref(init, eff.get("to", "target"))
-        if self._gone(init, target, "the damage"):
-            return False
-        return self.deal_damage(init, target, self.amount(init, eff))
-
-    def deal_damage(self, init: Initiation, target: Card, amount: int) -> bool:
-        dmg = Condition("damage", target, target.controller if target.controller != SCENARIO else None, amount)
-        conds = [dmg]
-        if amount >= (target.remaining or 0):
-            conds.append(Condition("defeated", target, dmg.player))
-        self.window("interrupt", conds)
-        if dmg.amount <= 0:
-            self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.", ["prevent/bullet-1"])
-            init.notes.append(f"no damage to {target.name} (all prevented)")
-            return True
-        dealt = dmg.amount
-        target.damage += dealt
-        if target.is_identity or target.type == "villain":
-            self.step(f"{target.name} takes {dealt} damage: its hit point dial goes from {target.remaining + dealt} to "
-                      f"{target.remaining}.", ["damage", "damage/bullet-1", "hit-points/bullet-1"])
-        else:
-            self.step(f"{target.name} takes {dealt} damage: {plural(dealt, 'damage token')} on it, {max(0, target.remaining)} of "
-                      f"{target.hit_points} hit points remaining.", ["damage", "damage/bullet-2", "hit-points/bullet-4"])
-        init.notes.append(f"{dealt} damage to {target.name}")
-        after = [dmg]
-        if target.remaining <= 0:
-            after += self._defeat(target)
-        self.window("response", after)
-        return True
-
-    def _defeat(self, target: Card) -> list[Condition]:
-        self.defeated.append(target.handle)
-        out = [Condition("defeated", target, target.controller)]
-        if target.is_identity:
-            self.s.players[target.owner].eliminated = True
-            self.step(f"{target.name}'s hit point dial is at zero: {target.owner} is defeated and eliminated.",
-                      ["hit-points/bullet-2", "player-elimination"])
-        elif target.type == "villain":
-            self.step(f"{target.name}'s hit point dial is at zero: this stage of the villain is defeated.",
-                      ["hit-points/bullet-3", "villain-defeat"])
-        else:
-            self.step(f"{target.name} has zero remaining hit points: it is defeated and discarded.",
-                      ["defeat", "defeat/bullet-1"])
-            out.append(Condition("leaves-play", target, target.controller))
-            self._to_discard(target)
-        return out
-
-    def _to_discard(self, card: Card) -> None:
-        card.zone = "encounter-discard" if card.owner == SCENARIO else "discard"
-        card.exhausted = False
-        card.damage = 0 if not card.is_identity else card.damage
-        card.controller = card.owner
-
-    def _eff_heal(self, init: Initiation, eff: dict) -> bool:
-        target = self.ref(init, eff.get("to", "target"))
-        if self._gone(init, target, "the heal"):
-            return False
-        amount = self.amount(init, eff)
-        healed = min(amount, target.damage)
-        cond = Condition("heal", target, target.controller, healed)
-
-        def apply():
-            target.damage -= healed
-            self.step(f"{target.name} heals {healed} damage"
-                      + (f" (only {healed} of {amount}: a heal cannot bring it above its maximum hit points)"
-                         if healed < amount else "") + f"; {target.remaining} of {target.hit_points} remaining.",
-                      ["heal"] + (["heal/bullet-1"] if healed < amount else []))
-        self.occur([cond], apply)
-        init.notes.append(f"{target.name} heals {healed}")
-        return healed == amount
-
-    def _eff_prevent(self, init: Initiation, eff: dict) -> bool:
-        pending = init.trigger       # the damage about to be dealt, or the threat about to be placed
-        value = eff.get("amount", "all")
-        n = pending.amount if value == "all" else min(self.amount(init, eff), pending.amount)
-        pending.amount -= n
-        if pending.kind == "damage":
-            what, rule, left = f"{n} of the damage to", "prevent/bullet-1", f"{pending.amount} damage is left to deal"
-        else:
-            what, rule, left = f"{n} of the threat to be placed on", "prevent/bullet-2", \
-                f"{pending.amount} threat is left to place"
-        self.step(f"{self.source_name(init)} prevents {what} "
-                  f"{pending.subject.name}: {left}.", ["prevent", rule])
-        init.notes.append(f"prevents {what} {pending.subject.name}")
-        return value == "all" or n == self.amount(init, eff)
-
-    def _eff_cancel(self, init: Initiation, eff: dict) -> bool:
-        cond = init.trigger
-        victim = cond.init
-        victim.canceled_by = init.key
-        cond.canceled = True
-        what = f"the effects of {victim.card.name}" if victim.playing or victim.reveal else \
-            f"the effects of {self.ability_name(victim.card, victim.ability)}"
-        self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating.",
-                  ["cancel", "cancel/bullet-1", "interrupt/bullet-4"])
-        init.notes.append(f"cancels {what}")
-        return True
-
-    def _eff_draw(self, init: Initiation, eff: dict) -> bool:
-        n = self.amount(init, eff)
-        deck = [c for c in self.s.cards.values() if c.owner == init.player and c.zone == "deck"]
-        drawn = deck[:n]
-        for c in drawn:
-            c.zone = "hand"
-        self.step(f"{init.player} draws {plural(len(drawn), 'card')} from the top of their deck"
-                  f"{': ' + ', '.join(c.name for c in drawn) if drawn else ''}.", ["drawing-cards"])
-        init.notes.append(f"{init.player} draws {len(drawn)}")
-        return len(drawn) == n
-
-    def _eff_remove_threat(self, init: Initiation, eff: dict) -> bool:
-        scheme = self.ref(init, eff.get("from", "target"))
-        if self._gone(init, scheme, "removing threat"):
-            return False
-        n = self.amount(init, eff)
-        removed = min(n, scheme.threat or 0)
-        cond = Condition("threat-removed", scheme, init.player, removed)
-
-        def apply():
-            scheme.threat -= removed
-            self.step(f"{removed} threat is removed from {scheme.name}"
-                      + (f" (only {removed} of {n}: there was no more)" if removed < n else "")
-                      + f"; {scheme.threat} threat remains.", ["threat"])
-        self.occur([cond], apply)
-        init.notes.append(f"{removed} threat removed from {scheme.name}")
-        if scheme.type == "side-scheme" and scheme.threat == 0:
-            self.step(f"{scheme.name} has no threat on it: it is defeated and discarded.",
-                      ["defeat", "side-scheme/bullet-2"])
-            self.defeated.append(scheme.handle)
-            self._to_discard(scheme)
-        return removed == n
-
-    def _eff_place_threat(self, init: Initiation, eff: dict) -> bool:
-        scheme = self.ref(init, eff.get("on", "target"))
-        if self._gone(init, scheme, "placing threat"):
-            return False
-        cond = Condition("threat-placed", scheme, init.player, self.amount(init, eff))
-        self.window("interrupt", [cond])
-        if cond.amount <= 0:
-            self.step(f"All of the threat was prevented: none is placed on {scheme.name}.", ["prevent/bullet-2"])
-            init.notes.append(f"no threat placed on {scheme.name} (all prevented)")
-            return True
-
-        def apply():
-            scheme.threat = (scheme.threat or 0) + cond.amount
-            self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", ["threat"])
-        apply()
-        self.window("response", [cond])
-        init.notes.append(f"{cond.amount} threat placed on {scheme.name}")
-        return True
-
-    def _eff_exhaust(self, init: Initiation, eff: dict) -> bool:
-        return self._turn(init, eff, True)
-
-    def _eff_ready(self, init: Initiation, eff: dict) -> bool:
-        return self._turn(init, eff, False)
-
-    def _turn(self, init: Initiation, eff: dict, exhaust: bool) -> bool:
-        card = self.ref(init, eff.get("what", "target"))
-        word = "exhausted" if exhaust else "ready"
-        if self._gone(init, card, "exhausting" if exhaust else "readying"):
-            return False
-        if card.exhausted == exhaust:
-            self.step(f"{card.name} is already {word}.", ["exhausted/bullet-1" if exhaust else "ready/bullet-1"])
-            return False
-
-        def apply():
-            card.exhausted = exhaust
-            self.step(f"{card.name} is {word}.", ["exhausted" if exhaust else "ready/bullet-1"])
-        self.occur([Condition("exhaust" if exhaust else "ready", card, init.player)], apply)
-        init.notes.append(f"{card.name} {word}")
-        return True
-
-    def _eff_discard(self, init: Initiation, eff: dict) -> bool:
-        card = self.ref(init, eff.get("what", "target"))
-        if card is None or card.zone not in ("play", "hand"):
-            return not self._gone(init, card, "the discard")
-        conds = [Condition("discard", card, init.player, origin=card.zone)]
-        if card.in_play:
-            conds.append(Condition("leaves-play", card, card.controller))
-
-        def apply():
-            origin = card.zone
-            self._to_discard(card)
-            self.step(f"{card.name} is discarded from {'play' if origin == 'play' else card.owner + chr(39) + 's hand'}"
-                      f" to {'the encounter' if card.owner == SCENARIO else card.owner + chr(39) + 's'} discard pile.",
-                      ["in-play-and-out-of-play/bullet-2"] if origin == "play" else [])
-        self.occur(conds, apply)
-        init.notes.append(f"{card.name} discarded")
-        return True
-
-    def _eff_cost(self, init: Initiation, eff: dict) -> bool:
-        self.s.lasting.append(Lasting(init.player, eff, init.card.name))
-        sel = self._describe_selector(eff.get("to", {}))
-        change = f"costs {abs(eff['by'])} {'less' if eff['by'] < 0 else 'more'}" if "by" in eff else \
-            f"costs {eff['set']}"
-        self.step(f"Lasting effect: the {'next ' if eff.get('next') else ''}{sel} {init.player} plays "
-                  f"{change}.", ["lasting-effects", "lasting-effects/bullet-1"])
-        init.notes.append(f"the next {sel} {change}" if eff.get("next") else f"{sel} {change}")
-        return True
-
-    def _put_candidates(self, init: Initiation, eff: dict) -> list[Card]:
-        zone = eff.get("from", "hand")
-        return [c for c in self.s.cards.values() if c.controller == init.player and c.zone == zone
-                and matches(eff.get("what", {}), c, init.player)]
-
-    def _eff_put_into_play(self, init: Initiation, eff: dict) -> bool:
-        options = self._put_candidates(init, eff)
-        chosen = init.act.get("choose") if init.act else None
-        if chosen:
-            options = [c for c in options if c.handle == chosen]
-        if not options:
-            self.step("There is no card to put into play.", ["play/bullet-4"])
-            return False
-        if len(options) > 1:
-            self.fail(f"{init.akey}.choose", f"{len(options)} cards could be put into play "
-                                             f"({', '.join(c.handle for c in options)}): declare choose = …")
-        card = options[0]
-
-        def apply():
-            card.zone = "play"
-            card.controller = card.owner
-            card.exhausted = False
-            self.step(f"{card.name} is put into play, ready: its resource cost is ignored, and it is not considered "
-                      "to have been played.", ["play", "play/bullet-2", "play/bullet-3", "enters-play"])
-        self.occur([Condition("enters-play", card, init.player)], apply)
-        init.notes.append(f"{card.name} is put into play")
         return True
 
 

@@ -233,3 +233,99 @@ def matches(selector: dict, card: Card, you: str, source: Card | None = None) ->
         if key == "self" and (source is None or (card is source) != bool(want)):
             return False
     return True
+
+
+# -- the procedure's objects ------------------------------------------------------------------------
+
+CONDITION_WORDS = {
+    "play": "is played", "enters-play": "enters play", "initiate": "has its ability initiated",
+    "reveal": "is revealed", "damage": "takes damage", "defeated": "is defeated", "leaves-play": "leaves play",
+    "discard": "is discarded", "exhaust": "is exhausted", "ready": "is readied", "heal": "is healed",
+    "threat-placed": "has threat placed on it", "threat-removed": "has threat removed from it",
+}
+
+
+class Condition:
+    """A triggering condition: what happens (``kind``, one of model.WHEN), to which card, by which player."""
+
+    def __init__(self, kind: str, subject: Card | None, player: str | None = None, amount: int | None = None,
+                 init: "Initiation | None" = None, origin: str | None = None):
+        self.kind = kind
+        self.subject = subject
+        self.player = player
+        self.amount = amount
+        self.init = init           # the initiation a "play" / "initiate" / "reveal" condition belongs to
+        self.origin = origin       # where a discarded card came from
+        self.canceled = False
+
+    def words(self) -> str:
+        amount = f" ({self.amount})" if self.amount is not None and self.kind in (
+            "damage", "heal", "threat-placed", "threat-removed") else ""
+        return f"{self.subject.name if self.subject else '?'} {CONDITION_WORDS[self.kind]}{amount}"
+
+
+def conditions_words(conds: list[Condition]) -> str:
+    """ "the minion takes damage (4), is defeated and leaves play": conditions of one occurrence in words."""
+    parts: list[tuple[Card | None, list[str]]] = []
+    for c in conds:
+        words = c.words()
+        if parts and parts[-1][0] is c.subject and c.subject is not None:
+            parts[-1][1].append(words[len(c.subject.name) + 1:])
+        else:
+            parts.append((c.subject, [words]))
+    phrases = [p[0] if len(p) == 1 else ", ".join(p[:-1]) + " and " + p[-1] for _, p in parts]
+    return " and ".join(phrases)
+
+
+class Initiation:
+    """One card played or one ability initiated, and what became of it (the facts ``[expect]`` reads)."""
+
+    def __init__(self, key: str, player: str, card: Card, ability: Ability | None, playing: bool, act: dict,
+                 akey: str, trigger: Condition | None = None, forced: bool = False, reveal: bool = False):
+        self.key = key
+        self.player = player
+        self.card = card
+        self.ability = ability
+        self.playing = playing        # playing a card (not initiating an ability of a card in play)
+        self.act = act
+        self.akey = akey              # the scenario key of the action, for error messages
+        self.trigger = trigger
+        self.forced = forced
+        self.reveal = reveal
+        self.target: Card | None = None
+        self.x: int | None = act.get("x")
+        self.cost: int | None = None
+        self.typed: list[str] = []    # resource types an ability's cost requires ("any" for untyped)
+        self.modifiers: list[tuple[str, dict]] = []
+        self.spent_lasting: list[Lasting] = []
+        self.generated = 0
+        self.lost = 0
+        self.paid_with: list[str] = []
+        self.result = ""              # illegal | aborted | resolved | canceled
+        self.rule = ""                # the rule that made it illegal or aborted it
+        self.why = ""
+        self.more: list[str] = []     # further rules behind an illegal play or an abort
+        self.canceled_by = ""
+        self.source_in_play = False
+        self.origin = ""              # where the card being played came from (an abort puts it back)
+        self.source_left_play = False
+        self.commenced: Condition | None = None
+        self.notes: list[str] = []    # what its effects did, for the answer
+
+    @property
+    def effects(self) -> list[dict]:
+        return self.ability.effects if self.ability else []
+
+    @property
+    def is_event(self) -> bool:
+        return self.playing and self.card.type == "event"
+
+
+class Illegal(Exception):
+    """A check of the procedure fails: the card cannot be played or the ability initiated."""
+
+    def __init__(self, rule: str, message: str, more=()):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.more = list(more)

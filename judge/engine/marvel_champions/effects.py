@@ -1,0 +1,298 @@
+"""The effect primitives of Marvel Champions abilities (docs/scenario-format-mc.md, "Effect primitives").
+
+:class:`Effects` is mixed into :class:`~judge.engine.marvel_champions.game.Game`: each primitive
+(``damage``, ``heal``, ``prevent``, ``cancel``, ``draw``, ``remove-threat``, ``place-threat``, ``exhaust``,
+``ready``, ``discard``, ``cost``, ``put-into-play``) is a method ``_eff_<name>`` that changes the state
+through :meth:`Game.occur` (so that its triggering conditions get their interrupt and response windows),
+records a step with its rules, and says whether it fully resolved (for "then").
+"""
+
+from __future__ import annotations
+
+from judge.engine.marvel_champions.model import (SCENARIO, Card, Condition, Initiation, Lasting, describe_selector,
+                                                 matches, plural)
+
+
+class Effects:
+    """Effect primitives; needs the Game's state ``s``, ``step``, ``occur``, ``window`` and ``fail``."""
+
+    # -- effects ---------------------------------------------------------------------------------------
+    def ref(self, init: Initiation, what) -> Card | None:
+        """The card an effect acts on: the target, the ability's card, your identity, the triggering card, or
+        (in an action's effect) a card handle or player name."""
+        if what == "target":
+            return init.target
+        if what == "self":
+            return init.card
+        if what == "you":
+            return self.identity(init.player)
+        if what == "trigger":
+            return init.trigger.subject if init.trigger is not None else None
+        if what in ("villain", "main-scheme"):
+            return next((c for c in self.s.cards.values() if c.type == what and c.in_play), None)
+        if isinstance(what, str) and what in self.s.players:
+            return self.identity(what)
+        return self.s.cards.get(what) if isinstance(what, str) else None
+
+    def amount(self, init: Initiation, eff: dict, key: str = "amount") -> int:
+        value = eff.get(key, 1)
+        return (init.x or 0) if value == "X" else value
+
+    def resolve_effects(self, init: Initiation) -> None:
+        """Resolve the effects in order; a ``then`` effect only if the text before it fully resolved."""
+        full = True
+        for n, eff in enumerate(init.effects):
+            if eff.get("then"):
+                if not full:
+                    self.step("The text before “then” did not fully resolve, so the text after it does not attempt "
+                              "to resolve.", ["then", "then/bullet-2"])
+                    init.notes.append("the text after “then” does not resolve")
+                    return
+                self.step("The text before “then” fully resolved, so the text after it attempts to resolve.",
+                          ["then/bullet-1"])
+            full = self.apply_effect(init, eff)
+
+    def apply_effect(self, init: Initiation, eff: dict) -> bool:
+        """Apply one effect primitive; True if it fully resolved."""
+        do = eff["do"]
+        handler = getattr(self, "_eff_" + do.replace("-", "_"))
+        return handler(init, eff)
+
+    def _gone(self, init: Initiation, card: Card | None, what: str) -> bool:
+        if card is None or not card.in_play and not card.is_identity:
+            name = card.name if card is not None else "its target"
+            self.step(f"{name} is no longer in play: {what} has nothing to act on and does not resolve.",
+                      ["in-play-and-out-of-play/bullet-3"])
+            init.notes.append(f"{what} does not resolve ({name} is not in play)")
+            return True
+        return False
+
+    def _eff_damage(self, init: Initiation, eff: dict) -> bool:
+        target = self.ref(init, eff.get("to", "target"))
+        if self._gone(init, target, "the damage"):
+            return False
+        return self.deal_damage(init, target, self.amount(init, eff))
+
+    def deal_damage(self, init: Initiation, target: Card, amount: int) -> bool:
+        dmg = Condition("damage", target, target.controller if target.controller != SCENARIO else None, amount)
+        conds = [dmg]
+        if amount >= (target.remaining or 0):
+            conds.append(Condition("defeated", target, dmg.player))
+        self.window("interrupt", conds)
+        if dmg.amount <= 0:
+            self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.", ["prevent/bullet-1"])
+            init.notes.append(f"no damage to {target.name} (all prevented)")
+            return True
+        dealt = dmg.amount
+        target.damage += dealt
+        if target.is_identity or target.type == "villain":
+            self.step(f"{target.name} takes {dealt} damage: its hit point dial goes from {target.remaining + dealt} to "
+                      f"{target.remaining}.", ["damage", "damage/bullet-1", "hit-points/bullet-1"])
+        else:
+            self.step(f"{target.name} takes {dealt} damage: {plural(dealt, 'damage token')} on it, "
+                      f"{max(0, target.remaining)} of {target.hit_points} hit points remaining.",
+                      ["damage", "damage/bullet-2", "hit-points/bullet-4"])
+        init.notes.append(f"{dealt} damage to {target.name}")
+        after = [dmg]
+        if target.remaining <= 0:
+            after += self._defeat(target)
+        self.window("response", after)
+        return True
+
+    def _defeat(self, target: Card) -> list[Condition]:
+        self.defeated.append(target.handle)
+        out = [Condition("defeated", target, target.controller)]
+        if target.is_identity:
+            self.s.players[target.owner].eliminated = True
+            self.step(f"{target.name}'s hit point dial is at zero: {target.owner} is defeated and eliminated.",
+                      ["hit-points/bullet-2", "player-elimination"])
+        elif target.type == "villain":
+            self.step(f"{target.name}'s hit point dial is at zero: this stage of the villain is defeated.",
+                      ["hit-points/bullet-3", "villain-defeat"])
+        else:
+            self.step(f"{target.name} has zero remaining hit points: it is defeated and discarded.",
+                      ["defeat", "defeat/bullet-1"])
+            out.append(Condition("leaves-play", target, target.controller))
+            self._to_discard(target)
+        return out
+
+    def _to_discard(self, card: Card) -> None:
+        card.zone = "encounter-discard" if card.owner == SCENARIO else "discard"
+        card.exhausted = False
+        card.damage = 0 if not card.is_identity else card.damage
+        card.controller = card.owner
+
+    def _eff_heal(self, init: Initiation, eff: dict) -> bool:
+        target = self.ref(init, eff.get("to", "target"))
+        if self._gone(init, target, "the heal"):
+            return False
+        amount = self.amount(init, eff)
+        healed = min(amount, target.damage)
+        cond = Condition("heal", target, target.controller, healed)
+
+        def apply():
+            target.damage -= healed
+            self.step(f"{target.name} heals {healed} damage"
+                      + (f" (only {healed} of {amount}: a heal cannot bring it above its maximum hit points)"
+                         if healed < amount else "") + f"; {target.remaining} of {target.hit_points} remaining.",
+                      ["heal"] + (["heal/bullet-1"] if healed < amount else []))
+        self.occur([cond], apply)
+        init.notes.append(f"{target.name} heals {healed}")
+        return healed == amount
+
+    def _eff_prevent(self, init: Initiation, eff: dict) -> bool:
+        pending = init.trigger       # the damage about to be dealt, or the threat about to be placed
+        value = eff.get("amount", "all")
+        n = pending.amount if value == "all" else min(self.amount(init, eff), pending.amount)
+        pending.amount -= n
+        if pending.kind == "damage":
+            what, rule, left = f"{n} of the damage to", "prevent/bullet-1", f"{pending.amount} damage is left to deal"
+        else:
+            what, rule, left = f"{n} of the threat to be placed on", "prevent/bullet-2", \
+                f"{pending.amount} threat is left to place"
+        self.step(f"{self.source_name(init)} prevents {what} "
+                  f"{pending.subject.name}: {left}.", ["prevent", rule])
+        init.notes.append(f"prevents {what} {pending.subject.name}")
+        return value == "all" or n == self.amount(init, eff)
+
+    def _eff_cancel(self, init: Initiation, eff: dict) -> bool:
+        cond = init.trigger
+        victim = cond.init
+        victim.canceled_by = init.key
+        cond.canceled = True
+        what = f"the effects of {victim.card.name}" if victim.playing or victim.reveal else \
+            f"the effects of {self.ability_name(victim.card, victim.ability)}"
+        self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating.",
+                  ["cancel", "cancel/bullet-1", "interrupt/bullet-4"])
+        init.notes.append(f"cancels {what}")
+        return True
+
+    def _eff_draw(self, init: Initiation, eff: dict) -> bool:
+        n = self.amount(init, eff)
+        deck = [c for c in self.s.cards.values() if c.owner == init.player and c.zone == "deck"]
+        drawn = deck[:n]
+        for c in drawn:
+            c.zone = "hand"
+        self.step(f"{init.player} draws {plural(len(drawn), 'card')} from the top of their deck"
+                  f"{': ' + ', '.join(c.name for c in drawn) if drawn else ''}.", ["drawing-cards"])
+        init.notes.append(f"{init.player} draws {len(drawn)}")
+        return len(drawn) == n
+
+    def _eff_remove_threat(self, init: Initiation, eff: dict) -> bool:
+        scheme = self.ref(init, eff.get("from", "target"))
+        if self._gone(init, scheme, "removing threat"):
+            return False
+        n = self.amount(init, eff)
+        removed = min(n, scheme.threat or 0)
+        cond = Condition("threat-removed", scheme, init.player, removed)
+
+        def apply():
+            scheme.threat -= removed
+            self.step(f"{removed} threat is removed from {scheme.name}"
+                      + (f" (only {removed} of {n}: there was no more)" if removed < n else "")
+                      + f"; {scheme.threat} threat remains.", ["threat"])
+        self.occur([cond], apply)
+        init.notes.append(f"{removed} threat removed from {scheme.name}")
+        if scheme.type == "side-scheme" and scheme.threat == 0:
+            self.step(f"{scheme.name} has no threat on it: it is defeated and discarded.",
+                      ["defeat", "side-scheme/bullet-2"])
+            self.defeated.append(scheme.handle)
+            self._to_discard(scheme)
+        return removed == n
+
+    def _eff_place_threat(self, init: Initiation, eff: dict) -> bool:
+        scheme = self.ref(init, eff.get("on", "target"))
+        if self._gone(init, scheme, "placing threat"):
+            return False
+        cond = Condition("threat-placed", scheme, init.player, self.amount(init, eff))
+        self.window("interrupt", [cond])
+        if cond.amount <= 0:
+            self.step(f"All of the threat was prevented: none is placed on {scheme.name}.", ["prevent/bullet-2"])
+            init.notes.append(f"no threat placed on {scheme.name} (all prevented)")
+            return True
+
+        def apply():
+            scheme.threat = (scheme.threat or 0) + cond.amount
+            self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", ["threat"])
+        apply()
+        self.window("response", [cond])
+        init.notes.append(f"{cond.amount} threat placed on {scheme.name}")
+        return True
+
+    def _eff_exhaust(self, init: Initiation, eff: dict) -> bool:
+        return self._turn(init, eff, True)
+
+    def _eff_ready(self, init: Initiation, eff: dict) -> bool:
+        return self._turn(init, eff, False)
+
+    def _turn(self, init: Initiation, eff: dict, exhaust: bool) -> bool:
+        card = self.ref(init, eff.get("what", "target"))
+        word = "exhausted" if exhaust else "ready"
+        if self._gone(init, card, "exhausting" if exhaust else "readying"):
+            return False
+        if card.exhausted == exhaust:
+            self.step(f"{card.name} is already {word}.", ["exhausted/bullet-1" if exhaust else "ready/bullet-1"])
+            return False
+
+        def apply():
+            card.exhausted = exhaust
+            self.step(f"{card.name} is {word}.", ["exhausted" if exhaust else "ready/bullet-1"])
+        self.occur([Condition("exhaust" if exhaust else "ready", card, init.player)], apply)
+        init.notes.append(f"{card.name} {word}")
+        return True
+
+    def _eff_discard(self, init: Initiation, eff: dict) -> bool:
+        card = self.ref(init, eff.get("what", "target"))
+        if card is None or card.zone not in ("play", "hand"):
+            return not self._gone(init, card, "the discard")
+        conds = [Condition("discard", card, init.player, origin=card.zone)]
+        if card.in_play:
+            conds.append(Condition("leaves-play", card, card.controller))
+
+        def apply():
+            origin = card.zone
+            self._to_discard(card)
+            self.step(f"{card.name} is discarded from {'play' if origin == 'play' else card.owner + chr(39) + 's hand'}"
+                      f" to {'the encounter' if card.owner == SCENARIO else card.owner + chr(39) + 's'} discard pile.",
+                      ["in-play-and-out-of-play/bullet-2"] if origin == "play" else [])
+        self.occur(conds, apply)
+        init.notes.append(f"{card.name} discarded")
+        return True
+
+    def _eff_cost(self, init: Initiation, eff: dict) -> bool:
+        self.s.lasting.append(Lasting(init.player, eff, init.card.name))
+        sel = describe_selector(eff.get("to", {}))
+        change = f"costs {abs(eff['by'])} {'less' if eff['by'] < 0 else 'more'}" if "by" in eff else \
+            f"costs {eff['set']}"
+        self.step(f"Lasting effect: the {'next ' if eff.get('next') else ''}{sel} {init.player} plays "
+                  f"{change}.", ["lasting-effects", "lasting-effects/bullet-1"])
+        init.notes.append(f"the next {sel} {change}" if eff.get("next") else f"{sel} {change}")
+        return True
+
+    def _put_candidates(self, init: Initiation, eff: dict) -> list[Card]:
+        zone = eff.get("from", "hand")
+        return [c for c in self.s.cards.values() if c.controller == init.player and c.zone == zone
+                and matches(eff.get("what", {}), c, init.player)]
+
+    def _eff_put_into_play(self, init: Initiation, eff: dict) -> bool:
+        options = self._put_candidates(init, eff)
+        chosen = init.act.get("choose") if init.act else None
+        if chosen:
+            options = [c for c in options if c.handle == chosen]
+        if not options:
+            self.step("There is no card to put into play.", ["play/bullet-4"])
+            return False
+        if len(options) > 1:
+            self.fail(f"{init.akey}.choose", f"{len(options)} cards could be put into play "
+                                             f"({', '.join(c.handle for c in options)}): declare choose = …")
+        card = options[0]
+
+        def apply():
+            card.zone = "play"
+            card.controller = card.owner
+            card.exhausted = False
+            self.step(f"{card.name} is put into play, ready: its resource cost is ignored, and it is not considered "
+                      "to have been played.", ["play", "play/bullet-2", "play/bullet-3", "enters-play"])
+        self.occur([Condition("enters-play", card, init.player)], apply)
+        init.notes.append(f"{card.name} is put into play")
+        return True
