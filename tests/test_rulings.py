@@ -204,3 +204,212 @@ def test_markdown_escapes_scenario_text(run_cli, two, tmp_path):
     assert Path(out / "index.html").read_text().count("<h1>") == 1
     assert anchor_id("7.5.5b-prevented-damage-is-not-a-hit") in parse_page(
         out / "7.5.5b-prevented-damage-is-not-a-hit.html").ids
+
+
+# ---------------------------------------------------------------------------------------------------------
+# any game: the rulings know only the generic Outcome (judge/engine/core.py), never the game
+# ---------------------------------------------------------------------------------------------------------
+
+GA_SCENARIO = """\
+[scenario]
+title = "A negated activation takes its card with it"
+question = "An activation on the Effects Stack is negated. Where does its card go?"
+game = "ga"
+rules = "seed"
+
+[players.alice]
+champion = "Lorraine, Wandering Warrior"
+level = 1
+memory = 4
+
+[players.bob]
+champion = "Rai, Storm Seer"
+
+[game]
+phase = "main"
+
+[cards.bolt]
+name = "Firebolt"
+owner = "alice"
+zone = "effects-stack"
+types = ["action"]
+element = "fire"
+reserve_cost = 2
+
+[[actions]]
+player = "bob"
+negate = "bolt"
+with = "Frostbind"
+
+[expect]
+card_zone = "banishment"
+cites = ["playing-cards/8"]
+"""
+
+MC_SCENARIO = """\
+[scenario]
+title = "Costs are modified before they are paid"
+question = "Is a cost reduction applied before the player pays?"
+game = "mc"
+rules = "seed"
+
+[players.alice]
+hero = "Spider-Man"
+hit_points = 10
+
+[cards.web]
+name = "Web-Shooter"
+owner = "alice"
+types = ["upgrade"]
+cost = 1
+
+[[actions]]
+player = "alice"
+play = "web"
+
+[expect]
+paid = 0
+cites = ["initiating-abilities/step-2"]
+"""
+
+
+def _stub_engine(monkeypatch, steps):
+    """An engine for GA and MC scenarios that plays ``steps`` ((text, cites), …): judge.docs must render
+    any game's Outcome without knowing the game (the real engines are written elsewhere)."""
+    import sys
+    import types
+
+    from judge.engine.core import Outcome
+
+    module = types.ModuleType("judge_test_stub_engine")
+
+    def play(scenario, book):
+        outcome = Outcome(scenario.game, book.cite_prefix)
+        outcome.trace.phase = "main phase"
+        for text, cites in steps:
+            outcome.trace.add(text, cites)
+        last_text, last_cites = steps[-1]
+        outcome.conclude(last_text, last_cites)
+        outcome.facts = {k: v for k, v in scenario.expect.items() if k != "cites"}
+        if scenario.data.get("stub_fails"):
+            outcome.facts = {k: "something else" for k in outcome.facts}
+        return outcome
+
+    module.play = play
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    for game in ("ga", "mc"):
+        monkeypatch.setitem(scenario_mod.ENGINES, game, module.__name__)
+
+
+def test_grand_archive_ruling_links_slug_ids(run_cli, monkeypatch, tmp_path):
+    from judge.rulebook import store
+
+    _stub_engine(monkeypatch, [
+        ("Firebolt is played: it moves to the Effects Stack.", ["playing-cards/1", "playing-cards/6"]),
+        ("The activation is negated; the card for it is removed from the Effects Stack.",
+         ["playing-cards/8", "playing-cards/7.1"])])
+    folder = tmp_path / "ga"
+    folder.mkdir()
+    (folder / "negated.toml").write_text(GA_SCENARIO)
+    (folder / "wrong.toml").write_text("stub_fails = true\n" + GA_SCENARIO)
+    out = tmp_path / "rulings"
+    code, stdout, err = run_cli("rulings", str(folder), "-o", str(out))
+    assert code == 1 and "wrong.toml: not published: card_zone: expected 'banishment'" in err
+    assert stdout.startswith(f"wrote {out}: 1 ruling(s), 1 not published")
+    assert not (out / "wrong.md").exists()
+    md = (out / "negated.md").read_text()
+    book = store.load(store.resolve("ga-seed"))
+    # citations read as the rules print them (the label) and link to the slug id's anchor
+    assert "[Playing Cards 7.1](rules/ga-seed/playing-cards.html#playing-cards_2F7.1)" in md
+    assert "- The activation is negated; the card for it is removed from the Effects Stack. " \
+           "([GA rules seed, Playing Cards 8](rules/ga-seed/playing-cards.html#playing-cards_2F8)" in md
+    assert "- [GA rules seed, Playing Cards 7.1 \\[playing-cards/7.1\\]](rules/ga-seed/playing-cards.html#" \
+           "playing-cards_2F7.1)" in md
+    # the cited text is quoted
+    quote = next(line for line in md.splitlines() if "> **[Playing Cards 7.1]" in line)
+    assert book.get("playing-cards/7.1").text[:40] in quote
+    # the board in words, from whatever the scenario says (no FaB default life)
+    board = md.split("## The board")[1].split("## Explanation")[0]
+    assert "**alice** (champion Lorraine, Wandering Warrior, level 1, memory 4, turn-player); " \
+           "**bob** (champion Rai, Storm Seer)." in board
+    assert "life" not in board and "**Game:** phase main." in board
+    assert "- alice's effects-stack: **Firebolt** (Action; element fire, reserve cost 2)" in board
+    assert "1. bob: negate **Firebolt**, with Frostbind." in board
+    assert "Rules version: **GA rules seed** (document `ga-seed`)" in md
+    html = (out / "rules" / "ga-seed" / "playing-cards.html").read_text()
+    assert 'href="../../negated.html"' in html
+    assert broken_links(out) == []
+
+
+def test_marvel_champions_ruling_in_a_site(run_cli, monkeypatch, tmp_path):
+    _stub_engine(monkeypatch, [("Web-Shooter's cost is modified, then paid.",
+                                ["initiating-abilities/step-2", "initiating-abilities/step-3"])])
+    scenario = tmp_path / "costs.toml"
+    scenario.write_text(MC_SCENARIO)
+    out = tmp_path / "site"
+    code, stdout, err = run_cli("site", "-o", str(out), "--game", "mc", "--scenarios", str(scenario))
+    assert code == 0, err
+    ruling = (out / "rulings" / "costs.html").read_text()
+    assert ('<a href="../mc-seed/initiating-abilities.html#initiating-abilities_2Fstep-2">Initiating Abilities, '
+            "step 2</a>") in ruling
+    assert "<strong>alice</strong> (hero Spider-Man, hit points 10, turn-player)" in ruling
+    page = (out / "mc-seed" / "initiating-abilities.html").read_text()
+    assert 'href="../rulings/costs.html">Costs are modified before they are paid</a>' in page
+    assert broken_links(out) == []
+
+
+def test_a_game_without_an_engine_is_reported(run_cli, monkeypatch, tmp_path):
+    monkeypatch.setitem(scenario_mod.ENGINES, "mc", "judge_test_no_such_engine")
+    scenario = tmp_path / "costs.toml"
+    scenario.write_text(MC_SCENARIO)
+    code, stdout, err = run_cli("rulings", str(scenario), "-o", str(tmp_path / "out"))
+    assert code == 1 and "costs.toml: not published: no engine for this game yet" in err
+    assert "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the HTML of a ruling is the HTML of its whole Markdown page
+# ---------------------------------------------------------------------------------------------------------
+
+def test_html_is_the_whole_markdown_rendered(two):
+    """Each quote is rendered once per folder and put in its place: the result must be what rendering the
+    whole Markdown page gives."""
+    from judge.docs import rulings as rulings_mod
+    from judge.docs.site import SiteBuilder
+
+    rulings, failures = rulings_mod.judge_scenarios([two])
+    assert len(rulings) == 2 and not failures
+    builder = SiteBuilder([r.book for r in rulings], rulings)
+    for ruling in rulings:
+        path = builder.ruling_path(ruling)
+        whole = rulings_mod.render_markdown(rulings_mod.ruling_markdown(ruling, builder, path))
+        assert rulings_mod.ruling_body_html(ruling, builder, path) == whole
+        assert whole.count("<blockquote>") >= 5
+
+
+def test_a_quoted_rule_of_several_lines_stays_in_its_step(run_cli, two, tmp_path):
+    """FaB CR 2.10.1 1.14.4 has its example on a second line without "Example:": both lines are quoted
+    inside the step that cites it (the ordered list of steps is not broken)."""
+    from judge.docs import rulings as rulings_mod
+    from judge.rulebook.model import Rule, Rulebook
+
+    book = Rulebook("t", "fab", "", "1", "numbered", rules={
+        "1.14.4": Rule("1.14.4", text="An effect-cost is a cost.\nHope Merchant's Hood has the text \"Instant\"."),
+        "1.14.5": Rule("1.14.5", text="- not a list\n2. not a list either\n===")})
+
+    class Builder:
+        def rule_url(self, name, rid):
+            return f"r.html#{rid}"
+
+    class Fake:
+        pass
+
+    ruling = Fake()
+    ruling.book = book
+    cites = rulings_mod._Cites(ruling, Builder(), "x.html")
+    md = "1. A step. — [1.14.4](r.html#1.14.4)\n\n" + "\n".join("   " + q for q in cites.quote("1.14.4")) + \
+        "\n\n2. Next step.\n\n" + "\n".join("   " + q for q in cites.quote("1.14.5")) + "\n"
+    html = rulings_mod.render_markdown(md)
+    assert html.count("<ol>") == 1 and "<ol start" not in html
+    assert "Hope Merchant's Hood" in html.split("</blockquote>")[0]
+    assert "<ul>" not in html and "<h" not in html and "- not a list" in html and "2. not a list" in html

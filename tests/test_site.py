@@ -34,11 +34,15 @@ def seed_site(run_cli, tmp_path):
     return out
 
 
+def import_corpus(run_cli, parts, game, version):
+    """Import a document of ../shared/corpora (or skip when it is absent)."""
+    code, _, err = run_cli("rules", "import", str(corpus_file(*parts)), "--game", game, "--version", version)
+    assert code == 0, err
+
+
 @pytest.fixture
 def full_site(run_cli, tmp_path):
-    code, _, err = run_cli("rules", "import", str(corpus_file("fab", "en-fab-cr-2.10.1.txt")), "--game", "fab",
-                           "--version", "2.10.1")
-    assert code == 0, err
+    import_corpus(run_cli, ("fab", "en-fab-cr-2.10.1.txt"), "fab", "2.10.1")
     out = tmp_path / "full"
     code, stdout, err = run_cli("site", "-o", str(out), "--rules", "fab-2.10.1")
     assert code == 0, err
@@ -263,3 +267,88 @@ def test_unknown_document_is_one_line(run_cli, tmp_path):
     code, out, err = run_cli("site", "-o", str(tmp_path / "x"), "--rules", "nope")
     assert code == 2 and out == "" and err.startswith("judge: error: no rules document named 'nope'")
     assert not (tmp_path / "x").exists()
+
+
+def test_grand_archive_full_rules_one_page_per_gitbook_page(run_cli, tmp_path):
+    """The 111 GitBook pages (nested: Game Mechanics › Abilities) each get their own page, nested in the
+    contents and the breadcrumbs; every item has its anchor and every link resolves."""
+    import_corpus(run_cli, ("grand-archive", "gitbook-rules"), "ga", "2026-08-21")
+    out = tmp_path / "ga"
+    code, stdout, err = run_cli("site", "-o", str(out), "--game", "ga")
+    assert code == 0, err
+    book = store.load(store.resolve("ga-2026-08-21"))
+    pages = [r.id for r in book if "/" not in r.id]
+    doc = out / "ga-2026-08-21"
+    assert sorted(p.stem for p in doc.glob("*.html") if p.stem not in ("index", "terms")) == sorted(pages)
+    assert len(pages) == 110
+    # every item on its own page's anchor
+    ids = {page_id: parse_page(doc / f"{page_id}.html").ids for page_id in pages}
+    for rule in book:
+        assert anchor_id(rule.id) in ids[rule.id.split("/")[0]], rule.id
+    # a nested page: breadcrumbs through its parent page, and the contents nest it there
+    html = (doc / "abilities.html").read_text()
+    crumbs = html.split('<nav class="crumbs"')[1].split("</nav>")[0]
+    assert ('<a href="index.html">GA rules 2026-08-21</a> <span class="sep">›</span> '
+            '<a href="game-mechanics.html#game-mechanics">Game Mechanics</a> <span class="sep">›</span> '
+            '<span aria-current="page">Game Mechanics - Abilities</span>') in crumbs
+    contents = (doc / "index.html").read_text()
+    mechanics = contents.index('<a href="game-mechanics.html">Game Mechanics</a>')
+    assert mechanics < contents.index('<a href="abilities.html">Game Mechanics - Abilities</a>')
+    # an item shows the number printed on the page; references read as labels
+    block = rule_block(html, "abilities/3.1")
+    assert '<a class="rid" href="#abilities_2F3.1"' in block and ">3.1</a>" in block
+    assert ">Keywords and Abilities</a>" in block
+    assert broken_links(out) == []
+
+
+def test_marvel_champions_full_reference_one_page_per_entry(run_cli, tmp_path):
+    import_corpus(run_cli, ("marvel-champions", "rules-reference.html"), "mc", "2019")
+    out = tmp_path / "mc"
+    assert run_cli("site", "-o", str(out), "--game", "mc")[0] == 0
+    book = store.load(store.resolve("mc-2019"))
+    entries = [r.id for r in book if "/" not in r.id]
+    assert len(entries) == 143
+    doc = out / "mc-2019"
+    reserved = {"index", "terms", "search", "site"}   # entry "Search" → page-search.html
+    assert {p.stem for p in doc.glob("*.html")} >= {f"page-{e}" if e in reserved else e for e in entries}
+    assert (doc / "page-search.html").is_file()
+    html = (doc / "initiating-abilities.html").read_text()
+    assert 'id="initiating-abilities_2Fstep-3"' in html and "Make all “choose” decisions" in html
+    # "See also" references are links to the other entries
+    assert '<a class="ref" href="cost.html#cost"' in html
+    terms = (doc / "terms.html").read_text()
+    assert 'href="initiating-abilities.html#initiating-abilities"' in terms
+    assert broken_links(out) == []
+
+
+def test_long_runs_show_a_progress_bar_on_a_terminal(tmp_path):
+    """On a terminal, the pages being written are counted on stderr; piped, nothing is drawn."""
+    import pty
+
+    out = tmp_path / "site"
+    leader, follower = pty.openpty()
+    env = dict(os.environ, COLUMNS="100")
+    proc = subprocess.Popen([sys.executable, "-m", "judge", "site", "-o", str(out), "--all"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=follower, text=True)
+    os.close(follower)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    proc.wait(timeout=60)
+    os.close(leader)
+    stdout = proc.stdout.read()
+    proc.stdout.close()
+    assert proc.returncode == 0 and stdout.startswith(f"wrote {out}: ")
+    files = int(stdout.rsplit(";", 1)[1].split()[0])
+    text = drawn.decode("utf-8", "replace")
+    assert "writing pages" in text and f"{files}/{files}" in text
+    # piped: no bar
+    proc = subprocess.run([sys.executable, "-m", "judge", "site", "-o", str(out), "--all"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stderr == ""

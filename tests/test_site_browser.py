@@ -1,9 +1,12 @@
 """The rules site in a real browser: Debian's Chromium driven by Selenium, the site served on 127.0.0.1.
 
-Follows a citation from a ruling to its rule, uses the search box, visits every page checking the
-browser's console, and saves screenshots of a ruling page and a rule page (to the test's tmp folder, and in
-CI also to out/screenshots/). Skips cleanly when selenium, chromium or chromedriver is missing
-(.ci/install-browser installs them).
+Follows a citation from a ruling to its rule, uses the search box (a FaB rule, words, a ruling, a Grand
+Archive item by its label), visits every page checking the browser's console, and saves screenshots of a
+ruling page, a rule page, the search results and a Grand Archive page to ``out/screenshots/`` in the
+repository (ignored by git; ``JUDGE_SCREENSHOTS=DIR`` writes them elsewhere) so a person can look at them.
+
+Skips cleanly when selenium, chromium or chromedriver is missing (.ci/install-browser installs them);
+with ``JUDGE_REQUIRE_BROWSER=1`` (set by .ci/run once it has installed them) a missing browser fails.
 """
 
 import os
@@ -27,11 +30,23 @@ PREVENTED = SCENARIOS / "7.5.5b-prevented-damage-is-not-a-hit.toml"
 SLUG = "7.5.5b-prevented-damage-is-not-a-hit"
 
 
+SHOTS = Path(os.environ.get("JUDGE_SCREENSHOTS") or ROOT / "out" / "screenshots")
+
+
+def _missing(reason):
+    if os.environ.get("JUDGE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}, and JUDGE_REQUIRE_BROWSER=1 asks for the browser tests to run")
+    pytest.skip(reason)
+
+
 def _need_browser():
-    pytest.importorskip("selenium")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        _missing("selenium is not installed (pip install -e '.[test]')")
     for exe in (CHROMIUM, CHROMEDRIVER):
         if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
-            pytest.skip(f"{exe} is not installed (run .ci/install-browser)")
+            _missing(f"{exe} is not installed (run .ci/install-browser)")
     if not PREVENTED.exists():
         pytest.skip(f"{PREVENTED.name} is not in scenarios/fab")
 
@@ -43,8 +58,8 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The site (full CR when ../shared/corpora has it, else the seeds) with the rulings of scenarios/fab,
-    served from a local http.server on a random port."""
+    """The site of the three games (the full documents when ../shared/corpora has them, else the seeds)
+    with the rulings of scenarios/fab, served from a local http.server on a random port."""
     _need_browser()
     from judge.__main__ import main
 
@@ -54,10 +69,13 @@ def site(tmp_path_factory):
     os.environ["JUDGE_HOME"], os.environ["JUDGE_CACHE_DIR"] = str(home), str(cache)
     out = tmp_path_factory.mktemp("browser-site") / "site"
     try:
-        cr = CORPORA / "fab" / "en-fab-cr-2.10.1.txt"
-        if cr.exists():
-            assert main(["rules", "import", str(cr), "--game", "fab", "--version", "2.10.1"]) == 0
-        code = main(["site", "-o", str(out), "--scenarios", str(SCENARIOS)])
+        for path, game, version in ((CORPORA / "fab" / "en-fab-cr-2.10.1.txt", "fab", "2.10.1"),
+                                    (CORPORA / "grand-archive" / "gitbook-rules", "ga", "2026-08-21"),
+                                    (CORPORA / "marvel-champions" / "rules-reference.html", "mc", "2019")):
+            if path.exists():
+                assert main(["rules", "import", str(path), "--game", game, "--version", version]) == 0
+        code = main(["site", "-o", str(out), "--game", "fab", "--game", "ga", "--game", "mc",
+                     "--scenarios", str(SCENARIOS)])
         assert code in (0, 1)     # 1: some scenario failed its [expect]; the others are published
         assert (out / "rulings" / f"{SLUG}.html").exists()
     finally:
@@ -98,12 +116,11 @@ def browser(site, tmp_path_factory):
 
 
 def _screenshot(driver, tmp_path, name):
+    """Save a screenshot to the test's folder and to SHOTS (out/screenshots/), where a person looks."""
     path = tmp_path / name
     assert driver.save_screenshot(str(path))
-    if os.environ.get("CI"):
-        shots = ROOT / "out" / "screenshots"
-        shots.mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, shots / name)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, SHOTS / name)
     return path
 
 
@@ -170,7 +187,34 @@ def test_search_box_finds_rules_terms_and_rulings(site, browser, tmp_path):
     assert _severe(browser) == []
 
 
-def test_every_page_loads_without_console_errors_and_every_link_resolves(site, browser):
+def test_grand_archive_item_by_its_label(site, browser, tmp_path):
+    """Search a Grand Archive item as citations print it, go to it: the slug id's anchor is the target."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    out, base = site
+    doc = next(p.name for p in out.iterdir() if p.name.startswith("ga-"))
+    browser.get(base + f"{doc}/index.html")
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("Playing Cards 7.1")
+    WebDriverWait(browser, 10).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results li a .sid")
+        and d.find_element(By.CSS_SELECTOR, "#search-results li a .sid").text == "playing-cards/7.1")
+    box.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda d: urlsplit(d.current_url).fragment == "playing-cards_2F7.1")
+    assert urlsplit(browser.current_url).path.endswith(f"/{doc}/playing-cards.html")
+    target = browser.execute_script("return document.querySelector(':target')")
+    assert target is not None and target.is_displayed()
+    assert target.find_element(By.CSS_SELECTOR, "a.rid").text == "7.1"
+    assert "Cards with reserve costs will go to the Graveyard" in target.text
+    _screenshot(browser, tmp_path, "grand-archive.png")
+    assert _severe(browser) == []
+
+
+def test_every_link_resolves_over_http(site):
+    """Every href and src of every page, fetched from the server: a file that is there, an anchor it holds,
+    and nothing outside the site."""
     out, base = site
     pages = [p.relative_to(out).as_posix() for p in html_files(out)]
     assert len(pages) > 10
@@ -196,8 +240,32 @@ def test_every_page_loads_without_console_errors_and_every_link_resolves(site, b
                 if target not in ids:
                     ids[target] = parse_page(out / target).ids
                 assert frag in ids[target], f"{rel}: {href}"
+
+
+def _every_kind_of_page(out: Path) -> list[str]:
+    """The home page, the rulings index and three rulings, and for each document its contents, its term
+    index, its first page and its largest page: every template and script the site has, on the biggest
+    pages (all pages share them; the link check above covers every page)."""
+    rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
+    pages = ["index.html", "rulings/index.html"]
+    rulings = sorted((out / "rulings").glob("*.html"))
+    rulings = [p for p in rulings if p.name != "index.html"]
+    pages += [rel(p) for p in (rulings[0], out / "rulings" / f"{SLUG}.html", rulings[-1])]
+    for doc in sorted(p for p in out.iterdir() if (p / "terms.html").exists()):
+        pages += [rel(doc / "index.html"), rel(doc / "terms.html")]
+        rules = sorted(p for p in doc.glob("*.html") if p.name not in ("index.html", "terms.html"))
+        pages += [rel(rules[0]), rel(max(rules, key=lambda p: p.stat().st_size))]
+    return list(dict.fromkeys(pages))
+
+
+def test_pages_load_without_console_errors(site, browser):
+    out, base = site
+    pages = _every_kind_of_page(out)
+    assert len(pages) >= 11
     errors = []
     for rel in pages:
         browser.get(base + rel)
         errors += [(rel, e["message"]) for e in _severe(browser)]
+        # the search script is there and works on every kind of page
+        assert browser.execute_script("return !!document.getElementById('search')"), rel
     assert errors == []

@@ -3,6 +3,7 @@ page template, and rule text with its references turned into links."""
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from html import escape as _escape
@@ -38,11 +39,24 @@ def rule_id_of_anchor(anchor: str) -> str:
 def relative(from_page: str, to_path: str) -> str:
     """URL of ``to_path`` (relative to the output root, may carry ``#fragment``) seen from ``from_page``."""
     path, hash_, frag = to_path.partition("#")
-    base = posixpath.dirname(from_page) or "."
-    rel = posixpath.relpath(path, base) if path else ""
+    rel = _relpath(path, posixpath.dirname(from_page) or ".") if path else ""
     if path and path.endswith("/") and not rel.endswith("/"):
         rel += "/"
     return rel + (hash_ + frag if hash_ else "")
+
+
+def ref_text(book, rule_id: str) -> str:
+    """How a link to a rule reads: the id as printed for a numbered rule (``7.5.5b``), the human label
+    for a slug id (``Playing Cards 7.1`` for ``playing-cards/7.1``; the id itself when it has none)."""
+    if "/" not in rule_id and rule_id[:1].isdigit():
+        return rule_id
+    rule = book.rules.get(rule_id) if book is not None else None
+    return rule.label if rule is not None and rule.label else rule_id
+
+
+@functools.lru_cache(maxsize=65536)
+def _relpath(path: str, base: str) -> str:
+    return posixpath.relpath(path, base)
 
 
 def root_prefix(page: str) -> str:
@@ -86,9 +100,26 @@ def link_refs(text: str, refs, link, escape=esc) -> tuple[str, set]:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!&])")
 
 
+# at the start of a line: a list item ("1. ", "2) ", "- ", "+ "), or a setext heading underline ("===")
+_MD_LINE_START = re.compile(r"(?m)^(\s*)(?:(\d{1,9})([.)])(?=\s|$)|([-+])(?=\s|$)|(=+)(?=\s*$))")
+
+
+_MAY_START_BLOCK = frozenset("0123456789-+= \t")
+
+
+def _line_start(m) -> str:
+    if m.group(2):
+        return f"{m.group(1)}{m.group(2)}\\{m.group(3)}"
+    return f"{m.group(1)}\\{m.group(4) or m.group(5)}"
+
+
 def md_escape(text) -> str:
-    """Backslash-escape the characters Markdown would read as markup (text from rules and scenarios)."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text))
+    """Backslash-escape the characters Markdown would read as markup (text from rules and scenarios),
+    and what would start a list or a heading at the start of a line."""
+    text = _MD_SPECIAL.sub(r"\\\1", str(text))
+    if "\n" in text or text[:1] in _MAY_START_BLOCK:
+        text = _MD_LINE_START.sub(_line_start, text)
+    return text
 
 
 def paragraphs(html_text: str, cls: str = "") -> str:

@@ -10,11 +10,12 @@ is reported as a :class:`Failure` instead.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
 
-from judge.docs.html import anchor_id, link_refs, md_escape, page
+from judge.docs.html import anchor_id, link_refs, md_escape, page, ref_text
 from judge.errors import JudgeError
 
 
@@ -188,7 +189,7 @@ def _plain(value) -> str:
                 parts.insert(0, _plain(v))
             elif v is True:
                 parts.append(k.replace("_", " "))
-            elif v is not False:
+            elif v is not False and v not in ("", [], {}):
                 parts.append(f"{k.replace('_', ' ')} {_plain(v)}")
         return ", ".join(parts)
     if isinstance(value, list):
@@ -235,20 +236,53 @@ def ability_texts(text: str) -> dict[str, list[str]]:
     return out
 
 
-def describe_card(handle, card, texts=()) -> str:
-    """``**Jab** (Action – Attack; cost 0, power 3, defense 3; go again)`` in Markdown."""
-    if not isinstance(card, dict):
-        return f"**{md_escape(handle)}**"
-    props = []
-    for key in ("cost", "pitch", "power", "defense"):
-        if key in card:
-            props.append(f"{key} {card[key]}")
-    parts = [p for p in (_type_line(card), ", ".join(props)) if p]
+# Card keys shown in a fixed way (or not at all); every other key of a card is shown as "key value", in the
+# order the file writes it, so a game's own properties (memory, thwart, hit points) need no code here.
+_CARD_SHAPE = {"name", "owner", "controller", "zone", "types", "subtypes", "supertypes", "keywords", "abilities",
+               "face_down", "token", "sides"}
+_CARD_FIRST = ("cost", "pitch", "power", "defense")
+
+
+def _key_words(key: str) -> str:
+    return str(key).replace("_", " ")
+
+
+def _property(key, value) -> str:
+    """``cost 2``, ``target subtypes bow, controller you``, ``hit points 10``."""
+    if value is True:
+        return _key_words(key)
+    if isinstance(value, dict):
+        return f"{_key_words(key)} ({_plain(value)})"
+    return f"{_key_words(key)} {_plain(value)}"
+
+
+def _card_properties(card: dict) -> list[str]:
+    keys = [k for k in _CARD_FIRST if k in card] + [k for k in card if k not in _CARD_SHAPE and k not in _CARD_FIRST]
+    return [_property(k, card[k]) for k in keys if card[k] is not False and card[k] not in ("", [], {})]
+
+
+def _card_summary(card: dict) -> str:
+    """``Action – Attack; cost 0, power 3, defense 3; go again``: type line, properties, keywords."""
+    parts = [p for p in (_type_line(card), ", ".join(_card_properties(card))) if p]
     kws = card.get("keywords")
     if isinstance(kws, list) and kws:
         parts.append(", ".join(str(k) for k in kws))
     elif isinstance(kws, dict) and kws:
         parts.append(", ".join(str(k) if v is True else f"{k} {v}" for k, v in kws.items()))
+    elif isinstance(kws, str) and kws:
+        parts.append(kws)
+    return "; ".join(parts)
+
+
+def describe_card(handle, card, texts=()) -> str:
+    """``**Jab** (Action – Attack; cost 0, power 3, defense 3; go again)`` in Markdown.
+
+    Any game's cards: the type line, then every property the scenario gives the card, keywords, sides (split
+    or double-faced cards), and its abilities in the card's own words where the file gives them.
+    """
+    if not isinstance(card, dict):
+        return f"**{md_escape(handle)}**"
+    parts = [_card_summary(card)] if _card_summary(card) else []
     if card.get("face_down"):
         parts.append("face down")
     if card.get("token"):
@@ -256,6 +290,11 @@ def describe_card(handle, card, texts=()) -> str:
     text = f"**{md_escape(card.get('name', handle))}**"
     if parts:
         text += " (" + md_escape("; ".join(parts)) + ")"
+    sides = card.get("sides")
+    if isinstance(sides, dict) and sides:
+        text += md_escape(", sides: " + "; ".join(
+            f"{name} ({_card_summary(side)})" if isinstance(side, dict) and _card_summary(side) else str(name)
+            for name, side in sides.items()))
     abilities = card.get("abilities")
     if isinstance(abilities, list) and abilities:
         words = []
@@ -266,12 +305,22 @@ def describe_card(handle, card, texts=()) -> str:
     return text
 
 
+# Actions every game's scenarios share a shape for: ``player`` and one verb whose value is a card handle.
+# The verbs below read as English; any other verb is written as "NAME: verb **card**", and every key the
+# sentence does not use is appended as "key value", so nothing the scenario says is dropped.
+_VERBS = {"play": "plays", "activate": "activates", "trigger": "triggers", "defend": "defends with"}
+_ACTION_USED = {"player", "play", "activate", "defend", "pass", "trigger", "until", "as_instant", "side", "meld",
+                "ability", "target", "targets", "pitch", "x", "alternative", "additional", "for", "at",
+                "without_paying", "note"}
+
+
 def describe_action(act, cards: dict, default_player: str) -> str:
     """One action in words: ``Alice plays **Jab**, targeting Bob, pitching **Sink Below**.``"""
     if not isinstance(act, dict):
         return md_escape(str(act))
     who = md_escape(act.get("player", default_player))
-    name = lambda h: f"**{md_escape(_card_name(cards, h))}**"  # noqa: E731
+    name = lambda h: f"**{md_escape(_card_name(cards, h))}**" if isinstance(h, str) else md_escape(_plain(h))  # noqa: E731
+    used = set(_ACTION_USED)
     if "play" in act:
         text = f"{who} plays {name(act['play'])}"
         if act.get("as_instant"):
@@ -295,7 +344,18 @@ def describe_action(act, cards: dict, default_player: str) -> str:
     elif "trigger" in act:
         text = f"{who} triggers {name(act['trigger'])}"
     else:
-        text = md_escape(", ".join(f"{k} = {_words(v)}" for k, v in act.items()))
+        # another game's verb: the first key naming a card (or the first key) is the verb
+        verb = next((k for k, v in act.items() if k not in _ACTION_USED and isinstance(v, str) and v in cards),
+                    next((k for k in act if k not in _ACTION_USED), None))
+        if verb is None:
+            text = f"{who} acts"
+        else:
+            used.add(verb)
+            value = act[verb]
+            objs = value if isinstance(value, list) else [value]
+            shown = ", ".join(name(v) if isinstance(v, str) and v in cards else md_escape(_plain(v))
+                              for v in objs if v is not True)
+            text = f"{who}: {md_escape(_key_words(verb))}" + (f" {shown}" if shown else "")
     targets = ([act["target"]] if "target" in act else []) + list(act.get("targets", []) or [])
     if targets:
         text += ", targeting " + ", ".join(name(t) if t in cards else md_escape(t) for t in targets)
@@ -315,40 +375,69 @@ def describe_action(act, cards: dict, default_player: str) -> str:
         text += f", in the {md_escape(step[:1].upper() + step[1:])} Step"
     if act.get("without_paying"):
         text += ", without paying its cost"
+    for key, value in act.items():
+        if key not in used and value is not False:
+            shown = name(value) if isinstance(value, str) and value in cards else md_escape(_plain(value))
+            text += f", {md_escape(_key_words(key))}" + ("" if value is True else f" {shown}")
     text += "."
     if act.get("note"):
         text += f" *{md_escape(act['note'])}*"
     return text
 
 
+# A player's default values where the scenario format gives one (docs/scenario-format.md), per game; shown
+# so a reader sees the whole position. Other games show only what the scenario writes.
+_PLAYER_DEFAULTS = {"fab": {"life": 20}}
+_PLAYER_WORDS = {"life": "{} life", "action_points": "{} action point(s)", "resources": "{} resource point(s)",
+                 "intellect": "{} intellect"}
+
+
+def _player_words(p: dict, defaults: dict) -> list[str]:
+    """``hero Attacker, 20 life, 1 action point(s)``, ``champion Lorraine, level 1``: "key value", and
+    "value key" where that reads better."""
+    bits = []
+    values = dict(p)
+    for key, value in defaults.items():
+        values.setdefault(key, value)
+    for key, value in values.items():
+        if value is False or value in ("", [], {}):
+            continue
+        if value is True:
+            bits.append(_key_words(key))
+        elif key in _PLAYER_WORDS and isinstance(value, (int, float, str)):
+            bits.append(_PLAYER_WORDS[key].format(value))
+        else:
+            bits.append(_property(key, value))
+    return bits
+
+
 def board_markdown(data: dict, text: str = "") -> list[str]:
-    """The scenario's position and actions in words (Markdown lines). ``text`` is the file's text, whose
+    """The scenario's position and actions in words (Markdown lines), for any game: players, the game's
+    state, the cards by controller and zone, and the actions in order. ``text`` is the file's text, whose
     comments above ability tables give the cards' own words."""
     out = []
     texts = ability_texts(text) if text else {}
+    meta = data.get("scenario") if isinstance(data.get("scenario"), dict) else {}
     players = data.get("players") if isinstance(data.get("players"), dict) else {}
     game = data.get("game") if isinstance(data.get("game"), dict) else {}
     cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
     turn = game.get("turn_player", next(iter(players), ""))
+    defaults = _PLAYER_DEFAULTS.get(meta.get("game"), {})
     if players:
         descs = []
         for name, p in players.items():
-            p = p if isinstance(p, dict) else {}
-            bits = []
-            if p.get("hero"):
-                bits.append(f"hero {p['hero']}")
-            bits.append(f"{p.get('life', 20)} life")
-            for key, label in (("action_points", "action point(s)"), ("resources", "resource point(s)"),
-                               ("intellect", "intellect")):
-                if key in p:
-                    bits.append(f"{p[key]} {label}")
+            bits = _player_words(p if isinstance(p, dict) else {}, defaults)
             if name == turn:
                 bits.append("turn-player")
-            descs.append(f"**{md_escape(name)}** ({md_escape(', '.join(bits))})")
+            descs.append(f"**{md_escape(name)}**" + (f" ({md_escape(', '.join(bits))})" if bits else ""))
         out.append("**Players:** " + "; ".join(descs) + ".")
         out.append("")
     if game.get("step"):
         out.append(f"**Step:** {md_escape(game['step'])}.")
+        out.append("")
+    rest = [_property(k, v) for k, v in game.items() if k not in ("step", "turn_player") and v is not False]
+    if rest:
+        out.append(f"**Game:** {md_escape(', '.join(rest))}.")
         out.append("")
     if cards:
         out.append("**Cards:**")
@@ -359,7 +448,7 @@ def board_markdown(data: dict, text: str = "") -> list[str]:
             zone = card.get("zone", "hand") if isinstance(card, dict) else "?"
             groups.setdefault((str(owner), str(zone)), []).append(describe_card(handle, card, texts.get(handle, ())))
         for (owner, zone), descs in groups.items():
-            out.append(f"- {md_escape(owner)}'s {md_escape(_ZONE_WORDS.get(zone, zone))}: " + "; ".join(descs))
+            out.append(f"- {md_escape(owner)}'s {md_escape(_ZONE_WORDS.get(zone, _key_words(zone)))}: " + "; ".join(descs))
         out.append("")
     actions = data.get("actions") if isinstance(data.get("actions"), list) else []
     if actions:
@@ -402,7 +491,7 @@ class _Cites:
     def link(self, rid: str, text: str | None = None, mark: bool = True) -> str:
         """``[7.5.5b](../fab-2.10.1/7.html#7.5.5b)``; an id no page holds stays text (marked unless
         ``mark`` is false: references inside quoted rule text stay as printed)."""
-        shown = md_escape(text if text is not None else rid)
+        shown = md_escape(text if text is not None else ref_text(self.book, rid))
         url = self.url(rid)
         if url:
             return _md_link(shown, url)
@@ -414,29 +503,54 @@ class _Cites:
         if rule is None:
             return [f"> {md_escape(self.book.cite(rid))}: not in the document {md_escape(self.book.name)}, "
                     "so it cannot be quoted here."]
-        head = f"**{self.link(rid, rid)}**"
+        head = f"**{self.link(rid)}**"
         if rule.title:
             head += f" {md_escape(rule.title)}"
         refs = set(rule.refs)
         inline = lambda r, shown: self.link(r, shown, mark=False)  # noqa: E731
         text, _ = link_refs(rule.text, refs, inline, md_escape)
-        lines = [f"> {head} " + text.replace("\n", "\n> ") if text else f"> {head}"]
+        lines = [f"> {head} " + text if text else f"> {head}"]
         for example in rule.examples:
             ex, _ = link_refs(example, refs, inline, md_escape)
             lines.append(">")
-            lines.append("> *Example:* " + ex.replace("\n", "\n> "))
-        return lines
+            lines.append("> *Example:* " + ex)
+        # one element per line: a rule's text may hold line breaks, and every line must stay in the quote
+        return [line for chunk in lines for line in chunk.replace("\n", "\n> ").split("\n")]
 
 
-def ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
-    """The Markdown page of one ruling (links relative to ``page_path``; computed once per page)."""
+# A quoted rule is the same Markdown in every ruling of one folder that cites it, and most of a ruling's
+# text: the HTML of a ruling is rendered from a skeleton in which each quote is a placeholder paragraph,
+# and each distinct quote is rendered once (both by markdown-it-py) and put in its place. The result is the
+# HTML of the whole Markdown page (tests/test_rulings.py checks it is identical), several times faster.
+_QUOTE_MARK = "\ue000"     # a private-use character: never in rules text, removed from scenario text
+_QUOTE_SLOT = re.compile("(?:<p>)?" + _QUOTE_MARK + r"q(\d+)" + _QUOTE_MARK + "(?:</p>\n)?")
+
+
+class _Page:
+    """One ruling's Markdown (``markdown``), the same with each quote as a placeholder (``skeleton``),
+    and the quotes' own Markdown in order (``quotes``)."""
+
+    __slots__ = ("markdown", "skeleton", "quotes")
+
+    def __init__(self, markdown, skeleton, quotes):
+        self.markdown = markdown
+        self.skeleton = skeleton
+        self.quotes = quotes
+
+
+def _ruling_page(ruling: Ruling, builder, page_path: str) -> _Page:
     key = (id(builder), page_path.rpartition("/")[0])   # .md and .html side by side share their links
     if ruling._markdown is None or ruling._markdown[0] != key:
         ruling._markdown = (key, _ruling_markdown(ruling, builder, page_path))
     return ruling._markdown[1]
 
 
-def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
+def ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
+    """The Markdown page of one ruling (links relative to ``page_path``; computed once per page)."""
+    return _ruling_page(ruling, builder, page_path).markdown
+
+
+def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
     cites = _Cites(ruling, builder, page_path)
     book = ruling.book
     outcome = ruling.outcome
@@ -448,7 +562,7 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
     if isinstance(meta.get("answer"), str) and meta["answer"].strip():
         out += [md_escape(meta["answer"].strip()), ""]
     for sentence, ids in outcome.summary:
-        refs = ", ".join(cites.link(r, f"{book.cite_prefix} {r}" if i == 0 else r) for i, r in enumerate(ids))
+        refs = ", ".join(cites.link(r, _first_cite(book, r) if i == 0 else None) for i, r in enumerate(ids))
         out.append(f"- {md_escape(sentence)}" + (f" ({refs})" if refs else ""))
     if not outcome.summary:
         out.append("- (the engine drew no conclusion)")
@@ -456,6 +570,7 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
     out += board_markdown(ruling.scenario.data, ruling.scenario.text)
     out += ["## Explanation", ""]
     quoted: set[str] = set()
+    slots: list[tuple[int, int, str]] = []   # (first line, lines, Markdown) of each quote
     phase = None
     for step in outcome.trace.steps:
         if step.phase and step.phase != phase:
@@ -472,7 +587,9 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
                 continue
             quoted.add(c)
             out.append("")
-            out += [indent + q for q in cites.quote(c)]
+            quote = cites.quote(c)
+            slots.append((len(out), len(quote), "\n".join(quote).replace(_QUOTE_MARK, "")))
+            out += [indent + q for q in quote]
         out.append("")
     if isinstance(meta.get("notes"), str) and meta["notes"].strip():
         out += ["## Notes", "", md_escape(meta["notes"].strip()), ""]
@@ -492,7 +609,18 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
             + f". Scenario: `{_display_path(Path(ruling.scenario.path))}`."
             + (f" Example of {md_escape(ruling.scenario.example_of)}." if ruling.scenario.example_of else ""),
             ""]
-    return "\n".join(out)
+    out = [line.replace(_QUOTE_MARK, "") for line in out]
+    skeleton = list(out)
+    for k, (start, length, _md) in reversed(list(enumerate(slots))):
+        indent = out[start][: len(out[start]) - len(out[start].lstrip(" "))]
+        skeleton[start: start + length] = [f"{indent}{_QUOTE_MARK}q{k}{_QUOTE_MARK}"]
+    return _Page("\n".join(out), "\n".join(skeleton), [md for _s, _n, md in slots])
+
+
+def _first_cite(book, rule_id: str) -> str:
+    """``FaB CR 2.10.1 7.5.2``; ``GA rules seed, Playing Cards 7.1`` for a slug id (its label)."""
+    shown = ref_text(book, rule_id)
+    return f"{book.cite_prefix} {shown}" if shown == rule_id else f"{book.cite_prefix}, {shown}"
 
 
 def _short(text: str, width: int) -> str:
@@ -503,19 +631,41 @@ def _short(text: str, width: int) -> str:
 _MD = None
 
 
-def render_markdown(text: str) -> str:
-    """Markdown → HTML with markdown-it-py (CommonMark, raw HTML off: scenario text stays text)."""
+def _markdown_it():
     global _MD
     if _MD is None:
         from markdown_it import MarkdownIt
 
-        _MD = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
-    return _MD.render(text)
+        md = MarkdownIt("commonmark", {"html": False, "typographer": False})
+        # what judge's Markdown never means (every piece of scenario or rules text is escaped): indented
+        # code, fences, raw HTML, reference definitions, images, autolinks, entities, setext headings
+        md.disable(["code", "fence", "html_block", "reference", "lheading", "image", "autolink", "html_inline",
+                    "entity"])
+        # link targets are judge's own relative paths and anchors, already URL-safe (anchor_id, _md_link)
+        md.normalizeLink = lambda url: url
+        _MD = md
+    return _MD
+
+
+def render_markdown(text: str) -> str:
+    """Markdown → HTML with markdown-it-py (CommonMark, raw HTML off: scenario text stays text)."""
+    return _markdown_it().render(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _render_quote(text: str) -> str:
+    return render_markdown(text)
+
+
+def ruling_body_html(ruling: Ruling, builder, page_path: str) -> str:
+    """The HTML of a ruling's Markdown page: the skeleton rendered, each quote rendered once per folder."""
+    page_ = _ruling_page(ruling, builder, page_path)
+    html = render_markdown(page_.skeleton)
+    return _QUOTE_SLOT.sub(lambda m: _render_quote(page_.quotes[int(m.group(1))]), html)
 
 
 def ruling_html(ruling: Ruling, builder, page_path: str) -> str:
-    md = ruling_markdown(ruling, builder, page_path)
-    body = f'<article class="ruling" id="{anchor_id(ruling.slug)}">\n{render_markdown(md)}</article>'
+    body = f'<article class="ruling" id="{anchor_id(ruling.slug)}">\n{ruling_body_html(ruling, builder, page_path)}</article>'
     crumbs = [("Home", builder.home)]
     if builder.rulings_index != builder.home:
         crumbs.append(("Rulings", builder.rulings_index))

@@ -22,9 +22,10 @@ refs, terms, labels), so every document format gets the same site.
 from __future__ import annotations
 
 import json
+import re
 
 from judge.docs import assets
-from judge.docs.html import anchor_id, esc, link_refs, page, paragraphs, relative
+from judge.docs.html import anchor_id, esc, link_refs, page, paragraphs, ref_text, relative
 from judge.docs.output import Page
 from judge.rulebook.model import id_key
 
@@ -44,13 +45,12 @@ class DocPages:
         self.root_of_page: dict[str, str] = {}    # page path → its top rule id
         rules = book.rules
         for rule in rules.values():
+            top = self._page_root(rule)
             depth = 0
-            top = rule.id
-            parent = rule.parent
-            while parent is not None and parent in rules:
+            parent = rule
+            while parent.id != top:
                 depth += 1
-                top = parent
-                parent = rules[parent].parent
+                parent = rules[parent.parent]
             self.depth[rule.id] = depth
             path = self.page_path(top)
             self.page_of[rule.id] = path
@@ -58,6 +58,18 @@ class DocPages:
                 self.pages[path] = []
                 self.root_of_page[path] = top
             self.pages[path].append(rule.id)
+
+    def _page_root(self, rule) -> str:
+        """The rule heading the page that holds ``rule``: its chapter for a numbered id (``7`` for
+        ``7.5.5b``); for a slug id the page or entry it belongs to (``playing-cards`` for
+        ``playing-cards/7.1``), even when that page sits under another page (GitBook's nested pages)."""
+        rules = self.book.rules
+        top = rule
+        while top.parent is not None and top.parent in rules:
+            if "/" not in top.id and not _numbered(top.id):
+                break
+            top = rules[top.parent]
+        return top.id
 
     def page_path(self, top_id: str) -> str:
         name = anchor_id(top_id)
@@ -212,9 +224,12 @@ class SiteBuilder:
                           ensure_ascii=False, indent=1)
 
     # -- crumbs -------------------------------------------------------------------------------------------
-    def doc_crumbs(self, doc: DocPages, last: str | None = None):
+    def doc_crumbs(self, doc: DocPages, last: str | None = None, above=()):
+        """Home › document › the pages ``above`` this one (GitBook's nested pages) › ``last``."""
         crumbs = [("Home", self.home)]
         crumbs.append((doc.book.cite_prefix, doc.index_path if last else None))
+        for rule in above:
+            crumbs.append((_heading(rule), doc.url(rule.id)))
         if last:
             crumbs.append((last, None))
         return crumbs
@@ -245,17 +260,30 @@ class SiteBuilder:
                 f'<p class="muted">{esc(book.title)} · document <code>{esc(book.name)}</code> · '
                 f'{len(book.rules):,} rules · <a href="{esc(relative(path, doc.terms_path))}">keyword and '
                 f'term index</a></p>', "<h2>Contents</h2>", '<ul class="toc">']
-        for page_path, ids in doc.pages.items():
+        # pages nest under the page holding their parent (GitBook's nested pages); chapters do not nest
+        nested: dict[str | None, list[str]] = {}
+        for page_path in doc.pages:
+            parent = book.rules[doc.root_of_page[page_path]].parent
+            nested.setdefault(doc.page_of.get(parent) if parent else None, []).append(page_path)
+
+        def entry(page_path: str) -> None:
+            ids = doc.pages[page_path]
             top = book.rules[doc.root_of_page[page_path]]
             body.append(f'<li><a href="{esc(relative(path, page_path))}">{esc(_heading(top))}</a>')
             subs = [book.rules[rid] for rid in ids if rid != top.id and book.rules[rid].title
-                    and doc.depth[rid] == doc.depth[top.id] + 1]
-            if subs:
+                    and doc.depth[rid] == 1]
+            inner = nested.get(page_path, [])
+            if subs or inner:
                 body.append('<ul>')
                 for sub in subs:
                     body.append(f'<li><a href="{esc(relative(path, doc.url(sub.id)))}">{esc(_heading(sub))}</a></li>')
+                for child in inner:
+                    entry(child)
                 body.append('</ul>')
             body.append("</li>")
+
+        for page_path in nested.get(None, []):
+            entry(page_path)
         body.append("</ul>")
         return page(path, book.cite_prefix, "\n".join(body), crumbs=self.doc_crumbs(doc), site_name=self.title)
 
@@ -315,8 +343,9 @@ class SiteBuilder:
             nxt = book.rules[doc.root_of_page[order[i + 1]]]
             pager.append(f'<a rel="next" href="{esc(relative(path, order[i + 1]))}">{esc(_heading(nxt))} →</a>')
         body = "\n".join(parts) + (f'\n<nav class="pager">{" ".join(pager)}</nav>' if pager else "")
+        above = [a for a in book.ancestors(top.id) if a.id in doc.page_of]
         return page(path, f"{_heading(top)} — {book.cite_prefix}", body,
-                    crumbs=self.doc_crumbs(doc, _heading(top)), site_name=self.title)
+                    crumbs=self.doc_crumbs(doc, _heading(top), above), site_name=self.title)
 
     def _rule_link(self, doc: DocPages, from_page: str, rid: str, text: str | None = None) -> str:
         """A link to a rule of ``doc`` (same page: ``#anchor``), or a marked span when it is not here."""
@@ -341,7 +370,7 @@ class SiteBuilder:
         body = []
         text_html, u = link_refs(rule.text, refs, link)
         used |= u
-        shown_id = _display_id(rule) if _numbered(rule.id) or "/" in rule.id else "¶"
+        shown_id = _display_id(rule)
         id_link = f'<a class="rid" href="#{esc(aid)}" title="{esc(book.cite(rule.id))}">{esc(shown_id)}</a>'
         if rule.title or depth == 0:
             level = min(depth + 1, 4)
@@ -364,10 +393,10 @@ class SiteBuilder:
         meta = []
         rest = [r for r in rule.refs if r not in used]
         if rest:
-            meta.append('<span class="k">Cites:</span> ' + ", ".join(link(r, r) for r in rest))
+            meta.append('<span class="k">Cites:</span> ' + ", ".join(link(r, ref_text(book, r)) for r in rest))
         cited = book.cited_by(rule.id)
         if cited:
-            meta.append('<span class="k">Cited by:</span> ' + ", ".join(link(c, c) for c in cited))
+            meta.append('<span class="k">Cited by:</span> ' + ", ".join(link(c, ref_text(book, c)) for c in cited))
         if defines:
             meta.append('<span class="k">Defines:</span> ' + ", ".join(
                 f'<a class="term" href="{esc(relative(path, doc.terms_path))}#{term_anchor(t)}">{esc(t)}</a>'
@@ -381,7 +410,8 @@ class SiteBuilder:
         inner = "".join(body) + meta_html
         if depth >= 2:
             # the rule's own breadcrumbs, shown when it is the link target (#7.5.5b)
-            trail = " › ".join(link(a.id, _heading(a) if a.title else a.id) for a in book.ancestors(rule.id))
+            trail = " › ".join(link(a.id, _heading(a) if a.title else ref_text(book, a.id))
+                               for a in book.ancestors(rule.id))
             inner = f'<p class="trail">{trail}</p>' + inner
         if klass == "rule heading":
             return f'<section class="{klass} d{depth}" id="{esc(aid)}">{head}{inner}</section>'
@@ -426,10 +456,20 @@ def term_anchor(name: str) -> str:
 
 
 def _display_id(rule) -> str:
-    """What stands in the id column: the id, or for slug ids the part after the page slug."""
+    """What stands in the id column: a numbered id as printed; for a slug id its last part when that
+    holds a number (``7.1``, ``step-3``), ``•`` for a bullet, ``¶`` for a paragraph, a page or an entry and
+    ``§`` for a section (their titles follow, and the slug would only repeat them). The whole citation is
+    the link's title."""
+    if _numbered(rule.id):
+        return rule.id
     if "/" in rule.id:
-        return rule.id.rsplit("/", 1)[1]
-    return rule.id
+        last = rule.id.rsplit("/", 1)[1]
+        if re.fullmatch(r"bullet-\d+", last):
+            return "•"      # an unnumbered list item
+        if re.fullmatch(r"p\d+", last):
+            return "¶"      # an unnumbered paragraph
+        return last if any(c.isdigit() for c in last) else "§"
+    return "¶"
 
 
 def _numbered(rule_id: str) -> bool:
