@@ -27,12 +27,18 @@ def _load_version(selector: str, game: str | None):
             raise
         if "/" in selector or os.sep in selector:
             raise JudgeError(f"no such file: {selector}") from None
-        known = [f"{d.version} ({d.name})" for d in store.list_documents() if game is None or d.game == game]
-        raise JudgeError(f"unknown version or document {selector!r}; known: {', '.join(known) or 'none'} "
+        raise JudgeError(f"unknown version or document {selector!r}; known: {_known_versions(game)} "
                          "(or give a file path)") from None
     if not doc.version:          # a document given by path: name it by its file
         doc.version = doc.name
     return doc, store.load(doc)
+
+
+def _known_versions(game: str | None) -> str:
+    from judge.rulebook import store
+
+    known = [f"{d.version} ({d.name})" for d in store.list_documents() if game is None or d.game == game]
+    return ", ".join(known) or "none"
 
 
 def _same_files(a, b) -> bool:
@@ -49,7 +55,17 @@ def load_pair(old_sel: str, new_sel: str, game: str | None):
     if _same_files(old_doc, new_doc):
         raise JudgeError(f"{old_sel} and {new_sel} are the same document ({old_doc.name}); "
                          "give two different versions")
+    if _same_rules(old, new):   # a copy of one file, or one file imported under two versions
+        raise JudgeError(f"{old_sel} and {new_sel} hold the same rules, word for word ({old_doc.name}, "
+                         f"{new_doc.name}): the same document twice; give two different versions")
     return old, new
+
+
+def _same_rules(a, b) -> bool:
+    if len(a.rules) != len(b.rules):
+        return False
+    return all(r.id == o.id and r.title == o.title and r.text == o.text and r.examples == o.examples
+               and r.notes == o.notes for r, o in zip(a.rules.values(), b.rules.values()))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -156,6 +172,7 @@ def render_diff(result, lists: dict, limit: int = 10, context: int | None = 8) -
             continue
         out.append("")
         out.append(f"{titles[kind]} ({len(items)}):")
+        id_width = min(max([10] + [len(c.id) + 1 for c in items[: limit or None]]), 44)
         for change in items[: limit or None]:
             if kind == "renumbered":
                 out.append(f"  {change.old_id} → {change.new_id}{_describe(change)}")
@@ -165,7 +182,7 @@ def render_diff(result, lists: dict, limit: int = 10, context: int | None = 8) -
                     out.append(f"    {_rule_line(change.new)}")
             elif kind in ("removed", "added"):
                 rule = change.old if kind == "removed" else change.new
-                out.append(f"  {rule.id:<10} {_rule_line(rule)}")
+                out.append(f"  {rule.id:<{id_width}} {_rule_line(rule)}")
             else:
                 out.append(f"  {change.id}{_describe(change)}")
                 out.extend(render_change(change, context))
@@ -234,6 +251,7 @@ def render_history(result, context: int | None = 8) -> str:
     out = [f"{CITE_PREFIX.get(books[0].game, books[0].game)} {result.rule_id}: "
            f"{len(books)} version{'s' if len(books) != 1 else ''} ({', '.join(b.version for b in books)})"]
     width = max(len(b.version) for b in books)
+    id_width = max([10] + [len(e.rule_id) + 1 for e in result.events])
     current = removed = None
     for event in result.events:
         change = event.change
@@ -245,7 +263,7 @@ def render_history(result, context: int | None = 8) -> str:
             what = f"reworded ({', '.join(change.parts)}{'; punctuation/case only' if change.cosmetic else ''})"
         else:
             what = _EVENT_WORDS[event.kind]
-        out.append(f"  {event.version:<{width}}  {event.rule_id:<10} {what}")
+        out.append(f"  {event.version:<{width}}  {event.rule_id:<{id_width}} {what}")
         if change is not None and change.reworded:
             out.extend(render_change(change, context, indent=" " * (width + 6)))
         if event.kind == "removed":
@@ -280,7 +298,8 @@ def render_history(result, context: int | None = 8) -> str:
 @click.argument("target", metavar="DIR", type=click.Path())
 @click.option("--against", "against", required=True, metavar="VERSION",
               help="The newer version (or document name, or file) to check the scenarios' citations against.")
-@click.option("--game", default="fab", show_default=True, metavar="GAME", help="Game of the scenarios and of VERSION.")
+@click.option("--game", metavar="GAME",
+              help="Game of the scenarios and of VERSION (default: the game the scenario files name).")
 @click.option("--strict", is_flag=True,
               help="Count rewordings that only change punctuation, case or where a reference stands as stale too.")
 @click.option("--diffs", is_flag=True, help="Show the word diff of each stale rewording.")
@@ -290,10 +309,11 @@ def render_history(result, context: int | None = 8) -> str:
 def stale_cmd(target, against, game, strict, diffs, context, as_json):
     """Scenarios whose cited rules changed in a newer version of their rules document.
 
-    DIR is a scenario file or a folder of them. For each scenario, every rule it cites (its [expect]
-    cites, its example_of, and each citation of the engine's explanation under the scenario's own
-    version) that was reworded, renumbered (with the new id to cite) or removed in VERSION; then the
-    scenario is played again under VERSION: does it still pass, and does every rule it cites exist?
+    DIR is a scenario file or a folder of them, of one game (Grand Archive and Marvel Champions rules are
+    compared page by page and item by item). For each scenario, every rule it cites (its [expect] cites,
+    its example_of, and each citation of the engine's explanation under the scenario's own version) that
+    was reworded, renumbered (with the new id to cite) or removed in VERSION; then the scenario is played
+    again under VERSION: does it still pass, and does every rule it cites exist?
     Exit 1 when anything is stale, 0 when nothing is, 2 on bad input. The scenario's own version must be
     imported ('judge rules import').
     """
@@ -304,10 +324,27 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
     paths = sc.find_scenarios(target)
     if not paths:
         raise JudgeError(f"no scenario files (*.toml) in {target}")
-    doc, new = _load_version(against, game)
+    given = game is not None
+    if not given:
+        games = sorted({sc.load(p).game for p in paths})
+        if len(games) > 1:
+            raise JudgeError(f"the scenarios in {target} are of several games ({', '.join(games)}); give --game "
+                             "or one game's folder")
+        game = games[0]
+    try:
+        doc, new = _load_version(against, game)
+    except JudgeError:
+        if given:
+            raise
+        try:   # a version or document of another game: say so
+            doc, new = _load_version(against, None)
+        except JudgeError:
+            raise JudgeError(f"unknown version or document {against!r} of the {GAME_NAMES.get(game, game)} rules; "
+                             f"known: {_known_versions(game)} (or give a file path)") from None
     if doc.game != game:
+        whose = f"--game {game}" if given else "the game of the scenarios"
         raise JudgeError(f"--against {against} is a {GAME_NAMES.get(doc.game, doc.game)} document ({doc.name}), "
-                         f"not {GAME_NAMES.get(game, game)} (--game {game})")
+                         f"not {GAME_NAMES.get(game, game)} ({whose})")
     if doc.origin == "embedded":   # an excerpt: every rule outside it would look removed
         raise JudgeError(f"--against {against} is the embedded excerpt {doc.name} ({doc.title}), not a whole "
                          f"document; import the version to check against with 'judge rules import FILE --game "

@@ -336,3 +336,96 @@ def test_help_ends_with_an_example(run_cli, command):
     tail = out.rstrip().splitlines()[-3:]
     assert code == 0 and "Example:" in out.rsplit("Options:", 1)[1]
     assert all(line.strip().startswith(f"judge {command} ") for line in tail)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Grand Archive and Marvel Champions: compared page by page (entry by entry) and item by item
+# ---------------------------------------------------------------------------------------------------------
+
+def mc_next_release(tmp_path):
+    """The Rules Reference as a later release changes "Initiating Abilities" (the wording of seed 003): a new
+    first step, the "choose" step dropped, step 5 reworded. Written to tmp_path; the corpus is not touched."""
+    html = corpus_file("marvel-champions", "rules-reference.html").read_text(encoding="utf-8")
+    old_steps = ("<li>Apply any modifiers to the cost(s).</li>\n", "<li>Make all “choose” decisions required to "
+                 "resolve the card.</li>\n", "(if not canceled in step six)")
+    assert all(html.count(s) == 1 for s in old_steps)
+    html = html.replace(old_steps[0], "<li>If playing a card, the player places that card faceup on the table in "
+                                      "front of them.</li>\n" + old_steps[0])
+    html = html.replace(old_steps[1], "").replace(old_steps[2], "(if not canceled in the previous step)")
+    path = tmp_path / "rules-reference-next.html"
+    path.write_text(html, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def mc_versions(run_cli, tmp_path):
+    code, _, err = run_cli("rules", "import", str(corpus_file("marvel-champions", "rules-reference.html")),
+                           "--game", "mc", "--version", "2019")
+    assert code == 0, err
+    code, _, err = run_cli("rules", "import", str(mc_next_release(tmp_path)), "--game", "mc", "--version", "2024")
+    assert code == 0, err
+
+
+def test_mc_diff_by_entry_and_item(run_cli, mc_versions):
+    code, out, err = run_cli("diff", "2019", "2024", "--game", "mc", "--json")
+    data = json.loads(out)
+    assert code == 0, err
+    assert data["counts"] == {"added": 1, "removed": 1, "reworded": 1, "reworded_cosmetic": 0, "renumbered": 2,
+                              "renumbered_reworded": 0, "unchanged": 388}
+    assert [(c["old_id"], c["new_id"]) for c in data["renumbered"]] == [
+        ("initiating-abilities/step-1", "initiating-abilities/step-2"),
+        ("initiating-abilities/step-2", "initiating-abilities/step-3")]
+    assert [c["old_id"] for c in data["removed"]] == ["initiating-abilities/step-3"]
+    assert [c["new_id"] for c in data["added"]] == ["initiating-abilities/step-1"]
+    assert "canceled in {+the previous+} step [-six-])" in data["reworded"][0]["inline"]["text"]
+    assert data["chapters"] == [{"chapter": "initiating-abilities", "title": "Initiating Abilities, Playing Cards", "added": 1,
+                                 "removed": 1, "reworded": 1, "renumbered": 2}]
+    code, out, _ = run_cli("diff", "2019", "2024", "--game", "mc")
+    assert "  initiating-abilities/step-1 → initiating-abilities/step-2\n    Apply any modifiers to the cost(s)." in out
+    assert "  initiating-abilities/step-3  Make all “choose” decisions required to resolve the card." in out
+
+
+def test_mc_history_of_an_item(run_cli, mc_versions):
+    code, out, err = run_cli("history", "initiating-abilities/step-3", "--game", "mc")
+    assert code == 0, err
+    assert out.splitlines() == [
+        "MC Rules Reference initiating-abilities/step-3: 2 versions (2019, 2024)",
+        "  2019  initiating-abilities/step-2  present in the earliest imported version",
+        "  2024  initiating-abilities/step-3  renumbered from initiating-abilities/step-2",
+        "Now (MC Rules Reference 2024, Initiating Abilities, step 3 [initiating-abilities/step-3]): Pay the "
+        "cost(s). If this step is reached and the cost(s) cannot be paid, abort this process without…",
+        "Note: in 2019, initiating-abilities/step-3 was another rule (removed in 2024): Make all “choose” "
+        "decisions required to resolve the card."]
+    # by the human label, as citations print it
+    code, out, _ = run_cli("history", "Initiating Abilities, step 1", "--game", "mc")
+    assert code == 0 and out.splitlines()[1] == "  2024  initiating-abilities/step-1  added"
+
+
+def test_ga_diff_by_page_and_item(run_cli):
+    """The embedded GA seed (rendered pages of an older release) against the whole 2026-08-21 rules, page
+    "Game Mechanics - Abilities": unnumbered paragraphs became numbered items; one item gained an example."""
+    code, _, err = run_cli("rules", "import", str(corpus_file("grand-archive", "gitbook-rules")), "--game", "ga",
+                           "--version", "2026-08-21")
+    assert code == 0, err
+    code, out, err = run_cli("diff", "ga-seed", "ga-2026-08-21", "--chapter", "abilities", "--json")
+    data = json.loads(out)
+    assert code == 0, err
+    assert data["chapters"] == [{"chapter": "abilities", "title": "Game Mechanics - Abilities", "added": 16,
+                                 "removed": 3, "reworded": 1, "renumbered": 18}]
+    moves = {c["old_id"]: c for c in data["renumbered"]}
+    assert moves["abilities/p2"]["new_id"] == "abilities/2" and moves["abilities/p2"]["parts"] == []
+    assert moves["abilities/2"]["new_id"] == "abilities/4"
+    # the same text under a new number, now with an example: still the same rule
+    assert moves["abilities/5"]["new_id"] == "abilities/12" and moves["abilities/5"]["parts"] == ["examples"]
+    assert moves["abilities/p10"]["inline"]["text"] == ("Multiple instances of the same ability [-stack-]{+are "
+                                                        "taken into account+} only if that ability is not "
+                                                        "classified as redundant.")
+    assert [c["old_id"] for c in data["removed"]] == ["abilities/1", "abilities/1.1", "abilities/p3"]
+
+
+def test_same_rules_under_two_names_is_refused(run_cli, tmp_path):
+    copy = tmp_path / "copy-of-2.10.1.txt"
+    copy.write_bytes(corpus_file(*FAB_OLD).read_bytes())
+    code, out, err = run_cli("diff", str(corpus_file(*FAB_OLD)), str(copy))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "hold the same rules, word for word" in err and "the same document twice" in err

@@ -295,20 +295,31 @@ GA_SCENARIO = '[scenario]\ntitle = "x"\ngame = "ga"\nrules = "seed"\n'
 
 
 @pytest.mark.parametrize("args, message", [
-    (("scenarios/fab", "--against", "2.11"), "unknown version or document '2.11'; known: 2.10.1"),
+    (("scenarios/fab", "--against", "2.11"), "unknown version or document '2.11' of the Flesh and Blood rules; "
+                                             "known: 2.10.1"),
+    (("scenarios/fab", "--against", "2.11", "--game", "fab"), "unknown version or document '2.11'; known: 2.10.1"),
     (("scenarios/fab", "--against", "mc-seed"), "--against mc-seed is a Marvel Champions document (mc-seed), not "
-                                                "Flesh and Blood (--game fab)"),
+                                                "Flesh and Blood (the game of the scenarios)"),
+    (("scenarios/fab", "--against", "mc-seed", "--game", "fab"), "--against mc-seed is a Marvel Champions document "
+                                                                 "(mc-seed), not Flesh and Blood (--game fab)"),
     (("scenarios/fab", "--against", "fab-2.10.1-seed"), "is the embedded excerpt fab-2.10.1-seed"),
     (("scenarios/nowhere", "--against", "2026-02"), "scenarios/nowhere: no such file or folder"),
     (("{tmp}", "--against", "2026-02"), "no scenario files (*.toml) in"),
     (("{tmp}/old.toml", "--against", "2026-02"), "old.toml:4: [scenario.rules] FaB CR 2.9 is not imported (imported "
                                                  "Flesh and Blood versions: 2.10.1, 2026-02); import it with 'judge "
                                                  "rules import FILE --game fab --version 2.9'"),
-    (("{tmp}/ga.toml", "--against", "2026-02"), "ga.toml:3: [scenario.game] a Grand Archive scenario cannot be "
-                                                "checked against FaB CR 2026-02"),
+    (("{tmp}/ga.toml", "--against", "2026-02"), "--against 2026-02 is a Flesh and Blood document (fab-2026-02), "
+                                                "not Grand Archive (the game of the scenarios)"),
+    (("{tmp}/ga.toml", "--against", "2026-02", "--game", "fab"), "ga.toml:3: [scenario.game] a Grand Archive "
+                                                               "scenario cannot be checked against FaB CR 2026-02"),
+    (("{tmp}", "--against", "2026-02", "--placeholder"), "are of several games (fab, ga); give --game"),
 ])
 def test_bad_input_is_one_line_exit_2(run_cli, versions, tmp_path, args, message):
-    if any(a.startswith("{tmp}/") for a in args):
+    if "--placeholder" in args:   # a folder holding a FaB and a GA scenario
+        args = tuple(a for a in args if a != "--placeholder")
+        write(tmp_path, "fab.toml", RENUMBERED)
+        write(tmp_path, "ga.toml", GA_SCENARIO)
+    elif any(a.startswith("{tmp}/") for a in args):
         write(tmp_path, "old.toml", RENUMBERED.replace('rules = "2.10.1"', 'rules = "2.9"'))
         write(tmp_path, "ga.toml", GA_SCENARIO)
     code, out, err = run_cli("stale", *(a.replace("{tmp}", str(tmp_path)) for a in args))
@@ -334,3 +345,45 @@ def test_help_ends_with_an_example(run_cli):
         "    judge stale scenarios/fab --against 2026-02",
         "    judge stale scenarios/fab/7.2.4-two-attack-triggers.toml --against 2026-02 --diffs",
         "    judge stale scenarios/fab --against fab-2026-02 --json"]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Marvel Champions: cited items renumbered, removed and reworded, by entry and item
+# ---------------------------------------------------------------------------------------------------------
+
+MC_RULING = """\
+[scenario]
+title = "Choose decisions come after paying the costs"
+game = "mc"
+rules = "2019"
+
+[expect]
+cites = ["initiating-abilities/step-1", "initiating-abilities/step-3", "initiating-abilities/step-5", "cost"]
+"""
+
+
+def test_marvel_champions_stale_by_entry_and_item(run_cli, tmp_path):
+    from test_diff import mc_next_release
+
+    for path, version in ((corpus_file("marvel-champions", "rules-reference.html"), "2019"),
+                          (mc_next_release(tmp_path), "2024")):
+        code, _, err = run_cli("rules", "import", str(path), "--game", "mc", "--version", version)
+        assert code == 0, err
+    path = write(tmp_path, "choose.toml", MC_RULING)
+    code, out, err = run_cli("stale", path, "--against", "2024", "--json")   # the game is the scenario's
+    assert code == 1, err
+    (only,) = json.loads(out)["scenarios"]
+    got = {c["id"]: (c["kind"], c["new_id"], c["reused"]) for c in only["citations"]}
+    assert got == {
+        "initiating-abilities/step-1": ("moved", "initiating-abilities/step-2", True),
+        "initiating-abilities/step-3": ("removed", None, True),
+        "initiating-abilities/step-5": ("reworded", "initiating-abilities/step-5", False),
+    }
+    code, out, _ = run_cli("stale", path, "--against", "mc-2024", "--diffs")
+    lines = block(out, path)
+    assert lines[0] == f"{path}  (MC Rules Reference 2019 → 2024)"
+    assert lines[1].startswith("  initiating-abilities/step-1 moved → initiating-abilities/step-2 "
+                               "(initiating-abilities/step-1 now names another rule)")
+    assert "canceled in {+the previous+} step [-six-])" in out
+    assert out.splitlines()[-1].startswith("1 scenario against MC Rules Reference 2024: 1 stale, 0 up to date; "
+                                           "3 stale citations (1 moved, 1 removed, 1 reworded)")

@@ -15,7 +15,8 @@ How rules are paired, cheapest first (each step only sees what the earlier steps
 1. same id and identical text → unchanged;
 2. same id and the same *word key* (the lower-cased words, punctuation dropped) → a cosmetic rewording;
 3. the same word key under different ids → moved. When several rules share a key they are paired in
-   document order;
+   document order. Then the same for the title and text alone (:func:`text_key`, at least
+   :data:`MIN_FUZZY_CHARS` long): a rule that moved and gained or lost an example is still a move;
 4. fuzzy pairing of what is left, with :func:`rapidfuzz.fuzz.ratio` on word keys (0–100):
 
    * a rule left under the same id on both sides is a candidate at any similarity, with a bonus of
@@ -82,6 +83,11 @@ def part_text(rule: Rule, part: str) -> str:
 def word_key(rule: Rule) -> str:
     """The rule's words, lower-cased, without punctuation: what matching and ``cosmetic`` compare."""
     return " ".join(_WORD.findall(rule.full_text().lower()))
+
+
+def text_key(rule: Rule) -> str:
+    """Like :func:`word_key`, of the title and text only (without notes and examples)."""
+    return " ".join(_WORD.findall(f"{rule.title}\n{rule.text}".lower()))
 
 
 def _same(a: Rule, b: Rule) -> bool:
@@ -426,6 +432,23 @@ def diff(old: Rulebook, new: Rulebook) -> Diff:
             queue.pop()
         if queue:
             take(rid, queue.pop(), 100.0)
+    # 3b. the same title and text under another id, only the examples or notes changed (a page that gained
+    # an example box when its items were renumbered); long texts only, paired in document order
+    by_text: dict[str, list[str]] = {}
+    for rid in left_new:
+        if rid in free_new:
+            key = text_key(new_rules[rid])
+            if len(key) >= MIN_FUZZY_CHARS:
+                by_text.setdefault(key, []).insert(0, rid)
+    for rid in left_old:
+        if rid in pairs:
+            continue
+        queue = by_text.get(text_key(old_rules[rid]))
+        while queue and queue[-1] not in free_new:
+            queue.pop()
+        if queue:
+            n = queue.pop()
+            take(rid, n, fuzz.ratio(old_key[rid], new_key[n]))
     # 4. fuzzy pairing of the rest
     rest_old = [rid for rid in left_old if rid not in pairs]
     rest_new = [rid for rid in left_new if rid in free_new]
