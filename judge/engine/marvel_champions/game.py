@@ -413,24 +413,25 @@ class Game(Effects):
                 raise Illegal(c2, problem, ["exhausted/bullet-2"] if "exhausted" in problem else [])
         available = self._available_sources(init)
         ok, _, _ = assign(self._required(init), [t for s in available for t in s[2]])
+        if init.modifiers:
+            cites += self._modifier_sum(init)[1]
         if not ok:
             have = sum(len(s[2]) for s in available)
             blocked = [self._resource_ability_problem(c, a, init) for c in self.s.cards.values()
                        if c.in_play and c.controller == init.player for a in c.abilities if a.kind == "resource"]
             blocked = [b for b in blocked if b]
-            raise Illegal(c2, f"the cost is {self._cost_words(init)} and the cards {init.player} controls can "
-                              f"generate only {plural(have, 'resource')}{self._typed_note(init, available)}"
+            modified = f" ({self._modifier_sum(init)[0]})" if init.modifiers else ""
+            raise Illegal(c2, f"the cost is {self._cost_words(init)}{modified} and the cards {init.player} "
+                              f"controls can generate only {plural(have, 'resource')}{self._typed_note(init, available)}"
                               + "".join(f" ({m})" for _, m in blocked),
-                          ["resource/bullet-3" if init.playing else "resource/bullet-4", "cost/bullet-6"]
+                          cites[1:] + ["resource/bullet-3" if init.playing else "resource/bullet-4", "cost/bullet-6"]
                           + [r for r, _ in blocked])
         if init.act and init.cost and "pay" not in init.act:
             self.fail(f"{init.akey}", f"{self.describe(init)} costs {init.cost}: declare pay = […] (the cards "
                                       f"{init.player} discards or uses to generate the resources)", c2)
         costs = [self._cost_words(init) if init.cost or not extra else ""] + [what for what, _ in extra]
-        printed = init.x if init.playing and card.x_cost else card.cost
         if init.modifiers:
-            costs[0] += f" (printed {printed}, with the modifiers in force)"
-            cites.append("modifiers")
+            costs[0] += f" ({self._modifier_sum(init)[0]})"
         able = plural(sum(len(s[2]) for s in available), "resource")
         if not init.cost and not extra:
             self.step(f"Check 2: the cost is {costs[0]}: there is nothing {init.player} must be able to pay.", cites)
@@ -510,27 +511,30 @@ class Game(Effects):
                 self.step("Step 2: no modifier applies to the cost of the ability"
                           + (f": it stays {self._cost_words(init)}." if init.cost else "."), [s2])
             return
-        base = init.x if init.card.x_cost else (init.card.cost or 0)
         if not init.modifiers:
-            self.step(f"Step 2: no modifier applies: the cost stays {base}.", [s2])
+            self.step(f"Step 2: no modifier applies: the cost stays {init.cost}.", [s2])
             return
-        sets = [(w, m) for w, m in init.modifiers if "set" in m]
-        cites = [s2, "modifiers"]
-        if sets:
-            text = f"{sets[-1][0]} sets the cost to {sets[-1][1]['set']}, overriding every other modifier"
-            cites.append("modifiers/bullet-2")
-        else:
-            parts = " ".join(f"{'+' if m.get('by', 0) >= 0 else '−'} {abs(m.get('by', 0))} ({w})"
-                             for w, m in init.modifiers)
-            total = base + sum(m.get("by", 0) for _, m in init.modifiers)
-            text = f"{base} {parts} = {total}".replace("= -", "= −")
-            if total < 0:
-                text += ", treated as 0"
-                cites.append("modifiers/bullet-3")
+        text, rules = self._modifier_sum(init)
         for lasting in init.spent_lasting:
             if lasting.data.get("next"):
                 lasting.spent = True
-        self.step(f"Step 2: apply the modifiers to the cost: {text}. {init.card.name} costs {init.cost}.", cites)
+        self.step(f"Step 2: apply the modifiers to the cost: {text}. {init.card.name} costs {init.cost}.",
+                  [s2] + rules)
+
+    def _modifier_sum(self, init: Initiation) -> tuple[str, list[str]]:
+        """The cost calculation in words ("2 + 1 (…) = 3") and the rules it follows (modifiers)."""
+        base = init.x if init.card.x_cost else (init.card.cost or 0)
+        sets = [(w, m) for w, m in init.modifiers if "set" in m]
+        if sets:
+            return f"{sets[-1][0]} sets the cost to {sets[-1][1]['set']}, overriding every other modifier", \
+                ["modifiers", "modifiers/bullet-2"]
+        parts = " ".join(f"{'+' if m.get('by', 0) >= 0 else '−'} {abs(m.get('by', 0))} ({w})"
+                         for w, m in init.modifiers)
+        total = base + sum(m.get("by", 0) for _, m in init.modifiers)
+        text = f"{base} {parts} = {total}".replace("= -", "= −")
+        if total < 0:
+            return text + ", treated as 0", ["modifiers", "modifiers/bullet-3"]
+        return text, ["modifiers"]
 
     # step 3 ------------------------------------------------------------------------------------------
     def pay(self, init: Initiation) -> bool:
