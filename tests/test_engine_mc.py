@@ -482,3 +482,11 @@ def test_documented_keys_are_the_validated_keys():
         assert f"`{key}" in doc, key
     for do in build.EFFECTS:
         assert f"| `{do}`" in doc or f"`{do}`," in doc, do
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_ability_has_its_card_text_beside_it(path):
+    lines = path.read_text().splitlines()
+    bare = [n for n, line in enumerate(lines, 1) if re.match(r"\[\[cards\.[^\]]+\.abilities\]\]", line)
+            and not lines[n - 2].startswith('# "')]
+    assert bare == [], f"{path.name}: abilities without the card's text as a comment above them (lines {bare})"

@@ -110,4 +110,4 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     if init.source_left_play:
         tail += f"; {init.card.name} left play, and the sequence still completed"
         cites.append(game.p("leaves"))
-    return f"{who} {verb} {what}{paid}: {effects}{tail}.", cites + [game.p("resolve")]
+    return f"{who} {verb} {what}{paid}: {effects}{tail}.", cites + [game.p("resolve")] + init.note_cites

@@ -106,7 +106,7 @@ class Builder:
     def build(self) -> State:
         data = self.sc.data
         self.unknown("", data, TOP_KEYS, "at the top level")
-        players = self.table("players", data.get("players"))
+        players = self.table("players", data.get("players", {}))
         if not players:
             self.bad("players", "a scenario needs at least one player: a [players.NAME] table", "identity")
             raise InvalidScenario(self.reasons)
@@ -239,9 +239,9 @@ class Builder:
         self.stats(key, cd, card)
         used = self.table(f"{key}.used", cd.get("used", {}))
         for idx, n in used.items():
-            if not str(idx).isdigit() or self.whole(f"{key}.used.{idx}", n) is None:
+            if not str(idx).isdigit():
                 self.bad(f"{key}.used", "used maps ability numbers to times used this round: { 1 = 1 }", "limit")
-            else:
+            elif self.whole(f"{key}.used.{idx}", n) is not None:
                 card.used[int(idx)] = n
         abilities = cd.get("abilities", [])
         if not isinstance(abilities, list):

@@ -10,13 +10,12 @@ records a step with its rules, and says whether it fully resolved (for "then").
 from __future__ import annotations
 
 from judge.engine.marvel_champions.model import (SCENARIO, Card, Condition, Initiation, Lasting, describe_selector,
-                                                 matches, plural)
+                                                 matches, plural, possessive)
 
 
 class Effects:
     """Effect primitives; needs the Game's state ``s``, ``step``, ``occur``, ``window`` and ``fail``."""
 
-    # -- effects ---------------------------------------------------------------------------------------
     def ref(self, init: Initiation, what) -> Card | None:
         """The card an effect acts on: the target, the ability's card, your identity, the triggering card, or
         (in an action's effect) a card handle or player name."""
@@ -41,12 +40,13 @@ class Effects:
     def resolve_effects(self, init: Initiation) -> None:
         """Resolve the effects in order; a ``then`` effect only if the text before it fully resolved."""
         full = True
-        for n, eff in enumerate(init.effects):
+        for eff in init.effects:
             if eff.get("then"):
                 if not full:
                     self.step("The text before “then” did not fully resolve, so the text after it does not attempt "
                               "to resolve.", ["then", "then/bullet-2"])
                     init.notes.append("the text after “then” does not resolve")
+                    init.note_cites.append("then/bullet-2")
                     return
                 self.step("The text before “then” fully resolved, so the text after it attempts to resolve.",
                           ["then/bullet-1"])
@@ -64,6 +64,7 @@ class Effects:
             self.step(f"{name} is no longer in play: {what} has nothing to act on and does not resolve.",
                       ["in-play-and-out-of-play/bullet-3"])
             init.notes.append(f"{what} does not resolve ({name} is not in play)")
+            init.note_cites.append("in-play-and-out-of-play/bullet-3")
             return True
         return False
 
@@ -82,12 +83,13 @@ class Effects:
         if dmg.amount <= 0:
             self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.", ["prevent/bullet-1"])
             init.notes.append(f"no damage to {target.name} (all prevented)")
+            init.note_cites.append("prevent/bullet-1")
             return True
         dealt = dmg.amount
         target.damage += dealt
         if target.is_identity or target.type == "villain":
             self.step(f"{target.name} takes {dealt} damage: its hit point dial goes from {target.remaining + dealt} to "
-                      f"{target.remaining}.", ["damage", "damage/bullet-1", "hit-points/bullet-1"])
+                      f"{max(0, target.remaining)}.", ["damage", "damage/bullet-1", "hit-points/bullet-1"])
         else:
             self.step(f"{target.name} takes {dealt} damage: {plural(dealt, 'damage token')} on it, "
                       f"{max(0, target.remaining)} of {target.hit_points} hit points remaining.",
@@ -184,20 +186,23 @@ class Effects:
             return False
         n = self.amount(init, eff)
         removed = min(n, scheme.threat or 0)
-        cond = Condition("threat-removed", scheme, init.player, removed)
+        conds = [Condition("threat-removed", scheme, init.player, removed)]
+        defeats = scheme.type == "side-scheme" and removed == scheme.threat     # no threat left: defeated
+        if defeats:
+            conds += [Condition("defeated", scheme, None), Condition("leaves-play", scheme, None)]
 
         def apply():
             scheme.threat -= removed
             self.step(f"{removed} threat is removed from {scheme.name}"
                       + (f" (only {removed} of {n}: there was no more)" if removed < n else "")
                       + f"; {scheme.threat} threat remains.", ["threat"])
-        self.occur([cond], apply)
+            if defeats:
+                self.step(f"{scheme.name} has no threat on it: it is defeated and discarded.",
+                          ["defeat", "side-scheme/bullet-2"])
+                self.defeated.append(scheme.handle)
+                self._to_discard(scheme)
+        self.occur(conds, apply)
         init.notes.append(f"{removed} threat removed from {scheme.name}")
-        if scheme.type == "side-scheme" and scheme.threat == 0:
-            self.step(f"{scheme.name} has no threat on it: it is defeated and discarded.",
-                      ["defeat", "side-scheme/bullet-2"])
-            self.defeated.append(scheme.handle)
-            self._to_discard(scheme)
         return removed == n
 
     def _eff_place_threat(self, init: Initiation, eff: dict) -> bool:
@@ -250,10 +255,10 @@ class Effects:
             conds.append(Condition("leaves-play", card, card.controller))
 
         def apply():
-            origin = card.zone
+            origin = "play" if card.in_play else f"{possessive(card.owner)} hand"
+            pile = "the encounter" if card.owner == SCENARIO else possessive(card.owner)
             self._to_discard(card)
-            self.step(f"{card.name} is discarded from {'play' if origin == 'play' else card.owner + chr(39) + 's hand'}"
-                      f" to {'the encounter' if card.owner == SCENARIO else card.owner + chr(39) + 's'} discard pile.",
+            self.step(f"{card.name} is discarded from {origin} to {pile} discard pile.",
                       ["in-play-and-out-of-play/bullet-2"] if origin == "play" else [])
         self.occur(conds, apply)
         init.notes.append(f"{card.name} discarded")

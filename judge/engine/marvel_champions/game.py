@@ -422,7 +422,8 @@ class Game(Effects):
             blocked = [b for b in blocked if b]
             modified = f" ({self._modifier_sum(init)[0]})" if init.modifiers else ""
             raise Illegal(c2, f"the cost is {self._cost_words(init)}{modified} and the cards {init.player} "
-                              f"controls can generate only {plural(have, 'resource')}{self._typed_note(init, available)}"
+                              f"controls can generate only {plural(have, 'resource')}"
+                              f"{self._typed_note(init, available)}"
                               + "".join(f" ({m})" for _, m in blocked),
                           cites[1:] + ["resource/bullet-3" if init.playing else "resource/bullet-4", "cost/bullet-6"]
                           + [r for r, _ in blocked])

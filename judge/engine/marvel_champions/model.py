@@ -311,6 +311,7 @@ class Initiation:
         self.source_left_play = False
         self.commenced: Condition | None = None
         self.notes: list[str] = []    # what its effects did, for the answer
+        self.note_cites: list[str] = []   # the rules behind those notes that the answer cites
 
     @property
     def effects(self) -> list[dict]:
