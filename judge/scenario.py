@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from judge.engine.core import InvalidScenario, Outcome, Reason, compare
-from judge.errors import ScenarioError
+from judge.errors import JudgeError, ScenarioError
 
 ENGINES = {"fab": "judge.engine.fab", "ga": "judge.engine.grand_archive", "mc": "judge.engine.marvel_champions"}
 SCENARIO_KEYS = {"title", "question", "game", "rules", "example_of", "answer", "notes"}
@@ -144,6 +144,8 @@ def play(scenario: Scenario, book=None) -> Outcome:
     engine = importlib.import_module(ENGINES[scenario.game])
     try:
         outcome = engine.play(scenario, book)
+    except JudgeError:
+        raise
     except InvalidScenario as exc:
         first = exc.reasons[0]
         more = f" (and {len(exc.reasons) - 1} more: " + "; ".join(str(r) for r in exc.reasons[1:]) + ")" \
@@ -152,6 +154,15 @@ def play(scenario: Scenario, book=None) -> Outcome:
         err = ScenarioError(first.message + rule + more, file=scenario.path, line=first.line, key=first.key)
         err.reasons = exc.reasons
         raise err from None
+    except Exception as exc:   # a bug in an engine must not end in a traceback for the user
+        where = ""
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        if tb is not None:
+            where = f" at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}"
+        raise ScenarioError(f"the {scenario.game} engine failed on this scenario ({type(exc).__name__}{where}: "
+                            f"{exc}) — a bug in judge, not in the file; please report it", file=scenario.path) from None
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:

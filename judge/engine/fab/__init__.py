@@ -19,9 +19,11 @@ ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "p
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
-               "note", "until", "boost"}
+               "note", "until", "boost", "damage_order"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
+AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
+UNTIL_STEPS = AT_STEPS[1:] + ("closed",)
 LIST_FIELDS = ("types", "subtypes", "supertypes")
 
 
@@ -286,6 +288,10 @@ def _check_action(scenario, i, act, s: State, reasons):
         if k not in ACTION_KEYS:
             reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in an action (known: "
                                            f"{', '.join(sorted(ACTION_KEYS))})", f"{key}.{k}"))
+    for k, allowed in (("at", AT_STEPS), ("until", UNTIL_STEPS)):
+        if k in act and act[k] not in allowed:
+            reasons.append(scenario.reason("bad-step", f"{k} = {act[k]!r} is not a step{schema._near(act[k], allowed)} "
+                                           f"(steps: {', '.join(allowed)})", f"{key}.{k}"))
     kinds = [k for k in ACTION_KINDS if k in act]
     if len(kinds) != 1:
         reasons.append(scenario.reason("bad-action", "an action needs exactly one of play, activate, defend, pass, "
@@ -309,6 +315,10 @@ def _check_action(scenario, i, act, s: State, reasons):
         if t not in s.players and t not in s.cards:
             reasons.append(scenario.reason("unknown-target", f"target {t!r} is neither a player nor a card",
                                            f"{key}.target", "5.1.4a"))
+    for t in act.get("damage_order", []):
+        if t not in s.players:
+            reasons.append(scenario.reason("unknown-player", f"damage_order names {t!r}, which is not a player",
+                                           f"{key}.damage_order", "7.5.2c"))
     for h in act.get("pitch", []):
         if h not in s.cards:
             reasons.append(scenario.reason("unknown-card", f"no card {h!r} to pitch", f"{key}.pitch"))
@@ -380,6 +390,7 @@ def run(game: Game, scenario):
             break
         idx, act = game.queue.pop(0)
         key = f"actions.{idx}"
+        game.current_key = key
         player = act.get("player", game.s.turn_player)
         try:
             if "pass" in act:
@@ -442,6 +453,13 @@ def _advance_to_defend(game: Game, key: str):
         if not game.queue or "defend" not in game.queue[0][1]:
             return
         if not game.s.chain_open:
+            if game.facts["legal"] and not all(game.facts["legal"].values()):
+                # an earlier play was illegal and reversed: the declaration has nothing to defend
+                idx, act = game.queue.pop(0)
+                game.step(f"{game.player_name(act.get('player', ''))}'s declaration of defending cards (action {idx}) "
+                          "is not made: there is no attack, since the play before it was illegal and reversed.",
+                          ["7.3.1", "1.10.3"])
+                return
             raise InvalidScenario([game.scenario.reason("no-attack", "there is no attack to defend: the combat chain is "
                                                         "closed", key, "7.3.1")])
         game.all_pass()

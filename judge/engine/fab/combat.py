@@ -80,6 +80,7 @@ class Combat:
             self.facts["resolved"][src.handle] = True
             self.step(f"{src.name} resolves and moves onto the combat chain as chain link {n}; it is the active-attack.",
                       ["7.2.1", "7.2.3a", "7.0.3a", "7.0.3b"])
+        link.damage_order = list(layer.params.get("damage_order", []))
         s.chain.append(link)
         s.all_links.append(link)
         link.defending_hero = legal[0]
@@ -139,6 +140,7 @@ class Combat:
                 self.step(f"Defending cards are declared for {self.player_name(target)} (attack-targets in clockwise "
                           "order from the attack's controller).", ["7.3.2f"])
             if not handles:
+                self.step(f"Defend Step: no defending card is declared for {self.player_name(target)}.", ["7.3.2"])
                 continue
             names = ", ".join(self.card(h).name for h in handles)
             self.step(f"Defend Step: {names} {'is' if len(handles) == 1 else 'are'} declared as defending "
@@ -152,6 +154,9 @@ class Combat:
     def _declare_check(self, player: str, c: Card, target: str, link: ChainLink, already: list):
         if "defense reaction" in c.types:
             return ("defense reaction cards are not declared in the Defend Step", ["7.3.2a"])
+        if self.is_defending(c):
+            n = next(lk.n for lk in self.s.chain if any(h == c.handle for h, _, _ in lk.defenders))
+            return (f"it is already a defending card (on chain link {n})", ["7.3.2b"])
         if player != target and "protect" not in self.keywords(c):
             return (f"{player} does not control the attack-target and no rule or effect lets this card defend it",
                     ["7.3.2a"])
@@ -164,8 +169,11 @@ class Combat:
             return (reason[0], ["7.3.2b"] + reason[1])
         return None
 
-    def cannot_defend(self, c: Card, link: ChainLink, from_hand: bool, pending=()):
-        """Why ``c`` cannot become a defending card on ``link`` (dominate 8.3.4, overpower 8.3.22), or None."""
+    def cannot_defend(self, c: Card, link: ChainLink, from_hand: bool, pending=(), playing: bool = False):
+        """Why ``c`` cannot become a defending card on ``link`` (dominate 8.3.4, overpower 8.3.22), or None.
+
+        ``playing``: the question is whether a defense reaction can be played (8.3.4b), not added (8.3.4a).
+        """
         if link is None:
             return ("there is no active chain link", ["7.0.5b"])
         if any(h == c.handle for h, _, _ in link.defenders):
@@ -177,11 +185,24 @@ class Combat:
             from_hand_count = sum(1 for h, _, _ in link.defenders if self._defended_from_hand(h)) + \
                 sum(1 for h in pending if self.card(h).zone == "hand")
             if from_hand_count >= 1:
-                return ("the attack has dominate and is already defended by a card from hand", ["8.3.4a", "8.3.4b"])
+                return ("the attack has dominate and is already defended by a card from hand",
+                        ["8.3.4b"] if playing else ["8.3.4a"])
         if "overpower" in kws and "action" in c.types:
             if any("action" in d.types for d in current):
                 return ("the attack has overpower and is already defended by an action card", ["8.3.22a"])
         return None
+
+    def defend_notes(self, c: Card, link: ChainLink, from_hand: bool, playing: bool = False):
+        """Steps saying why dominate or overpower do not stop ``c`` (the usual dispute), when the attack has them."""
+        att = self.card(link.attack)
+        kws = self.keywords(att) if att.zone == "combat-chain" else link.lki.get("keywords", {})
+        if "dominate" in kws and not from_hand:
+            self.step(f"Dominate does not stop {c.name}: it only limits cards from hand, and {c.name} is "
+                      f"{'played from the ' + c.__dict__.get('_origin', c.zone) if playing else 'not from hand'}.",
+                      ["8.3.4b"] if playing else ["8.3.4a"])
+        if "overpower" in kws and "action" not in c.types:
+            self.step(f"Overpower does not stop {c.name}: it only limits action cards, and {c.name} is not one.",
+                      ["8.3.22a"])
 
     def _defended_from_hand(self, handle: str) -> bool:
         return self.card(handle).__dict__.get("_from_hand", False)
@@ -194,11 +215,14 @@ class Combat:
         added = []
         for h in handles:
             c = self.card(h)
-            reason = self.cannot_defend(c, link, from_hand=(c.zone == "hand" or from_stack))
+            from_hand = c.zone == "hand" or (from_stack and c.__dict__.get("_origin") == "hand")
+            reason = self.cannot_defend(c, link, from_hand=from_hand)
             if reason and how == "effect":
                 self.step(f"{c.name} cannot be added as a defending card ({reason[0]}): the effect fails, no defend event "
                           "occurs and the card does not move.", ["7.0.5b"] + reason[1])
                 continue
+            if how != "reaction":
+                self.defend_notes(c, link, from_hand)
             c.__dict__["_from_hand"] = c.zone == "hand" or (from_stack and c.__dict__.get("_origin") == "hand")
             self.move(c, "combat-chain")
             link.defenders.append((h, target, s.defend_events))
@@ -299,8 +323,10 @@ class Combat:
                 self.step(*why)
         order = self.clockwise_order_of_targets(link)
         if len(order) > 1:
+            how = "as its controller decided" if link.damage_order else "here clockwise, as no order was given"
             self.step(f"The attack has {len(order)} attack-targets: damage is calculated and dealt separately for each, "
-                      f"in an order its controller decides (here clockwise: {', '.join(self.player_name(t) for t in order)}).", ["7.5.2c"])
+                      f"in an order its controller decides ({how}: {', '.join(self.player_name(t) for t in order)}).",
+                      ["7.5.2c"])
         for target in order:
             defenders = [self.card(h) for h, t, _ in link.defenders if t == target]
             values = [self.defense(d) or 0 for d in defenders]
@@ -332,8 +358,10 @@ class Combat:
         self.turn_player_gains_priority("7.5.3")
 
     def clockwise_order_of_targets(self, link: ChainLink) -> list[str]:
+        """7.5.2c: the order the attack's controller decided (``damage_order`` on the play), else clockwise."""
+        chosen = [p for p in link.damage_order if p in link.targets]
         order = self.clockwise_from(link.controller)
-        return [p for p in order if p in link.targets]   # 7.5.2c
+        return chosen + [p for p in order if p in link.targets and p not in chosen]
 
     def resolution_step(self):
         s = self.s
@@ -394,6 +422,7 @@ class Combat:
             if layer.is_attack or (src is not None and layer.kind == "card" and
                                    (src.types & {"attack reaction", "defense reaction"})):
                 s.stack.remove(layer)
+                self.facts["resolved"][self._layer_fact_name(layer)] = False
                 if src is not None and src.zone == "stack":
                     self.move(src, "graveyard")
                 self.step(f"{layer.name} is on the stack when the combat chain closes: it is put into its owner's "

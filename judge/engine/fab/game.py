@@ -15,7 +15,7 @@ players pass in succession until that step (1.11.4a, 5.3.1, the steps of chapter
 
 from __future__ import annotations
 
-from judge.engine.core import Outcome
+from judge.engine.core import InvalidScenario, Outcome
 from judge.engine.fab.base import IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card
 from judge.engine.fab.state import State
@@ -37,6 +37,7 @@ class Game(Properties, Effects, Playing, Combat):
         self.scenario = scenario
         self.queue: list[tuple[int, dict]] = []
         self.advancing = False    # passing priority until the current action can be taken (ready_for)
+        self.current_key = None   # the scenario key of the action being taken, for errors
         self.facts = outcome.facts
         self.facts.setdefault("legal", {})
         self.facts.setdefault("resolved", {})
@@ -100,21 +101,43 @@ class Game(Properties, Effects, Playing, Combat):
         if self.s.priority is None:
             raise IllegalAction(f"{self.player_name(player)} cannot act now: no player has priority in the "
                                 f"{STEP_NAMES[self.s.step]}", ["1.11.3"])
+        s = self.s
         passers = []
-        p = self.s.priority
-        while p != player:
+        for _ in range(100):
+            if s.priority == player:
+                break
+            p = s.priority
             passers.append(p)
-            order = self.clockwise_from(p)
-            p = order[1]
-        self.step(f"{', '.join(self.player_name(x) for x in passers)} pass{'es' if len(passers) == 1 else ''}; "
-                  f"{self.player_name(player)} receives priority.", ["1.11.4", "1.11.4a"])
-        self.s.priority = player
+            s.passed.append(p)
+            if set(s.seating) <= set(s.passed):
+                # 1.11.4a: every player has passed in succession — the game moves on before anyone else acts
+                names = ", ".join(self.player_name(x) for x in passers)
+                if not s.stack and s.step == "action":
+                    raise InvalidScenario([self.scenario.reason(
+                        "all-passed", f"{names} pass{'es' if len(passers) == 1 else ''}: every player has now passed "
+                        "in succession with an empty stack, so the action phase ends (4.3.4) and "
+                        f"{self.player_name(player)} cannot act — an illegal action that was reversed does not "
+                        "count as acting; drop the actions that need priority after it", self.current_key, "4.3.4")])
+                self.step(f"{names} pass{'es' if len(passers) == 1 else ''}: every player has passed in succession "
+                          "(an illegal action that was reversed does not break the succession).", ["1.11.4a", "1.10.3"])
+                passers = []
+                self.all_pass()
+                if s.priority is None:
+                    raise IllegalAction(f"{self.player_name(player)} cannot act now: no player has priority in the "
+                                        f"{STEP_NAMES[s.step]}", ["1.11.3"])
+                continue
+            s.priority = self.clockwise_from(p)[1]
+        if passers:
+            self.step(f"{', '.join(self.player_name(x) for x in passers)} pass{'es' if len(passers) == 1 else ''}; "
+                      f"{self.player_name(player)} receives priority.", ["1.11.4", "1.11.4a"])
+        s.priority = player
 
     def all_pass(self):
         """All players pass in succession (1.11.4a): the top layer resolves, or the step ends."""
         s = self.s
         if s.game_over:
             raise StopIteration
+        s.passed = []
         if s.priority is None and s.step not in ("close",):
             s.priority = s.turn_player
         if s.stack:
@@ -156,6 +179,7 @@ class Game(Properties, Effects, Playing, Combat):
 
     def turn_player_gains_priority(self, cite: str):
         self.s.priority = self.s.turn_player
+        self.s.passed = []
         self.game_state_actions()
 
     def game_state_actions(self):

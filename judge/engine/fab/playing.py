@@ -58,11 +58,20 @@ class Playing:
         self.give_priority(player)
 
     def _advance_for(self, timing: str, wanted):
+        if wanted:
+            # the scenario names the step: pass until it comes, then act there (legal or not)
+            for _ in range(60):
+                if self.s.step == wanted:
+                    return
+                try:
+                    self.all_pass()
+                except StopIteration:
+                    break
+            raise InvalidScenario([self.scenario.reason(
+                "bad-step", f"at = \"{wanted}\": that step does not come again before the action phase goes on "
+                f"(it is now the {STEP_NAMES[self.s.step]})", self.current_key, "7.0.2")])
         for _ in range(60):
             s = self.s
-            if wanted and s.step != wanted:
-                self.all_pass()
-                continue
             if timing == "reaction" and s.step != "reaction":
                 if not s.chain_open:
                     return
@@ -115,6 +124,7 @@ class Playing:
                 self.step(f"{self.player_name(player)} announces the split-card on its {side} side: it has only that "
                           "side's name, types and abilities on the stack.", ["5.1.2c", "9.2.3"])
         s.stack.append(self._card_layer(c, player))
+        s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
@@ -126,6 +136,9 @@ class Playing:
         without_paying = bool(action.get("without_paying"))
         if c.x_cost:
             if without_paying:
+                if x not in (None, 0):
+                    raise IllegalAction(f"it is played without paying its cost, so X must be declared as 0, and the "
+                                        f"scenario declares X = {x}", ["5.1.3a", "5.1.5"])
                 x = 0
                 self.step("Declare costs: X is declared as 0 because the card is played without paying its cost.",
                           ["5.1.3", "5.1.3a"])
@@ -163,7 +176,10 @@ class Playing:
         # --- 4. check legal play
         timing, cites = self._timing(player, c, as_instant)
         self._check_legal(player, c, timing, cites)
-        self.step(f"Check legal play: nothing prevents {c.name} from being played.", ["5.1.5"])
+        why = {"now": " (an instant can be played whenever its player has priority)",
+               "reaction": " (a reaction in the Reaction Step, by a player it is allowed to)"}.get(timing, "")
+        self.step(f"Check legal play: nothing prevents {c.name} from being played{why}.",
+                  ["5.1.5"] + (cites if timing in ("now", "reaction") else []))
         # --- 5. calculate asset-costs
         action_cost = 1 if ("action" in c.types and not as_instant) else 0
         resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
@@ -192,6 +208,7 @@ class Playing:
         self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
         self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
         s.priority = player
+        s.passed = []
         if layer.is_attack:
             self.attack_added("card")
 
@@ -400,6 +417,7 @@ class Playing:
                 continue
             if at == "costs" and not undetermined:
                 continue
+            cost_note = ""
             if undetermined:
                 x = self.s.stack[-1].params.get("x", 0)
                 cost = (c.cost or 0) + x
@@ -408,6 +426,10 @@ class Playing:
                               f"greater: with X = {x}, {c.name} costs {cost} and the effect does not apply.", ["5.1.2a"])
                     continue
                 sel.pop("min_cost")
+                cost_note = f" (its cost is {cost} with X = {x}: a reference to cost reads the unmodified cost, " \
+                            "not what will be paid)"
+            elif "min_cost" in sel or "max_cost" in sel:
+                cost_note = f" (its cost is {c.cost}: the unmodified cost, whatever reductions apply to the payment)"
             if not matches(c, sel, self, eff.controller):
                 continue
             eff.next_play = False
@@ -415,7 +437,7 @@ class Playing:
             eff.selector = None
             when = "as X is declared" if undetermined else "as it is announced"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
-                      f"{_effect_phrase(eff)} {when}.", ["5.1.2a"])
+                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a"] + (["2.2.4b"] if cost_note else []))
 
     def _src_name(self, eff: Effect) -> str:
         return self.card(eff.source).name if eff.source in self.s.cards else "an effect"
@@ -455,10 +477,12 @@ class Playing:
                 if player not in link.targets:
                     raise IllegalAction("only a player who controls an attack-target hero may play defense reactions",
                                         ["7.4.2b", "8.1.3a"])
-                reason = self.cannot_defend(c, link, from_hand=c.__dict__.get("_origin", c.zone) == "hand") \
-                    if is_card else None
+                from_hand = c.__dict__.get("_origin", c.zone) == "hand"
+                reason = self.cannot_defend(c, link, from_hand=from_hand, playing=True) if is_card else None
                 if reason:
                     raise IllegalAction(reason[0] + ", so this defense reaction cannot be played", ["7.4.2c"] + reason[1])
+                if is_card:
+                    self.defend_notes(c, link, from_hand, playing=True)
             else:
                 if player != link.controller:
                     raise IllegalAction("only the player who controls the attack may play attack reactions",
@@ -480,8 +504,11 @@ class Playing:
     def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str):
         p = self.s.players[player]
         paid_from = []
-        for h in pitch:
+        for i, h in enumerate(pitch):
             if p.resources >= resources:
+                unused = [self.s.cards[x].name for x in pitch[i:] if x in self.s.cards]
+                self.step(f"{', '.join(unused)} {'is' if len(unused) == 1 else 'are'} not pitched: the cost is covered, "
+                          "and a card may only be pitched for assets the player needs.", ["1.14.3b"])
                 break
             pc = self.s.cards.get(h)
             if pc is None or pc.zone != "hand" or pc.owner != player:
@@ -553,6 +580,7 @@ class Playing:
         layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
                       ab.get("effects", []))
         layer.params["ability"] = index
+        layer.params["damage_order"] = list(action.get("damage_order", []))
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
                   f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
@@ -592,6 +620,7 @@ class Playing:
         self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
                                          ["5.2.1a"] if limit is not None else []))
         s.priority = player
+        s.passed = []
         if layer.is_attack:
             self.attack_added(layer_kind)
 
@@ -694,7 +723,7 @@ class Playing:
             kws = self.keywords(src) if src.zone == "stack" else self.s.lki.get(src.handle, {}).get("keywords", {})
             if "go again" in kws:
                 self.gain_action_points(layer.controller, 1, f"{layer.name}'s go again",
-                                        ["5.3.5"] + (["5.3.5a"] if src.zone != "stack" else []))
+                                        ["5.3.5", "8.3.5"] + (["5.3.5a"] if src.zone != "stack" else []))
         # 5. leave stack (5.3.6), 6. clear (5.3.7)
         if layer in s.stack:
             s.stack.remove(layer)

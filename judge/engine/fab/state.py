@@ -100,6 +100,7 @@ class ChainLink:
         self.power = None
         self.defense: dict[str, int] = {}
         self.defending_hero = None
+        self.damage_order: list[str] = []   # 7.5.2c: the order the attack's controller deals damage in
 
 
 class State:
@@ -121,6 +122,7 @@ class State:
         self.counter = 0              # ids for layers and effects
         self.defend_events = 0
         self.lki: dict[str, dict] = {}   # handle → last known information (1.2.3)
+        self.passed: list[str] = []   # players who passed in succession since the last play or resolution
         self.closing = None           # (why, cites): a rule or effect closed the combat chain (1.10.2e)
         self.game_over = False        # the game has ended (4.5.1)
 
