@@ -161,6 +161,8 @@ def test_procedure_ids_follow_the_wording_of_the_loaded_document(full_rr):
     assert old["pay"] == "initiating-abilities/step-2"
     assert old["resolve"] == "initiating-abilities/step-5"
     assert old["faceup"] == "initiating-abilities"      # the 2019 wording has no faceup step
+    assert old["targets"] == "initiating-abilities/check-1"   # nor a bullet for targets: a play restriction
+    assert old["x"] == "initiating-abilities/check-2"
     assert old["leaves"] == "initiating-abilities/step-5/bullet-3"
 
 

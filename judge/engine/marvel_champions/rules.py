@@ -5,7 +5,7 @@ restrictions, at least one valid target), check 2 (costs with modifiers, X chose
 play), step 2 (modifiers), step 3 (pay or abort), step 4 (commence), step 5 (resolve) and the three bullets
 after the steps. Versions number these differently (the 2019 page has no faceup step and pays in step 2), so
 each part is found in the loaded document by its wording; a part the document does not have is cited as the
-entry itself. Other glossary entries (``cost/bullet-3``, ``cancel/bullet-2`` …) are cited by their ids as the
+rule it belongs to (a target is a play restriction: check 1; X is part of the cost: check 2), else the entry. Other glossary entries (``cost/bullet-3``, ``cancel/bullet-2`` …) are cited by their ids as the
 full Rules Reference gives them (docs/rule-ids.md).
 """
 
@@ -31,6 +31,10 @@ PROCEDURE = {
 }
 
 
+# a part missing from a version is cited as the part it belongs to (PROCEDURE lists those first)
+FALLBACK = {"targets": "restrictions", "x": "cost"}
+
+
 def procedure_ids(book) -> dict[str, str]:
     """Part of the procedure → the rule id that states it in ``book`` (found by wording)."""
     rules = getattr(book, "rules", {}) or {}
@@ -43,5 +47,5 @@ def procedure_ids(book) -> dict[str, str]:
             out[part] = seed
             continue
         found = [rid for rid, text in children if words in text and ("bullet" in rid) == bullet]
-        out[part] = seed if seed in [rid for rid, _ in children] and seed in found else (found[0] if found else ENTRY)
+        out[part] = seed if seed in found else (found[0] if found else out.get(FALLBACK.get(part), ENTRY))
     return out
