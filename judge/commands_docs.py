@@ -74,6 +74,28 @@ def _judge(targets, book, as_json):
     return rulings, failures
 
 
+def _elsewhere(rulings, books, only=None) -> list:
+    """Link the citations a ruling's document lacks (an excerpt) into other documents: ``books`` first,
+    then the imported documents of that game, newest first (only those named in ``only`` when given).
+    Returns the documents used (:func:`judge.docs.rulings.link_elsewhere`)."""
+    from judge.docs import rulings as rulings_mod
+    from judge.rulebook import store
+
+    games = {r.book.game for r in rulings if any(rulings_mod._outside(r.book, c) for c in r.citations)}
+    if not games:
+        return []
+    candidates = [b for b in books if only is None or b.name in only]
+    have = {b.name for b in candidates} | {r.book.name for r in rulings}
+    docs = [d for d in store.list_documents() if d.game in games and d.origin == "imported" and d.name not in have
+            and (only is None or d.name in only)]
+    for doc in sorted(docs, key=store.DocRef.sort_key, reverse=True):
+        try:
+            candidates.append(store.load(doc))
+        except (JudgeError, ImportError):
+            continue
+    return rulings_mod.link_elsewhere(rulings, candidates)
+
+
 def _write(out, books, rulings, **kw):
     from judge.docs import site as site_mod
 
@@ -106,6 +128,9 @@ def site(out, rules_sel, games, all_docs, scenarios, as_json):
     for ruling in rulings:
         if all(b.name != ruling.book.name for b in books):
             books.append(ruling.book)
+    for book in _elsewhere(rulings, books):
+        if all(b.name != book.name for b in books):
+            books.append(book)
     files = _write(out, books, rulings)
     if as_json:
         emit_json({"output": str(out), "files": files, "documents": [b.name for b in books],
@@ -145,6 +170,7 @@ def rulings(target, out, site_dir, rules_sel, game, as_json):
         from judge.docs.site import read_site_manifest
 
         external = read_site_manifest(site_dir, out)
+        _elsewhere(rulings_, [], only=set(external))
         missing = sorted({r.book.name for r in rulings_} - set(external))
         if missing:
             raise JudgeError(f"the site {site_dir} has no pages for {', '.join(missing)}; build it with "
@@ -155,6 +181,7 @@ def rulings(target, out, site_dir, rules_sel, game, as_json):
         for r in rulings_:
             if all(b.name != r.book.name for b in books):
                 books.append(r.book)
+        books += [b for b in _elsewhere(rulings_, books) if all(b.name != o.name for o in books)]
         files = _write(out, books, rulings_, rules_root="rules/", rulings_root="")
     if as_json:
         emit_json({"output": str(out), "files": files, "rulings": [r.slug for r in rulings_],

@@ -187,6 +187,37 @@ def test_all_scenarios_publish_under_the_full_rules(run_cli, tmp_path):
     assert broken_links(out) == []
 
 
+@pytest.mark.parametrize("game, parts, version", [
+    ("ga", ("grand-archive", "gitbook-rules"), "2026-08-21"),
+    ("mc", ("marvel-champions", "rules-reference.html"), "2019")])
+def test_grand_archive_and_marvel_champions_rulings_link_every_citation(run_cli, tmp_path, game, parts, version):
+    """The scenarios of scenarios/ga and scenarios/mc are judged under the embedded excerpt their files
+    name (rules = "seed") and cite pages it does not hold: with the whole rules imported, those citations
+    are linked and quoted from it, saying so; every rule page lists the rulings citing it."""
+    folder = ROOT / "scenarios" / game
+    files = sorted(folder.glob("*.toml"))
+    if not files:
+        pytest.skip(f"no scenarios in scenarios/{game} yet")
+    out = tmp_path / "seed-only"
+    code, stdout, err = run_cli("rulings", str(folder), "-o", str(out))
+    assert code == 0, err
+    assert stdout.startswith(f"wrote {out}: {len(files)} ruling(s), 0 not published")
+    assert broken_links(out) == []
+    code, _, err = run_cli("rules", "import", str(corpus_file(*parts)), "--game", game, "--version", version)
+    assert code == 0, err
+    out = tmp_path / "rulings"
+    code, stdout, err = run_cli("rulings", str(folder), "-o", str(out))
+    assert code == 0, err
+    pages = {p.name: p.read_text() for p in out.glob("*.md")}
+    assert f"(not in {game}-seed)" not in "".join(pages.values())
+    assert "cannot be quoted here" not in "".join(pages.values())
+    prefix = "GA rules" if game == "ga" else "MC Rules Reference"
+    elsewhere = [name for name, md in pages.items() if f"*(from {prefix} {version})*" in md]
+    assert elsewhere and all(f"linked and quoted from {prefix} {version}." in pages[n] for n in elsewhere)
+    assert (out / "rules" / f"{game}-{version}" / "index.html").is_file()
+    assert broken_links(out) == []
+
+
 def test_no_scenarios_is_an_error(run_cli, tmp_path):
     empty = tmp_path / "none"
     empty.mkdir()
@@ -402,7 +433,8 @@ def test_a_quoted_rule_of_several_lines_stays_in_its_step(run_cli, two, tmp_path
             return f"r.html#{rid}"
 
     class Fake:
-        pass
+        def book_of(self, rid):
+            return book
 
     ruling = Fake()
     ruling.book = book

@@ -1,6 +1,7 @@
 """The rules site without a browser: pages, anchors, links, cited-by lists, the term index, the offline
 search index, and the output folder replaced whole (never half-written)."""
 
+import contextlib
 import json
 import os
 import re
@@ -8,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -206,19 +208,16 @@ def _snapshot(folder):
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_a_run_killed_halfway_leaves_the_previous_site_whole(run_cli, tmp_path):
-    out = tmp_path / "site"
-    code, _, err = run_cli("site", "-o", str(out), "--game", "ga")   # the previous, different site
-    assert code == 0, err
-    before = _snapshot(out)
-    env = dict(os.environ, JUDGE_TEST_STALL_AFTER_PAGES="6")
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "site", "-o", str(out)], env=env, cwd=ROOT,
+@contextlib.contextmanager
+def stalled_site(args, after: int):
+    """``judge site ARGS`` in a new process, stopped after ``after`` pages (the test hook of
+    judge.docs.output); yields the process, then kills it with SIGKILL, as a crash would."""
+    env = dict(os.environ, JUDGE_TEST_STALL_AFTER_PAGES=str(after))
+    proc = subprocess.Popen([sys.executable, "-m", "judge", "site", *args], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        line = proc.stderr.readline()
-        assert line == "stalled after 6 pages\n"
-        partial = tmp_path / f".site.partial-{proc.pid}"
-        assert partial.is_dir() and len([p for p in partial.rglob("*") if p.is_file()]) == 7  # 6 + marker
+        assert proc.stderr.readline() == f"stalled after {after} pages\n"
+        yield proc
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
     finally:
@@ -226,12 +225,57 @@ def test_a_run_killed_halfway_leaves_the_previous_site_whole(run_cli, tmp_path):
             proc.kill()
         proc.stdout.close()
         proc.stderr.close()
+
+
+def test_a_run_killed_halfway_leaves_the_previous_site_whole(run_cli, tmp_path):
+    out = tmp_path / "site"
+    code, _, err = run_cli("site", "-o", str(out), "--game", "ga")   # the previous, different site
+    assert code == 0, err
+    before = _snapshot(out)
+    with stalled_site(["-o", str(out)], after=6) as proc:
+        partial = tmp_path / f".site.partial-{proc.pid}"
+        assert partial.is_dir() and len([p for p in partial.rglob("*") if p.is_file()]) == 7  # 6 + marker
     assert _snapshot(out) == before
     # the next run clears the dead run's partial folder and replaces the site whole
     code, _, err = run_cli("site", "-o", str(out))
     assert code == 0, err
     assert not partial.exists()
     assert (out / "fab-2.10.1-seed" / "7.html").exists() and not (out / "ga-seed").exists()
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def test_a_parallel_run_killed_halfway_leaves_the_previous_site_and_no_workers(run_cli, tmp_path):
+    """A site with many pages is rendered by worker processes: killing the command leaves the previous
+    site whole, and the workers end with it."""
+    from judge.docs.output import PARALLEL_MIN_PAGES
+
+    if not Path("/proc/self/stat").exists() or (os.cpu_count() or 1) < 2:
+        pytest.skip("needs Linux /proc and two cores")
+    scenarios = ROOT / "scenarios" / "fab"
+    if len(list(scenarios.glob("*.toml"))) * 2 < PARALLEL_MIN_PAGES:
+        pytest.skip("too few scenarios for a parallel run")
+    out = tmp_path / "site"
+    assert run_cli("site", "-o", str(out))[0] == 0
+    before = _snapshot(out)
+    with stalled_site(["-o", str(out), "--scenarios", str(scenarios)], after=PARALLEL_MIN_PAGES) as proc:
+        workers = _children(proc.pid)
+        assert workers, "the pages were not rendered by worker processes"
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()]
+    assert _snapshot(out) == before
 
 
 def test_an_error_halfway_leaves_the_previous_output_and_no_partial(tmp_path, monkeypatch):
@@ -252,6 +296,27 @@ def test_an_error_halfway_leaves_the_previous_output_and_no_partial(tmp_path, mo
         write_tree(out, pages)
     assert _snapshot(out) == before
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_an_error_in_a_worker_process_leaves_the_previous_output(tmp_path):
+    from judge.docs.output import PARALLEL_MIN_PAGES, Page, write_tree
+
+    out = tmp_path / "site"
+    write_tree(out, [Page("index.html", lambda: "old")])
+    before = _snapshot(out)
+
+    def boom():
+        raise ValueError("page 50 cannot be rendered")
+
+    pages = [Page(f"p{i}.html", lambda i=i: f"page {i}") for i in range(PARALLEL_MIN_PAGES + 20)]
+    pages[50].render = boom
+    with pytest.raises(ValueError, match="page 50 cannot be rendered"):
+        write_tree(out, pages)
+    assert _snapshot(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+    pages[50].render = lambda: "page 50"
+    assert write_tree(out, pages) == len(pages)
+    assert (out / "p50.html").read_text() == "page 50" and (out / f"p{len(pages) - 1}.html").read_text() == f"page {len(pages) - 1}"
 
 
 def test_site_help_ends_with_an_example(run_cli):

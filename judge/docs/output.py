@@ -81,10 +81,41 @@ def _exchange(a: Path, b: Path) -> bool:
     return fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
 
 
+PARALLEL_MIN_PAGES = 60
+"""From this many pages on, pages are rendered by worker processes (one per core, at most 4) where the
+platform can fork; the parent writes them in order. Below it, or without fork, one process renders all."""
+
+
+_PAGES: list[Page] = []   # the pages being rendered, inherited by forked workers
+
+
+def _render(i: int):
+    return _PAGES[i].render()
+
+
+def _rendered(pages: list[Page]):
+    """Each page's content, in order: in forked worker processes when there are many pages and cores."""
+    import multiprocessing
+
+    cores = os.cpu_count() or 1
+    if len(pages) < PARALLEL_MIN_PAGES or cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for page in pages:
+            yield page.render()
+        return
+    global _PAGES
+    _PAGES = pages
+    try:
+        with multiprocessing.get_context("fork").Pool(min(cores, 4)) as pool:
+            yield from pool.imap(_render, range(len(pages)), chunksize=4)
+    finally:
+        _PAGES = []
+
+
 def write_tree(out: Path, pages: list[Page], progress=None) -> int:
     """Write ``pages`` under a fresh folder and swap it in for ``out``. Returns the number of files.
 
-    ``progress(n)`` is called after each page with the number of pages written so far.
+    ``progress(n)`` is called after each page with the number of pages written so far. Many pages are
+    rendered in parallel (:data:`PARALLEL_MIN_PAGES`); they are written here, in order, either way.
     """
     out = Path(out).absolute()
     check_target(out)
@@ -97,13 +128,12 @@ def write_tree(out: Path, pages: list[Page], progress=None) -> int:
         tmp.mkdir()
         (tmp / MARKER).write_text("written by judge; this folder is replaced whole on the next run\n")
         made = set()
-        for n, page in enumerate(pages, 1):
+        for n, (page, data) in enumerate(zip(pages, _rendered(pages)), 1):
             target = tmp / page.path
             parent = target.parent
             if parent not in made:
                 parent.mkdir(parents=True, exist_ok=True)
                 made.add(parent)
-            data = page.render()
             with open(target, "wb") as fh:
                 fh.write(data.encode("utf-8") if isinstance(data, str) else data)
             if progress is not None:

@@ -30,10 +30,48 @@ class Ruling:
         self.title = scenario.title
         self.question = scenario.question
         self.citations = outcome.citations()
+        self.elsewhere: dict[str, object] = {}   # rule id → another document holding it (link_elsewhere)
         self._markdown = None
+
+    def book_of(self, rule_id: str):
+        """The document a citation links to: the ruling's own, or the one :func:`link_elsewhere` found."""
+        if rule_id in self.book.rules:
+            return self.book
+        return self.elsewhere.get(rule_id, self.book)
 
     def __repr__(self) -> str:
         return f"Ruling({self.slug!r})"
+
+
+def _outside(book, rule_id: str) -> bool:
+    """An id of a chapter (numbered) or page (slug ids) the document does not hold at all: the document is
+    an excerpt (the embedded seeds), not missing that rule."""
+    if rule_id in book.rules:
+        return False
+    if book.format == "numbered":
+        return book.is_outside(rule_id)
+    return rule_id.split("/", 1)[0] not in {rid.split("/", 1)[0] for rid in book.rules}
+
+
+def link_elsewhere(rulings, books) -> list:
+    """Find the citations a ruling's document cannot show because it lacks their chapter or page (a
+    scenario judged under an embedded excerpt citing the rest of the rules) in other documents of the same
+    game: the first of ``books`` holding the id, those of the same version first. The ruling links and
+    quotes them there, saying which document. Returns the documents used."""
+    used = []
+    for ruling in rulings:
+        own = ruling.book
+        ranked = sorted((b for b in books if b.game == own.game and b.name != own.name),
+                        key=lambda b: b.version != own.version)   # stable: the caller's order otherwise
+        for rid in ruling.citations:
+            if not _outside(own, rid):
+                continue
+            other = next((b for b in ranked if rid in b.rules), None)
+            if other is not None:
+                ruling.elsewhere[rid] = other
+                if all(other is not u for u in used):
+                    used.append(other)
+    return used
 
 
 class Failure:
@@ -175,7 +213,7 @@ def _type_line(card: dict) -> str:
     def lst(key):
         v = card.get(key, [])
         return [v] if isinstance(v, str) else [str(x) for x in v] if isinstance(v, list) else []
-    head = " ".join(x.capitalize() for x in lst("supertypes") + lst("types"))
+    head = " ".join(x.capitalize() for x in lst("supertypes") + lst("types") + lst("type"))
     subs = " ".join(x.capitalize() for x in lst("subtypes"))
     return f"{head} – {subs}" if head and subs else head or subs
 
@@ -238,7 +276,7 @@ def ability_texts(text: str) -> dict[str, list[str]]:
 
 # Card keys shown in a fixed way (or not at all); every other key of a card is shown as "key value", in the
 # order the file writes it, so a game's own properties (memory, thwart, hit points) need no code here.
-_CARD_SHAPE = {"name", "owner", "controller", "zone", "types", "subtypes", "supertypes", "keywords", "abilities",
+_CARD_SHAPE = {"name", "owner", "controller", "zone", "types", "type", "subtypes", "supertypes", "keywords", "abilities",
                "face_down", "token", "sides"}
 _CARD_FIRST = ("cost", "pitch", "power", "defense")
 
@@ -314,6 +352,15 @@ _ACTION_USED = {"player", "play", "activate", "defend", "pass", "trigger", "unti
                 "without_paying", "note"}
 
 
+def _value_words(value, cards: dict) -> str:
+    """A value of a scenario in Markdown words: card handles as the cards' names in bold."""
+    if isinstance(value, str) and value in cards:
+        return f"**{md_escape(_card_name(cards, value))}**"
+    if isinstance(value, list) and any(isinstance(v, str) and v in cards for v in value):
+        return ", ".join(_value_words(v, cards) for v in value)
+    return md_escape(_plain(value))
+
+
 def describe_action(act, cards: dict, default_player: str) -> str:
     """One action in words: ``Alice plays **Jab**, targeting Bob, pitching **Sink Below**.``"""
     if not isinstance(act, dict):
@@ -337,7 +384,7 @@ def describe_action(act, cards: dict, default_player: str) -> str:
         handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
         text = f"{who} defends with " + (", ".join(name(h) for h in handles) or "nothing")
     elif "pass" in act:
-        text = "Every player passes priority"
+        text = "Every player passes"
         if act.get("until"):
             text += f" until the {md_escape(act['until'])} step" if act["until"] != "closed" else \
                 " until the combat chain closes"
@@ -377,8 +424,7 @@ def describe_action(act, cards: dict, default_player: str) -> str:
         text += ", without paying its cost"
     for key, value in act.items():
         if key not in used and value is not False:
-            shown = name(value) if isinstance(value, str) and value in cards else md_escape(_plain(value))
-            text += f", {md_escape(_key_words(key))}" + ("" if value is True else f" {shown}")
+            text += f", {md_escape(_key_words(key))}" + ("" if value is True else f" {_value_words(value, cards)}")
     text += "."
     if act.get("note"):
         text += f" *{md_escape(act['note'])}*"
@@ -421,12 +467,26 @@ def board_markdown(data: dict, text: str = "") -> list[str]:
     players = data.get("players") if isinstance(data.get("players"), dict) else {}
     game = data.get("game") if isinstance(data.get("game"), dict) else {}
     cards = data.get("cards") if isinstance(data.get("cards"), dict) else {}
-    turn = game.get("turn_player", next(iter(players), ""))
+    turn = game.get("turn_player") or game.get("active_player") or next(iter(players), "")
     defaults = _PLAYER_DEFAULTS.get(meta.get("game"), {})
+    # zones a player's table lists cards in (``hand = ["bolt", 2]``): the cards are shown there
+    placed: dict[str, tuple[str, str]] = {}
+    unnamed: dict[tuple[str, str], int] = {}
+    zone_keys: dict[str, set] = {}
+    for name, p in players.items():
+        for key, value in (p.items() if isinstance(p, dict) else ()):
+            if isinstance(value, list) and any(isinstance(v, str) and v in cards for v in value):
+                zone_keys.setdefault(name, set()).add(key)
+                for v in value:
+                    if isinstance(v, str) and v in cards:
+                        placed.setdefault(v, (name, key))
+                    elif isinstance(v, int) and not isinstance(v, bool):
+                        unnamed[(name, key)] = unnamed.get((name, key), 0) + v
     if players:
         descs = []
         for name, p in players.items():
-            bits = _player_words(p if isinstance(p, dict) else {}, defaults)
+            p = {k: v for k, v in p.items() if k not in zone_keys.get(name, ())} if isinstance(p, dict) else {}
+            bits = _player_words(p, defaults)
             if name == turn:
                 bits.append("turn-player")
             descs.append(f"**{md_escape(name)}**" + (f" ({md_escape(', '.join(bits))})" if bits else ""))
@@ -435,7 +495,8 @@ def board_markdown(data: dict, text: str = "") -> list[str]:
     if game.get("step"):
         out.append(f"**Step:** {md_escape(game['step'])}.")
         out.append("")
-    rest = [_property(k, v) for k, v in game.items() if k not in ("step", "turn_player") and v is not False]
+    rest = [_property(k, v) for k, v in game.items() if k not in ("step", "turn_player", "active_player")
+            and v is not False]
     if rest:
         out.append(f"**Game:** {md_escape(', '.join(rest))}.")
         out.append("")
@@ -444,11 +505,20 @@ def board_markdown(data: dict, text: str = "") -> list[str]:
         out.append("")
         groups: dict[tuple[str, str], list[str]] = {}
         for handle, card in cards.items():
-            owner = card.get("controller", card.get("owner", "?")) if isinstance(card, dict) else "?"
-            zone = card.get("zone", "hand") if isinstance(card, dict) else "?"
+            card_ = card if isinstance(card, dict) else {}
+            if handle in placed:
+                owner, zone = placed[handle]
+            else:
+                owner = card_.get("controller", card_.get("owner", ""))
+                zone = card_.get("zone", "hand" if owner else "")
             groups.setdefault((str(owner), str(zone)), []).append(describe_card(handle, card, texts.get(handle, ())))
+        for (owner, zone), n in unnamed.items():
+            groups.setdefault((owner, zone), []).append(f"{n} other card{'s' if n != 1 else ''}")
         for (owner, zone), descs in groups.items():
-            out.append(f"- {md_escape(owner)}'s {md_escape(_ZONE_WORDS.get(zone, _key_words(zone)))}: " + "; ".join(descs))
+            where = md_escape(_ZONE_WORDS.get(zone, _key_words(zone)))
+            label = f"{md_escape(owner)}'s {where}" if owner and zone else md_escape(owner) if owner else \
+                where[:1].upper() + where[1:] if zone else "Other cards"
+            out.append(f"- {label}: " + "; ".join(descs))
         out.append("")
     actions = data.get("actions") if isinstance(data.get("actions"), list) else []
     if actions:
@@ -476,38 +546,50 @@ class _Cites:
     def __init__(self, ruling: Ruling, builder, page_path: str):
         from judge.docs.html import relative
 
+        self.ruling = ruling
         self.book = ruling.book
         self.builder = builder
         self.page_path = page_path
         self._relative = relative
         self._urls: dict[str, str | None] = {}
 
-    def url(self, rid: str) -> str | None:
-        if rid not in self._urls:
-            target = self.builder.rule_url(self.book.name, rid)
-            self._urls[rid] = self._relative(self.page_path, target) if target else None
-        return self._urls[rid]
+    def url(self, rid: str, book=None) -> str | None:
+        book = book or self.ruling.book_of(rid)
+        key = (book.name, rid)
+        if key not in self._urls:
+            target = self.builder.rule_url(book.name, rid)
+            self._urls[key] = self._relative(self.page_path, target) if target else None
+        return self._urls[key]
 
-    def link(self, rid: str, text: str | None = None, mark: bool = True) -> str:
+    def link(self, rid: str, text: str | None = None, mark: bool = True, book=None) -> str:
         """``[7.5.5b](../fab-2.10.1/7.html#7.5.5b)``; an id no page holds stays text (marked unless
-        ``mark`` is false: references inside quoted rule text stay as printed)."""
-        shown = md_escape(text if text is not None else ref_text(self.book, rid))
-        url = self.url(rid)
+        ``mark`` is false: references inside quoted rule text stay as printed). ``book``: the document
+        the id belongs to (the one quoted), by default the ruling's (:meth:`Ruling.book_of`)."""
+        book = book or self.ruling.book_of(rid)
+        shown = md_escape(text if text is not None else ref_text(book, rid))
+        url = self.url(rid, book)
         if url:
             return _md_link(shown, url)
         return f"{shown} (not in {md_escape(self.book.name)})" if mark else shown
 
+    def cite(self, rid: str) -> str:
+        """``FaB CR 2.10.1 7.5.5b``, from the document the citation links to."""
+        return self.ruling.book_of(rid).cite(rid)
+
     def quote(self, rid: str) -> list[str]:
         """The cited rule's text as a Markdown block quote, its own references linked."""
-        rule = self.book.get(rid)
+        book = self.ruling.book_of(rid)
+        rule = book.get(rid)
         if rule is None:
             return [f"> {md_escape(self.book.cite(rid))}: not in the document {md_escape(self.book.name)}, "
                     "so it cannot be quoted here."]
-        head = f"**{self.link(rid)}**"
+        head = f"**{self.link(rid, book=book)}**"
+        if book is not self.book:
+            head += f" *(from {md_escape(book.cite_prefix)})*"
         if rule.title:
             head += f" {md_escape(rule.title)}"
         refs = set(rule.refs)
-        inline = lambda r, shown: self.link(r, shown, mark=False)  # noqa: E731
+        inline = lambda r, shown: self.link(r, shown, mark=False, book=book)  # noqa: E731
         text, _ = link_refs(rule.text, refs, inline, md_escape)
         lines = [f"> {head} " + text if text else f"> {head}"]
         for example in rule.examples:
@@ -562,7 +644,8 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
     if isinstance(meta.get("answer"), str) and meta["answer"].strip():
         out += [md_escape(meta["answer"].strip()), ""]
     for sentence, ids in outcome.summary:
-        refs = ", ".join(cites.link(r, _first_cite(book, r) if i == 0 else None) for i, r in enumerate(ids))
+        refs = ", ".join(cites.link(r, _first_cite(ruling.book_of(r), r) if i == 0 else None)
+                         for i, r in enumerate(ids))
         out.append(f"- {md_escape(sentence)}" + (f" ({refs})" if refs else ""))
     if not outcome.summary:
         out.append("- (the engine drew no conclusion)")
@@ -597,17 +680,20 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
     from judge.rulebook.model import id_key
 
     for rid in sorted(ruling.citations, key=id_key):
-        rule = book.get(rid)
+        rule = ruling.book_of(rid).get(rid)
         what = ""
         if rule is not None:
             what = rule.title or _short(rule.text, 90)
-        out.append(f"- {cites.link(rid, book.cite(rid))}" + (f" — {md_escape(what)}" if what else ""))
+        out.append(f"- {cites.link(rid, cites.cite(rid))}" + (f" — {md_escape(what)}" if what else ""))
+    others = list(dict.fromkeys(b.cite_prefix for b in ruling.elsewhere.values()))
     out += ["", "---", "",
             f"Rules version: **{md_escape(book.cite_prefix)}** (document `{book.name}`)"
             + (f"; the scenario names version {md_escape(ruling.scenario.rules)}"
                if ruling.scenario.rules and ruling.scenario.rules != book.version else "")
             + f". Scenario: `{_display_path(Path(ruling.scenario.path))}`."
-            + (f" Example of {md_escape(ruling.scenario.example_of)}." if ruling.scenario.example_of else ""),
+            + (f" Example of {md_escape(ruling.scenario.example_of)}." if ruling.scenario.example_of else "")
+            + (f" The rules of chapters or pages `{book.name}` does not hold are linked and quoted from "
+               f"{md_escape(' and '.join(others))}." if others else ""),
             ""]
     out = [line.replace(_QUOTE_MARK, "") for line in out]
     skeleton = list(out)

@@ -162,7 +162,7 @@ class SiteBuilder:
         self.rulings_for: dict[tuple[str, str], list] = {}
         for ruling in self.rulings:
             for rid in ruling.citations:
-                lst = self.rulings_for.setdefault((ruling.book.name, rid), [])
+                lst = self.rulings_for.setdefault((ruling.book_of(rid).name, rid), [])
                 if ruling not in lst:
                     lst.append(ruling)
 
