@@ -80,8 +80,9 @@ def _elsewhere(rulings, books, only=None) -> list:
     Returns the documents used (:func:`judge.docs.rulings.link_elsewhere`)."""
     from judge.docs import rulings as rulings_mod
     from judge.rulebook import store
+    from judge.stale import outside
 
-    games = {r.book.game for r in rulings if any(rulings_mod._outside(r.book, c) for c in r.citations)}
+    games = {r.book.game for r in rulings if any(outside(r.book, c) for c in r.citations)}
     if not games:
         return []
     candidates = [b for b in books if only is None or b.name in only]

@@ -314,8 +314,9 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
     its example_of, and each citation of the engine's explanation under the scenario's own version) that
     was reworded, renumbered (with the new id to cite) or removed in VERSION; then the scenario is played
     again under VERSION: does it still pass, and does every rule it cites exist?
-    Exit 1 when anything is stale, 0 when nothing is, 2 on bad input. The scenario's own version must be
-    imported ('judge rules import').
+    Exit 1 when anything is stale, 0 when nothing is, 2 on bad input. The scenario's own version is its
+    imported document ('judge rules import'), else the embedded excerpt of that version, whose missing
+    chapters or pages are listed as not compared.
     """
     from judge import scenario as sc
     from judge.rulebook.model import GAME_NAMES
@@ -408,6 +409,9 @@ def render_stale_check(check, strict: bool = False, context: int | None = None) 
         notes = [_plural(len(cosmetic), "punctuation/case-only rewording")] if cosmetic else []
         if check.new_run.passed:
             notes.append("still passes")
+        if check.not_compared:
+            notes.append(f"{_plural(len(check.not_compared), 'cited rule')} outside the excerpt "
+                         f"{check.old.name}, not compared")
         return [f"{head}: up to date" + (f" ({', '.join(notes)})" if notes else "")]
     lines = [head]
     described = [describe_stale(c, check.old.cite_prefix) for c in counted]
@@ -420,6 +424,11 @@ def render_stale_check(check, strict: bool = False, context: int | None = None) 
         ids = [c.rule_id for c in cosmetic]
         more = f", … {len(ids) - 12} more" if len(ids) > 12 else ""
         lines.append(f"  punctuation/case only, not counted: {', '.join(ids[:12])}{more}")
+    if check.not_compared:
+        ids = check.not_compared
+        more = f", … {len(ids) - 8} more" if len(ids) > 8 else ""
+        lines.append(f"  not compared (the excerpt {check.old.name} lacks their pages or chapters): "
+                     f"{', '.join(ids[:8])}{more}")
     if check.old_run.error is not None:
         lines.append(f"  under {check.old.cite_prefix} the engine cannot play it ({check.old_run.error}); "
                      "only the file's own citations were checked")
@@ -457,5 +466,8 @@ def render_stale(report, context: int | None = None) -> str:
     if counts["cosmetic"]:
         summary += (f"; {_plural(counts['cosmetic'], 'punctuation/case-only rewording')}"
                     + (" counted (--strict)" if report.strict else " not counted"))
+    not_compared = sum(len(c.not_compared) for c in report.checks)
+    if not_compared:
+        summary += f"; {_plural(not_compared, 'citation')} outside an excerpt not compared"
     out.append(summary)
     return "\n".join(out)

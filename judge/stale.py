@@ -13,6 +13,9 @@ the scenario under that version. :func:`check` compares each of those rules with
 * **removed** – no rule of the new version continues it;
 * **unknown** – not in the scenario's own version at all (a broken citation).
 
+When the scenario's version is an embedded excerpt (the seeds), the rules of chapters or pages it does not
+hold cannot be compared: they are listed as :attr:`ScenarioCheck.not_compared`, not counted.
+
 Then the scenario is played again under the new version (where the game has an engine): does it still pass,
 and does every citation of that run exist in the new document? A run that passed under the scenario's own
 version and fails under the new one, or that cites a rule the new document does not hold, makes the
@@ -22,6 +25,7 @@ scenario stale too.
 from __future__ import annotations
 
 import importlib.util
+import weakref
 
 from judge import scenario as sc
 from judge.errors import JudgeError, UnknownRuleError
@@ -130,6 +134,8 @@ class ScenarioCheck:
         self.citations: list[StaleCitation] = citations
         self.old_run = old_run
         self.new_run = new_run
+        # cited rules of chapters/pages the scenario's version (an excerpt) lacks: not compared
+        self.not_compared: list[str] = []
 
     def counted(self, strict: bool = False) -> list[StaleCitation]:
         """The citations that make the scenario stale."""
@@ -150,7 +156,8 @@ class ScenarioCheck:
         return {"file": self.path, "title": self.scenario.title, "game": self.scenario.game,
                 "rules": self.old.version, "document": self.old.name, "stale": self.stale(strict),
                 "citations": [c.to_dict() | {"counted": c.counts(strict)} for c in self.citations],
-                "regressed": self.regressed, "run": self.old_run.to_dict(), "rerun": self.new_run.to_dict()}
+                "regressed": self.regressed, "run": self.old_run.to_dict(), "rerun": self.new_run.to_dict(),
+                "not_compared": self.not_compared}
 
 
 class StaleReport:
@@ -197,24 +204,46 @@ class StaleReport:
 # ---------------------------------------------------------------------------------------------------------
 
 def imported_version(game: str, version: str, scenario=None) -> Rulebook:
-    """The imported document of ``game`` at ``version`` (the preferred one when there are several).
-
-    The embedded seeds hold only part of a document, so a ruling is never compared through them. Raises a
-    one-line :class:`JudgeError` pointing at the scenario's ``rules`` key when the version is not imported.
+    """The document of ``game`` at ``version`` a scenario's ruling was made under: the imported one (the
+    preferred one when there are several), else the embedded excerpt of that version (the seeds: the Grand
+    Archive and Marvel Champions scenarios name ``rules = "seed"``). Only the chapters or pages an excerpt
+    holds are compared (:func:`outside`). Raises a one-line :class:`JudgeError` pointing at the scenario's
+    ``rules`` key when no document has that version.
     """
     from judge.rulebook import store
 
-    docs = [d for d in store.list_documents() if d.game == game and d.origin == "imported"]
+    docs = [d for d in store.list_documents() if d.game == game]
     same = [d for d in docs if d.version == version]
     if same:
         return store.load(max(same, key=store.DocRef.sort_key))
     name = f"{CITE_PREFIX.get(game, game)} {version}"
     have = ", ".join(sorted({d.version for d in docs})) or "none"
-    message = (f"{name} is not imported (imported {GAME_NAMES.get(game, game)} versions: {have}); import it with "
+    message = (f"{name} is not imported ({GAME_NAMES.get(game, game)} versions: {have}); import it with "
                f"'judge rules import FILE --game {game} --version {version}'")
     if scenario is not None:
         raise scenario.error(message, "scenario.rules")
     raise JudgeError(message)
+
+
+def outside(book: Rulebook, rule_id: str) -> bool:
+    """A rule of a chapter (numbered ids) or page (slug ids) the document does not hold at all: the
+    document is an excerpt (the embedded seeds) and cannot say what became of it."""
+    if rule_id in book.rules:
+        return False
+    if book.format == "numbered":
+        return book.is_outside(rule_id)
+    return rule_id.split("/", 1)[0] not in _pages(book)
+
+
+_PAGES: "weakref.WeakKeyDictionary[Rulebook, frozenset]" = weakref.WeakKeyDictionary()
+
+
+def _pages(book: Rulebook) -> frozenset:
+    """The page (or entry) slugs a slug-id document holds, computed once per document."""
+    pages = _PAGES.get(book)
+    if pages is None:
+        pages = _PAGES[book] = frozenset(rid.split("/", 1)[0] for rid in book.rules)
+    return pages
 
 
 def engine_available(game: str) -> bool:
@@ -270,6 +299,8 @@ def stale_citations(cited: dict[str, list[str]], change) -> list[StaleCitation]:
     """
     out = []
     for rule_id, sources in cited.items():
+        if outside(change.old, rule_id):
+            continue   # the scenario's version is an excerpt without this rule's chapter or page
         try:
             status = change.status(rule_id)
         except UnknownRuleError:
@@ -322,5 +353,8 @@ def check(paths, new: Rulebook, strict: bool = False) -> StaleReport:
                 diffs[s.rules] = diff(old, new)
             citations = stale_citations(cited_rules(s, old_run), diffs[s.rules])
             citations.sort(key=lambda c: not c.declared)   # the ruling's own citations first
-        checks.append(ScenarioCheck(path, s, old, new, citations, old_run, new_run))
+        check_ = ScenarioCheck(path, s, old, new, citations, old_run, new_run)
+        if not same:
+            check_.not_compared = [r for r in cited_rules(s, old_run) if outside(old, r)]
+        checks.append(check_)
     return StaleReport(new, checks, strict)

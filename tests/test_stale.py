@@ -305,9 +305,9 @@ GA_SCENARIO = '[scenario]\ntitle = "x"\ngame = "ga"\nrules = "seed"\n'
     (("scenarios/fab", "--against", "fab-2.10.1-seed"), "is the embedded excerpt fab-2.10.1-seed"),
     (("scenarios/nowhere", "--against", "2026-02"), "scenarios/nowhere: no such file or folder"),
     (("{tmp}", "--against", "2026-02"), "no scenario files (*.toml) in"),
-    (("{tmp}/old.toml", "--against", "2026-02"), "old.toml:4: [scenario.rules] FaB CR 2.9 is not imported (imported "
-                                                 "Flesh and Blood versions: 2.10.1, 2026-02); import it with 'judge "
-                                                 "rules import FILE --game fab --version 2.9'"),
+    (("{tmp}/old.toml", "--against", "2026-02"), "old.toml:4: [scenario.rules] FaB CR 2.9 is not imported (Flesh and "
+                                                 "Blood versions: 2.10.1, 2026-02); import it with 'judge rules "
+                                                 "import FILE --game fab --version 2.9'"),
     (("{tmp}/ga.toml", "--against", "2026-02"), "--against 2026-02 is a Flesh and Blood document (fab-2026-02), "
                                                 "not Grand Archive (the game of the scenarios)"),
     (("{tmp}/ga.toml", "--against", "2026-02", "--game", "fab"), "ga.toml:3: [scenario.game] a Grand Archive "
@@ -327,14 +327,52 @@ def test_bad_input_is_one_line_exit_2(run_cli, versions, tmp_path, args, message
     assert err.startswith("judge: error: ") and err.count("\n") == 1 and message in err
 
 
-def test_scenario_version_only_embedded_is_not_imported(run_cli, monkeypatch):
-    """With only 2026-02 imported, 2.10.1 is just the embedded excerpt: the scenarios cannot be compared."""
+def test_scenario_version_only_embedded_is_compared_through_the_excerpt(run_cli, monkeypatch):
+    """With only 2026-02 imported, 2.10.1 is the embedded excerpt (chapters 5 and 7): the citations of those
+    chapters are compared, the others are listed as not compared."""
     monkeypatch.chdir(ROOT)
     store.import_document(str(corpus_file("fab", "en-fab-cr-2026-02.txt")), "fab", "2026-02")
-    code, out, err = run_cli("stale", TWO_TRIGGERS, "--against", "2026-02")
-    assert code == 2 and out == "" and err.count("\n") == 1
-    assert (f"{TWO_TRIGGERS}:5: [scenario.rules] FaB CR 2.10.1 is not imported (imported Flesh and Blood versions: "
-            "2026-02)") in err
+    code, out, err = run_cli("stale", TWO_TRIGGERS, "--against", "2026-02", "--json")
+    assert code == 1, err
+    (only,) = json.loads(out)["scenarios"]
+    assert only["document"] == "fab-2.10.1-seed"
+    cites = {c["id"]: c for c in only["citations"]}
+    assert cites["7.2.4"]["kind"] == "reworded" and cites["7.2.4"]["sources"] == ["cites", "example_of",
+                                                                                  "explanation"]
+    assert all(c.split(".")[0] in ("5", "7") for c in cites)
+    assert "8.5.3" in only["not_compared"] and "4.3.2" in only["not_compared"]
+    code, out, _ = run_cli("stale", TWO_TRIGGERS, "--against", "2026-02")
+    assert "  not compared (the excerpt fab-2.10.1-seed lacks their pages or chapters): " in out
+    assert out.splitlines()[-1].endswith("citations outside an excerpt not compared")
+
+
+GA_SEED_RULING = """\
+[scenario]
+title = "An ability outlives its source"
+game = "ga"
+rules = "seed"
+
+[expect]
+cites = ["abilities/6", "playing-cards/8", "main-phase/2"]
+"""
+
+
+def test_grand_archive_scenario_of_the_seed_against_the_whole_rules(run_cli, tmp_path):
+    """The GA scenarios name the embedded pages (rules = "seed"); the 2026-08-21 rules renumbered the
+    Abilities page: the citation moved, the one of an unchanged page did not, the page the seed lacks
+    is not compared."""
+    code, _, err = run_cli("rules", "import", str(corpus_file("grand-archive", "gitbook-rules")), "--game", "ga",
+                           "--version", "2026-08-21")
+    assert code == 0, err
+    path = write(tmp_path, "outlives.toml", GA_SEED_RULING)
+    code, out, err = run_cli("stale", path, "--against", "2026-08-21", "--json")
+    assert code == 1, err
+    (only,) = json.loads(out)["scenarios"]
+    assert [(c["id"], c["kind"], c["new_id"], c["reused"]) for c in only["citations"]] == [
+        ("abilities/6", "moved", "abilities/14", True)]
+    assert only["not_compared"] == ["main-phase/2"]
+    code, out, _ = run_cli("stale", path, "--against", "2026-08-21")
+    assert block(out, path)[1].startswith("  abilities/6 moved → abilities/14 (abilities/6 now names another rule)")
 
 
 def test_help_ends_with_an_example(run_cli):

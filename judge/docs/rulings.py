@@ -43,28 +43,20 @@ class Ruling:
         return f"Ruling({self.slug!r})"
 
 
-def _outside(book, rule_id: str) -> bool:
-    """An id of a chapter (numbered) or page (slug ids) the document does not hold at all: the document is
-    an excerpt (the embedded seeds), not missing that rule."""
-    if rule_id in book.rules:
-        return False
-    if book.format == "numbered":
-        return book.is_outside(rule_id)
-    return rule_id.split("/", 1)[0] not in {rid.split("/", 1)[0] for rid in book.rules}
-
-
 def link_elsewhere(rulings, books) -> list:
     """Find the citations a ruling's document cannot show because it lacks their chapter or page (a
     scenario judged under an embedded excerpt citing the rest of the rules) in other documents of the same
     game: the first of ``books`` holding the id, those of the same version first. The ruling links and
     quotes them there, saying which document. Returns the documents used."""
+    from judge.stale import outside
+
     used = []
     for ruling in rulings:
         own = ruling.book
         ranked = sorted((b for b in books if b.game == own.game and b.name != own.name),
                         key=lambda b: b.version != own.version)   # stable: the caller's order otherwise
         for rid in ruling.citations:
-            if not _outside(own, rid):
+            if not outside(own, rid):
                 continue
             other = next((b for b in ranked if rid in b.rules), None)
             if other is not None:
