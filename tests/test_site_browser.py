@@ -1,9 +1,10 @@
 """The rules site in a real browser: Debian's Chromium driven by Selenium, the site served on 127.0.0.1.
 
 Follows a citation from a ruling to its rule, uses the search box (a FaB rule, words, a ruling, a Grand
-Archive item by its label), visits every page checking the browser's console, and saves screenshots of a
-ruling page, a rule page, the search results and a Grand Archive page to ``out/screenshots/`` in the
-repository (ignored by git; ``JUDGE_SCREENSHOTS=DIR`` writes them elsewhere) so a person can look at them.
+Archive item by its label), fetches every link of every page from the server, loads every kind of page
+checking the browser's console, and saves screenshots of a ruling page (its top and its explanation), a
+rule page, the search results and a Grand Archive page to ``out/screenshots/`` in the repository (ignored
+by git; ``JUDGE_SCREENSHOTS=DIR`` writes them elsewhere) so a person can look at them.
 
 Skips cleanly when selenium, chromium or chromedriver is missing (.ci/install-browser installs them);
 with ``JUDGE_REQUIRE_BROWSER=1`` (set by .ci/run once it has installed them) a missing browser fails.
@@ -135,6 +136,11 @@ def test_follow_a_citation_from_a_ruling_to_its_rule(site, browser, tmp_path):
     browser.get(base + f"rulings/{SLUG}.html")
     assert browser.find_element(By.TAG_NAME, "h1").text == "All damage of the attack prevented: no hit"
     assert _screenshot(browser, tmp_path, "ruling.png").stat().st_size > 10_000
+    # the explanation: steps with their citations linked and the cited rules quoted
+    browser.execute_script("[...document.querySelectorAll('main h2')].find(h => h.textContent === 'Explanation')"
+                           ".scrollIntoView()")
+    assert browser.find_elements(By.CSS_SELECTOR, "main ol li blockquote a[href*='#']")
+    _screenshot(browser, tmp_path, "ruling-explanation.png")
     link = browser.find_element(By.CSS_SELECTOR, 'main a[href$="#7.5.5b"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     link.click()
