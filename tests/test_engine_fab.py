@@ -12,6 +12,7 @@ from judge import scenario as sc
 from judge.rulebook.formats import numbered
 
 from conftest import ROOT, RULES, corpus_file
+from scenario_checks import assert_passes, check_bad_mutation, check_good_file, line_of, resolve_bad_file
 
 SCENARIOS = ROOT / "scenarios" / "fab"
 FILES = sorted(SCENARIOS.glob("*.toml"))
@@ -43,8 +44,7 @@ def test_the_suite_is_not_empty():
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_passes(path):
     scenario, outcome = _outcome(path)
-    problems = outcome.mismatches + [f"the explanation does not cite {c}" for c in outcome.missing_cites]
-    assert outcome.passed, f"{path.name}: " + "; ".join(problems)
+    assert_passes(path, outcome)
     assert outcome.trace.steps, "a played scenario has a trace"
     assert outcome.summary, "a played scenario has an answer"
 
@@ -232,28 +232,8 @@ damage = 1
 """
 
 
-def _line(text: str, needle: str) -> int:
-    """1-based line of the first line containing ``needle`` in ``text`` (written by the test, not the engine)."""
-    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
-def _bad(run_cli, tmp_path, text):
-    path = tmp_path / "bad.toml"
-    path.write_text(text)
-    code, out, err = run_cli("resolve", str(path))
-    assert code == 2
-    assert out == ""
-    assert "Traceback" not in err
-    assert err.count("\n") == 1, err
-    return str(path), err
-
-
 def test_base_scenario_is_good(run_cli, tmp_path):
-    path = tmp_path / "good.toml"
-    path.write_text(BASE)
-    code, out, err = run_cli("resolve", str(path))
-    assert code == 0 and err == ""
-    assert "deals 1 damage" in out
+    check_good_file(run_cli, tmp_path, BASE, 'deals 1 damage')
 
 
 BAD = [
@@ -304,18 +284,9 @@ BAD = [
 
 @pytest.mark.parametrize("what,old,new,key,needle,words", BAD, ids=[b[0] for b in BAD])
 def test_bad_scenario_file(run_cli, tmp_path, what, old, new, key, needle, words):
-    assert old in BASE
-    text = BASE.replace(old, new, 1)
-    if "\n" in needle:        # the second of two places: the line of the duplicate table header
-        line = _line(text, "Spare card") - 1
-    else:
-        line = _line(text, needle)
-    path, err = _bad(run_cli, tmp_path, text)
-    prefix = f"judge: error: {path}:{line}: "
-    assert err.startswith(prefix), err
-    if key is not None:
-        assert err.startswith(prefix + f"[{key}] "), err
-    assert words in err
+    # a duplicate table header is reported on the line of the second header
+    line = line_of(BASE.replace(old, new, 1), "Spare card") - 1 if "\n" in needle else None
+    check_bad_mutation(run_cli, tmp_path, BASE, old, new, key, needle, words, line=line)
 
 
 def test_two_helmets_are_an_impossible_position(run_cli, tmp_path):
@@ -323,7 +294,7 @@ def test_two_helmets_are_an_impossible_position(run_cli, tmp_path):
                         'name = "Block"\nowner = "bob"\nzone = "equipment"\ntypes = ["equipment"]\nsubtypes = ["head"]')
     text = text.replace('name = "Spare card"\nowner = "bob"\ntypes = ["action"]',
                         'name = "Spare card"\nowner = "bob"\nzone = "equipment"\ntypes = ["equipment"]\nsubtypes = ["head"]')
-    path, err = _bad(run_cli, tmp_path, text)
+    path, err = resolve_bad_file(run_cli, tmp_path, text)
     assert "bob has 2 head equipment equipped (Block, Spare card): a head zone holds one object (3.10.2)" in err
 
 
@@ -333,10 +304,10 @@ def test_bad_file_in_check_mode_is_a_failure_not_a_crash(run_cli, tmp_path):
     code, out, err = run_cli("resolve", "--check", str(tmp_path))
     assert code == 1 and "Traceback" not in out + err
     assert out.splitlines()[-1] == "1 passed, 1 failed"
-    assert f"bad.toml:{_line(BASE, 'power = 4')}: [cards.strike.power]" in out
+    assert f"bad.toml:{line_of(BASE, 'power = 4')}: [cards.strike.power]" in out
 
 
-def test_missing_file_is_one_line(run_cli, tmp_path):
+def test_missing_file_is_oneline_of(run_cli, tmp_path):
     code, out, err = run_cli("resolve", str(tmp_path / "absent.toml"))
     assert code == 2 and "Traceback" not in err and err.count("\n") == 1
     assert "absent.toml" in err and "no such file" in err

@@ -18,6 +18,7 @@ from judge.engine.grand_archive.game import SEED_OPENINGS, Citer
 from judge.rulebook.formats import gitbook
 
 from conftest import ROOT, RULES, corpus_file
+from scenario_checks import assert_passes, check_bad_mutation, check_good_file
 
 SCENARIOS = ROOT / "scenarios" / "ga"
 FILES = sorted(SCENARIOS.glob("*.toml"))
@@ -61,8 +62,7 @@ def test_the_suite_is_not_empty():
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_passes(path):
     scenario, outcome = _outcome(path)
-    problems = outcome.mismatches + [f"the explanation does not cite {c}" for c in outcome.missing_cites]
-    assert outcome.passed, f"{path.name}: " + "; ".join(problems)
+    assert_passes(path, outcome)
     assert outcome.trace.steps and outcome.summary
     assert outcome.cite_prefix == "GA rules seed"
 
@@ -270,16 +270,8 @@ damage = { bob = 2 }
 """
 
 
-def _line(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
 def test_base_scenario_is_good(run_cli, tmp_path):
-    path = tmp_path / "good.toml"
-    path.write_text(BASE)
-    code, out, err = run_cli("resolve", str(path))
-    assert code == 0 and err == ""
-    assert "deals 2 damage to bob's champion (Rival)" in out
+    check_good_file(run_cli, tmp_path, BASE, "deals 2 damage to bob's champion (Rival)")
 
 
 BAD = [
@@ -330,19 +322,7 @@ BAD = [
 
 @pytest.mark.parametrize("what,old,new,key,needle,words", BAD, ids=[b[0] for b in BAD])
 def test_bad_scenario_file(run_cli, tmp_path, what, old, new, key, needle, words):
-    assert old in BASE
-    text = BASE.replace(old, new, 1)
-    line = _line(text, needle.strip())
-    path = tmp_path / "bad.toml"
-    path.write_text(text)
-    code, out, err = run_cli("resolve", str(path))
-    assert code == 2
-    assert out == ""
-    assert "Traceback" not in err
-    assert err.count("\n") == 1, err
-    prefix = f"judge: error: {path}:{line}: "
-    assert err.startswith(prefix + (f"[{key}] " if key else "")), err
-    assert words in err, err
+    check_bad_mutation(run_cli, tmp_path, BASE, old, new, key, needle, words)
 
 
 def test_every_problem_is_listed_not_only_the_first(tmp_path):

@@ -16,6 +16,7 @@ from judge.engine.marvel_champions.rules import procedure_ids
 from judge.rulebook.formats import glossary
 
 from conftest import ROOT, RULES, corpus_file
+from scenario_checks import assert_passes, check_bad_mutation, line_of
 
 SCENARIOS = ROOT / "scenarios" / "mc"
 FILES = sorted(SCENARIOS.glob("*.toml"))
@@ -59,8 +60,7 @@ def test_the_suite_is_not_empty():
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_passes(path):
     scenario, outcome = _outcome(path)
-    problems = outcome.mismatches + [f"the explanation does not cite {c}" for c in outcome.missing_cites]
-    assert outcome.passed, f"{path.name}: " + "; ".join(problems)
+    assert_passes(path, outcome)
     assert outcome.trace.steps and outcome.summary
 
 
@@ -349,10 +349,6 @@ def test_check_reports_a_failing_expectation(run_cli, tmp_path):
 # (e) bad scenario files: one line with file, line and key; exit 2; no traceback
 # ---------------------------------------------------------------------------------------------------------
 
-def _line(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
 BAD = [
     # (what, replace old, by new, key in the message, line needle, words in the message)
     ("toml-syntax", 'rules = "seed"', 'rules = "seed', None, 'rules = "seed', "TOML syntax error"),
@@ -390,19 +386,7 @@ BAD = [
 
 @pytest.mark.parametrize("what,old,new,key,needle,words", BAD, ids=[b[0] for b in BAD])
 def test_bad_scenario_file(run_cli, tmp_path, what, old, new, key, needle, words):
-    assert old in BASE
-    text = BASE.replace(old, new, 1)
-    line = _line(text, needle)
-    path = tmp_path / "bad.toml"
-    path.write_text(text)
-    code, out, err = run_cli("resolve", str(path))
-    assert code == 2 and out == "" and "Traceback" not in err
-    assert err.count("\n") == 1, err
-    prefix = f"judge: error: {path}:{line}: "
-    assert err.startswith(prefix), err
-    if key is not None:
-        assert err.startswith(prefix + f"[{key}] "), err
-    assert words in err
+    check_bad_mutation(run_cli, tmp_path, BASE, old, new, key, needle, words)
 
 
 def test_every_problem_is_listed(run_cli, tmp_path):
@@ -419,7 +403,7 @@ def test_bad_file_in_check_mode_is_a_failure_not_a_crash(run_cli, tmp_path):
     code, out, err = run_cli("resolve", "--check", str(tmp_path))
     assert code == 1 and "Traceback" not in out + err
     assert out.splitlines()[-1] == "1 passed, 1 failed"
-    assert f"bad.toml:{_line(BASE, 'cost = 1')}: [cards.haymaker.cost]" in out
+    assert f"bad.toml:{line_of(BASE, 'cost = 1')}: [cards.haymaker.cost]" in out
 
 
 # ---------------------------------------------------------------------------------------------------------
