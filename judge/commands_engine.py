@@ -31,7 +31,8 @@ def _render(scenario, outcome, book, brief: bool = False) -> str:
 
 
 @cli.command(epilog=example("judge resolve scenarios/fab/7.5.2-power-6-against-3-and-2.toml",
-                            "judge resolve --check scenarios/fab", "judge resolve FILE --brief", "judge resolve FILE --json"))
+                            "judge resolve --check scenarios/fab", "judge resolve --check scenarios --quiet",
+                            "judge resolve FILE --brief", "judge resolve FILE --json"))
 @click.argument("target", type=click.Path())
 @click.option("--check", "check_mode", is_flag=True,
               help="Run every scenario below TARGET, compare with [expect], print a pass/fail table; exit 1 on any "
@@ -39,8 +40,9 @@ def _render(scenario, outcome, book, brief: bool = False) -> str:
 @click.option("--rules", "rules_sel", metavar="NAME|VERSION", help="Judge under this rules document instead of the "
               "scenario's own version.")
 @click.option("--brief", is_flag=True, help="Print the question and the answer only, not the numbered trace.")
+@click.option("--quiet", "-q", is_flag=True, help="With --check: print only the failures and the totals.")
 @json_option
-def resolve(target, check_mode, rules_sel, brief, as_json):
+def resolve(target, check_mode, rules_sel, brief, quiet, as_json):
     """Play a scenario file out by the rules and explain every step with the rule it applies.
 
     A scenario that is malformed or impossible gets one line naming file, line and key (exit 2).
@@ -88,6 +90,8 @@ def resolve(target, check_mode, rules_sel, brief, as_json):
     else:
         width = max(len(r["file"]) for r in rows)
         for r in rows:
+            if quiet and r["passed"]:
+                continue
             click.echo(f"{'PASS' if r['passed'] else 'FAIL'}  {r['file']:<{width}}  {r['title']}")
             for prob in r["problems"]:
                 click.echo(f"        {prob}")
