@@ -131,7 +131,11 @@ def compare(expect: dict, facts: dict, path: str = "") -> list[str]:
             continue
         where = f"{path}{key}"
         if key not in facts:
-            out.append(f"{where}: expected {want!r}, but the engine derived no such fact")
+            from difflib import get_close_matches
+
+            near = get_close_matches(str(key), [str(k) for k in facts], n=1, cutoff=0.6)
+            hint = f" (did you mean {path}{near[0]}?)" if near else ""
+            out.append(f"{where}: expected {want!r}, but the engine derived no such fact{hint}")
             continue
         got = facts[key]
         if isinstance(want, dict) and isinstance(got, dict):
