@@ -15,7 +15,7 @@ players pass in succession until that step (1.11.4a, 5.3.1, the steps of chapter
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome
+from judge.engine.core import InvalidScenario, Outcome, Step
 from judge.engine.fab.base import IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card
 from judge.engine.fab.state import State
@@ -53,7 +53,8 @@ class Game(Properties, Effects, Playing, Combat):
     # helpers
     # =====================================================================================================
     def step(self, text: str, cites=(), changes=()):
-        self.trace.add(text, cites, changes)
+        steps = self.trace.steps
+        steps.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
 
     def card(self, handle: str) -> Card:
         return self.s.cards[handle]
