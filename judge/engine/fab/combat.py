@@ -127,9 +127,11 @@ class Combat:
                     if reason:
                         self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1])
                         self.facts["legal"][h] = False
+                        self.record_action(f"actions.{idx}", False, reason[1][0])
                         self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
                         continue
                     self.facts["legal"][h] = True
+                    self.record_action(f"actions.{idx}", True)
                     handles.append(h)
                 who.append(player)
                 if player != target and any(h in handles for h in cards):

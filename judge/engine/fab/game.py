@@ -56,6 +56,13 @@ class Game(Properties, Effects, Playing, Combat):
         steps = self.trace.steps
         steps.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
 
+    def record_action(self, key: str, legal: bool, because: str = ""):
+        """Per action of the file (``actions.N``): was it legal, and the first rule that made it illegal."""
+        rec = self.facts.setdefault("actions", {}).setdefault(key.split(".")[-1], {"legal": True})
+        if not legal:
+            rec["legal"] = False
+            rec.setdefault("illegal_because", because)
+
     def card(self, handle: str) -> Card:
         return self.s.cards[handle]
 

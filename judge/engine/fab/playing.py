@@ -23,12 +23,14 @@ class Playing:
         try:
             self._play_card(player, c, action, key)
             self.facts["legal"][c.handle] = True
+            self.record_action(key, True)
         except IllegalAction as exc:
             self.s = snapshot
             del self.trace.steps[trace_len:]
             self.step(f"{self.player_name(player)} cannot play {c.name}: {exc.message}. The play is illegal and the "
                       "game state is reversed to before the card was announced.", exc.cites + ["1.10.3"])
             self.facts["legal"][c.handle] = False
+            self.record_action(key, False, exc.cites[0] if exc.cites else "")
             self.facts.setdefault("illegal_because", {})[c.handle] = exc.cites[0] if exc.cites else ""
 
     def _timing(self, player: str, c: Card, as_instant: bool) -> tuple[str, list[str]]:
@@ -541,12 +543,14 @@ class Playing:
         try:
             self._activate(player, c, index, action, key)
             self.facts["legal"][name] = True
+            self.record_action(key, True)
         except IllegalAction as exc:
             self.s = snapshot
             del self.trace.steps[trace_len:]
             self.step(f"{self.player_name(player)} cannot activate {c.name}'s ability: {exc.message}. The activation is "
                       "illegal and the game state is reversed.", exc.cites + ["1.10.3"])
             self.facts["legal"][name] = False
+            self.record_action(key, False, exc.cites[0] if exc.cites else "")
             self.facts.setdefault("illegal_because", {})[name] = exc.cites[0] if exc.cites else ""
 
     def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
