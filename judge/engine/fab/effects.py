@@ -40,6 +40,14 @@ class Effects:
                                                          eff.controller)):
                     continue
                 created.append((src, eff))
+        controllers = {src.controller if src else self.s.turn_player for src, _ in created}
+        if len(controllers) > 1:
+            # 6.6.6b: each player in clockwise order, from the turn player, adds their own triggered-layers
+            seats = self.clockwise_from(self.s.turn_player)
+            created.sort(key=lambda sa: seats.index(sa[0].controller) if sa[0] and sa[0].controller in seats else 0)
+            self.step("Triggered-layers of several players are created at once: each player, in clockwise order "
+                      "from the turn player, adds their own to the stack, so the last player's resolve first.",
+                      ["6.6.6b"])
         for src, ab in created:
             if self._suppressed(src, name, info):
                 continue
