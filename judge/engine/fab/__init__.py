@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import re
+
 from judge.engine.core import InvalidScenario, Outcome, Reason
 from judge.engine.fab import schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
@@ -14,7 +16,8 @@ from judge.engine.fab.state import Player, State, snapshot
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step"}
 CARD_KEYS = {"name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
-             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline"}
+             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
+             "playable_as_instant"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
@@ -22,6 +25,7 @@ ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigg
                "note", "until", "boost", "damage_order"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
+VALUED_KEYWORDS = ("piercing", "ward", "spellvoid", "arcane barrier")   # "Ward N": N is part of the keyword
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
 UNTIL_STEPS = AT_STEPS[1:] + ("closed",)
 LIST_FIELDS = ("types", "subtypes", "supertypes")
@@ -216,17 +220,24 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         # "arcane barrier 1", "piercing 1": a keyword with a value N (written "Ward N" on cards)
         card.keywords = {}
         for k in kws:
-            name, _, n = str(k).lower().strip().rpartition(" ")
-            if name and n.isdigit():
-                card.keywords[name] = int(n)
+            m = re.match(r"^(.*?)\s+(-?\d+)$", str(k).lower().strip())
+            if m:
+                card.keywords[m.group(1)] = int(m.group(2))
             else:
                 card.keywords[str(k).lower().strip()] = True
     elif isinstance(kws, dict):
-        card.keywords = {str(k).lower(): v for k, v in kws.items()}
+        card.keywords = {str(k).lower().replace("_", " "): v for k, v in kws.items()}
     else:
         reasons.append(_type_error(scenario, f"{key}.keywords", "a list or a table", kws))
+    for kw in VALUED_KEYWORDS:
+        v = card.keywords.get(kw)
+        if v is not None and (v is True or not isinstance(v, int) or isinstance(v, bool) or v < 1):
+            reasons.append(scenario.reason("keyword-value", f"{kw} needs its number, written \"{kw} 1\" (or "
+                                           f"{{ {kw.replace(' ', '_')} = 1 }} as a table), not {v!r}",
+                                           f"{key}.keywords"))
     card.token = bool(cd.get("token", False)) or "token" in card.types
     card.decline = bool(cd.get("decline", False))
+    card.playable_as_instant = bool(cd.get("playable_as_instant", False))
     if "target" in cd:
         spec = cd["target"]
         if isinstance(spec, str) and spec not in TARGET_WORDS or not isinstance(spec, (str, dict)):
@@ -322,6 +333,19 @@ def _check_action(scenario, i, act, s: State, reasons):
     for h in act.get("pitch", []):
         if h not in s.cards:
             reasons.append(scenario.reason("unknown-card", f"no card {h!r} to pitch", f"{key}.pitch"))
+    for field in ("defend", "pitch", "targets"):
+        listed = act.get(field)
+        if isinstance(listed, list):
+            twice = sorted({h for h in listed if listed.count(h) > 1})
+            if twice:
+                reasons.append(scenario.reason("listed-twice", f"{', '.join(twice)} is listed twice in {field}: a card "
+                                               "can only be used once there", f"{key}.{field}",
+                                               {"defend": "7.3.2b", "pitch": "1.14.3", "targets": "1.4.5c"}[field]))
+    for field, what in (("x", "X"), ("alternative", "an alternative resource cost")):
+        v = act.get(field)
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            reasons.append(scenario.reason("wrong-type", f"{what} must be a whole number 0 or more, not {v!r}",
+                                           f"{key}.{field}", "1.12.1b"))
     if kind == "activate":
         card = s.cards.get(act["activate"])
         idx = act.get("ability", 1)
@@ -377,6 +401,7 @@ def _n(n: int, noun: str) -> str:
 
 def run(game: Game, scenario):
     actions = scenario.data.get("actions", [])
+    game.start_life = {name: p.life for name, p in game.s.players.items()}
     game.queue = list(enumerate(actions, 1))
     game.trace.phase = "action phase"
     game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
@@ -478,6 +503,7 @@ def _hidden_trigger(game: Game, player: str, act: dict, key: str):
               + (f", and {card.name} becomes public." if was_private else "."), ["5.4.7b"])
     card.__dict__["_public_until_resolved"] = was_private   # public, though still face down, until it resolves
     game.add_triggered_layer(card, ab, {"card": card.handle})
+    game.game_state_actions()
     game.all_pass()
 
 
@@ -496,6 +522,10 @@ def report(game: Game):
     f["resources"] = {name: p.resources for name, p in s.players.items()}
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
+    for key in ("dead", "lost", "boosted", "intimidated"):
+        f.setdefault(key, [])
+    f.setdefault("winner", None)
+    f.setdefault("draw", False)
     f["counters"] = {}
     for h, c in s.cards.items():
         for _, stat, n in c.counters:
@@ -546,6 +576,10 @@ def _summarise(game: Game):
     for link in f["links"]:
         att = game.s.cards[link["attack"]].name
         power = link["power"]
+        if power is None and f.get("winner") or power is None and f.get("draw"):
+            out.conclude(f"Chain link {link['n']}: the game ended before damage was calculated, so {att} deals no "
+                         "damage.", ["4.5.1"])
+            continue
         if power is None:
             why = f" ({closed_why})" if closed_why else ""
             out.conclude(f"Chain link {link['n']}: the combat chain closed in the "
@@ -582,3 +616,8 @@ def _summarise(game: Game):
         telling = [st for st in steps[1:] if not st.text.startswith(procedural)]
         for st in telling[-3:]:
             out.conclude(st.text, st.cites)
+    start = getattr(game, "start_life", {})
+    changed = [n for n, life in f["life"].items() if start.get(n) != life]
+    if changed:
+        out.conclude("Life totals at the end: " + ", ".join(
+            f"{game.player_name(n)} {start.get(n)} → {f['life'][n]}" for n in changed) + ".")

@@ -61,7 +61,8 @@ def _effect_phrase(eff: Effect) -> str:
     if eff.kind == "modify":
         return f"gets {d.get('by', 0):+d} {d.get('stat')}"
     if eff.kind == "cost":
-        return f"costs {d.get('by', 0):+d}"
+        by = d.get("by", 0)
+        return f"costs {abs(by)} {'less' if by < 0 else 'more'}"
     if eff.kind == "gain-keyword":
         return f"gains {d.get('keyword')}"
     return eff.kind

@@ -88,8 +88,7 @@ class Combat:
         self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
                   f"hero and {self.player_name(legal[0])} the defending hero.", ["7.2.4", "7.2.4a", "7.2.4b"])
         self.event("attack", attack=link.attack)
-        self.step("The turn-player gains priority.", ["7.2.5"])
-        self.turn_player_gains_priority("7.2.5")
+        self.turn_player_gains_priority("7.2.5", "The turn-player gains priority.")
 
     def defend_step(self):
         s = self.s
@@ -149,9 +148,7 @@ class Combat:
                       f"card{'s' if len(handles) != 1 else ''} for {self.player_name(target)}, in that order; declaring is "
                       "not playing, so no cost is paid.", ["7.3.2", "7.3.2a", "7.3.2c"])
             self.add_defending(handles, target, "declared")
-        self.step("The turn-player gains priority.", ["7.3.3"])
-        self.turn_player_gains_priority("7.3.3")
-        self._check_state_triggers()
+        self.turn_player_gains_priority("7.3.3", "The turn-player gains priority.")
 
     def _declare_check(self, player: str, c: Card, target: str, link: ChainLink, already: list):
         if "defense reaction" in c.types:
@@ -302,8 +299,7 @@ class Combat:
     def reaction_step(self):
         self.s.step = "reaction"
         self.trace.phase = "Reaction Step"
-        self.step("Reaction Step: the turn-player gains priority.", ["7.4.2"])
-        self.turn_player_gains_priority("7.4.2")
+        self.turn_player_gains_priority("7.4.2", "Reaction Step: the turn-player gains priority.")
 
     def damage_step(self):
         s = self.s
@@ -356,8 +352,7 @@ class Combat:
                 link.damage[target] = 0
                 self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): the power is not "
                           "greater, so no damage is dealt and the attack does not hit.", ["7.5.2"])
-        self.step("The turn-player gains priority.", ["7.5.3"])
-        self.turn_player_gains_priority("7.5.3")
+        self.turn_player_gains_priority("7.5.3", "The turn-player gains priority.")
 
     def clockwise_order_of_targets(self, link: ChainLink) -> list[str]:
         """7.5.2c: the order the attack's controller decided (``damage_order`` on the play), else clockwise."""
@@ -383,8 +378,7 @@ class Combat:
         if "go again" in kws:
             self.gain_action_points(link.controller, 1, f"{att.name}'s go again" + (" (last known information)" if lki else ""),
                                     ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []))
-        self.step("The turn-player gains priority.", ["7.6.3"])
-        self.turn_player_gains_priority("7.6.3")
+        self.turn_player_gains_priority("7.6.3", "The turn-player gains priority.")
 
     # triggered-static keywords of defending cards: "When the combat chain closes, if this defended, …"
     CLOSE_KEYWORDS = (
@@ -429,26 +423,31 @@ class Combat:
                     self.move(src, "graveyard")
                 self.step(f"{layer.name} is on the stack when the combat chain closes: it is put into its owner's "
                           "graveyard.", ["7.7.3"])
+        self.add_pending_triggers()
         while s.stack:
             top = s.stack[-1]
             self.step(f"Layers on the stack resolve as if all players passed: {top.name}.", ["7.7.4"])
             self.resolve_layer(top)
             s.step = "close"
             s.priority = None
-        for link in s.chain:
-            for h in [link.attack] + [d for d, _, _ in link.defenders]:
-                c = s.cards[h]
-                if c.zone != "combat-chain":
-                    continue
-                if c.types & {"equipment", "weapon"}:
-                    self.move(c, "equipment")
-                    self.step(f"{c.name} returns to its equipped zone.", ["7.7.5"])
-                elif c.token or c.is_permanent_card and h == link.attack:
-                    self.move(c, "arena")
-                    self.step(f"{c.name} returns to the permanent zone.", ["7.7.5"])
-                else:
-                    self.move(c, "graveyard")
-                    self.step(f"{c.name} is cleared from the combat chain to its owner's graveyard.", ["7.7.6", "3.0.12"])
+        on_chain = [(link, h) for link in s.chain for h in [link.attack] + [d for d, _, _ in link.defenders]]
+        # 7.7.5: permanents return to their zones first ...
+        for link, h in on_chain:
+            c = s.cards[h]
+            if c.zone != "combat-chain":
+                continue
+            if c.types & {"equipment", "weapon"}:
+                self.move(c, "equipment")
+                self.step(f"{c.name} returns to its equipped zone.", ["7.7.5"])
+            elif c.token or c.is_permanent_card and h == link.attack:
+                self.move(c, "arena")
+                self.step(f"{c.name} returns to the permanent zone.", ["7.7.5"])
+        # ... 7.7.6: then everything else on the combat chain is cleared
+        for link, h in on_chain:
+            c = s.cards[h]
+            if c.zone == "combat-chain":
+                self.move(c, "graveyard")
+                self.step(f"{c.name} is cleared from the combat chain to its owner's graveyard.", ["7.7.6", "3.0.12"])
         s.chain_open = False
         s.chain = []
         s.step = "action"

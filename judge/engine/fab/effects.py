@@ -30,6 +30,11 @@ class Effects:
                 if not self._is_about(src, ab, info):
                     continue
                 if ab.get("if") and not self.condition(ab.get("if"), src, info):
+                    cond = ab.get("if")
+                    if not ab.get("state_trigger"):
+                        self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
+                                  f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
+                                  ["6.6.5"] + (["8.4.2", "8.4.2a"] if "damage_at_least" in cond else []))
                     continue
                 created.append((src, ab))
         for eff in list(self.s.effects):
@@ -40,14 +45,6 @@ class Effects:
                                                          eff.controller)):
                     continue
                 created.append((src, eff))
-        controllers = {src.controller if src else self.s.turn_player for src, _ in created}
-        if len(controllers) > 1:
-            # 6.6.6b: each player in clockwise order, from the turn player, adds their own triggered-layers
-            seats = self.clockwise_from(self.s.turn_player)
-            created.sort(key=lambda sa: seats.index(sa[0].controller) if sa[0] and sa[0].controller in seats else 0)
-            self.step("Triggered-layers of several players are created at once: each player, in clockwise order "
-                      "from the turn player, adds their own to the stack, so the last player's resolve first.",
-                      ["6.6.6b"])
         for src, ab in created:
             if self._suppressed(src, name, info):
                 continue
@@ -102,7 +99,7 @@ class Effects:
 
     def add_triggered_layer(self, src, ab, info: dict):
         data = ab.data if hasattr(ab, "data") else {}
-        name = data.get("name") or f"{src.name if src else 'effect'} trigger"
+        name = data.get("name") or f"the triggered-layer of {src.name if src else 'an effect'}"
         layer = Layer(self.s.next_id(), "triggered", src.handle if src else None,
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
@@ -112,19 +109,41 @@ class Effects:
         target = data.get("target")
         if target:
             layer.targets = [self._resolve_target_word(target, layer.controller, info)]
-        self.s.stack.append(layer)
+        self.s.pending.append(layer)
         handle = src.handle if src else "effect"
         self.triggered.append(handle)
-        cites = ["6.6.5", "6.6.6"]
+        cites = ["6.6.5"]
         cond = data.get("if") or {}
         why = ""
         if "damage_at_least" in cond:
             why = f" (it dealt {info.get('amount', 0)} damage, at least {cond['damage_at_least']}: a damage event, " \
                   "not the hit)"
             cites += ["8.4.2", "8.4.2a"]
-        self.step(f"{name} triggers{why}: a triggered-layer is added to the stack under "
+        who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
+        self.step(f"{who} triggers{why}: a triggered-layer is created under "
                   f"{self.player_name(layer.controller)}'s control.", cites)
         return layer
+
+    def add_pending_triggers(self):
+        """6.6.6, 1.10.2d: created triggered-layers are added to the stack before anyone receives priority —
+        with several players', each in clockwise order from the turn player adds their own (6.6.6b)."""
+        pending = self.s.pending
+        if not pending:
+            return
+        self.s.pending = []
+        controllers = {layer.controller for layer in pending}
+        cites = ["6.6.6", "1.10.2d"]
+        if len(controllers) > 1:
+            seats = self.clockwise_from(self.s.turn_player)
+            pending.sort(key=lambda layer: seats.index(layer.controller) if layer.controller in seats else 0)
+            cites.append("6.6.6b")
+        for layer in pending:
+            self.s.stack.append(layer)
+        names = ", ".join(layer.name for layer in pending)
+        order = " (each player in clockwise order from the turn player adds their own, so the last resolve first)" \
+            if len(controllers) > 1 else ""
+        self.step(f"{'Triggered-layers are' if len(pending) > 1 else 'The triggered-layer is'} added to the stack: "
+                  f"{names}{order}.", cites)
 
     def _resolve_target_word(self, word: str, controller: str, info: dict) -> str:
         if word == "opponent":
@@ -305,7 +324,7 @@ class Effects:
                     self.step(f"There is no layer of {self._name_of(t)} on the stack to negate.", ["8.5.26"])
                     continue
                 self.s.stack.remove(victim)
-                self.failed.append(victim.name)
+                self.failed.append(self._layer_fact_name(victim))
                 self.facts["resolved"][self._layer_fact_name(victim)] = False
                 vsrc = self.s.cards.get(victim.source)
                 if victim.kind == "card" and vsrc is not None and vsrc.zone == "stack":
@@ -330,7 +349,8 @@ class Effects:
         if e.kind == "gain-keyword":
             return f"{name} creates an effect: {who} gains {d['keyword']}."
         if e.kind == "cost":
-            return f"{name} creates an effect: {who} costs {d.get('by', 0):+d} to play."
+            by = d.get("by", 0)
+            return f"{name} creates an effect: {who} costs {abs(by)} {'less' if by < 0 else 'more'} to play."
         if e.kind == "prevent":
             amount = "all" if d.get("amount", "all") == "all" else d["amount"]
             kind = f"{d['damage_type']} " if d.get("damage_type") else ""

@@ -146,6 +146,7 @@ class Game(Properties, Effects, Playing, Combat):
         if s.game_over:
             raise StopIteration
         s.passed = []
+        self.add_pending_triggers()
         if s.priority is None and s.step not in ("close",):
             s.priority = s.turn_player
         if s.stack:
@@ -185,10 +186,15 @@ class Game(Properties, Effects, Playing, Combat):
             # the attack left the stack some other way
             self.close_step()
 
-    def turn_player_gains_priority(self, cite: str):
+    def turn_player_gains_priority(self, cite: str, text: str | None = None):
+        """The turn player gains priority: game state actions first (1.10.2), then, if the step goes on,
+        ``text`` is said with ``cite``."""
+        step_before = self.s.step
         self.s.priority = self.s.turn_player
         self.s.passed = []
         self.game_state_actions()
+        if text and not self.s.game_over and self.s.step == step_before:
+            self.step(text, [cite])
 
     def game_state_actions(self):
         """1.10.2: performed first whenever the game transitions to a new priority state."""
@@ -219,8 +225,10 @@ class Game(Properties, Effects, Playing, Combat):
                 return
             for p in dying:
                 self._leave_game(p.name)
-        # 1.10.2d: state-based triggered effects whose state-condition is met trigger
+        # 1.10.2d: state-based triggered effects whose state-condition is met trigger; then pending
+        # triggered-layers are added to the stack
         self._check_state_triggers()
+        self.add_pending_triggers()
         # 1.10.2e: a rule or effect has closed the combat chain
         if s.closing is not None and s.chain_open and s.step != "close":
             why, cites = s.closing

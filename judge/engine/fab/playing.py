@@ -35,8 +35,10 @@ class Playing:
 
     def _timing(self, player: str, c: Card, as_instant: bool) -> tuple[str, list[str]]:
         """What the card's type needs: ('now'|'reaction'|'attack-timing'|'main', cites)."""
-        if "instant" in c.types or as_instant:
+        if "instant" in c.types:
             return "now", ["8.1.6a"]
+        if as_instant:
+            return "now", ["8.1.1d"]
         if "defense reaction" in c.types:
             return "reaction", ["8.1.3a", "7.4.2b"]
         if "attack reaction" in c.types:
@@ -136,6 +138,15 @@ class Playing:
         x = action.get("x")
         as_instant = bool(action.get("as_instant"))
         without_paying = bool(action.get("without_paying"))
+        if without_paying and action.get("alternative") is not None:
+            raise InvalidScenario([self.scenario.reason(
+                "two-costs", "declare either an alternative cost or playing without paying, not both", key, "5.1.3c")])
+        if action.get("alternative") is not None:
+            self.step(f"Declare costs: {self.player_name(player)} declares the alternative cost: a resource cost of "
+                      f"{action['alternative']} instead of {c.cost or 0}.", ["5.1.3", "5.1.3c"])
+        elif without_paying:
+            self.step(f"Declare costs: {self.player_name(player)} declares that {c.name} is played without paying its "
+                      "resource cost, as an effect allows.", ["5.1.3", "5.1.3c"])
         if c.x_cost:
             if without_paying:
                 if x not in (None, 0):
@@ -153,6 +164,9 @@ class Playing:
         if as_instant:
             if "action" not in c.types:
                 raise IllegalAction("only a card with the type action is declared as played as an instant", ["5.1.3d"])
+            if not c.playable_as_instant:
+                raise IllegalAction("nothing lets it be played as an instant (its card would say so: "
+                                    "playable_as_instant = true)", ["5.1.3d"])
             self.step(f"Declare costs: {self.player_name(player)} declares that {c.name} is played as an instant.",
                       ["5.1.3d"])
         extra = self._additional_costs(c, action, key)
@@ -180,8 +194,15 @@ class Playing:
         self._check_legal(player, c, timing, cites)
         why = {"now": " (an instant can be played whenever its player has priority)",
                "reaction": " (a reaction in the Reaction Step, by a player it is allowed to)"}.get(timing, "")
+        extra = []
+        if as_instant:
+            why = " (an action played as an instant can be played whenever its player has priority"
+            if s.chain_open:
+                why += ", in any step of combat"
+                extra = ["7.0.1a"]
+            why += ")"
         self.step(f"Check legal play: nothing prevents {c.name} from being played{why}.",
-                  ["5.1.5"] + (cites if timing in ("now", "reaction") else []))
+                  ["5.1.5"] + (cites if timing in ("now", "reaction") else []) + extra)
         # --- 5. calculate asset-costs
         action_cost = 1 if ("action" in c.types and not as_instant) else 0
         resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
@@ -211,6 +232,7 @@ class Playing:
         self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
         s.priority = player
         s.passed = []
+        self.game_state_actions()   # 1.10.2: a new priority state
         if layer.is_attack:
             self.attack_added("card")
 
@@ -265,7 +287,7 @@ class Playing:
                 deck = [d for d in self.s.cards.values() if d.zone == "deck" and d.owner == player]
                 if not deck:
                     raise IllegalAction("the top card of the deck cannot be banished: the deck is empty",
-                                        ["8.3.9b", "1.14.4"] if do == "boost" else ["1.14.4"])
+                                        ["8.3.9b", "5.1.8a"] if do == "boost" else ["5.1.8a", "1.14.4"])
                 top = deck[0]
                 self.move(top, "banished")
                 top.face_down = False
@@ -287,10 +309,10 @@ class Playing:
                      "destroy": ("arena", "equipment"), "put-on-deck-bottom": ("hand", "graveyard", "pitch")}[do]
             if target.owner != player and do != "destroy" or target.zone not in where or target is c:
                 raise IllegalAction(f"the effect-cost \"{_describe_cost(e, self)}\" cannot be paid: {target.name} is in "
-                                    f"the {target.zone} zone", ["5.1.9", "1.14.4"])
+                                    f"the {target.zone} zone", ["5.1.8a", "1.14.4"])
             if do == "destroy" and target.controller != player:
                 raise IllegalAction(f"{self.player_name(player)} does not control {target.name} to destroy it",
-                                    ["5.1.9", "1.14.4"])
+                                    ["5.1.8a", "1.14.4"])
             if do == "put-on-deck-bottom":
                 self.move(target, "deck")
                 self.step(f"{target.name} is put on the bottom of its owner's deck to pay.", ["8.5.15"])
@@ -625,6 +647,7 @@ class Playing:
                                          ["5.2.1a"] if limit is not None else []))
         s.priority = player
         s.passed = []
+        self.game_state_actions()   # 1.10.2: a new priority state
         if layer.is_attack:
             self.attack_added(layer_kind)
 
@@ -706,7 +729,7 @@ class Playing:
                 fail = (f"it cannot become a defending card: {reason[0]}", ["5.3.2c", "7.4.2d"] + reason[1])
         if fail is not None:
             s.stack.remove(layer)
-            self.failed.append(layer.name)
+            self.failed.append(self._layer_fact_name(layer))
             self.facts["resolved"][self._layer_fact_name(layer)] = False
             if src is not None and layer.kind == "card":
                 self.move(src, "graveyard")
@@ -745,8 +768,11 @@ class Playing:
             else:
                 self.move(src, "graveyard")
                 self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.", ["5.3.7", "3.0.12"])
+        elif src is not None and layer.kind == "card":
+            self.step(f"Clear: {src.name} has already left the stack ({src.zone}); there is nothing left to clear.",
+                      ["5.3.7"])
         else:
-            self.step(f"Clear: {layer.name} is cleared.", ["5.3.7", "3.0.12a"])
+            self.step(f"Clear: {layer.name} is cleared and ceases to exist.", ["5.3.7", "3.0.12a"])
         self.turn_player_gains_priority("5.3.7")
 
     def _layer_fact_name(self, layer: Layer) -> str:

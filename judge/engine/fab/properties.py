@@ -340,6 +340,8 @@ class Properties:
                            if want else "the defending hero has defended with a card from their hand")
             elif key == "last_attack":
                 out.append(f"the last attack this combat chain was not {_describe_selector(want, plural=False)}")
+            elif key == "damage_at_least":
+                out.append(f"it dealt {(event or {}).get('amount', 0)} damage, less than {want}")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             else:

@@ -112,6 +112,18 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons)
+    for field in ("amount", "by", "count", "total", "value"):
+        if field not in eff:
+            continue
+        v = eff[field]
+        if do == "prevent" and field == "amount" and v == "all" or do == "modify" and isinstance(v, dict):
+            continue
+        if not isinstance(v, int) or isinstance(v, bool):
+            reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",
+                                           key))
+        elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
+            reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
+                                           key, "1.12.1b"))
 
 
 def check_condition(scenario, key: str, cond, reasons: list) -> None:
