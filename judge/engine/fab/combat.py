@@ -117,6 +117,9 @@ class Combat:
             seat_order = self.clockwise_from(target)
             acts.sort(key=lambda ia: seat_order.index(ia[1]["player"]))
             handles, who = [], []
+            if len(order) > 1:
+                self.step(f"Defending cards are declared for {self.player_name(target)} (attack-targets in clockwise "
+                          "order from the attack's controller).", ["7.3.2f"])
             for idx, act in acts:
                 player = act["player"]
                 cards = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
@@ -134,12 +137,9 @@ class Combat:
                     handles.append(h)
                 who.append(player)
                 if player != target and any(h in handles for h in cards):
-                    self.step(f"{self.player_name(player)} declares {', '.join(self.card(h).name for h in cards)} to defend "
+                    self.step(f"{self.player_name(player)} declares {', '.join(self.card(h).name for h in cards if h in handles)} to defend "
                               f"{self.player_name(target)}, after {self.player_name(target)} (clockwise order).",
                               ["7.3.2e", "8.3.31"])
-            if len(order) > 1:
-                self.step(f"Defending cards are declared for {self.player_name(target)} (attack-targets in clockwise "
-                          "order from the attack's controller).", ["7.3.2f"])
             if not handles:
                 self.step(f"Defend Step: no defending card is declared for {self.player_name(target)}.", ["7.3.2"])
                 continue
