@@ -226,6 +226,126 @@ def test_source_leaving_play_by_its_own_cost_still_resolves():
     assert f["zones"]["grenade"] == "discard" and f["hit_points"]["goon"] == 2
 
 
+def _texts(name):
+    return [s.text for s in _outcome(SCENARIOS / name)[1].trace.steps]
+
+
+def test_canceling_an_events_effects_does_not_cancel_its_play():
+    """cancel/bullet-3, event/bullet-1: only the effects are canceled; the event is still played, so other
+    interrupts to its play can still be used and the response window after it opens."""
+    name = "own-canceled-event-is-still-played-other-interrupts-and-responses.toml"
+    f = _facts(name)
+    assert f["result"]["haymaker"] == "canceled"
+    assert f["initiated"] == ["field.1", "study", "spotter.1"]
+    assert f["zones"]["bd"] == "hand" and f["zones"]["ad"] == "hand" and f["hit_points"]["soldier"] == 3
+    texts = _texts(name)
+    cancel = next(i for i, t in enumerate(texts) if "cancels the effects of Haymaker" in t)
+    step5 = next(i for i, t in enumerate(texts) if t.startswith("Step 5: Haymaker is still played"))
+    study = next(i for i, t in enumerate(texts) if "intent to play Quick Study" in t)
+    assert cancel < study < step5                       # the same interrupt window, still open
+    assert not any("triggering condition was canceled" in t or "did not occur" in t for t in texts)
+    step = _outcome(SCENARIOS / name)[1].trace.steps[cancel]
+    assert {"cancel/bullet-3", "event/bullet-1"} <= set(step.cites)
+
+
+def test_a_canceled_treachery_is_revealed_and_has_its_response_window():
+    f = _facts("own-canceled-treachery-still-has-its-response-window.toml")
+    assert f["result"] == {"surprise": "canceled", "behind": "resolved", "tracker.1": "resolved"}
+    assert f["threat"]["scheme"] == 3 and f["zones"]["d1"] == "hand"
+
+
+def test_a_held_response_whose_card_left_play_had_its_window_and_is_illegal():
+    name = "own-response-of-an-ally-that-left-play-cannot-be-initiated.toml"
+    f = _facts(name)
+    assert f["result"]["scout.1"] == "illegal" and f["legal"]["scout.1"] is False
+    assert f["illegal_because"]["scout.1"] == "initiating-abilities/check-1"
+    fails = [s for s in _outcome(SCENARIOS / name)[1].trace.steps if s.text.startswith("Check 1 fails")]
+    assert len(fails) == 1 and "it left play" in fails[0].text and "did not occur" not in fails[0].text
+    assert fails[0].cites == ["initiating-abilities/check-1", "in-play-and-out-of-play/bullet-4", "ability/bullet-2"]
+
+
+RESPONDER = """
+[cards.scout]
+name = "Scout"
+owner = "alice"
+type = "ally"
+cost = 1
+hit_points = 1
+# "Response: After a player plays an event, draw 1 card."
+[[cards.scout.abilities]]
+kind = "response"
+when = "play"
+if = { card = { type = "event" } }
+effects = [{ do = "draw", amount = 1 }]
+
+[cards.top]
+name = "Top card"
+owner = "alice"
+type = "resource"
+zone = "deck"
+"""
+
+
+def test_a_held_response_whose_card_was_never_in_play_is_illegal_not_never_initiated(tmp_path):
+    """Its triggering condition occurred (Haymaker was played) while Scout was in hand: the window came, and
+    check 1 would fail; "not-initiated" is kept for a condition that never occurred."""
+    text = BASE.replace("[[actions]]", RESPONDER + "\n[[actions]]", 1) + '\n[[actions]]\nuse = "scout"\n'
+    text = text.replace("hit_points = { goon = 2 }", "result = { \"scout.1\" = \"illegal\" }")
+    outcome = _play_text(text, tmp_path)
+    assert outcome.passed, outcome.mismatches
+    last = outcome.trace.steps[-1]
+    assert "its triggering condition occurred (Haymaker is played)" in last.text and "in alice's hand" in last.text
+    assert "in-play-and-out-of-play/bullet-4" in last.cites
+    # the same response, but no event is ever played: never initiated
+    never = text.replace('[[actions]]\nplay = "haymaker"\npay = ["res"]\n', "").replace('"illegal"', '"not-initiated"')
+    outcome = _play_text(never, tmp_path, "never.toml")
+    assert outcome.passed, outcome.mismatches
+    assert "did not occur" in outcome.trace.steps[-1].text
+
+
+def test_check_1_of_an_interrupt_says_its_condition_is_imminent_and_of_a_response_that_it_resolved():
+    texts = _texts("own-canceled-event-is-still-played-other-interrupts-and-responses.toml")
+    steps = _outcome(SCENARIOS / "own-canceled-event-is-still-played-other-interrupts-and-responses.toml")[1].trace.steps
+    interrupt = next(s for s in steps if s.text.startswith("Check 1") and "Haymaker is played" in s.text
+                     and "imminent" in s.text)
+    response = next(s for s in steps if s.text.startswith("Check 1") and "has just resolved" in s.text)
+    assert "interrupt/bullet-2" in interrupt.cites and "response/bullet-2" in response.cites
+    assert not any("is true now" in t for t in texts)
+    hero = _texts("own-canceled-treachery-still-has-its-response-window.toml")
+    assert any("imminent" in t and "alice is in hero form" in t for t in hero)   # a Hero Interrupt's form
+
+
+def test_x_cost_answer_names_x_and_no_none_leaks(tmp_path):
+    text = BASE.replace("cost = 1\n", 'cost = "X"\n', 1).replace("amount = 3", 'amount = "X"').replace(
+        'pay = ["res"]', 'pay = ["res"]\nx = 2').replace("[[actions]]", """[cards.focus]
+name = "Focus"
+owner = "alice"
+type = "support"
+cost = 1
+zone = "play"
+# "Events you play cost 1 less."
+[[cards.focus.abilities]]
+kind = "constant"
+effect = { do = "cost", by = -1, to = { type = "event" } }
+
+[[actions]]""", 1).replace("hit_points = { goon = 2 }", "hit_points = { goon = 3 }")
+    outcome = _play_text(text, tmp_path)
+    assert outcome.passed, outcome.mismatches
+    assert "for 1 (printed X (X = 2), modified)" in outcome.summary[0][0]
+    for path in FILES:
+        out = _outcome(path)[1]
+        words = [s.text for s in out.trace.steps] + [line for line, _ in out.summary]
+        assert not [w for w in words if re.search(r"\bNone\b", w)], path.name
+
+
+def test_a_restricted_resource_ability_cites_the_play_restriction():
+    _, outcome = _outcome(SCENARIOS / "own-restricted-resource-ability-cannot-pay-another-card.toml")
+    abort = next(s for s in outcome.trace.steps if s.text.startswith("Step 3: the cost cannot be paid"))
+    assert "only to pay for an Aggression card, and Planned Strike is not one" in abort.text
+    assert "play-restrictions-and-permissions/bullet-1" in abort.cites
+    assert not any(c.startswith("resource-ability") for s in outcome.trace.steps for c in s.cites)
+
+
 def test_assign_resources():
     assert assign(["any", "any"], ["physical", "wild", "mental"]) == (True, [("physical", "any"), ("mental", "any")], 1)
     assert assign(["mental", "energy"], ["mental", "wild"])[:2] == (True, [("mental", "mental"), ("wild", "energy")])
@@ -381,6 +501,10 @@ BAD = [
     ("player-card-owned-by-scenario", 'name = "Strength"\nowner = "alice"', 'name = "Strength"\nowner = "scenario"',
      "cards.res.owner", 'owner = "scenario"', "a resource is a player card"),
     ("x-not-chosen", "cost = 1", 'cost = "X"', "actions.1.x", '[[actions]]', "declare x"),
+    ("x-without-x-cost", 'pay = ["res"]', 'pay = ["res"]\nx = 2', "actions.1.x", "x = 2",
+     "Haymaker has no X in its cost"),
+    ("x-amount-without-x-cost", "amount = 3", 'amount = "X"', "cards.haymaker.abilities.1.effects.1.amount",
+     'amount = "X"', "Haymaker has no X in its cost"),
 ]
 
 

@@ -71,8 +71,9 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
             "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")
-        return f"{who} reveals {init.card.name}: {done}.", \
-            ["reveal"] + (["cancel/bullet-4"] if init.canceled_by else [])
+        canceled = ["cancel/bullet-4" if init.card.type == "treachery" else "cancel/bullet-2"] \
+            if init.canceled_by else []
+        return f"{who} reveals {init.card.name}: {done}.", ["reveal"] + canceled
     if init.result == "not-initiated":
         return f"{cap(what)} is never initiated: {init.why}.", [
             "triggering-condition", "interrupt" if init.ability and init.ability.kind == "interrupt" else "response"]
@@ -85,7 +86,9 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
                 [init.rule] + init.more)
     paid = ""
     if init.cost is not None and (init.cost or init.paid_with or init.modifiers):
-        paid = f" for {init.cost}" + (f" (printed {init.card.cost}, modified)" if init.modifiers else "")
+        printed = f"X (X = {init.x})" if init.playing and init.card.x_cost else \
+            str(init.card.cost if init.playing else len(init.typed))
+        paid = f" for {init.cost}" + (f" (printed {printed}, modified)" if init.modifiers else "")
         if init.paid_with:
             names = ", ".join(game.s.cards[h.split('.')[0]].name for h in init.paid_with)
             paid += f" (paid with {names}; {init.generated} generated"
@@ -102,7 +105,7 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
         rest = "it is still played, its costs stay paid and it goes to the discard pile" if init.is_event else \
             "it is still regarded as initiated and its costs stay paid"
         return (f"{who} {verb} {what}{paid}, but {by} cancels its effects: {rest}.",
-                cites + ["cancel/bullet-2"] + (["cancel/bullet-3"] if init.is_event else []))
+                cites + (["cancel/bullet-3", "event/bullet-1"] if init.is_event else ["cancel/bullet-2"]))
     if init.playing and init.card.type != "event":
         return f"{who} {verb} {what}{paid}: it enters play.", cites + [game.p("resolve")]
     effects = ", ".join(init.notes) if init.notes else "nothing changes"

@@ -330,6 +330,9 @@ class Builder:
             effects = []
         for j, eff in enumerate(effects, 1):
             self.effect(f"{key}.effects.{j}", eff, then_ok=j > 1)
+            if isinstance(eff, dict) and eff.get("amount") == "X" and not card.x_cost:
+                self.bad(f"{key}.effects.{j}.amount", f"{card.name} has no X in its cost: amount = \"X\" is the X "
+                                                      "chosen for a cost of X", "cost")
         if kind in ("action", "interrupt", "response", "when-revealed") and not effects:
             self.bad(f"{key}.effects", f"{article(kind)} ability needs effects = [ … ]", "ability")
         if kind in ("action", "interrupt", "response") and any(isinstance(e, dict) and e.get("to") == "target"
@@ -476,6 +479,10 @@ class Builder:
                          "in-play-and-out-of-play/bullet-3", "unknown-target")
         if "x" in act:
             self.whole(f"{key}.x", act["x"])
+            if kind != "play" or not card.x_cost:
+                what = f"{card.name} has no X in its cost" if kind == "play" else \
+                    f"x is chosen when playing a card whose cost is X, and {kind} = … plays none"
+                self.bad(f"{key}.x", what, "cost")
         pay = act.get("pay", [])
         for h in self.strings(f"{key}.pay", pay):
             base, _, idx = h.partition(".")

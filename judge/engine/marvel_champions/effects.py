@@ -119,6 +119,8 @@ class Effects:
         return out
 
     def _to_discard(self, card: Card) -> None:
+        if card.in_play:
+            self.left_play.add(card.handle)
         card.zone = "encounter-discard" if card.owner == SCENARIO else "discard"
         card.exhausted = False
         card.damage = 0 if not card.is_identity else card.damage
@@ -158,14 +160,29 @@ class Effects:
         return value == "all" or n == self.amount(init, eff)
 
     def _eff_cancel(self, init: Initiation, eff: dict) -> bool:
-        cond = init.trigger
-        victim = cond.init
+        """Cancel the effects of the card played, the ability initiated or the encounter card revealed. Only
+        the effects: the play, the initiation, the reveal itself — the triggering condition — still happens
+        (cancel/bullet-2, /bullet-3, /bullet-4), so the interrupt window stays open and the response window
+        after it still comes; interrupt/bullet-4 (a canceled triggering condition) does not apply."""
+        victim = init.trigger.init
         victim.canceled_by = init.key
-        cond.canceled = True
-        what = f"the effects of {victim.card.name}" if victim.playing or victim.reveal else \
-            f"the effects of {self.ability_name(victim.card, victim.ability)}"
-        self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating.",
-                  ["cancel", "cancel/bullet-1", "interrupt/bullet-4"])
+        card = victim.card
+        if victim.is_event:
+            what, still, rules = f"the effects of {card.name}", f"{card.name} is still played", \
+                ["cancel/bullet-3", "event/bullet-1"]
+        elif victim.reveal and card.type == "treachery":
+            what, still, rules = f"the effects of {card.name}", f"{card.name} is still revealed", ["cancel/bullet-4"]
+        elif victim.reveal:
+            what, still, rules = f"the When Revealed effects of {card.name}", f"{card.name} is still revealed", \
+                ["cancel/bullet-2"]
+        else:
+            name = self.ability_name(card, victim.ability)
+            what, still, rules = f"the effects of {name}", f"{name} is still regarded as initiated", \
+                ["cancel/bullet-2"]
+        self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating. Only the effects "
+                  f"are canceled: {still}, so the triggering condition itself is not canceled (interrupt/bullet-4 "
+                  "does not apply): further interrupts to it can still be used, and its response window follows.",
+                  ["cancel", "cancel/bullet-1"] + rules + ["interrupt/bullet-4"])
         init.notes.append(f"cancels {what}")
         return True
 

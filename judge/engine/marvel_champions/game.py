@@ -40,6 +40,8 @@ class Game(Effects):
         self.depth = 0
         self.keys_seen: dict[str, int] = {}
         self.defeated: list[str] = []
+        self.left_play: set[str] = set()    # cards that moved from play to an out-of-play area
+        self.missed: dict[int, tuple[Condition, str]] = {}   # held → a window it answered while out of play
 
     # -- small helpers ---------------------------------------------------------------------------------
     def step(self, text: str, cites=()) -> None:
@@ -91,14 +93,25 @@ class Game(Effects):
                 self._hold(j, r)
             if i:
                 self._main(i, act)
-        for player, card, ab, playing, act, akey in self.held:
+        for held in self.held:
+            player, card, ab, playing, act, akey = held
             key = self.new_key(card.handle if playing else f"{card.handle}.{ab.index}")
             init = Initiation(key, player, card, ab, playing, act, akey)
+            self.inits.append(init)
+            if id(held) in self.missed:
+                # its window came, but its card was not in play: check 1 would fail
+                cond, zone = self.missed[id(held)]
+                init.result, init.rule = "illegal", self.p("restrictions")
+                init.more = self._out_of_play_rules(card)
+                init.why = (f"its triggering condition occurred ({cond.words()}), but {card.name} was not in play "
+                            f"then ({self._zone_words(card, zone)}), and the abilities of {article(card.type)} can "
+                            "only be initiated while it is in play")
+                self.step(f"{cap(self.describe(init))} cannot be initiated: {init.why}.", [init.rule] + init.more)
+                continue
             init.result = "not-initiated"
             when = f" (“{ab.get('when')}”)" if ab is not None else ""
             init.why = (f"its triggering condition{when} did not occur after it was declared, so {player} never had "
                         "the opportunity to use it")
-            self.inits.append(init)
             self.step(f"{cap(self.describe(init))} is never initiated: {init.why}.",
                       ["triggering-condition", "interrupt" if ab and ab.kind == "interrupt" else "response"])
 
@@ -235,9 +248,10 @@ class Game(Effects):
                           "there.", [c1, "play-restrictions-and-permissions/bullet-2"])
         elif not init.reveal:
             if not card.in_play and not card.is_identity:
-                raise Illegal(c1, f"{card.name} is not in play ({card.zone}), and the abilities of a "
-                                  f"{card.type} can only be initiated while it is in play",
-                              ["in-play-and-out-of-play/bullet-4", "ability/bullet-2"])
+                where = ("it left play and is " if card.handle in self.left_play else "it is ") + \
+                    self._zone_words(card, card.zone)
+                raise Illegal(c1, f"{card.name} is not in play ({where}), and the abilities of {article(card.type)} "
+                                  "can only be initiated while it is in play", self._out_of_play_rules(card))
             if card.controller != player and card.controller != SCENARIO:
                 raise Illegal(c1, f"{card.name} is controlled by {card.controller}, not by {player}",
                               ["player-turn/bullet-5"])
@@ -269,7 +283,23 @@ class Game(Effects):
         if not init.forced:
             request = ["player-turn/bullet-6", "action"] if init.player != self.s.active_player and \
                 init.trigger is None else []
-            self.step(f"Check 1: {self._restrictions_ok(init)}", [c1] + request)
+            timing = [] if init.trigger is None else \
+                ["interrupt/bullet-2" if init.ability.kind == "interrupt" else "response/bullet-2"]
+            self.step(f"Check 1: {self._restrictions_ok(init)}", [c1] + timing + request)
+
+    @staticmethod
+    def _out_of_play_rules(card: Card) -> list[str]:
+        """Why an ability of a card out of play cannot be initiated: in-play-and-out-of-play/bullet-4 for every
+        card type but events and treacheries; ability/bullet-2 names the player card types."""
+        return ["in-play-and-out-of-play/bullet-4"] + (
+            ["ability/bullet-2"] if card.type in ("hero", "alter-ego", "ally", "upgrade", "support") else [])
+
+    @staticmethod
+    def _zone_words(card: Card, zone: str) -> str:
+        if zone in ("hand", "deck", "discard"):
+            return f"in {possessive(card.owner)} {zone}" + (" pile" if zone == "discard" else "")
+        return {"encounter-deck": "in the encounter deck", "encounter-discard": "in the encounter discard pile",
+                "removed": "removed from the game", "table": "faceup on the table"}.get(zone, zone)
 
     def _check_timing(self, init: Initiation) -> None:
         c1 = self.p("restrictions")
@@ -284,7 +314,11 @@ class Game(Effects):
     def _restrictions_ok(self, init: Initiation) -> str:
         parts = []
         if init.trigger is not None:
-            parts.append(f"its triggering condition is true now ({init.trigger.words()})")
+            # an interrupt: its condition is imminent (interrupt/bullet-2); a response: it has resolved
+            # (response/bullet-2)
+            state = "is imminent and has not yet resolved" if init.ability.kind == "interrupt" else \
+                "has just resolved"
+            parts.append(f"its triggering condition {state} ({init.trigger.words()})")
             if init.ability.get("form"):
                 parts.append(f"{init.player} is in {init.ability.get('form')} form")
         elif init.ability is not None and init.ability.kind == "action" or init.playing and init.card.type != "event":
@@ -695,8 +729,14 @@ class Game(Effects):
             return ("limit", f"{self.ability_name(card, ab)} was already used "
                              f"{plural(card.used.get(ab.index, 0), 'time')} this round")
         if ab.get("for") is not None and not (init.playing and matches(ab.get("for"), init.card, card.controller)):
-            return ("resource-ability", f"{self.ability_name(card, ab)} only generates resources for "
-                                        f"{describe_selector(ab.get('for'))}")
+            # "generate a resource for a <trait> card": a play restriction of the ability, which must be
+            # observed to use it (play-restrictions-and-permissions/bullet-1)
+            sel = describe_selector(ab.get("for"))
+            sel = ("an " if sel[:1].lower() in "aeiou" else "a ") + sel
+            paying = f"{init.card.name} is not one" if init.playing else \
+                f"{self.ability_name(init.card, init.ability)} is not a card being played"
+            return ("play-restrictions-and-permissions/bullet-1",
+                    f"{self.ability_name(card, ab)} generates resources only to pay for {sel}, and {paying}")
         return None
 
     def _printed_or_bonus(self, card: Card, init: Initiation) -> list[str]:
@@ -852,19 +892,18 @@ class Game(Effects):
         self.trace.phase = saved
 
     # -- windows ---------------------------------------------------------------------------------------
-    def occur(self, conds: list[Condition], apply, after: list[Condition] | None = None, procedure=False) -> bool:
+    def occur(self, conds: list[Condition], apply, after: list[Condition] | None = None, procedure=False) -> None:
         """A game occurrence with its triggering conditions: one interrupt window just before (forced first),
-        the change, one response window just after (triggering-condition/bullet-1). False if canceled."""
+        the change, one response window just after (triggering-condition/bullet-1). No effect primitive cancels
+        or replaces a triggering condition itself (a cancel cancels effects only), so the change always
+        happens."""
         if conds:
             self.window("interrupt", conds, procedure=procedure)
-        if any(c.canceled for c in conds):
-            return False
         apply()
         if after is None:
             after = conds
         if after:
             self.window("response", after, procedure=procedure)
-        return True
 
     def window(self, timing: str, conds: list[Condition], procedure: bool = False) -> None:
         """An interrupt or response window for ``conds``: forced abilities first (the first player orders
@@ -912,13 +951,11 @@ class Game(Effects):
                 self.step(f"{self.ability_name(forced[0][0], forced[0][1])} is forced: it initiates before the "
                           f"non-forced {timing}s.", ["forced/bullet-1"])
         for card, ab, cond in forced:
-            if any(c.canceled for c in conds):
-                break
             player = card.controller if card.controller != SCENARIO else self.s.first_player
             self.initiate(Initiation(self.new_key(f"{card.handle}.{ab.index}"), player, card, ab, False, {},
                                      ab.key, trigger=cond, forced=True))
         passes, i = 0, 0
-        while passes < len(order) and not any(c.canceled for c in conds):
+        while passes < len(order):
             player = order[i % len(order)]
             i += 1
             found = next(((h, c) for h in self.held if h[0] == player for c in conds
@@ -933,22 +970,26 @@ class Game(Effects):
             key = self.new_key(card.handle if playing else f"{card.handle}.{ab.index}")
             self.initiate(Initiation(key, player, card, ab, playing, act, akey, trigger=cond))
         if opened:
-            if any(c.canceled for c in conds):
-                self.step(f"The triggering condition was canceled: no further {timing}s to it can be used.",
-                          ["interrupt/bullet-4"])
-            else:
-                self.step(f"All players pass consecutively: the {timing} window closes.",
-                          ["interrupt/bullet-3" if timing == "interrupt" else "response/bullet-3"])
+            self.step(f"All players pass consecutively: the {timing} window closes.",
+                      ["interrupt/bullet-3" if timing == "interrupt" else "response/bullet-3"])
 
     def _held_match(self, timing: str, conds: list[Condition]) -> bool:
         return any(h[2] is not None and h[2].kind == timing and self._held_triggers(h, c) for h in self.held
                    for c in conds)
 
     def _held_triggers(self, held, cond: Condition) -> bool:
+        """May the player use this held interrupt or response in the window of ``cond``? An ability of a card
+        out of play answers a condition it matches only if the card has left play since the scenario began:
+        the player still tries it, and check 1 fails (in-play-and-out-of-play/bullet-4). A card that has not
+        been in play yet waits for a window after it enters play; the first window it missed is remembered
+        for the report."""
         player, card, ab, playing, act, akey = held
-        if not playing and not card.in_play:
+        if not self.triggers(card, ab, cond, you=player):
             return False
-        return self.triggers(card, ab, cond, you=player)
+        if playing or card.in_play or card.is_identity or card.handle in self.left_play:
+            return True
+        self.missed.setdefault(id(held), (cond, card.zone))
+        return False
 
     def triggers(self, card: Card, ab: Ability, cond: Condition, you: str | None = None) -> bool:
         """Does ``cond`` make the triggering condition of ``ab`` (on ``card``) true?"""

@@ -256,7 +256,6 @@ class Condition:
         self.amount = amount
         self.init = init           # the initiation a "play" / "initiate" / "reveal" condition belongs to
         self.origin = origin       # where a discarded card came from
-        self.canceled = False
 
     def words(self) -> str:
         amount = f" ({self.amount})" if self.amount is not None and self.kind in (
