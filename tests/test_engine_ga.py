@@ -314,6 +314,12 @@ BAD = [
      "[[actions]]", "alice cannot act: no player receives Opportunity in the draw phase"),
     ("cannot-act-materialize-phase", 'rules = "seed"', 'rules = "seed"\n\n[game]\nphase = "materialize"',
      "actions.1", "[[actions]]", "alice cannot act: in the materialize phase, with nothing pending"),
+    ("target-count-zero", 'kind = "champion" }', 'kind = "champion", count = 0 }', "cards.bolt.target.count",
+     "count = 0", "must be a whole number ≥ 1 (how many targets"),
+    ("target-count-not-a-number", 'kind = "champion" }', 'kind = "champion", count = "two" }',
+     "cards.bolt.target.count", 'count = "two"', "must be a whole number ≥ 1"),
+    ("target-up-to-not-a-bool", 'kind = "champion" }', 'kind = "champion", up_to = "yes" }',
+     "cards.bolt.target.up_to", 'up_to = "yes"', "must be true or false"),
     ("unsupported-attack", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
      'types = ["attack"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.types", 'types = ["attack"]',
      "does not play attack cards and combat yet"),
@@ -452,3 +458,125 @@ def test_no_card_name_in_engine_source():
 def test_card_name_search_would_find_a_name():
     text = 'if card.name == "frostbind":\n'
     assert re.search(r"(?<![A-Za-z])" + re.escape("Frostbind") + r"(?![A-Za-z])", text, re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (h) targets: count, necessary targets, state-based checks and Checking Resolution
+# ---------------------------------------------------------------------------------------------------------
+
+TWO_TARGETS = SCENARIOS / "own-two-targets-one-leaves-the-whole-spell-fizzles-on-resolution.toml"
+
+
+def _twin(tmp_path, target_line: str, targets: str, sacrifice: bool = False):
+    """The two-target scenario with its target table and declared targets replaced; Bob's response kept or not."""
+    text = TWO_TARGETS.read_text().split("[expect]")[0]
+    text = text.replace('target = { kind = "ally", count = 2 }', target_line)
+    text = text.replace('targets = ["sprite", "golem"]', targets)
+    if not sacrifice:
+        text = text.split('[[actions]]\nplayer = "bob"')[0]
+    return _facts(tmp_path, text)
+
+
+def test_count_means_exactly_that_many_targets_unless_up_to(tmp_path):
+    exactly = 'target = { kind = "ally", count = 2 }'
+    up_to = 'target = { kind = "ally", count = 2, up_to = true }'
+    cases = [
+        (exactly, 'targets = ["golem"]', False, "Twin Bolts needs 2 targets (target ally), and only 1 is declared"),
+        (exactly, "targets = []", False, "Twin Bolts needs 2 targets (target ally) and none is declared"),
+        (exactly, 'targets = ["golem", "sprite", "golem"]', False, "Twin Bolts takes 2 targets, and 3 are declared"),
+        (exactly, 'targets = ["golem", "golem"]', False, "Clay Golem is declared twice for Twin Bolts"),
+        (exactly, 'targets = ["golem", "sprite"]', True, None),
+        (up_to, 'targets = ["golem"]', True, None),
+        (up_to, "targets = []", True, None),
+        (up_to, 'targets = ["golem", "sprite", "golem"]', False, "Twin Bolts takes up to 2 targets, and 3 are declared"),
+    ]
+    for target_line, targets, legal, words in cases:
+        out = _twin(tmp_path, target_line, targets)
+        assert out.facts["legal"] == {"twin": legal}, (target_line, targets)
+        if not legal:
+            text = " ".join(st.text for st in out.trace.steps)
+            assert words in text, text
+            cause = out.facts["illegal_because"]["twin"]
+            assert cause == ("objects-and-targeting/target/1.1" if "twice" in words else "card-activation/1.5")
+
+
+def test_one_of_two_necessary_targets_leaves_the_card_fizzles_on_resolution_not_before():
+    _, outcome = _outcome(TWO_TARGETS)
+    f = outcome.facts
+    assert f["fizzled"] == ["twin"] and f["resolved"]["twin"] is False
+    assert f["objects"]["golem"]["damage"] == 0 and f["zones"]["twin"] == "graveyard"
+    steps = outcome.trace.steps
+    # state-based checks stop targeting the Sprite but do not fizzle the card: the Golem is still legal
+    sbc = next(i for i, st in enumerate(steps) if st.text.startswith("State-based checks: Fleeting Sprite"))
+    assert "does not fizzle now" in steps[sbc].text
+    assert "state-based-checks-and-effects/general-rules/2.1" in steps[sbc].cites
+    # the fizzle comes later, when the card begins to resolve, by Checking Resolution 1.4.1.1
+    fizzle = next(i for i, st in enumerate(steps) if "fizzles" in st.text)
+    assert fizzle > sbc and "resolution/checking-resolution/1.4.1.1" in steps[fizzle].cites
+    assert steps[fizzle - 1].text.startswith("The top layer of the Effects Stack resolves: the activation of Twin")
+    # the resolution check never claims the card's targets are still legal
+    assert not [st.text for st in steps if st.text.startswith("Check resolution: the activation of Twin Bolts")]
+
+
+def test_check_resolution_says_still_legal_only_of_targets_that_are(tmp_path):
+    # both targets stay: the card resolves and the sentence names both, citing the rule it checked
+    out = _twin(tmp_path, 'target = { kind = "ally", count = 2 }', 'targets = ["golem", "sprite"]')
+    check = next(st for st in out.trace.steps if st.text.startswith("Check resolution"))
+    assert "its targets (Clay Golem, Fleeting Sprite) are still legal" in check.text
+    assert "resolution/checking-resolution/1.4.1" in check.cites
+
+
+def test_up_to_targets_resolve_for_the_targets_still_legal():
+    _, outcome = _outcome(SCENARIOS / "own-up-to-two-targets-one-leaves-the-other-is-still-hit.toml")
+    assert outcome.facts["fizzled"] == [] and outcome.facts["objects"]["golem"]["damage"] == 2
+    assert "resolution/checking-resolution/1.3" in outcome.citations()
+    assert "resolution/checking-resolution/1.4.1.1" not in outcome.citations()
+
+
+def test_all_targets_gone_fizzles_at_state_based_checks():
+    _, outcome = _outcome(SCENARIOS / "own-target-leaves-in-response-spell-fizzles.toml")
+    fizzle = next(st for st in outcome.trace.steps if "fizzles" in st.text)
+    assert "its required target is now illegal" in fizzle.text
+    assert "state-based-checks-and-effects/general-rules/2.1" in fizzle.cites
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (i) messages and citations the blind review found wrong
+# ---------------------------------------------------------------------------------------------------------
+
+def test_reserve_shortfall_counts_named_and_unnamed_cards(tmp_path):
+    text = BASE.replace('hand = ["bolt", 2]', 'hand = ["bolt", "extra", 1]').replace("reserve_cost = 1",
+                                                                                  "reserve_cost = 4")
+    text += '\n[cards.extra]\nname = "Extra"\ntypes = ["action"]\nreserve_cost = 0\n'
+    out = _facts(tmp_path, text)
+    assert out.facts["legal"] == {"bolt": False}
+    text = " ".join(st.text for st in out.trace.steps)
+    assert "The reserve cost is 4, but alice has only 2 other cards in hand to reserve." in text
+    assert "(s)" not in text
+
+
+def test_on_death_cites_the_way_the_ally_died():
+    _, sacrificed = _outcome(SCENARIOS / "own-on-death-from-a-sacrifice-cost-resolves-before-the-ability.toml")
+    placed = next(st for st in sacrificed.trace.steps if "triggered ability [martyr.2]" in st.text)
+    assert "game-terms/sacrifice/3" in placed.cites and "game-terms/destruction/2.1" not in placed.cites
+    assert "on top of the ability it was sacrificed for" in placed.text
+    _, destroyed = _outcome(SCENARIOS / "abilities-p11-on-death-uses-last-known-power.toml")
+    assert "game-terms/destruction/2.1" in destroyed.citations()
+    _, banished = _outcome(SCENARIOS / "own-regalia-ally-banished-instead-does-not-die.toml")
+    assert banished.facts["triggered"] == [] and "keywords-and-abilities/on-death/2" in banished.citations()
+    assert not [st.text for st in banished.trace.steps if "graveyard and dies" in st.text]
+
+
+def test_negated_2_1_is_cited_only_when_a_trigger_of_the_activation_remains():
+    _, kept = _outcome(SCENARIOS / "own-negating-an-activation-leaves-the-trigger-it-caused.toml")
+    assert "game-terms/negated/2.1" in kept.citations() and kept.facts["damage"]["alice"] == 1
+    _, frostbind = _outcome(SCENARIOS / "playing-cards-8-frostbind-banishes-the-card-copies-fizzle.toml")
+    assert "game-terms/negated/2.1" not in frostbind.citations()
+
+
+def test_a_resolved_copy_becomes_a_token_by_the_copy_rules_not_tokens_4():
+    cited = {c for p in FILES for c in _outcome(p)[1].citations()}
+    assert "tokens/4" not in cited   # "copies created on the Effects Stack ... are not tokens"
+    _, outcome = _outcome(SCENARIOS / "playing-cards-9.2-negated-original-copy-becomes-a-token.toml")
+    token = next(st for st in outcome.trace.steps if "becomes a token" in st.text)
+    assert {"copy/general-rules/2", "copy/copying-abilities-card-activations-and-materializations/4"} <= set(token.cites)

@@ -274,6 +274,12 @@ def _check_target(scenario, key, spec, reasons) -> dict | None:
         reasons.append(scenario.reason("bad-target", f"target kind must be one of {', '.join(sorted(TARGET_KINDS))}, "
                                        f"not {spec.get('kind')!r}", key))
     _check_selector(scenario, key, spec, reasons, extra=("kind", "up_to", "count"))
+    if "count" in spec and (not _is_int(spec["count"]) or spec["count"] < 1):
+        reasons.append(_wrong_type(scenario, f"{key}.count", "a whole number ≥ 1 (how many targets: exactly that "
+                                   "many, or up to that many with up_to = true)", spec["count"]))
+        spec = {k: v for k, v in spec.items() if k != "count"}
+    if "up_to" in spec and not isinstance(spec["up_to"], bool):
+        reasons.append(_wrong_type(scenario, f"{key}.up_to", "true or false", spec["up_to"]))
     return spec
 
 
@@ -461,7 +467,7 @@ def report(game: Game):
     f["field"] = {p: [h for h, c in s.cards.items() if c.zone == "field" and c.controller == p] for p in s.order}
     f["objects"] = {h: {"controller": c.controller, "token": c.token, "owner": c.owner,
                         **{k: c.stat(k) for k in ("power", "life", "durability", "level") if getattr(c, k) is not None},
-                        "rested": c.rested}
+                        "rested": c.rested, "damage": c.damage}
                     for h, c in s.cards.items() if c.zone == "field"}
     f.setdefault("tokens", [])
     f["stack"] = [i.id for i in s.stack]

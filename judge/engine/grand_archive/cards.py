@@ -34,6 +34,19 @@ class Ability:
         return self.data.get(name, default)
 
 
+@dataclass
+class PendingTrigger:
+    """A triggered ability waiting for state-based checks to place it on the Effects Stack."""
+
+    handle: str                 # the source card or object
+    index: int                  # the ability's position on it
+    why: str                    # the event, as a sentence says it
+    cites: list[str]            # the rules that make the event trigger it
+    lki: dict                   # the source as it was when the ability triggered
+    cause: str | None = None    # the instance whose play triggered it (game-terms/negated/2.1)
+    where: str = ""             # where it goes, when a rule says (game-terms/sacrifice/3)
+
+
 class Card:
     """A card or token. ``handle`` is the scenario's name for it (a copy's token: ``HANDLE.copyN``)."""
 
@@ -115,11 +128,15 @@ class Instance:
         self.ability: int | None = None   # abilities: index on the source
         self.lki: dict = {}               # abilities: the source as it was when the ability was put on the stack
         self.copy_targets: list[str] = [] # new targets for copies this instance's copy effect creates
+        self.lost: list[str] = []         # declared targets that became illegal: no longer targeted
+        #                                   (state-based-checks-and-effects/types-of-checks/8)
+        self.cause: str | None = None     # triggered abilities: the instance whose play triggered it
 
     def clone(self) -> "Instance":
         new = copy.copy(self)
         new.targets = list(self.targets)
         new.copy_targets = list(self.copy_targets)
+        new.lost = list(self.lost)
         return new
 
     @property
@@ -163,7 +180,7 @@ class State:
         self.passed: list[str] = []
         self.clock = 0
         self.lki: dict[str, dict] = {}
-        self.pending: list[tuple] = []      # triggered abilities waiting for state-based checks
+        self.pending: list[PendingTrigger] = []  # triggered abilities waiting for state-based checks
         self.removed: dict[str, "Instance"] = {}   # negated instances, for "that card" references
 
     def snapshot(self) -> "State":

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import copy
 
-from judge.engine.grand_archive.cards import Card, Instance
-from judge.engine.grand_archive.words import counters
+from judge.engine.grand_archive.cards import Card, Instance, PendingTrigger
+from judge.engine.grand_archive.words import a_an, counters
 
 
 class EffectPrimitives:
@@ -104,19 +104,45 @@ class EffectPrimitives:
             obj = self.s.cards.get(t)
             if obj is None or obj.zone != "field":
                 continue
-            self.step(f"{source_name} destroys {obj.name}: it moves from the field to its owner's graveyard and "
-                      "dies.", ["game-terms/destruction/2", "game-terms/destruction/2.1"], answer=True)
+            instead = self.graveyard_replacement(obj)
+            if obj.token or instead is None:
+                self.step(f"{source_name} destroys {obj.name}: it moves from the field to its owner's graveyard"
+                          + (" and dies." if obj.types & {"ally"} else "."),
+                          ["game-terms/destruction/2"] + (["game-terms/destruction/2.1"] if obj.types & {"ally"}
+                                                          else []), answer=True)
+            else:
+                self.step(f"{source_name} destroys {obj.name}: it would move from the field to its owner's graveyard, "
+                          f"but {a_an(instead[0])} card is banished instead.",
+                          ["game-terms/destruction/2", instead[1]], answer=True)
             self.leave_field(obj, "graveyard")
-            self.dies(obj, "destroyed")
+            self.dies(obj, "destroyed", ["game-terms/destruction/2.1"])
 
-    def dies(self, obj: Card, how: str):
+    @staticmethod
+    def graveyard_replacement(obj: Card):
+        """(what, rule) when a card going to a graveyard is banished instead (supertypes/regalia/4,
+        champion/general-rules/8), else None."""
+        if "regalia" in obj.supertypes:
+            return "regalia", "supertypes/regalia/4"
+        if "champion" in obj.types:
+            return "champion", "champion/general-rules/8"
+        return None
+
+    def dies(self, obj: Card, how: str, cites: list[str], where: str = ""):
+        """An ally left the field for the graveyard by ``how``: its On Death abilities trigger
+        (keywords-and-abilities/on-death/1), unless it went to banishment instead (on-death/2)."""
         if not obj.types & {"ally"}:
             return
-        for ab in obj.abilities:
-            if ab.kind == "trigger" and ab.get("on") == "death":
-                self.s.pending.append(
-                    (obj.handle, ab.index, f"{obj.name} dies ({how})", ["game-terms/destruction/2.1"],
-                     dict(self.s.lki.get(obj.handle, {}), zone="graveyard")))
+        on_death = [ab for ab in obj.abilities if ab.kind == "trigger" and ab.get("on") == "death"]
+        if not on_death:
+            return
+        if obj.zone == "banishment":
+            self.step(f"{obj.name} went to banishment instead of the graveyard, so it is not considered to have died: "
+                      "its On Death ability does not trigger.", ["keywords-and-abilities/on-death/2"], answer=True)
+            return
+        for ab in on_death:
+            self.s.pending.append(PendingTrigger(
+                obj.handle, ab.index, f"{obj.name} dies ({how})", list(cites) + ["keywords-and-abilities/on-death/1"],
+                dict(self.s.lki.get(obj.handle, {}), zone="graveyard"), where=where))
 
     def leave_field(self, obj: Card, zone: str):
         if obj.token:
@@ -184,6 +210,13 @@ class EffectPrimitives:
                          if target.is_card_instance and src is not None else "") + ".",
                       ["game-terms/negate/1", "game-terms/negate/1.1", "game-terms/negate/1.2"]
                       if target.is_card_instance else ["game-terms/negate/1"], answer=True)
+            caused = [i for i in self.s.stack if i.cause == target.id] if target.kind == "activation" else []
+            if caused:
+                one = len(caused) == 1
+                self.step(f"{', '.join(self.instance_name(i) for i in caused)}, triggered by that activation, "
+                          f"remain{'s' if one else ''} triggered: negating the activation does not remove "
+                          f"{'it' if one else 'them'} from the Effects Stack.",
+                          ["game-terms/negated/2", "game-terms/negated/2.1"], answer=True)
 
     def do_copy(self, e, inst, you, source_name):
         for t in list(inst.targets):
@@ -208,6 +241,7 @@ class EffectPrimitives:
                         break
             if new is not None:
                 dup.targets = list(new)
+                dup.lost = []
             self.s.stack.append(dup)
             self.facts["kinds"][dup.id] = dup.kind
             self.facts["controllers"][dup.id] = you

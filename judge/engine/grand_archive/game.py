@@ -21,7 +21,8 @@ from __future__ import annotations
 import copy
 
 from judge.engine.core import InvalidScenario
-from judge.engine.grand_archive.cards import OBJECT_TYPES, PLAY_METHODS, UNIT_TYPES, Card, Instance, State
+from judge.engine.grand_archive.cards import (OBJECT_TYPES, PLAY_METHODS, UNIT_TYPES, Card, Instance, PendingTrigger,
+                                               State)
 from judge.engine.grand_archive.effects import EffectPrimitives
 from judge.engine.grand_archive.words import (a_an, as_list, cards_word, cost_rules, naming, past, quote, stats_text,
                                                zone_name)
@@ -408,13 +409,25 @@ class Game(EffectPrimitives):
         inst.copy_targets = as_list(act.get("copy_targets"))
 
     def check_targets(self, player: str, name: str, spec: dict, targets: list[str], cites: list[str]):
-        """Card Activation 1.5: the declared targets must be legal; only "up to" targets are optional."""
+        """Card Activation 1.5: the necessary targets must be chosen, each legal; only "up to" targets are
+        optional. ``count`` targets exactly, or up to ``count`` with ``up_to`` (docs/scenario-format-ga.md)."""
         optional = spec.get("up_to", False)
         count = spec.get("count", 1)
+        what = f"target {spec.get('kind', 'object')}"
         if not targets and not optional:
-            raise Illegal(f"{name} needs a target (target {spec.get('kind', 'object')}) and none is declared.", cites)
+            raise Illegal(f"{name} needs {count if count > 1 else 'a'} target{'s' if count > 1 else ''} ({what}) "
+                          "and none is declared: the necessary targets must be chosen.", cites)
         if len(targets) > count:
-            raise Illegal(f"{name} takes at most {count} target{'s' if count > 1 else ''}.", cites)
+            raise Illegal(f"{name} takes {'up to ' if optional else ''}{count} target{'s' if count > 1 else ''}, and "
+                          f"{len(targets)} are declared.", cites)
+        if len(targets) < count and not optional:
+            raise Illegal(f"{name} needs {count} targets ({what}), and only {len(targets)} "
+                          f"{'is' if len(targets) == 1 else 'are'} declared: the necessary targets must be chosen.",
+                          cites)
+        twice = next((t for i, t in enumerate(targets) if t in targets[:i]), None)
+        if twice is not None:
+            raise Illegal(f"{self.describe(twice)} is declared twice for {name}: targets must be unique.",
+                          cites + ["objects-and-targeting/target/1.1"])
         for t in targets:
             why = self.target_illegal(t, spec, player)
             if why:
@@ -557,11 +570,11 @@ class Game(EffectPrimitives):
             short = unnamed - p.unnamed["hand"]
             if len(named_left) >= short and "reserve" not in act:
                 raise InvalidScenario([self.scenario.reason(
-                    "choose-payment", f"{player} must choose which {amount} card(s) to reserve: name them in "
+                    "choose-payment", f"{player} must choose which {cards_word(amount)} to reserve: name them in "
                     "reserve = [...]", f"{key}", "costs-and-memory/1.1")])
-            have = len(chosen) + p.unnamed["hand"]
-            raise Illegal(f"The reserve cost is {amount}, but {player} has only {have} other card(s) in hand to "
-                          "reserve.", cites)
+            have = len(chosen) + len(named_left) + p.unnamed["hand"]
+            others = cards_word(have).replace("card", "other card")
+            raise Illegal(f"The reserve cost is {amount}, but {player} has only {others} in hand to reserve.", cites)
         for c in chosen:
             self.move(c, "memory")
         p.unnamed["hand"] -= unnamed
@@ -576,7 +589,7 @@ class Game(EffectPrimitives):
         named = [c for c in self.s.cards.values() if c.zone == "memory" and c.owner == player]
         total = len(named) + p.unnamed["memory"]
         if total < amount:
-            raise Illegal(f"The memory cost is {amount}, but {player} has only {total} card(s) in memory.", cites)
+            raise Illegal(f"The memory cost is {amount}, but {player} has only {cards_word(total)} in memory.", cites)
         chosen = [self.card(h) for h in as_list(act.get("memory"))]
         for c in chosen:
             if c not in named:
@@ -593,7 +606,7 @@ class Game(EffectPrimitives):
         unnamed = amount - len(chosen)
         if unnamed < 0 or unnamed > p.unnamed["memory"]:
             raise InvalidScenario([self.scenario.reason(
-                "bad-payment", f"memory = [...] names {len(chosen)} card(s) for a memory cost of {amount}",
+                "bad-payment", f"memory = [...] names {cards_word(len(chosen))} for a memory cost of {amount}",
                 f"{key}.memory", "costs-and-memory/2")])
         for c in chosen:
             self.move(c, "banishment")
@@ -809,7 +822,8 @@ class Game(EffectPrimitives):
             paid.append(f"reserves {cost['reserve']}")
         if cost.get("sacrifice"):
             self.leave_field(card, "graveyard")
-            paid.append(f"sacrifices {card.name} (it goes to the graveyard)")
+            paid.append(f"sacrifices {card.name} (" + ("a token, it ceases to exist" if card.zone == "ceased" else
+                                                       f"it goes to {card.owner}'s {card.zone}") + ")")
         self.step(f"Pay costs: {player} {', '.join(paid) if paid else 'pays nothing'}; the ability is activated.",
                   ["activated-abilities/1/bullet-3", "activated-abilities/general-rules/p1"]
                   + (["game-terms/sacrifice/2"] if cost.get("sacrifice") else []))
@@ -822,7 +836,9 @@ class Game(EffectPrimitives):
                   f"source; {player} receives Opportunity.",
                   ["activated-abilities/2", "abilities/7", "timing-and-permissions/opportunity/8.1"])
         if cost.get("sacrifice"):
-            self.dies(card, "sacrificed")
+            self.dies(card, f"sacrificed to pay the cost of its ability [{inst.id}]",
+                      ["game-terms/sacrifice/3"], where=", on top of the ability it was sacrificed for, so it resolves "
+                      "first")
         self.state_based_checks()
 
     def _ability_id(self, card: Card, index: int) -> str:
@@ -849,11 +865,12 @@ class Game(EffectPrimitives):
                 if not self.matches(card, ab.get("card"), src.controller):
                     continue
                 self.pending_trigger(src, ab, f"{player} played {card.name} by {inst.kind}",
-                                     ["playing-cards/1", "game-terms/play-played/2"])
+                                     ["playing-cards/1", "game-terms/play-played/2"], cause=inst.id)
 
-    def pending_trigger(self, src: Card, ab, why: str, cites):
+    def pending_trigger(self, src: Card, ab, why: str, cites, cause: str | None = None):
         self.remember(src)
-        self.s.pending.append((src.handle, ab.index, why, cites, dict(self.s.lki[src.handle])))
+        self.s.pending.append(PendingTrigger(src.handle, ab.index, why, list(cites), dict(self.s.lki[src.handle]),
+                                             cause))
 
     def place_triggers(self) -> bool:
         pend = self.s.pending
@@ -861,21 +878,22 @@ class Game(EffectPrimitives):
             return False
         self.s.pending = []
         # turn player's triggers first (triggered-abilities/10)
-        pend.sort(key=lambda t: self.s.order.index(t[4]["controller"]))
-        for handle, index, why, cites, lki in pend:
-            src = self.s.cards[handle]
-            ab = src.abilities[index - 1]
-            inst = Instance(self._ability_id(src, index), "ability", handle, lki["controller"])
-            inst.ability = index
+        pend.sort(key=lambda t: self.s.order.index(t.lki["controller"]))
+        for t in pend:
+            src = self.s.cards[t.handle]
+            ab = src.abilities[t.index - 1]
+            inst = Instance(self._ability_id(src, t.index), "ability", t.handle, t.lki["controller"])
+            inst.ability = t.index
             inst.effects = list(ab.get("effects", []))
-            inst.lki = lki
+            inst.lki = t.lki
+            inst.cause = t.cause
             self.s.stack.append(inst)
             self.facts["kinds"][inst.id] = "ability"
             self.facts["controllers"][inst.id] = inst.controller
             self.facts["triggered"].append(inst.id)
-            self.step(f"{why}: {lki['name']}'s triggered ability [{inst.id}] ({quote(ab)}) is placed onto the "
-                      f"Effects Stack during state-based checks, controlled by {inst.controller}.",
-                      list(cites) + ["triggered-abilities/1", "game-terms/control-and-ownership/4"], answer=True)
+            self.step(f"{t.why}: {t.lki['name']}'s triggered ability [{inst.id}] ({quote(ab)}) is placed onto the "
+                      f"Effects Stack during state-based checks{t.where}, controlled by {inst.controller}.",
+                      list(t.cites) + ["triggered-abilities/1", "game-terms/control-and-ownership/4"], answer=True)
         self.s.passed = []
         self.give_opportunity(self.s.turn_player)
         if not self.blocked():
@@ -917,9 +935,7 @@ class Game(EffectPrimitives):
                         ["state-based-checks-and-effects/types-of-checks/10", "game-terms/fizzle/3"])
             return
         check = ["resolution/checking-resolution/1"]
-        if self._targets_gone(inst, card.target, inst.controller):
-            self.fizzle(inst, "a necessary target is no longer legal", check + [
-                "resolution/checking-resolution/1.4.1.1", "resolution/checking-resolution/1.2"])
+        if not self.targets_still_legal(inst, card.target, "card", check):
             return
         if inst.kind == "materialization" and "champion" in card.types and not inst.copy:
             base = self.base_level(inst.controller)
@@ -930,8 +946,8 @@ class Game(EffectPrimitives):
                                      "game-terms/fizzle/2"])
                 return
         self.step(f"Check resolution: {self.instance_name(inst)} meets every condition to resolve"
-                  + (f"; its targets ({', '.join(self.describe(t) for t in inst.targets)}) are still legal"
-                     if inst.targets else "") + ".", check)
+                  + self.still_legal(inst) + ".",
+                  check + (["resolution/checking-resolution/1.4.1"] if inst.targets and card.target else []))
         if inst.copy:
             self.step(f"The copy resolves from its source card, {card.name}: costs paid, properties and restrictions "
                       f"are those of the original card played"
@@ -988,8 +1004,9 @@ class Game(EffectPrimitives):
         self.step(f"The instance has the copy property, so it does not put {card.name} on the field: it becomes a "
                   f"token {self.object_word(card)} object [{token.handle}] with {card.name}'s characteristics"
                   + stats_text(token) + f", under {inst.controller}'s control.",
-                  ["playing-cards/9.2", "copy/general-rules/2", "copy/copying-abilities-card-activations-and-materializations/4",
-                   "tokens/4"], answer=True)
+                  ["playing-cards/9.2", "copy/general-rules/2"]
+                  + (["copy/copying-abilities-card-activations-and-materializations/4"] if inst.kind == "activation"
+                     else []), answer=True)
         self.enters_field(token)
 
     def resolve_ability(self, inst: Instance):
@@ -1000,17 +1017,14 @@ class Game(EffectPrimitives):
                       "independently of its source and is not negated or fizzled; the last known information of the "
                       f"source is used (controller {inst.lki['controller']}).",
                       ["abilities/6", "resolving-triggered-and-activated-abilities/1.2.1"], answer=True)
-        src_target = None
-        if inst.ability is not None and src is not None:
-            src_target = src.abilities[inst.ability - 1].get("target")
-        if self._targets_gone(inst, src_target, inst.controller):
-            self.fizzle(inst, "its necessary target is no longer legal",
-                        ["resolving-triggered-and-activated-abilities/1.1", "resolution/checking-resolution/1.4.1.1"])
+        if not self.targets_still_legal(inst, self._spec_of(inst), "ability",
+                                        ["resolving-triggered-and-activated-abilities/1.1"]):
             return
-        self.step(f"Check resolution: the ability meets every condition to resolve; it resolves under "
-                  f"{inst.controller}, who controlled its source.",
+        self.step("Check resolution: the ability meets every condition to resolve"
+                  + self.still_legal(inst)
+                  + f"; it resolves under {inst.controller}, who controlled its source.",
                   ["resolving-triggered-and-activated-abilities/1", "resolving-triggered-and-activated-abilities/1.1",
-                   "abilities/7"])
+                   "abilities/7"] + (["resolution/checking-resolution/1.4.1"] if inst.targets else []))
         for e in inst.effects:
             self.apply(e, inst, inst.lki["name"])
         self._remove(inst)
@@ -1018,11 +1032,45 @@ class Game(EffectPrimitives):
         self.step(f"{inst.lki['name']}'s ability [{inst.id}] has resolved and leaves the Effects Stack.",
                   ["effects-stack/3"])
 
-    def _targets_gone(self, inst: Instance, spec, viewer) -> bool:
+    def still_legal(self, inst: Instance) -> str:
+        """"; its targets (A, B) are still legal" — said only after Checking Resolution found them so."""
+        if not inst.targets:
+            return ""
+        many = len(inst.targets) > 1
+        return (f"; its target{'s' if many else ''} ({', '.join(self.describe(t) for t in inst.targets)}) "
+                f"{'are' if many else 'is'} still legal")
+
+    def illegal_targets(self, inst: Instance, spec) -> list[str]:
+        """The declared targets of ``inst`` that are no longer legal: those state-based checks already stopped
+        targeting, and those illegal now."""
         if not spec or not inst.targets:
+            return []
+        return [t for t in inst.targets
+                if t in inst.lost or self.target_illegal(t, spec, inst.controller, inst) is not None]
+
+    def targets_still_legal(self, inst: Instance, spec, what: str, cites: list[str]) -> bool:
+        """Checking Resolution 1.3-1.4.1.1: an instance resolves only if the targets selected are all still
+        legal, apart from "up to" targets, which are optional. Returns False when the instance fizzled."""
+        illegal = self.illegal_targets(inst, spec)
+        if not illegal:
+            return True
+        names = ", ".join(self.describe(t) for t in illegal)
+        verb = "is" if len(illegal) == 1 else "are"
+        if not spec.get("up_to", False):
+            self.fizzle(inst, f"{names} {verb} no longer a legal target. {a_an(what).capitalize()} resolves only if "
+                        "the targets selected are all still legal; any one illegal necessary target stops the entire "
+                        f"{what}",
+                        cites + ["resolution/checking-resolution/1.4.1", "resolution/checking-resolution/1.4.1.1",
+                                 "resolution/checking-resolution/1.2"])
             return False
-        legal = [t for t in inst.targets if self.target_illegal(t, spec, viewer, inst) is None]
-        return not legal and not spec.get("up_to", False)
+        legal = [t for t in inst.targets if t not in illegal]
+        self.step(f"{names} {verb} no longer a legal target; \"up to\" targets are optional and do not stop "
+                  f"{self.instance_name(inst)} from resolving, "
+                  + (f"for its other target{'s' if len(legal) > 1 else ''} "
+                     f"({', '.join(self.describe(t) for t in legal)})." if legal else "with no target left."),
+                  cites + ["resolution/checking-resolution/1.3"], answer=True)
+        inst.targets = legal
+        return True
 
     # =====================================================================================================
     # objects entering the field, state-based checks
@@ -1045,13 +1093,10 @@ class Game(EffectPrimitives):
                                     "the Effects Stack", ["state-based-checks-and-effects/types-of-checks/10",
                                                          "game-terms/fizzle/3"])
                         changed = True
-            # Targeting: an instance whose required targets are all illegal fizzles
+            # Targeting: a target that became illegal stops being targeted; an instance whose required
+            # targets are all illegal fizzles (one illegal target of several is Checking Resolution's business)
             for inst in list(self.s.stack):
-                spec = self._spec_of(inst)
-                if inst.targets and spec and self._targets_gone(inst, spec, inst.controller):
-                    self.fizzle(inst, "every required target it had is now illegal",
-                                ["state-based-checks-and-effects/general-rules/2.1",
-                                 "state-based-checks-and-effects/types-of-checks/8"])
+                if self.sbc_targeting(inst):
                     changed = True
             # Resolution: a card without any instance left leaves the Effects Stack
             for card in list(self.s.cards.values()):
@@ -1065,11 +1110,39 @@ class Game(EffectPrimitives):
                     self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life: it dies.",
                               ["state-based-checks-and-effects/types-of-checks/2"], answer=True)
                     self.leave_field(obj, "graveyard")
-                    self.dies(obj, "destroyed by damage")
+                    self.dies(obj, "its damage reached its life", ["state-based-checks-and-effects/types-of-checks/2"])
                     changed = True
             if not changed:
                 break
         return self.place_triggers()
+
+    def sbc_targeting(self, inst: Instance) -> bool:
+        """State-based checks, Targeting (types-of-checks/8, general-rules/2, 2.1). True when it fizzled."""
+        spec = self._spec_of(inst)
+        if not spec or not inst.targets:
+            return False
+        newly = [t for t in inst.targets
+                 if t not in inst.lost and self.target_illegal(t, spec, inst.controller, inst) is not None]
+        inst.lost.extend(newly)
+        live = [t for t in inst.targets if t not in inst.lost]
+        optional = spec.get("up_to", False)
+        if not live and not optional:
+            gone = "its required target is" if len(inst.targets) == 1 else "all its required targets are"
+            self.fizzle(inst, f"{gone} now illegal", ["state-based-checks-and-effects/general-rules/2.1",
+                                                      "state-based-checks-and-effects/types-of-checks/8"])
+            return True
+        if newly:
+            names = ", ".join(self.describe(t) for t in newly)
+            one = len(newly) == 1
+            self.step(f"State-based checks: {names} {'is' if one else 'are'} no longer a legal target for "
+                      f"{self.instance_name(inst)}, so {'it stops' if one else 'they stop'} being targeted"
+                      + ("" if optional else
+                         f"; {', '.join(self.describe(t) for t in live)} {'is' if len(live) == 1 else 'are'} still "
+                         "legal, so not all of its required targets are illegal and it does not fizzle now")
+                      + ".", ["state-based-checks-and-effects/types-of-checks/8",
+                              "state-based-checks-and-effects/general-rules/2"]
+                      + ([] if optional else ["state-based-checks-and-effects/general-rules/2.1"]), answer=True)
+        return False
 
     def reserved_stay(self, card: Card):
         """costs-and-memory/1.4: a card whose original instance did not resolve leaves its reserved cards in memory."""
