@@ -377,3 +377,17 @@ def test_readme_resolve_examples_are_real_output(tmp_path):
             assert (run.stderr + run.stdout).rstrip("\n") == expected.rstrip("\n"), command
             checked += 1
     assert checked >= 5
+
+
+def test_the_documented_complete_example_passes(tmp_path):
+    """docs/scenario-format.md's worked example is a real scenario: it plays and meets its [expect]."""
+    import re
+
+    text = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    example = re.search(r"## A complete example\n\n```toml\n(.*?)```", text, re.S).group(1)
+    path = tmp_path / "example.toml"
+    path.write_text(example, encoding="utf-8")
+    scenario = sc.load(path)
+    outcome = sc.play(scenario, sc.rulebook_for(scenario))
+    assert_passes(path, outcome)
+    assert outcome.facts["hit"] is False and outcome.facts["life"]["bob"] == 20
