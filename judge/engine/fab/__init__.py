@@ -402,6 +402,7 @@ def _n(n: int, noun: str) -> str:
 def run(game: Game, scenario):
     actions = scenario.data.get("actions", [])
     game.start_life = {name: p.life for name, p in game.s.players.items()}
+    game.start_zones = {h: c.zone for h, c in game.s.cards.items()}
     game.queue = list(enumerate(actions, 1))
     game.trace.phase = "action phase"
     game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
@@ -442,6 +443,16 @@ def run(game: Game, scenario):
                 _hidden_trigger(game, player, act, key)
         except IllegalAction as exc:
             raise InvalidScenario([scenario.reason("illegal-action", exc.message, key, exc.cites[0])]) from None
+        except StopIteration:
+            if game.s.game_over:
+                left = len(game.queue) + 1
+                game.step(f"The game is over: the remaining {left} action{'s are' if left != 1 else ' is'} not taken.",
+                          ["4.5.1"])
+                game.queue.clear()
+                break
+            raise InvalidScenario([scenario.reason(
+                "no-step", "every player passed with an empty stack: the action phase would end before this action "
+                "(4.3.4) — nothing is left for it to respond to", key, "4.3.4")]) from None
     # after the last action: all players pass until the combat chain closes and the stack is empty
     for _ in range(200):
         if game.s.game_over or not game.s.stack and not game.s.chain_open:
@@ -526,10 +537,9 @@ def report(game: Game):
         f.setdefault(key, [])
     f.setdefault("winner", None)
     f.setdefault("draw", False)
-    f["counters"] = {}
+    f["counters"] = {h: {"power": 0, "defense": 0} for h in s.cards}
     for h, c in s.cards.items():
         for _, stat, n in c.counters:
-            f["counters"].setdefault(h, {}).setdefault(stat, 0)
             f["counters"][h][stat] += n
     f["power"] = dict(game.power_seen)
     f["defense"] = dict(game.defense_seen)
@@ -584,7 +594,7 @@ def _summarise(game: Game):
             why = f" ({closed_why})" if closed_why else ""
             out.conclude(f"Chain link {link['n']}: the combat chain closed in the "
                          f"{STEP_NAMES.get(f.get('chain_closed_at', ''), 'combat')}, before damage was calculated{why}, "
-                         f"so {att} deals no damage and does not hit.", ["7.7.2", "7.5.2"])
+                         f"so {att} deals no damage and does not hit.", ["7.7.2"] + (game.closing_cites or ["7.5.2"]))
             continue
         for target, total in link["defense"].items():
             dmg = link["damage"].get(target, 0)
@@ -602,12 +612,41 @@ def _summarise(game: Game):
                              "no hit.", ["7.5.2"])
     if not f["links"] and closed_why:
         out.conclude(f"The combat chain closed in the {STEP_NAMES.get(f.get('chain_closed_at', ''), 'combat')} "
-                     f"because {closed_why}: no chain link was made and no damage is dealt.", ["7.7.2b", "7.2.2"])
+                     f"because {closed_why}: no chain link was made and no damage is dealt.",
+                     game.closing_cites or ["7.7.2b", "7.2.2"])
     for st in steps:
         if "action point" in st.text and ("go again" in st.text or "would gain" in st.text):
             out.conclude(st.text, st.cites)
+    # what triggered, and what did not (a frequent point of dispute)
+    fired: dict[str, int] = {}
+    for h in game.triggered:
+        fired[h] = fired.get(h, 0) + 1
+    if fired:
+        groups: dict[str, list[str]] = {}
+        for h, n in fired.items():
+            name = (game.s.cards[h].name if h in game.s.cards else h) + (f" (×{n})" if n > 1 else "")
+            ok = f["resolved"].get(f"{h}.trigger") if h != "phantasm" else f["resolved"].get("phantasm")
+            state = "and resolved" if ok else "but did not resolve" if ok is False else "and are still on the stack"
+            groups.setdefault(state, []).append(name)
+        for state, names in groups.items():
+            whose = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            out.conclude(f"The triggered abilit{'y' if len(names) == 1 and '×' not in names[0] else 'ies'} of "
+                         f"{whose} triggered {state}.", ["6.6.5"])
+    said = set()
     for st in steps:
-        if st.text.startswith("Game state action:") and "loses the game" in st.text or "the game ends" in st.text:
+        if ("does not trigger" in st.text or "remaining" in st.text and "not used for later damage" in st.text) \
+                and st.text not in said:
+            said.add(st.text)
+            out.conclude(st.text, st.cites)
+    # permanents that left the arena (destroyed, banished) — equipment, auras, items
+    start_zones = getattr(game, "start_zones", {})
+    gone = [c.name for h, c in game.s.cards.items() if start_zones.get(h) in ("equipment", "arena")
+            and c.zone not in ("equipment", "arena", "combat-chain")]
+    if gone:
+        out.conclude(f"No longer in the arena at the end: {', '.join(gone)}.")
+    for st in steps:
+        if st.text.startswith("Game state action:") and "loses the game" in st.text or "the game ends" in st.text \
+                or "lost but the game does not end" in st.text:
             out.conclude(st.text, st.cites)
     if not out.summary and steps:
         # no combat and nothing illegal: the answer is what the layers and events did

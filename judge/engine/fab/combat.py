@@ -30,6 +30,7 @@ class Combat:
                       f"({', '.join(self.player_name(t) for t in gone)}) {'are' if len(gone) > 1 else 'is'} no longer "
                       "legal, so the Attack Step ends and the Close Step begins.", ["7.2.2", "7.7.2b"])
             self.facts["chain_closed_because"] = "no attack-target was still legal at the start of the Attack Step"
+            self.closing_cites = ["7.2.2", "7.7.2b"]
             self.close_step()
             return
         self.step(f"Attack Step: {', '.join(self.player_name(t) for t in legal)} is still a legal attack-target.", ["7.2.2"])
@@ -129,11 +130,11 @@ class Combat:
                     if reason:
                         self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1])
                         self.facts["legal"][h] = False
-                        self.record_action(f"actions.{idx}", False, reason[1][0])
+                        self.record_action(f"actions.{idx}", False, reason[1][0], card=h)
                         self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
                         continue
                     self.facts["legal"][h] = True
-                    self.record_action(f"actions.{idx}", True)
+                    self.record_action(f"actions.{idx}", True, card=h)
                     handles.append(h)
                 who.append(player)
                 if player != target and any(h in handles for h in cards):
@@ -146,7 +147,7 @@ class Combat:
             names = ", ".join(self.card(h).name for h in handles)
             self.step(f"Defend Step: {names} {'is' if len(handles) == 1 else 'are'} declared as defending "
                       f"card{'s' if len(handles) != 1 else ''} for {self.player_name(target)}, in that order; declaring is "
-                      "not playing, so no cost is paid.", ["7.3.2", "7.3.2a", "7.3.2c"])
+                      "not playing, so no cost is paid.", ["7.3.2", "7.3.2a"] + (["7.3.2c"] if len(handles) > 1 else []))
             self.add_defending(handles, target, "declared")
         self.turn_player_gains_priority("7.3.3", "The turn-player gains priority.")
 
@@ -231,7 +232,7 @@ class Combat:
         together = len(added) >= 2
         for h in added:
             self.defended[h] = "together" if together else "alone"
-            self._bind_next_defend(self.card(h))
+            self._bind_next_defend(self.card(h), how)
         names = ", ".join(self.card(h).name for h in added)
         self.step(f"{names} {'defend together' if together else 'defends alone'} on chain link {link.n}; the defend "
                   "event occurs.", ["7.0.5a", "7.0.5e"] + (["7.3.2d"] if how == "declared" and together else []))
@@ -243,8 +244,9 @@ class Combat:
         for h in added:
             self.event("defends", card=h, attack=link.attack, together=list(added))
 
-    def _bind_next_defend(self, c: Card):
+    def _bind_next_defend(self, c: Card, how: str = "declared"):
         """An effect on "the next card you defend with" applies to the first card that becomes defending."""
+        cites = {"declared": ["7.3.2c", "7.3.2d"], "reaction": ["7.4.2d", "7.0.5a"]}.get(how, ["7.0.5a"])
         for eff in self.s.effects:
             if not eff.data.get("next_defend") or eff.applies_to is not None or eff.controller != c.controller:
                 continue
@@ -255,11 +257,11 @@ class Combat:
                 eff.applies_to = {c.handle}
                 eff.selector = None
                 self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with: the effect of "
-                          f"{self._src_name(eff)} applies to it ({_effect_phrase(eff)}).", ["7.3.2c", "7.3.2d"])
+                          f"{self._src_name(eff)} applies to it ({_effect_phrase(eff)}).", cites)
             else:
                 eff.applies_to = set()
                 self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with, but it does not "
-                          f"match, so the effect of {self._src_name(eff)} does not apply to it.", ["7.3.2c", "7.3.2d"])
+                          f"match, so the effect of {self._src_name(eff)} does not apply to it.", cites)
 
     def _check_state_triggers(self):
         """State-based triggers built into keywords: phantasm (8.3.13)."""

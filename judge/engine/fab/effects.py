@@ -192,8 +192,20 @@ class Effects:
         name = src.name if src else "the effect"
         dur = eff.get("duration", "turn")
         to = eff.get("to", "self")
-        if do in ("modify", "gain-keyword", "cost", "suppress-triggers", "additional-activations", "set-limit",
-                  "prevent", "set-base-defense"):
+        if do == "gain-keyword" and eff.get("keyword") in ("dominate", "overpower") and self.s.active_link:
+            link = self.s.active_link
+            kw = eff["keyword"]
+            targets = self._target_cards(to, src, layer, controller) if not isinstance(to, dict) else []
+            if any(t.handle == link.attack for t in targets):
+                counted = [h for h, _, _ in link.defenders if (self._defended_from_hand(h) if kw == "dominate"
+                                                               else "action" in self.card(h).types)]
+                if len(counted) >= 2:
+                    self.step(f"The attack gains {kw} while already defended by {len(counted)} "
+                              f"{'cards from hand' if kw == 'dominate' else 'action cards'}: none is removed from "
+                              "defending; it only limits what is added from now on.",
+                              ["8.3.4c"] if kw == "dominate" else ["8.3.22b"])
+        if do in ("modify", "gain-keyword", "lose-keyword", "cost", "suppress-triggers", "additional-activations",
+                  "set-limit", "prevent", "set-base-defense"):
             if do == "set-base-defense":
                 for c in self._target_cards(to, src, layer, controller):
                     c.base_defense_set = eff.get("value", 0)
@@ -277,8 +289,12 @@ class Effects:
         if do == "lose-abilities":
             for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
                 lost_meta = [ab for ab in c.abilities if ab.kind == "meta"]
+                lost_kws = sorted(k for k in c.keywords if k not in ("specialization",))
                 c.abilities = []
-                self.step(f"{c.name} loses all its abilities.", ["6.2.2"])
+                c.keywords = {k: v for k, v in c.keywords.items() if k == "specialization"}
+                self.step(f"{c.name} loses all its abilities"
+                          + (f", its keyword abilities ({', '.join(lost_kws)}) included" if lost_kws else "") + ".",
+                          ["6.2.2"] + (["8.0.4"] if lost_kws else []))
                 if lost_meta:
                     self.step(f"{c.name}'s meta-static ability ceases to exist during the game: it does not affect the "
                               "legality of what was done outside the game under it, so the card-pool stays legal.",
@@ -341,13 +357,25 @@ class Effects:
 
     def _describe_effect(self, e: Effect, name: str) -> str:
         d = e.data
-        who = "the next matching card played" if e.next_play else (
-            ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else _describe_selector(e.selector))
+        if e.next_play:
+            sel = dict(e.selector or {})
+            whose = " an opponent plays" if sel.pop("controller", "you") == "opponent" else " its controller plays"
+            who = f"the next {_describe_selector(sel, plural=False) if sel else 'card'}{whose}"
+        elif d.get("next_defend"):
+            sel = dict(e.selector or {})
+            what = _describe_selector(sel, plural=False) if sel else "card"
+            who = f"the next {what} its controller defends with"
+        else:
+            who = ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else \
+                _describe_selector(e.selector)
+        until = {"chain": " this combat chain", "turn": " this turn"}.get(e.duration, "")
         if e.kind == "modify":
             by = d.get("by", 0)
-            return f"{name} creates an effect: {who} {'gets' if by >= 0 else 'gets'} {by:+d} {d.get('stat')}."
+            return f"{name} creates an effect: {who} gets {by:+d} {d.get('stat')}{until}."
         if e.kind == "gain-keyword":
-            return f"{name} creates an effect: {who} gains {d['keyword']}."
+            return f"{name} creates an effect: {who} gains {d['keyword']}{until}."
+        if e.kind == "lose-keyword":
+            return f"{name} creates an effect: {who} loses {d['keyword']}{until}."
         if e.kind == "cost":
             by = d.get("by", 0)
             return f"{name} creates an effect: {who} costs {abs(by)} {'less' if by < 0 else 'more'} to play."
@@ -521,6 +549,9 @@ class Effects:
             if link.power is None and self.s.step in ("attack", "defend", "reaction", "damage"):
                 self.close_combat_chain(f"the active-attack {c.name} ceased to exist before damage was calculated",
                                         ["7.7.2c"])
+            elif link.power is not None:
+                self.step("Damage was already calculated for this chain link, so its attack ceasing to exist does not "
+                          "close the combat chain.", ["7.7.2c"])
 
     def search(self, eff: dict, src, controller: str, layer):
         spec = eff.get("for", {})

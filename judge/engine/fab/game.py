@@ -38,6 +38,7 @@ class Game(Properties, Effects, Playing, Combat):
         self.queue: list[tuple[int, dict]] = []
         self.advancing = False    # passing priority until the current action can be taken (ready_for)
         self.current_key = None   # the scenario key of the action being taken, for errors
+        self.closing_cites: list[str] = []   # the rules that closed the combat chain early
         self.facts = outcome.facts
         self.facts.setdefault("legal", {})
         self.facts.setdefault("resolved", {})
@@ -56,12 +57,15 @@ class Game(Properties, Effects, Playing, Combat):
         steps = self.trace.steps
         steps.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
 
-    def record_action(self, key: str, legal: bool, because: str = ""):
-        """Per action of the file (``actions.N``): was it legal, and the first rule that made it illegal."""
+    def record_action(self, key: str, legal: bool, because: str = "", card: str | None = None):
+        """Per action of the file (``actions.N``): was it legal, and the first rule that made it illegal; for a
+        declaration of several cards, also per card (``cards``)."""
         rec = self.facts.setdefault("actions", {}).setdefault(key.split(".")[-1], {"legal": True})
         if not legal:
             rec["legal"] = False
             rec.setdefault("illegal_because", because)
+        if card is not None:
+            rec.setdefault("cards", {})[card] = legal
 
     def card(self, handle: str) -> Card:
         return self.s.cards[handle]
@@ -90,6 +94,7 @@ class Game(Properties, Effects, Playing, Combat):
             card.controller = controller
         if zone not in ARENA_ZONES and zone != "stack":
             card.base_defense_set = None
+            card.counters = []   # 3.0.9: a new object, no relation to its previous existence
         return old
 
     def remember(self, card: Card):
@@ -236,6 +241,7 @@ class Game(Properties, Effects, Playing, Combat):
             self.step(f"Game state action: the combat chain closes ({why}); the current step ends and the Close Step "
                       "begins.", list(cites) + ["7.7.2", "1.10.2e"])
             self.facts["chain_closed_because"] = why
+            self.closing_cites = list(cites)
             self.close_step()
 
     def _leave_game(self, name: str):

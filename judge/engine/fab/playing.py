@@ -362,6 +362,11 @@ class Playing:
                 raise IllegalAction("an attack-target must be controlled by an opponent", ["1.4.5"])
             if self.s.players[t].lost:
                 raise IllegalAction(f"{t} has lost the game and their hero no longer exists", ["1.4.5", "4.5.1a"])
+        earlier = {p for link in self.s.chain for p in link.targets} if self.s.chain_open else set()
+        if earlier and not set(targets) <= earlier:
+            self.step(f"The attack targets {', '.join(self.player_name(t) for t in targets)}, not the attack-target of "
+                      "an earlier chain link: declaring a different attack-target does not close the combat chain.",
+                      ["1.4.5b"])
         return list(targets)
 
     def is_attack(self, c: Card) -> bool:
@@ -603,6 +608,12 @@ class Playing:
                 raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
                                     "time(s)", allowance_cites)
         layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
+        if layer_kind != "activated":
+            for eff in s.effects:
+                if eff.next_play and (eff.controller == player or (eff.selector or {}).get("controller") == "opponent"):
+                    self.step(f"The effect of {self._src_name(eff)} waits for the next card played that fits it; "
+                              f"activating {c.name}'s attack is not playing a card, so it does not apply.",
+                              ["5.1.2a", "5.2.2"])
         layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
                       ab.get("effects", []))
         layer.params["ability"] = index
@@ -630,6 +641,9 @@ class Playing:
         self._check_legal(player, fake, tim, tcites, is_card=False)
         cost = ab.get("cost", 0)
         action_cost = 1 if timing == "action" else 0
+        self.step(f"Calculate asset-costs: action point cost {action_cost}"
+                  + (" (an action ability)" if action_cost else "") + f"; resource cost {cost}.",
+                  ["5.2.2b", "5.1.6", "5.1.6b"])
         self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
         effect_cost = ab.get("effect_cost")
         if effect_cost:
@@ -666,7 +680,7 @@ class Playing:
             s.step = "layer"
             self.trace.phase = "Layer Step"
             self.step(f"{what} was added to the stack during the Resolution Step: the Resolution Step ends and the "
-                      "Layer Step begins.", ["7.6.3", "7.6.3a"] + extra)
+                      "Layer Step begins.", ["7.6.3", "7.6.3a"])
 
     def _activation_allowance(self, c: Card, ab, index: int, limit: int) -> tuple[int, list[str]]:
         total = limit
@@ -755,6 +769,7 @@ class Playing:
         if layer in s.stack:
             s.stack.remove(layer)
         self.facts["resolved"][self._layer_fact_name(layer)] = True
+        self.facts.setdefault("resolution_order", []).append(self._layer_fact_name(layer))
         if src is not None and layer.kind == "card" and src.zone == "stack":
             if "defense reaction" in src.types:
                 self.step(f"Leave stack: {src.name} becomes a defending card on the active chain link.",

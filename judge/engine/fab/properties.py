@@ -191,6 +191,11 @@ class Properties:
                     parts.append(f"{src.name}'s while-static ability is not functional: its condition names a zone "
                                  "that is public by default and the card is private there")
                     cites += ["5.4.7a", "3.0.4c"]
+                elif cond and "last_attack" in cond:
+                    unmet = self.unmet_clauses(cond, src)
+                    parts.append(f"{src.name}'s combo ability ({eff.get('by', 0):+d} {stat}) does not apply: "
+                                 f"{'; '.join(unmet)}")
+                    cites += ["8.4.1"]
                 elif cond:
                     unmet = self.unmet_clauses(cond, src)
                     parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
@@ -210,15 +215,23 @@ class Properties:
         return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
 
     def keywords(self, card: Card) -> dict:
+        """Its keyword abilities now: printed ones, then gains and losses in timestamp order (6.3.4)."""
         kws = dict(card.keywords)
+        changes = []
         for eff in self.s.effects:
-            if eff.kind == "gain-keyword" and not eff.pending and \
+            if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
                     self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
-                kws[eff.data["keyword"]] = eff.data.get("value", True)
+                changes.append((eff.timestamp, eff.kind, eff.data))
         for src, ab in self._functional_statics():
             eff = ab.get("effect", {})
-            if eff.get("do") == "gain-keyword" and self._applies(eff.get("to", "self"), card, src.controller, src):
-                kws[eff["keyword"]] = eff.get("value", True)
+            if eff.get("do") in ("gain-keyword", "lose-keyword") and \
+                    self._applies(eff.get("to", "self"), card, src.controller, src):
+                changes.append((src.timestamp, eff["do"], eff))
+        for _, kind, data in sorted(changes, key=lambda c: c[0]):
+            if kind == "gain-keyword":
+                kws[data["keyword"]] = data.get("value", True)
+            else:
+                kws.pop(data["keyword"], None)
         return kws
 
     def quantity(self, spec: dict, card: Card) -> int:
@@ -339,7 +352,12 @@ class Properties:
                 out.append("the defending hero has not defended with a card from their hand this chain link"
                            if want else "the defending hero has defended with a card from their hand")
             elif key == "last_attack":
-                out.append(f"the last attack this combat chain was not {_describe_selector(want, plural=False)}")
+                link = self._link_of(src) if src is not None else None
+                chain = self.s.chain
+                i = chain.index(link) if link in chain else len(chain)
+                last = self.card(chain[i - 1].attack).name if i > 0 else None
+                out.append(f"the last attack this combat chain was {last}, not {_describe_selector(want, plural=False)}"
+                           if last else "there was no attack before it this combat chain")
             elif key == "damage_at_least":
                 out.append(f"it dealt {(event or {}).get('amount', 0)} damage, less than {want}")
             elif key == "max_defense":

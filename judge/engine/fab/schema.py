@@ -14,6 +14,7 @@ EFFECTS: dict[str, set[str]] = {
     "modify": {"stat", "by", "to", "next", "next_defend"},
     "cost": {"by", "to", "next"},
     "gain-keyword": {"keyword", "value", "to", "next"},
+    "lose-keyword": {"keyword", "to"},
     "set-base-defense": {"value", "to"},
     "prevent": {"amount", "to", "damage_type", "shield"},
     "damage": {"amount", "kind", "to"},
