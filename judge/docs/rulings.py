@@ -598,18 +598,22 @@ class _Cites:
 # HTML of the whole Markdown page (tests/test_rulings.py checks it is identical), several times faster.
 _QUOTE_MARK = "\ue000"     # a private-use character: never in rules text, removed from scenario text
 _QUOTE_SLOT = re.compile("(?:<p>)?" + _QUOTE_MARK + r"q(\d+)" + _QUOTE_MARK + "(?:</p>\n)?")
+# the citation links after each step, answer sentence and cited rule are inline placeholders likewise: each
+# distinct list of links is rendered once (markdown-it-py, inline) and put in its place
+_LINKS_SLOT = re.compile(_QUOTE_MARK + r"l(\d+)" + _QUOTE_MARK)
 
 
 class _Page:
     """One ruling's Markdown (``markdown``), the same with each quote as a placeholder (``skeleton``),
     and the quotes' own Markdown in order (``quotes``)."""
 
-    __slots__ = ("markdown", "skeleton", "quotes")
+    __slots__ = ("markdown", "skeleton", "quotes", "links")
 
-    def __init__(self, markdown, skeleton, quotes):
+    def __init__(self, markdown, skeleton, quotes, links=()):
         self.markdown = markdown
         self.skeleton = skeleton
         self.quotes = quotes
+        self.links = list(links)
 
 
 def _ruling_page(ruling: Ruling, builder, page_path: str) -> _Page:
@@ -632,6 +636,7 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
     if ruling.question:
         out += [f"**Question:** {md_escape(ruling.question)}", ""]
     out += ["## Answer", ""]
+    links: list[tuple[int, str]] = []   # (line, Markdown of a list of links at the end of that line)
     meta = ruling.scenario.data.get("scenario", {})
     if isinstance(meta.get("answer"), str) and meta["answer"].strip():
         out += [md_escape(meta["answer"].strip()), ""]
@@ -639,6 +644,8 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
         refs = ", ".join(cites.link(r, _first_cite(ruling.book_of(r), r) if i == 0 else None)
                          for i, r in enumerate(ids))
         out.append(f"- {md_escape(sentence)}" + (f" ({refs})" if refs else ""))
+        if refs:
+            links.append((len(out) - 1, refs + ")"))
     if not outcome.summary:
         out.append("- (the engine drew no conclusion)")
     out += ["", "## The board", ""]
@@ -655,7 +662,9 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
         indent = " " * len(marker)
         line = marker + md_escape(step.text)
         if step.cites:
-            line += " — " + ", ".join(cites.link(c) for c in step.cites)
+            refs = ", ".join(cites.link(c) for c in step.cites)
+            line += " — " + refs
+            links.append((len(out), refs))
         out.append(line)
         for c in step.cites:
             if c in quoted:
@@ -676,7 +685,10 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
         what = ""
         if rule is not None:
             what = rule.title or _short(rule.text, 90)
-        out.append(f"- {cites.link(rid, cites.cite(rid))}" + (f" — {md_escape(what)}" if what else ""))
+        item = f"{cites.link(rid, cites.cite(rid))}" + (f" — {md_escape(what)}" if what else "")
+        out.append(f"- {item}")
+        if item.startswith("["):
+            links.append((len(out) - 1, item))
     others = list(dict.fromkeys(b.cite_prefix for b in ruling.elsewhere.values()))
     out += ["", "---", "",
             f"Rules version: **{md_escape(book.cite_prefix)}** (document `{book.name}`)"
@@ -689,10 +701,13 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
             ""]
     out = [line.replace(_QUOTE_MARK, "") for line in out]
     skeleton = list(out)
+    for k, (n, refs) in enumerate(links):
+        if skeleton[n].endswith(refs) and refs.startswith("["):
+            skeleton[n] = skeleton[n][: len(skeleton[n]) - len(refs)] + f"{_QUOTE_MARK}l{k}{_QUOTE_MARK}"
     for k, (start, length, _md) in reversed(list(enumerate(slots))):
         indent = out[start][: len(out[start]) - len(out[start].lstrip(" "))]
         skeleton[start: start + length] = [f"{indent}{_QUOTE_MARK}q{k}{_QUOTE_MARK}"]
-    return _Page("\n".join(out), "\n".join(skeleton), [md for _s, _n, md in slots])
+    return _Page("\n".join(out), "\n".join(skeleton), [md for _s, _n, md in slots], [refs for _n, refs in links])
 
 
 def _first_cite(book, rule_id: str) -> str:
@@ -735,10 +750,17 @@ def _render_quote(text: str) -> str:
     return render_markdown(text)
 
 
+@functools.lru_cache(maxsize=16384)
+def _render_links(text: str) -> str:
+    return _markdown_it().renderInline(text)
+
+
 def ruling_body_html(ruling: Ruling, builder, page_path: str) -> str:
-    """The HTML of a ruling's Markdown page: the skeleton rendered, each quote rendered once per folder."""
+    """The HTML of a ruling's Markdown page: the skeleton rendered, each quote and each list of citation
+    links rendered once per folder."""
     page_ = _ruling_page(ruling, builder, page_path)
     html = render_markdown(page_.skeleton)
+    html = _LINKS_SLOT.sub(lambda m: _render_links(page_.links[int(m.group(1))]), html)
     return _QUOTE_SLOT.sub(lambda m: _render_quote(page_.quotes[int(m.group(1))]), html)
 
 
