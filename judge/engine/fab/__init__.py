@@ -626,7 +626,9 @@ def _summarise(game: Game):
         for h, n in fired.items():
             name = (game.s.cards[h].name if h in game.s.cards else h) + (f" (×{n})" if n > 1 else "")
             ok = f["resolved"].get(f"{h}.trigger") if h != "phantasm" else f["resolved"].get("phantasm")
-            state = "and resolved" if ok else "but did not resolve" if ok is False else "and are still on the stack"
+            state = "and resolved" if ok else "but did not resolve" if ok is False else \
+                "but the game ended before they resolved" if f.get("winner") or f.get("draw") else \
+                "and were still on the stack at the end"
             groups.setdefault(state, []).append(name)
         for state, names in groups.items():
             whose = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -634,8 +636,10 @@ def _summarise(game: Game):
                          f"{whose} triggered {state}.", ["6.6.5"])
     said = set()
     for st in steps:
-        if ("does not trigger" in st.text or "remaining" in st.text and "not used for later damage" in st.text) \
-                and st.text not in said:
+        telling = "does not trigger" in st.text or "remaining" in st.text and "not used for later damage" in st.text \
+            or "the condition of" in st.text and "is not met" in st.text or "replaces the damage event" in st.text \
+            or "chooses not to use" in st.text or "cannot pay" in st.text and "could prevent" in st.text
+        if telling and st.text not in said:
             said.add(st.text)
             out.conclude(st.text, st.cites)
     # permanents that left the arena (destroyed, banished) — equipment, auras, items

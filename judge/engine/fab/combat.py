@@ -293,10 +293,11 @@ class Combat:
         link = self.s.active_link
         att = self.card(layer.source)
         self.step(f"The phantasm triggered-layer destroys {att.name}.", ["8.3.13a"])
-        self.zone_effect("destroy", att)
         if link is not None and not link.resolved:
+            # 8.3.13b is the specific rule; 7.7.2c would also apply as the attack ceases to exist
             self.close_combat_chain("the attack was destroyed by phantasm before its chain link resolved",
-                                    ["8.3.13b", "7.7.2d"])
+                                    ["8.3.13b", "7.7.2c"])
+        self.zone_effect("destroy", att)
 
     def reaction_step(self):
         self.s.step = "reaction"

@@ -107,7 +107,19 @@ class Effects:
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
-        if target:
+        if isinstance(target, dict):
+            # 6.6.6a: the controller declares the targets as the layer is added; the file names no choice, so the
+            # first object of the file that fits is taken
+            options = [t for t in self.target_candidates(target, layer.controller, layer) if t not in self.s.players]
+            layer.target_spec = target
+            if options:
+                layer.targets = [options[0]]
+                self.step(f"{name} targets {self._name_of(options[0])} ({self.describe_target_spec(target)}"
+                          + (f"; of {len(options)} that fit, the first in the file" if len(options) > 1 else "")
+                          + ").", ["6.6.6a"])
+            else:
+                self.step(f"{name} has no legal target ({self.describe_target_spec(target)}).", ["6.6.6a"])
+        elif target:
             layer.targets = [self._resolve_target_word(target, layer.controller, info)]
         self.s.pending.append(layer)
         handle = src.handle if src else "effect"
@@ -185,7 +197,21 @@ class Effects:
             return [self.card(link.attack)] if link else []
         if isinstance(spec, str) and spec in self.s.cards:
             return [self.card(spec)]
+        if isinstance(spec, dict):
+            # every public object in the arena that fits, seen from the effect's controller ("all auras you control")
+            return [c for c in self.s.cards.values() if c.zone in ARENA_ZONES and not c.private
+                    and matches(c, spec, self, controller)]
         return []
+
+    def _objects(self, eff: dict, default: str, src, layer, controller) -> list:
+        """The cards an effect acts on (``what``); when there is none, the effect fails (1.8.9) and says so."""
+        cards = self._target_cards(eff.get("what", default), src, layer, controller)
+        if not cards:
+            what = eff.get("what", default)
+            whom = ", ".join(self._name_of(t) for t in (layer.targets if layer else [])) if what == "target" else what
+            self.step(f"{src.name if src else 'The effect'}: \"{_describe_effect_data(eff)}\" has no object to act "
+                      f"on ({whom or 'nothing'} is not a card it can affect), so that effect fails.", ["1.8.9"])
+        return cards
 
     def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
         do = eff.get("do")
@@ -222,6 +248,13 @@ class Effects:
                 bound = {c.handle for c in self._target_cards(to, src, layer, controller)}
             e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, do, dict(eff),
                        applies_to=bound, selector=selector, duration=dur, next_play=next_play)
+            if bound and len(bound) == 1 and self._as_attack(to, layer):
+                n = self.proxy_link_number(next(iter(bound)))
+                if n is not None:
+                    e.data["_attack_link"] = n
+                    self.step(f"The effect is given to the attack of {self.card(next(iter(bound))).name} — an "
+                              f"attack-proxy, chain link {n} — and not to the weapon: a later attack with it is a new "
+                              "attack without it.", ["1.4.3e"])
             if do == "prevent":
                 e.remaining = eff.get("amount", "all")
                 e.data["shielded"] = self._resolve_target_word(eff.get("to", "you"), controller, {})
@@ -240,7 +273,7 @@ class Effects:
             self.create_token(eff, controller)
             return
         if do in ("destroy", "banish", "discard"):
-            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+            for c in self._objects(eff, "target", src, layer, controller):
                 self.zone_effect(do, c)
             return
         if do == "close-combat-chain":
@@ -282,12 +315,12 @@ class Effects:
             self.facts.setdefault("replaced_attack", {})[old] = new.handle
             return
         if do == "put-on-deck-bottom":
-            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+            for c in self._objects(eff, "target", src, layer, controller):
                 self.move(c, "deck")
                 self.step(f"{c.name} is put on the bottom of its owner's deck.", ["8.5.15"])
             return
         if do == "lose-abilities":
-            for c in self._target_cards(eff.get("what", "target"), src, layer, controller):
+            for c in self._objects(eff, "target", src, layer, controller):
                 lost_meta = [ab for ab in c.abilities if ab.kind == "meta"]
                 lost_kws = sorted(k for k in c.keywords if k not in ("specialization",))
                 c.abilities = []
@@ -301,7 +334,7 @@ class Effects:
                               ["5.4.3a", "1.7.4d"])
             return
         if do == "defend-with":
-            for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
+            for c in self._objects(eff, "self", src, layer, controller):
                 self.add_defending([c.handle], self._defending_target(controller), "effect")
             return
         if do == "search":
@@ -324,7 +357,7 @@ class Effects:
             return
         if do == "put-counter":
             stat, n = eff.get("stat", "defense"), eff.get("amount", 1)
-            for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
+            for c in self._objects(eff, "self", src, layer, controller):
                 c.counters.append((self.s.tick(), stat, n))
                 self.step(f"A {n:+d} {stat} counter is put on {c.name} (now {self.numeric(c, stat)} {stat}).",
                           ["8.5.14", "2.0.3d"])
@@ -349,11 +382,28 @@ class Effects:
                           ["8.5.26"] + (["3.0.12"] if victim.kind == "card" else []))
             return
         if do == "turn-face-up":
-            for c in self._target_cards(eff.get("what", "self"), src, layer, controller):
+            for c in self._objects(eff, "self", src, layer, controller):
                 c.face_down = False
                 self.step(f"{c.name} is turned face up.", ["8.5.24"])
             return
         raise InvalidScenario([Reason("unknown-effect", f"unknown effect primitive do = {do!r}")])
+
+    def _as_attack(self, to, layer) -> bool:
+        """Does the effect speak of an attack ("the attack", "target attack …") rather than of a card?"""
+        if to == "attack":
+            return True
+        spec = layer.target_spec if layer is not None else None
+        return to == "target" and (spec == "attack" or isinstance(spec, dict) and bool(spec.get("is_attack")))
+
+    def proxy_link_number(self, handle: str):
+        """The chain link number of the attack-proxy whose source is ``handle`` (on the combat chain, or on the
+        stack and about to become the next chain link), else None."""
+        link = self.s.active_link
+        if link is not None and link.attack == handle and link.proxy:
+            return link.n
+        if any(layer.kind == "attack-proxy" and layer.source == handle for layer in self.s.stack):
+            return len(self.s.chain) + 1 if self.s.chain_open else 1
+        return None
 
     def _describe_effect(self, e: Effect, name: str) -> str:
         d = e.data

@@ -327,6 +327,9 @@ class Playing:
                 targets = options
                 self.step(f"Declare modes and targets: {name} needs a target ({self.describe_target_spec(spec)}) and "
                           f"{self._name_of(options[0])} is the only legal one.", ["5.1.4", "5.1.4a"])
+            elif not options:
+                raise IllegalAction(f"it needs a target ({self.describe_target_spec(spec)}) and there is no legal one",
+                                    ["5.1.4a", "1.8.5"])
             else:
                 raise InvalidScenario([self.scenario.reason(
                     "missing-target", f"{name} targets {self.describe_target_spec(spec)}: the action must declare target "
@@ -476,7 +479,7 @@ class Playing:
         mods = []
         for eff in self.s.effects:
             if eff.kind == "cost" and not eff.pending and \
-                    self._applies(eff.selector, c, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                    self.effect_applies(eff, c):
                 mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
         for src, ab in self._functional_statics():
             e = ab.get("effect", {})
@@ -485,6 +488,31 @@ class Playing:
         increases = sorted(m for m in mods if m[1] > 0)
         reductions = sorted(m for m in mods if m[1] <= 0)
         return increases + reductions
+
+    def _activation_cost_modifiers(self, c: Card, ab):
+        """Cost modifiers for activating ``ab`` of ``c`` (5.2.2b → 5.1.6a): effects on attacks
+        (``is_attack = true``) apply to attack abilities of sources that fit; ``activations = true`` makes an
+        effect apply to activated abilities of sources that fit."""
+        is_attack = bool(ab.get("attack") or ab.get("attack_layer"))
+        mods = []
+
+        def fits(data, spec, controller):
+            if not isinstance(spec, dict):
+                return False
+            if spec.get("is_attack") and not is_attack:
+                return False
+            if not (spec.get("is_attack") or data.get("activations")):
+                return False
+            return matches(c, {k: v for k, v in spec.items() if k != "is_attack"}, self, controller)
+
+        for eff in self.s.effects:
+            if eff.kind == "cost" and not eff.pending and fits(eff.data, eff.selector, eff.controller):
+                mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
+        for src, sab in self._functional_statics():
+            e = sab.get("effect", {})
+            if e.get("do") == "cost" and fits(e, e.get("to"), src.controller):
+                mods.append((src.timestamp, e.get("by", 0), src.handle))
+        return sorted(m for m in mods if m[1] > 0) + sorted(m for m in mods if m[1] <= 0)
 
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
@@ -617,6 +645,7 @@ class Playing:
         layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
                       ab.get("effects", []))
         layer.params["ability"] = index
+        layer.params["go_again"] = bool(ab.get("go_again"))
         layer.params["damage_order"] = list(action.get("damage_order", []))
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
@@ -626,9 +655,12 @@ class Playing:
             layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
             self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
                       ["5.2.2b", "1.4.5"])
-        elif action.get("target"):
-            layer.targets = [action["target"]]
-            self.step(f"Declare targets: {self._name_of(action['target'])}.", ["5.2.2b", "5.1.4a"])
+        elif action.get("target") or ab.get("target") is not None or c.target_spec is not None:
+            # 5.2.2b: declaring targets as for a card (5.1.4a); the ability's own target spec, else the card's
+            layer.target_spec = ab.get("target") if ab.get("target") is not None else c.target_spec
+            given = [action["target"]] if action.get("target") else []
+            layer.targets = self._declare_targets(f"{c.name}'s ability", layer.target_spec, given, player, layer,
+                                                  key)
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
         tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
@@ -641,9 +673,16 @@ class Playing:
         self._check_legal(player, fake, tim, tcites, is_card=False)
         cost = ab.get("cost", 0)
         action_cost = 1 if timing == "action" else 0
-        self.step(f"Calculate asset-costs: action point cost {action_cost}"
-                  + (" (an action ability)" if action_cost else "") + f"; resource cost {cost}.",
-                  ["5.2.2b", "5.1.6", "5.1.6b"])
+        mods = self._activation_cost_modifiers(c, ab)
+        start = cost
+        for _, by, _src in mods:
+            cost = max(0, cost + by)
+        text = f"Calculate asset-costs: action point cost {action_cost}" + \
+            (" (an action ability)" if action_cost else "") + f"; resource cost starts at {start}"
+        if mods:
+            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
+                                     for _, by, src in mods) + f" → {cost}"
+        self.step(text + ".", ["5.2.2b", "5.1.6", "5.1.6b"] + (["5.1.6a"] if mods else []))
         self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
         effect_cost = ab.get("effect_cost")
         if effect_cost:
@@ -686,7 +725,7 @@ class Playing:
         total = limit
         cites: list[str] = []
         for eff in self.s.effects:
-            if not self._applies(eff.selector, c, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+            if not self.effect_applies(eff, c):
                 continue
             if eff.data.get("attack_only") and not ab.get("attack"):
                 continue
@@ -698,7 +737,7 @@ class Playing:
         for eff in self.s.effects:
             if eff.kind != "additional-activations":
                 continue
-            if not self._applies(eff.selector, c, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+            if not self.effect_applies(eff, c):
                 continue
             if eff.data.get("attack_only") and not ab.get("attack"):
                 continue
@@ -765,6 +804,8 @@ class Playing:
             if "go again" in kws:
                 self.gain_action_points(layer.controller, 1, f"{layer.name}'s go again",
                                         ["5.3.5", "8.3.5"] + (["5.3.5a"] if src.zone != "stack" else []))
+        elif layer.kind == "activated" and layer.params.get("go_again"):
+            self.gain_action_points(layer.controller, 1, f"the go again of {layer.name}", ["5.3.5", "8.3.5"])
         # 5. leave stack (5.3.6), 6. clear (5.3.7)
         if layer in s.stack:
             s.stack.remove(layer)

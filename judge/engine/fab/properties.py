@@ -46,6 +46,20 @@ class Properties:
             return False  # 1.7.4a: a non-permanent defending card's abilities are non-functional
         return src.zone in ARENA_ZONES
 
+    def effect_applies(self, eff, card: Card) -> bool:
+        """Does a continuous effect in force apply to ``card`` now? An effect given to a weapon's attack
+        (an attack-proxy) applies to that attack only — its chain link — not to the weapon's next attack
+        (1.4.3e)."""
+        link_n = eff.data.get("_attack_link")
+        if link_n is not None:
+            link = self.s.active_link
+            if link is None or link.n != link_n or link.attack != card.handle:
+                on_stack = any(l.is_attack and l.source == card.handle for l in self.s.stack) and \
+                    len(self.s.chain) + 1 == link_n and (link is None or link.n < link_n)
+                if not on_stack:
+                    return False
+        return self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to)
+
     def _applies(self, spec, target: Card, src_controller: str, src: Card | None, bound=None) -> bool:
         if bound is not None:
             return target.handle in bound
@@ -67,7 +81,7 @@ class Properties:
         mods = []
         for eff in self.s.effects:
             if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.pending:
-                if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                if self.effect_applies(eff, card):
                     mods.append((eff.timestamp, eff.data.get("by", 0), eff.source, "effect"))
         for src, ab in self._functional_statics():
             eff = ab.get("effect", {})
@@ -220,7 +234,7 @@ class Properties:
         changes = []
         for eff in self.s.effects:
             if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
-                    self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to):
+                    self.effect_applies(eff, card):
                 changes.append((eff.timestamp, eff.kind, eff.data))
         for src, ab in self._functional_statics():
             eff = ab.get("effect", {})

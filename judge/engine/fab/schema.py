@@ -12,7 +12,7 @@ COMMON_EFFECT_KEYS = {"do", "if", "duration"}
 # effect primitive → the fields it reads (besides do / if / duration)
 EFFECTS: dict[str, set[str]] = {
     "modify": {"stat", "by", "to", "next", "next_defend"},
-    "cost": {"by", "to", "next"},
+    "cost": {"by", "to", "next", "activations"},
     "gain-keyword": {"keyword", "value", "to", "next"},
     "lose-keyword": {"keyword", "to"},
     "set-base-defense": {"value", "to"},
@@ -47,7 +47,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
-                  "name", "target"},
+                  "name", "target", "go_again"},
     "play-from": {"zone"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
