@@ -637,7 +637,8 @@ def _summarise(game: Game):
     said = set()
     for st in steps:
         telling = "does not trigger" in st.text or "remaining" in st.text and "not used for later damage" in st.text \
-            or "the condition of" in st.text and "is not met" in st.text or "replaces the damage event" in st.text \
+            or "the condition of" in st.text and "is not met" in st.text \
+            or "replaces the damage event" in st.text and st.phase != "Damage Step" \
             or "chooses not to use" in st.text or "cannot pay" in st.text and "could prevent" in st.text
         if telling and st.text not in said:
             said.add(st.text)
