@@ -381,6 +381,12 @@ class Combat:
         if "go again" in kws:
             self.gain_action_points(link.controller, 1, f"{att.name}'s go again" + (" (last known information)" if lki else ""),
                                     ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []))
+        ended = [e for e in s.effects if e.duration == "link"]
+        for e in ended:
+            s.effects.remove(e)
+        if ended:
+            self.step(f"Effects that last for this chain link end ({', '.join(self._src_name(e) for e in ended)}).",
+                      ["7.6.2"])
         self.turn_player_gains_priority("7.6.3", "The turn-player gains priority.")
 
     # triggered-static keywords of defending cards: "When the combat chain closes, if this defended, …"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab.base import _describe_effect_data, _describe_selector
-from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.state import Effect, Layer
 
 
@@ -22,10 +22,16 @@ class Effects:
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
         for src in list(self.s.cards.values()):
-            for ab in src.abilities:
+            for ab in list(src.abilities) + self.granted_triggers(src):
                 if ab.kind != "trigger" or ab.get("on") != name:
                     continue
                 if not self._trigger_functional(src, ab, name, info):
+                    continue
+                limit = ab.get("limit")
+                if limit is not None and self.s.trigger_counts.get((src.handle, ab.key), 0) >= limit:
+                    self.step(f"The triggered ability of {src.name} has triggered {limit} time"
+                              f"{'s' if limit != 1 else ''} this turn, its limit: it does not trigger again.",
+                              ["6.6.1a", "6.6.5e"])
                     continue
                 if not self._is_about(src, ab, info):
                     continue
@@ -36,6 +42,8 @@ class Effects:
                                   f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
                                   ["6.6.5"] + (["8.4.2", "8.4.2a"] if "damage_at_least" in cond else []))
                     continue
+                if limit is not None:
+                    self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
                 created.append((src, ab))
         for eff in list(self.s.effects):
             if eff.kind == "trigger" and eff.data.get("on") == name:
@@ -53,6 +61,15 @@ class Effects:
                           "ability was functional immediately before: the effect triggers.", ["5.4.6a"])
             self.add_triggered_layer(src, ab, info)
         return created
+
+    def granted_triggers(self, card: Card) -> list:
+        """Triggered abilities an effect gives ``card`` ("the attack gains 'If this hits, …'")."""
+        out = []
+        for eff in self.s.effects:
+            if eff.kind == "gain-ability" and not eff.pending and self.effect_applies(eff, card):
+                data = dict(eff.data.get("ability", {}))
+                out.append(Ability(0, data.get("kind", "trigger"), data, f"granted-{eff.id}"))
+        return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
         if ab.get("while") is not None:
@@ -215,6 +232,15 @@ class Effects:
 
     def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
         do = eff.get("do")
+        # values written as "X" or "for each …" are fixed as the effect is generated
+        for field in ("amount", "by"):
+            v = eff.get(field)
+            if isinstance(v, dict) or v == "X":
+                n = self.amount(v, src, layer)
+                what = f"X = {n}" if v == "X" else f"{n} ({_describe_quantity(v)})"
+                self.step(f"{src.name if src else 'The effect'}: the number in \"{_describe_effect_data(eff)}\" is "
+                          f"{what} as the effect is generated.", ["1.8.4"] if v != "X" else ["1.12.2"])
+                eff = dict(eff, **{field: n})
         name = src.name if src else "the effect"
         dur = eff.get("duration", "turn")
         to = eff.get("to", "self")
@@ -231,7 +257,7 @@ class Effects:
                               "defending; it only limits what is added from now on.",
                               ["8.3.4c"] if kw == "dominate" else ["8.3.22b"])
         if do in ("modify", "gain-keyword", "lose-keyword", "cost", "suppress-triggers", "additional-activations",
-                  "set-limit", "prevent", "set-base-defense"):
+                  "set-limit", "prevent", "set-base-defense", "gain-ability"):
             if do == "set-base-defense":
                 for c in self._target_cards(to, src, layer, controller):
                     c.base_defense_set = eff.get("value", 0)
@@ -340,6 +366,19 @@ class Effects:
         if do == "search":
             self.search(eff, src, controller, layer)
             return
+        if do == "gain-resources":
+            who = self._player_word(eff.get("who", "you"), controller, layer)
+            n = eff.get("amount", 1)
+            self.s.players[who].resources += n
+            self.step(f"{self.player_name(who)} gains {n} resource point{'s' if n != 1 else ''} (now "
+                      f"{self.s.players[who].resources}).", ["8.5.7", "1.13.3"])
+            return
+        if do == "return-to-hand":
+            for c in self._objects(eff, "self", src, layer, controller):
+                self.move(c, "hand")
+                c.face_down = False
+                self.step(f"{c.name} is put into its owner's hand; there it is a new object (3.0.9).", ["8.5.15", "3.0.9"])
+            return
         if do == "draw":
             self.draw(self._player_word(eff.get("who", "you"), controller, layer), eff.get("amount", 1))
             return
@@ -424,6 +463,10 @@ class Effects:
             return f"{name} creates an effect: {who} gets {by:+d} {d.get('stat')}{until}."
         if e.kind == "gain-keyword":
             return f"{name} creates an effect: {who} gains {d['keyword']}{until}."
+        if e.kind == "gain-ability":
+            ab = d.get("ability", {})
+            return f"{name} creates an effect: {who} gains the triggered ability \"when this {ab.get('on', '?')}s, " \
+                   f"{'; '.join(_describe_effect_data(x) for x in ab.get('effects', []))}\"{until}."
         if e.kind == "lose-keyword":
             return f"{name} creates an effect: {who} loses {d['keyword']}{until}."
         if e.kind == "cost":
@@ -694,3 +737,17 @@ class Effects:
             self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
                       "which is considered 0.", ["2.5.3e"])
         return amount
+
+
+def _describe_quantity(q: dict) -> str:
+    """A quantity table in words: "for each aura you control"."""
+    what = q.get("count", "")
+    of = q.get("of", {})
+    noun = _describe_selector(of, plural=False) if of else "card"
+    where = {"you-control": f"{noun} you control", "in-pitch": f"{noun} in your pitch zone",
+             "in-graveyard": f"{noun} in your graveyard", "in-hand": f"{noun} in your hand",
+             "in-banished": f"{noun} in your banished zone", "in-arsenal": f"{noun} in your arsenal",
+             "defending-cards": f"defending {noun}", "cards-in-pitch": "card in your pitch zone",
+             "distinct-costs-in-pitch": "different cost in your pitch zone"}.get(what, what)
+    times = q.get("times", 1)
+    return f"{'' if times == 1 else str(times) + ' '}for each {where}"

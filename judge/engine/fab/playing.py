@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario
 from judge.engine.fab.base import _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.effects import _describe_quantity
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
 
 
@@ -230,6 +231,7 @@ class Playing:
                                                             "subtypes": sorted(c.subtypes)}
         self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
         self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
+        self.event("play", card=c.handle, player=player, attack=layer.is_attack)
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state
@@ -444,6 +446,8 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
+            if sel.pop("is_attack", False) and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
+                continue   # "your next attack": only an attack (1.8.10)
             undetermined = "min_cost" in sel and c.x_cost
             if at == "announce" and undetermined:
                 continue
@@ -471,6 +475,36 @@ class Playing:
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
                       f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a"] + (["2.2.4b"] if cost_note else []))
 
+    def _bind_next_attack(self, c: Card, player: str):
+        """1.8.10: "your next attack" also means an attack activated — an effect whose description is an
+        attack (``is_attack``) applies to this attack-proxy of ``c``; one about the next card played waits."""
+        for eff in self.s.effects:
+            if not eff.next_play:
+                continue
+            sel = dict(eff.selector or {})
+            sel.setdefault("controller", "you")
+            core = {k: v for k, v in sel.items() if k != "is_attack"}
+            if not matches(c, core, self, eff.controller):
+                if eff.controller == player:
+                    wanted = _describe_selector({k: v for k, v in core.items() if k != "controller"}, plural=False)
+                    self.step(f"The effect of {self._src_name(eff)} waits for the next {wanted}; {c.name}'s attack "
+                              "does not fit it.", ["5.1.2a", "1.8.10"])
+                continue
+            if not sel.get("is_attack"):
+                if eff.controller == player:
+                    self.step(f"The effect of {self._src_name(eff)} waits for the next card played that fits it; "
+                              f"activating {c.name}'s attack is not playing a card, so it does not apply.",
+                              ["5.1.2a", "5.2.2"])
+                continue
+            eff.next_play = False
+            eff.applies_to = {c.handle}
+            eff.selector = None
+            n = len(self.s.chain) + 1 if self.s.chain_open else 1
+            eff.data["_attack_link"] = n
+            self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
+                      f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
+                      ["1.8.10", "1.4.3e"])
+
     def _src_name(self, eff: Effect) -> str:
         return self.card(eff.source).name if eff.source in self.s.cards else "an effect"
 
@@ -484,7 +518,18 @@ class Playing:
         for src, ab in self._functional_statics():
             e = ab.get("effect", {})
             if e.get("do") == "cost" and self._applies(e.get("to", "self"), c, src.controller, src):
-                mods.append((src.timestamp, e.get("by", 0), src.handle))
+                mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
+        for ab in c.abilities:
+            e = ab.get("effect", {}) if ab.kind == "static" else {}
+            # "This costs … less to play": a play-static ability of the card itself, functional as it is played
+            # (5.4.4, 1.7.4e) — not only in the arena
+            if e.get("do") == "cost" and e.get("to", "self") == "self" and c.zone not in ARENA_ZONES and \
+                    (ab.get("while") is None or self.condition(ab.get("while"), c)):
+                n = self.amount(e.get("by", 0), c)
+                mods.append((c.timestamp, n, c.handle))
+                how = f" ({_describe_quantity(e['by'])}: {n:+d})" if isinstance(e.get("by"), dict) else ""
+                self.step(f"{c.name}'s own cost ability is a play-static ability, functional as it is played{how}.",
+                          ["5.4.4", "1.7.4e"])
         increases = sorted(m for m in mods if m[1] > 0)
         reductions = sorted(m for m in mods if m[1] <= 0)
         return increases + reductions
@@ -511,11 +556,27 @@ class Playing:
         for src, sab in self._functional_statics():
             e = sab.get("effect", {})
             if e.get("do") == "cost" and fits(e, e.get("to"), src.controller):
-                mods.append((src.timestamp, e.get("by", 0), src.handle))
+                mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
         return sorted(m for m in mods if m[1] > 0) + sorted(m for m in mods if m[1] <= 0)
 
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
+        for src, ab in self._functional_statics():
+            e = ab.get("effect", {})
+            if e.get("do") != "restrict" or not c.types & set(e.get("types", [])):
+                continue
+            who = e.get("who", "opponent")
+            if who == "defending-hero":
+                link = s.active_link
+                barred = set(link.targets) if link else set()
+            elif who == "opponent":
+                barred = set(self.opponents(src.controller))
+            else:
+                barred = {self._resolve_target_word(who, src.controller, {})}
+            if player in barred:
+                raise IllegalAction(f"{src.name}'s static ability says {self.player_name(player)} can't play or "
+                                    f"activate {' and '.join(e.get('types', []))} (a restriction)",
+                                    ["1.0.2", "5.4.2"] + (["7.2.4b"] if who == "defending-hero" else []))
         for eff in s.effects:
             if eff.kind == "restrict" and eff.data.get("player") == player and c.types & set(eff.data.get("types", [])):
                 raise IllegalAction(f"an effect of {self._src_name(eff)} says {self.player_name(player)} can't play or "
@@ -637,11 +698,7 @@ class Playing:
                                     "time(s)", allowance_cites)
         layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
         if layer_kind != "activated":
-            for eff in s.effects:
-                if eff.next_play and (eff.controller == player or (eff.selector or {}).get("controller") == "opponent"):
-                    self.step(f"The effect of {self._src_name(eff)} waits for the next card played that fits it; "
-                              f"activating {c.name}'s attack is not playing a card, so it does not apply.",
-                              ["5.1.2a", "5.2.2"])
+            self._bind_next_attack(c, player)
         layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
                       ab.get("effects", []))
         layer.params["ability"] = index
@@ -698,6 +755,7 @@ class Playing:
             count = f"activation {used + 1}; it has no LIMIT"
         self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
                                          ["5.2.1a"] if limit is not None else []))
+        self.event("activate", card=c.handle, player=player, attack=layer.is_attack)
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state

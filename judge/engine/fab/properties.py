@@ -265,7 +265,25 @@ class Properties:
                 return 0
             sel = spec.get("of", {})
             return times * sum(1 for h, _, _ in link.defenders if matches(self.card(h), sel, self, card.controller))
+        sel = spec.get("of", {})
+        ctrl = card.controller
+        if what == "you-control":
+            return times * sum(1 for c in self.s.cards.values() if c.zone in ("arena", "equipment") and not c.private
+                               and c.controller == ctrl and matches(c, sel, self, ctrl))
+        zone = {"in-pitch": "pitch", "in-graveyard": "graveyard", "in-hand": "hand", "in-banished": "banished",
+                "in-arsenal": "arsenal"}.get(what)
+        if zone:
+            return times * sum(1 for c in self.s.cards.values() if c.zone == zone and c.owner == ctrl
+                               and matches(c, sel, self, ctrl))
         return times * int(spec.get("value", 0))
+
+    def amount(self, value, src: Card | None, layer=None) -> int:
+        """A number written in a scenario: a whole number, "X" (the layer's declared X), or a quantity table."""
+        if isinstance(value, dict):
+            return self.quantity(value, src) if src is not None else 0
+        if value == "X":
+            return int((layer.params.get("x") if layer is not None else None) or 0)
+        return int(value)
 
     # =====================================================================================================
     # conditions (while / if) — a table whose keys must all hold
@@ -342,6 +360,24 @@ class Properties:
                 link = self._link_of(src) if src is not None and self._link_of(src) else self.s.active_link
                 if (link is not None and bool(link.defenders)) != want:
                     return False
+            elif key == "by":
+                # who caused the event (played, activated): "you" or "opponent", from the source's controller
+                ctrl = src.controller if src else None
+                who = event.get("player")
+                if who is None or (who == ctrl) != (want == "you"):
+                    return False
+            elif key == "played_from":
+                if src is None or src.__dict__.get("_origin") != want:
+                    return False
+            elif key == "pitched":
+                ctrl = src.controller if src else None
+                if not any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, self, ctrl)
+                           for c in self.s.cards.values()):
+                    return False
+            elif key == "is_attack":
+                # the event's card is played or activated as an attack (an attack action card, a weapon attack)
+                if bool(event.get("attack")) != want:
+                    return False
             else:
                 raise InvalidScenario([Reason("unknown-condition", f"unknown condition '{key}'")])
         return True
@@ -372,6 +408,11 @@ class Properties:
                 last = self.card(chain[i - 1].attack).name if i > 0 else None
                 out.append(f"the last attack this combat chain was {last}, not {_describe_selector(want, plural=False)}"
                            if last else "there was no attack before it this combat chain")
+            elif key == "played_from":
+                out.append(f"it was played from the {src.__dict__.get('_origin', '?') if src else '?'}, not the {want}")
+            elif key == "pitched":
+                out.append(f"{self.player_name(ctrl)} has no {_describe_selector(want, plural=False)} in their pitch "
+                           "zone")
             elif key == "damage_at_least":
                 out.append(f"it dealt {(event or {}).get('amount', 0)} damage, less than {want}")
             elif key == "max_defense":

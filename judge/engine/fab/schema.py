@@ -15,6 +15,7 @@ EFFECTS: dict[str, set[str]] = {
     "cost": {"by", "to", "next", "activations"},
     "gain-keyword": {"keyword", "value", "to", "next"},
     "lose-keyword": {"keyword", "to"},
+    "gain-ability": {"ability", "to"},
     "set-base-defense": {"value", "to"},
     "prevent": {"amount", "to", "damage_type", "shield"},
     "damage": {"amount", "kind", "to"},
@@ -35,6 +36,8 @@ EFFECTS: dict[str, set[str]] = {
     "additional-activations": {"count", "to", "spread", "attack_only"},
     "set-limit": {"total", "to", "attack_only"},
     "draw": {"who", "amount"},
+    "gain-resources": {"who", "amount"},
+    "return-to-hand": {"what"},
     "gain-life": {"who", "amount"},
     "lose-life": {"who", "amount"},
     "put-counter": {"stat", "amount", "what"},
@@ -45,7 +48,7 @@ EFFECTS: dict[str, set[str]] = {
 ABILITY_KEYS: dict[str, set[str]] = {
     "resolution": {"effects", "if", "name"},
     "static": {"effect", "while", "name"},
-    "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name"},
+    "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
                   "name", "target", "go_again"},
     "play-from": {"zone"},
@@ -53,12 +56,16 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "meta": {"allows"},
 }
 
-EVENTS = ("attack", "defend", "defends", "defended", "hit", "damage", "chain-link-resolves", "destroyed",
+QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
+              "cards-in-pitch", "distinct-costs-in-pitch", "value")
+
+EVENTS = ("play", "activate", "attack", "defend", "defends", "defended", "hit", "damage", "chain-link-resolves", "destroyed",
           "combat-chain-closes", "start-of-turn")
 
 CONDITIONS = ("in", "face_down", "defending", "attacking", "you_control", "played_this_turn",
               "dealt_arcane_this_turn", "attack", "card", "attack_power_above_base", "together_with", "last_attack",
-              "damage_at_least", "defended_from_hand", "max_defense", "is_defended")
+              "damage_at_least", "defended_from_hand", "max_defense", "is_defended", "by", "played_from", "pitched",
+              "is_attack")
 
 
 def _near(word: str, choices) -> str:
@@ -113,11 +120,28 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons)
+    if eff.get("duration", "turn") not in ("turn", "chain", "link"):
+        reasons.append(scenario.reason("wrong-type", f"duration must be \"turn\", \"chain\" (this combat chain) or "
+                                       f"\"link\" (this chain link), not {eff.get('duration')!r}", key))
+    if do == "gain-ability":
+        granted = eff.get("ability")
+        if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":
+            reasons.append(scenario.reason("wrong-type", "ability must be a triggered ability table: "
+                                           "ability = { kind = \"trigger\", on = \"hit\", effects = [ … ] }", key))
+        else:
+            check_ability(scenario, key, dict(granted, kind="trigger"), reasons)
     for field in ("amount", "by", "count", "total", "value"):
         if field not in eff:
             continue
         v = eff[field]
-        if do == "prevent" and field == "amount" and v == "all" or do == "modify" and isinstance(v, dict):
+        if do == "prevent" and field == "amount" and v == "all":
+            continue
+        if isinstance(v, dict) or v == "X":
+            # a quantity ("for each …") or the declared X: checked as a table of known counts
+            if isinstance(v, dict) and v.get("count") not in QUANTITIES:
+                reasons.append(scenario.reason("unknown-quantity", f"{field} = {{ count = {v.get('count')!r} … }}: count "
+                                               f"must be one of {', '.join(QUANTITIES)}{_near(v.get('count'), QUANTITIES)}",
+                                               key))
             continue
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",

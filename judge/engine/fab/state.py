@@ -123,7 +123,8 @@ class State:
         self.defend_events = 0
         self.lki: dict[str, dict] = {}   # handle → last known information (1.2.3)
         self.pending: list = []       # triggered-layers created, not yet added to the stack (6.6.6)
-        self.passed: list[str] = []   # players who passed in succession since the last play or resolution
+        self.passed: list[str] = []
+        self.trigger_counts: dict = {}   # (card, ability) → times triggered this turn, for a trigger's limit   # players who passed in succession since the last play or resolution
         self.closing = None           # (why, cites): a rule or effect closed the combat chain (1.10.2e)
         self.game_over = False        # the game has ended (4.5.1)
 
