@@ -568,25 +568,29 @@ def _link_fact(game, link) -> dict:
 
 
 def _summarise(game: Game):
-    """The answer a judge reads: what was illegal, what failed, each chain link's damage, who won."""
+    """The answer a judge reads: what was illegal, what failed, each chain link's damage, what triggered or
+    did not, who won. The steps it repeats were tagged as the engine took them (``Game.step(tag=…)``)."""
     out = game.out
     f = game.facts
     steps = game.trace.steps
-    for handle, legal in f["legal"].items():
-        if not legal:
-            card = game.s.cards.get(handle.split(".")[0])
-            step = next((st for st in reversed(steps) if card and card.name in st.text and
-                         ("illegal" in st.text or "cannot be declared" in st.text)), None)
-            if step:
-                out.conclude(step.text, step.cites)
-    for st in steps:
-        if "fails to resolve" in st.text:
-            out.conclude(st.text, st.cites)
+    tagged: dict[str, list] = {}
+    for tag, st in game.notable:
+        tagged.setdefault(tag, []).append(st)
+    said: set[str] = set()
+
+    def repeat(tag: str, keep=lambda st: True):
+        for st in tagged.get(tag, []):
+            if st.text not in said and keep(st):
+                said.add(st.text)
+                out.conclude(st.text, st.cites)
+
+    repeat("illegal")
+    repeat("failed")
     closed_why = f.get("chain_closed_because")
     for link in f["links"]:
         att = game.s.cards[link["attack"]].name
         power = link["power"]
-        if power is None and f.get("winner") or power is None and f.get("draw"):
+        if power is None and (f.get("winner") or f.get("draw")):
             out.conclude(f"Chain link {link['n']}: the game ended before damage was calculated, so {att} deals no "
                          "damage.", ["4.5.1"])
             continue
@@ -598,7 +602,7 @@ def _summarise(game: Game):
             continue
         for target, total in link["defense"].items():
             dmg = link["damage"].get(target, 0)
-            if link["damage"].get(target, 0) > 0:
+            if dmg > 0:
                 prevented = power - total - dmg
                 part = f"{power - total} damage, {prevented} of it prevented: " if prevented > 0 else ""
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: {part}it "
@@ -614,9 +618,7 @@ def _summarise(game: Game):
         out.conclude(f"The combat chain closed in the {STEP_NAMES.get(f.get('chain_closed_at', ''), 'combat')} "
                      f"because {closed_why}: no chain link was made and no damage is dealt.",
                      game.closing_cites or ["7.7.2b", "7.2.2"])
-    for st in steps:
-        if "action point" in st.text and ("go again" in st.text or "would gain" in st.text):
-            out.conclude(st.text, st.cites)
+    repeat("go-again")
     # what triggered, and what did not (a frequent point of dispute)
     fired: dict[str, int] = {}
     for h in game.triggered:
@@ -634,25 +636,15 @@ def _summarise(game: Game):
             whose = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
             out.conclude(f"The triggered abilit{'y' if len(names) == 1 and '×' not in names[0] else 'ies'} of "
                          f"{whose} triggered {state}.", ["6.6.5"])
-    said = set()
-    for st in steps:
-        telling = "does not trigger" in st.text or "remaining" in st.text and "not used for later damage" in st.text \
-            or "the condition of" in st.text and "is not met" in st.text \
-            or "replaces the damage event" in st.text and st.phase != "Damage Step" \
-            or "chooses not to use" in st.text or "cannot pay" in st.text and "could prevent" in st.text
-        if telling and st.text not in said:
-            said.add(st.text)
-            out.conclude(st.text, st.cites)
+    repeat("telling")
+    repeat("prevention", lambda st: st.phase != "Damage Step")   # in combat the chain link's sentence says it
     # permanents that left the arena (destroyed, banished) — equipment, auras, items
     start_zones = getattr(game, "start_zones", {})
     gone = [c.name for h, c in game.s.cards.items() if start_zones.get(h) in ("equipment", "arena")
             and c.zone not in ("equipment", "arena", "combat-chain")]
     if gone:
         out.conclude(f"No longer in the arena at the end: {', '.join(gone)}.")
-    for st in steps:
-        if st.text.startswith("Game state action:") and "loses the game" in st.text or "the game ends" in st.text \
-                or "lost but the game does not end" in st.text:
-            out.conclude(st.text, st.cites)
+    repeat("game")
     if not out.summary and steps:
         # no combat and nothing illegal: the answer is what the layers and events did
         procedural = ("Announce", "Declare", "Check", "Calculate", "Pay", "Play:", "All players pass", "Clear",

@@ -59,8 +59,8 @@ class Card:
         self.timestamp = 0
         self.activations: dict[int, int] = {}   # ability index → times activated this turn
         self.base_defense_set: int | None = None
-        self.decline = False
-        self.playable_as_instant = False   # "You may play this as though it were an instant" (5.1.3d, 8.1.1d)      # the controller chooses not to use its optional prevention (ward, barrier, …)
+        self.decline = False      # the controller chooses not to use its optional prevention (ward, barrier, …)
+        self.playable_as_instant = False   # "You may play this as though it were an instant" (5.1.3d, 8.1.1d)
         self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
         self.counters: list[tuple[int, str, int]] = []   # (timestamp, "power"/"defense", +1/−1 each) (2.0.3d)
 

@@ -128,7 +128,7 @@ class Combat:
                     c = self.card(h)
                     reason = self._declare_check(player, c, target, link, handles)
                     if reason:
-                        self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1])
+                        self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1], tag="illegal")
                         self.facts["legal"][h] = False
                         self.record_action(f"actions.{idx}", False, reason[1][0], card=h)
                         self.facts.setdefault("illegal_because", {})[h] = reason[1][0]

@@ -21,8 +21,9 @@ class Effects:
     def event(self, name: str, **info):
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
+        grants = any(e.kind == "gain-ability" for e in self.s.effects)
         for src in list(self.s.cards.values()):
-            for ab in list(src.abilities) + self.granted_triggers(src):
+            for ab in (src.abilities + self.granted_triggers(src)) if grants else src.abilities:
                 if ab.kind != "trigger" or ab.get("on") != name:
                     continue
                 if not self._trigger_functional(src, ab, name, info):
@@ -31,7 +32,7 @@ class Effects:
                 if limit is not None and self.s.trigger_counts.get((src.handle, ab.key), 0) >= limit:
                     self.step(f"The triggered ability of {src.name} has triggered {limit} time"
                               f"{'s' if limit != 1 else ''} this turn, its limit: it does not trigger again.",
-                              ["6.6.1a", "6.6.5e"])
+                              ["6.6.1a", "6.6.5e"], tag="telling")
                     continue
                 if not self._is_about(src, ab, info):
                     continue
@@ -40,7 +41,7 @@ class Effects:
                     if not ab.get("state_trigger"):
                         self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
                                   f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
-                                  ["6.6.5"] + (["8.4.2", "8.4.2a"] if "damage_at_least" in cond else []))
+                                  ["6.6.5"] + (["8.4.2", "8.4.2a"] if "damage_at_least" in cond else []), tag="telling")
                     continue
                 if limit is not None:
                     self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
@@ -109,7 +110,7 @@ class Effects:
                 eff_of = data.get("of", {})
                 self.step(f"The triggered effect of {src.name} does not trigger on the hit-event: an effect prevents "
                           f"{_describe_selector(eff_of)} "
-                          "effects from triggering when they hit.", ["7.5.5c", "6.6.5f"])
+                          "effects from triggering when they hit.", ["7.5.5c", "6.6.5f"], tag="telling")
                 self.failed.append(f"{src.handle}.trigger")
                 return True
         return False
@@ -198,7 +199,7 @@ class Effects:
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
                     self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is not met ({unmet}), so that "
-                              "effect is not generated.", ["1.8.4"] + label)
+                              "effect is not generated.", ["1.8.4"] + label, tag="telling")
                     continue
                 self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
                           ["1.8.4"] + label)
@@ -518,19 +519,19 @@ class Effects:
                 n = 1 if n is True else int(n)
                 label = f"{kw.title()} {n}"
                 if c.decline:
-                    self.step(f"{self.player_name(target)} chooses not to use {c.name}'s {label}.", [rule])
+                    self.step(f"{self.player_name(target)} chooses not to use {c.name}'s {label}.", [rule], tag="telling")
                     continue
                 if how == "pay":
                     if not self._pay_optional(target, n):
                         self.step(f"{c.name}'s {label} could prevent {n}, but {self.player_name(target)} cannot pay "
-                                  f"{n} resource{'s' if n != 1 else ''}.", [rule])
+                                  f"{n} resource{'s' if n != 1 else ''}.", [rule], tag="telling")
                         continue
                     self.step(f"{self.player_name(target)} pays {n} resource{'s' if n != 1 else ''} for {c.name}'s "
                               f"{label}.", [rule, "1.14.2"])
                 prevent = min(n, amount)
                 amount -= prevent
                 self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
-                          f"{self.player_name(target)} is prevented ({amount} remains).", [rule, "6.4.10", "6.4.10a"])
+                          f"{self.player_name(target)} is prevented ({amount} remains).", [rule, "6.4.10", "6.4.10a"], tag="prevention")
                 if how == "destroy":
                     self.zone_effect("destroy", c)
         return amount
@@ -599,11 +600,12 @@ class Effects:
     def gain_action_points(self, player: str, n: int, why: str, cites):
         if player != self.s.turn_player:
             self.step(f"{self.player_name(player)} would gain an action point from {why}, but it is not their "
-                      "action phase: they gain none.", list(cites) + ["1.13.2b"])
+                      "action phase: they gain none.", list(cites) + ["1.13.2b"], tag="go-again")
             return
         self.s.players[player].action_points += n
         self.step(f"{self.player_name(player)} gains {n} action point{'s' if n != 1 else ''} from {why} "
-                  f"(now {self.s.players[player].action_points}).", cites)
+                  f"(now {self.s.players[player].action_points}).", cites,
+                  tag="go-again" if "go again" in why else None)
 
     def create_token(self, eff: dict, controller: str):
         handle = eff.get("handle") or f"token{len(self.tokens) + 1}"
@@ -708,11 +710,12 @@ class Effects:
                 eff.remaining -= prevent
             shielding = bool(eff.data.get("shield"))
             self.step(f"{source_name}'s prevention effect replaces the damage event: {prevent} of the {label} to {who} is "
-                      f"prevented ({amount} remains).", cites)
+                      f"prevented ({amount} remains).", cites, tag="prevention")
             if not shielding:
                 self.s.effects.remove(eff)
                 left = "" if eff.remaining in ("all", 0) else f" its remaining {eff.remaining} is not used for later damage:"
-                self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.", ["6.4.10i"])
+                self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.", ["6.4.10i"],
+                          tag="telling" if left else None)
             elif eff.remaining == 0:
                 self.s.effects.remove(eff)
                 self.step("The shielding-prevention effect has prevented all it can and ends.", ["6.4.10j"])

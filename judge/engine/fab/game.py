@@ -38,6 +38,7 @@ class Game(Properties, Effects, Playing, Combat):
         self.queue: list[tuple[int, dict]] = []
         self.advancing = False    # passing priority until the current action can be taken (ready_for)
         self.current_key = None   # the scenario key of the action being taken, for errors
+        self.notable: list = []   # (tag, step): steps the answer repeats (illegal, failed, go-again, telling, game)
         self.closing_cites: list[str] = []   # the rules that closed the combat chain early
         self.facts = outcome.facts
         self.facts.setdefault("legal", {})
@@ -53,9 +54,13 @@ class Game(Properties, Effects, Playing, Combat):
     # =====================================================================================================
     # helpers
     # =====================================================================================================
-    def step(self, text: str, cites=(), changes=()):
+    def step(self, text: str, cites=(), changes=(), tag: str | None = None):
+        """Add a step to the trace; ``tag`` marks a step the answer should repeat (see ``_summarise``)."""
         steps = self.trace.steps
-        steps.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
+        st = Step(len(steps) + 1, text, cites, changes, self.trace.phase)
+        steps.append(st)
+        if tag:
+            self.notable.append((tag, st))
 
     def record_action(self, key: str, legal: bool, because: str = "", card: str | None = None):
         """Per action of the file (``actions.N``): was it legal, and the first rule that made it illegal; for a
@@ -214,19 +219,19 @@ class Game(Properties, Effects, Playing, Combat):
                 self.facts.setdefault("dead", []).append(p.name)
                 self.facts.setdefault("lost", []).append(p.name)
                 self.step(f"Game state action: {self.player_name(p.name)} has 0 life, so their hero has died and "
-                          f"{p.name} loses the game.", ["1.10.2a", "2.5.3f", "4.5.3a"])
+                          f"{p.name} loses the game.", ["1.10.2a", "2.5.3f", "4.5.3a"], tag="game")
             remaining = [n for n in s.seating if not s.players[n].lost]
             if not remaining:
                 s.game_over = True
                 self.facts["draw"] = True
                 self.step("Every remaining hero's life total was reduced to zero at the same time: the game is a draw "
-                          "and ends.", ["4.5.4a", "4.5.1"])
+                          "and ends.", ["4.5.4a", "4.5.1"], tag="game")
                 return
             if len(remaining) == 1:
                 s.game_over = True
                 self.facts["winner"] = remaining[0]
                 self.step(f"All of {remaining[0]}'s opponents have lost: {self.player_name(remaining[0])} wins and the "
-                          "game ends immediately.", ["4.5.2a", "4.5.1"])
+                          "game ends immediately.", ["4.5.2a", "4.5.1"], tag="game")
                 return
             for p in dying:
                 self._leave_game(p.name)
@@ -261,7 +266,7 @@ class Game(Properties, Effects, Playing, Combat):
                 c.zone = "outside"
         self.step(f"{self.player_name(name)} lost but the game does not end: everything they control is cleared"
                   + (f" ({', '.join(cleared)})" if cleared else "") + ", everything they own is removed from the game, "
-                  "and the player and their hero cease to exist for the rest of the game.", ["4.5.1a"])
+                  "and the player and their hero cease to exist for the rest of the game.", ["4.5.1a"], tag="game")
         if s.priority == name or s.priority is not None and s.priority not in s.seating:
             s.priority = s.turn_player if s.turn_player in s.seating else s.seating[0]
 

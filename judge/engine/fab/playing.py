@@ -29,7 +29,7 @@ class Playing:
             self.s = snapshot
             del self.trace.steps[trace_len:]
             self.step(f"{self.player_name(player)} cannot play {c.name}: {exc.message}. The play is illegal and the "
-                      "game state is reversed to before the card was announced.", exc.cites + ["1.10.3"])
+                      "game state is reversed to before the card was announced.", exc.cites + ["1.10.3"], tag="illegal")
             self.facts["legal"][c.handle] = False
             self.record_action(key, False, exc.cites[0] if exc.cites else "")
             self.facts.setdefault("illegal_because", {})[c.handle] = exc.cites[0] if exc.cites else ""
@@ -664,7 +664,7 @@ class Playing:
             self.s = snapshot
             del self.trace.steps[trace_len:]
             self.step(f"{self.player_name(player)} cannot activate {c.name}'s ability: {exc.message}. The activation is "
-                      "illegal and the game state is reversed.", exc.cites + ["1.10.3"])
+                      "illegal and the game state is reversed.", exc.cites + ["1.10.3"], tag="illegal")
             self.facts["legal"][name] = False
             self.record_action(key, False, exc.cites[0] if exc.cites else "")
             self.facts.setdefault("illegal_because", {})[name] = exc.cites[0] if exc.cites else ""
@@ -845,7 +845,7 @@ class Playing:
             if src is not None and layer.kind == "card":
                 self.move(src, "graveyard")
             self.step(f"Check resolution: {layer.name} fails to resolve because {fail[0]}; it is cleared from the stack "
-                      "and generates no effects.", ["5.3.2"] + fail[1])
+                      "and generates no effects.", ["5.3.2"] + fail[1], tag="failed")
             self.turn_player_gains_priority("5.3.2")
             return
         self.step(f"Check resolution: {layer.name} resolves.", ["5.3.2"])
