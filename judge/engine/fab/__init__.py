@@ -401,8 +401,6 @@ def _n(n: int, noun: str) -> str:
 
 def run(game: Game, scenario):
     actions = scenario.data.get("actions", [])
-    game.start_life = {name: p.life for name, p in game.s.players.items()}
-    game.start_zones = {h: c.zone for h, c in game.s.cards.items()}
     game.queue = list(enumerate(actions, 1))
     game.trace.phase = "action phase"
     game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
@@ -639,8 +637,7 @@ def _summarise(game: Game):
     repeat("telling")
     repeat("prevention", lambda st: st.phase != "Damage Step")   # in combat the chain link's sentence says it
     # permanents that left the arena (destroyed, banished) — equipment, auras, items
-    start_zones = getattr(game, "start_zones", {})
-    gone = [c.name for h, c in game.s.cards.items() if start_zones.get(h) in ("equipment", "arena")
+    gone = [c.name for h, c in game.s.cards.items() if game.start_zones.get(h) in ("equipment", "arena")
             and c.zone not in ("equipment", "arena", "combat-chain")]
     if gone:
         out.conclude(f"No longer in the arena at the end: {', '.join(gone)}.")
@@ -652,7 +649,7 @@ def _summarise(game: Game):
         telling = [st for st in steps[1:] if not st.text.startswith(procedural)]
         for st in telling[-3:]:
             out.conclude(st.text, st.cites)
-    start = getattr(game, "start_life", {})
+    start = game.start_life
     changed = [n for n, life in f["life"].items() if start.get(n) != life]
     if changed:
         out.conclude("Life totals at the end: " + ", ".join(

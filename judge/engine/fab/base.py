@@ -8,8 +8,6 @@ from judge.engine.fab.state import Effect
 STEP_NAMES = {"action": "action phase", "layer": "Layer Step", "attack": "Attack Step", "defend": "Defend Step",
               "reaction": "Reaction Step", "damage": "Damage Step", "resolution": "Resolution Step",
               "close": "Close Step"}
-STEP_RULES = {"layer": "7.1", "attack": "7.2", "defend": "7.3", "reaction": "7.4", "damage": "7.5",
-              "resolution": "7.6", "close": "7.7"}
 
 
 class IllegalAction(Exception):
@@ -65,6 +63,12 @@ def _effect_phrase(eff: Effect) -> str:
         return f"costs {abs(by)} {'less' if by < 0 else 'more'}"
     if eff.kind == "gain-keyword":
         return f"gains {d.get('keyword')}"
+    if eff.kind == "lose-keyword":
+        return f"loses {d.get('keyword')}"
+    if eff.kind == "gain-ability":
+        ab = d.get("ability", {})
+        return f"gains the triggered ability \"when this {ab.get('on', '?')}s, " \
+               f"{'; '.join(_describe_effect_data(x) for x in ab.get('effects', []))}\""
     return eff.kind
 
 

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason
-from judge.engine.fab.base import _describe_effect_data, _describe_selector
+from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.state import Effect, Layer
 
@@ -458,21 +458,10 @@ class Effects:
         else:
             who = ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else \
                 _describe_selector(e.selector)
-        until = {"chain": " this combat chain", "turn": " this turn"}.get(e.duration, "")
-        if e.kind == "modify":
-            by = d.get("by", 0)
-            return f"{name} creates an effect: {who} gets {by:+d} {d.get('stat')}{until}."
-        if e.kind == "gain-keyword":
-            return f"{name} creates an effect: {who} gains {d['keyword']}{until}."
-        if e.kind == "gain-ability":
-            ab = d.get("ability", {})
-            return f"{name} creates an effect: {who} gains the triggered ability \"when this {ab.get('on', '?')}s, " \
-                   f"{'; '.join(_describe_effect_data(x) for x in ab.get('effects', []))}\"{until}."
-        if e.kind == "lose-keyword":
-            return f"{name} creates an effect: {who} loses {d['keyword']}{until}."
-        if e.kind == "cost":
-            by = d.get("by", 0)
-            return f"{name} creates an effect: {who} costs {abs(by)} {'less' if by < 0 else 'more'} to play."
+        until = {"chain": " this combat chain", "link": " this chain link", "turn": " this turn"}.get(e.duration, "")
+        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost"):
+            return f"{name} creates an effect: {who} {_effect_phrase(e)}" + \
+                (" to play." if e.kind == "cost" else f"{until}.")
         if e.kind == "prevent":
             amount = "all" if d.get("amount", "all") == "all" else d["amount"]
             kind = f"{d['damage_type']} " if d.get("damage_type") else ""

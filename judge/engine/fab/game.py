@@ -38,6 +38,8 @@ class Game(Properties, Effects, Playing, Combat):
         self.queue: list[tuple[int, dict]] = []
         self.advancing = False    # passing priority until the current action can be taken (ready_for)
         self.current_key = None   # the scenario key of the action being taken, for errors
+        self.start_life = {name: p.life for name, p in state.players.items()}   # for the answer's life totals
+        self.start_zones = {h: c.zone for h, c in state.cards.items()}
         self.notable: list = []   # (tag, step): steps the answer repeats (illegal, failed, go-again, telling, game)
         self.closing_cites: list[str] = []   # the rules that closed the combat chain early
         self.facts = outcome.facts

@@ -19,20 +19,30 @@ class Playing:
     # 5.1 playing a card
     # =====================================================================================================
     def play_card(self, player: str, c: Card, action: dict, key: str):
+        self._attempt(c.handle, key, lambda: self._play_card(player, c, action, key),
+                      f"{self.player_name(player)} cannot play {c.name}", "The play is illegal and the game state is "
+                      "reversed to before the card was announced.")
+
+    def _attempt(self, name: str, key: str, take, cannot: str, reversed_: str):
+        """Take an action (play or activate); if it turns out illegal, reverse the game state to before it
+        (1.10.3) — the state, the trace and what the answer would repeat — and say why."""
         snapshot = state_snapshot(self.s)
-        trace_len = len(self.trace.steps)
+        marks = (len(self.trace.steps), len(self.notable), len(self.triggered), len(self.failed))
         try:
-            self._play_card(player, c, action, key)
-            self.facts["legal"][c.handle] = True
+            take()
+            self.facts["legal"][name] = True
             self.record_action(key, True)
         except IllegalAction as exc:
             self.s = snapshot
-            del self.trace.steps[trace_len:]
-            self.step(f"{self.player_name(player)} cannot play {c.name}: {exc.message}. The play is illegal and the "
-                      "game state is reversed to before the card was announced.", exc.cites + ["1.10.3"], tag="illegal")
-            self.facts["legal"][c.handle] = False
-            self.record_action(key, False, exc.cites[0] if exc.cites else "")
-            self.facts.setdefault("illegal_because", {})[c.handle] = exc.cites[0] if exc.cites else ""
+            del self.trace.steps[marks[0]:]
+            del self.notable[marks[1]:]
+            del self.triggered[marks[2]:]
+            del self.failed[marks[3]:]
+            self.step(f"{cannot}: {exc.message}. {reversed_}", exc.cites + ["1.10.3"], tag="illegal")
+            because = exc.cites[0] if exc.cites else ""
+            self.facts["legal"][name] = False
+            self.record_action(key, False, because)
+            self.facts.setdefault("illegal_because", {})[name] = because
 
     def _timing(self, player: str, c: Card, as_instant: bool) -> tuple[str, list[str]]:
         """What the card's type needs: ('now'|'reaction'|'attack-timing'|'main', cites)."""
@@ -653,21 +663,9 @@ class Playing:
     # 5.2 activating an ability
     # =====================================================================================================
     def activate(self, player: str, c: Card, index: int, action: dict, key: str):
-        snapshot = state_snapshot(self.s)
-        trace_len = len(self.trace.steps)
-        name = f"{c.handle}.{index}"
-        try:
-            self._activate(player, c, index, action, key)
-            self.facts["legal"][name] = True
-            self.record_action(key, True)
-        except IllegalAction as exc:
-            self.s = snapshot
-            del self.trace.steps[trace_len:]
-            self.step(f"{self.player_name(player)} cannot activate {c.name}'s ability: {exc.message}. The activation is "
-                      "illegal and the game state is reversed.", exc.cites + ["1.10.3"], tag="illegal")
-            self.facts["legal"][name] = False
-            self.record_action(key, False, exc.cites[0] if exc.cites else "")
-            self.facts.setdefault("illegal_because", {})[name] = exc.cites[0] if exc.cites else ""
+        self._attempt(f"{c.handle}.{index}", key, lambda: self._activate(player, c, index, action, key),
+                      f"{self.player_name(player)} cannot activate {c.name}'s ability",
+                      "The activation is illegal and the game state is reversed.")
 
     def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
         s = self.s

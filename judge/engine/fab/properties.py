@@ -340,10 +340,8 @@ class Properties:
                     return False
             elif key == "last_attack":
                 # 8.4.1 combo: the attack of the chain link before this one
-                link = self._link_of(src) if src is not None else None
-                chain = self.s.chain
-                i = chain.index(link) if link in chain else len(chain)
-                if i == 0 or not matches(self.card(chain[i - 1].attack), want, self, src.controller if src else None):
+                last = self._previous_attack(src)
+                if last is None or not matches(last, want, self, src.controller if src else None):
                     return False
             elif key == "damage_at_least":
                 if (event.get("amount") or 0) < want:
@@ -402,12 +400,10 @@ class Properties:
                 out.append("the defending hero has not defended with a card from their hand this chain link"
                            if want else "the defending hero has defended with a card from their hand")
             elif key == "last_attack":
-                link = self._link_of(src) if src is not None else None
-                chain = self.s.chain
-                i = chain.index(link) if link in chain else len(chain)
-                last = self.card(chain[i - 1].attack).name if i > 0 else None
-                out.append(f"the last attack this combat chain was {last}, not {_describe_selector(want, plural=False)}"
-                           if last else "there was no attack before it this combat chain")
+                last = self._previous_attack(src)
+                out.append(f"the last attack this combat chain was {last.name}, not "
+                           f"{_describe_selector(want, plural=False)}" if last
+                           else "there was no attack before it this combat chain")
             elif key == "played_from":
                 out.append(f"it was played from the {src.__dict__.get('_origin', '?') if src else '?'}, not the {want}")
             elif key == "pitched":
@@ -420,6 +416,13 @@ class Properties:
             else:
                 out.append(f"{key.replace('_', ' ')} is not {want!r}")
         return out
+
+    def _previous_attack(self, src: Card | None) -> Card | None:
+        """The attack of the chain link before ``src``'s (or before the next one), for combo (8.4.1)."""
+        link = self._link_of(src) if src is not None else None
+        chain = self.s.chain
+        i = chain.index(link) if link in chain else len(chain)
+        return self.card(chain[i - 1].attack) if i > 0 else None
 
     def is_defending(self, card: Card) -> bool:
         return any(card.handle == h for link in self.s.chain for h, _, _ in link.defenders) and \
