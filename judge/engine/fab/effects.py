@@ -21,6 +21,7 @@ class Effects:
     def event(self, name: str, **info):
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
+        self.record_event(name, info)
         grants = any(e.kind == "gain-ability" for e in self.s.effects)
         for src in list(self.s.cards.values()):
             for ab in (src.abilities + self.granted_triggers(src)) if grants else src.abilities:
@@ -43,17 +44,12 @@ class Effects:
                                   f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
                                   ["6.6.5"] + (["8.4.2", "8.4.2a"] if "damage_at_least" in cond else []), tag="telling")
                     continue
+                if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
+                    continue
                 if limit is not None:
                     self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
                 created.append((src, ab))
-        for eff in list(self.s.effects):
-            if eff.kind == "trigger" and eff.data.get("on") == name:
-                src = self.s.cards.get(eff.source)
-                if eff.data.get("card") and not (info.get("card") and
-                                                 matches(self.card(info["card"]), eff.data["card"], self,
-                                                         eff.controller)):
-                    continue
-                created.append((src, eff))
+        created.extend(self.delayed_triggers(name, info))
         for src, ab in created:
             if self._suppressed(src, name, info):
                 continue
@@ -199,10 +195,13 @@ class Effects:
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
                     self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is not met ({unmet}), so that "
-                              "effect is not generated.", ["1.8.4"] + label, tag="telling")
+                              "effect is not generated.", ["1.8.4"] + label + (["1.8.4a"] if "otherwise" in cond else []),
+                              tag="telling")
+                    self.last_ok = False
                     continue
                 self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
-                          ["1.8.4"] + label)
+                          ["1.8.4"] + label + (["1.8.4a"] if "otherwise" in cond else []))
+            self.last_ok = True
             self.generate_one(eff, src, controller, layer)
 
     def _target_cards(self, spec, src, layer, controller):
@@ -242,6 +241,9 @@ class Effects:
                 self.step(f"{src.name if src else 'The effect'}: the number in \"{_describe_effect_data(eff)}\" is "
                           f"{what} as the effect is generated.", ["1.8.4"] if v != "X" else ["1.12.2"])
                 eff = dict(eff, **{field: n})
+        handler = self.EXTRA_EFFECTS.get(do)
+        if handler is not None:
+            return handler(self, eff, src, controller, layer)
         name = src.name if src else "the effect"
         dur = eff.get("duration", "turn")
         to = eff.get("to", "self")
@@ -285,7 +287,7 @@ class Effects:
             if do == "prevent":
                 e.remaining = eff.get("amount", "all")
                 e.data["shielded"] = self._resolve_target_word(eff.get("to", "you"), controller, {})
-            self.s.effects.append(e)
+            self.add_effect(e)
             self.step(self._describe_effect(e, name), self._effect_cites(e))
             return
         if do == "damage":
@@ -322,7 +324,7 @@ class Effects:
                 player = self._resolve_target_word(who, controller, {})
             e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, "restrict",
                        dict(eff, player=player), duration=eff.get("duration", "chain"))
-            self.s.effects.append(e)
+            self.add_effect(e)
             kinds = " and ".join(eff.get("types", []))
             self.step(f"{name} creates a restriction: {self.player_name(player)} can't play or activate {kinds}.",
                       ["1.0.2", "6.2.2"])
@@ -555,10 +557,11 @@ class Effects:
     def draw(self, player: str, n: int):
         """8.5.6: move the top card of the deck to the hand, n times; fails on an empty deck (8.5.6b)."""
         for _ in range(n):
-            deck = [c for c in self.s.cards.values() if c.zone == "deck" and c.owner == player]
+            deck = self.deck_of(player)
             if not deck:
                 self.step(f"{self.player_name(player)} tries to draw a card, but their deck is empty: the draw fails.",
                           ["8.5.6b"])
+                self.last_ok = False
                 return
             top = deck[0]   # the first deck card listed in the scenario is the top of the deck
             self.move(top, "hand")
@@ -585,6 +588,7 @@ class Effects:
         card.face_down = True
         self.step(f"{self.player_name(who)} is intimidated: {card.name}{note} is banished face-down from their hand "
                   "until the beginning of the end phase, so it cannot be used to defend this turn.", ["8.5.10"])
+        self.return_at_end_phase(card, "intimidate", ["8.5.10", "8.5.10c"])
 
     def gain_action_points(self, player: str, n: int, why: str, cites):
         if player != self.s.turn_player:

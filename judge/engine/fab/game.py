@@ -23,12 +23,24 @@ from judge.engine.fab.combat import Combat
 from judge.engine.fab.effects import Effects
 from judge.engine.fab.playing import Playing
 from judge.engine.fab.properties import Properties
+from judge.engine.fab.counters import Counters
+from judge.engine.fab.counts import Counts
+from judge.engine.fab.delayed import Delayed, Returning
+from judge.engine.fab.turn import Turn
+from judge.engine.fab.zones import Zones
 
 __all__ = ["Game", "IllegalAction", "STEP_NAMES"]
 
 
-class Game(Properties, Effects, Playing, Combat):
+class Game(Properties, Effects, Playing, Combat, Turn, Delayed, Returning, Counts, Counters, Zones):
     """One game in progress, with its trace."""
+
+    # effect primitives played by the turn, delayed-trigger, counter and zone modules (do → method)
+    EXTRA_EFFECTS = {"delayed-trigger": Delayed.effect_delayed_trigger, "put-counter": Counters.effect_put_counter,
+                     "remove-counter": Counters.effect_remove_counter, "banish": Zones.effect_banish,
+                     "allow-play": Zones.effect_allow_play, "create-token": Zones.effect_create_token,
+                     "discard": Zones.effect_discard, "put": Zones.effect_put,
+                     "return-object": Returning.effect_return_object}
 
     def __init__(self, state: State, outcome: Outcome, scenario):
         self.s = state
@@ -102,6 +114,9 @@ class Game(Properties, Effects, Playing, Combat):
         if zone not in ARENA_ZONES and zone != "stack":
             card.base_defense_set = None
             card.counters = []   # 3.0.9: a new object, no relation to its previous existence
+        if zone == "deck":
+            self.place_in_deck(card)
+        self.zone_changed(card, old, zone)
         return old
 
     def remember(self, card: Card):
@@ -240,6 +255,7 @@ class Game(Properties, Effects, Playing, Combat):
         # 1.10.2d: state-based triggered effects whose state-condition is met trigger; then pending
         # triggered-layers are added to the stack
         self._check_state_triggers()
+        self.state_triggers()
         self.add_pending_triggers()
         # 1.10.2e: a rule or effect has closed the combat chain
         if s.closing is not None and s.chain_open and s.step != "close":
