@@ -1,16 +1,17 @@
 """Grand Archive engine: build the game from a scenario, validate it, play its actions, report facts.
 
-``play(scenario, book) -> Outcome`` is the interface the scenario runner calls for every game. The format
+``validate(scenario, book)`` and ``play(scenario, book) -> Outcome`` are its :class:`judge.engine.core.Engine`
+interface, the one the scenario runner calls for every game. The format
 is documented in docs/scenario-format-ga.md.
 """
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome, Reason
+from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
 from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card, Player, State
 from judge.engine.grand_archive.game import PHASE_NAMES, Game
 
-__all__ = ["play"]
+__all__ = ["play", "validate"]
 
 TOP_KEYS = {"scenario", "game", "players", "cards", "actions", "expect"}
 GAME_KEYS = {"turn_player", "order", "phase"}
@@ -46,6 +47,11 @@ ACTION_KINDS = ("activate", "materialize", "bestow", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
                "times"} | set(ACTION_KINDS)
 UNSUPPORTED_TYPES = {"attack": "attack cards and combat"}
+
+
+def validate(scenario, book) -> list[Reason]:
+    """Every problem of the position and the actions the file describes, found without playing."""
+    return reasons_from(build_state, scenario)
 
 
 def play(scenario, book) -> Outcome:

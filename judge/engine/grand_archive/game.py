@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 
-from judge.engine.core import InvalidScenario
+from judge.engine.core import IllegalAction, InvalidScenario
 from judge.engine.grand_archive.cards import (OBJECT_TYPES, PLAY_METHODS, UNIT_TYPES, Card, Instance, PendingTrigger,
                                                State)
 from judge.engine.grand_archive.effects import EffectPrimitives
@@ -45,13 +45,8 @@ PHASE_NAMES = {"main": "main phase", "materialize": "materialize phase", "recoll
 NO_OPPORTUNITY_PHASES = ("wake-up", "draw")
 
 
-class Illegal(Exception):
+class Illegal(IllegalAction):
     """Playing this card (or activating this ability) is illegal: the attempt is reverted."""
-
-    def __init__(self, message: str, cites: list[str]):
-        super().__init__(message)
-        self.message = message
-        self.cites = cites
 
 
 class Citer:

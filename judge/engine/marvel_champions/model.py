@@ -8,6 +8,8 @@ player's name.
 
 from __future__ import annotations
 
+from judge.engine.core import IllegalAction
+
 PLAYER_CARD_TYPES = ("ally", "event", "support", "upgrade", "resource")
 ENCOUNTER_CARD_TYPES = ("villain", "minion", "treachery", "attachment", "environment", "side-scheme",
                         "main-scheme", "obligation")
@@ -321,11 +323,9 @@ class Initiation:
         return self.playing and self.card.type == "event"
 
 
-class Illegal(Exception):
-    """A check of the procedure fails: the card cannot be played or the ability initiated."""
+class Illegal(IllegalAction):
+    """A check of the procedure fails: the card cannot be played or the ability initiated (``rule`` is the
+    check's rule, ``more`` the other rules cited)."""
 
     def __init__(self, rule: str, message: str, more=()):
-        super().__init__(message)
-        self.rule = rule
-        self.message = message
-        self.more = list(more)
+        super().__init__(message, [rule, *more])
