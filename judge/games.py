@@ -27,7 +27,8 @@ class Game:
     * ``load_engine`` — a function returning the engine package (a :class:`judge.engine.core.Engine`),
       or None when the game has rules lookup only (Magic: the scale test);
     * ``scenario_doc`` — the page documenting its scenario format (for games with an engine);
-    * ``card_data`` — where its real card data lives (a path in ``../shared`` or the store), or None.
+    * ``card_data`` — its embedded real card data (a path from the repository root, read by
+      :mod:`judge.cards.data`), or None.
     """
 
     __slots__ = ("id", "name", "cite_prefix", "formats", "sniff", "default_documents", "load_engine",
@@ -82,7 +83,7 @@ def _marvel_champions_engine():
 
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("fab", "Flesh and Blood", "FaB CR", ("numbered",), default_documents=("fab-2.10.1-seed",),
-         load_engine=_fab_engine, scenario_doc="docs/scenario-format.md"),
+         load_engine=_fab_engine, scenario_doc="docs/scenario-format.md", card_data="judge/cards/fab-cards.tsv"),
     Game("mtg", "Magic: The Gathering", "MTG CR", ("numbered",), sniff=b"Magic"),
     Game("ga", "Grand Archive", "GA rules", ("gitbook", "gitbook-text"), default_documents=("ga-seed",),
          load_engine=_grand_archive_engine, scenario_doc="docs/scenario-format-ga.md"),

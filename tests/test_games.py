@@ -52,6 +52,8 @@ def test_every_registered_game_has_its_parts(game):
     for name in game.default_documents:
         assert name in embedded and embedded[name].game == game.id, name
         assert embedded[name].format in game.formats
+    if game.card_data is not None:
+        assert (ROOT / game.card_data).is_file(), game.card_data
     if not game.has_engine:
         return
     assert game.default_documents, "a game with an engine needs an embedded document to judge under"
@@ -124,7 +126,7 @@ def test_a_reason_with_an_unknown_code_is_refused():
 def test_every_engine_signals_an_illegal_action_with_the_one_type():
     from judge.engine.fab.game import IllegalAction as FabIllegal
     from judge.engine.grand_archive.game import Illegal as GaIllegal
-    from judge.engine.marvel_champions.model import Illegal as McIllegal
+    from judge.engine.marvel_champions.state import Illegal as McIllegal
 
     for kind in (FabIllegal, GaIllegal, McIllegal):
         assert issubclass(kind, core.IllegalAction), kind
