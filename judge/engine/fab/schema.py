@@ -98,7 +98,7 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
             words, rule = refusal(kw)
-            reasons.append(scenario.reason("unmodelled-keyword", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
+            reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
                                        f"{eff.get('duration')!r}", key, "6.2.2a"))
