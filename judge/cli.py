@@ -317,7 +317,8 @@ def rules_remove(name):
 
 
 # Commands that live beside their own API (each module adds its commands to ``cli`` when imported).
-COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs")
+COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs",
+                                    "judge.commands_serve")
 
 
 def _register_more_commands():
