@@ -360,7 +360,7 @@ class Builder:
                 name = "tough"
             if name not in KEYWORDS:
                 self.bad(f"{key}.keywords", f"keyword {word!r} is not modelled (the engine plays "
-                                            f"{', '.join(KEYWORDS)})", "keywords", "not-modelled")
+                                            f"{', '.join(KEYWORDS)})", "keywords", "unsupported")
             elif (name in NUMBER_KEYWORDS) != number.isdigit():
                 form = f"'{name} N' with its number" if name in NUMBER_KEYWORDS else f"'{name}' with no number"
                 self.bad(f"{key}.keywords", f"write the keyword {word!r} as {form}", "keywords")
@@ -477,7 +477,7 @@ class Builder:
             self.whole(f"{key}.limit", ab["limit"], 1)
         if ab.get("labeled") not in (None, "attack", "thwart"):
             self.bad(f"{key}.labeled", f"labeled must be 'attack' or 'thwart' — {ab.get('labeled')!r} abilities "
-                                       "(such as a defense) are not modelled", "triggered-ability", "not-modelled")
+                                       "(such as a defense) are not modelled", "triggered-ability", "unsupported")
         if "target" in ab:
             self.selector(f"{key}.target", ab["target"])
         if "cost" in ab:
@@ -590,7 +590,7 @@ class Builder:
             if name not in KEYWORDS or (name in NUMBER_KEYWORDS) != number.isdigit():
                 self.bad(f"{key}.keyword", f"keyword {eff.get('keyword')!r} is not modelled (the engine plays "
                                            f"{', '.join(KEYWORDS)}; a number after retaliate and uses)", "gains",
-                         "not-modelled")
+                         "unsupported")
         if do in ("enemy-attack", "enemy-scheme") and eff.get("by", "villain") not in refs and \
                 eff.get("by") not in self.s.cards:
             self.bad(f"{key}.by", f"by names the enemy: 'villain', 'target', 'trigger', 'self' or a card handle")
