@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from judge import games
-from judge import scenario as sc
+from judge import scenarios as sc
 from judge.engine import core
 from judge.rulebook import store
 
