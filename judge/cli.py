@@ -325,7 +325,7 @@ def rules_remove(name):
 
 # Commands that live beside their own API (each module adds its commands to ``cli`` when imported).
 COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs",
-                                    "judge.commands_cards")
+                                    "judge.commands_cards", "judge.commands_serve")
 
 
 def _register_more_commands():

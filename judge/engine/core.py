@@ -104,6 +104,7 @@ class ReasonCode(StrEnum):
     NO_STEP = "no-step"
     NO_ZONE = "no-zone"
     NOT_FUNCTIONAL = "not-functional"
+    NOT_UNDERSTOOD = "not-understood"
     ORDER = "order"
     OWNER_ZONE = "owner-zone"
     PLAYERS = "players"
