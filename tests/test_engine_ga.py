@@ -320,9 +320,17 @@ BAD = [
      "cards.bolt.target.count", 'count = "two"', "must be a whole number ≥ 1"),
     ("target-up-to-not-a-bool", 'kind = "champion" }', 'kind = "champion", up_to = "yes" }',
      "cards.bolt.target.up_to", 'up_to = "yes"', "must be true or false"),
-    ("unsupported-attack", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
-     'types = ["attack"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.types", 'types = ["attack"]',
-     "does not play attack cards and combat yet"),
+    ("unsupported-keyword", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
+     'types = ["action"]\nkeywords = ["cleave"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
+     'keywords = ["cleave"]', "the engine does not model cleave attacks"),
+    ("unknown-keyword", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
+     'types = ["action"]\nkeywords = ["haste"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
+     'keywords = ["haste"]', "keyword 'haste' is not one the engine applies"),
+    ("pride-needs-a-number", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
+     'types = ["action"]\nkeywords = ["pride"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
+     'keywords = ["pride"]', "keyword 'pride' takes a number"),
+    ("start-in-combat", 'rules = "seed"', 'rules = "seed"\n\n[game]\nphase = "combat"', "game.phase",
+     'phase = "combat"', "a combat phase begins with an attack action"),
 ]
 
 
