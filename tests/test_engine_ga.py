@@ -34,10 +34,14 @@ def seed_book():
                          format="gitbook-text")
 
 
+@lru_cache(maxsize=1)
+def _full_book(path: str):
+    return gitbook.parse([path], game="ga", version="2026-08-21", format="gitbook")
+
+
 @pytest.fixture(scope="module")
 def corpus():
-    return gitbook.parse([str(corpus_file("grand-archive", "gitbook-rules"))], game="ga", version="2026-08-21",
-                         format="gitbook")
+    return _full_book(str(corpus_file("grand-archive", "gitbook-rules")))
 
 
 @lru_cache(maxsize=None)
@@ -101,11 +105,37 @@ def test_the_frostbind_example_is_a_scenario():
 
 @pytest.mark.parametrize("path", [p for p in FILES if sc.load(p).example_of],
                          ids=[p.stem for p in FILES if sc.load(p).example_of])
-def test_example_of_names_a_seed_rule_with_an_example(path):
+def test_example_of_names_a_rule_with_an_example(path):
+    """A seed rule with an E.g.; a rule of the other pages with an example or a hint (note) in the full document."""
     rule_id = sc.load(path).example_of
-    rule = seed_book().get(rule_id)
-    assert rule is not None and rule.examples, f"{rule_id} has no example in the seed"
     assert path.name.startswith(rule_id.replace("/", "-") + "-")
+    if _page(rule_id) in SEED_PAGES:
+        rule = seed_book().get(rule_id)
+        assert rule is not None and rule.examples, f"{rule_id} has no example in the seed"
+        return
+    rule = _full_book(str(corpus_file("grand-archive", "gitbook-rules"))).get(rule_id)
+    assert rule is not None and (rule.examples or rule.notes), f"{rule_id} has no example or hint"
+
+
+HINT_PAGES = ("turn-order", "wake-up-phase", "materialize-phase", "recollection-phase", "draw-phase", "main-phase",
+              "end-phase", "ending-phases", "skipping-phases", "attacking-and-the-combat-phase", "attack-declaration",
+              "retaliation-step", "damage-step", "end-of-combat-step", "champion")
+
+
+def test_every_hint_of_the_combat_turn_order_and_champion_pages_is_a_scenario(corpus):
+    """Each example or hint of these pages is encoded by a scenario (one per hint: example_of names the rule as
+    many times as it has hints)."""
+    wanted = {}
+    for rule_id, rule in corpus.rules.items():
+        if _page(rule_id) in HINT_PAGES and (rule.examples or rule.notes):
+            wanted[rule_id] = len(rule.examples) + len(rule.notes)
+    encoded = {}
+    for path in FILES:
+        ex = sc.load(path).example_of
+        if ex:
+            encoded[ex] = encoded.get(ex, 0) + 1
+    assert len(wanted) >= 7
+    assert {k: v for k, v in wanted.items() if encoded.get(k, 0) < v} == {}
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ def report(game):
                    for p, pl in s.players.items()}
     f["level"] = {p: game.base_level(p) for p in s.players if game.base_level(p) is not None}
     f["elements"] = {p: sorted(game.enabled_elements(p)) for p in s.players}
-    f["opportunity"] = s.opportunity
+    f["opportunity"] = s.opportunity or ""   # "" when no player has it
     f["phase"] = s.phase
     f["turn"] = s.turn
     f["turn_player"] = s.turn_player

@@ -106,6 +106,8 @@ class Card:
             return None
         if name in ("power", "life"):
             base += self.counters.get("buff", 0) - self.counters.get("debuff", 0)
+        if name == "level":
+            base += self.counters.get("level", 0)   # counters/level/1
         return base + sum(n for s, n in self.buffs if s == name)
 
     def __repr__(self) -> str:

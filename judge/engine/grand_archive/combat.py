@@ -125,7 +125,7 @@ class CombatPhase:
         if attack_card is None:
             if attacker.rested:
                 raise Illegal(f"{attacker.name} is rested: only an awake unit can attack.",
-                              [DECLARE + "2.1.1", "game-terms/awake/2"])
+                              ["game-terms/awake/2", DECLARE + "2.1.1"])
             attacker.rested = True
             self.step(f"Declare an attack: {player} selects {attacker.name} to attack with and rests it as a cost.",
                       [DECLARE + "2.1", DECLARE + "2.1.1.1", "attacking-and-the-combat-phase/1.4"])
@@ -228,6 +228,8 @@ class CombatPhase:
                 raise Illegal(f"{player} refuses to pay the {extra} extra to declare the attack.",
                               [DECLARE + "2.5.1", DECLARE + "2.5.1.1", DECLARE + "2.5.1.3"])
             self.pay_reserve(player, attacker, extra, act, key, [DECLARE + "2.5.1"])
+        self.step("Every cost is paid and every restriction on the attack is fulfilled: the attack is legal.",
+                  [DECLARE + "2.5", DECLARE + "2.5.1.3"])
 
     def _begin_combat(self, player: str, attacker: Card, combat: Combat):
         s = self.s
@@ -440,9 +442,11 @@ class CombatPhase:
             self.step(f"Damage calculation for the {role} of {src.name}: {' + '.join(parts) if parts else 'no power'}"
                       f" = {power}.", ["damage-step/3.1", "damage-step/3.5"] if role == "attack" else
                       ["damage-step/3", "damage-step/3.4"])
+            extra = []
+            if role == "retaliation" and src.handle not in combat.defenders and self.keyword(src, "stealth"):
+                extra = ["keywords-and-abilities/stealth/2"]   # it retaliated before it received stealth
             n = self.deal_damage(src, max(0, power), target, combat=True,
-                                 cites=["damage-step/3", "damage/2"] + (["damage-step/3.3"] if role == "retaliation"
-                                                                         and attacker.zone == "field" and False else []))
+                                 cites=["damage-step/3", "damage/2"] + extra)
             dealt.append((src, target, n))
         self.remove_durability(combat, attacker)
         self.combat_hits(dealt, attacker)

@@ -80,7 +80,7 @@ class DamageRules:
             taker = self.player_of(target) or (self.unit(target).controller if self.unit(target) else target)
             if len(effects) > 1:
                 self.step(f"Replacement effects would change the {n} damage to {self.describe(target)}: {taker}, who "
-                          f"controls it, applies them one at a time in the order of their choice — "
+                          f"controls it, applies them one at a time in the order of their choice, the one that deals the least damage — "
                           f"{', then '.join(self._op_text(e) for e in best)} — so {result} damage would be dealt.",
                           ["replacement-effects/2", "replacement-effects/2.1", "replacement-effects/3", "damage-step/3.6",
                            "damage-prevention/3"], answer=True)

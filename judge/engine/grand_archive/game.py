@@ -203,6 +203,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
             return src.zone == zone
         if "action" in src.types or "boon" in src.types:
             return src.zone == "effects-stack"
+        if "attack" in src.types:
+            return src.zone == "intent"   # the attack, modifying its own damage (attacking-and-the-combat-phase/6.2)
         return src.zone == "field"
 
     def statics(self, do: str):
@@ -339,6 +341,9 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
                 self.step(f"{s.turn_player} does not materialize.", ["materialize-phase/3"])
             elif s.point == "combat-retaliate":
                 pass
+            elif s.point in ("wake-up", "draw"):
+                self.step(f"No player has Opportunity at the start of the {PHASE_NAMES[s.phase]}: the game proceeds with "
+                          "its turn-based action.", ["turn-order/4"])
             else:
                 self.step("Every player passes Opportunity while the Effects Stack is empty: the "
                           f"{'step' if s.phase == 'combat' else 'phase'} ends and the game proceeds.",

@@ -4,6 +4,7 @@ the points where the turn player receives Opportunity."""
 
 from __future__ import annotations
 
+from judge.engine.core import InvalidScenario
 from judge.engine.grand_archive.state import PHASE_NAMES
 
 # where each phase stops for a player: a window of Opportunity, or the turn player's materialize choice
@@ -139,7 +140,7 @@ class TurnOrder:
         n = len(named) + p.unnamed["memory"]
         p.unnamed["hand"] += p.unnamed["memory"]
         p.unnamed["memory"] = 0
-        self.step(f"Recollection: {tp} returns all {n} card{'s' if n != 1 else ''} in memory to hand, a turn-based "
+        self.step(f"Recollection: {tp} returns {'all ' if n != 1 else ''}{n} card{'s' if n != 1 else ''} in memory to hand, a turn-based "
                   "action that can't be responded to.", ["recollection-phase/3"], answer=True)
         if not self.checks_then("recollection-4", "recollection-phase/4"):
             self.enter("draw")
@@ -163,8 +164,9 @@ class TurnOrder:
         """End 1-2: beginning-of-the-end-phase abilities (vigor among them), then Opportunity "before end of turn"."""
         self.beginning_triggers("end", ["end-phase/1", "end-phase/1.1"])
         self.state_based_checks()
-        self.window("end", f"The turn player, {self.s.turn_player}, receives Opportunity before the end of turn.",
-                    ["end-phase/2"])
+        self.window("end", "Once the abilities that trigger at the beginning of the end phase are placed, the turn "
+                    f"player, {self.s.turn_player}, receives Opportunity before the end of turn.",
+                    ["end-phase/1", "end-phase/2"])
 
     def cleanup(self):
         """End 3-5: ally damage removed, until-end-of-turn effects end, then the next player's turn begins."""
@@ -286,10 +288,15 @@ class TurnOrder:
         s = self.s
         for src, _, eff in self.statics("must-attack"):
             for obj in s.cards.values():
-                if obj.zone == "field" and obj.controller == s.turn_player and obj.handle not in s.attempted and \
-                        self.matches(obj, eff.get("attacker"), src.controller) and obj.types & {"ally", "champion"}:
-                    from judge.engine.core import InvalidScenario
-                    raise InvalidScenario([self.scenario.reason(
-                        "must-attack", f"{s.turn_player} must attempt to declare an attack with {obj.name} ({src.name}) "
-                        "before proceeding to the end phase: add an attack action", self.current_key,
-                        "attack-declaration/declaring-an-attack/1.4")])
+                if not (obj.zone == "field" and obj.controller == s.turn_player and obj.types & {"ally", "champion"}
+                        and self.matches(obj, eff.get("attacker"), src.controller)):
+                    continue
+                if obj.handle in s.attempted:
+                    self.step(f"{s.turn_player} has attempted to declare an attack with {obj.name}, which must attack: "
+                              "no further attempt is necessary, and the game may proceed to the end phase.",
+                              ["attack-declaration/declaring-an-attack/1.4"], answer=True)
+                    continue
+                raise InvalidScenario([self.scenario.reason(
+                    "must-attack", f"{s.turn_player} must attempt to declare an attack with {obj.name} ({src.name}) "
+                    "before proceeding to the end phase: add an attack action", self.current_key,
+                    "attack-declaration/declaring-an-attack/1.4")])
