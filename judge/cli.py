@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from judge import games
 from judge.errors import JudgeError
 
 
@@ -22,7 +23,7 @@ def example(*lines: str) -> str:
 def document_options(f):
     """``--rules`` and ``--game``: which rules document a command reads."""
     f = click.option("--game", metavar="GAME",
-                     help="Game of the document: fab (default), mtg, ga, mc.")(f)
+                     help=f"Game of the document: {games.help_list()}.")(f)
     f = click.option("--rules", "rules_sel", metavar="NAME|VERSION|PATH",
                      help="Rules document by name (see 'judge rules list'), version, or file path.")(f)
     return f
@@ -72,16 +73,22 @@ def rule(rule_id, no_children, rules_sel, game, as_json):
 
 
 @cli.command(epilog=example('judge search "go again"', 'judge search defence --limit 3 --json',
-                            'judge search fizzle --game all'))
+                            'judge search fizzle --game all', 'judge search --cards "draw a card"'))
 @click.argument("query")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=1), help="Most hits to show.")
+@click.option("--cards", "in_cards", is_flag=True, help="Search the text of real Flesh and Blood cards instead.")
 @document_options
 @json_option
-def search(query, limit, rules_sel, game, as_json):
+def search(query, limit, in_cards, rules_sel, game, as_json):
     """Search rules by words: defining rules and exact phrases first, then fuzzy matches.
 
-    With --game all, every game's newest document is searched and hits are labelled by document.
+    With --game all, every game's newest document is searched and hits are labelled by document. With
+    --cards, card names and texts are searched (see 'judge card NAME').
     """
+    if in_cards:
+        from judge.commands_cards import search_cards
+
+        return search_cards(query, limit, as_json)
     from judge.rulebook import store
     from judge.rulebook.query import render_hits
     from judge.rulebook.search import search as run_search
@@ -271,7 +278,7 @@ def rules_list(as_json):
     "judge rules import ../shared/corpora/fab/en-fab-cr-2.10.1.txt --game fab --version 2.10.1",
     "judge rules import https://example.org/en-fab-cr.txt --game fab --version 2.11"))
 @click.argument("source")
-@click.option("--game", required=True, type=click.Choice(["fab", "mtg", "ga", "mc"]))
+@click.option("--game", required=True, type=click.Choice(games.IDS))
 @click.option("--version", "version", required=True, help="The document's version, shown in every citation.")
 @click.option("--name", help="Name in the store (default GAME-VERSION).")
 @click.option("--format", "fmt", type=click.Choice(["numbered", "gitbook", "gitbook-text", "glossary-html",
@@ -317,7 +324,8 @@ def rules_remove(name):
 
 
 # Commands that live beside their own API (each module adds its commands to ``cli`` when imported).
-COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs")
+COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs",
+                                    "judge.commands_cards")
 
 
 def _register_more_commands():
