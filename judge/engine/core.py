@@ -110,6 +110,7 @@ class ReasonCode(StrEnum):
     NO_ZONE = "no-zone"
     NOT_DEFENDING = "not-defending"
     NOT_FUNCTIONAL = "not-functional"
+    NOT_UNDERSTOOD = "not-understood"
     ORDER = "order"
     OWNER_ZONE = "owner-zone"
     PLAYERS = "players"
