@@ -127,7 +127,6 @@ class ReasonCode(StrEnum):
     UNKNOWN_PLAYER = "unknown-player"
     UNKNOWN_QUANTITY = "unknown-quantity"
     UNKNOWN_TARGET = "unknown-target"
-    UNMODELLED_KEYWORD = "unmodelled-keyword"
     UNNAMED = "unnamed"
     UNSUPPORTED = "unsupported"
     WRONG_TYPE = "wrong-type"
