@@ -72,16 +72,22 @@ def rule(rule_id, no_children, rules_sel, game, as_json):
 
 
 @cli.command(epilog=example('judge search "go again"', 'judge search defence --limit 3 --json',
-                            'judge search fizzle --game all'))
+                            'judge search fizzle --game all', 'judge search --cards "draw a card"'))
 @click.argument("query")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=1), help="Most hits to show.")
+@click.option("--cards", "in_cards", is_flag=True, help="Search the text of real Flesh and Blood cards instead.")
 @document_options
 @json_option
-def search(query, limit, rules_sel, game, as_json):
+def search(query, limit, in_cards, rules_sel, game, as_json):
     """Search rules by words: defining rules and exact phrases first, then fuzzy matches.
 
-    With --game all, every game's newest document is searched and hits are labelled by document.
+    With --game all, every game's newest document is searched and hits are labelled by document. With
+    --cards, card names and texts are searched (see 'judge card NAME').
     """
+    if in_cards:
+        from judge.commands_cards import search_cards
+
+        return search_cards(query, limit, as_json)
     from judge.rulebook import store
     from judge.rulebook.query import render_hits
     from judge.rulebook.search import search as run_search
@@ -317,7 +323,8 @@ def rules_remove(name):
 
 
 # Commands that live beside their own API (each module adds its commands to ``cli`` when imported).
-COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs")
+COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs",
+                                    "judge.commands_cards")
 
 
 def _register_more_commands():

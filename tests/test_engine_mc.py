@@ -11,7 +11,7 @@ import pytest
 
 from judge import scenario as sc
 from judge.engine.marvel_champions.game import Game, assign
-from judge.engine.marvel_champions.model import RESOURCE_TYPES
+from judge.engine.marvel_champions.cards import RESOURCE_TYPES
 from judge.engine.marvel_champions.rules import procedure_ids
 from judge.rulebook.formats import glossary
 

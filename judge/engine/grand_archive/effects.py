@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import copy
 
-from judge.engine.grand_archive.cards import Card, Instance, PendingTrigger
+from judge.engine.grand_archive.cards import Card
+from judge.engine.grand_archive.state import Instance, PendingTrigger
 from judge.engine.grand_archive.words import a_an, counters
 
 

@@ -1,3 +1,4 @@
+# Card Types, Ownership and Control, In Play and Out of Play, Unique: building and validating a position.
 """Build a Marvel Champions position from a scenario file, and validate it before anything is played.
 
 Every problem found becomes a :class:`~judge.engine.core.Reason` with the scenario key and line (and the
@@ -8,10 +9,10 @@ of them. The format is documented in docs/scenario-format-mc.md.
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason
-from judge.engine.marvel_champions.model import (ABILITY_KINDS, CARD_TYPES, CONDITION_KEYS, ENCOUNTER_CARD_TYPES,
+from judge.engine.marvel_champions.cards import (ABILITY_KINDS, CARD_TYPES, CONDITION_KEYS, ENCOUNTER_CARD_TYPES,
                                                  ENCOUNTER_ZONES, PLAYER_ZONES, RESOURCE_TYPES, SCENARIO,
-                                                 SELECTOR_KEYS, TYPE_GROUPS, WHEN, Ability, Card, Player, State,
-                                                 article)
+                                                 SELECTOR_KEYS, TYPE_GROUPS, WHEN, Ability, Card, article)
+from judge.engine.marvel_champions.state import Player, State
 
 TOP_KEYS = {"scenario", "game", "players", "cards", "actions", "expect"}
 PLAYER_KEYS = {"identity", "form", "hit_points", "max_hit_points", "exhausted"}
@@ -57,24 +58,29 @@ class Builder:
         self.broken: set[str] = set()     # cards already reported as invalid: not "unknown" again
 
     def bad(self, key: str, message: str, cite: str | None = None, code: str = "invalid") -> None:
+        """Record one problem: the scenario key, the message, the rule when a rule is why."""
         self.reasons.append(self.sc.reason(code, message, key, cite))
 
     def unknown(self, key: str, got, known, what: str) -> None:
+        """Report every key of ``got`` that is not in ``known``."""
         for k in got:
             if k not in known:
                 self.bad(f"{key}.{k}" if key else k, f"unknown key '{k}' {what} (known: {', '.join(sorted(known))})",
                          code="unknown-key")
 
     def typed(self, key: str, value, want: str) -> None:
+        """Report a value of the wrong type."""
         self.bad(key, f"must be {want}, not {type(value).__name__} {value!r}", code="wrong-type")
 
     def table(self, key: str, value) -> dict:
+        """The value if it is a table, else report it and use an empty one."""
         if isinstance(value, dict):
             return value
         self.typed(key, value, "a table")
         return {}
 
     def whole(self, key: str, value, low: int = 0) -> int | None:
+        """The value if it is a whole number ≥ ``low`` (None when absent), else report it."""
         if value is None:
             return None
         if not _int(value) or value < low:
@@ -83,6 +89,7 @@ class Builder:
         return value
 
     def flag(self, key: str, value, default: bool = False) -> bool:
+        """The value if it is true or false (``default`` when absent), else report it."""
         if value is None:
             return default
         if not isinstance(value, bool):
@@ -91,6 +98,7 @@ class Builder:
         return value
 
     def strings(self, key: str, value, allowed=None) -> list[str]:
+        """The value as a list of strings (one string allowed), each in ``allowed`` if given."""
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -104,6 +112,7 @@ class Builder:
 
     # -- the whole position ----------------------------------------------------------------------------
     def build(self) -> State:
+        """The validated state; raises InvalidScenario with every problem found."""
         data = self.sc.data
         self.unknown("", data, TOP_KEYS, "at the top level")
         players = self.table("players", data.get("players", {}))
@@ -128,6 +137,7 @@ class Builder:
         return self.s
 
     def player(self, name: str, seat: int, p: dict) -> None:
+        """One [players.NAME] table: the player and their identity card."""
         key = f"players.{name}"
         self.unknown(key, p, PLAYER_KEYS, "for a player")
         if name == SCENARIO:
@@ -157,6 +167,7 @@ class Builder:
         self.s.players[name] = Player(name, name, seat)
 
     def game(self, g: dict) -> None:
+        """The [game] table: player order, first and active player, phase, round counters."""
         self.unknown("game", g, GAME_KEYS, "in [game]")
         names = list(self.s.players)
         order = g.get("player_order", names)
@@ -180,6 +191,7 @@ class Builder:
                 self.s.max_used[title] = n
 
     def card(self, handle: str, cd: dict) -> None:
+        """One [cards.HANDLE] table: a card with its printed properties and abilities."""
         key = f"cards.{handle}"
         self.broken.add(handle)
         self.unknown(key, cd, CARD_KEYS, "for a card")
@@ -256,6 +268,7 @@ class Builder:
         self.broken.discard(handle)
 
     def stats(self, key: str, cd: dict, card: Card) -> None:
+        """Hit points, damage and threat of a card, checked against its type."""
         hp = self.whole(f"{key}.hit_points", cd.get("hit_points"), 1)
         if card.type in CHARACTER_TYPES:
             if hp is None and "hit_points" not in cd:
@@ -297,6 +310,7 @@ class Builder:
 
     # -- abilities -------------------------------------------------------------------------------------
     def ability(self, card: Card, key: str, index: int, ab) -> None:
+        """One ability table of a card, checked for its kind."""
         if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
             self.bad(key, f"an ability needs kind = one of {', '.join(ABILITY_KINDS)}", "ability")
             return
@@ -367,6 +381,7 @@ class Builder:
         card.abilities.append(Ability(index, kind, ab, key))
 
     def cost(self, key: str, cost, card: Card) -> None:
+        """An ability's cost table."""
         cost = self.table(key, cost)
         self.unknown(key, cost, COST_KEYS, "in an ability cost")
         res = cost.get("resources", 0)
@@ -376,6 +391,7 @@ class Builder:
             self.whole(f"{key}.resources", res)
 
     def selector(self, key: str, sel) -> None:
+        """A selector: a type word or a table of keys that must all hold."""
         if isinstance(sel, str):
             sel = {"type": sel}
         sel = self.table(key, sel)
@@ -389,6 +405,7 @@ class Builder:
                 self.bad(f"{key}.{k}", f"{k} must be 'you', 'other' or '{SCENARIO}'")
 
     def effect(self, key: str, eff, then_ok: bool, refs=REFS) -> None:
+        """One effect primitive table."""
         eff = self.table(key, eff)
         do = eff.get("do")
         if do not in EFFECTS:
@@ -422,6 +439,7 @@ class Builder:
 
     # -- actions ---------------------------------------------------------------------------------------
     def action(self, i: int, act) -> None:
+        """One [[actions]] table: what it names must exist and fit."""
         key = f"actions.{i}"
         if not isinstance(act, dict):
             self.typed(key, act, "a table")

@@ -1,3 +1,4 @@
+# Damage, Heal, Prevent, Cancel, Then, Threat, Exhausted, Ready, Play (put into play): the effect primitives.
 """The effect primitives of Marvel Champions abilities (docs/scenario-format-mc.md, "Effect primitives").
 
 :class:`Effects` is mixed into :class:`~judge.engine.marvel_champions.game.Game`: each primitive
@@ -9,8 +10,8 @@ records a step with its rules, and says whether it fully resolved (for "then").
 
 from __future__ import annotations
 
-from judge.engine.marvel_champions.model import (SCENARIO, Card, Condition, Initiation, Lasting, describe_selector,
-                                                 matches, plural, possessive)
+from judge.engine.marvel_champions.cards import SCENARIO, Card, describe_selector, matches, plural, possessive
+from judge.engine.marvel_champions.state import Condition, Initiation, Lasting
 
 
 class Effects:
@@ -34,6 +35,7 @@ class Effects:
         return self.s.cards.get(what) if isinstance(what, str) else None
 
     def amount(self, init: Initiation, eff: dict, key: str = "amount") -> int:
+        """An effect's amount (``X`` is the X chosen for the cost)."""
         value = eff.get(key, 1)
         return (init.x or 0) if value == "X" else value
 
@@ -75,6 +77,7 @@ class Effects:
         return self.deal_damage(init, target, self.amount(init, eff))
 
     def deal_damage(self, init: Initiation, target: Card, amount: int) -> bool:
+        """Deal damage to a character with its interrupt window (prevention) and response window; True when dealt."""
         dmg = Condition("damage", target, target.controller if target.controller != SCENARIO else None, amount)
         conds = [dmg]
         if amount >= (target.remaining or 0):

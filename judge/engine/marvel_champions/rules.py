@@ -1,3 +1,4 @@
+# Initiating Abilities: which rule of the loaded document states each part of the procedure.
 """Which rule of the loaded Rules Reference each part of the Initiating Abilities procedure cites.
 
 The engine applies the procedure of the newer wording (seed 003): declare intent, check 1 (play

@@ -1,0 +1,121 @@
+"""Card text → the Flesh and Blood engine's ability primitives (CR 5 abilities, 8.3 keywords, 8.4 labels).
+
+The output is exactly what a scenario file would write by hand (docs/scenario-format.md): the card's
+``keywords`` list, card keys such as ``target``, and ``[[cards.X.abilities]]`` tables. Precision first: a
+paragraph is compiled only when the grammar captures its whole meaning; otherwise it is reported, word for
+word, as not understood, and a scenario naming the card refuses to play it (no silent skip).
+
+The grammar lives in :mod:`judge.cards.grammar`; this module splits the printed text into paragraphs,
+reads keyword paragraphs, and assembles the result. No card is known by name: the card's own name in its
+text is read as "this".
+"""
+
+from __future__ import annotations
+
+import re
+
+# keyword abilities the engine applies itself (docs/scenario-format.md "Keywords with rules the engine
+# applies itself") or that only matter outside a game (deck building): listing them is their whole meaning
+ENGINE_KEYWORDS = ("go again", "dominate", "overpower", "phantasm", "protect", "piercing", "blade break",
+                   "battleworn", "temper", "arcane barrier", "spellvoid", "ward", "boost")
+DECK_KEYWORDS = ("legendary", "specialization")
+VALUED = ("piercing", "arcane barrier", "spellvoid", "ward")
+
+
+class Compiled:
+    """What the engine reads from one printed card."""
+
+    __slots__ = ("keywords", "fields", "abilities", "not_understood", "understood")
+
+    def __init__(self):
+        self.keywords: list[str] = []          # scenario form: "go again", "ward 10"
+        self.fields: dict = {}                 # other card keys: target, playable_as_instant
+        self.abilities: list[dict] = []        # [[cards.X.abilities]] tables
+        self.not_understood: list[str] = []    # paragraphs (as printed) the grammar does not capture
+        self.understood: list[str] = []        # paragraphs it does
+
+    @property
+    def fully(self) -> bool:
+        """Every paragraph of the text is compiled."""
+        return not self.not_understood
+
+    def to_dict(self) -> dict:
+        """The scenario keys (keywords, fields, abilities) and the paragraphs not understood."""
+        return {"fully_compiled": self.fully, "keywords": list(self.keywords), **self.fields,
+                "abilities": self.abilities, "not_understood": list(self.not_understood)}
+
+    def scenario_keys(self) -> dict:
+        """The keys a hand-written ``[cards.X]`` table would hold for these abilities."""
+        out = {"keywords": list(self.keywords), **self.fields}
+        if self.abilities:
+            out["abilities"] = self.abilities
+        return out
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def plain(text: str) -> str:
+    """The text without Markdown bold marks."""
+    return _BOLD.sub(r"\1", text)
+
+
+def paragraphs(text: str) -> list[str]:
+    """The printed text's paragraphs (blank-line separated), stripped."""
+    return [p.strip() for p in re.split(r"\n\s*\n", text.replace("\r\n", "\n")) if p.strip()]
+
+
+def keyword_of(phrase: str) -> str | None:
+    """``Go again`` → ``go again``; ``Ward 10`` → ``ward 10``; None when it is not a keyword the engine plays."""
+    words = plain(phrase).strip().rstrip(".").lower()
+    m = re.fullmatch(r"([a-z][a-z ]*?)(?:\s+(\d+))?", words)
+    if not m:
+        return None
+    name, value = m.group(1), m.group(2)
+    if name in VALUED:
+        return f"{name} {value}" if value else None
+    if value is None and (name in ENGINE_KEYWORDS or name in DECK_KEYWORDS):
+        return name
+    return None
+
+
+def compile_card(record) -> Compiled:
+    """Compile one :class:`~judge.cards.data.CardRecord`."""
+    from judge.cards import grammar
+
+    out = Compiled()
+    ctx = grammar.Context(record)
+    for para in paragraphs(record.text):
+        if _keyword_paragraph(para, out):
+            out.understood.append(para)
+            continue
+        result = grammar.read_paragraph(para, ctx)
+        if result is None:
+            out.not_understood.append(para)
+            continue
+        out.understood.append(para)
+        out.abilities.extend(result.abilities)
+        out.keywords.extend(k for k in result.keywords if k not in out.keywords)
+        out.fields.update(result.fields)
+    for kw in record.keyword_list():
+        # keywords of the data's column that the text does not print (rare): listed as the card has them
+        k = keyword_of(kw)
+        if k and k not in out.keywords and not _printed(kw, record.text):
+            out.keywords.append(k)
+    return out
+
+
+def _printed(keyword: str, text: str) -> bool:
+    return keyword.lower().split()[0] in plain(text).lower()
+
+
+def _keyword_paragraph(para: str, out: Compiled) -> bool:
+    """A paragraph that is only keywords (``**Go again**``, ``**Dominate**``, ``**Ward 10**``): listed."""
+    parts = [p.strip() for p in re.split(r",|\n", plain(para)) if p.strip()]
+    kws = [keyword_of(p) for p in parts]
+    if not parts or None in kws:
+        return False
+    for k in kws:
+        if k not in out.keywords:
+            out.keywords.append(k)
+    return True

@@ -1,0 +1,395 @@
+"""Building a Grand Archive game from a scenario file, validated (docs/scenario-format-ga.md): players, zones,
+cards, abilities and actions; every problem is a Reason with its key and line."""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario, Reason
+from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card
+from judge.engine.grand_archive.state import PHASE_NAMES, Player, State
+
+TOP_KEYS = {"scenario", "game", "players", "cards", "actions", "expect"}
+GAME_KEYS = {"turn_player", "order", "phase"}
+PLAYER_KEYS = {"champion", "elements", "level", "damage", "materialized"} | set(PLAYER_ZONES)
+COUNTED_ZONES = ("hand", "memory")   # zones where a number stands for that many unnamed cards
+CARD_KEYS = {"name", "owner", "element", "types", "subtypes", "supertypes", "reserve_cost", "memory_cost", "speed",
+             "level", "power", "life", "durability", "keywords", "effects", "modes", "target", "abilities", "rested",
+             "damage"}
+INT_FIELDS = ("level", "power", "life", "durability", "damage")
+LIST_FIELDS = ("types", "subtypes", "supertypes", "keywords")
+SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_types", "element", "controller", "owner", "zone", "name",
+                 "keyword", "min_reserve_cost", "max_reserve_cost", "min_memory_cost", "max_memory_cost", "copy"}
+TARGET_KINDS = {"activation", "materialization", "ability", "instance", "object", "unit", "champion", "ally",
+                "item", "weapon", "domain", "phantasia", "player"}
+# effect primitives (what an instance does as it resolves) and their fields
+EFFECTS = {
+    "damage": {"amount", "to"}, "draw": {"amount", "to"}, "recover": {"amount"},
+    "modify": {"stat", "by", "to"}, "destroy": {"what"}, "banish": {"what"},
+    "negate": {"what"}, "copy": {"what", "new_targets"}, "delevel": {"to"},
+}
+# static effects (continuous, no Effects Stack) and their fields
+STATICS = {
+    "cost": {"by", "set", "remove", "to", "cost", "for"}, "grant": {"effects", "to"},
+    "permission": {"method", "from", "cards"}, "activate-memory-cost": {"cards"},
+}
+ABILITY_KEYS = {
+    "activated": {"kind", "text", "cost", "effects", "target", "speed", "functional_in"},
+    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in"},
+    "static": {"kind", "text", "effect", "functional_in"},
+}
+TRIGGER_EVENTS = ("enter", "death", "play")
+ACTION_KINDS = ("activate", "materialize", "bestow", "pass", "stop")
+ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
+               "times"} | set(ACTION_KINDS)
+UNSUPPORTED_TYPES = {"attack": "attack cards and combat"}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# building and validating the position
+# ---------------------------------------------------------------------------------------------------------
+
+def _wrong_type(scenario, key, want, got) -> Reason:
+    return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)
+
+
+def _check_keys(scenario, table: dict, allowed, where: str, what: str, reasons, at: str | None = None):
+    """Every key of ``table`` must be one of ``allowed``; ``at`` is the key path errors point at (default:
+    the unknown key itself, ``where.KEY``)."""
+    for k in table:
+        if k not in allowed:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' {what} (known: "
+                                           f"{', '.join(sorted(allowed))})", at or f"{where}.{k}"))
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def build_state(scenario) -> State:
+    """The starting position, checked: every problem found is a Reason with its key and line."""
+    data = scenario.data
+    reasons: list[Reason] = []
+    for key in data:
+        if key not in TOP_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown table [{key}] (known: "
+                                           f"{', '.join(sorted(TOP_KEYS))})", key))
+    players = data.get("players")
+    if not isinstance(players, dict) or len(players) < 2:
+        reasons.append(scenario.reason("players", "a Grand Archive scenario needs two or more [players.NAME] "
+                                       "tables", "players"))
+        raise InvalidScenario(reasons)
+    s = State()
+    g = data.get("game", {})
+    if not isinstance(g, dict):
+        reasons.append(_wrong_type(scenario, "game", "a table", g))
+        g = {}
+    _check_keys(scenario, g, GAME_KEYS, "game", "in [game]", reasons)
+    for seat, (name, p) in enumerate(players.items()):
+        if not isinstance(p, dict):
+            reasons.append(_wrong_type(scenario, f"players.{name}", "a table", p))
+            p = {}
+        s.players[name] = _build_player(scenario, name, p, seat, reasons)
+    order = g.get("order", list(players))
+    if not isinstance(order, list) or sorted(order) != sorted(players):
+        reasons.append(scenario.reason("order", "game.order must list every player once", "game.order"))
+        order = list(players)
+    s.turn_player = g.get("turn_player", order[0])
+    if s.turn_player not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"turn_player {s.turn_player!r} is not a player (players: "
+                                       f"{', '.join(s.players)})", "game.turn_player"))
+        s.turn_player = order[0]
+    i = order.index(s.turn_player)
+    s.order = order[i:] + order[:i]          # turn order, starting with the turn player
+    s.phase = g.get("phase", "main")
+    if s.phase not in PHASE_NAMES:
+        reasons.append(scenario.reason("bad-phase", f"phase must be one of {', '.join(PHASE_NAMES)}, not "
+                                       f"{s.phase!r}", "game.phase"))
+        s.phase = "main"
+    cards = data.get("cards", {})
+    if not isinstance(cards, dict):
+        reasons.append(_wrong_type(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
+        cards = {}
+    for handle, cd in cards.items():
+        card = _build_card(scenario, handle, cd, s, reasons)
+        if card is not None:
+            s.cards[handle] = card
+    _place_cards(scenario, players, s, reasons)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        reasons.append(_wrong_type(scenario, "actions", "an array of [[actions]] tables", actions))
+        actions = []
+    for n, act in enumerate(actions, 1):
+        _check_action(scenario, n, act, s, reasons)
+    if reasons:
+        raise InvalidScenario(reasons)
+    s.opportunity = s.turn_player
+    return s
+
+
+def _build_player(scenario, name, p: dict, seat: int, reasons) -> Player:
+    key = f"players.{name}"
+    _check_keys(scenario, p, PLAYER_KEYS, key, "for a player", reasons)
+    player = Player(name, str(p.get("champion", name)), seat)
+    for k in ("level", "damage"):
+        v = p.get(k)
+        if v is not None and (not _is_int(v) or v < 0):
+            reasons.append(_wrong_type(scenario, f"{key}.{k}", "a whole number ≥ 0", v))
+    player.level = p.get("level") if _is_int(p.get("level")) else None
+    player.damage = p.get("damage", 0) if _is_int(p.get("damage", 0)) else 0
+    els = p.get("elements", [])
+    if not isinstance(els, list) or not all(isinstance(e, str) for e in els):
+        reasons.append(_wrong_type(scenario, f"{key}.elements", "a list of element names", els))
+        els = []
+    player.elements = {e.lower() for e in els}
+    player.materialized = bool(p.get("materialized", False))
+    return player
+
+
+def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
+    key = f"cards.{handle}"
+    if not isinstance(cd, dict):
+        reasons.append(_wrong_type(scenario, key, "a table", cd))
+        return None
+    if "." in handle or "@" in handle:
+        reasons.append(scenario.reason("bad-handle", f"a card handle can't contain '.' or '@' (they name instances "
+                                       f"and copies): {handle!r}", key))
+    _check_keys(scenario, cd, CARD_KEYS, key, "for a card", reasons)
+    card = Card(handle, str(cd.get("name", handle)), "")
+    owner = cd.get("owner")
+    if owner is not None and owner not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"owner {owner!r} is not a player (players: "
+                                       f"{', '.join(s.players)})", f"{key}.owner"))
+    card.owner = owner or ""
+    el = cd.get("element", "norm")
+    els = [el] if isinstance(el, str) else el
+    if not isinstance(els, list) or not els or not all(isinstance(e, str) for e in els):
+        reasons.append(_wrong_type(scenario, f"{key}.element", "an element name or a list of them", el))
+        els = ["norm"]
+    card.elements = {e.lower() for e in els}
+    for f in LIST_FIELDS:
+        v = cd.get(f, [])
+        v = [v] if isinstance(v, str) else v
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            reasons.append(_wrong_type(scenario, f"{key}.{f}", "a list of strings", v))
+            v = []
+        setattr(card, f, {x.lower() for x in v})
+    for t, what in UNSUPPORTED_TYPES.items():
+        if t in card.types:
+            reasons.append(scenario.reason("unsupported", f"the engine does not play {what} yet", f"{key}.types"))
+    for f in INT_FIELDS:
+        v = cd.get(f)
+        if v is None:
+            continue
+        if not _is_int(v):
+            reasons.append(_wrong_type(scenario, f"{key}.{f}", "a whole number", v))
+            continue
+        setattr(card, f, v)
+    for f in ("reserve_cost", "memory_cost"):
+        v = cd.get(f)
+        if v is None:
+            continue
+        if isinstance(v, str) and v.strip().upper() in ("X", "0+X"):
+            card.x_cost = True
+            v = 0
+        if not _is_int(v) or v < 0:
+            reasons.append(_wrong_type(scenario, f"{key}.{f}", 'a whole number ≥ 0 or "X"', v))
+            continue
+        setattr(card, f, v)
+    if card.reserve_cost is not None and card.memory_cost is not None:
+        reasons.append(scenario.reason("two-costs", "a card has a reserve cost or a memory cost, not both",
+                                       f"{key}.memory_cost", "cost/1"))
+    speed = cd.get("speed")
+    if speed is not None and speed not in ("fast", "slow"):
+        reasons.append(scenario.reason("bad-speed", f'speed must be "fast" or "slow", not {speed!r}', f"{key}.speed"))
+    card.speed = speed
+    card.rested = bool(cd.get("rested", False))
+    card.effects = _check_effects(scenario, f"{key}.effects", cd.get("effects", []), reasons)
+    modes = cd.get("modes", {})
+    if not isinstance(modes, dict):
+        reasons.append(_wrong_type(scenario, f"{key}.modes", "a table of mode name = [effects]", modes))
+        modes = {}
+    card.modes = {m: _check_effects(scenario, f"{key}.modes.{m}", v, reasons) for m, v in modes.items()}
+    if "target" in cd:
+        card.target = _check_target(scenario, f"{key}.target", cd["target"], reasons)
+    abilities = cd.get("abilities", [])
+    if not isinstance(abilities, list):
+        reasons.append(_wrong_type(scenario, f"{key}.abilities", "an array of [[cards.X.abilities]] tables",
+                                   abilities))
+        abilities = []
+    for i, ab in enumerate(abilities, 1):
+        ability = _check_ability(scenario, f"{key}.abilities.{i}", i, ab, reasons)
+        if ability is not None:
+            card.abilities.append(ability)
+    return card
+
+
+def _check_effects(scenario, key, effects, reasons, table=EFFECTS) -> list[dict]:
+    if not isinstance(effects, list) or not all(isinstance(e, dict) for e in effects):
+        reasons.append(_wrong_type(scenario, key, "an array of effect tables { do = ... }", effects))
+        return []
+    for e in effects:
+        _check_effect(scenario, key, e, reasons, table)
+    return effects
+
+
+def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
+    do = e.get("do")
+    if do not in table:
+        reasons.append(scenario.reason("bad-effect", f"unknown effect do = {do!r} (known: {', '.join(sorted(table))})",
+                                       key))
+        return
+    _check_keys(scenario, e, table[do] | {"do"}, key, f"for a {do} effect", reasons, at=key)
+    for k, v in e.items():
+        if k in ("to", "cards") and isinstance(v, dict):
+            _check_selector(scenario, key, v, reasons)
+    if do == "cost" and e.get("for", "you") not in ("you", "opponents", "all"):
+        reasons.append(scenario.reason("bad-effect", f'for must be "you", "opponents" or "all", not {e["for"]!r}', key))
+    if do == "grant":
+        _check_effects(scenario, key, e.get("effects", []), reasons)
+
+
+def _check_selector(scenario, key, sel: dict, reasons, extra=()):
+    _check_keys(scenario, sel, SELECTOR_KEYS | set(extra), key, "in a selector", reasons, at=key)
+
+
+def _check_target(scenario, key, spec, reasons) -> dict | None:
+    if not isinstance(spec, dict):
+        reasons.append(_wrong_type(scenario, key, "a table { kind = ..., ... }", spec))
+        return None
+    if spec.get("kind", "object") not in TARGET_KINDS:
+        reasons.append(scenario.reason("bad-target", f"target kind must be one of {', '.join(sorted(TARGET_KINDS))}, "
+                                       f"not {spec.get('kind')!r}", key))
+    _check_selector(scenario, key, spec, reasons, extra=("kind", "up_to", "count"))
+    if "count" in spec and (not _is_int(spec["count"]) or spec["count"] < 1):
+        reasons.append(_wrong_type(scenario, f"{key}.count", "a whole number ≥ 1 (how many targets: exactly that "
+                                   "many, or up to that many with up_to = true)", spec["count"]))
+        spec = {k: v for k, v in spec.items() if k != "count"}
+    if "up_to" in spec and not isinstance(spec["up_to"], bool):
+        reasons.append(_wrong_type(scenario, f"{key}.up_to", "true or false", spec["up_to"]))
+    return spec
+
+
+def _check_ability(scenario, key, index, ab, reasons) -> Ability | None:
+    if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
+        reasons.append(scenario.reason("bad-ability", f"an ability needs kind = one of "
+                                       f"{', '.join(sorted(ABILITY_KEYS))}", key))
+        return None
+    kind = ab["kind"]
+    _check_keys(scenario, ab, ABILITY_KEYS[kind], key, f"for a {kind} ability", reasons)
+    if kind in ("activated", "trigger"):
+        _check_effects(scenario, f"{key}.effects", ab.get("effects", []), reasons)
+    if kind == "trigger" and ab.get("on") not in TRIGGER_EVENTS:
+        reasons.append(scenario.reason("bad-trigger", f"on must be one of {', '.join(TRIGGER_EVENTS)}, not "
+                                       f"{ab.get('on')!r}", f"{key}.on"))
+    if kind == "static":
+        eff = ab.get("effect")
+        if not isinstance(eff, dict):
+            reasons.append(_wrong_type(scenario, f"{key}.effect", "an effect table { do = ... }", eff))
+        else:
+            _check_effect(scenario, f"{key}.effect", eff, reasons, STATICS)
+    if "target" in ab:
+        _check_target(scenario, f"{key}.target", ab["target"], reasons)
+    cost = ab.get("cost", {})
+    if not isinstance(cost, dict) or not set(cost) <= {"rest", "reserve", "sacrifice"}:
+        reasons.append(scenario.reason("bad-cost", "an ability cost is a table of rest = true, reserve = N, "
+                                       "sacrifice = true", f"{key}.cost"))
+    return Ability(index, kind, ab)
+
+
+def _place_cards(scenario, players: dict, s: State, reasons):
+    """Each card sits in exactly one zone of one player; hand and memory may hold unnamed cards."""
+    where: dict[str, str] = {}
+    for name, p in players.items():
+        if not isinstance(p, dict):
+            continue
+        for zone in PLAYER_ZONES:
+            if zone not in p:
+                continue
+            key = f"players.{name}.{zone}"
+            value = p[zone]
+            value = [value] if _is_int(value) else value
+            if not isinstance(value, list) or not all(isinstance(v, str) or _is_int(v) for v in value):
+                reasons.append(_wrong_type(scenario, key, "a list of card handles" +
+                                           (" (a number for unnamed cards)" if zone in COUNTED_ZONES else ""), value))
+                continue
+            for v in value:
+                if _is_int(v):
+                    if zone not in COUNTED_ZONES or v < 0:
+                        reasons.append(scenario.reason("unnamed", f"only hand and memory may hold a number of unnamed "
+                                                       f"cards, not {zone}", key))
+                    else:
+                        s.players[name].unnamed[zone] += v
+                    continue
+                card = s.cards.get(v)
+                if card is None:
+                    reasons.append(scenario.reason("unknown-card", f"no card {v!r} in [cards] (cards: "
+                                                   f"{', '.join(s.cards) or 'none'})", key))
+                    continue
+                if v in where:
+                    reasons.append(scenario.reason("two-places", f"{card.name} [{v}] is listed in {where[v]} and again "
+                                                   f"in {name}'s {zone}: a card is in one place", key))
+                    continue
+                where[v] = f"{name}'s {zone}"
+                card.zone = zone
+                card.controller = name
+                if not card.owner:
+                    card.owner = name
+                elif zone != "field" and card.owner != name:
+                    reasons.append(scenario.reason("owner-zone", f"{card.name} belongs to {card.owner}, so it can't be "
+                                                   f"in {name}'s {zone}: a card goes to its owner's {zone}", key,
+                                                   "game-terms/control-and-ownership/6"))
+    for handle, card in s.cards.items():
+        if handle not in where:
+            reasons.append(scenario.reason("no-zone", f"{card.name} [{handle}] is in no zone: list it in a player's "
+                                           "hand, memory, field, … (players.NAME.hand = [...])", f"cards.{handle}"))
+
+
+def _check_action(scenario, n, act, s: State, reasons):
+    key = f"actions.{n}"
+    if not isinstance(act, dict):
+        reasons.append(_wrong_type(scenario, key, "a table", act))
+        return
+    _check_keys(scenario, act, ACTION_KEYS, key, "in an action", reasons)
+    kinds = [k for k in ACTION_KINDS if k in act]
+    if len(kinds) != 1:
+        reasons.append(scenario.reason("bad-action", "an action needs exactly one of " + ", ".join(ACTION_KINDS), key))
+        return
+    kind = kinds[0]
+    player = act.get("player", s.turn_player)
+    if player not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
+                                       f"{', '.join(s.players)})", f"{key}.player"))
+    for k in ("reserve", "memory", "target", "targets", "copy_targets"):
+        for h in ([act[k]] if isinstance(act.get(k), str) else act.get(k, [])):
+            base = h.split(".")[0].split("@")[0] if isinstance(h, str) else h
+            if k in ("reserve", "memory") and h not in s.cards:
+                reasons.append(scenario.reason("unknown-card", f"no card {h!r} in [cards] to pay with", f"{key}.{k}"))
+            elif k not in ("reserve", "memory") and base not in s.cards and base not in s.players:
+                reasons.append(scenario.reason("unknown-target", f"target {h!r} is neither a player, a card, nor an "
+                                               "instance of a card (HANDLE, HANDLE.copyN, HANDLE.N)", f"{key}.{k}",
+                                               "objects-and-targeting/target/1"))
+    if "times" in act and (kind != "pass" or not _is_int(act["times"]) or act["times"] < 1):
+        reasons.append(scenario.reason("bad-times", "times = N (N ≥ 1) goes with pass = true", f"{key}.times"))
+    if kind in ("pass", "stop"):
+        return
+    card = s.cards.get(act[kind])
+    if card is None:
+        reasons.append(scenario.reason("unknown-card", f"no card {act[kind]!r} in [cards] (cards: "
+                                       f"{', '.join(s.cards) or 'none'})", f"{key}.{kind}"))
+        return
+    if "ability" in act:
+        idx = act["ability"]
+        if kind != "activate" or not _is_int(idx) or not 1 <= idx <= len(card.abilities) or \
+                card.abilities[idx - 1].kind != "activated":
+            count = sum(1 for a in card.abilities if a.kind == "activated")
+            reasons.append(scenario.reason("bad-ability", f"{card.name} has no activated ability number {idx!r} "
+                                           f"(it has {count})", f"{key}.ability"))
+        return
+    if card.x_cost and (not _is_int(act.get("x")) or act["x"] < 0):
+        reasons.append(scenario.reason("declare-x", f"{card.name} has X in its cost: declare x = N (N ≥ 0)",
+                                       f"{key}.x" if "x" in act else key, "card-activation/1.3.1"))
+    elif not card.x_cost and "x" in act:
+        reasons.append(scenario.reason("declare-x", f"{card.name} has no X in its cost", f"{key}.x"))
+    if card.modes and act.get("mode") not in card.modes:
+        reasons.append(scenario.reason("declare-mode", f"{card.name} has modes: select mode = one of "
+                                       f"{', '.join(card.modes)}", f"{key}.mode" if "mode" in act else key,
+                                       "card-activation/1.4"))

@@ -1,0 +1,370 @@
+"""Resolution (Playing Cards - Resolution; Resolving Triggered and Activated Abilities), triggered abilities
+(Triggered Abilities), state-based checks (State-based Checks and Effects) and cards leaving the Effects
+Stack (playing-cards/7, 7.1)."""
+
+from __future__ import annotations
+
+import copy
+
+from judge.engine.grand_archive.cards import OBJECT_TYPES, Card
+from judge.engine.grand_archive.state import Instance, PendingTrigger
+from judge.engine.grand_archive.words import a_an, cards_word, quote, stats_text
+
+
+class Resolution:
+    """Mixed into Game: resolving the Effects Stack, triggers and state-based checks."""
+
+    # =====================================================================================================
+    # triggered abilities (Triggered Abilities page)
+    # =====================================================================================================
+    def triggers_on_play(self, player: str, card: Card, inst: Instance):
+        for src in list(self.s.cards.values()):
+            for ab in src.abilities:
+                if ab.kind != "trigger" or ab.get("on") != "play" or not self.functional(src, ab):
+                    continue
+                by = ab.get("by", "you")
+                if (by == "you" and player != src.controller) or (by == "opponent" and player == src.controller):
+                    continue
+                if not self.matches(card, ab.get("card"), src.controller):
+                    continue
+                self.pending_trigger(src, ab, f"{player} played {card.name} by {inst.kind}",
+                                     ["playing-cards/1", "game-terms/play-played/2"], cause=inst.id)
+
+    def pending_trigger(self, src: Card, ab, why: str, cites, cause: str | None = None):
+        self.remember(src)
+        self.s.pending.append(PendingTrigger(src.handle, ab.index, why, list(cites), dict(self.s.lki[src.handle]),
+                                             cause))
+
+    def place_triggers(self) -> bool:
+        pend = self.s.pending
+        if not pend:
+            return False
+        self.s.pending = []
+        # turn player's triggers first (triggered-abilities/10)
+        pend.sort(key=lambda t: self.s.order.index(t.lki["controller"]))
+        for t in pend:
+            src = self.s.cards[t.handle]
+            ab = src.abilities[t.index - 1]
+            inst = Instance(self._ability_id(src, t.index), "ability", t.handle, t.lki["controller"])
+            inst.ability = t.index
+            inst.effects = list(ab.get("effects", []))
+            inst.lki = t.lki
+            inst.cause = t.cause
+            self.s.stack.append(inst)
+            self.facts["kinds"][inst.id] = "ability"
+            self.facts["controllers"][inst.id] = inst.controller
+            self.facts["triggered"].append(inst.id)
+            self.step(f"{t.why}: {t.lki['name']}'s triggered ability [{inst.id}] ({quote(ab)}) is placed onto the "
+                      f"Effects Stack during state-based checks{t.where}, controlled by {inst.controller}.",
+                      list(t.cites) + ["triggered-abilities/1", "game-terms/control-and-ownership/4"], answer=True)
+        self.s.passed = []
+        self.give_opportunity(self.s.turn_player)
+        if not self.blocked():
+            self.step(f"The turn player, {self.s.turn_player}, receives Opportunity.",
+                      ["triggered-abilities/10", "timing-and-permissions/opportunity/1.1"])
+        return True
+
+    # =====================================================================================================
+    # resolution (Playing Cards - Resolution, Resolving Triggered and Activated Abilities)
+    # =====================================================================================================
+    def resolve_top(self):
+        s = self.s
+        inst = s.stack[-1]
+        self.step(f"The top layer of the Effects Stack resolves: {self.instance_name(inst)}.",
+                  ["effects-stack/2", "resolution/general-rules/1.1"])
+        if inst.is_card_instance:
+            self.resolve_card_instance(inst)
+        else:
+            self.resolve_ability(inst)
+        triggered = self.state_based_checks()
+        self.after_resolution(triggered)
+
+    def _remove(self, inst: Instance):
+        if inst in self.s.stack:
+            self.s.stack.remove(inst)
+
+    def fizzle(self, inst: Instance, why: str, cites):
+        self._remove(inst)
+        self.facts["resolved"][inst.id] = False
+        self.facts["fizzled"].append(inst.id)
+        self.step(f"{self.instance_name(inst)[0].upper()}{self.instance_name(inst)[1:]} fizzles: {why}. None of "
+                  "its effects happen and it ceases to exist from the Effects Stack.",
+                  list(cites) + ["game-terms/fizzle/1"], answer=True)
+
+    def resolve_card_instance(self, inst: Instance):
+        card = self.card(inst.source)
+        if card.zone != "effects-stack":
+            self.fizzle(inst, f"its source card, {card.name}, is no longer on the Effects Stack",
+                        ["state-based-checks-and-effects/types-of-checks/10", "game-terms/fizzle/3"])
+            return
+        check = ["resolution/checking-resolution/1"]
+        if not self.targets_still_legal(inst, card.target, "card", check):
+            return
+        if inst.kind == "materialization" and "champion" in card.types and not inst.copy:
+            base = self.base_level(inst.controller)
+            if base is None or card.level != base + 1:
+                self.fizzle(inst, f"{card.name} is level {card.level} but {inst.controller}'s champion is now level "
+                            f"{base}, so the level requirement is no longer met",
+                            check + ["resolution/checking-resolution/1.1", "champion/general-rules/7.1",
+                                     "game-terms/fizzle/2"])
+                return
+        self.step(f"Check resolution: {self.instance_name(inst)} meets every condition to resolve"
+                  + self.still_legal(inst) + ".",
+                  check + (["resolution/checking-resolution/1.4.1"] if inst.targets and card.target else []))
+        if inst.copy:
+            self.step(f"The copy resolves from its source card, {card.name}: costs paid, properties and restrictions "
+                      f"are those of the original card played"
+                      + (f" (X = {inst.x})" if inst.x is not None else "")
+                      + f"; it resolves under its own controller, {inst.controller}.",
+                      ["playing-cards/9", "playing-cards/9.1", "copy/general-rules/3"])
+        effects = list(card.modes.get(inst.mode, [])) if inst.mode else list(card.effects)
+        if effects:
+            self.step(f"{inst.controller} enacts {card.name}'s instructions in order, top to bottom; \"you\" is "
+                      f"{inst.controller}, the controller of the resolving instance.",
+                      ["resolution/general-rules/2", "resolution/general-rules/3", "resolution/general-rules/4"]
+                      + (["resolution/general-rules/8"] if "action" in card.types else []))
+        for e in effects:
+            self.apply(e, inst, card.name)
+        for src, extra in self.granted_effects(card):
+            self.step(f"{card.name} has the instruction{'s' if len(extra) > 1 else ''} {src.name} gives it: a static "
+                      f"modification of the source card, read by this instance [{inst.id}] too.",
+                      ["playing-cards/9.3"], answer=True)
+            for e in extra:
+                self.apply(e, inst, card.name)
+        if "boon" in card.types:
+            self.step(f"{inst.controller} gains the boon {card.name}.", ["bestowing-boons/2"], answer=True)
+            self.facts.setdefault("boons", {}).setdefault(inst.controller, []).append(card.handle)
+        if card.is_object_card:
+            if inst.copy:
+                self.summon_copy_token(inst, card)
+            else:
+                card.became_object = True
+                self.step(f"The non-copy instance resolves and becomes {a_an(self.object_word(card))} object: "
+                          f"{card.name} will be placed on the field to represent it, under {inst.controller}'s "
+                          "control.", ["playing-cards/7.1", "resolution/general-rules/2", "resolution/general-rules/7"])
+        self._remove(inst)
+        self.facts["resolved"][inst.id] = True
+        self.step(f"{self.instance_name(inst)[0].upper()}{self.instance_name(inst)[1:]} has resolved; it leaves the "
+                  "Effects Stack, and state-based checks look for other instances of "
+                  f"{card.name}.", ["resolution/general-rules/2.1", "state-based-checks-and-effects/types-of-checks/9"])
+
+    @staticmethod
+    def object_word(card: Card) -> str:
+        return next(t for t in OBJECT_TYPES if t in card.types)
+
+    def summon_copy_token(self, inst: Instance, card: Card):
+        token = copy.deepcopy(card)
+        token.handle = inst.id
+        token.token = True
+        token.owner = inst.controller
+        token.controller = inst.controller
+        token.zone = "field"
+        token.became_object = False
+        token.timestamp = self.s.tick()
+        token.abilities = list(card.abilities)
+        self.s.cards[token.handle] = token
+        self.facts.setdefault("tokens", []).append(token.handle)
+        self.step(f"The instance has the copy property, so it does not put {card.name} on the field: it becomes a "
+                  f"token {self.object_word(card)} object [{token.handle}] with {card.name}'s characteristics"
+                  + stats_text(token) + f", under {inst.controller}'s control.",
+                  ["playing-cards/9.2", "copy/general-rules/2"]
+                  + (["copy/copying-abilities-card-activations-and-materializations/4"] if inst.kind == "activation"
+                     else []), answer=True)
+        self.enters_field(token)
+
+    def resolve_ability(self, inst: Instance):
+        src = self.s.cards.get(inst.source)
+        gone = src is None or src.zone != inst.lki.get("zone")
+        if gone:
+            self.step(f"Its source, {inst.lki['name']}, has left the {inst.lki.get('zone')}: the ability exists "
+                      "independently of its source and is not negated or fizzled; the last known information of the "
+                      f"source is used (controller {inst.lki['controller']}).",
+                      ["abilities/6", "resolving-triggered-and-activated-abilities/1.2.1"], answer=True)
+        if not self.targets_still_legal(inst, self._spec_of(inst), "ability",
+                                        ["resolving-triggered-and-activated-abilities/1.1"]):
+            return
+        self.step("Check resolution: the ability meets every condition to resolve"
+                  + self.still_legal(inst)
+                  + f"; it resolves under {inst.controller}, who controlled its source.",
+                  ["resolving-triggered-and-activated-abilities/1", "resolving-triggered-and-activated-abilities/1.1",
+                   "abilities/7"] + (["resolution/checking-resolution/1.4.1"] if inst.targets else []))
+        for e in inst.effects:
+            self.apply(e, inst, inst.lki["name"])
+        self._remove(inst)
+        self.facts["resolved"][inst.id] = True
+        self.step(f"{inst.lki['name']}'s ability [{inst.id}] has resolved and leaves the Effects Stack.",
+                  ["effects-stack/3"])
+
+    def still_legal(self, inst: Instance) -> str:
+        """"; its targets (A, B) are still legal" — said only after Checking Resolution found them so."""
+        if not inst.targets:
+            return ""
+        many = len(inst.targets) > 1
+        return (f"; its target{'s' if many else ''} ({', '.join(self.describe(t) for t in inst.targets)}) "
+                f"{'are' if many else 'is'} still legal")
+
+    def illegal_targets(self, inst: Instance, spec) -> list[str]:
+        """The declared targets of ``inst`` that are no longer legal: those state-based checks already stopped
+        targeting, and those illegal now."""
+        if not spec or not inst.targets:
+            return []
+        return [t for t in inst.targets
+                if t in inst.lost or self.target_illegal(t, spec, inst.controller, inst) is not None]
+
+    def targets_still_legal(self, inst: Instance, spec, what: str, cites: list[str]) -> bool:
+        """Checking Resolution 1.3-1.4.1.1: an instance resolves only if the targets selected are all still
+        legal, apart from "up to" targets, which are optional. Returns False when the instance fizzled."""
+        illegal = self.illegal_targets(inst, spec)
+        if not illegal:
+            return True
+        names = ", ".join(self.describe(t) for t in illegal)
+        verb = "is" if len(illegal) == 1 else "are"
+        if not spec.get("up_to", False):
+            self.fizzle(inst, f"{names} {verb} no longer a legal target. {a_an(what).capitalize()} resolves only if "
+                        "the targets selected are all still legal; any one illegal necessary target stops the entire "
+                        f"{what}",
+                        cites + ["resolution/checking-resolution/1.4.1", "resolution/checking-resolution/1.4.1.1",
+                                 "resolution/checking-resolution/1.2"])
+            return False
+        legal = [t for t in inst.targets if t not in illegal]
+        self.step(f"{names} {verb} no longer a legal target; \"up to\" targets are optional and do not stop "
+                  f"{self.instance_name(inst)} from resolving, "
+                  + (f"for its other target{'s' if len(legal) > 1 else ''} "
+                     f"({', '.join(self.describe(t) for t in legal)})." if legal else "with no target left."),
+                  cites + ["resolution/checking-resolution/1.3"], answer=True)
+        inst.targets = legal
+        return True
+
+    # =====================================================================================================
+    # objects entering the field, state-based checks
+    # =====================================================================================================
+    def enters_field(self, obj: Card):
+        for ab in obj.abilities:
+            if ab.kind == "trigger" and ab.get("on") == "enter":
+                self.pending_trigger(obj, ab, f"{obj.name} enters the field", ["triggered-abilities/4"])
+
+    def state_based_checks(self):
+        """State-based checks, repeated until nothing changes; then triggered abilities are placed."""
+        for _ in range(50):
+            changed = False
+            # Activations/Materializations/Bestowments: an instance without its source card fizzles
+            for inst in list(self.s.stack):
+                if inst.is_card_instance:
+                    card = self.s.cards.get(inst.source)
+                    if card is None or card.zone != "effects-stack":
+                        self.fizzle(inst, f"its source card, {card.name if card else inst.source}, is no longer on "
+                                    "the Effects Stack", ["state-based-checks-and-effects/types-of-checks/10",
+                                                         "game-terms/fizzle/3"])
+                        changed = True
+            # Targeting: a target that became illegal stops being targeted; an instance whose required
+            # targets are all illegal fizzles (one illegal target of several is Checking Resolution's business)
+            for inst in list(self.s.stack):
+                if self.sbc_targeting(inst):
+                    changed = True
+            # Resolution: a card without any instance left leaves the Effects Stack
+            for card in list(self.s.cards.values()):
+                if card.zone == "effects-stack" and not self.s.on_stack(card.handle):
+                    self.card_leaves_stack(card)
+                    changed = True
+            # Damage: allies with damage equal to or above their life die
+            for obj in list(self.s.cards.values()):
+                if obj.zone == "field" and "ally" in obj.types and obj.life is not None and \
+                        obj.damage >= obj.stat("life"):
+                    self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life: it dies.",
+                              ["state-based-checks-and-effects/types-of-checks/2"], answer=True)
+                    self.leave_field(obj, "graveyard")
+                    self.dies(obj, "its damage reached its life", ["state-based-checks-and-effects/types-of-checks/2"])
+                    changed = True
+            if not changed:
+                break
+        return self.place_triggers()
+
+    def sbc_targeting(self, inst: Instance) -> bool:
+        """State-based checks, Targeting (types-of-checks/8, general-rules/2, 2.1). True when it fizzled."""
+        spec = self._spec_of(inst)
+        if not spec or not inst.targets:
+            return False
+        newly = [t for t in inst.targets
+                 if t not in inst.lost and self.target_illegal(t, spec, inst.controller, inst) is not None]
+        inst.lost.extend(newly)
+        live = [t for t in inst.targets if t not in inst.lost]
+        optional = spec.get("up_to", False)
+        if not live and not optional:
+            gone = "its required target is" if len(inst.targets) == 1 else "all its required targets are"
+            self.fizzle(inst, f"{gone} now illegal", ["state-based-checks-and-effects/general-rules/2.1",
+                                                      "state-based-checks-and-effects/types-of-checks/8"])
+            return True
+        if newly:
+            names = ", ".join(self.describe(t) for t in newly)
+            one = len(newly) == 1
+            self.step(f"State-based checks: {names} {'is' if one else 'are'} no longer a legal target for "
+                      f"{self.instance_name(inst)}, so {'it stops' if one else 'they stop'} being targeted"
+                      + ("" if optional else
+                         f"; {', '.join(self.describe(t) for t in live)} {'is' if len(live) == 1 else 'are'} still "
+                         "legal, so not all of its required targets are illegal and it does not fizzle now")
+                      + ".", ["state-based-checks-and-effects/types-of-checks/8",
+                              "state-based-checks-and-effects/general-rules/2"]
+                      + ([] if optional else ["state-based-checks-and-effects/general-rules/2.1"]), answer=True)
+        return False
+
+    def reserved_stay(self, card: Card):
+        """costs-and-memory/1.4: a card whose original instance did not resolve leaves its reserved cards in memory."""
+        made = self.facts["instances"].get(card.handle, [])
+        reserved = self.facts["costs"].get(card.handle, {}).get("reserve", 0)
+        if reserved and made and self.facts["resolved"].get(made[0]) is False:
+            self.step(f"The {cards_word(reserved)} reserved to pay for {card.name} stay in memory although its "
+                      f"{self.facts['kinds'][made[0]]} did not resolve.", ["costs-and-memory/1.4"], answer=True)
+
+    def card_leaves_stack(self, card: Card):
+        """playing-cards/7, 7.1: the card moves to its zone once every instance resolved or was removed."""
+        cites = ["playing-cards/7", "playing-cards/7.1", "state-based-checks-and-effects/types-of-checks/9"]
+        controller = card.controller
+        lead = f"{card.name} has no instance left on the Effects Stack"
+        made = self.facts["instances"].get(card.handle, [])
+        plain = len(made) == 1 and self.facts["resolved"].get(made[0]) is True and \
+            card.handle != next(iter(self.facts["played"]), None)
+        self.reserved_stay(card)
+        if "boon" in card.types:
+            self.move(card, "pantheon")
+            card.face_up = True
+            self.step(f"{lead}: it returns to {card.owner}'s Pantheon zone, face up.",
+                      cites + ["bestowing-boons/3.4.3"], answer=True)
+            return
+        if card.became_object:
+            word = self.object_word(card)
+            if "champion" in card.types:
+                old = self.champion_of(controller)
+                if old is not None and old is not card:
+                    old.zone = "lineage"
+                self.move(card, "field", controller)
+                card.timestamp = self.s.tick()
+                self.step(f"{lead}: its non-copy instance resolved, so {card.name} is placed on top of "
+                          f"{controller}'s lineage — the champion levels up to level {card.level}"
+                          + (f", with {old.name} in the inner lineage." if old is not None and old is not card else "."),
+                          cites + ["champion/leveling-up/1", "champion/leveling-up/5"], answer=True)
+            else:
+                self.move(card, "field", controller)
+                card.timestamp = self.s.tick()
+                usual = "banishment" if card.cost_kind == "memory" or "regalia" in card.supertypes else "graveyard"
+                self.step(f"{lead}: its non-copy instance resolved into an object, so {card.name} is placed on the "
+                          f"field as {a_an(word)} object under {controller}'s control, instead of going to its owner's "
+                          f"{usual}.",
+                          cites + ["field/3", "field/5"], answer=True)
+            self.enters_field(card)
+            return
+        if card.cost_kind == "memory":
+            self.move(card, "banishment")
+            self.step(f"{lead}: it has a memory cost, so it goes to {card.owner}'s banishment.",
+                      cites + ["game-terms/fizzle/1.1"], answer=True)
+            return
+        if card.supertypes & {"regalia"} or "champion" in card.types:
+            self.move(card, "banishment")
+            self.step(f"{lead}: it would go to the graveyard, but a "
+                      f"{'regalia' if 'regalia' in card.supertypes else 'champion'} card is banished instead.",
+                      cites + (["supertypes/regalia/4"] if "regalia" in card.supertypes else
+                               ["champion/general-rules/8"]), answer=True)
+            return
+        self.move(card, "graveyard")
+        self.step(f"{lead}: it has a reserve cost, so it goes to {card.owner}'s graveyard.",
+                  cites + ["graveyard/2"] + (["resolution/general-rules/11"] if len(self.facts["instances"].get(
+                      card.handle, [])) > 1 else []), answer=not plain)

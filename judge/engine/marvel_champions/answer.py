@@ -1,0 +1,99 @@
+# Initiating Abilities, Cancel, Forced: the facts [expect] compares and the judge's answer, one sentence per play.
+"""The facts a Marvel Champions scenario's ``[expect]`` compares (docs/scenario-format-mc.md) and the judge's
+answer: one sentence for each card played, ability initiated and encounter card revealed, with its rules."""
+
+from __future__ import annotations
+
+from judge.engine.marvel_champions.cards import cap
+from judge.engine.marvel_champions.game import Game
+from judge.engine.marvel_champions.state import Initiation
+
+
+def report(game: Game) -> None:
+    """The facts ``[expect]`` compares (docs/scenario-format-mc.md) and the judge's answer."""
+    s = game.s
+    f = game.out.facts
+    inits = [i for i in game.inits if i.key != "effect" and not i.key.startswith("effect@")]
+    f["legal"] = {i.key: i.result != "illegal" for i in inits if i.result != "not-initiated"}
+    f["illegal_because"] = {i.key: i.rule for i in inits if i.result == "illegal"}
+    f["result"] = {i.key: i.result for i in inits}
+    f["aborted"] = [i.key for i in inits if i.result == "aborted"]
+    f["canceled"] = [i.key for i in inits if i.result == "canceled"]
+    f["canceled_by"] = {i.key: i.canceled_by for i in inits if i.canceled_by}
+    f["initiated"] = list(game.initiated)
+    f["costs"] = {i.key: _cost_fact(i) for i in inits if i.result in ("resolved", "canceled") and i.cost is not None}
+    f["zones"] = {h: ("play" if c.zone == "play" else c.zone) for h, c in s.cards.items() if not c.is_identity}
+    f["exhausted"] = {h: c.exhausted for h, c in s.cards.items() if c.in_play}
+    f["hit_points"] = {h: max(0, c.remaining) for h, c in s.cards.items() if c.hit_points is not None
+                       and (c.in_play or c.is_identity)}
+    f["damage"] = {h: c.damage for h, c in s.cards.items() if c.hit_points is not None and (c.in_play or c.is_identity)}
+    f["threat"] = {h: c.threat for h, c in s.cards.items() if c.threat is not None and c.in_play}
+    f["defeated"] = list(game.defeated)
+    f["eliminated"] = [p for p, pl in s.players.items() if pl.eliminated]
+    f["hand"] = {p: [h for h, c in s.cards.items() if c.zone == "hand" and c.owner == p] for p in s.players}
+    f["used"] = {f"{h}.{i}": n for h, c in s.cards.items() for i, n in c.used.items()}
+    for init in inits:
+        sentence, cites = _answer(game, init)
+        game.out.conclude(sentence, cites)
+    if not game.out.summary and game.trace.steps:
+        last = game.trace.steps[-1]
+        game.out.conclude(last.text, last.cites)
+
+
+def _cost_fact(init: Initiation) -> dict:
+    fact = {"cost": init.cost, "generated": init.generated, "lost": init.lost, "paid_with": list(init.paid_with)}
+    if init.x is not None:
+        fact["x"] = init.x
+    return fact
+
+
+def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
+    """One sentence of the judge's answer for one card played or ability initiated."""
+    what = game.describe(init)
+    who = init.player
+    if init.reveal:
+        done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
+            "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")
+        canceled = ["cancel/bullet-4" if init.card.type == "treachery" else "cancel/bullet-2"] \
+            if init.canceled_by else []
+        return f"{who} reveals {init.card.name}: {done}.", ["reveal"] + canceled
+    if init.result == "not-initiated":
+        return f"{cap(what)} is never initiated: {init.why}.", [
+            "triggering-condition", "interrupt" if init.ability and init.ability.kind == "interrupt" else "response"]
+    if init.result == "illegal":
+        verb = "play" if init.playing else "initiate"
+        return f"{who} cannot {verb} {what}: {init.why}.", [init.rule] + init.more
+    if init.result == "aborted":
+        return (f"{who} cannot pay for {what} in step 3 ({init.why}), so the process is aborted and nothing is "
+                f"paid" + (f"; {init.card.name} stays in {who}'s hand" if init.playing else "") + ".",
+                [init.rule] + init.more)
+    paid = ""
+    if init.cost is not None and (init.cost or init.paid_with or init.modifiers):
+        printed = f"X (X = {init.x})" if init.playing and init.card.x_cost else \
+            str(init.card.cost if init.playing else len(init.typed))
+        paid = f" for {init.cost}" + (f" (printed {printed}, modified)" if init.modifiers else "")
+        if init.paid_with:
+            names = ", ".join(game.s.cards[h.split('.')[0]].name for h in init.paid_with)
+            paid += f" (paid with {names}; {init.generated} generated"
+            paid += f", {init.lost} lost)" if init.lost else ")"
+    verb = "plays" if init.playing else "initiates"
+    if init.forced:
+        effects = ", ".join(init.notes) if init.notes else "nothing changes"
+        return f"{cap(what)} initiates, as it must: {effects}.", ["forced", game.p("resolve")]
+    cites = [game.p("pay")] if paid else []
+    if init.lost:
+        cites.append("cost/bullet-3")
+    if init.result == "canceled":
+        by = game.s.cards[init.canceled_by.split(".")[0].split("@")[0]].name
+        rest = "it is still played, its costs stay paid and it goes to the discard pile" if init.is_event else \
+            "it is still regarded as initiated and its costs stay paid"
+        return (f"{who} {verb} {what}{paid}, but {by} cancels its effects: {rest}.",
+                cites + (["cancel/bullet-3", "event/bullet-1"] if init.is_event else ["cancel/bullet-2"]))
+    if init.playing and init.card.type != "event":
+        return f"{who} {verb} {what}{paid}: it enters play.", cites + [game.p("resolve")]
+    effects = ", ".join(init.notes) if init.notes else "nothing changes"
+    tail = f"; it goes to {init.card.owner}'s discard pile" if init.is_event else ""
+    if init.source_left_play:
+        tail += f"; {init.card.name} left play, and the sequence still completed"
+        cites.append(game.p("leaves"))
+    return f"{who} {verb} {what}{paid}: {effects}{tail}.", cites + [game.p("resolve")] + init.note_cites

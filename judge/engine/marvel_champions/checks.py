@@ -1,0 +1,201 @@
+# Initiating Abilities check 1: play restrictions, valid targets, "could change the game" (event, ability).
+"""Check 1 of the Initiating Abilities procedure: can the card be played, or the ability initiated, at this
+time — where the card is, whose turn and which phase, form, Limit, Max, uniqueness, a valid target, and
+whether its effects could change the game (event/bullet-3, triggered-ability/bullet-1)."""
+
+from __future__ import annotations
+
+from judge.engine.marvel_champions.cards import (SCENARIO, Card, article, describe_selector, matches, plural,
+                                                 possessive)
+from judge.engine.marvel_champions.state import Illegal, Initiation
+
+
+class Checks:
+    """Check 1, mixed into :class:`~judge.engine.marvel_champions.game.Game`."""
+
+    def check_restrictions(self, init: Initiation) -> None:
+        """Check 1: can the card be played, or the ability initiated, at this time (and has it a valid target)?"""
+        card, ab, player = init.card, init.ability, init.player
+        c1 = self.p("restrictions")
+        if self.s.players[player].eliminated:
+            raise Illegal(c1, f"{player} has been eliminated", ["player-elimination"])
+        if init.playing:
+            if card.type == "resource":
+                raise Illegal(c1, f"{card.name} is a resource card: resource cards are discarded from hand to "
+                                  "generate resources, not played", ["resource-cards"])
+            allowed = ["hand"] + [a.get("from") for a in card.abilities if a.kind == "permission"]
+            if card.zone not in allowed or card.controller != player:
+                where = f"{card.owner}'s {card.zone}" if card.zone in ("hand", "deck", "discard") else card.zone
+                raise Illegal(c1, f"{card.name} is in {where}, and {player} plays cards from their own hand",
+                              ["play", "play-restrictions-and-permissions/bullet-1"])
+            if card.zone != "hand":
+                self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; its permission allows playing it from "
+                          "there.", [c1, "play-restrictions-and-permissions/bullet-2"])
+        elif not init.reveal:
+            if not card.in_play and not card.is_identity:
+                where = ("it left play and is " if card.handle in self.left_play else "it is ") + \
+                    self._zone_words(card, card.zone)
+                raise Illegal(c1, f"{card.name} is not in play ({where}), and the abilities of {article(card.type)} "
+                                  "can only be initiated while it is in play", self._out_of_play_rules(card))
+            if card.controller != player and card.controller != SCENARIO:
+                raise Illegal(c1, f"{card.name} is controlled by {card.controller}, not by {player}",
+                              ["player-turn/bullet-5"])
+        if ab is not None and ab.kind == "action" or init.playing and card.type != "event":
+            self._check_timing(init)
+        form = ab.get("form") if ab is not None else None
+        if form and self.identity(player).form != form:
+            raise Illegal(c1, f"{possessive(card.name)} ability is a {ab.label()}, which can only be used in {form} "
+                              f"form, and {player} is in {self.identity(player).form} form",
+                              ["triggered-ability/bullet-4"])
+        if ab is not None and ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
+            raise Illegal(c1, f"{self.ability_name(card, ab)} has “Limit {ab.get('limit')} per round” and was "
+                              f"already used {plural(card.used.get(ab.index, 0), 'time')} this round", ["limit"])
+        most = card.max if init.playing else None
+        if most is not None and self.s.max_used.get(card.name, 0) >= most:
+            raise Illegal(c1, f"{card.name} has “Max {most} per round” and copies of it were already played "
+                              f"{plural(self.s.max_used.get(card.name, 0), 'time')} this round", ["max"])
+        if init.playing and card.unique:
+            twin = next((c for c in self.s.cards.values() if c.in_play and c.name == card.name and c is not card),
+                        None)
+            if twin is not None:
+                raise Illegal(c1, f"{card.name} is unique and a copy ({twin.handle}) is already in play",
+                              ["unique/bullet-1"])
+        self._check_targets(init)
+        if ab is not None and init.effects and not any(self.could_change(init, e) for e in init.effects):
+            rule = "event/bullet-3" if init.is_event else "triggered-ability/bullet-1"
+            raise Illegal(c1, f"resolving {self.describe(init)} could not change the game "
+                              f"({self._no_change_reason(init)})", [rule, "ability/bullet-3"])
+        if not init.forced:
+            request = ["player-turn/bullet-6", "action"] if init.player != self.s.active_player and \
+                init.trigger is None else []
+            timing = [] if init.trigger is None else \
+                ["interrupt/bullet-2" if init.ability.kind == "interrupt" else "response/bullet-2"]
+            self.step(f"Check 1: {self._restrictions_ok(init)}", [c1] + timing + request)
+
+    @staticmethod
+    def _out_of_play_rules(card: Card) -> list[str]:
+        """Why an ability of a card out of play cannot be initiated: in-play-and-out-of-play/bullet-4 for every
+        card type but events and treacheries; ability/bullet-2 names the player card types."""
+        return ["in-play-and-out-of-play/bullet-4"] + (
+            ["ability/bullet-2"] if card.type in ("hero", "alter-ego", "ally", "upgrade", "support") else [])
+
+    @staticmethod
+    def _zone_words(card: Card, zone: str) -> str:
+        if zone in ("hand", "deck", "discard"):
+            return f"in {possessive(card.owner)} {zone}" + (" pile" if zone == "discard" else "")
+        return {"encounter-deck": "in the encounter deck", "encounter-discard": "in the encounter discard pile",
+                "removed": "removed from the game", "table": "faceup on the table"}.get(zone, zone)
+
+    def _check_timing(self, init: Initiation) -> None:
+        c1 = self.p("restrictions")
+        if self.s.phase != "player":
+            what = "cards are played" if init.playing else "Action abilities are triggered"
+            raise Illegal(c1, f"it is the villain phase, and {what} "
+                              "during a player's turn", ["player-turn/bullet-2" if init.playing else "action"])
+        if init.playing and init.card.type != "event" and init.player != self.s.active_player:
+            raise Illegal(c1, f"it is {self.s.active_player}'s turn, and {init.player} plays {init.card.type} cards "
+                              "during their own turn", ["player-turn/bullet-2"])
+
+    def _restrictions_ok(self, init: Initiation) -> str:
+        parts = []
+        if init.trigger is not None:
+            # an interrupt: its condition is imminent (interrupt/bullet-2); a response: it has resolved
+            # (response/bullet-2)
+            state = "is imminent and has not yet resolved" if init.ability.kind == "interrupt" else \
+                "has just resolved"
+            parts.append(f"its triggering condition {state} ({init.trigger.words()})")
+            if init.ability.get("form"):
+                parts.append(f"{init.player} is in {init.ability.get('form')} form")
+        elif init.ability is not None and init.ability.kind == "action" or init.playing and init.card.type != "event":
+            parts.append(f"it is {self.s.active_player}'s turn in the player phase"
+                         + ("" if init.player == self.s.active_player else
+                            f" and {init.player} uses it at the active player's request"))
+        if init.target is not None:
+            parts.append(f"its target is {init.target.name}")
+        if init.effects:
+            parts.append("its effects could change the game")
+        return ("nothing restricts it: " + ", ".join(parts) if parts else "nothing restricts it") + "."
+
+    def _check_targets(self, init: Initiation) -> None:
+        ab = init.ability
+        spec = ab.get("target") if ab is not None else None
+        if spec is None:
+            return
+        valid = self.valid_targets(init, spec)
+        wanted = init.act.get("target")
+        rule = self.p("targets")
+        if wanted is not None:
+            card = self.s.cards.get(wanted)
+            if card not in valid:
+                why = "it is not in play" if card is not None and not card.in_play and not card.is_identity else \
+                    "it does not match what the ability targets"
+                raise Illegal(rule, f"{card.name if card else wanted} is not a valid target ({why})",
+                              ["in-play-and-out-of-play/bullet-3"])
+            init.target = card
+            return
+        if not valid:
+            raise Illegal(rule, f"{self.describe(init)} needs a target ({describe_selector(spec)}) and there is "
+                                "no valid one in play", ["in-play-and-out-of-play/bullet-3"])
+        if len(valid) > 1:
+            self.fail(f"{init.akey}.target" if init.act else init.ability.key,
+                      f"{self.describe(init)} has {len(valid)} valid targets ({', '.join(c.handle for c in valid)}): "
+                      "the player must choose one — declare target = …", rule)
+        init.target = valid[0]
+
+    def valid_targets(self, init: Initiation, spec) -> list[Card]:
+        """The cards in play (and identities of players not eliminated) that match a target selector."""
+        sel = {"type": spec} if isinstance(spec, str) else spec
+        return [c for c in self.s.cards.values()
+                if (c.in_play or c.is_identity and not self.s.players[c.owner].eliminated)
+                and matches(sel, c, init.player, init.card)]
+
+    # could the effects change the game? (event/bullet-3, ability/bullet-3, triggered-ability/bullet-1)
+    def could_change(self, init: Initiation, eff: dict) -> bool:
+        """Could this effect change the game if it resolved now (event/bullet-3, ability/bullet-3)?"""
+        do = eff["do"]
+        if do in ("draw", "place-threat", "cost", "damage"):
+            if do == "damage":
+                t = self.ref(init, eff.get("to", "target"))
+                return t is not None and (t.in_play or t.is_identity)
+            return True
+        if do == "heal":
+            t = self.ref(init, eff.get("to", "target"))
+            return t is not None and t.damage > 0
+        if do == "remove-threat":
+            t = self.ref(init, eff.get("from", "target"))
+            return t is not None and t.in_play and (t.threat or 0) > 0
+        if do in ("exhaust", "ready"):
+            t = self.ref(init, eff.get("what", "target"))
+            return t is not None and t.in_play and t.exhausted == (do == "ready")
+        if do == "discard":
+            t = self.ref(init, eff.get("what", "target"))
+            return t is not None and t.zone in ("play", "hand")
+        if do == "prevent":
+            return init.trigger is not None and init.trigger.kind in ("damage", "threat-placed") and \
+                (init.trigger.amount or 0) > 0
+        if do == "cancel":
+            target = init.trigger.init if init.trigger is not None else None
+            return target is not None and not target.canceled_by and bool(target.effects)
+        if do == "put-into-play":
+            return bool(self._put_candidates(init, eff))
+        return True
+
+    def _no_change_reason(self, init: Initiation) -> str:
+        reasons = []
+        for eff in init.effects:
+            do = eff["do"]
+            t = self.ref(init, eff.get("to") or eff.get("from") or eff.get("what") or "target")
+            if do == "heal" and t is not None:
+                reasons.append(f"{t.name} has no damage to heal")
+            elif do == "remove-threat" and t is not None:
+                reasons.append(f"{t.name} has no threat to remove")
+            elif do in ("exhaust", "ready") and t is not None:
+                reasons.append(f"{t.name} is already {'exhausted' if do == 'exhaust' else 'ready'}")
+            elif do == "cancel":
+                reasons.append("there is nothing whose effects it could cancel")
+            elif do == "prevent":
+                reasons.append("no damage is about to be dealt")
+            else:
+                reasons.append(f"“{do}” has nothing to act on")
+        return "; ".join(reasons)
+

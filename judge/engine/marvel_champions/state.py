@@ -1,0 +1,146 @@
+# Round Overview, Triggering Condition, Lasting Effects, First Player: the game state and the procedure's objects.
+"""The state of a Marvel Champions game — players in player order, cards by handle, lasting effects, the
+round — and the objects of the procedure: triggering conditions, initiations, illegal plays."""
+
+from __future__ import annotations
+
+from judge.engine.marvel_champions.cards import Ability, Card
+
+
+class Player:
+    """A player: their identity (a card whose handle is the player's name) and their seat in player order."""
+
+    def __init__(self, name: str, identity: str, seat: int):
+        self.name = name
+        self.identity = identity
+        self.seat = seat
+        self.eliminated = False
+
+
+class Lasting:
+    """A lasting cost modifier created by an effect (lasting-effects): ``next`` ones apply once."""
+
+    def __init__(self, player: str, data: dict, source: str):
+        self.player = player
+        self.data = data
+        self.source = source
+        self.spent = False
+
+
+class State:
+    """Everything the engine tracks: players in player order, cards by handle, lasting effects."""
+
+    def __init__(self):
+        self.players: dict[str, Player] = {}
+        self.cards: dict[str, Card] = {}
+        self.order: list[str] = []          # player order, clockwise, starting anywhere
+        self.first_player = ""
+        self.active_player = ""
+        self.phase = "player"
+        self.max_used: dict[str, int] = {}   # card title → times played / initiated this round (Max)
+        self.lasting: list[Lasting] = []
+
+    def in_player_order(self) -> list[str]:
+        """Players in player order from the first player (in-player-order)."""
+        i = self.order.index(self.first_player)
+        return [p for p in self.order[i:] + self.order[:i] if not self.players[p].eliminated]
+
+
+
+# -- the procedure's objects ------------------------------------------------------------------------
+
+CONDITION_WORDS = {
+    "play": "is played", "enters-play": "enters play", "initiate": "has its ability initiated",
+    "reveal": "is revealed", "damage": "takes damage", "defeated": "is defeated", "leaves-play": "leaves play",
+    "discard": "is discarded", "exhaust": "is exhausted", "ready": "is readied", "heal": "is healed",
+    "threat-placed": "has threat placed on it", "threat-removed": "has threat removed from it",
+}
+
+
+class Condition:
+    """A triggering condition: what happens (``kind``, one of model.WHEN), to which card, by which player."""
+
+    def __init__(self, kind: str, subject: Card | None, player: str | None = None, amount: int | None = None,
+                 init: "Initiation | None" = None, origin: str | None = None):
+        self.kind = kind
+        self.subject = subject
+        self.player = player
+        self.amount = amount
+        self.init = init           # the initiation a "play" / "initiate" / "reveal" condition belongs to
+        self.origin = origin       # where a discarded card came from
+
+    def words(self) -> str:
+        """The condition in words: “<card> takes damage (3)”."""
+        amount = f" ({self.amount})" if self.amount is not None and self.kind in (
+            "damage", "heal", "threat-placed", "threat-removed") else ""
+        return f"{self.subject.name if self.subject else '?'} {CONDITION_WORDS[self.kind]}{amount}"
+
+
+def conditions_words(conds: list[Condition]) -> str:
+    """ "the minion takes damage (4), is defeated and leaves play": conditions of one occurrence in words."""
+    parts: list[tuple[Card | None, list[str]]] = []
+    for c in conds:
+        words = c.words()
+        if parts and parts[-1][0] is c.subject and c.subject is not None:
+            parts[-1][1].append(words[len(c.subject.name) + 1:])
+        else:
+            parts.append((c.subject, [words]))
+    phrases = [p[0] if len(p) == 1 else ", ".join(p[:-1]) + " and " + p[-1] for _, p in parts]
+    return " and ".join(phrases)
+
+
+class Initiation:
+    """One card played or one ability initiated, and what became of it (the facts ``[expect]`` reads)."""
+
+    def __init__(self, key: str, player: str, card: Card, ability: Ability | None, playing: bool, act: dict,
+                 akey: str, trigger: Condition | None = None, forced: bool = False, reveal: bool = False):
+        self.key = key
+        self.player = player
+        self.card = card
+        self.ability = ability
+        self.playing = playing        # playing a card (not initiating an ability of a card in play)
+        self.act = act
+        self.akey = akey              # the scenario key of the action, for error messages
+        self.trigger = trigger
+        self.forced = forced
+        self.reveal = reveal
+        self.target: Card | None = None
+        self.x: int | None = act.get("x")
+        self.cost: int | None = None
+        self.typed: list[str] = []    # resource types an ability's cost requires ("any" for untyped)
+        self.modifiers: list[tuple[str, dict]] = []
+        self.spent_lasting: list[Lasting] = []
+        self.generated = 0
+        self.lost = 0
+        self.paid_with: list[str] = []
+        self.result = ""              # illegal | aborted | resolved | canceled
+        self.rule = ""                # the rule that made it illegal or aborted it
+        self.why = ""
+        self.more: list[str] = []     # further rules behind an illegal play or an abort
+        self.canceled_by = ""
+        self.source_in_play = False
+        self.origin = ""              # where the card being played came from (an abort puts it back)
+        self.source_left_play = False
+        self.commenced: Condition | None = None
+        self.notes: list[str] = []    # what its effects did, for the answer
+        self.note_cites: list[str] = []   # the rules behind those notes that the answer cites
+
+    @property
+    def effects(self) -> list[dict]:
+        """The effects of the ability initiated (none when a card without one is played)."""
+        return self.ability.effects if self.ability else []
+
+    @property
+    def is_event(self) -> bool:
+        """Is an event card being played?"""
+        return self.playing and self.card.type == "event"
+
+
+class Illegal(Exception):
+    """A check of the procedure fails: the card cannot be played or the ability initiated."""
+
+    def __init__(self, rule: str, message: str, more=()):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.more = list(more)

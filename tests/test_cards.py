@@ -1,0 +1,118 @@
+"""Real card data: the embedded compact file, look-ups, ``judge card``, ``judge cards import``, search."""
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, corpus_file
+from judge.cards import data as cd
+
+
+def test_embedded_data_records_source_and_commit():
+    data = cd.load("embedded")
+    assert len(data) == 3878
+    assert data.commit == "d18a40af"
+    assert "the-fab-cube/flesh-and-blood-cards" in data.source
+    size = cd.EMBEDDED.stat().st_size
+    assert 500_000 < size < 1_200_000
+
+
+def test_embedded_data_is_the_build_of_card_csv():
+    """scripts/build_card_data.py on the corpus gives the embedded file byte for byte."""
+    records = cd.parse_csv(corpus_file("fab", "card.csv"))
+    text = cd.dump(records, source="the-fab-cube/flesh-and-blood-cards csvs/english/card.csv",
+                   commit="d18a40af", version="d18a40af")
+    assert text == cd.EMBEDDED.read_text(encoding="utf-8")
+
+
+def test_record_properties_from_the_type_line():
+    data = cd.load()
+    snatch = cd.find_one(data, "Snatch (red)")
+    assert (snatch.number("pitch"), snatch.number("cost"), snatch.number("power"), snatch.number("defense")) == \
+        (1, 0, 4, 2)
+    assert snatch.type_parts() == (["action"], ["attack"], ["generic"])
+    assert snatch.text == "When this hits, draw a card."
+    sword = cd.find_one(data, "Dawnblade")
+    assert sword.type_parts() == (["weapon"], ["sword", "2h"], ["warrior"])
+    assert sword.number("pitch") is None
+
+
+def test_find_colours_pitch_and_errors():
+    data = cd.load()
+    assert [r.label for r in cd.find(data, "snatch")] == ["Snatch (red)", "Snatch (yellow)", "Snatch (blue)"]
+    assert cd.find_one(data, "Snatch", 3).label == "Snatch (blue)"
+    with pytest.raises(cd.CardLookupError, match=r"printed in 3 colours: Snatch \(red\), Snatch \(yellow\)"):
+        cd.find_one(data, "Snatch")
+    with pytest.raises(cd.CardLookupError, match=r"no card named 'Snach'; nearest: Snatch \(red, yellow, blue\)"):
+        cd.find(data, "Snach")
+    assert cd.find(data, "Snach", fuzzy=True)[0].name == "Snatch"
+    with pytest.raises(cd.CardLookupError, match="is pitch 1, but pitch 2"):
+        cd.find(data, "Snatch (red)", 2)
+
+
+def test_judge_card_prints_text_symbols_and_engine_reading(run_cli):
+    code, out, err = run_cli("card", "Command and Conquer")
+    assert code == 0, err
+    assert "Command and Conquer (red)  —  Generic Action - Attack" in out
+    assert "{p}" in out or "{d}" in out or "{r}" in out or "How the engine reads it" in out
+    code, out, _ = run_cli("card", "snach")
+    assert code == 0
+    assert "printed in 3 colours" in out and "Snatch (blue)" in out
+
+
+def test_judge_card_json_and_keyword_rules_with_full_cr(run_cli, corpora):
+    code, _, err = run_cli("rules", "import", str(corpora / "fab" / "en-fab-cr-2.10.1.txt"), "--game", "fab",
+                           "--version", "2.10.1")
+    assert code == 0, err
+    import json
+
+    code, out, err = run_cli("card", "Snatch", "--color", "red", "--json")
+    assert code == 0, err
+    view = json.loads(out)
+    assert view["label"] == "Snatch (red)" and view["power"] == 4
+    assert view["variants"] == ["Snatch (red)", "Snatch (yellow)", "Snatch (blue)"]
+    code, out, err = run_cli("card", "Overload (red)", "--json")
+    links = {k["keyword"].lower(): k["rules"] for k in json.loads(out)["keyword_rules"]}
+    assert links == {"dominate": ["8.3.4"], "go again": ["8.3.5"]}
+    code, out, err = run_cli("card", "Overload (red)")
+    assert "  Dominate           8.3.4" in out
+
+
+def test_judge_card_unknown_is_one_line_exit_2(run_cli):
+    code, out, err = run_cli("card", "Qwxyzzy Nonsense")
+    assert code == 2 and out == ""
+    assert err.startswith("judge: error: no card named 'Qwxyzzy Nonsense'; nearest: ")
+    assert err.count("\n") == 1
+
+
+def test_import_bad_file_changes_nothing(run_cli, tmp_path, isolated_store):
+    bad = tmp_path / "card.csv"
+    bad.write_text("Name\tPitch\nSomething\t1\n", encoding="utf-8")
+    code, out, err = run_cli("cards", "import", str(bad), "--version", "2099")
+    assert code == 2
+    assert err.startswith(f"judge: error: {bad}:1: not a card.csv: missing column(s) Color, Cost, Power")
+    assert not (isolated_store / "cards").exists()
+    assert cd.load().version == "d18a40af"
+
+
+def test_import_then_default_and_list(run_cli, corpora, isolated_store):
+    code, out, err = run_cli("cards", "import", str(corpora / "fab" / "card.csv"), "--version", "2099-01")
+    assert code == 0, err
+    assert "imported 3,878 cards (version 2099-01)" in out
+    assert cd.load().version == "2099-01"
+    code, out, _ = run_cli("cards", "list")
+    assert out.splitlines()[-1].startswith("* fab-cards-2099-01")
+
+
+def test_search_cards(run_cli):
+    code, out, _ = run_cli("search", "--cards", "bottom of your deck. If you do, draw a card", "--limit", "50")
+    assert code == 0
+    assert "Sink Below (red, yellow, blue)  —  Generic Defense Reaction" in out
+
+
+def test_rule_lookup_does_not_load_card_data():
+    code = ("import sys; from judge.__main__ import main; main(['rule', '7.5.5b']); "
+            "print('judge.cards' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.strip().endswith("False")
