@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from judge import games
 from judge.errors import JudgeError
 
 
@@ -22,7 +23,7 @@ def example(*lines: str) -> str:
 def document_options(f):
     """``--rules`` and ``--game``: which rules document a command reads."""
     f = click.option("--game", metavar="GAME",
-                     help="Game of the document: fab (default), mtg, ga, mc.")(f)
+                     help=f"Game of the document: {games.help_list()}.")(f)
     f = click.option("--rules", "rules_sel", metavar="NAME|VERSION|PATH",
                      help="Rules document by name (see 'judge rules list'), version, or file path.")(f)
     return f
@@ -277,7 +278,7 @@ def rules_list(as_json):
     "judge rules import ../shared/corpora/fab/en-fab-cr-2.10.1.txt --game fab --version 2.10.1",
     "judge rules import https://example.org/en-fab-cr.txt --game fab --version 2.11"))
 @click.argument("source")
-@click.option("--game", required=True, type=click.Choice(["fab", "mtg", "ga", "mc"]))
+@click.option("--game", required=True, type=click.Choice(games.IDS))
 @click.option("--version", "version", required=True, help="The document's version, shown in every citation.")
 @click.option("--name", help="Name in the store (default GAME-VERSION).")
 @click.option("--format", "fmt", type=click.Choice(["numbered", "gitbook", "gitbook-text", "glossary-html",

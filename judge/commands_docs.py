@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from judge import games as games_registry
 from judge.cli import cli, document_options, emit_json, example, json_option
 from judge.errors import JudgeError
 
@@ -48,7 +49,7 @@ def _load_books(rules_sels, games, all_docs):
     else:
         refs = [store.resolve(sel, None if len(games) != 1 else games[0]) for sel in rules_sels]
         if not rules_sels:
-            refs += [store.resolve(None, g) for g in (games or ("fab",))]
+            refs += [store.resolve(None, g) for g in (games or (games_registry.DEFAULT,))]
     books = []
     seen = set()
     for ref in refs:
@@ -110,7 +111,7 @@ def _write(out, books, rulings, **kw):
               help="Folder to write (replaced whole once the new site is complete).")
 @click.option("--rules", "rules_sel", multiple=True, metavar="NAME|VERSION|PATH",
               help="A rules document to include (repeatable; see 'judge rules list').")
-@click.option("--game", "games", multiple=True, type=click.Choice(["fab", "mtg", "ga", "mc"]),
+@click.option("--game", "games", multiple=True, type=click.Choice(games_registry.IDS),
               help="Include the default document of this game (repeatable).")
 @click.option("--all", "all_docs", is_flag=True, help="Include every embedded and imported document.")
 @click.option("--scenarios", multiple=True, type=click.Path(exists=True),

@@ -201,7 +201,8 @@ def render_diff(result, lists: dict, limit: int = 10, context: int | None = 8) -
 def imported_versions(game: str):
     """The imported documents of ``game``, one per version (the preferred one), oldest first."""
     from judge.rulebook import store
-    from judge.rulebook.model import GAME_NAMES, format_version_key
+    from judge.games import name as game_name
+    from judge.rulebook.model import format_version_key
 
     best = {}
     for doc in store.list_documents():
@@ -209,7 +210,7 @@ def imported_versions(game: str):
             if doc.version not in best or doc.sort_key() > best[doc.version].sort_key():
                 best[doc.version] = doc
     if not best:
-        raise JudgeError(f"no imported versions of the {GAME_NAMES.get(game, game)} rules; import them with "
+        raise JudgeError(f"no imported versions of the {game_name(game)} rules; import them with "
                          f"'judge rules import FILE --game {game} --version VERSION'")
     return sorted(best.values(), key=lambda d: (format_version_key(d.version), d.version))
 
@@ -245,10 +246,10 @@ _EVENT_WORDS = {"first": "present in the earliest imported version", "added": "a
 
 def render_history(result, context: int | None = 8) -> str:
     """The text of ``judge history``: one line per version, word diffs under rewordings."""
-    from judge.rulebook.model import CITE_PREFIX
+    from judge.games import cite_prefix
 
     books = result.books
-    out = [f"{CITE_PREFIX.get(books[0].game, books[0].game)} {result.rule_id}: "
+    out = [f"{cite_prefix(books[0].game)} {result.rule_id}: "
            f"{len(books)} version{'s' if len(books) != 1 else ''} ({', '.join(b.version for b in books)})"]
     width = max(len(b.version) for b in books)
     id_width = max([10] + [len(e.rule_id) + 1 for e in result.events])
@@ -319,7 +320,7 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
     chapters or pages are listed as not compared.
     """
     from judge import scenario as sc
-    from judge.rulebook.model import GAME_NAMES
+    from judge.games import name as game_name
     from judge.stale import check
 
     paths = sc.find_scenarios(target)
@@ -340,12 +341,12 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
         try:   # a version or document of another game: say so
             doc, new = _load_version(against, None)
         except JudgeError:
-            raise JudgeError(f"unknown version or document {against!r} of the {GAME_NAMES.get(game, game)} rules; "
+            raise JudgeError(f"unknown version or document {against!r} of the {game_name(game)} rules; "
                              f"known: {_known_versions(game)} (or give a file path)") from None
     if doc.game != game:
         whose = f"--game {game}" if given else "the game of the scenarios"
-        raise JudgeError(f"--against {against} is a {GAME_NAMES.get(doc.game, doc.game)} document ({doc.name}), "
-                         f"not {GAME_NAMES.get(game, game)} ({whose})")
+        raise JudgeError(f"--against {against} is a {game_name(doc.game)} document ({doc.name}), "
+                         f"not {game_name(game)} ({whose})")
     if doc.origin == "embedded":   # an excerpt: every rule outside it would look removed
         raise JudgeError(f"--against {against} is the embedded excerpt {doc.name} ({doc.title}), not a whole "
                          f"document; import the version to check against with 'judge rules import FILE --game "
@@ -377,13 +378,13 @@ def _plural(n: int, word: str) -> str:
 
 
 def _rerun_line(check) -> str:
-    from judge.rulebook.model import GAME_NAMES
+    from judge.games import name as game_name
 
     new, run = check.new, check.new_run
     if run.error is not None and run.error == check.old_run.error:
         return f"re-run under {new.cite_prefix}: the engine cannot play it either"
     if not run.played:
-        return f"not played under {new.cite_prefix}: there is no {GAME_NAMES.get(new.game, new.game)} engine yet"
+        return f"not played under {new.cite_prefix}: there is no {game_name(new.game)} engine yet"
     if run.error is not None:
         return f"under {new.cite_prefix} the engine cannot play it: {run.error}"
     if run.passed:

@@ -1,20 +1,19 @@
 """Scenario files: load and validate the TOML, hand it to its game's engine, compare with ``[expect]``.
 
-The runner does not know which game it runs: ``[scenario] game = "fab"`` selects the package
-``judge.engine.fab``, which provides ``play(scenario, book) -> Outcome``. The format is documented in
-docs/scenario-format.md.
+The runner does not know which game it runs: ``[scenario] game = "fab"`` selects the registered game
+(:mod:`judge.games`), whose engine (:class:`judge.engine.core.Engine`) provides ``validate(scenario, book)``
+and ``play(scenario, book) -> Outcome``. The format is documented in docs/scenario-format.md.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 
+from judge import games
 from judge.engine.core import InvalidScenario, Outcome, Reason, compare
 from judge.errors import JudgeError, ScenarioError
 
-ENGINES = {"fab": "judge.engine.fab", "ga": "judge.engine.grand_archive", "mc": "judge.engine.marvel_champions"}
 SCENARIO_KEYS = {"title", "question", "game", "rules", "example_of", "answer", "notes"}
 
 
@@ -51,6 +50,7 @@ class Scenario:
         return ScenarioError(message + rule, file=self.path, line=self.line_of(key) if key else None, key=key)
 
     def reason(self, code: str, message: str, key: str | None = None, cite: str | None = None) -> Reason:
+        """A :class:`Reason` (code from :class:`judge.engine.core.ReasonCode`) pointing at ``key`` in this file."""
         return Reason(code, message, cite, key, self.line_of(key) if key else None)
 
 
@@ -115,8 +115,9 @@ def load(path: str | Path) -> Scenario:
         if key not in SCENARIO_KEYS:
             raise scenario.error(f"unknown key '{key}' in [scenario] (known: {', '.join(sorted(SCENARIO_KEYS))})",
                                  f"scenario.{key}")
-    if scenario.game not in ENGINES:
-        raise scenario.error(f"game must be one of {', '.join(ENGINES)}, not {scenario.game!r}", "scenario.game")
+    if scenario.game not in games.playable():
+        raise scenario.error(f"game must be one of {', '.join(games.playable())}, not {scenario.game!r}",
+                             "scenario.game")
     if "expect" in data and not isinstance(data["expect"], dict):
         raise scenario.error("[expect] must be a table", "expect")
     return scenario
@@ -134,6 +135,30 @@ def rulebook_for(scenario: Scenario):
     return store.load(store.resolve(None, scenario.game))
 
 
+def engine_of(scenario: Scenario):
+    """The engine of the scenario's game (:class:`judge.engine.core.Engine`), imported on first use.
+
+    Raises ImportError when the game's engine package cannot be imported.
+    """
+    engine = games.get(scenario.game).engine
+    if engine is None:
+        raise ImportError(f"the game {scenario.game!r} registers no engine")
+    return engine
+
+
+def validate(scenario: Scenario, book=None) -> list[Reason]:
+    """Every reason the scenario cannot be played, found by its engine without playing it (``[]``: valid)."""
+    if book is None:
+        book = rulebook_for(scenario)
+    engine = engine_of(scenario)
+    try:
+        return engine.validate(scenario, book)
+    except JudgeError:
+        raise
+    except Exception as exc:   # a bug in an engine must not end in a traceback for the user
+        raise _engine_failure(scenario, exc) from None
+
+
 def play(scenario: Scenario, book=None) -> Outcome:
     """Run a scenario through its game's engine and compare the outcome with ``[expect]``.
 
@@ -141,7 +166,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
     """
     if book is None:
         book = rulebook_for(scenario)
-    engine = importlib.import_module(ENGINES[scenario.game])
+    engine = engine_of(scenario)
     try:
         outcome = engine.play(scenario, book)
     except JudgeError:
@@ -155,14 +180,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
         err.reasons = exc.reasons
         raise err from None
     except Exception as exc:   # a bug in an engine must not end in a traceback for the user
-        where = ""
-        tb = exc.__traceback__
-        while tb is not None and tb.tb_next is not None:
-            tb = tb.tb_next
-        if tb is not None:
-            where = f" at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}"
-        raise ScenarioError(f"the {scenario.game} engine failed on this scenario ({type(exc).__name__}{where}: "
-                            f"{exc}) — a bug in judge, not in the file; please report it", file=scenario.path) from None
+        raise _engine_failure(scenario, exc) from None
     from judge.engine import citations
 
     try:   # every citation as the judged document numbers it (the registry locates it by its words)
@@ -178,6 +196,18 @@ def play(scenario: Scenario, book=None) -> Outcome:
     have = set(outcome.citations())
     outcome.missing_cites = [c for c in wanted if c not in have]
     return outcome
+
+
+def _engine_failure(scenario: Scenario, exc: Exception) -> ScenarioError:
+    """A one-line error for an engine that crashed on a scenario, naming where (a bug in judge)."""
+    where = ""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        where = f" at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}"
+    return ScenarioError(f"the {scenario.game} engine failed on this scenario ({type(exc).__name__}{where}: "
+                         f"{exc}) — a bug in judge, not in the file; please report it", file=scenario.path)
 
 
 def find_scenarios(target: str | Path) -> list[Path]:

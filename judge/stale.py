@@ -24,12 +24,12 @@ scenario stale too.
 
 from __future__ import annotations
 
-import importlib.util
 import weakref
 
+from judge import games
 from judge import scenario as sc
 from judge.errors import JudgeError, UnknownRuleError
-from judge.rulebook.model import CITE_PREFIX, GAME_NAMES, Rulebook
+from judge.rulebook.model import Rulebook
 
 SOURCES = ("cites", "example_of", "explanation")
 """Where a scenario cites a rule: ``[expect] cites``, ``[scenario] example_of``, the engine's explanation."""
@@ -216,9 +216,9 @@ def imported_version(game: str, version: str, scenario=None) -> Rulebook:
     same = [d for d in docs if d.version == version]
     if same:
         return store.load(max(same, key=store.DocRef.sort_key))
-    name = f"{CITE_PREFIX.get(game, game)} {version}"
+    name = f"{games.cite_prefix(game)} {version}"
     have = ", ".join(sorted({d.version for d in docs})) or "none"
-    message = (f"{name} is not imported ({GAME_NAMES.get(game, game)} versions: {have}); import it with "
+    message = (f"{name} is not imported ({games.name(game)} versions: {have}); import it with "
                f"'judge rules import FILE --game {game} --version {version}'")
     if scenario is not None:
         raise scenario.error(message, "scenario.rules")
@@ -247,11 +247,15 @@ def _pages(book: Rulebook) -> frozenset:
 
 
 def engine_available(game: str) -> bool:
-    """Does this game have an engine package (can its scenarios be played)?"""
-    try:
-        return importlib.util.find_spec(sc.ENGINES[game]) is not None
-    except (KeyError, ImportError):
+    """Does this game have an engine package that imports (can its scenarios be played)?"""
+    registered = games.GAMES.get(game)
+    if registered is None or not registered.has_engine:
         return False
+    try:
+        registered.engine
+    except ImportError:
+        return False
+    return True
 
 
 def _error_text(exc: JudgeError) -> str:
@@ -330,8 +334,8 @@ def check(paths, new: Rulebook, strict: bool = False) -> StaleReport:
     for path in paths:
         s = sc.load(path)
         if s.game != new.game:
-            raise s.error(f"a {GAME_NAMES.get(s.game, s.game)} scenario cannot be checked against "
-                          f"{new.cite_prefix} ({GAME_NAMES.get(new.game, new.game)})", "scenario.game")
+            raise s.error(f"a {games.name(s.game)} scenario cannot be checked against "
+                          f"{new.cite_prefix} ({games.name(new.game)})", "scenario.game")
         if not s.rules:
             raise s.error("no rules version: set [scenario] rules to the version the ruling was made under",
                           "scenario")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from judge import games
 from judge import scenario as scenario_mod
 from judge.docs.html import anchor_id
 
@@ -327,9 +328,10 @@ def _stub_engine(monkeypatch, steps):
         return outcome
 
     module.play = play
+    module.validate = lambda scenario, book: []
     monkeypatch.setitem(sys.modules, module.__name__, module)
     for game in ("ga", "mc"):
-        monkeypatch.setitem(scenario_mod.ENGINES, game, module.__name__)
+        monkeypatch.setattr(games.GAMES[game], "load_engine", lambda: module)
 
 
 def test_grand_archive_ruling_links_slug_ids(run_cli, monkeypatch, tmp_path):
@@ -390,7 +392,10 @@ def test_marvel_champions_ruling_in_a_site(run_cli, monkeypatch, tmp_path):
 
 
 def test_a_game_without_an_engine_is_reported(run_cli, monkeypatch, tmp_path):
-    monkeypatch.setitem(scenario_mod.ENGINES, "mc", "judge_test_no_such_engine")
+    def no_engine():
+        import judge_test_no_such_engine  # noqa: F401 - an engine package that is not installed
+
+    monkeypatch.setattr(games.GAMES["mc"], "load_engine", no_engine)
     scenario = tmp_path / "costs.toml"
     scenario.write_text(MC_SCENARIO)
     code, stdout, err = run_cli("rulings", str(scenario), "-o", str(tmp_path / "out"))

@@ -3,7 +3,7 @@
 An engine cites a rule by a name (``HIT``, ``DOMINATE_REACTIONS``): a :class:`Cited`, which *is* the rule id
 under the version the engine was written against (a ``str``: ``"7.5.5"``), and carries the words that rule's
 text must contain (``"an attack is considered to have"``). Each game lists its names in one module
-(``judge/engine/fab/cited.py`` …) that ends with a :class:`Registry`. Tests check every entry against the
+(``cited.py`` of the engine package: ``judge/engine/fab/cited.py`` …) that ends with a :class:`Registry`. Tests check every entry against the
 documents (the id exists, its text holds the words) and that the engines cite no id the registry lacks.
 
 When a scenario is judged under another version of the rules (``rules = "2026-02"``, ``--rules``), every
@@ -21,10 +21,6 @@ import re
 import weakref
 
 from judge.errors import JudgeError
-
-MODULES = {"fab": "judge.engine.fab.cited", "ga": "judge.engine.grand_archive.cited",
-           "mc": "judge.engine.marvel_champions.cited"}
-"""Game → the module holding its registry (``REGISTRY``)."""
 
 _WORD = re.compile(r"\w+")
 
@@ -195,10 +191,16 @@ _REGISTRIES: dict[str, Registry] = {}
 
 
 def registry(game: str) -> Registry | None:
-    """The registry of ``game``'s engine, or None for a game without one."""
+    """The registry of ``game``'s engine (``REGISTRY`` in the ``cited`` module of its engine package), or
+    None for a game without an engine."""
     reg = _REGISTRIES.get(game)
-    if reg is None and game in MODULES:
-        reg = _REGISTRIES[game] = importlib.import_module(MODULES[game]).REGISTRY
+    if reg is None:
+        from judge import games
+
+        entry = games.GAMES.get(game)
+        if entry is None or not entry.has_engine:
+            return None
+        reg = _REGISTRIES[game] = importlib.import_module(entry.engine.__name__ + ".cited").REGISTRY
     return reg
 
 

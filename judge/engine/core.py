@@ -1,4 +1,11 @@
-"""What every game engine shares: the trace of steps with citations, the outcome, typed reasons.
+"""What every game engine shares: the Engine interface, the trace of steps with citations, the outcome,
+typed reasons and the one "illegal action" signal.
+
+Every game package (``judge.engine.fab``, ``…grand_archive``, ``…marvel_champions``) is an :class:`Engine`:
+``validate(scenario, book) -> list[Reason]`` checks the position and the actions a file describes without
+playing anything (python-chess's ``Board.status()``), ``play(scenario, book) -> Outcome`` plays it.
+The scenario runner (:mod:`judge.scenario`) reaches the engine of a game through the registry
+(:mod:`judge.games`) and never knows which game it runs.
 
 An engine plays a scenario as a sequence of state transitions. Each transition appends a :class:`Step` to
 the :class:`Trace`: a plain sentence saying what happened (numbers shown), the rule ids that justify it,
@@ -10,6 +17,9 @@ A scenario that describes an impossible position or an illegal action is not hal
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
+from typing import Protocol, runtime_checkable
 
 
 class Step:
@@ -52,13 +62,78 @@ class Trace:
         return len(self.steps)
 
 
+class ReasonCode(StrEnum):
+    """Why a scenario cannot be played: the one list of reason codes of every engine.
+
+    A code is a string (``ReasonCode.UNKNOWN_KEY == "unknown-key"``), shown in ``--json`` output. An engine
+    that needs a new kind of reason adds it here (``tests/test_games.py`` checks that every code an engine
+    names is listed).
+    """
+
+    ALL_PASSED = "all-passed"
+    BAD_ABILITY = "bad-ability"
+    BAD_ACTION = "bad-action"
+    BAD_COST = "bad-cost"
+    BAD_DEFEND_TARGET = "bad-defend-target"
+    BAD_EFFECT = "bad-effect"
+    BAD_HANDLE = "bad-handle"
+    BAD_PAYMENT = "bad-payment"
+    BAD_PHASE = "bad-phase"
+    BAD_SIDES = "bad-sides"
+    BAD_SPEED = "bad-speed"
+    BAD_STEP = "bad-step"
+    BAD_TARGET = "bad-target"
+    BAD_TIMES = "bad-times"
+    BAD_TRIGGER = "bad-trigger"
+    BAD_ZONE = "bad-zone"
+    CANNOT_DERIVE = "cannot-derive"
+    CHOOSE_PAYMENT = "choose-payment"
+    DECLARE_MODE = "declare-mode"
+    DECLARE_X = "declare-x"
+    ILLEGAL_ACTION = "illegal-action"
+    IMPOSSIBLE = "impossible"
+    INVALID = "invalid"
+    KEYWORD_VALUE = "keyword-value"
+    LATE_DEFEND = "late-defend"
+    LISTED_TWICE = "listed-twice"
+    MISSING_TARGET = "missing-target"
+    MISSING_X = "missing-x"
+    NO_ATTACK = "no-attack"
+    NO_OPPORTUNITY = "no-opportunity"
+    NO_PRIORITY = "no-priority"
+    NO_STEP = "no-step"
+    NO_ZONE = "no-zone"
+    NOT_FUNCTIONAL = "not-functional"
+    ORDER = "order"
+    OWNER_ZONE = "owner-zone"
+    PLAYERS = "players"
+    SEATING = "seating"
+    SPLIT_CARD = "split-card"
+    TWO_COSTS = "two-costs"
+    TWO_PLACES = "two-places"
+    UNKNOWN_CARD = "unknown-card"
+    UNKNOWN_CONDITION = "unknown-condition"
+    UNKNOWN_EFFECT = "unknown-effect"
+    UNKNOWN_EVENT = "unknown-event"
+    UNKNOWN_KEY = "unknown-key"
+    UNKNOWN_PLAYER = "unknown-player"
+    UNKNOWN_QUANTITY = "unknown-quantity"
+    UNKNOWN_TARGET = "unknown-target"
+    UNNAMED = "unnamed"
+    UNSUPPORTED = "unsupported"
+    WRONG_TYPE = "wrong-type"
+
+
 class Reason:
     """Why a scenario is invalid or an action illegal: a typed reason with its rule and place."""
 
     __slots__ = ("code", "message", "cite", "key", "line")
 
     def __init__(self, code, message, cite=None, key=None, line=None):
-        self.code = code
+        try:
+            self.code = ReasonCode(code)
+        except ValueError:
+            raise ValueError(f"unknown reason code {code!r}: add it to ReasonCode in judge/engine/core.py") from None
         self.message = message
         self.cite = cite
         self.key = key
@@ -71,7 +146,32 @@ class Reason:
         return f"{where}{key}{self.message}{rule}"
 
     def to_dict(self) -> dict:
-        return {k: getattr(self, k) for k in self.__slots__}
+        """As data: code, message, cite, key, line."""
+        return {k: str(self.code) if k == "code" else getattr(self, k) for k in self.__slots__}
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow, found while playing: the engine reverses it (FaB 1.10.3, GA's
+    reversal of an illegal activation, MC's checks of Initiating Abilities) and says why.
+
+    ``cites`` are the rules that forbid it, the first being the main one (:attr:`rule`). Every engine raises
+    this type (or a subclass keeping its own constructor), so a caller can catch one type for all games.
+    """
+
+    def __init__(self, message: str, cites=()):
+        super().__init__(message)
+        self.message = message
+        self.cites = list(cites)
+
+    @property
+    def rule(self) -> str | None:
+        """The main rule that forbids the action."""
+        return self.cites[0] if self.cites else None
+
+    @property
+    def more(self) -> list[str]:
+        """The other rules cited beside :attr:`rule`."""
+        return self.cites[1:]
 
 
 class InvalidScenario(Exception):
@@ -80,6 +180,26 @@ class InvalidScenario(Exception):
     def __init__(self, reasons: list[Reason]):
         super().__init__("; ".join(str(r) for r in reasons))
         self.reasons = reasons
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What every game's engine package provides (registered in :mod:`judge.games`).
+
+    ``validate`` checks the position and the actions a scenario describes — every problem found, each a
+    :class:`Reason` with its key, line and rule — without playing anything: an empty list means the file
+    can be played. ``play`` validates, plays and returns the :class:`Outcome`; it raises
+    :class:`InvalidScenario` for a scenario ``validate`` rejects, or one whose action turns out impossible
+    while playing.
+    """
+
+    def validate(self, scenario, book) -> list[Reason]:
+        """Every reason the scenario cannot be played, without playing it (``[]`` when it is valid)."""
+        ...
+
+    def play(self, scenario, book) -> "Outcome":
+        """Play the scenario under ``book`` and return its outcome."""
+        ...
 
 
 class Outcome:
@@ -118,6 +238,16 @@ class Outcome:
             "facts": self.facts, "citations": self.citations(),
             "passed": self.passed, "mismatches": self.mismatches, "missing_cites": self.missing_cites,
         }
+
+
+def reasons_from(build, *args) -> list[Reason]:
+    """The reasons ``build(*args)`` gives for raising :class:`InvalidScenario`, or ``[]`` when it succeeds:
+    how an engine's ``validate`` runs the checks of its position builder without playing."""
+    try:
+        build(*args)
+    except InvalidScenario as exc:
+        return list(exc.reasons)
+    return []
 
 
 def compare(expect: dict, facts: dict, path: str = "") -> list[str]:

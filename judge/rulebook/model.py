@@ -9,6 +9,8 @@ tuples for the parse cache.
 
 from __future__ import annotations
 
+from judge.games import GAMES
+
 # ---------------------------------------------------------------------------------------------------------
 # Rule ids
 # ---------------------------------------------------------------------------------------------------------
@@ -173,9 +175,10 @@ class Term:
 # Documents
 # ---------------------------------------------------------------------------------------------------------
 
-GAME_NAMES = {"fab": "Flesh and Blood", "mtg": "Magic: The Gathering", "ga": "Grand Archive",
-              "mc": "Marvel Champions"}
-CITE_PREFIX = {"fab": "FaB CR", "mtg": "MTG CR", "ga": "GA rules", "mc": "MC Rules Reference"}
+GAME_NAMES = {g.id: g.name for g in GAMES.values()}
+"""Game id → full name, read from the registry (:mod:`judge.games`); prefer :func:`judge.games.name`."""
+CITE_PREFIX = {g.id: g.cite_prefix for g in GAMES.values()}
+"""Game id → citation prefix, read from the registry; prefer :func:`judge.games.cite_prefix`."""
 
 
 class Rulebook:

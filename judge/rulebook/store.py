@@ -17,6 +17,7 @@ import marshal
 import os
 from pathlib import Path
 
+from judge import games
 from judge.errors import JudgeError, RulesFileError
 from judge.rulebook.model import Rulebook, format_version_key
 
@@ -29,7 +30,7 @@ FORMATS = {
     "glossary-html": "judge.rulebook.formats.glossary",
     "glossary-text": "judge.rulebook.formats.glossary",
 }
-GAMES = ("fab", "mtg", "ga", "mc")
+GAMES = games.IDS   # the registered games (judge/games.py)
 _INDEX_VERSION = 3
 
 
@@ -171,16 +172,16 @@ def guess_format(path: Path) -> str:
 
 
 def _guess_game(path: Path, fmt: str) -> str:
-    if fmt.startswith("gitbook"):
-        return "ga"
-    if fmt.startswith("glossary"):
-        return "mc"
+    """The registered game of a document given by path (:func:`judge.games.guess_game`): its format, and
+    its first bytes when several games share that format."""
+    if len(games.games_of_format(fmt)) <= 1:
+        return games.guess_game(fmt)
     try:
         with open(path, "rb") as fh:
             head = fh.read(4096)
     except OSError:
-        return "fab"
-    return "mtg" if b"Magic" in head else "fab"
+        head = b""
+    return games.guess_game(fmt, head)
 
 
 def doc_from_path(path: str, game: str | None = None, version: str | None = None,
@@ -220,7 +221,7 @@ def resolve(selector: str | None = None, game: str | None = None) -> DocRef:
             return doc_from_path(selector, game=game)
         names = ", ".join(d.name for d in docs) or "none"
         raise JudgeError(f"no rules document named {selector!r} (available: {names}; or give a file path)")
-    wanted = game or "fab"
+    wanted = game or games.DEFAULT
     if wanted not in GAMES:
         raise JudgeError(f"unknown game {wanted!r} (known: {', '.join(GAMES)}; 'judge search' also takes all)")
     matches = [d for d in docs if d.game == wanted]

@@ -1,13 +1,14 @@
 """Flesh and Blood engine: build the game from a scenario, validate it, play its actions, report facts.
 
-``play(scenario, book) -> Outcome`` is the interface the scenario runner calls for every game.
+``validate(scenario, book)`` and ``play(scenario, book) -> Outcome`` are its :class:`judge.engine.core.Engine`
+interface, the one the scenario runner calls for every game.
 """
 
 from __future__ import annotations
 
 import re
 
-from judge.engine.core import InvalidScenario, Outcome, Reason
+from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
 from judge.engine.fab import schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
@@ -31,14 +32,15 @@ UNTIL_STEPS = AT_STEPS[1:] + ("closed",)
 LIST_FIELDS = ("types", "subtypes", "supertypes")
 
 
+def validate(scenario, book) -> list[Reason]:
+    """Every problem of the position and the actions the file describes, found without playing."""
+    return reasons_from(_start, scenario)
+
+
 def play(scenario, book) -> Outcome:
     """Validate the scenario, then play its actions; raises InvalidScenario listing every problem found."""
     outcome = Outcome("fab", book.cite_prefix)
-    # the validated starting position depends only on the file: build it once per loaded scenario
-    template = scenario.__dict__.get("_fab_start")
-    if template is None:
-        template = scenario.__dict__["_fab_start"] = build_state(scenario)
-    game = Game(snapshot(template), outcome, scenario)
+    game = Game(snapshot(_start(scenario)), outcome, scenario)
     check_card_pools(game)
     run(game, scenario)
     report(game)
@@ -48,6 +50,14 @@ def play(scenario, book) -> Outcome:
 # ---------------------------------------------------------------------------------------------------------
 # building and validating the position
 # ---------------------------------------------------------------------------------------------------------
+
+def _start(scenario) -> State:
+    """The validated starting position; it depends only on the file, so it is built once per loaded scenario."""
+    template = scenario.__dict__.get("_fab_start")
+    if template is None:
+        template = scenario.__dict__["_fab_start"] = build_state(scenario)
+    return template
+
 
 def _type_error(scenario, key, want, got):
     return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)

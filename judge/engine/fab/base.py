@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.engine import core
 from judge.engine.fab.cards import Card
 from judge.engine.fab.state import Effect
 
@@ -10,13 +11,8 @@ STEP_NAMES = {"action": "action phase", "layer": "Layer Step", "attack": "Attack
               "close": "Close Step"}
 
 
-class IllegalAction(Exception):
-    """An action that the rules do not allow; the game state is reversed (1.10.3)."""
-
-    def __init__(self, message: str, cites: list[str]):
-        super().__init__(message)
-        self.message = message
-        self.cites = cites
+# An action that the rules do not allow; the game state is reversed (1.10.3). One type for every engine.
+IllegalAction = core.IllegalAction
 
 
 def _apply_side(c: Card, props: dict, merge: bool):

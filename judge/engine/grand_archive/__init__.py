@@ -1,18 +1,24 @@
 """Grand Archive engine: build the game from a scenario, validate it, play its actions, report facts.
 
-``play(scenario, book) -> Outcome`` is the interface the scenario runner calls for every game. The format
+``validate(scenario, book)`` and ``play(scenario, book) -> Outcome`` are its :class:`judge.engine.core.Engine`
+interface, the one the scenario runner calls for every game. The format
 is documented in docs/scenario-format-ga.md.
 """
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome
+from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
 from judge.engine.grand_archive.answer import report
 from judge.engine.grand_archive.build import build_state
 from judge.engine.grand_archive.game import Game
 from judge.engine.grand_archive.state import PHASE_NAMES
 
-__all__ = ["play"]
+__all__ = ["play", "validate"]
+
+
+def validate(scenario, book) -> list[Reason]:
+    """Every problem of the position and the actions the file describes, found without playing."""
+    return reasons_from(build_state, scenario)
 
 
 def play(scenario, book) -> Outcome:

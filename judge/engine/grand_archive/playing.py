@@ -4,19 +4,14 @@ Costs and Memory) and activating abilities (Activated Abilities): each step cite
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario
+from judge.engine.core import IllegalAction, InvalidScenario
 from judge.engine.grand_archive.cards import PLAY_METHODS, UNIT_TYPES, Card
 from judge.engine.grand_archive.state import PHASE_NAMES, Instance
 from judge.engine.grand_archive.words import a_an, as_list, cards_word, cost_rules, naming, past, quote, zone_name
 
 
-class Illegal(Exception):
+class Illegal(IllegalAction):
     """Playing this card (or activating this ability) is illegal: the attempt is reverted."""
-
-    def __init__(self, message: str, cites: list[str]):
-        super().__init__(message)
-        self.message = message
-        self.cites = cites
 
 
 

@@ -1,7 +1,8 @@
 # The Marvel Champions engine: validate (build) and play a scenario, every step cited.
 """Marvel Champions engine: playing cards and initiating abilities, every step cited.
 
-``play(scenario, book) -> Outcome`` is the interface the scenario runner calls for every game. The position
+``validate(scenario, book)`` and ``play(scenario, book) -> Outcome`` are its :class:`judge.engine.core.Engine`
+interface, the one the scenario runner calls for every game. The position
 is built and validated first (:mod:`.build`); the actions are played through the Initiating Abilities
 procedure with its interrupt and response windows (:mod:`.game`); the facts and the answer come last
 (:func:`report`). The scenario format is docs/scenario-format-mc.md.
@@ -9,12 +10,17 @@ procedure with its interrupt and response windows (:mod:`.game`); the facts and 
 
 from __future__ import annotations
 
-from judge.engine.core import Outcome
+from judge.engine.core import Outcome, Reason, reasons_from
 from judge.engine.marvel_champions.build import build_state
 from judge.engine.marvel_champions.answer import report
 from judge.engine.marvel_champions.game import Game
 
-__all__ = ["play", "report"]
+__all__ = ["play", "report", "validate"]
+
+
+def validate(scenario, book) -> list[Reason]:
+    """Every problem of the position and the actions the file describes, found without playing."""
+    return reasons_from(build_state, scenario)
 
 
 def play(scenario, book) -> Outcome:

@@ -4,6 +4,7 @@ round — and the objects of the procedure: triggering conditions, initiations, 
 
 from __future__ import annotations
 
+from judge.engine.core import IllegalAction
 from judge.engine.marvel_champions.cards import Ability, Card
 
 
@@ -136,11 +137,9 @@ class Initiation:
         return self.playing and self.card.type == "event"
 
 
-class Illegal(Exception):
-    """A check of the procedure fails: the card cannot be played or the ability initiated."""
+class Illegal(IllegalAction):
+    """A check of the procedure fails: the card cannot be played or the ability initiated (``rule`` is the
+    check's rule, ``more`` the other rules cited)."""
 
     def __init__(self, rule: str, message: str, more=()):
-        super().__init__(message)
-        self.rule = rule
-        self.message = message
-        self.more = list(more)
+        super().__init__(message, [rule, *more])
