@@ -279,6 +279,13 @@ BAD = [
     ("attack-target-not-declared", '[players.bob]\nhero = "Defender"\n',
      '[players.bob]\nhero = "Defender"\n\n[players.carol]\nhero = "Third"\n', "actions.1", '[[actions]]',
      "the attack can target bob, carol: the action must declare target (1.4.5)"),
+    ("keyword-not-played", "power = 4", 'power = 4\nkeywords = ["quell 1"]', "cards.strike.keywords",
+     'keywords = ["quell 1"]', "the keyword 'quell' (8.3.19) is not modelled by this engine"),
+    ("keyword-misspelt", "power = 4", 'power = 4\nkeywords = ["go agian"]', "cards.strike.keywords",
+     'keywords = ["go agian"]', "'go agian' is not a keyword this engine knows"),
+    ("gained-keyword-not-played", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "gain-keyword", keyword = "opt", to = "self" }]\n',
+     "cards.strike.abilities.1.effects.1.keyword", "effects = [{ do", "the keyword 'opt' (8.5.22) is not modelled"),
 ]
 
 
@@ -336,6 +343,10 @@ def test_example_card_names_come_from_the_examples():
     assert absent == ["Lead the Charge"]
 
 
+# names that are also keywords of the rules (8.3.11 Blood Debt, 8.3.18 Heave): the keyword table names them
+KEYWORD_NAMES = {"Heave", "Blood Debt"}
+
+
 def test_no_card_name_in_engine_source():
     sources = sorted(ENGINE.rglob("*.py")) + [ROOT / "judge" / "scenario.py"]
     assert len(sources) >= 5
@@ -343,6 +354,8 @@ def test_no_card_name_in_engine_source():
     for src in sources:
         text = src.read_text()
         for name in CR_EXAMPLE_CARDS:
+            if name in KEYWORD_NAMES and src.name == "keywords.py":
+                continue
             if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text, re.IGNORECASE):
                 found.append(f"{src.relative_to(ROOT)}: {name}")
     assert found == []

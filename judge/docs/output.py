@@ -1,10 +1,13 @@
 """Writing a whole output folder safely.
 
-The pages are written into a fresh folder beside the target (``.NAME.partial-PID``) and swapped in only
-when every page is there: with ``renameat2(RENAME_EXCHANGE)`` where Linux offers it (one atomic step), else
-two renames. A run that is killed halfway leaves the previous output whole and a partial folder that the
-next run removes. A target that exists but was not written by judge is never replaced (it could be a
-user's own folder): it must be empty or hold the marker file :data:`MARKER`.
+The pages are written into a fresh folder beside the target, made by :func:`tempfile.mkdtemp`
+(``.NAME.partial-PID-RANDOM``), and swapped in only when every page is there: with
+``renameat2(RENAME_EXCHANGE)`` where Linux offers it (one atomic step), else two renames. A run removes
+only what it made itself. A run that is killed halfway leaves the previous output whole and a partial
+folder that a later run removes: only a folder whose name is exactly that pattern, whose process is gone
+and which holds the marker file :data:`MARKER` (a user's ``.NAME.partial-1-notes`` is never touched). A
+target that exists but was not written by judge is never replaced (it could be a user's own folder): it
+must be empty or hold the marker file :data:`MARKER`.
 
 Test hook: with ``JUDGE_TEST_STALL_AFTER_PAGES=N`` the writer prints ``stalled after N pages`` to stderr
 after the N-th page and sleeps, so that a test can kill it mid-run.
@@ -13,12 +16,15 @@ after the N-th page and sleeps, so that a test can kill it mid-run.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from judge.errors import JudgeError
+from judge.rulebook.store import exchange
 
 MARKER = ".judge-output"
 STALL_ENV = "JUDGE_TEST_STALL_AFTER_PAGES"
@@ -53,32 +59,29 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _chmod_as_mkdir(folder: Path) -> None:
+    """Give a folder from :func:`tempfile.mkdtemp` (mode 0700) the mode a plain mkdir would give it, so
+    that the output is as readable as any folder the user makes (a site served by a web server)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(folder, 0o777 & ~mask)
+
+
+def _partial_prefix(out: Path) -> str:
+    return f".{out.name}.partial-{os.getpid()}-"
+
+
 def remove_stale_partials(out: Path) -> None:
-    """Delete partial folders left beside ``out`` by runs that were killed (their process is gone)."""
-    prefix = f".{out.name}.partial-"
+    """Delete partial folders left beside ``out`` by runs that were killed: named exactly as
+    :func:`tempfile.mkdtemp` names ours, holding :data:`MARKER`, and whose process is gone."""
     if not out.parent.is_dir():
         return
+    ours = re.compile(re.escape(f".{out.name}.partial-") + r"(\d+)-[a-z0-9_]{8}\Z")
     for p in out.parent.iterdir():
-        if p.name.startswith(prefix):
-            pid = p.name[len(prefix):].split("-")[0]
-            if pid.isdigit() and (int(pid) == os.getpid() or not _alive(int(pid))):
-                shutil.rmtree(p, ignore_errors=True)
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False when not available."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        fn = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    at_fdcwd, rename_exchange = -100, 2
-    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    return fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
+        m = ours.match(p.name)
+        if (m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))) and not p.is_symlink()
+                and p.is_dir() and (p / MARKER).is_file()):
+            shutil.rmtree(p, ignore_errors=True)
 
 
 PARALLEL_MIN_PAGES = 60
@@ -121,11 +124,11 @@ def write_tree(out: Path, pages: list[Page], progress=None) -> int:
     check_target(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_partials(out)
-    tmp = out.parent / f".{out.name}.partial-{os.getpid()}"
     stall = os.environ.get(STALL_ENV)
     stall_after = int(stall) if stall and stall.isdigit() else None
+    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=_partial_prefix(out)))   # ours alone: removed below
     try:
-        tmp.mkdir()
+        _chmod_as_mkdir(tmp)
         (tmp / MARKER).write_text("written by judge; this folder is replaced whole on the next run\n")
         made = set()
         for n, (page, data) in enumerate(zip(pages, _rendered(pages)), 1):
@@ -150,10 +153,10 @@ def write_tree(out: Path, pages: list[Page], progress=None) -> int:
 
 def _swap_in(tmp: Path, out: Path) -> None:
     if out.exists():
-        if _exchange(tmp, out):
+        if exchange(tmp, out):
             return     # tmp now holds the old output; the caller removes it
-        old = out.parent / f".{out.name}.partial-{os.getpid()}-old"
-        os.replace(out, old)
+        old = Path(tempfile.mkdtemp(dir=out.parent, prefix=_partial_prefix(out)))
+        os.replace(out, old / "old")
         os.replace(tmp, out)
         shutil.rmtree(old, ignore_errors=True)
     else:

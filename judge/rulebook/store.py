@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import re
 from pathlib import Path
 
 from judge import games
@@ -87,12 +88,85 @@ def cache_dir() -> Path:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename: readers never see half a file."""
+    """Write ``data`` to ``path`` through a temporary file and a rename: readers never see half a file.
+
+    The temporary file is made by :mod:`tempfile` beside ``path`` (a unique name, so that two writers, in
+    two processes or two threads, never share one) and removed if the write fails.
+    """
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-    os.replace(tmp, path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``); False when not available."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
+
+
+# ---------------------------------------------------------------------------------------------------------
+# names and paths inside the store
+# ---------------------------------------------------------------------------------------------------------
+
+NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}"
+"""Names and versions of imported documents: a letter or digit, then letters, digits and ``. _ + -``, at
+most 64 characters. A name is one folder of the store: no separator, no ``..``, no control character."""
+_NAME = re.compile(NAME_PATTERN + r"\Z")
+_NAME_RULE = "a letter or digit, then letters, digits, '.', '_', '+' or '-' (at most 64 characters)"
+
+
+def check_name(value: str, what: str = "name") -> str:
+    """``value`` if it matches :data:`NAME_PATTERN`, else a :class:`JudgeError` saying what the pattern is."""
+    if not isinstance(value, str) or not _NAME.match(value):
+        raise JudgeError(f"invalid {what} {value!r}: a {what} is {_NAME_RULE}", key=what)
+    return value
+
+
+def _check_text(value: str, what: str) -> str:
+    """One line of printable text (a title): no newline or other control character."""
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
+        raise JudgeError(f"invalid {what} {value!r}: it must be one line of text without control characters",
+                         key=what)
+    return value
+
+
+def _docs_root() -> Path:
+    return store_dir() / "docs"
+
+
+def inside_store(path: Path) -> Path:
+    """``path`` resolved, if it lies strictly inside the store's ``docs/`` folder; otherwise an error.
+
+    Every path the store writes, renames or deletes goes through here, after symlinks are resolved.
+    """
+    root = _docs_root().resolve()
+    real = Path(path).resolve()
+    if real == root or root not in real.parents:
+        raise JudgeError(f"refusing to touch {path}: it is not inside the store {root}")
+    return real
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -104,30 +178,72 @@ def _manifest_paths() -> list[Path]:
     emb = embedded_dir()
     if emb.is_dir():
         out.extend(sorted(emb.glob("*.toml")))
-    docs = store_dir() / "docs"
+    docs = _docs_root()
     if docs.is_dir():
-        out.extend(sorted(docs.glob("*/manifest.toml")))
+        # folders starting with '.' are imports being assembled or removed, never documents
+        out.extend(sorted(p for p in docs.glob("*/manifest.toml") if not p.parent.name.startswith(".")))
     return out
 
 
 def _read_manifest(path: Path, origin: str) -> DocRef:
+    """A manifest as a :class:`DocRef`; every key checked for its shape (a clear error naming the key)."""
     import tomllib
 
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise RulesFileError(f"cannot read the manifest: {exc.strerror}", file=str(path)) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise RulesFileError(f"manifest is not valid TOML: {exc}", file=str(path)) from None
-    for key in ("name", "game", "version", "format", "files"):
+    shapes = {"name": str, "game": str, "version": (str, int, float), "format": str, "files": list}
+    for key, shape in shapes.items():
         if key not in data:
             raise RulesFileError(f"manifest lacks the key '{key}'", file=str(path), key=key)
+        if not isinstance(data[key], shape) or isinstance(data[key], bool):
+            raise RulesFileError(f"manifest key '{key}' has the wrong type ({type(data[key]).__name__})",
+                                 file=str(path), key=key)
+    if not isinstance(data.get("title", ""), str):
+        raise RulesFileError("manifest key 'title' must be a string", file=str(path), key="title")
     if data["format"] not in FORMATS:
         raise RulesFileError(f"unknown format {data['format']!r} (known: {', '.join(FORMATS)})",
                              file=str(path), key="format")
+    if data["game"] not in GAMES:
+        raise RulesFileError(f"unknown game {data['game']!r} (known: {', '.join(GAMES)})", file=str(path),
+                             key="game")
     home = path.parent
-    files = [str(home / f) for f in data["files"]]
+    files = []
+    for f in data["files"]:
+        # a manifest names files beside it, never elsewhere
+        if not isinstance(f, str) or not f or f in (".", "..") or "/" in f or "\\" in f or "\0" in f:
+            raise RulesFileError(f"manifest 'files' entry {f!r} is not a file name beside the manifest",
+                                 file=str(path), key="files")
+        files.append(str(home / f))
     return DocRef(data["name"], data["game"], data.get("title", ""), str(data["version"]), data["format"],
                   files, origin, str(home))
+
+
+def _cached_index(index: Path, stamp: list) -> list[DocRef] | None:
+    """The cached manifest index if it is current and well formed; None for anything else (a corrupt
+    cache is ignored and rebuilt, never an error)."""
+    try:
+        with open(index, "rb") as fh:
+            cached = marshal.load(fh)
+        if (isinstance(cached, tuple) and len(cached) == 3 and cached[0] == _INDEX_VERSION
+                and cached[1] == stamp and isinstance(cached[2], list)):
+            docs = []
+            for t in cached[2]:
+                if not (isinstance(t, tuple) and len(t) == len(DocRef.__slots__)
+                        and all(isinstance(v, str) for i, v in enumerate(t) if i != 5)
+                        and isinstance(t[5], list) and all(isinstance(f, str) for f in t[5])):
+                    return None
+                docs.append(DocRef(*t))
+            return docs
+    except Exception:   # noqa: BLE001 — marshal raises many types on corrupt data; the cache is derived
+        pass
+    return None
 
 
 def list_documents() -> list[DocRef]:
@@ -141,18 +257,17 @@ def list_documents() -> list[DocRef]:
             continue
         stamp.append((str(p), st.st_mtime_ns, st.st_size))
     index = cache_dir() / "manifests.marshal"
-    try:
-        with open(index, "rb") as fh:
-            cached = marshal.load(fh)
-        if cached[0] == _INDEX_VERSION and cached[1] == stamp:
-            return [DocRef(*t) for t in cached[2]]
-    except (OSError, EOFError, ValueError, TypeError, IndexError):
-        pass
+    cached = _cached_index(index, stamp)
+    if cached is not None:
+        return cached
     emb = embedded_dir().resolve()
     docs = []
     for p in paths:
         origin = "embedded" if p.resolve().parent == emb else "imported"
-        docs.append(_read_manifest(p, origin))
+        try:
+            docs.append(_read_manifest(p, origin))
+        except FileNotFoundError:
+            continue    # removed while we listed: no longer a document
     try:
         write_atomic(index, marshal.dumps((_INDEX_VERSION, stamp, [d.to_tuple() for d in docs])))
     except OSError:
@@ -200,8 +315,6 @@ def version_from_name(filename: str) -> str:
     """The version a citation shows for a document read from a path: a date or version number in the file
     name (``MagicCompRules-2026-01-16.txt`` → ``2026-01-16``, ``en-fab-cr-2.10.1.txt`` → ``2.10.1``), else
     the file name itself, so a citation always says which document it comes from."""
-    import re
-
     stem = filename.rsplit(".", 1)[0] if "." in filename and not filename.startswith(".") else filename
     m = re.search(r"\d{4}-\d{2}(?:-\d{2})?|\d+(?:\.\d+)+", stem)
     return m.group(0) if m else filename
@@ -234,7 +347,14 @@ def resolve(selector: str | None = None, game: str | None = None) -> DocRef:
 # loading with the parse cache
 # ---------------------------------------------------------------------------------------------------------
 
+RULES_MAX_BYTES = 64 * 1024 * 1024
+"""Largest rules file judge reads (Magic's CR, the biggest document, is under 1 MB): a bigger file, or
+something that is not a regular file (a device, a pipe), is refused before it is read."""
+
+
 def _read_files(doc: DocRef) -> list[tuple[str, bytes]]:
+    import stat
+
     out = []
     for f in doc.files:
         p = Path(f)
@@ -242,7 +362,13 @@ def _read_files(doc: DocRef) -> list[tuple[str, bytes]]:
             continue  # folder formats read their own files
         try:
             with open(p, "rb") as fh:
-                out.append((f, fh.read()))
+                st = os.fstat(fh.fileno())
+                if not stat.S_ISREG(st.st_mode):
+                    raise RulesFileError("not a regular file", file=f)
+                if st.st_size > RULES_MAX_BYTES:
+                    raise RulesFileError(f"the file is {st.st_size:,} bytes; rules documents over "
+                                         f"{RULES_MAX_BYTES:,} bytes are refused", file=f)
+                out.append((f, fh.read(RULES_MAX_BYTES + 1)))
         except OSError as exc:
             raise RulesFileError(f"cannot read: {exc.strerror}", file=f) from None
     return out
@@ -283,13 +409,20 @@ def _is_folder_doc(doc: DocRef) -> bool:
 
 
 def _folder_contents(doc: DocRef):
-    """All files below a folder document, in name order, for the cache key."""
-    root = Path(doc.files[0])
+    """All files below a folder document, in name order, for the cache key. Symlinked folders are not
+    followed (as the GitBook parser does not follow them); a file that vanishes is a clear error."""
+    root = doc.files[0]
     out = []
-    for p in sorted(root.rglob("*")):
-        if p.is_file():
-            with open(p, "rb") as fh:
-                out.append((str(p.relative_to(root)), fh.read()))
+    try:
+        for folder, dirs, files in os.walk(root):
+            dirs.sort()
+            for name in sorted(files):
+                path = os.path.join(folder, name)
+                if os.path.isfile(path):
+                    with open(path, "rb") as fh:
+                        out.append((os.path.relpath(path, root), fh.read()))
+    except OSError as exc:
+        raise RulesFileError(f"cannot read: {exc.strerror}", file=getattr(exc, "filename", None) or root) from None
     return out
 
 
@@ -304,7 +437,7 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
         try:
             with open(path, "rb") as fh:
                 return Rulebook.from_data(marshal.load(fh))
-        except (OSError, EOFError, ValueError, TypeError, KeyError):
+        except Exception:   # noqa: BLE001 — a corrupt or foreign cache file (any shape) is ignored and rebuilt
             pass
     book = parse_document(doc, None if _is_folder_doc(doc) else contents)
     book.name, book.game, book.version = doc.name, doc.game, doc.version
@@ -321,7 +454,73 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
 # ---------------------------------------------------------------------------------------------------------
 
 def _toml_str(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A TOML basic string holding ``value`` exactly: quotes, backslashes and control characters escaped."""
+    out = []
+    for c in value:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif ord(c) < 32 or ord(c) == 127:
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+IMPORT_MAX_FILES = 20_000
+"""Most files a folder document may hold (a GitBook export has a few hundred): a bigger folder is refused
+before anything is copied."""
+
+
+def _source_files(src: Path) -> list[str]:
+    """The files of a folder document, relative to it, checked before anything is parsed or copied.
+
+    Refused, one clear line each: a symlink that leads outside the folder, to nothing, or to a folder (a
+    loop or a second path to the same pages: the parser does not follow symlinked folders), and a folder
+    with more than :data:`IMPORT_MAX_FILES` files. A symlink to a file inside the folder is copied as a file.
+    """
+    root = src.resolve()
+    out = []
+
+    def refuse(path, why):
+        raise RulesFileError(f"{why}; judge imports a folder's own files only", file=str(path))
+
+    def walk_error(exc):
+        refuse(exc.filename or src, f"cannot read the folder: {exc.strerror}")
+
+    for folder, dirs, files in os.walk(src, onerror=walk_error):
+        dirs.sort()
+        for name in list(dirs):
+            path = Path(folder) / name
+            if path.is_symlink():
+                refuse(path, "a symlink to a folder (symlinked folders are not followed)")
+        for name in sorted(files):
+            path = Path(folder) / name
+            if path.is_symlink():
+                try:
+                    target = path.resolve(strict=True)
+                except (OSError, RuntimeError):
+                    refuse(path, "a symlink that leads nowhere (or loops)")
+                if root not in target.parents:
+                    refuse(path, f"a symlink that leads outside the folder (to {target})")
+                if not target.is_file():
+                    refuse(path, "a symlink to something that is not a file")
+            elif not path.is_file():
+                continue    # sockets, fifos: not pages
+            out.append(str(path.relative_to(src)))
+            if len(out) > IMPORT_MAX_FILES:
+                refuse(src, f"more than {IMPORT_MAX_FILES:,} files in the folder")
+    return out
+
+
+def _copy_folder(src: Path, files: list[str], dest: Path) -> None:
+    """Copy the checked ``files`` of ``src`` into ``dest`` (symlinks inside the folder become files)."""
+    import shutil
+
+    dest.mkdir()
+    for rel in files:
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src / rel, target)
 
 
 def fetch_url(url: str, dest_dir: Path) -> Path:
@@ -329,7 +528,9 @@ def fetch_url(url: str, dest_dir: Path) -> Path:
     import urllib.error
     import urllib.request
 
-    name = url.rstrip("/").rsplit("/", 1)[-1] or "rules.txt"
+    name = url.split("?", 1)[0].split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    if not _NAME.match(name):
+        name = "rules.txt"     # the file name in the URL is not a safe file name in the store
     target = dest_dir / name
     try:
         with urllib.request.urlopen(url, timeout=30) as resp:
@@ -339,46 +540,79 @@ def fetch_url(url: str, dest_dir: Path) -> Path:
     return target
 
 
+def _stored_name(src: Path) -> str:
+    """The name of the document's file (or folder) inside its store folder: the source's own name when it
+    is a plain file name, else a neutral one."""
+    name = src.resolve().name if src.name in ("", ".", "..") else src.name
+    if not name or name in (".", "..") or name == "manifest.toml" or any(ord(c) < 32 for c in name):
+        return "document" + (src.suffix if src.suffix[1:].isalnum() else "")
+    return name
+
+
+def _swap_into_store(staged: Path, final: Path) -> None:
+    """Put the assembled folder ``staged`` at ``final`` atomically; an older ``final`` ends up in
+    ``staged``'s place (the caller's temporary folder removes it). Two imports of the same name at once:
+    the last one to finish wins, and neither fails."""
+    inside_store(final)
+    for _attempt in range(20):
+        if final.exists() or final.is_symlink():
+            if exchange(staged, final):
+                return
+            # no atomic exchange on this system: move the old folder aside, then the new one in
+            old = staged.with_name(staged.name + ".old")
+            try:
+                os.replace(final, old)
+            except FileNotFoundError:
+                continue
+        try:
+            os.rename(staged, final)
+            return
+        except OSError as exc:
+            import errno
+
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+            # another import put the same name in place meanwhile: exchange with it on the next attempt
+    raise JudgeError(f"could not put {final.name} in place: other imports of the same name kept replacing it")
+
+
 def import_document(source: str, game: str, version: str, name: str | None = None, fmt: str | None = None,
                     title: str | None = None) -> tuple[DocRef, Rulebook]:
     """Copy a rules document into the user store after parsing it successfully.
 
-    The document is parsed first; a document that does not parse leaves the store untouched. The new
-    folder is assembled beside the store and renamed into place, replacing an older import of the same
-    name only once the new one is complete.
+    Checked before anything is written: the game, the name and version (:data:`NAME_PATTERN`), the title
+    (one line), the source (a folder's symlinks, :func:`_source_files`), the document itself (it must
+    parse) and the manifest (read back). The new folder is assembled in a temporary folder inside the
+    store and swapped into place in one atomic step, replacing an older import of the same name only once
+    the new one is complete: a failed import changes nothing, and readers never see half a document.
     """
-    import shutil
     import tempfile
 
     if game not in GAMES:
         raise JudgeError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    docs_root = store_dir() / "docs"
-    docs_root.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=docs_root, prefix=".import-") as tmp:
-        tmp_path = Path(tmp)
+    check_name(str(version), "version")
+    name = check_name(name if name is not None else f"{game}-{version}", "name")
+    if title is not None:
+        _check_text(title, "title")
+    if fmt is not None and fmt not in FORMATS:
+        raise JudgeError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    docs_root = _docs_root()
+    final = docs_root / name
+    inside_store(final)
+    # a download goes to a temporary folder of the system; nothing in the store exists until the document
+    # has parsed
+    with tempfile.TemporaryDirectory(prefix="judge-download-") as download:
         if source.startswith(("http://", "https://")):
-            src = fetch_url(source, tmp_path / "download")
+            src = fetch_url(source, Path(download))
         else:
             src = Path(source)
             if not src.exists():
                 raise JudgeError(f"no such file: {source}")
         fmt = fmt or guess_format(src)
-        if fmt not in FORMATS:
-            raise JudgeError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-        name = name or f"{game}-{version}"
-        staged = tmp_path / "doc"
-        staged.mkdir()
-        if src.is_dir():
-            shutil.copytree(src, staged / src.name)
-            files = [src.name]
-        else:
-            shutil.copyfile(src, staged / src.name)
-            files = [src.name]
-        title = title or f"{src.name}"
-        manifest = (f"name = {_toml_str(name)}\ngame = {_toml_str(game)}\ntitle = {_toml_str(title)}\n"
-                    f"version = {_toml_str(version)}\nformat = {_toml_str(fmt)}\n"
-                    f"files = [{', '.join(_toml_str(f) for f in files)}]\n")
-        (staged / "manifest.toml").write_text(manifest, encoding="utf-8")
+        folder_files = _source_files(src) if src.is_dir() else None
+        stored = _stored_name(src)
+        title = title if title is not None else _stored_name(src)
+        _check_text(title, "title")
         # parse the source where the user has it, so that errors name their file (or URL), not the staging
         # copy; a bad document raises here, before anything has touched the store
         probe = DocRef(name, game, title, version, fmt, [str(src)], "path", str(src.parent))
@@ -394,15 +628,24 @@ def import_document(source: str, game: str, version: str, name: str | None = Non
             first = errors[0]
             raise RulesFileError(f"{len(errors)} error(s), first: {first.message}",
                                  file=shown or first.file or str(src), line=first.line)
-        final = docs_root / name
-        old = docs_root / f".old-{name}-{os.getpid()}"
-        if final.exists():
-            os.replace(final, old)
-        os.replace(staged, final)
-        if old.exists():
-            shutil.rmtree(old, ignore_errors=True)
-    doc = _read_manifest(final / "manifest.toml", "imported")
-    _cache_imported(doc, book, str(src))
+        docs_root.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=docs_root, prefix=".import-") as tmp:
+            staged = Path(tmp) / "doc"
+            staged.mkdir()
+            if folder_files is not None:
+                _copy_folder(src, folder_files, staged / stored)
+            else:
+                import shutil
+
+                shutil.copyfile(src, staged / stored)
+            manifest = (f"name = {_toml_str(name)}\ngame = {_toml_str(game)}\ntitle = {_toml_str(title)}\n"
+                        f"version = {_toml_str(version)}\nformat = {_toml_str(fmt)}\n"
+                        f"files = [{_toml_str(stored)}]\n")
+            (staged / "manifest.toml").write_text(manifest, encoding="utf-8")
+            _read_manifest(staged / "manifest.toml", "imported")   # never put a manifest in place we cannot read
+            _swap_into_store(staged, final)
+            doc = _read_manifest(final / "manifest.toml", "imported")
+        _cache_imported(doc, book, str(src))
     return doc, book
 
 
@@ -433,10 +676,25 @@ def _cache_imported(doc: DocRef, book: Rulebook, parsed_from: str) -> None:
 
 
 def remove_document(name: str) -> None:
-    """Remove an imported document from the user store."""
-    import shutil
+    """Remove an imported document from the user store.
 
-    folder = store_dir() / "docs" / name
-    if not (folder / "manifest.toml").exists():
+    The folder is first renamed to a hidden name in one atomic step (readers listing the store at that
+    moment see the document or not, never half of it), then deleted. Only a folder inside the store,
+    named by :data:`NAME_PATTERN`, is ever removed.
+    """
+    import shutil
+    import tempfile
+
+    check_name(name, "name")
+    folder = _docs_root() / name
+    if folder.is_symlink() or not (folder / "manifest.toml").is_file():
         raise JudgeError(f"no imported document named {name!r}")
-    shutil.rmtree(folder)
+    inside_store(folder)
+    trash = Path(tempfile.mkdtemp(dir=_docs_root(), prefix=".remove-"))
+    try:
+        try:
+            os.rename(folder, trash / name)
+        except FileNotFoundError:
+            raise JudgeError(f"no imported document named {name!r}") from None
+    finally:
+        shutil.rmtree(inside_store(trash), ignore_errors=True)

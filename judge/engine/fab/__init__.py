@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
-from judge.engine.fab import schema
+from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
 from judge.engine.fab.state import Player, State, snapshot
@@ -26,7 +26,6 @@ ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigg
                "note", "until", "boost", "damage_order"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
-VALUED_KEYWORDS = ("piercing", "ward", "spellvoid", "arcane barrier")   # "Ward N": N is part of the keyword
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
 UNTIL_STEPS = AT_STEPS[1:] + ("closed",)
 LIST_FIELDS = ("types", "subtypes", "supertypes")
@@ -239,7 +238,12 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         card.keywords = {str(k).lower().replace("_", " "): v for k, v in kws.items()}
     else:
         reasons.append(_type_error(scenario, f"{key}.keywords", "a list or a table", kws))
-    for kw in VALUED_KEYWORDS:
+    for kw in card.keywords:
+        if kw not in kw_table.KEYWORDS:
+            words, rule = kw_table.refusal(kw)
+            reasons.append(scenario.reason("unmodelled-keyword", words + schema._near(kw, kw_table.KEYWORDS),
+                                           f"{key}.keywords", rule))
+    for kw in kw_table.VALUED:
         v = card.keywords.get(kw)
         if v is not None and (v is True or not isinstance(v, int) or isinstance(v, bool) or v < 1):
             reasons.append(scenario.reason("keyword-value", f"{kw} needs its number, written \"{kw} 1\" (or "

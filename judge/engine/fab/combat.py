@@ -8,11 +8,13 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario
 from judge.engine.fab.base import _effect_phrase
 from judge.engine.fab.cards import Ability, Card, matches
+from judge.engine.fab.keywords import GO_AGAIN, PHANTASM, with_hook
 from judge.engine.fab.state import ChainLink, Layer
 
 
 class Combat:
-    """Mixin of :class:`judge.engine.fab.game.Game`."""
+    """Part of :class:`judge.engine.fab.game.Game`: owns ``s.chain``, ``s.all_links``, ``s.step`` during combat,
+    ``defended`` and ``defense_seen``."""
 
     # =====================================================================================================
     # 7 combat
@@ -157,7 +159,7 @@ class Combat:
         if self.is_defending(c):
             n = next(lk.n for lk in self.s.chain if any(h == c.handle for h, _, _ in lk.defenders))
             return (f"it is already a defending card (on chain link {n})", ["7.3.2b"])
-        if player != target and "protect" not in self.keywords(c):
+        if player != target and not any(row.name in self.keywords(c) for row in with_hook("defend-other")):
             return (f"{player} does not control the attack-target and no rule or effect lets this card defend it",
                     ["7.3.2a"])
         if c.zone not in ("hand", "equipment") or c.owner != player:
@@ -178,31 +180,46 @@ class Combat:
             return ("there is no active chain link", ["7.0.5b"])
         if any(h == c.handle for h, _, _ in link.defenders):
             return ("it is already defending on that chain link", ["7.0.5b"])
-        att = self.card(link.attack)
-        kws = self.keywords(att) if att.zone == "combat-chain" else link.lki.get("keywords", {})
-        current = [self.card(h) for h, _, _ in link.defenders] + [self.card(h) for h in pending]
-        if "dominate" in kws and from_hand:
-            from_hand_count = sum(1 for h, _, _ in link.defenders if self._defended_from_hand(h)) + \
-                sum(1 for h in pending if self.card(h).zone == "hand")
-            if from_hand_count >= 1:
-                return ("the attack has dominate and is already defended by a card from hand",
-                        ["8.3.4b"] if playing else ["8.3.4a"])
-        if "overpower" in kws and "action" in c.types:
-            if any("action" in d.types for d in current):
-                return ("the attack has overpower and is already defended by an action card", ["8.3.22a"])
+        kws = self.attack_keywords(link)
+        for row in with_hook("defend-limit"):
+            if row.name not in kws:
+                continue
+            counts, added, played, _, what = row.data
+            if not self.counts_for_limit(counts, c.handle, from_hand=from_hand):
+                continue
+            already = sum(1 for h, _, _ in link.defenders if self.counts_for_limit(counts, h)) + \
+                sum(1 for h in pending if self.counts_for_limit(counts, h, from_hand=self.card(h).zone == "hand"))
+            if already >= 1:
+                return (f"the attack has {row.name} and is already defended by a{'n' if what[0] in 'aeiou' else ''} "
+                        f"{what}", [played] if playing else [added])
         return None
+
+    def attack_keywords(self, link: ChainLink) -> dict:
+        """The keywords of a chain link's attack now, or as last known if it has left the chain (1.2.3)."""
+        att = self.card(link.attack)
+        return self.keywords(att) if att.zone == "combat-chain" else link.lki.get("keywords", {})
+
+    def counts_for_limit(self, counts: str, handle: str, from_hand: bool | None = None) -> bool:
+        """Does this card count for a defend-limit keyword: ``from-hand`` (dominate), ``action`` (overpower)?"""
+        if counts == "from-hand":
+            return self._defended_from_hand(handle) if from_hand is None else from_hand
+        return "action" in self.card(handle).types
 
     def defend_notes(self, c: Card, link: ChainLink, from_hand: bool, playing: bool = False):
         """Steps saying why dominate or overpower do not stop ``c`` (the usual dispute), when the attack has them."""
-        att = self.card(link.attack)
-        kws = self.keywords(att) if att.zone == "combat-chain" else link.lki.get("keywords", {})
-        if "dominate" in kws and not from_hand:
-            self.step(f"Dominate does not stop {c.name}: it only limits cards from hand, and {c.name} is "
-                      f"{'played from the ' + c.__dict__.get('_origin', c.zone) if playing else 'not from hand'}.",
-                      ["8.3.4b"] if playing else ["8.3.4a"])
-        if "overpower" in kws and "action" not in c.types:
-            self.step(f"Overpower does not stop {c.name}: it only limits action cards, and {c.name} is not one.",
-                      ["8.3.22a"])
+        kws = self.attack_keywords(link)
+        for row in with_hook("defend-limit"):
+            if row.name not in kws or self.counts_for_limit(row.data[0], c.handle, from_hand=from_hand):
+                continue
+            counts, added, played, _, what = row.data
+            if counts == "from-hand":
+                self.step(f"{row.name.capitalize()} does not stop {c.name}: it only limits cards from hand, and "
+                          f"{c.name} is "
+                          f"{'played from the ' + c.__dict__.get('_origin', c.zone) if playing else 'not from hand'}.",
+                          [played] if playing else [added])
+            else:
+                self.step(f"{row.name.capitalize()} does not stop {c.name}: it only limits {what}s, and {c.name} is "
+                          "not one.", [added])
 
     def _defended_from_hand(self, handle: str) -> bool:
         return self.card(handle).__dict__.get("_from_hand", False)
@@ -269,7 +286,7 @@ class Combat:
         if link is None:
             return
         att = self.card(link.attack)
-        if "phantasm" not in self.keywords(att) or link.__dict__.get("_phantasm"):
+        if PHANTASM not in self.keywords(att) or link.__dict__.get("_phantasm"):
             return
         if self._phantasm_met(link):
             link.__dict__["_phantasm"] = True
@@ -378,7 +395,7 @@ class Combat:
         else:
             kws = link.lki.get("keywords") or s.lki.get(att.handle, {}).get("keywords", {})
             lki = True
-        if "go again" in kws:
+        if GO_AGAIN in kws:
             self.gain_action_points(link.controller, 1, f"{att.name}'s go again" + (" (last known information)" if lki else ""),
                                     ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []))
         ended = [e for e in s.effects if e.duration == "link"]
@@ -389,14 +406,6 @@ class Combat:
                       ["7.6.2"])
         self.turn_player_gains_priority("7.6.3", "The turn-player gains priority.")
 
-    # triggered-static keywords of defending cards: "When the combat chain closes, if this defended, …"
-    CLOSE_KEYWORDS = (
-        ("blade break", "8.3.3", [{"do": "destroy", "what": "self"}]),
-        ("battleworn", "8.3.2", [{"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"}]),
-        ("temper", "8.3.10", [{"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"},
-                              {"do": "destroy", "what": "self", "if": {"max_defense": 0}}]),
-    )
-
     def _chain_close_keywords(self):
         for link in self.s.chain:
             for h, _, _ in link.defenders:
@@ -404,7 +413,8 @@ class Combat:
                 if c.zone != "combat-chain":
                     continue
                 kws = self.keywords(c)
-                for kw, rule, effects in self.CLOSE_KEYWORDS:
+                for row in with_hook("chain-close"):
+                    kw, rule, effects = row.name, row.rule, list(row.data)
                     if kw in kws:
                         self.step(f"{c.name} has {kw} and defended this combat chain: its triggered-static ability "
                                   "triggers as the combat chain closes.", [rule, "7.7.3"])

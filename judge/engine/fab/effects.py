@@ -6,14 +6,17 @@
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
+from judge.engine.fab.keywords import with_hook
+from judge.engine.fab.primitives import PRIMITIVES
 from judge.engine.fab.state import Effect, Layer
 
 
 class Effects:
-    """Mixin of :class:`judge.engine.fab.game.Game`."""
+    """Part of :class:`judge.engine.fab.game.Game`: owns ``s.effects`` (the effects in force), ``s.pending``
+    (triggered-layers not yet on the stack), ``s.trigger_counts``, ``triggered`` and ``tokens``; runs the effect
+    primitives' handlers (primitives.py)."""
 
     # =====================================================================================================
     # triggers (6.6)
@@ -232,6 +235,8 @@ class Effects:
         return cards
 
     def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
+        """Generate one effect: fix its numbers ("X", "for each …"), then run its primitive's handler
+        (primitives.PRIMITIVES; an unknown primitive never gets this far: the schema refused it at load time)."""
         do = eff.get("do")
         # values written as "X" or "for each …" are fixed as the effect is generated
         for field in ("amount", "by"):
@@ -242,191 +247,7 @@ class Effects:
                 self.step(f"{src.name if src else 'The effect'}: the number in \"{_describe_effect_data(eff)}\" is "
                           f"{what} as the effect is generated.", ["1.8.4"] if v != "X" else ["1.12.2"])
                 eff = dict(eff, **{field: n})
-        name = src.name if src else "the effect"
-        dur = eff.get("duration", "turn")
-        to = eff.get("to", "self")
-        if do == "gain-keyword" and eff.get("keyword") in ("dominate", "overpower") and self.s.active_link:
-            link = self.s.active_link
-            kw = eff["keyword"]
-            targets = self._target_cards(to, src, layer, controller) if not isinstance(to, dict) else []
-            if any(t.handle == link.attack for t in targets):
-                counted = [h for h, _, _ in link.defenders if (self._defended_from_hand(h) if kw == "dominate"
-                                                               else "action" in self.card(h).types)]
-                if len(counted) >= 2:
-                    self.step(f"The attack gains {kw} while already defended by {len(counted)} "
-                              f"{'cards from hand' if kw == 'dominate' else 'action cards'}: none is removed from "
-                              "defending; it only limits what is added from now on.",
-                              ["8.3.4c"] if kw == "dominate" else ["8.3.22b"])
-        if do in ("modify", "gain-keyword", "lose-keyword", "cost", "suppress-triggers", "additional-activations",
-                  "set-limit", "prevent", "set-base-defense", "gain-ability"):
-            if do == "set-base-defense":
-                for c in self._target_cards(to, src, layer, controller):
-                    c.base_defense_set = eff.get("value", 0)
-                    self.step(f"{c.name}'s base defense is set to {eff.get('value', 0)} (an effect that says it changes the base value).", ["2.0.3a"])
-                return
-            next_play = bool(eff.get("next"))
-            bound = None
-            selector = None
-            if eff.get("next_defend"):
-                selector = to if isinstance(to, dict) else {}
-            elif isinstance(to, dict):
-                selector = to
-            else:
-                bound = {c.handle for c in self._target_cards(to, src, layer, controller)}
-            e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, do, dict(eff),
-                       applies_to=bound, selector=selector, duration=dur, next_play=next_play)
-            if bound and len(bound) == 1 and self._as_attack(to, layer):
-                n = self.proxy_link_number(next(iter(bound)))
-                if n is not None:
-                    e.data["_attack_link"] = n
-                    self.step(f"The effect is given to the attack of {self.card(next(iter(bound))).name} — an "
-                              f"attack-proxy, chain link {n} — and not to the weapon: a later attack with it is a new "
-                              "attack without it.", ["1.4.3e"])
-            if do == "prevent":
-                e.remaining = eff.get("amount", "all")
-                e.data["shielded"] = self._resolve_target_word(eff.get("to", "you"), controller, {})
-            self.s.effects.append(e)
-            self.step(self._describe_effect(e, name), self._effect_cites(e))
-            return
-        if do == "damage":
-            target = layer.targets[0] if layer and layer.targets else self._resolve_target_word(
-                eff.get("to", "opponent"), controller, {})
-            self.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
-            return
-        if do == "gain-action-point":
-            self.gain_action_points(controller, eff.get("amount", 1), f"{name}'s effect", ["1.13.2a"])
-            return
-        if do == "create-token":
-            self.create_token(eff, controller)
-            return
-        if do in ("destroy", "banish", "discard"):
-            for c in self._objects(eff, "target", src, layer, controller):
-                self.zone_effect(do, c)
-            return
-        if do == "close-combat-chain":
-            if self.s.chain_open:
-                self.step(f"{name}'s effect closes the combat chain.", ["7.7.2d"])
-                self.close_combat_chain(f"{name}'s effect closed it", ["7.7.2d"])
-            else:
-                self.step(f"{name}'s effect would close the combat chain, but it is not open.", ["7.7.2d"])
-            return
-        if do == "restrict":
-            who = eff.get("who", "opponent")
-            if who == "defending-hero":
-                link = self.s.active_link
-                player = link.targets[0] if link else (layer.attack_targets[0] if layer and layer.attack_targets
-                                                       else self.opponents(controller)[0])
-                self.step(f"The effect refers to the defending hero, {self.player_name(player)}, and keeps referring to "
-                          "that hero until the combat chain closes.", ["7.2.4b"])
-            else:
-                player = self._resolve_target_word(who, controller, {})
-            e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, "restrict",
-                       dict(eff, player=player), duration=eff.get("duration", "chain"))
-            self.s.effects.append(e)
-            kinds = " and ".join(eff.get("types", []))
-            self.step(f"{name} creates a restriction: {self.player_name(player)} can't play or activate {kinds}.",
-                      ["1.0.2", "6.2.2"])
-            return
-        if do == "replace-attack":
-            link = self.s.active_link
-            new = self.s.cards.get(layer.params.get("chosen")) if layer else None
-            if link is None or new is None:
-                self.step("There is no attacking card to replace: the effect fails.", ["1.8.9"])
-                return
-            self.move(new, "combat-chain", controller=controller)
-            old = link.attack
-            link.attack = new.handle
-            self.power_seen[new.handle] = self.power(new)
-            self.step(f"{new.name} is put onto the active chain link as the attacking card: the previous active-attack is "
-                      "cleared and it is a new attack, but the attack-targets stay the same.", ["7.0.4a"])
-            self.facts.setdefault("replaced_attack", {})[old] = new.handle
-            return
-        if do == "put-on-deck-bottom":
-            for c in self._objects(eff, "target", src, layer, controller):
-                self.move(c, "deck")
-                self.step(f"{c.name} is put on the bottom of its owner's deck.", ["8.5.15"])
-            return
-        if do == "lose-abilities":
-            for c in self._objects(eff, "target", src, layer, controller):
-                lost_meta = [ab for ab in c.abilities if ab.kind == "meta"]
-                lost_kws = sorted(k for k in c.keywords if k not in ("specialization",))
-                c.abilities = []
-                c.keywords = {k: v for k, v in c.keywords.items() if k == "specialization"}
-                self.step(f"{c.name} loses all its abilities"
-                          + (f", its keyword abilities ({', '.join(lost_kws)}) included" if lost_kws else "") + ".",
-                          ["6.2.2"] + (["8.0.4"] if lost_kws else []))
-                if lost_meta:
-                    self.step(f"{c.name}'s meta-static ability ceases to exist during the game: it does not affect the "
-                              "legality of what was done outside the game under it, so the card-pool stays legal.",
-                              ["5.4.3a", "1.7.4d"])
-            return
-        if do == "defend-with":
-            for c in self._objects(eff, "self", src, layer, controller):
-                self.add_defending([c.handle], self._defending_target(controller), "effect")
-            return
-        if do == "search":
-            self.search(eff, src, controller, layer)
-            return
-        if do == "gain-resources":
-            who = self._player_word(eff.get("who", "you"), controller, layer)
-            n = eff.get("amount", 1)
-            self.s.players[who].resources += n
-            self.step(f"{self.player_name(who)} gains {n} resource point{'s' if n != 1 else ''} (now "
-                      f"{self.s.players[who].resources}).", ["8.5.7", "1.13.3"])
-            return
-        if do == "return-to-hand":
-            for c in self._objects(eff, "self", src, layer, controller):
-                self.move(c, "hand")
-                c.face_down = False
-                self.step(f"{c.name} is put into its owner's hand; there it is a new object (3.0.9).", ["8.5.15", "3.0.9"])
-            return
-        if do == "draw":
-            self.draw(self._player_word(eff.get("who", "you"), controller, layer), eff.get("amount", 1))
-            return
-        if do in ("gain-life", "lose-life"):
-            who = self._player_word(eff.get("who", "you"), controller, layer)
-            p = self.s.players[who]
-            n = eff.get("amount", 1)
-            before = p.life
-            p.life = before + n if do == "gain-life" else max(0, before - n)
-            if do == "lose-life":
-                p.life_lost_this_turn += before - p.life
-            self.step(f"{self.player_name(who)} {'gains' if do == 'gain-life' else 'loses'} {n} life (life {before} → "
-                      f"{p.life})" + ("; losing life is not damage." if do == "lose-life" else "."),
-                      ["8.5.7", "8.5.7a"] if do == "gain-life" else ["8.5.12", "8.5.12a", "8.5.12b"])
-            return
-        if do == "put-counter":
-            stat, n = eff.get("stat", "defense"), eff.get("amount", 1)
-            for c in self._objects(eff, "self", src, layer, controller):
-                c.counters.append((self.s.tick(), stat, n))
-                self.step(f"A {n:+d} {stat} counter is put on {c.name} (now {self.numeric(c, stat)} {stat}).",
-                          ["8.5.14", "2.0.3d"])
-            return
-        if do == "intimidate":
-            who = self._player_word(eff.get("who", "defending-hero"), controller, layer)
-            self.intimidate(who, eff, layer)
-            return
-        if do == "negate":
-            for t in (layer.targets if layer else []):
-                victim = next((l for l in self.s.stack if l.source == t and l is not layer), None)
-                if victim is None:
-                    self.step(f"There is no layer of {self._name_of(t)} on the stack to negate.", ["8.5.26"])
-                    continue
-                self.s.stack.remove(victim)
-                self.failed.append(self._layer_fact_name(victim))
-                self.facts["resolved"][self._layer_fact_name(victim)] = False
-                vsrc = self.s.cards.get(victim.source)
-                if victim.kind == "card" and vsrc is not None and vsrc.zone == "stack":
-                    self.move(vsrc, "graveyard")
-                self.step(f"{victim.name} is negated: it is cleared from the stack and does not resolve.",
-                          ["8.5.26"] + (["3.0.12"] if victim.kind == "card" else []))
-            return
-        if do == "turn-face-up":
-            for c in self._objects(eff, "self", src, layer, controller):
-                c.face_down = False
-                self.step(f"{c.name} is turned face up.", ["8.5.24"])
-            return
-        raise InvalidScenario([Reason("unknown-effect", f"unknown effect primitive do = {do!r}")])
+        PRIMITIVES[do].handler(self, eff, src, controller, layer)
 
     def _as_attack(self, to, layer) -> bool:
         """Does the effect speak of an attack ("the attack", "target attack …") rather than of a card?"""
@@ -489,11 +310,6 @@ class Effects:
             return ["5.2.3e"]
         return ["6.2.2"]
 
-    # static abilities of permanents that replace damage to their controller: arcane barrier (8.3.8),
-    # spellvoid (8.3.15), ward (8.3.20). The controller uses each when able unless the card says decline = true.
-    PREVENTION_KEYWORDS = (("arcane barrier", "8.3.8", "arcane", "pay"), ("spellvoid", "8.3.15", "arcane", "destroy"),
-                           ("ward", "8.3.20", None, "destroy"))
-
     def _keyword_prevention(self, target: str, amount: int, kind: str) -> int:
         for c in list(self.s.cards.values()):
             if c.controller != target or c.zone not in ARENA_ZONES or c.private or amount <= 0:
@@ -501,7 +317,8 @@ class Effects:
             if c.zone == "combat-chain" and not c.is_permanent_card:
                 continue   # 1.7.4a: abilities of a non-permanent defending card are non-functional
             kws = self.keywords(c)
-            for kw, rule, only, how in self.PREVENTION_KEYWORDS:
+            for row in with_hook("prevention"):
+                kw, rule, (only, how) = row.name, row.rule, row.data
                 n = kws.get(kw)
                 if not n or amount <= 0 or (only and kind != only) or c.zone == "graveyard":
                     continue

@@ -21,14 +21,25 @@ from judge.engine.fab.cards import ARENA_ZONES, Card
 from judge.engine.fab.state import State
 from judge.engine.fab.combat import Combat
 from judge.engine.fab.effects import Effects
+from judge.engine.fab.activating import Activating
 from judge.engine.fab.playing import Playing
 from judge.engine.fab.properties import Properties
+from judge.engine.fab.resolving import Resolving
+from judge.engine.fab.targets import Targets
 
 __all__ = ["Game", "IllegalAction", "STEP_NAMES"]
 
 
-class Game(Properties, Effects, Playing, Combat):
-    """One game in progress, with its trace."""
+class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat):
+    """One game in progress, with its trace.
+
+    The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
+    Properties (6.2, 6.3: values, conditions), Effects (6.6 triggers, effect primitives, damage and
+    prevention), Playing (5.1), Targets (1.4.5, 1.8.5), Activating (5.2), Resolving (5.3), Combat (7). The
+    Game itself owns the state ``s``, the trace, priority (1.11) and game state actions (1.10.2), and the
+    facts the answer reports (``facts``, ``triggered``, ``failed``, ``tokens``, ``power_seen``,
+    ``defense_seen``, ``costs_paid``, ``defended``, ``notable``).
+    """
 
     def __init__(self, state: State, outcome: Outcome, scenario):
         self.s = state

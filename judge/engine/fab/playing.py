@@ -1,6 +1,6 @@
-"""Playing cards (5.1, nine steps), activating abilities (5.2) and resolving layers (5.3, six steps).
-
-An illegal play or activation reverses the game state to a snapshot taken before it (1.10.3).
+"""Playing a card (5.1, nine steps): timing, costs and their modifiers (5.1.6a), effect-costs (5.1.8, 5.1.9),
+"next card" effects binding as the card is played (5.1.2a, 1.8.10), restrictions, and reversing an illegal
+play or activation to a snapshot taken before it (1.10.3).
 """
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab.base import _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.effects import _describe_quantity
+from judge.engine.fab.keywords import BOOST
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
 
 
 class Playing:
-    """Mixin of :class:`judge.engine.fab.game.Game`."""
+    """Part of :class:`judge.engine.fab.game.Game`: owns the played cards' bookkeeping — ``costs_paid``,
+    ``facts["legal"]``, ``facts["played_as"]``, ``Player.played_this_turn`` — and binding "next card" effects."""
 
     # =====================================================================================================
     # 5.1 playing a card
@@ -259,7 +261,7 @@ class Playing:
             extra = [extra]
         extra = [{"do": "described", "text": e} if isinstance(e, str) else dict(e) for e in extra]
         if action.get("boost"):
-            if "boost" not in self.keywords(c):
+            if BOOST not in self.keywords(c):
                 raise IllegalAction(f"{c.name} does not have boost", ["8.3.9"])
             extra.append({"do": "boost"})
         for e in extra:
@@ -331,112 +333,8 @@ class Playing:
             else:
                 self.zone_effect(do, target)
 
-    def _declare_targets(self, name: str, spec, targets: list, player: str, layer, key: str) -> list:
-        """5.1.4a: declare the targets of the resolution abilities; each must be legal when declared."""
-        if spec is not None and not targets:
-            options = self.target_candidates(spec, player, layer)
-            if len(options) == 1:
-                targets = options
-                self.step(f"Declare modes and targets: {name} needs a target ({self.describe_target_spec(spec)}) and "
-                          f"{self._name_of(options[0])} is the only legal one.", ["5.1.4", "5.1.4a"])
-            elif not options:
-                raise IllegalAction(f"it needs a target ({self.describe_target_spec(spec)}) and there is no legal one",
-                                    ["5.1.4a", "1.8.5"])
-            else:
-                raise InvalidScenario([self.scenario.reason(
-                    "missing-target", f"{name} targets {self.describe_target_spec(spec)}: the action must declare target "
-                    f"(legal now: {', '.join(options) or 'none'})", key, "5.1.4a")])
-        elif targets:
-            self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
-                      ["5.1.4", "5.1.4a"])
-        for t in targets:
-            if not self.legal_target(t, spec, player, layer):
-                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
-                                    ["5.1.4a", "1.8.5"])
-            if t in self.s.cards and self.is_attack(self.card(t)):
-                where = "the stack" if self.card(t).zone == "stack" else "the combat chain"
-                self.step(f"{self.card(t).name} is on {where} as an attack: an attack is an object on the stack or the "
-                          "combat chain, so it can be the target of an effect that targets an attack.", ["1.4.1"])
-        return list(targets)
-
-    def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
-        """1.4.5: an attack must declare an attackable object controlled by an opponent as its attack-target."""
-        if not targets:
-            heroes = [p for p in self.opponents(player) if not self.s.players[p].lost]
-            if len(heroes) == 1:
-                return heroes
-            raise InvalidScenario([self.scenario.reason(
-                "missing-target", f"the attack can target {', '.join(heroes)}: the action must declare target",
-                key, "1.4.5")])
-        for t in targets:
-            if t in self.s.cards:
-                raise InvalidScenario([self.scenario.reason(
-                    "unsupported", f"{self._name_of(t)} is not a hero: this engine only resolves attacks on heroes",
-                    key, "1.4.5a")])
-            if t == player:
-                raise IllegalAction("an attack-target must be controlled by an opponent", ["1.4.5"])
-            if self.s.players[t].lost:
-                raise IllegalAction(f"{t} has lost the game and their hero no longer exists", ["1.4.5", "4.5.1a"])
-        earlier = {p for link in self.s.chain for p in link.targets} if self.s.chain_open else set()
-        if earlier and not set(targets) <= earlier:
-            self.step(f"The attack targets {', '.join(self.player_name(t) for t in targets)}, not the attack-target of "
-                      "an earlier chain link: declaring a different attack-target does not close the combat chain.",
-                      ["1.4.5b"])
-        return list(targets)
-
-    def is_attack(self, c: Card) -> bool:
-        """1.4.1: an attack-card, attack-layer or attack-proxy on the stack or the combat chain."""
-        if c.zone == "stack":
-            return any(l.is_attack and l.source == c.handle for l in self.s.stack)
-        if c.zone == "combat-chain":
-            return any(link.attack == c.handle for link in self.s.chain)
-        return False
-
-    def legal_target(self, t: str, spec, controller: str, layer=None) -> bool:
-        """Is ``t`` (a player or a card handle) a legal target for ``spec`` now (1.8.5)?"""
-        s = self.s
-        if t in s.players:
-            if s.players[t].lost:
-                return False
-            return spec in (None, "any", "hero", "player") or (spec == "opponent" and t != controller) or \
-                (spec == "you" and t == controller)
-        c = s.cards.get(t)
-        if c is None or c.zone not in ARENA_ZONES + ("stack",) or c.private:
-            return False   # only public objects in the arena, on the stack or combat chain can be targeted
-        if layer is not None and layer.source == t and layer.kind == "card":
-            return False   # a card on the stack cannot target itself
-        if spec in (None, "any"):
-            return True
-        if spec == "attack":
-            return self.is_attack(c)
-        if isinstance(spec, dict):
-            spec = dict(spec)
-            if "is_attack" in spec and self.is_attack(c) != spec.pop("is_attack"):
-                return False
-            return matches(c, spec, self, controller)
-        return False
-
-    def target_candidates(self, spec, controller: str, layer=None) -> list[str]:
-        pool = [p for p in self.s.seating] + [h for h in self.s.cards]
-        return [t for t in pool if self.legal_target(t, spec, controller, layer)]
-
-    @staticmethod
-    def describe_target_spec(spec) -> str:
-        if spec in (None, "any"):
-            return "any target"
-        if isinstance(spec, str):
-            return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
-        text = "target " + ("attack" if spec.get("is_attack") else _describe_selector(
-            {k: v for k, v in spec.items() if k != "is_attack"}, plural=False))
-        return text
-
     def _has_property(self, c: Card, stat: str) -> bool:
         return any(ab.kind == "property" and stat in ab.get("defines", []) for ab in c.abilities)
-
-    def _name_of(self, t: str) -> str:
-        if t in self.s.players:
-            return self.player_name(t)
-        return self.card(t).name if t in self.s.cards else t
 
     def _card_layer(self, c: Card, player: str) -> Layer:
         effects = []
@@ -544,31 +442,6 @@ class Playing:
         reductions = sorted(m for m in mods if m[1] <= 0)
         return increases + reductions
 
-    def _activation_cost_modifiers(self, c: Card, ab):
-        """Cost modifiers for activating ``ab`` of ``c`` (5.2.2b → 5.1.6a): effects on attacks
-        (``is_attack = true``) apply to attack abilities of sources that fit; ``activations = true`` makes an
-        effect apply to activated abilities of sources that fit."""
-        is_attack = bool(ab.get("attack") or ab.get("attack_layer"))
-        mods = []
-
-        def fits(data, spec, controller):
-            if not isinstance(spec, dict):
-                return False
-            if spec.get("is_attack") and not is_attack:
-                return False
-            if not (spec.get("is_attack") or data.get("activations")):
-                return False
-            return matches(c, {k: v for k, v in spec.items() if k != "is_attack"}, self, controller)
-
-        for eff in self.s.effects:
-            if eff.kind == "cost" and not eff.pending and fits(eff.data, eff.selector, eff.controller):
-                mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
-        for src, sab in self._functional_statics():
-            e = sab.get("effect", {})
-            if e.get("do") == "cost" and fits(e, e.get("to"), src.controller):
-                mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
-        return sorted(m for m in mods if m[1] > 0) + sorted(m for m in mods if m[1] <= 0)
-
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
         for src, ab in self._functional_statics():
@@ -658,239 +531,3 @@ class Playing:
         p.action_points -= action_points
         self.step(f"Pay asset-costs: {resources} resource{'s' if resources != 1 else ''} and {action_points} action "
                   f"point{'s' if action_points != 1 else ''} paid.", ["5.1.7", "1.14.2"])
-
-    # =====================================================================================================
-    # 5.2 activating an ability
-    # =====================================================================================================
-    def activate(self, player: str, c: Card, index: int, action: dict, key: str):
-        self._attempt(f"{c.handle}.{index}", key, lambda: self._activate(player, c, index, action, key),
-                      f"{self.player_name(player)} cannot activate {c.name}'s ability",
-                      "The activation is illegal and the game state is reversed.")
-
-    def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
-        s = self.s
-        ab = c.abilities[index - 1]
-        # 5.2.2: functional, and the player controls the source (or owns it when it has no controller)
-        in_place = ab.get("functional_in")
-        if in_place:
-            if c.zone != in_place:
-                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}", ["5.2.4"])
-            if c.owner != player:
-                raise IllegalAction("only the owner may activate an ability of a source with no controller", ["5.2.4a"])
-            self.step(f"{c.name}'s ability is functional in the {in_place}; {c.name} has no controller there, so its "
-                      f"owner {self.player_name(player)} may activate it.", ["5.2.4", "5.2.4a", "1.7.4b"])
-        else:
-            if c.zone not in ARENA_ZONES or c.private:
-                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional", ["1.7.4"])
-            if c.controller != player:
-                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}", ["5.2.2"])
-        # LIMIT and additional activations (5.2.1a, 5.2.3)
-        limit = ab.get("limit")
-        used = c.activations.get(index, 0)
-        allowance_cites = ["5.2.1a"]
-        if limit is not None:
-            total, extra_cites = self._activation_allowance(c, ab, index, limit)
-            allowance_cites += extra_cites
-            if used >= total:
-                raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
-                                    "time(s)", allowance_cites)
-        layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
-        if layer_kind != "activated":
-            self._bind_next_attack(c, player)
-        layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
-                      ab.get("effects", []))
-        layer.params["ability"] = index
-        layer.params["go_again"] = bool(ab.get("go_again"))
-        layer.params["damage_order"] = list(action.get("damage_order", []))
-        s.stack.append(layer)
-        self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
-                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
-        if ab.get("attack") or ab.get("attack_layer"):
-            layer.is_attack = True
-            layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
-            self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
-                      ["5.2.2b", "1.4.5"])
-        elif action.get("target") or ab.get("target") is not None or c.target_spec is not None:
-            # 5.2.2b: declaring targets as for a card (5.1.4a); the ability's own target spec, else the card's
-            layer.target_spec = ab.get("target") if ab.get("target") is not None else c.target_spec
-            given = [action["target"]] if action.get("target") else []
-            layer.targets = self._declare_targets(f"{c.name}'s ability", layer.target_spec, given, player, layer,
-                                                  key)
-        timing = ab.get("type", "instant")
-        layer.params["chosen"] = action.get("choose")
-        tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
-                  "attack reaction": ["8.1.2a"]}.get(timing, ["5.2.1b"])
-        fake = Card(c.handle, c.name, player)
-        fake.types = {timing}
-        if ab.get("attack") or ab.get("attack_layer"):
-            fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
-        tim, _ = self._timing(player, fake, False)
-        self._check_legal(player, fake, tim, tcites, is_card=False)
-        cost = ab.get("cost", 0)
-        action_cost = 1 if timing == "action" else 0
-        mods = self._activation_cost_modifiers(c, ab)
-        start = cost
-        for _, by, _src in mods:
-            cost = max(0, cost + by)
-        text = f"Calculate asset-costs: action point cost {action_cost}" + \
-            (" (an action ability)" if action_cost else "") + f"; resource cost starts at {start}"
-        if mods:
-            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
-                                     for _, by, src in mods) + f" → {cost}"
-        self.step(text + ".", ["5.2.2b", "5.1.6", "5.1.6b"] + (["5.1.6a"] if mods else []))
-        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
-        effect_cost = ab.get("effect_cost")
-        if effect_cost:
-            verb = effect_cost.split()[0]
-            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", ["5.1.9", "1.14.4"])
-            self.zone_effect(verb, c)
-        c.activations[index] = used + 1
-        if limit is not None and used + 1 > limit:
-            count = f"activation {used + 1}, beyond its LIMIT of {limit}, allowed by an effect"
-        elif limit is not None:
-            count = f"activation {used + 1} of the {limit} its LIMIT allows"
-        else:
-            count = f"activation {used + 1}; it has no LIMIT"
-        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
-                                         ["5.2.1a"] if limit is not None else []))
-        self.event("activate", card=c.handle, player=player, attack=layer.is_attack)
-        s.priority = player
-        s.passed = []
-        self.game_state_actions()   # 1.10.2: a new priority state
-        if layer.is_attack:
-            self.attack_added(layer_kind)
-
-    def attack_added(self, kind: str):
-        """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""
-        s = self.s
-        what = {"card": "An attack", "attack-proxy": "An attack-proxy", "attack-layer": "An attack-layer"}[kind]
-        extra = {"card": [], "attack-proxy": ["8.3.1b"], "attack-layer": ["8.5.38c"]}[kind]
-        if not s.chain_open:
-            s.chain_open = True
-            s.step = "layer"
-            self.trace.phase = "Layer Step"
-            self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "
-                      "the Layer Step begins.", ["7.0.2a", "7.1.1"] + extra)
-        elif s.step == "resolution":
-            s.step = "layer"
-            self.trace.phase = "Layer Step"
-            self.step(f"{what} was added to the stack during the Resolution Step: the Resolution Step ends and the "
-                      "Layer Step begins.", ["7.6.3", "7.6.3a"])
-
-    def _activation_allowance(self, c: Card, ab, index: int, limit: int) -> tuple[int, list[str]]:
-        total = limit
-        cites: list[str] = []
-        for eff in self.s.effects:
-            if not self.effect_applies(eff, c):
-                continue
-            if eff.data.get("attack_only") and not ab.get("attack"):
-                continue
-            if eff.kind == "set-limit":
-                total = max(total if not cites else total, eff.data.get("total", limit))
-                total = eff.data.get("total", limit)
-                cites.append("5.2.3e")
-        base_total = total
-        for eff in self.s.effects:
-            if eff.kind != "additional-activations":
-                continue
-            if not self.effect_applies(eff, c):
-                continue
-            if eff.data.get("attack_only") and not ab.get("attack"):
-                continue
-            count = eff.data.get("count", 1)
-            if eff.data.get("spread", "each") == "each":
-                total += count
-                cites += ["5.2.3", "5.2.3a", "5.2.3d"]
-            else:
-                # 5.2.3b: a combined number of extra activations spread across the object's abilities
-                extra_used = sum(max(0, n - base_total) for i, n in c.activations.items() if i != index)
-                total += max(0, count - extra_used)
-                cites += ["5.2.3", "5.2.3b"]
-            if ab.get("attack"):
-                cites.append("5.2.3c")
-        return total, sorted(set(cites), key=cites.index)
-
-    # =====================================================================================================
-    # 5.3 resolving a layer
-    # =====================================================================================================
-    def resolve_layer(self, layer: Layer):
-        s = self.s
-        src = s.cards.get(layer.source)
-        # 1. check resolution (5.3.2)
-        fail = None
-        if layer.targets and layer.kind in ("card", "activated", "triggered"):
-            legal = [t for t in layer.targets if self.legal_target(t, layer.target_spec, layer.controller, layer)]
-            if not legal:
-                fail = ("none of its declared targets is still a legal target", ["5.3.2a"])
-        if fail is None and layer.state_condition is not None:
-            trig_src = s.cards.get(layer.trigger_source)
-            if layer.params.get("phantasm"):
-                met = s.active_link is not None and self._phantasm_met(s.active_link)
-            else:
-                met = self.condition(layer.state_condition, trig_src, self._state_event(layer))
-            if not met:
-                fail = ("its state-trigger condition is no longer met by the current game state", ["5.3.2b"])
-        if fail is None and src is not None and layer.kind == "card" and "defense reaction" in src.types:
-            link = s.active_link
-            from_hand = src.__dict__.get("_origin") == "hand"
-            reason = self.cannot_defend(src, link, from_hand=from_hand) if link else ("the combat chain is closed", [])
-            if reason:
-                fail = (f"it cannot become a defending card: {reason[0]}", ["5.3.2c", "7.4.2d"] + reason[1])
-        if fail is not None:
-            s.stack.remove(layer)
-            self.failed.append(self._layer_fact_name(layer))
-            self.facts["resolved"][self._layer_fact_name(layer)] = False
-            if src is not None and layer.kind == "card":
-                self.move(src, "graveyard")
-            self.step(f"Check resolution: {layer.name} fails to resolve because {fail[0]}; it is cleared from the stack "
-                      "and generates no effects.", ["5.3.2"] + fail[1], tag="failed")
-            self.turn_player_gains_priority("5.3.2")
-            return
-        self.step(f"Check resolution: {layer.name} resolves.", ["5.3.2"])
-        # 2. static effects (5.3.3) — static abilities of the layer become functional
-        # 3. layer effects (5.3.4)
-        if layer.kind == "triggered" and layer.params.get("phantasm"):
-            self._resolve_phantasm(layer)
-        elif layer.effects:
-            self.step(f"Layer effects: {layer.name} generates its effects in order.", ["5.3.4"])
-            self.generate(layer.effects, src, layer.controller, layer)
-        # 4. go again (5.3.5), with last known information (5.3.5a)
-        if src is not None and layer.kind == "card" and not layer.is_attack:
-            kws = self.keywords(src) if src.zone == "stack" else self.s.lki.get(src.handle, {}).get("keywords", {})
-            if "go again" in kws:
-                self.gain_action_points(layer.controller, 1, f"{layer.name}'s go again",
-                                        ["5.3.5", "8.3.5"] + (["5.3.5a"] if src.zone != "stack" else []))
-        elif layer.kind == "activated" and layer.params.get("go_again"):
-            self.gain_action_points(layer.controller, 1, f"the go again of {layer.name}", ["5.3.5", "8.3.5"])
-        # 5. leave stack (5.3.6), 6. clear (5.3.7)
-        if layer in s.stack:
-            s.stack.remove(layer)
-        self.facts["resolved"][self._layer_fact_name(layer)] = True
-        self.facts.setdefault("resolution_order", []).append(self._layer_fact_name(layer))
-        if src is not None and layer.kind == "card" and src.zone == "stack":
-            if "defense reaction" in src.types:
-                self.step(f"Leave stack: {src.name} becomes a defending card on the active chain link.",
-                          ["5.3.6", "5.3.6b", "7.4.2d"])
-                link = s.active_link
-                self.add_defending([src.handle], layer.controller if layer.controller in link.targets else link.targets[0],
-                                   "reaction", from_stack=True)
-            elif src.is_permanent_card:
-                self.move(src, "arena", controller=layer.controller)
-                self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.", ["5.3.6", "5.3.6a"])
-            else:
-                self.move(src, "graveyard")
-                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.", ["5.3.7", "3.0.12"])
-        elif src is not None and layer.kind == "card":
-            self.step(f"Clear: {src.name} has already left the stack ({src.zone}); there is nothing left to clear.",
-                      ["5.3.7"])
-        else:
-            self.step(f"Clear: {layer.name} is cleared and ceases to exist.", ["5.3.7", "3.0.12a"])
-        self.turn_player_gains_priority("5.3.7")
-
-    def _layer_fact_name(self, layer: Layer) -> str:
-        if layer.kind == "triggered":
-            return f"{layer.trigger_source or 'effect'}.trigger" if not layer.params.get("phantasm") else "phantasm"
-        return layer.source if layer.kind == "card" else f"{layer.source}.{layer.params.get('ability', 1)}"
-
-    def _state_event(self, layer: Layer) -> dict:
-        return dict(layer.params.get("event", {}))

@@ -10,11 +10,13 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.keywords import with_hook
 from judge.engine.fab.state import ChainLink
 
 
 class Properties:
-    """Mixin of :class:`judge.engine.fab.game.Game`."""
+    """Part of :class:`judge.engine.fab.game.Game`: owns nothing; computes values (power, defense, keywords,
+    quantities) and conditions from the state."""
 
     # =====================================================================================================
     # properties with continuous effects (6.2, 6.3)
@@ -97,13 +99,17 @@ class Properties:
         for ts, cstat, n in card.counters:
             if cstat == stat:
                 mods.append((ts, n, card.handle, "counter"))
-        if stat == "power" and card.keywords.get("piercing"):
-            # 8.3.23: "If this is defended by an equipment, it gets +N power" (a static ability of the attack)
+        if stat == "power" and card.zone == "combat-chain":
+            # 8.3.23 piercing N: "If this is defended by an equipment, it gets +N power" (a static ability of the
+            # attack, printed or gained — "your next attack gains piercing 1")
             link = self._link_of(card)
             if link is not None and link.attack == card.handle and any(
                     "equipment" in self.card(h).types for h, _, _ in link.defenders):
-                n = card.keywords["piercing"]
-                mods.append((card.timestamp, 1 if n is True else int(n), card.handle, "piercing"))
+                kws = self.keywords(card)
+                for row in with_hook("power"):
+                    n = kws.get(row.name)
+                    if n:
+                        mods.append((card.timestamp, 1 if n is True else int(n), card.handle, row.name))
         return sorted(mods, key=lambda m: m[0])
 
     def base_value(self, card: Card, stat: str):

@@ -7,43 +7,13 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
+from judge.engine.fab.keywords import KEYWORDS, refusal
+from judge.engine.fab.primitives import PRIMITIVES
+
 COMMON_EFFECT_KEYS = {"do", "if", "duration"}
 
-# effect primitive → the fields it reads (besides do / if / duration)
-EFFECTS: dict[str, set[str]] = {
-    "modify": {"stat", "by", "to", "next", "next_defend"},
-    "cost": {"by", "to", "next", "activations"},
-    "gain-keyword": {"keyword", "value", "to", "next"},
-    "lose-keyword": {"keyword", "to"},
-    "gain-ability": {"ability", "to"},
-    "set-base-defense": {"value", "to"},
-    "prevent": {"amount", "to", "damage_type", "shield"},
-    "damage": {"amount", "kind", "to"},
-    "gain-action-point": {"amount"},
-    "create-token": {"name", "types", "subtypes", "handle"},
-    "destroy": {"what"},
-    "banish": {"what"},
-    "discard": {"what"},
-    "put-on-deck-bottom": {"what"},
-    "lose-abilities": {"what"},
-    "defend-with": {"what"},
-    "turn-face-up": {"what"},
-    "close-combat-chain": set(),
-    "restrict": {"who", "types"},
-    "replace-attack": set(),
-    "search": {"for", "then"},
-    "suppress-triggers": {"of"},
-    "additional-activations": {"count", "to", "spread", "attack_only"},
-    "set-limit": {"total", "to", "attack_only"},
-    "draw": {"who", "amount"},
-    "gain-resources": {"who", "amount"},
-    "return-to-hand": {"what"},
-    "gain-life": {"who", "amount"},
-    "lose-life": {"who", "amount"},
-    "put-counter": {"stat", "amount", "what"},
-    "intimidate": {"who", "card"},
-    "negate": set(),
-}
+# effect primitive → the fields it reads (besides do / if / duration): from the one table, primitives.py
+EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.items()}
 
 ABILITY_KEYS: dict[str, set[str]] = {
     "resolution": {"effects", "if", "name"},
@@ -120,6 +90,11 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons)
+    if do in ("gain-keyword", "lose-keyword"):
+        kw = str(eff.get("keyword", "")).lower()
+        if kw not in KEYWORDS:
+            words, rule = refusal(kw)
+            reasons.append(scenario.reason("unmodelled-keyword", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
     if eff.get("duration", "turn") not in ("turn", "chain", "link"):
         reasons.append(scenario.reason("wrong-type", f"duration must be \"turn\", \"chain\" (this combat chain) or "
                                        f"\"link\" (this chain link), not {eff.get('duration')!r}", key))

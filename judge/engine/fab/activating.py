@@ -1,0 +1,185 @@
+"""Activating abilities (5.2): functional sources, LIMIT and additional activations (5.2.1a, 5.2.3), costs of
+activated abilities, attack-proxies and attack-layers opening the combat chain (7.0.2a, 7.6.3)."""
+
+from __future__ import annotations
+
+from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.base import IllegalAction
+from judge.engine.fab.state import Layer
+
+
+class Activating:
+    """Part of :class:`judge.engine.fab.game.Game`: owns ``Card.activations`` (times activated this turn)."""
+
+    def activate(self, player: str, c: Card, index: int, action: dict, key: str):
+        self._attempt(f"{c.handle}.{index}", key, lambda: self._activate(player, c, index, action, key),
+                      f"{self.player_name(player)} cannot activate {c.name}'s ability",
+                      "The activation is illegal and the game state is reversed.")
+
+    def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
+        s = self.s
+        ab = c.abilities[index - 1]
+        # 5.2.2: functional, and the player controls the source (or owns it when it has no controller)
+        in_place = ab.get("functional_in")
+        if in_place:
+            if c.zone != in_place:
+                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}", ["5.2.4"])
+            if c.owner != player:
+                raise IllegalAction("only the owner may activate an ability of a source with no controller", ["5.2.4a"])
+            self.step(f"{c.name}'s ability is functional in the {in_place}; {c.name} has no controller there, so its "
+                      f"owner {self.player_name(player)} may activate it.", ["5.2.4", "5.2.4a", "1.7.4b"])
+        else:
+            if c.zone not in ARENA_ZONES or c.private:
+                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional", ["1.7.4"])
+            if c.controller != player:
+                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}", ["5.2.2"])
+        # LIMIT and additional activations (5.2.1a, 5.2.3)
+        limit = ab.get("limit")
+        used = c.activations.get(index, 0)
+        allowance_cites = ["5.2.1a"]
+        if limit is not None:
+            total, extra_cites = self._activation_allowance(c, ab, index, limit)
+            allowance_cites += extra_cites
+            if used >= total:
+                raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
+                                    "time(s)", allowance_cites)
+        layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
+        if layer_kind != "activated":
+            self._bind_next_attack(c, player)
+        layer = Layer(s.next_id(), layer_kind, c.handle, player, ab.get("name") or f"{c.name} ability",
+                      ab.get("effects", []))
+        layer.params["ability"] = index
+        layer.params["go_again"] = bool(ab.get("go_again"))
+        layer.params["damage_order"] = list(action.get("damage_order", []))
+        s.stack.append(layer)
+        self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
+                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
+        if ab.get("attack") or ab.get("attack_layer"):
+            layer.is_attack = True
+            layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
+            self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
+                      ["5.2.2b", "1.4.5"])
+        elif action.get("target") or ab.get("target") is not None or c.target_spec is not None:
+            # 5.2.2b: declaring targets as for a card (5.1.4a); the ability's own target spec, else the card's
+            layer.target_spec = ab.get("target") if ab.get("target") is not None else c.target_spec
+            given = [action["target"]] if action.get("target") else []
+            layer.targets = self._declare_targets(f"{c.name}'s ability", layer.target_spec, given, player, layer,
+                                                  key)
+        timing = ab.get("type", "instant")
+        layer.params["chosen"] = action.get("choose")
+        tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
+                  "attack reaction": ["8.1.2a"]}.get(timing, ["5.2.1b"])
+        fake = Card(c.handle, c.name, player)
+        fake.types = {timing}
+        if ab.get("attack") or ab.get("attack_layer"):
+            fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
+        tim, _ = self._timing(player, fake, False)
+        self._check_legal(player, fake, tim, tcites, is_card=False)
+        cost = ab.get("cost", 0)
+        action_cost = 1 if timing == "action" else 0
+        mods = self._activation_cost_modifiers(c, ab)
+        start = cost
+        for _, by, _src in mods:
+            cost = max(0, cost + by)
+        text = f"Calculate asset-costs: action point cost {action_cost}" + \
+            (" (an action ability)" if action_cost else "") + f"; resource cost starts at {start}"
+        if mods:
+            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
+                                     for _, by, src in mods) + f" → {cost}"
+        self.step(text + ".", ["5.2.2b", "5.1.6", "5.1.6b"] + (["5.1.6a"] if mods else []))
+        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
+        effect_cost = ab.get("effect_cost")
+        if effect_cost:
+            verb = effect_cost.split()[0]
+            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", ["5.1.9", "1.14.4"])
+            self.zone_effect(verb, c)
+        c.activations[index] = used + 1
+        if limit is not None and used + 1 > limit:
+            count = f"activation {used + 1}, beyond its LIMIT of {limit}, allowed by an effect"
+        elif limit is not None:
+            count = f"activation {used + 1} of the {limit} its LIMIT allows"
+        else:
+            count = f"activation {used + 1}; it has no LIMIT"
+        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
+                                         ["5.2.1a"] if limit is not None else []))
+        self.event("activate", card=c.handle, player=player, attack=layer.is_attack)
+        s.priority = player
+        s.passed = []
+        self.game_state_actions()   # 1.10.2: a new priority state
+        if layer.is_attack:
+            self.attack_added(layer_kind)
+
+    def attack_added(self, kind: str):
+        """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""
+        s = self.s
+        what = {"card": "An attack", "attack-proxy": "An attack-proxy", "attack-layer": "An attack-layer"}[kind]
+        extra = {"card": [], "attack-proxy": ["8.3.1b"], "attack-layer": ["8.5.38c"]}[kind]
+        if not s.chain_open:
+            s.chain_open = True
+            s.step = "layer"
+            self.trace.phase = "Layer Step"
+            self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "
+                      "the Layer Step begins.", ["7.0.2a", "7.1.1"] + extra)
+        elif s.step == "resolution":
+            s.step = "layer"
+            self.trace.phase = "Layer Step"
+            self.step(f"{what} was added to the stack during the Resolution Step: the Resolution Step ends and the "
+                      "Layer Step begins.", ["7.6.3", "7.6.3a"])
+
+    def _activation_allowance(self, c: Card, ab, index: int, limit: int) -> tuple[int, list[str]]:
+        total = limit
+        cites: list[str] = []
+        for eff in self.s.effects:
+            if not self.effect_applies(eff, c):
+                continue
+            if eff.data.get("attack_only") and not ab.get("attack"):
+                continue
+            if eff.kind == "set-limit":
+                total = max(total if not cites else total, eff.data.get("total", limit))
+                total = eff.data.get("total", limit)
+                cites.append("5.2.3e")
+        base_total = total
+        for eff in self.s.effects:
+            if eff.kind != "additional-activations":
+                continue
+            if not self.effect_applies(eff, c):
+                continue
+            if eff.data.get("attack_only") and not ab.get("attack"):
+                continue
+            count = eff.data.get("count", 1)
+            if eff.data.get("spread", "each") == "each":
+                total += count
+                cites += ["5.2.3", "5.2.3a", "5.2.3d"]
+            else:
+                # 5.2.3b: a combined number of extra activations spread across the object's abilities
+                extra_used = sum(max(0, n - base_total) for i, n in c.activations.items() if i != index)
+                total += max(0, count - extra_used)
+                cites += ["5.2.3", "5.2.3b"]
+            if ab.get("attack"):
+                cites.append("5.2.3c")
+        return total, sorted(set(cites), key=cites.index)
+
+    def _activation_cost_modifiers(self, c: Card, ab):
+        """Cost modifiers for activating ``ab`` of ``c`` (5.2.2b → 5.1.6a): effects on attacks
+        (``is_attack = true``) apply to attack abilities of sources that fit; ``activations = true`` makes an
+        effect apply to activated abilities of sources that fit."""
+        is_attack = bool(ab.get("attack") or ab.get("attack_layer"))
+        mods = []
+
+        def fits(data, spec, controller):
+            if not isinstance(spec, dict):
+                return False
+            if spec.get("is_attack") and not is_attack:
+                return False
+            if not (spec.get("is_attack") or data.get("activations")):
+                return False
+            return matches(c, {k: v for k, v in spec.items() if k != "is_attack"}, self, controller)
+
+        for eff in self.s.effects:
+            if eff.kind == "cost" and not eff.pending and fits(eff.data, eff.selector, eff.controller):
+                mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
+        for src, sab in self._functional_statics():
+            e = sab.get("effect", {})
+            if e.get("do") == "cost" and fits(e, e.get("to"), src.controller):
+                mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
+        return sorted(m for m in mods if m[1] > 0) + sorted(m for m in mods if m[1] <= 0)

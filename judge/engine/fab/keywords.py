@@ -1,0 +1,108 @@
+"""Flesh and Blood keyword abilities (8.3, 8.4): one row per keyword the engine plays — its rule, its kind, the
+hooks where the engine acts on it — and the keywords it knows of but does not play (refused at load time).
+
+A newcomer adds a keyword in one row here and one handler at the hook it names. The hooks are:
+
+* ``resolve``        — a special resolution ability: acts as its layer or chain link resolves (go again)
+* ``defend-limit``   — limits which cards can be added as defending cards (dominate, overpower)
+* ``power``          — a static ability that modifies the object's power (piercing)
+* ``chain-close``    — a triggered-static ability of a defending card as the combat chain closes
+* ``prevention``     — a static ability that replaces damage to its controller (arcane barrier, spellvoid, ward)
+* ``state-trigger``  — a state-triggered ability checked as a game state action (phantasm)
+* ``defend-other``   — lets the card defend a hero its player does not control (protect)
+* ``additional-cost`` — an optional additional cost declared as the card is played (boost)
+* ``split``          — the split-card / meld play (meld)
+* ``card-pool``      — a meta-static ability, only about building decks (specialization, legendary)
+* ``label``          — a label keyword (8.4): the scenario writes the ability itself with the primitives
+* ``nothing``        — an ability that means nothing (stealth)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Keyword(NamedTuple):
+    """One keyword ability the engine plays."""
+
+    name: str             # as written, lower case ("go again", "arcane barrier")
+    rule: str             # the rule that defines it
+    kind: str             # its kind in the rules' words (8.0.4, 8.0.5; "static ability", "label", …)
+    hooks: tuple          # where the engine acts on it (see the module docstring)
+    valued: bool = False  # written with a number N ("Ward N")
+    data: tuple = ()      # the hook's own parameters (see the rows)
+
+
+# defend-limit rows: data = (counts, added-rule, played-rule, gained-late-rule, what it counts, in words)
+# prevention rows: data = (damage type it prevents or None for any, how it is paid: "pay" | "destroy")
+# chain-close rows: data = the effects of the triggered-layer
+KEYWORD_ROWS = (
+    Keyword("go again", "8.3.5", "special resolution ability", ("resolve",)),
+    Keyword("dominate", "8.3.4", "static ability", ("defend-limit",),
+            data=("from-hand", "8.3.4a", "8.3.4b", "8.3.4c", "card from hand")),
+    Keyword("overpower", "8.3.22", "static ability", ("defend-limit",),
+            data=("action", "8.3.22a", "8.3.22a", "8.3.22b", "action card")),
+    Keyword("piercing", "8.3.23", "static ability", ("power",), valued=True),
+    Keyword("blade break", "8.3.3", "triggered-static ability", ("chain-close",),
+            data=({"do": "destroy", "what": "self"},)),
+    Keyword("battleworn", "8.3.2", "triggered-static ability", ("chain-close",),
+            data=({"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"},)),
+    Keyword("temper", "8.3.10", "triggered-static ability", ("chain-close",),
+            data=({"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"},
+                  {"do": "destroy", "what": "self", "if": {"max_defense": 0}})),
+    Keyword("arcane barrier", "8.3.8", "static ability", ("prevention",), valued=True, data=("arcane", "pay")),
+    Keyword("spellvoid", "8.3.15", "static ability", ("prevention",), valued=True, data=("arcane", "destroy")),
+    Keyword("ward", "8.3.20", "static ability", ("prevention",), valued=True, data=(None, "destroy")),
+    Keyword("phantasm", "8.3.13", "triggered-static ability", ("state-trigger",)),
+    Keyword("protect", "8.3.31", "static ability", ("defend-other",)),
+    Keyword("boost", "8.3.9", "optional additional-cost play-static ability", ("additional-cost",)),
+    Keyword("meld", "8.3.38", "static ability", ("split",)),
+    Keyword("specialization", "8.3.7", "meta-static ability", ("card-pool",)),
+    Keyword("legendary", "8.3.6", "meta-static ability", ("card-pool",)),
+    Keyword("stealth", "8.3.24", "ability that means nothing", ("nothing",)),
+    Keyword("combo", "8.4.1", "label", ("label",)),
+    Keyword("crush", "8.4.2", "label", ("label",)),
+    Keyword("reprise", "8.4.3", "label", ("label",)),
+)
+
+KEYWORDS: dict[str, Keyword] = {k.name: k for k in KEYWORD_ROWS}
+VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
+
+# keywords of the rules the engine does not play: a card that has one (or an effect that gives one) is refused
+# at load time, naming it, rather than played as if the keyword were not there
+NOT_PLAYED: dict[str, str] = {
+    "blood debt": "8.3.11", "spectra": "8.3.14", "essence": "8.3.16", "fusion": "8.3.17", "heave": "8.3.18",
+    "quell": "8.3.19", "ephemeral": "8.3.21", "mirage": "8.3.25", "pairs": "8.3.26", "rune gate": "8.3.27",
+    "ambush": "8.3.28", "crank": "8.3.29", "modular": "8.3.30", "scrap": "8.3.32", "beat chest": "8.3.33",
+    "guardwell": "8.3.34", "universal": "8.3.35", "cloaked": "8.3.36", "arcane shelter": "8.3.37",
+    "channel": "8.4.4", "material": "8.4.5", "rupture": "8.4.6", "contract": "8.4.7", "surge": "8.4.8",
+    "solflare": "8.4.9", "unity": "8.4.10", "evo upgrade": "8.4.11", "galvanize": "8.4.12", "tower": "8.4.13",
+    "decompose": "8.4.14", "earth bond": "8.4.15", "lightning flow": "8.4.16", "heavy": "8.4.17",
+    "opt": "8.5.22", "reload": "8.5.23", "mentor": "8.3.12",
+}
+
+
+def with_hook(hook: str) -> tuple[Keyword, ...]:
+    """The keyword rows that act at ``hook``."""
+    return _BY_HOOK.get(hook, ())
+
+
+_BY_HOOK: dict[str, tuple[Keyword, ...]] = {}
+for _k in KEYWORD_ROWS:
+    for _h in _k.hooks:
+        _BY_HOOK[_h] = _BY_HOOK.get(_h, ()) + (_k,)
+
+# the hooks with one keyword each, by name for the code that acts on them
+GO_AGAIN = with_hook("resolve")[0].name          # 5.3.5, 7.6.2
+PHANTASM = with_hook("state-trigger")[0].name    # 8.3.13
+BOOST = with_hook("additional-cost")[0].name     # 8.3.9
+
+
+def refusal(name: str) -> tuple[str, str | None]:
+    """Why a keyword the engine does not play is refused: (words, rule id or None)."""
+    rule = NOT_PLAYED.get(name)
+    known = ", ".join(sorted(KEYWORDS))
+    if rule:
+        return (f"the keyword '{name}' ({rule}) is not modelled by this engine: it would be played as if the card did "
+                f"not have it, so the scenario is refused (keywords played: {known})", rule)
+    return f"'{name}' is not a keyword this engine knows (keywords played: {known})", None

@@ -1,0 +1,293 @@
+"""Flesh and Blood effect primitives (6.1, 6.2, 8.5): one row per ``do = "…"`` — its fields, its rules, its handler.
+
+The scenario schema (schema.EFFECTS), the format docs' primitive table (tested against this one) and the
+engine (``Effects.generate_one``) all read this table, so they cannot drift. A newcomer adds an effect
+primitive in one row and one handler ``handler(game, eff, src, controller, layer)``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from judge.engine.fab.state import Effect
+
+
+class Primitive(NamedTuple):
+    """One effect primitive: the fields it reads (besides do / if / duration), its rules, its handler."""
+
+    name: str
+    fields: frozenset
+    rules: tuple
+    handler: Callable
+
+
+# ---------------------------------------------------------------------------------------------------------
+# handlers
+# ---------------------------------------------------------------------------------------------------------
+
+def _name(src) -> str:
+    return src.name if src else "the effect"
+
+
+def _continuous(game, eff, src, controller, layer):
+    """A continuous effect in force from now on (6.2.2): bound to the objects it names, to a selector, to the
+    next card played (5.1.2a) or defended with (7.3.2c)."""
+    s = game.s
+    do = eff.get("do")
+    to = eff.get("to", "self")
+    bound = selector = None
+    if eff.get("next_defend"):
+        selector = to if isinstance(to, dict) else {}
+    elif isinstance(to, dict):
+        selector = to
+    else:
+        bound = {c.handle for c in game._target_cards(to, src, layer, controller)}
+    e = Effect(s.next_id(), s.tick(), src.handle if src else None, controller, do, dict(eff),
+               applies_to=bound, selector=selector, duration=eff.get("duration", "turn"),
+               next_play=bool(eff.get("next")))
+    if bound and len(bound) == 1 and game._as_attack(to, layer):
+        n = game.proxy_link_number(next(iter(bound)))
+        if n is not None:
+            e.data["_attack_link"] = n
+            game.step(f"The effect is given to the attack of {game.card(next(iter(bound))).name} — an attack-proxy, "
+                      f"chain link {n} — and not to the weapon: a later attack with it is a new attack without it.",
+                      ["1.4.3e"])
+    if do == "prevent":
+        e.remaining = eff.get("amount", "all")
+        e.data["shielded"] = game._resolve_target_word(eff.get("to", "you"), controller, {})
+    s.effects.append(e)
+    game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
+
+
+def _gain_keyword(game, eff, src, controller, layer):
+    """A keyword gained; dominate or overpower gained late removes no defending card (8.3.4c, 8.3.22b)."""
+    from judge.engine.fab.keywords import KEYWORDS, with_hook
+
+    link = game.s.active_link
+    row = KEYWORDS.get(eff.get("keyword"))
+    to = eff.get("to", "self")
+    if link and row in with_hook("defend-limit"):
+        targets = game._target_cards(to, src, layer, controller) if not isinstance(to, dict) else []
+        if any(t.handle == link.attack for t in targets):
+            counts, what = row.data[0], row.data[4]
+            counted = [h for h, _, _ in link.defenders if game.counts_for_limit(counts, h)]
+            if len(counted) >= 2:
+                game.step(f"The attack gains {row.name} while already defended by {len(counted)} {what}s: none is "
+                          "removed from defending; it only limits what is added from now on.", [row.data[3]])
+    _continuous(game, eff, src, controller, layer)
+
+
+def _set_base_defense(game, eff, src, controller, layer):
+    for c in game._target_cards(eff.get("to", "self"), src, layer, controller):
+        c.base_defense_set = eff.get("value", 0)
+        game.step(f"{c.name}'s base defense is set to {eff.get('value', 0)} (an effect that says it changes the base "
+                  "value).", ["2.0.3a"])
+
+
+def _damage(game, eff, src, controller, layer):
+    target = layer.targets[0] if layer and layer.targets else game._resolve_target_word(
+        eff.get("to", "opponent"), controller, {})
+    game.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
+
+
+def _gain_action_point(game, eff, src, controller, layer):
+    game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect", ["1.13.2a"])
+
+
+def _create_token(game, eff, src, controller, layer):
+    game.create_token(eff, controller)
+
+
+def _zone(game, eff, src, controller, layer):
+    """destroy, banish, discard (8.5.4, 8.5.1, 8.5.5)."""
+    for c in game._objects(eff, "target", src, layer, controller):
+        game.zone_effect(eff["do"], c)
+
+
+def _close_combat_chain(game, eff, src, controller, layer):
+    name = _name(src)
+    if game.s.chain_open:
+        game.step(f"{name}'s effect closes the combat chain.", ["7.7.2d"])
+        game.close_combat_chain(f"{name}'s effect closed it", ["7.7.2d"])
+    else:
+        game.step(f"{name}'s effect would close the combat chain, but it is not open.", ["7.7.2d"])
+
+
+def _restrict(game, eff, src, controller, layer):
+    who = eff.get("who", "opponent")
+    if who == "defending-hero":
+        link = game.s.active_link
+        player = link.targets[0] if link else (layer.attack_targets[0] if layer and layer.attack_targets
+                                               else game.opponents(controller)[0])
+        game.step(f"The effect refers to the defending hero, {game.player_name(player)}, and keeps referring to that "
+                  "hero until the combat chain closes.", ["7.2.4b"])
+    else:
+        player = game._resolve_target_word(who, controller, {})
+    s = game.s
+    e = Effect(s.next_id(), s.tick(), src.handle if src else None, controller, "restrict", dict(eff, player=player),
+               duration=eff.get("duration", "chain"))
+    s.effects.append(e)
+    kinds = " and ".join(eff.get("types", []))
+    game.step(f"{_name(src)} creates a restriction: {game.player_name(player)} can't play or activate {kinds}.",
+              ["1.0.2", "6.2.2"])
+
+
+def _replace_attack(game, eff, src, controller, layer):
+    link = game.s.active_link
+    new = game.s.cards.get(layer.params.get("chosen")) if layer else None
+    if link is None or new is None:
+        game.step("There is no attacking card to replace: the effect fails.", ["1.8.9"])
+        return
+    game.move(new, "combat-chain", controller=controller)
+    old = link.attack
+    link.attack = new.handle
+    game.power_seen[new.handle] = game.power(new)
+    game.step(f"{new.name} is put onto the active chain link as the attacking card: the previous active-attack is "
+              "cleared and it is a new attack, but the attack-targets stay the same.", ["7.0.4a"])
+    game.facts.setdefault("replaced_attack", {})[old] = new.handle
+
+
+def _put_on_deck_bottom(game, eff, src, controller, layer):
+    for c in game._objects(eff, "target", src, layer, controller):
+        game.move(c, "deck")
+        game.step(f"{c.name} is put on the bottom of its owner's deck.", ["8.5.15"])
+
+
+def _lose_abilities(game, eff, src, controller, layer):
+    for c in game._objects(eff, "target", src, layer, controller):
+        lost_meta = [ab for ab in c.abilities if ab.kind == "meta"]
+        lost_kws = sorted(k for k in c.keywords if k not in ("specialization",))
+        c.abilities = []
+        c.keywords = {k: v for k, v in c.keywords.items() if k == "specialization"}
+        game.step(f"{c.name} loses all its abilities"
+                  + (f", its keyword abilities ({', '.join(lost_kws)}) included" if lost_kws else "") + ".",
+                  ["6.2.2"] + (["8.0.4"] if lost_kws else []))
+        if lost_meta:
+            game.step(f"{c.name}'s meta-static ability ceases to exist during the game: it does not affect the "
+                      "legality of what was done outside the game under it, so the card-pool stays legal.",
+                      ["5.4.3a", "1.7.4d"])
+
+
+def _defend_with(game, eff, src, controller, layer):
+    for c in game._objects(eff, "self", src, layer, controller):
+        game.add_defending([c.handle], game._defending_target(controller), "effect")
+
+
+def _search(game, eff, src, controller, layer):
+    game.search(eff, src, controller, layer)
+
+
+def _gain_resources(game, eff, src, controller, layer):
+    who = game._player_word(eff.get("who", "you"), controller, layer)
+    n = eff.get("amount", 1)
+    game.s.players[who].resources += n
+    game.step(f"{game.player_name(who)} gains {n} resource point{'s' if n != 1 else ''} (now "
+              f"{game.s.players[who].resources}).", ["8.5.7", "1.13.3"])
+
+
+def _return_to_hand(game, eff, src, controller, layer):
+    for c in game._objects(eff, "self", src, layer, controller):
+        game.move(c, "hand")
+        c.face_down = False
+        game.step(f"{c.name} is put into its owner's hand; there it is a new object (3.0.9).", ["8.5.15", "3.0.9"])
+
+
+def _draw(game, eff, src, controller, layer):
+    game.draw(game._player_word(eff.get("who", "you"), controller, layer), eff.get("amount", 1))
+
+
+def _life(game, eff, src, controller, layer):
+    """gain-life (8.5.7), lose-life (8.5.12: not damage)."""
+    do = eff["do"]
+    who = game._player_word(eff.get("who", "you"), controller, layer)
+    p = game.s.players[who]
+    n = eff.get("amount", 1)
+    before = p.life
+    p.life = before + n if do == "gain-life" else max(0, before - n)
+    if do == "lose-life":
+        p.life_lost_this_turn += before - p.life
+    game.step(f"{game.player_name(who)} {'gains' if do == 'gain-life' else 'loses'} {n} life (life {before} → "
+              f"{p.life})" + ("; losing life is not damage." if do == "lose-life" else "."),
+              ["8.5.7", "8.5.7a"] if do == "gain-life" else ["8.5.12", "8.5.12a", "8.5.12b"])
+
+
+def _put_counter(game, eff, src, controller, layer):
+    stat, n = eff.get("stat", "defense"), eff.get("amount", 1)
+    for c in game._objects(eff, "self", src, layer, controller):
+        c.counters.append((game.s.tick(), stat, n))
+        game.step(f"A {n:+d} {stat} counter is put on {c.name} (now {game.numeric(c, stat)} {stat}).",
+                  ["8.5.14", "2.0.3d"])
+
+
+def _intimidate(game, eff, src, controller, layer):
+    who = game._player_word(eff.get("who", "defending-hero"), controller, layer)
+    game.intimidate(who, eff, layer)
+
+
+def _negate(game, eff, src, controller, layer):
+    s = game.s
+    for t in (layer.targets if layer else []):
+        victim = next((l for l in s.stack if l.source == t and l is not layer), None)
+        if victim is None:
+            game.step(f"There is no layer of {game._name_of(t)} on the stack to negate.", ["8.5.26"])
+            continue
+        s.stack.remove(victim)
+        game.failed.append(game._layer_fact_name(victim))
+        game.facts["resolved"][game._layer_fact_name(victim)] = False
+        vsrc = s.cards.get(victim.source)
+        if victim.kind == "card" and vsrc is not None and vsrc.zone == "stack":
+            game.move(vsrc, "graveyard")
+        game.step(f"{victim.name} is negated: it is cleared from the stack and does not resolve.",
+                  ["8.5.26"] + (["3.0.12"] if victim.kind == "card" else []))
+
+
+def _turn_face_up(game, eff, src, controller, layer):
+    for c in game._objects(eff, "self", src, layer, controller):
+        c.face_down = False
+        game.step(f"{c.name} is turned face up.", ["8.5.24"])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the table
+# ---------------------------------------------------------------------------------------------------------
+
+def _p(name, fields, rules, handler) -> Primitive:
+    return Primitive(name, frozenset(fields), tuple(rules), handler)
+
+
+PRIMITIVE_ROWS = (
+    _p("modify", {"stat", "by", "to", "next", "next_defend"}, ("6.2", "6.3.3"), _continuous),
+    _p("cost", {"by", "to", "next", "activations"}, ("5.1.6a",), _continuous),
+    _p("gain-keyword", {"keyword", "value", "to", "next"}, ("6.3.4",), _gain_keyword),
+    _p("lose-keyword", {"keyword", "to"}, ("6.3.4",), _continuous),
+    _p("gain-ability", {"ability", "to"}, ("6.2.2",), _continuous),
+    _p("set-base-defense", {"value", "to"}, ("2.3.3",), _set_base_defense),
+    _p("prevent", {"amount", "to", "damage_type", "shield"}, ("6.4.10",), _continuous),
+    _p("damage", {"amount", "kind", "to"}, ("8.5.3",), _damage),
+    _p("gain-action-point", {"amount"}, ("1.13.2a",), _gain_action_point),
+    _p("create-token", {"name", "types", "subtypes", "handle"}, ("8.1.8",), _create_token),
+    _p("destroy", {"what"}, ("8.5.4",), _zone),
+    _p("banish", {"what"}, ("8.5.1",), _zone),
+    _p("discard", {"what"}, ("8.5.5",), _zone),
+    _p("put-on-deck-bottom", {"what"}, ("8.5.15",), _put_on_deck_bottom),
+    _p("lose-abilities", {"what"}, ("8.0.4",), _lose_abilities),
+    _p("defend-with", {"what"}, ("7.0.5b",), _defend_with),
+    _p("turn-face-up", {"what"}, ("8.5.24",), _turn_face_up),
+    _p("close-combat-chain", set(), ("7.7.2d",), _close_combat_chain),
+    _p("restrict", {"who", "types"}, ("7.2.4b",), _restrict),
+    _p("replace-attack", set(), ("7.0.4a",), _replace_attack),
+    _p("search", {"for", "then"}, ("8.5.19",), _search),
+    _p("suppress-triggers", {"of"}, ("7.5.5c",), _continuous),
+    _p("additional-activations", {"count", "to", "spread", "attack_only"}, ("5.2.3",), _continuous),
+    _p("set-limit", {"total", "to", "attack_only"}, ("5.2.3e",), _continuous),
+    _p("draw", {"who", "amount"}, ("8.5.6",), _draw),
+    _p("gain-resources", {"who", "amount"}, ("8.5.7", "1.13.3"), _gain_resources),
+    _p("return-to-hand", {"what"}, ("8.5.15",), _return_to_hand),
+    _p("gain-life", {"who", "amount"}, ("8.5.7",), _life),
+    _p("lose-life", {"who", "amount"}, ("8.5.12",), _life),
+    _p("put-counter", {"stat", "amount", "what"}, ("8.5.14",), _put_counter),
+    _p("intimidate", {"who", "card"}, ("8.5.10",), _intimidate),
+    _p("negate", set(), ("8.5.26",), _negate),
+)
+
+PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

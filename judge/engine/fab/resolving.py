@@ -1,0 +1,93 @@
+"""Resolving a layer (5.3, six steps): check resolution, static effects, layer effects, go again, leave the
+stack, clear; the names layers have in the facts (``resolved``, ``resolution_order``)."""
+
+from __future__ import annotations
+
+from judge.engine.fab.keywords import GO_AGAIN
+from judge.engine.fab.state import Layer
+
+
+class Resolving:
+    """Part of :class:`judge.engine.fab.game.Game`: owns ``facts["resolved"]`` and ``facts["resolution_order"]``."""
+
+    def resolve_layer(self, layer: Layer):
+        s = self.s
+        src = s.cards.get(layer.source)
+        # 1. check resolution (5.3.2)
+        fail = None
+        if layer.targets and layer.kind in ("card", "activated", "triggered"):
+            legal = [t for t in layer.targets if self.legal_target(t, layer.target_spec, layer.controller, layer)]
+            if not legal:
+                fail = ("none of its declared targets is still a legal target", ["5.3.2a"])
+        if fail is None and layer.state_condition is not None:
+            trig_src = s.cards.get(layer.trigger_source)
+            if layer.params.get("phantasm"):
+                met = s.active_link is not None and self._phantasm_met(s.active_link)
+            else:
+                met = self.condition(layer.state_condition, trig_src, self._state_event(layer))
+            if not met:
+                fail = ("its state-trigger condition is no longer met by the current game state", ["5.3.2b"])
+        if fail is None and src is not None and layer.kind == "card" and "defense reaction" in src.types:
+            link = s.active_link
+            from_hand = src.__dict__.get("_origin") == "hand"
+            reason = self.cannot_defend(src, link, from_hand=from_hand) if link else ("the combat chain is closed", [])
+            if reason:
+                fail = (f"it cannot become a defending card: {reason[0]}", ["5.3.2c", "7.4.2d"] + reason[1])
+        if fail is not None:
+            s.stack.remove(layer)
+            self.failed.append(self._layer_fact_name(layer))
+            self.facts["resolved"][self._layer_fact_name(layer)] = False
+            if src is not None and layer.kind == "card":
+                self.move(src, "graveyard")
+            self.step(f"Check resolution: {layer.name} fails to resolve because {fail[0]}; it is cleared from the stack "
+                      "and generates no effects.", ["5.3.2"] + fail[1], tag="failed")
+            self.turn_player_gains_priority("5.3.2")
+            return
+        self.step(f"Check resolution: {layer.name} resolves.", ["5.3.2"])
+        # 2. static effects (5.3.3) — static abilities of the layer become functional
+        # 3. layer effects (5.3.4)
+        if layer.kind == "triggered" and layer.params.get("phantasm"):
+            self._resolve_phantasm(layer)
+        elif layer.effects:
+            self.step(f"Layer effects: {layer.name} generates its effects in order.", ["5.3.4"])
+            self.generate(layer.effects, src, layer.controller, layer)
+        # 4. go again (5.3.5), with last known information (5.3.5a)
+        if src is not None and layer.kind == "card" and not layer.is_attack:
+            kws = self.keywords(src) if src.zone == "stack" else self.s.lki.get(src.handle, {}).get("keywords", {})
+            if GO_AGAIN in kws:
+                self.gain_action_points(layer.controller, 1, f"{layer.name}'s go again",
+                                        ["5.3.5", "8.3.5"] + (["5.3.5a"] if src.zone != "stack" else []))
+        elif layer.kind == "activated" and layer.params.get("go_again"):
+            self.gain_action_points(layer.controller, 1, f"the go again of {layer.name}", ["5.3.5", "8.3.5"])
+        # 5. leave stack (5.3.6), 6. clear (5.3.7)
+        if layer in s.stack:
+            s.stack.remove(layer)
+        self.facts["resolved"][self._layer_fact_name(layer)] = True
+        self.facts.setdefault("resolution_order", []).append(self._layer_fact_name(layer))
+        if src is not None and layer.kind == "card" and src.zone == "stack":
+            if "defense reaction" in src.types:
+                self.step(f"Leave stack: {src.name} becomes a defending card on the active chain link.",
+                          ["5.3.6", "5.3.6b", "7.4.2d"])
+                link = s.active_link
+                self.add_defending([src.handle], layer.controller if layer.controller in link.targets else link.targets[0],
+                                   "reaction", from_stack=True)
+            elif src.is_permanent_card:
+                self.move(src, "arena", controller=layer.controller)
+                self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.", ["5.3.6", "5.3.6a"])
+            else:
+                self.move(src, "graveyard")
+                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.", ["5.3.7", "3.0.12"])
+        elif src is not None and layer.kind == "card":
+            self.step(f"Clear: {src.name} has already left the stack ({src.zone}); there is nothing left to clear.",
+                      ["5.3.7"])
+        else:
+            self.step(f"Clear: {layer.name} is cleared and ceases to exist.", ["5.3.7", "3.0.12a"])
+        self.turn_player_gains_priority("5.3.7")
+
+    def _layer_fact_name(self, layer: Layer) -> str:
+        if layer.kind == "triggered":
+            return f"{layer.trigger_source or 'effect'}.trigger" if not layer.params.get("phantasm") else "phantasm"
+        return layer.source if layer.kind == "card" else f"{layer.source}.{layer.params.get('ability', 1)}"
+
+    def _state_event(self, layer: Layer) -> dict:
+        return dict(layer.params.get("event", {}))

@@ -1,0 +1,117 @@
+"""Targets: declaring an attack's attack-targets (1.4.5) and the targets of a card or ability (5.1.4a, 5.2.2b),
+and what is a legal target now (1.8.5, 1.4.1: an attack is on the stack or the combat chain)."""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario
+from judge.engine.fab.base import IllegalAction, _describe_selector
+from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+
+
+class Targets:
+    """Part of :class:`judge.engine.fab.game.Game`: owns no state; reads ``s.players``, ``s.cards``, ``s.stack``,
+    ``s.chain``."""
+
+    def _declare_targets(self, name: str, spec, targets: list, player: str, layer, key: str) -> list:
+        """5.1.4a: declare the targets of the resolution abilities; each must be legal when declared."""
+        if spec is not None and not targets:
+            options = self.target_candidates(spec, player, layer)
+            if len(options) == 1:
+                targets = options
+                self.step(f"Declare modes and targets: {name} needs a target ({self.describe_target_spec(spec)}) and "
+                          f"{self._name_of(options[0])} is the only legal one.", ["5.1.4", "5.1.4a"])
+            elif not options:
+                raise IllegalAction(f"it needs a target ({self.describe_target_spec(spec)}) and there is no legal one",
+                                    ["5.1.4a", "1.8.5"])
+            else:
+                raise InvalidScenario([self.scenario.reason(
+                    "missing-target", f"{name} targets {self.describe_target_spec(spec)}: the action must declare target "
+                    f"(legal now: {', '.join(options) or 'none'})", key, "5.1.4a")])
+        elif targets:
+            self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
+                      ["5.1.4", "5.1.4a"])
+        for t in targets:
+            if not self.legal_target(t, spec, player, layer):
+                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
+                                    ["5.1.4a", "1.8.5"])
+            if t in self.s.cards and self.is_attack(self.card(t)):
+                where = "the stack" if self.card(t).zone == "stack" else "the combat chain"
+                self.step(f"{self.card(t).name} is on {where} as an attack: an attack is an object on the stack or the "
+                          "combat chain, so it can be the target of an effect that targets an attack.", ["1.4.1"])
+        return list(targets)
+
+    def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
+        """1.4.5: an attack must declare an attackable object controlled by an opponent as its attack-target."""
+        if not targets:
+            heroes = [p for p in self.opponents(player) if not self.s.players[p].lost]
+            if len(heroes) == 1:
+                return heroes
+            raise InvalidScenario([self.scenario.reason(
+                "missing-target", f"the attack can target {', '.join(heroes)}: the action must declare target",
+                key, "1.4.5")])
+        for t in targets:
+            if t in self.s.cards:
+                raise InvalidScenario([self.scenario.reason(
+                    "unsupported", f"{self._name_of(t)} is not a hero: this engine only resolves attacks on heroes",
+                    key, "1.4.5a")])
+            if t == player:
+                raise IllegalAction("an attack-target must be controlled by an opponent", ["1.4.5"])
+            if self.s.players[t].lost:
+                raise IllegalAction(f"{t} has lost the game and their hero no longer exists", ["1.4.5", "4.5.1a"])
+        earlier = {p for link in self.s.chain for p in link.targets} if self.s.chain_open else set()
+        if earlier and not set(targets) <= earlier:
+            self.step(f"The attack targets {', '.join(self.player_name(t) for t in targets)}, not the attack-target of "
+                      "an earlier chain link: declaring a different attack-target does not close the combat chain.",
+                      ["1.4.5b"])
+        return list(targets)
+
+    def is_attack(self, c: Card) -> bool:
+        """1.4.1: an attack-card, attack-layer or attack-proxy on the stack or the combat chain."""
+        if c.zone == "stack":
+            return any(l.is_attack and l.source == c.handle for l in self.s.stack)
+        if c.zone == "combat-chain":
+            return any(link.attack == c.handle for link in self.s.chain)
+        return False
+
+    def legal_target(self, t: str, spec, controller: str, layer=None) -> bool:
+        """Is ``t`` (a player or a card handle) a legal target for ``spec`` now (1.8.5)?"""
+        s = self.s
+        if t in s.players:
+            if s.players[t].lost:
+                return False
+            return spec in (None, "any", "hero", "player") or (spec == "opponent" and t != controller) or \
+                (spec == "you" and t == controller)
+        c = s.cards.get(t)
+        if c is None or c.zone not in ARENA_ZONES + ("stack",) or c.private:
+            return False   # only public objects in the arena, on the stack or combat chain can be targeted
+        if layer is not None and layer.source == t and layer.kind == "card":
+            return False   # a card on the stack cannot target itself
+        if spec in (None, "any"):
+            return True
+        if spec == "attack":
+            return self.is_attack(c)
+        if isinstance(spec, dict):
+            spec = dict(spec)
+            if "is_attack" in spec and self.is_attack(c) != spec.pop("is_attack"):
+                return False
+            return matches(c, spec, self, controller)
+        return False
+
+    def target_candidates(self, spec, controller: str, layer=None) -> list[str]:
+        pool = [p for p in self.s.seating] + [h for h in self.s.cards]
+        return [t for t in pool if self.legal_target(t, spec, controller, layer)]
+
+    @staticmethod
+    def describe_target_spec(spec) -> str:
+        if spec in (None, "any"):
+            return "any target"
+        if isinstance(spec, str):
+            return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
+        text = "target " + ("attack" if spec.get("is_attack") else _describe_selector(
+            {k: v for k, v in spec.items() if k != "is_attack"}, plural=False))
+        return text
+
+    def _name_of(self, t: str) -> str:
+        if t in self.s.players:
+            return self.player_name(t)
+        return self.card(t).name if t in self.s.cards else t
