@@ -1,6 +1,6 @@
 """The ``judge`` command line: a thin click layer over the Python API.
 
-Each command parses its options, calls the API (:mod:`judge.rulebook`, :mod:`judge.scenario`, …) and
+Each command parses its options, calls the API (:mod:`judge.rulebook`, :mod:`judge.scenarios`, …) and
 prints text or ``--json``. Errors a user can cause become one line on stderr and exit code 2.
 """
 
