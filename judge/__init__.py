@@ -53,7 +53,7 @@ def resolve(scenario, rules=None):
     """Play a scenario (a file path, or its TOML as ``bytes``) and return the
     :class:`judge.engine.core.Outcome`, compared with the file's ``[expect]`` (``outcome.passed``).
     ``rules`` judges it under another document than the one it names."""
-    from judge import scenario as sc
+    from judge import scenarios as sc
     from judge.rulebook import store
 
     loaded = sc.loads(scenario, "<scenario>") if isinstance(scenario, bytes) else sc.load(scenario)
