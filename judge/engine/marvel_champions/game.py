@@ -40,7 +40,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.out = outcome
         self.trace = outcome.trace
         self.scenario = scenario
-        self.ids = procedure_ids(book)
+        self.ids = procedure_ids()   # the registry's ids; located in the judged document by the runner
         self.inits: list[Initiation] = []
         self.initiated: list[str] = []      # interrupts and responses (forced ones too), in order
         # interrupts and responses the players will use: (player, card, ability, playing?, action, action key)
