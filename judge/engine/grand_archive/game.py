@@ -14,50 +14,28 @@ from judge.engine.grand_archive.playing import Illegal, Playing
 from judge.engine.grand_archive.resolution import Resolution
 from judge.engine.grand_archive.state import NO_OPPORTUNITY_PHASES, PHASE_NAMES, Instance, State
 
-__all__ = ["Game", "Citer", "Illegal", "SEED_OPENINGS", "PHASE_NAMES"]
-
-# words find the same rule in another version of the document (the seed numbers it abilities/6, the
-# 2026-08-21 pages abilities/14).
-SEED_OPENINGS = {
-    "abilities/p4": "Abilities of action cards generally only function in the Effects Stack",
-    "abilities/p6": "Abilities of non-action, non-attack cards generally only function while they exist on the field",
-    "abilities/p11": "Abilities consider the source of the ability",
-    "abilities/2": "Abilities specifying a zone or zones in which they function",
-    "abilities/6": "An ability placed in the Effects Stack exists independently of its source",
-    "abilities/7": "All abilities in the Effects Stack are controlled by the player who controlled the source",
-}
-
+__all__ = ["Game", "Citer", "Illegal", "PHASE_NAMES"]
 
 
 class Citer:
-    """Rule ids as the loaded document numbers them.
-
-    The engine names seed ids; a rule of the Abilities page that another version numbers differently is
-    found there by its opening words, so a scenario judged under the full document cites that document's id.
+    """Rule ids as the loaded document numbers them, located through the citation registry
+    (:mod:`judge.engine.citations`: a rule of the Abilities page that another version numbers differently
+    is found there by its words). The engine itself cites the registry's ids (``Citer(None)``); the
+    scenario runner locates every citation of the outcome in the document it is judged under.
     """
 
     def __init__(self, book):
         self.book = book
-        self.cache: dict[str, str] = {}
 
     def __call__(self, *ids: str) -> list[str]:
         return [self.one(i) for i in ids]
 
     def one(self, rule_id: str) -> str:
-        if rule_id in self.cache:
-            return self.cache[rule_id]
-        found = rule_id
-        opening = SEED_OPENINGS.get(rule_id)
-        rules = getattr(self.book, "rules", {})
-        if opening and not _starts(rules.get(rule_id), opening):
-            page = rule_id.split("/")[0] + "/"
-            found = next((rid for rid, r in rules.items() if rid.startswith(page) and _starts(r, opening)), rule_id)
-        self.cache[rule_id] = found
-        return found
+        if self.book is None:
+            return rule_id
+        from judge.engine.grand_archive.cited import REGISTRY
 
-
-def _starts(rule, opening: str) -> bool:
-    return rule is not None and " ".join((rule.text or "").split()).startswith(opening)
+        return REGISTRY.repoint(rule_id, self.book)
 
 
 class Game(Playing, Resolution, EffectPrimitives):
@@ -68,7 +46,7 @@ class Game(Playing, Resolution, EffectPrimitives):
         self.out = outcome
         self.trace = outcome.trace
         self.scenario = scenario
-        self.cite = Citer(book)
+        self.cite = Citer(None)   # the registry's ids; located in the judged document by the runner
         f = self.facts = outcome.facts
         for key in ("legal", "illegal_because", "resolved", "kinds", "controllers", "played", "costs",
                     "instances"):
