@@ -241,7 +241,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     for kw in card.keywords:
         if kw not in kw_table.KEYWORDS:
             words, rule = kw_table.refusal(kw)
-            reasons.append(scenario.reason("unmodelled-keyword", words + schema._near(kw, kw_table.KEYWORDS),
+            reasons.append(scenario.reason("unsupported", words + schema._near(kw, kw_table.KEYWORDS),
                                            f"{key}.keywords", rule))
     for kw in kw_table.VALUED:
         v = card.keywords.get(kw)

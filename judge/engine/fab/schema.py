@@ -94,7 +94,7 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
             words, rule = refusal(kw)
-            reasons.append(scenario.reason("unmodelled-keyword", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
+            reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
     if eff.get("duration", "turn") not in ("turn", "chain", "link"):
         reasons.append(scenario.reason("wrong-type", f"duration must be \"turn\", \"chain\" (this combat chain) or "
                                        f"\"link\" (this chain link), not {eff.get('duration')!r}", key))
