@@ -38,29 +38,13 @@ class Shape:
         return Either(self, other)
 
 
-def _kind(value) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
 def _show(value) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "…"
 
 
 def _wrong(shape: Shape, value) -> str:
-    return f"must be {shape.what}, not {_kind(value)} {_show(value)}"
+    return f"must be {shape.what}, not {type(value).__name__} {_show(value)}"
 
 
 class AnyValue(Shape):

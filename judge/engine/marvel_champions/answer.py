@@ -53,6 +53,7 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     who = init.player
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
+            "it has no When Revealed ability, so no effect of it resolves" if init.ability is None else \
             "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")
         canceled = ["cancel/bullet-4" if init.card.type == "treachery" else "cancel/bullet-2"] \
             if init.canceled_by else []

@@ -166,8 +166,9 @@ class Game(Checks, Costs, Windows, Effects):
         return init.card.name if init.playing or init.reveal else self.ability_name(init.card, init.ability)
 
     def describe(self, init: Initiation) -> str:
-        """The card being played ("<name> (an event)") or the ability initiated, for sentences."""
-        if init.playing:
+        """The card being played or revealed ("<name> (an event)") or the ability initiated, for sentences (a
+        revealed card may have no When Revealed ability at all)."""
+        if init.playing or init.reveal:
             return f"{init.card.name} ({article(init.card.type)})"
         return self.ability_name(init.card, init.ability)
 
@@ -323,6 +324,10 @@ class Game(Checks, Costs, Windows, Effects):
                 init.result = "canceled"
                 self.step(f"The effects of {card.name} were canceled; it is still regarded as revealed.",
                           ["cancel/bullet-4"])
+            elif ab is None:
+                init.result = "resolved"
+                self.step(f"{card.name} has no When Revealed ability: revealing it resolves nothing.",
+                          ["treachery/bullet-1"])
             else:
                 init.result = "resolved"
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
