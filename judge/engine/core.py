@@ -4,7 +4,7 @@ typed reasons and the one "illegal action" signal.
 Every game package (``judge.engine.fab``, ``…grand_archive``, ``…marvel_champions``) is an :class:`Engine`:
 ``validate(scenario, book) -> list[Reason]`` checks the position and the actions a file describes without
 playing anything (python-chess's ``Board.status()``), ``play(scenario, book) -> Outcome`` plays it.
-The scenario runner (:mod:`judge.scenario`) reaches the engine of a game through the registry
+The scenario runner (:mod:`judge.scenarios`) reaches the engine of a game through the registry
 (:mod:`judge.games`) and never knows which game it runs.
 
 An engine plays a scenario as a sequence of state transitions. Each transition appends a :class:`Step` to
@@ -85,29 +85,39 @@ class ReasonCode(StrEnum):
     BAD_TARGET = "bad-target"
     BAD_TIMES = "bad-times"
     BAD_TRIGGER = "bad-trigger"
+    BAD_UNTIL = "bad-until"
     BAD_ZONE = "bad-zone"
     CANNOT_DERIVE = "cannot-derive"
     CHOOSE_PAYMENT = "choose-payment"
     DECLARE_MODE = "declare-mode"
     DECLARE_X = "declare-x"
     ILLEGAL_ACTION = "illegal-action"
+    GAME_OVER = "game-over"
     IMPOSSIBLE = "impossible"
     INVALID = "invalid"
     KEYWORD_VALUE = "keyword-value"
     LATE_DEFEND = "late-defend"
     LISTED_TWICE = "listed-twice"
+    MISSING_INTELLECT = "missing-intellect"
     MISSING_TARGET = "missing-target"
     MISSING_X = "missing-x"
+    MUST_ATTACK = "must-attack"
     NO_ATTACK = "no-attack"
+    NO_INTERCEPT = "no-intercept"
     NO_OPPORTUNITY = "no-opportunity"
     NO_PRIORITY = "no-priority"
+    NO_RETALIATION = "no-retaliation"
     NO_STEP = "no-step"
     NO_ZONE = "no-zone"
+    NOT_DEFENDING = "not-defending"
     NOT_FUNCTIONAL = "not-functional"
+    NOT_UNDERSTOOD = "not-understood"
     ORDER = "order"
     OWNER_ZONE = "owner-zone"
     PLAYERS = "players"
+    RANDOM = "random"
     SEATING = "seating"
+    SLOW_ACTION = "slow-action"
     SPLIT_CARD = "split-card"
     TWO_COSTS = "two-costs"
     TWO_PLACES = "two-places"

@@ -99,31 +99,36 @@ parsing: the standard TOML reader takes time quadratic in the parts of a long do
 _LONG_DOTTED_KEY = re.compile(r"(?:[A-Za-z0-9_-]+\s*\.\s*){%d,}" % MAX_KEY_PARTS)
 
 
-def load(path: str | Path, data: bytes | None = None) -> Scenario:
+def load(path: str | Path) -> Scenario:
     """Read and check the top level of a scenario file. Raises :class:`ScenarioError` (exit 2).
 
-    ``data``: the file's bytes when they do not come from ``path`` (``judge resolve -`` reads standard
-    input and names it ``<stdin>``). Checked in this order, each before the next costs anything: the size
-    (:data:`MAX_BYTES`), UTF-8, dotted keys (:data:`MAX_KEY_PARTS`), the TOML syntax, the shapes of the
-    shared tables (:mod:`judge.scenarios.shapes`), the ``[scenario]`` keys and the game.
+    ``-`` reads standard input (``judge resolve -``), named ``<stdin>`` in errors. At most
+    :data:`MAX_BYTES` are read.
+    """
+    path = str(path)
+    if path == "-":
+        import sys
+
+        return loads(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read: {exc.strerror}", file=path) from None
+    return loads(raw, path)
+
+
+def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
+    """Check the top level of a scenario given as bytes; ``path`` names it in errors.
+
+    Checked in this order, each before the next costs anything: the size (:data:`MAX_BYTES`), UTF-8, dotted
+    keys (:data:`MAX_KEY_PARTS`), the TOML syntax and nesting, the shapes of the shared tables
+    (:mod:`judge.scenarios.shapes`), the ``[scenario]`` keys and the game.
     """
     import tomllib
 
     from judge.scenarios import shapes
 
-    path = str(path)
-    if data is None and path == "-":      # judge resolve -: the scenario on standard input
-        import sys
-
-        data, path = sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>"
-    if data is None:
-        try:
-            with open(path, "rb") as fh:
-                raw = fh.read(MAX_BYTES + 1)
-        except OSError as exc:
-            raise ScenarioError(f"cannot read: {exc.strerror}", file=path) from None
-    else:
-        raw = data
     if len(raw) > MAX_BYTES:
         raise ScenarioError(f"the file is over {MAX_BYTES:,} bytes; a scenario is refused beyond that", file=path)
     try:
@@ -232,10 +237,18 @@ def play(scenario: Scenario, book=None) -> Outcome:
         raise _invalid(scenario, exc) from None
     except Exception as exc:   # a bug in an engine must not end in a traceback for the user
         raise _engine_failure(scenario, exc) from None
+    from judge.engine import citations
+
+    try:   # every citation as the judged document numbers it (the registry locates it by its words)
+        citations.apply(outcome, book)
+    except citations.UnlocatedCitation as exc:
+        raise ScenarioError(exc.message, file=scenario.path, key="scenario.rules") from None
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:
         wanted.append(scenario.example_of)   # a scenario encoding a CR example must cite the rule it illustrates
+    if scenario.rules and scenario.rules != book.version:   # the file's citations, located like the engine's
+        wanted = citations.repoint_all(scenario.game, wanted, book)
     have = set(outcome.citations())
     outcome.missing_cites = [c for c in wanted if c not in have]
     return outcome
