@@ -36,6 +36,8 @@ def report(game: Game) -> None:
     lines = [(i.seq, _answer(game, i)) for i in inits]
     lines += [(p.seq, (f"{cap(p.words)} is not allowed: {p.why}.", p.cites)) for p in game.powers
               if p.result == "illegal"]
+    lines += [(p.seq, (f"{cap(p.words)}: {p.done}.", p.cites)) for p in game.powers
+              if p.result != "illegal" and p.done]
     lines += [(a.seq, _attack_answer(game, a)) for a in game.attacks]
     for _, (sentence, cites) in sorted(lines, key=lambda line: line[0]):
         game.out.conclude(sentence, cites)
