@@ -7,7 +7,8 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
-from judge.engine.fab.keywords import KEYWORDS, refusal
+from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
+from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
 COMMON_EFFECT_KEYS = {"do", "if", "duration"}
@@ -20,7 +21,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
-                  "name", "target", "go_again"},
+                  "name", "target", "go_again", "keywords"},
     "play-from": {"zone"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
@@ -29,13 +30,16 @@ ABILITY_KEYS: dict[str, set[str]] = {
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
               "cards-in-pitch", "distinct-costs-in-pitch", "value")
 
-EVENTS = ("play", "activate", "attack", "defend", "defends", "defended", "hit", "damage", "chain-link-resolves", "destroyed",
-          "combat-chain-closes", "start-of-turn")
+# event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
+EVENT_INFO: dict[str, set[str]] = {
+    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack"},
+    "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
+    "hit": {"attack", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
+    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": set(),
+}
+EVENTS = tuple(EVENT_INFO)
 
-CONDITIONS = ("in", "face_down", "defending", "attacking", "you_control", "played_this_turn",
-              "dealt_arcane_this_turn", "attack", "card", "attack_power_above_base", "together_with", "last_attack",
-              "damage_at_least", "defended_from_hand", "max_defense", "is_defended", "by", "played_from", "pitched",
-              "is_attack")
+CONDITIONS = tuple(CONDITION_TABLE)
 
 
 def _near(word: str, choices) -> str:
@@ -59,9 +63,19 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         if on not in EVENTS:
             reasons.append(scenario.reason("unknown-event", f"on = {on!r} is not an event the engine knows"
                                            f"{_near(on, EVENTS)} (events: {', '.join(EVENTS)})", f"{key}.on", "6.6"))
+    if "keywords" in ab:
+        if kind != "activated" or not ab.get("attack"):
+            reasons.append(scenario.reason("wrong-type", "keywords on an ability are the keyword abilities of an attack "
+                                           "ability's attack-proxy (attack = true)", f"{key}.keywords", "1.4.3a"))
+        for kw in parse_keywords(ab["keywords"]):
+            if kw not in KEYWORDS:
+                words, rule = refusal(kw)
+                reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+    # a trigger's condition and its effects' conditions read its event; nothing else has one
+    event = ab.get("on") if kind == "trigger" and ab.get("on") in EVENT_INFO else None
     for ck in ("if", "while"):
         if ck in ab:
-            check_condition(scenario, f"{key}.{ck}", ab[ck], reasons)
+            check_condition(scenario, f"{key}.{ck}", ab[ck], reasons, event if ck == "if" else None)
     effects = ab.get("effects", [])
     if "effect" in ab:
         effects = [ab["effect"]]
@@ -70,10 +84,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
                                        "([{ do = \"…\", … }])", f"{key}.effects"))
         return
     for i, eff in enumerate(effects, 1):
-        check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons)
+        check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
 
-def check_effect(scenario, key: str, eff, reasons: list) -> None:
+def check_effect(scenario, key: str, eff, reasons: list, event: str | None = None) -> None:
+    """Append a Reason for an unknown primitive or field, a keyword the engine does not play, a bad number or
+    duration, or a condition ``event`` (the trigger's, if any) cannot give the information for."""
     if not isinstance(eff, dict):
         reasons.append(scenario.reason("wrong-type", f"an effect must be a table like {{ do = \"damage\", amount = 1 }}, "
                                        f"not {eff!r}", key))
@@ -89,7 +105,7 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
             reasons.append(scenario.reason("unknown-key", f"unknown field '{k}' for do = \"{do}\"{_near(k, allowed)} "
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
-        check_condition(scenario, key, eff["if"], reasons)
+        check_condition(scenario, key, eff["if"], reasons, event)
     if do in ("gain-keyword", "lose-keyword"):
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
@@ -126,7 +142,9 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
                                            key, "1.12.1b"))
 
 
-def check_condition(scenario, key: str, cond, reasons: list) -> None:
+def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
+    """Append a Reason for an unknown condition, or one that reads an event's information where ``event`` (the
+    trigger's event, None for a while-condition or a resolution) does not carry it: it could never be evaluated."""
     if not isinstance(cond, dict):
         reasons.append(scenario.reason("wrong-type", f"a condition must be a table like {{ defending = true }}, not "
                                        f"{cond!r}", key))
@@ -135,3 +153,10 @@ def check_condition(scenario, key: str, cond, reasons: list) -> None:
         if k not in CONDITIONS:
             reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
                                            f"(conditions: {', '.join(CONDITIONS)})", key))
+            continue
+        needs = CONDITION_TABLE[k].needs
+        if needs and (event is None or needs not in EVENT_INFO[event]):
+            where = f"the event on = \"{event}\" does not carry it" if event else \
+                "only a triggered ability's condition has an event"
+            reasons.append(scenario.reason("unknown-condition", f"the condition '{k}' reads the {needs.replace('_', ' ')} "
+                                           f"of the event, and {where}: it cannot be evaluated here", key, "6.6.5"))
