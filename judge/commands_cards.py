@@ -46,7 +46,7 @@ def card(name, pitch, color, cards_sel, as_json):
         pitch = cd.COLORS[color]
     data = cd.load(cards_sel)
     found = cd.find(data, name, pitch, fuzzy=True)
-    variants = data.by_name[found[0].name.lower()]
+    variants = data.variants(found[0].name)
     if len(found) > 1:
         if as_json:
             emit_json({"ambiguous": True, "name": found[0].name, "variants": [v.to_dict() for v in found]})
@@ -106,12 +106,12 @@ def search_cards(query: str, limit: int, as_json: bool) -> None:
     hits = cd.search_text(data, query, limit)
     if as_json:
         emit_json({"query": query, "cards": data.describe(),
-                   "hits": [{"name": r.name, "label": cd.variants_label(data.by_name[r.name.lower()]),
+                   "hits": [{"name": r.name, "label": cd.variants_label(data.variants(r.name)),
                              "type_text": r.type_text, "text": r.text} for r, _ in hits]})
         return
     if not hits:
         click.echo(f"no card text holds {query!r}")
     for r, _ in hits:
         text = " ".join(r.text.replace("**", "").split())
-        click.echo(f"{cd.variants_label(data.by_name[r.name.lower()])}  —  {r.type_text}")
+        click.echo(f"{cd.variants_label(data.variants(r.name))}  —  {r.type_text}")
         click.echo(f"    {text[:150] + ('…' if len(text) > 150 else '')}")

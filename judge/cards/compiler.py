@@ -18,7 +18,8 @@ import re
 # applies itself") or that only matter outside a game (deck building): listing them is their whole meaning
 ENGINE_KEYWORDS = ("go again", "dominate", "overpower", "phantasm", "protect", "piercing", "blade break",
                    "battleworn", "temper", "arcane barrier", "spellvoid", "ward", "boost")
-DECK_KEYWORDS = ("legendary", "specialization")
+# meaningful only outside a game (8.3.6 Legendary: deck building) or meaning nothing (8.3.24 Stealth)
+DECK_KEYWORDS = ("legendary", "stealth")
 VALUED = ("piercing", "arcane barrier", "spellvoid", "ward")
 
 
@@ -79,12 +80,18 @@ def keyword_of(phrase: str) -> str | None:
     return None
 
 
-def compile_card(record) -> Compiled:
-    """Compile one :class:`~judge.cards.data.CardRecord`."""
+def compile_card(record, data=None) -> Compiled:
+    """Compile one :class:`~judge.cards.data.CardRecord` (``data``: the card data it comes from, for the
+    pool's vocabulary; default the card data in use)."""
     from judge.cards import grammar
 
+    if data is None:
+        from judge.cards.data import load
+
+        data = load()
     out = Compiled()
-    ctx = grammar.Context(record)
+    supertypes, plain_tokens = data.vocabulary()
+    ctx = grammar.Context(record, supertypes, {t: data.variants(t)[0] for t in plain_tokens}, data.names)
     for para in paragraphs(record.text):
         if _keyword_paragraph(para, out):
             out.understood.append(para)

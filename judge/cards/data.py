@@ -86,19 +86,53 @@ class CardRecord:
 
 
 class CardData:
-    """All cards of one release: records in the data's order and an index by lower-case name."""
+    """All cards of one release. Lines are parsed into :class:`CardRecord` only when a card is asked for, so
+    that loading costs little more than reading the file; ``by_name`` maps a lower-case name to line
+    indices."""
 
-    def __init__(self, records: list[CardRecord], source: str, commit: str, version: str, path: str):
-        self.records = records
-        self.source, self.commit, self.version, self.path = source, commit, version, path
-        self.by_name: dict[str, list[CardRecord]] = {}
-        for r in records:
-            self.by_name.setdefault(r.name.lower(), []).append(r)
-        for variants in self.by_name.values():
-            variants.sort(key=lambda r: (r.pitch == "", r.pitch))
+    def __init__(self, lines: list[str], meta: dict, path: str):
+        self._lines = lines
+        self._records: list[CardRecord | None] = [None] * len(lines)
+        self.source, self.commit = meta.get("source", ""), meta.get("commit", "")
+        self.version, self.path = meta.get("version", ""), path
+        self.meta = meta
+        self.by_name: dict[str, list[int]] = {}
+        self.names: dict[str, str] = {}        # lower-case name → as printed
+        for i, line in enumerate(lines):
+            name = line[: line.index("\t")]
+            low = name.lower()
+            self.by_name.setdefault(low, []).append(i)
+            self.names[low] = name
 
     def __len__(self) -> int:
-        return len(self.records)
+        return len(self._lines)
+
+    def record(self, i: int) -> CardRecord:
+        """The card on line ``i`` (parsed once)."""
+        rec = self._records[i]
+        if rec is None:
+            values = self._lines[i].split("\t")
+            if len(values) != len(FIELDS):
+                raise JudgeError(f"expected {len(FIELDS)} tab-separated fields, found {len(values)}", file=self.path,
+                                 line=i + 3)
+            rec = self._records[i] = CardRecord(**{f: _unescape(v) for f, v in zip(FIELDS, values)})
+        return rec
+
+    @property
+    def records(self) -> list[CardRecord]:
+        """Every card, in the data's order (parses them all: for search, coverage and sampling)."""
+        return [self.record(i) for i in range(len(self._lines))]
+
+    def variants(self, name: str) -> list[CardRecord]:
+        """The printed cards of one name (any case), by pitch; [] when there is none."""
+        found = [self.record(i) for i in self.by_name.get(name.lower(), ())]
+        return sorted(found, key=lambda r: (r.pitch == "", r.pitch))
+
+    def vocabulary(self) -> tuple[frozenset, frozenset]:
+        """(supertype words of the pool, names of tokens without text), as recorded by :func:`dump`."""
+        sups = frozenset(w for w in self.meta.get("supertypes", "").split(",") if w)
+        tokens = frozenset(w for w in self.meta.get("plain_tokens", "").split("|") if w)
+        return sups, tokens
 
     def describe(self) -> str:
         """``3,878 cards, card.csv of the-fab-cube/flesh-and-blood-cards @ d18a40af``."""
@@ -123,8 +157,19 @@ def _unescape(value: str) -> str:
 
 
 def dump(records: list[CardRecord], source: str, commit: str, version: str) -> str:
-    """The compact text of ``records``: a header line, a column line, then one card per line."""
-    lines = [f"{FORMAT_TAG}\tsource={source}\tcommit={commit}\tversion={version}\tcards={len(records)}",
+    """The compact text of ``records``: a header line (source, commit, version, and the pool's vocabulary for
+    the compiler: supertype words, tokens without text), a column line, then one card per line."""
+    from collections import Counter
+
+    counts, plain_tokens = Counter(), set()
+    for r in records:
+        types, _, supertypes = r.type_parts()
+        counts.update(w for w in supertypes if w.isalpha())
+        if "token" in types and not r.text.strip():
+            plain_tokens.add(r.name.lower())
+    sups = {w for w, n in counts.items() if n >= 5}    # classes and talents, not a misprinted type line
+    lines = [f"{FORMAT_TAG}\tsource={source}\tcommit={commit}\tversion={version}\tcards={len(records)}"
+             f"\tsupertypes={','.join(sorted(sups))}\tplain_tokens={'|'.join(sorted(plain_tokens))}",
              "\t".join(FIELDS)]
     for r in records:
         lines.append("\t".join(_escape(getattr(r, f)) for f in FIELDS))
@@ -132,22 +177,17 @@ def dump(records: list[CardRecord], source: str, commit: str, version: str) -> s
 
 
 def parse_compact(text: str, path: str) -> CardData:
-    """Read the compact form written by :func:`dump`."""
+    """Read the compact form written by :func:`dump` (cards are parsed when first asked for)."""
     lines = text.split("\n")
     head = lines[0].split("\t")
     if head[0] != FORMAT_TAG or len(lines) < 2 or lines[1].split("\t") != list(FIELDS):
         raise JudgeError(f"not a judge card data file (first line must be {FORMAT_TAG!r})", file=path, line=1)
     meta = dict(part.split("=", 1) for part in head[1:] if "=" in part)
-    records = []
-    n = len(FIELDS)
-    for i, line in enumerate(lines[2:], 3):
-        if not line:
-            continue
-        values = line.split("\t")
-        if len(values) != n:
-            raise JudgeError(f"expected {n} tab-separated fields, found {len(values)}", file=path, line=i)
-        records.append(CardRecord(**{f: _unescape(v) for f, v in zip(FIELDS, values)}))
-    return CardData(records, meta.get("source", ""), meta.get("commit", ""), meta.get("version", ""), path)
+    body = [line for line in lines[2:] if line]
+    for i, line in enumerate(body):
+        if "\t" not in line:
+            raise JudgeError("a card line without tab-separated fields", file=path, line=i + 3)
+    return CardData(body, meta, path)
 
 
 def parse_csv(path: str | Path) -> list[CardRecord]:
@@ -303,7 +343,7 @@ def nearest(data: CardData, name: str, limit: int = 5) -> list[str]:
 
     keys = list(data.by_name)
     hits = process.extract(name.lower(), keys, scorer=fuzz.WRatio, limit=limit)
-    return [variants_label(data.by_name[k]) for k, _, _ in hits]
+    return [variants_label(data.variants(k)) for k, _, _ in hits]
 
 
 def variants_label(variants: list[CardRecord]) -> str:
@@ -323,10 +363,10 @@ def find(data: CardData, name: str, pitch: int | None = None, *, fuzzy: bool = F
         if pitch is not None and pitch != color_pitch:
             raise CardLookupError(f"{name!r} is pitch {color_pitch}, but pitch {pitch} was asked for")
         pitch = color_pitch
-    variants = data.by_name.get(base.lower())
-    if variants is None and fuzzy:
+    variants = data.variants(base)
+    if not variants and fuzzy:
         variants = _fuzzy_one(data, base)
-    if variants is None:
+    if not variants:
         raise CardLookupError(f"no card named {base!r}; nearest: {'; '.join(nearest(data, base))}")
     if pitch is not None:
         chosen = [v for v in variants if v.number("pitch") == pitch]
@@ -342,8 +382,8 @@ def _fuzzy_one(data: CardData, name: str):
 
     hits = process.extract(name.lower(), list(data.by_name), scorer=fuzz.WRatio, limit=2)
     if hits and hits[0][1] >= 85 and (len(hits) == 1 or hits[0][1] - hits[1][1] >= 3):
-        return data.by_name[hits[0][0]]
-    return None
+        return data.variants(hits[0][0])
+    return []
 
 
 def find_one(data: CardData, name: str, pitch: int | None = None, *, fuzzy: bool = False) -> CardRecord:

@@ -15,7 +15,7 @@ from judge.engine.fab.state import Player, State, snapshot
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step"}
-CARD_KEYS = {"name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
+CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
              "playable_as_instant"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
@@ -38,7 +38,11 @@ def validate(scenario, book) -> list[Reason]:
 def play(scenario, book) -> Outcome:
     """Validate the scenario, then play its actions; raises InvalidScenario listing every problem found."""
     outcome = Outcome("fab", book.cite_prefix)
-    game = Game(snapshot(_start(scenario)), outcome, scenario)
+    start = _start(scenario)
+    for note in scenario.__dict__.get("_card_notes", []):   # cards named by their real name (judge.cards)
+        outcome.trace.phase = "cards"
+        outcome.trace.add(note)
+    game = Game(snapshot(start), outcome, scenario)
     check_card_pools(game)
     run(game, scenario)
     report(game)
@@ -181,6 +185,12 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     if not isinstance(cd, dict):
         reasons.append(_type_error(scenario, key, "a table", cd))
         return None
+    if "card" in cd:   # a real card by name: properties and compiled abilities from the card data
+        from judge.cards.scenario import expand
+
+        cd = expand(scenario, key, cd, reasons)
+        if cd is None:
+            return None
     for k in cd:
         if k not in CARD_KEYS:
             reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a card (known: "

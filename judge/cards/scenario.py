@@ -1,0 +1,132 @@
+"""Scenario cards named by their real name: ``[cards.HANDLE] card = "Snatch"`` (with ``pitch = 1``, or
+``card = "Snatch (red)"``) is filled from the card data — types, subtypes, supertypes, pitch, cost, power,
+defense, keywords, and the abilities compiled from the printed text (docs/scenario-format.md).
+
+Keys the file writes override the data. A card whose text is not fully compiled is refused, naming the
+paragraphs, unless the file writes ``abilities`` itself; an ability table ``{ compiled = N }`` in the file
+stands for the card's Nth compiled ability, so a file can keep some compiled abilities and add its own.
+"""
+
+from __future__ import annotations
+
+from judge.cards import data as cd
+from judge.cards.compiler import compile_card
+
+PROPERTY_KEYS = ("name", "types", "subtypes", "supertypes", "pitch", "cost", "power", "defense", "keywords",
+                 "target", "playable_as_instant", "abilities")
+_COMPILED: dict[tuple[str, str, str], object] = {}
+
+
+def _compiled(data, record):
+    """Compile each printed card once per process (a scenario folder names the same cards many times)."""
+    key = (data.path, record.name, record.pitch)
+    if key not in _COMPILED:
+        _COMPILED[key] = compile_card(record, data)
+    return _COMPILED[key]
+
+
+def _number(value: str, field: str):
+    """A printed number as the scenario format writes it: ``3``, ``"X"``, ``"2+X"``; None for ``*``."""
+    if value.isdigit():
+        return int(value)
+    if field == "cost" and value and set(value) <= set("X0123456789"):
+        base = "".join(ch for ch in value if ch.isdigit())
+        if value.count("X") == 1:
+            return f"{base}+X" if base else "X"
+    return None
+
+
+def properties(record, compiled) -> tuple[dict, list[str]]:
+    """The ``[cards.X]`` keys the card data gives, and the printed values no key can say (``*`` power)."""
+    types, subtypes, supertypes = record.type_parts()
+    out = {"name": record.name, "types": types, "subtypes": subtypes,
+           "supertypes": [s for s in supertypes if s.isalpha()]}
+    unsaid = []
+    for field in ("pitch", "cost", "power", "defense"):
+        raw = getattr(record, field)
+        if raw == "":
+            continue
+        value = _number(raw, field)
+        if value is None:
+            unsaid.append(f"{field} {raw}")
+        else:
+            out[field] = value
+    out.update(compiled.scenario_keys())
+    return out, unsaid
+
+
+def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
+    """The card table with the data filled in under the file's own keys; None (with a reason) when the
+    name is unknown or ambiguous or the text cannot be played."""
+    name = table.get("card")
+    if not isinstance(name, str):
+        reasons.append(scenario.reason("wrong-type", f"card must be the card's printed name, like \"Snatch\" or "
+                                       f"\"Snatch (red)\", not {name!r}", f"{key}.card"))
+        return None
+    pitch = table.get("pitch")
+    try:
+        data = cd.load()
+        record = cd.find_one(data, name, pitch if isinstance(pitch, int) and not isinstance(pitch, bool) else None)
+    except cd.CardLookupError as exc:
+        reasons.append(scenario.reason("unknown-card", exc.message, f"{key}.card"))
+        return None
+    compiled = _compiled(data, record)
+    base, unsaid = properties(record, compiled)
+    merged = dict(base)
+    overrides = []
+    for k, v in table.items():
+        if k == "card":
+            continue
+        if k in base and base[k] != v:
+            overrides.append(k)
+        merged[k] = v
+    if "abilities" in table:
+        merged["abilities"] = _with_compiled(scenario, key, table["abilities"], compiled, reasons)
+    elif not compiled.fully:
+        said = "; ".join(f'"{" ".join(p.replace("**", "").split())}"' for p in compiled.not_understood)
+        reasons.append(scenario.reason("not-understood", f"{record.label}: the engine does not understand {said} — "
+                                       f"write this card's abilities by hand (abilities = [ … ]; see judge card "
+                                       f"\"{record.label}\" for what it does understand)", f"{key}.card"))
+        return None
+    missing = [u for u in unsaid if u.split()[0] not in table]
+    if missing:
+        reasons.append(scenario.reason("not-understood", f"{record.label} has {', '.join(missing)}: a value the card "
+                                       f"defines by its text; write it in the file ({missing[0].split()[0]} = N)",
+                                       f"{key}.card"))
+        return None
+    note = _note(record, data, key.split(".", 1)[1], overrides, "abilities" in table)
+    scenario.__dict__.setdefault("_card_notes", []).append(note)
+    return merged
+
+
+def _with_compiled(scenario, key, abilities, compiled, reasons):
+    """The file's abilities, each ``{ compiled = N }`` replaced by the card's Nth compiled ability."""
+    if not isinstance(abilities, list):
+        return abilities
+    out = []
+    for i, ab in enumerate(abilities, 1):
+        if isinstance(ab, dict) and set(ab) == {"compiled"}:
+            n = ab["compiled"]
+            if not isinstance(n, int) or not 1 <= n <= len(compiled.abilities):
+                reasons.append(scenario.reason("bad-ability", f"compiled = {n!r}: the card has "
+                                               f"{len(compiled.abilities)} compiled abilities (judge card lists them)",
+                                               f"{key}.abilities.{i}"))
+                continue
+            out.append(compiled.abilities[n - 1])
+        else:
+            out.append(ab)
+    return out
+
+
+def _note(record, data, handle: str, overrides: list[str], own_abilities: bool) -> str:
+    """The trace's line about a named card: the printed card, its text, and what the file set itself."""
+    stats = ", ".join(f"{f} {getattr(record, f)}" for f in ("pitch", "cost", "power", "defense")
+                      if getattr(record, f))
+    text = " ".join(record.text.replace("**", "").split())
+    said = f': "{text}"' if text else ""
+    set_by = [f"{k} set by the scenario" for k in overrides if k != "abilities"]
+    if own_abilities:
+        set_by.append("abilities set by the scenario")
+    tail = f"; {', '.join(set_by)}" if set_by else ""
+    return (f"{handle} is {record.label} ({record.type_text}; {stats}){said} — from the card data "
+            f"({data.commit}){tail}.")

@@ -1,0 +1,129 @@
+"""Scenario cards named by their real name (``card = "…"``): filled from the card data, overridden by the file,
+refused when unknown, ambiguous or not fully understood."""
+
+import textwrap
+
+import pytest
+
+from judge import scenario as sc
+from judge.errors import ScenarioError
+
+HEAD = """
+[scenario]
+title = "t"
+game = "fab"
+rules = "2.10.1"
+
+[players.alice]
+[players.bob]
+"""
+
+
+def _run(tmp_path, cards: str, actions: str = "", expect: str = ""):
+    path = tmp_path / "s.toml"
+    path.write_text(HEAD + textwrap.dedent(cards) + textwrap.dedent(actions) + textwrap.dedent(expect),
+                    encoding="utf-8")
+    s = sc.load(path)
+    return s, sc.play(s)
+
+
+ATTACK = """
+[[actions]]
+player = "alice"
+play = "a"
+
+[[actions]]
+player = "bob"
+defend = []
+"""
+
+
+def test_named_card_gets_every_property_and_its_abilities(tmp_path):
+    s, out = _run(tmp_path, """
+        [cards.a]
+        card = "Snatch"
+        pitch = 2
+        owner = "alice"
+        [cards.d]
+        card = "Sigil of Solace (blue)"
+        owner = "alice"
+        zone = "deck"
+    """, ATTACK)
+    assert out.facts["power"]["a"] == 3
+    assert out.facts["zones"]["d"] == "hand"          # "When this hits, draw a card." compiled and played
+    first = out.trace.steps[0]
+    assert first.phase == "cards"
+    assert first.text.startswith('a is Snatch (yellow) (Generic Action - Attack; pitch 2, cost 0, power 3, '
+                                 'defense 2): "When this hits, draw a card." — from the card data (d18a40af)')
+
+
+def test_keys_in_the_file_override_and_are_shown(tmp_path):
+    s, out = _run(tmp_path, """
+        [cards.a]
+        card = "Snatch (red)"
+        owner = "alice"
+        power = 6
+    """, ATTACK)
+    assert out.facts["power"]["a"] == 6
+    assert "power set by the scenario" in out.trace.steps[0].text
+
+
+@pytest.mark.parametrize("card,message", [
+    ('"Snach"', "no card named 'Snach'; nearest: Snatch (red, yellow, blue)"),
+    ('"Snatch"', "'Snatch' is printed in 3 colours: Snatch (red), Snatch (yellow), Snatch (blue)"),
+    ('"Snatch (red)"\npitch = 3', "'Snatch (red)' is pitch 1, but pitch 3 was asked for"),
+])
+def test_unknown_or_ambiguous_names(tmp_path, card, message):
+    with pytest.raises(ScenarioError) as exc:
+        _run(tmp_path, f"""
+[cards.a]
+card = {card}
+owner = "alice"
+""")
+    assert message in str(exc.value)
+    assert exc.value.key == "cards.a.card" and exc.value.line == 11
+
+
+def test_text_not_understood_is_refused_unless_abilities_are_written(tmp_path):
+    with pytest.raises(ScenarioError) as exc:
+        _run(tmp_path, """
+            [cards.a]
+            card = "Sink Below (red)"
+            owner = "alice"
+        """)
+    assert ('Sink Below (red): the engine does not understand "You may put a card from your hand on the bottom '
+            'of your deck. If you do, draw a card."') in str(exc.value)
+    s, out = _run(tmp_path, """
+        [cards.a]
+        card = "Sink Below (red)"
+        owner = "alice"
+        abilities = []
+    """)
+    assert "abilities set by the scenario" in out.trace.steps[0].text
+
+
+def test_compiled_n_keeps_a_compiled_ability_beside_the_files_own(tmp_path):
+    s, out = _run(tmp_path, """
+        [cards.a]
+        card = "Snatch (red)"
+        owner = "alice"
+        [[cards.a.abilities]]
+        compiled = 1
+        [[cards.a.abilities]]
+        kind = "trigger"
+        on = "hit"
+        effects = [{ do = "gain-life", amount = 1 }]
+        [cards.d]
+        card = "Sigil of Solace (blue)"
+        owner = "alice"
+        zone = "deck"
+    """, ATTACK)
+    assert out.facts["zones"]["d"] == "hand"
+    assert out.facts["life"]["alice"] == 21
+    with pytest.raises(ScenarioError, match="compiled = 2: the card has 1 compiled abilities"):
+        _run(tmp_path, """
+            [cards.a]
+            card = "Snatch (red)"
+            owner = "alice"
+            abilities = [{ compiled = 2 }]
+        """)
