@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab.cards import ARENA_ZONES, matches
+from judge.engine.fab.counts import EXTRA_CONDITIONS
 
 
 class Condition(NamedTuple):
@@ -164,5 +165,13 @@ CONDITION_ROWS = (
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
 )
+
+def _extra(name):
+    """The conditions over counts and turns (counts.py): ``your_turn``, ``at_least``, ``at_most``, ``if_you_do``,
+    ``otherwise``."""
+    return Condition(name, None, lambda g, want, src, event: g.extra_condition(name, want, src, event))
+
+
+CONDITION_ROWS += tuple(_extra(name) for name in EXTRA_CONDITIONS)
 
 CONDITIONS: dict[str, Condition] = {c.name: c for c in CONDITION_ROWS}

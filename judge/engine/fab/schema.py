@@ -8,6 +8,8 @@ half-run. docs/scenario-format.md documents the same tables.
 from __future__ import annotations
 
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
+from judge.engine.fab.counts import EXTRA_QUANTITIES
+from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
@@ -19,23 +21,28 @@ EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.it
 ABILITY_KEYS: dict[str, set[str]] = {
     "resolution": {"effects", "if", "name"},
     "static": {"effect", "while", "name"},
-    "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit"},
+    "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
                   "name", "target", "go_again", "keywords"},
     "play-from": {"zone"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
+    "enters": {"counters", "name"},
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "value")
+              "cards-in-pitch", "distinct-costs-in-pitch", "value") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
     "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
     "hit": {"attack", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
-    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": set(),
+    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
+    "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
+    "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
+    "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
+    "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"}, "state": set(),
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -111,9 +118,24 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if kw not in KEYWORDS:
             words, rule = refusal(kw)
             reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
-    if eff.get("duration", "turn") not in ("turn", "chain", "link"):
-        reasons.append(scenario.reason("wrong-type", f"duration must be \"turn\", \"chain\" (this combat chain) or "
-                                       f"\"link\" (this chain link), not {eff.get('duration')!r}", key))
+    if eff.get("duration", "turn") not in DURATIONS:
+        reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
+                                       f"{eff.get('duration')!r}", key, "6.2.2a"))
+    if do == "delayed-trigger":
+        # a delayed-triggered effect is checked as a triggered ability (6.6.3)
+        check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("if", {}),
+                                      "effects": eff.get("effects", [])}, reasons)
+    if do == "create-token":
+        abilities = eff.get("abilities", [])
+        if not isinstance(abilities, list):
+            reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
+        else:
+            for i, ab in enumerate(abilities, 1):
+                if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
+                    reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
+                                                   f"{', '.join(sorted(ABILITY_KEYS))}", key))
+                else:
+                    check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
     if do == "gain-ability":
         granted = eff.get("ability")
         if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":

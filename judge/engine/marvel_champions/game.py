@@ -40,7 +40,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.out = outcome
         self.trace = outcome.trace
         self.scenario = scenario
-        self.ids = procedure_ids(book)
+        self.ids = procedure_ids()   # the registry's ids; located in the judged document by the runner
         self.inits: list[Initiation] = []
         self.initiated: list[str] = []      # interrupts and responses (forced ones too), in order
         # interrupts and responses the players will use: (player, card, ability, playing?, action, action key)
@@ -206,7 +206,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
 
     def describe(self, init: Initiation) -> str:
         """The card being played ("<name> (an event)") or the ability initiated, for sentences."""
-        if init.playing:
+        if init.playing or init.ability is None:
             return f"{init.card.name} ({article(init.card.type)})"
         return self.ability_name(init.card, init.ability)
 
@@ -417,6 +417,9 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                 init.result = "canceled"
                 self.step(f"The effects of {card.name} were canceled; it is still regarded as revealed.",
                           ["cancel/bullet-4"])
+            elif ab is None:
+                init.result = "resolved"
+                self.step(f"{card.name} has no effects to resolve.", ["treachery/bullet-1", "reveal/bullet-3"])
             else:
                 init.result = "resolved"
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
