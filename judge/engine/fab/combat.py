@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario
 from judge.engine.fab.base import _effect_phrase
 from judge.engine.fab.cards import Ability, Card, matches
+from judge.engine.fab import cited
 from judge.engine.fab.keywords import GO_AGAIN, PHANTASM, with_hook
 from judge.engine.fab.state import ChainLink, Layer
 
@@ -415,7 +416,7 @@ class Combat:
             whose = f"the go again of {att.name}'s attack-proxy (an ability of the attack, not of the weapon)" if proxy \
                 else f"{att.name}'s go again"
             self.gain_action_points(link.controller, 1, whose + (" (last known information)" if lki else ""),
-                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []) + (["1.4.3a"] if proxy else []))
+                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []) + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)

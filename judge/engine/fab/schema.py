@@ -7,6 +7,7 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
@@ -73,7 +74,8 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
     if "keywords" in ab:
         if kind != "activated" or not ab.get("attack"):
             reasons.append(scenario.reason("wrong-type", "keywords on an ability are the keyword abilities of an attack "
-                                           "ability's attack-proxy (attack = true)", f"{key}.keywords", "1.4.3a"))
+                                           "ability's attack-proxy (attack = true)", f"{key}.keywords",
+                                           cited.ATTACK_PROXY_EXTENSION))
         for kw in parse_keywords(ab["keywords"]):
             if kw not in KEYWORDS:
                 words, rule = refusal(kw)
