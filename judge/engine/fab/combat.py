@@ -421,7 +421,7 @@ class Combat:
             whose = f"the go again of {att.name}'s attack-proxy (an ability of the attack, not of the weapon)" if proxy \
                 else f"{att.name}'s go again"
             self.gain_action_points(link.controller, 1, whose + (" (last known information)" if lki else ""),
-                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []) + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
+                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3", "1.2.3a"] if lki else []) + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)
