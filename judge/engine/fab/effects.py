@@ -137,7 +137,11 @@ class Effects:
                           + (f"; of {len(options)} that fit, the first in the file" if len(options) > 1 else "")
                           + ").", ["6.6.6a"])
             else:
-                self.step(f"{name} has no legal target ({self.describe_target_spec(target)}).", ["6.6.6a"])
+                # 6.6.6a: no legal target can be declared — the triggered-layer ceases to exist, not added to the stack
+                self.step(f"{name} is created but has no legal target ({self.describe_target_spec(target)}): it ceases "
+                          "to exist and is not added to the stack.", ["6.6.6a"], tag="failed")
+                self.failed.append(f"{src.handle if src else 'effect'}.trigger")
+                return layer
         elif target:
             layer.targets = [self._resolve_target_word(target, layer.controller, info)]
         self.s.pending.append(layer)

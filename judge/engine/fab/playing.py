@@ -125,7 +125,10 @@ class Playing:
                                     ["5.1.1a", "5.1.2b"])
             if c.private:
                 raise IllegalAction(f"it is private (face down) in the {origin} zone, so its play-static ability is "
-                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e"])
+                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e", "3.0.4e"])
+            if allowance is None:
+                self.step(f"{c.name} is public in the {origin} zone: its play-static ability is functional and allows it "
+                          f"to be played from there.", ["5.1.2b", "1.7.4e"])
         if c.owner != player:
             raise IllegalAction("only a card's owner can play it", ["5.1.1"])
         # --- 1. announce
