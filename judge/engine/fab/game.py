@@ -130,7 +130,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         self.s.lki[card.handle] = {"power": self.power(card), "defense": self.defense(card),
                                    "keywords": dict(self.keywords(card)), "controller": card.controller,
                                    "name": card.name, "types": set(card.types), "subtypes": set(card.subtypes),
-                                   "supertypes": set(card.supertypes)}
+                                   "supertypes": set(card.supertypes), "counters": list(card.counters)}
 
     # =====================================================================================================
     # priority and passing (1.11)

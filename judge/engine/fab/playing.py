@@ -125,7 +125,10 @@ class Playing:
                                     ["5.1.1a", "5.1.2b"])
             if c.private:
                 raise IllegalAction(f"it is private (face down) in the {origin} zone, so its play-static ability is "
-                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e"])
+                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e", "3.0.4e"])
+            if allowance is None:
+                self.step(f"{c.name} is public in the {origin} zone: its play-static ability is functional and allows it "
+                          f"to be played from there.", ["5.1.2b", "1.7.4e"])
         if c.owner != player:
             raise IllegalAction("only a card's owner can play it", ["5.1.1"])
         # --- 1. announce
@@ -147,6 +150,7 @@ class Playing:
                           "side's name, types and abilities on the stack.", ["5.1.2c", "9.2.3"])
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
+        s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
@@ -387,7 +391,7 @@ class Playing:
             eff.selector = None
             when = "as X is declared" if undetermined else "as it is announced"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
-                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a"] + (["2.2.4b"] if cost_note else []))
+                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a", "6.2.4"] + (["2.2.4b"] if cost_note else []))
 
     def _bind_next_attack(self, c: Card, player: str):
         """1.8.10: "your next attack" also means an attack activated — an effect whose description is an

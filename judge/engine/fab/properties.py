@@ -153,7 +153,7 @@ class Properties:
         base = self.base_value(card, stat)
         if prop is not None:
             parts.append(f"its property-static ability defines its {stat} as {base}")
-            cites += ["5.4.5", "5.4.5a"]
+            cites += ["5.4.5", "5.4.5a", "1.7.4f"]
         elif stat == "defense" and card.base_defense_set is not None:
             parts.append(f"its base defense was set to {card.base_defense_set}")
             cites.append("2.0.3a")
@@ -172,7 +172,7 @@ class Properties:
                 cites += ["8.3.23"]
             elif how == "while-static":
                 parts.append(f"{by:+d} from {who} while-static ability (its condition is met)")
-                cites += ["5.4.7", "5.4.2"]
+                cites += ["5.4.7", "5.4.2", "1.7.4g"]
             elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
                 cites += ["5.4.2", "6.2.3"]
