@@ -252,7 +252,7 @@ class Playing:
                                                             "subtypes": sorted(c.subtypes)}
         self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
         self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
-        self.event("play", card=c.handle, player=player, attack=layer.is_attack)
+        self.event("play", card=c.handle, player=player, is_attack=layer.is_attack)
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state
@@ -433,7 +433,7 @@ class Playing:
             if eff.kind == "cost" and not eff.pending and \
                     self.effect_applies(eff, c):
                 mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
-        for src, ab in self._functional_statics():
+        for src, ab in self._functional_statics("cost"):
             e = ab.get("effect", {})
             if e.get("do") == "cost" and self._applies(e.get("to", "self"), c, src.controller, src):
                 mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
@@ -454,7 +454,7 @@ class Playing:
 
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
-        for src, ab in self._functional_statics():
+        for src, ab in self._functional_statics("restrict"):
             e = ab.get("effect", {})
             if e.get("do") != "restrict" or not c.types & set(e.get("types", [])):
                 continue
