@@ -491,7 +491,7 @@ def _shape():
     effect = Table({"do": Str(), "amount": amount, "to": Str() | selector, "stat": Str(), "by": amount,
                     "what": Str() | selector, "new_targets": Bool(), "set": Int(), "remove": Bool() | Str(),
                     "cost": Str(), "for": Str(), "effects": Lazy(lambda: effects), "method": Str(),
-                    "from": Str() | ListOf(Str()) | selector, "cards": Str() | selector}, what="an effect table { do = ... }")
+                    "from": Str() | ListOf(Str()) | selector, "cards": selector}, what="an effect table { do = ... }")
     effects = ListOf(effect, what="an array of effect tables { do = ... }")
     ability = Table({"kind": Str(), "text": Str(), "cost": Table({"rest": Bool(), "reserve": Int(0),
                                                                   "sacrifice": Bool()}, what="a cost table"),
