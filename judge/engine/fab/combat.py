@@ -407,7 +407,7 @@ class Combat:
             lki = True
         if GO_AGAIN in kws:
             self.gain_action_points(link.controller, 1, f"{att.name}'s go again" + (" (last known information)" if lki else ""),
-                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []))
+                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3", "1.2.3a"] if lki else []))
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)
