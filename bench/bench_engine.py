@@ -12,7 +12,7 @@ import argparse
 import time
 from pathlib import Path
 
-from judge import scenario as sc
+from judge import scenarios as sc
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL = 2000

@@ -1,6 +1,6 @@
 """The ``judge`` command line: a thin click layer over the Python API.
 
-Each command parses its options, calls the API (:mod:`judge.rulebook`, :mod:`judge.scenario`, …) and
+Each command parses its options, calls the API (:mod:`judge.rulebook`, :mod:`judge.scenarios`, …) and
 prints text or ``--json``. Errors a user can cause become one line on stderr and exit code 2.
 """
 
@@ -325,7 +325,7 @@ def rules_remove(name):
 
 # Commands that live beside their own API (each module adds its commands to ``cli`` when imported).
 COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs",
-                                    "judge.commands_cards")
+                                    "judge.commands_cards", "judge.commands_serve")
 
 
 def _register_more_commands():

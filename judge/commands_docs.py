@@ -81,7 +81,7 @@ def _elsewhere(rulings, books, only=None) -> list:
     Returns the documents used (:func:`judge.docs.rulings.link_elsewhere`)."""
     from judge.docs import rulings as rulings_mod
     from judge.rulebook import store
-    from judge.stale import outside
+    from judge.scenarios.stale import outside
 
     games = {r.book.game for r in rulings if any(outside(r.book, c) for c in r.citations)}
     if not games:

@@ -50,7 +50,7 @@ def resolve(target, check_mode, validate_mode, rules_sel, brief, quiet, as_json)
 
     A scenario that is malformed or impossible gets one line naming file, line and key (exit 2).
     """
-    from judge import scenario as sc
+    from judge import scenarios as sc
     from judge.rulebook import store
 
     paths = sc.find_scenarios(target)
@@ -108,7 +108,7 @@ def resolve(target, check_mode, validate_mode, rules_sel, brief, quiet, as_json)
 
 def _validate(paths, book, as_json) -> None:
     """``--validate``: each file's reasons, found by its engine without playing; exit 2 if any."""
-    from judge import scenario as sc
+    from judge import scenarios as sc
     from judge.engine.core import Reason
 
     rows = []

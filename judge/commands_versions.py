@@ -1,6 +1,6 @@
 """Commands about versions of a rules document: ``judge diff``, ``judge history`` and ``judge stale``.
 
-A thin click layer over :mod:`judge.rulebook.diff` and :mod:`judge.stale`, which (with rapidfuzz) are
+A thin click layer over :mod:`judge.rulebook.diff` and :mod:`judge.scenarios.stale`, which (with rapidfuzz) are
 imported only when one of these commands runs, never at start-up.
 """
 
@@ -319,9 +319,9 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
     imported document ('judge rules import'), else the embedded excerpt of that version, whose missing
     chapters or pages are listed as not compared.
     """
-    from judge import scenario as sc
+    from judge import scenarios as sc
     from judge.games import name as game_name
-    from judge.stale import check
+    from judge.scenarios.stale import check
 
     paths = sc.find_scenarios(target)
     if not paths:

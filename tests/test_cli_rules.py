@@ -386,7 +386,7 @@ def test_readme_shows_real_output(run_cli, corpora, monkeypatch, tmp_path):
             command, _, comment = line.partition("  #")
             args = shlex.split(command)
             state = next((s for s in ("full CR", "GitBook") if s in comment), state)
-            if args[0] != "judge" or args[1] not in ("rule", "search", "refs", "path", "check", "rules", "graph"):
+            if args[0] != "judge" or args[1] not in ("rule", "search", "refs", "path", "check", "rules", "graph", "define"):
                 continue
             if args[1:3] == ["rules", "import"]:
                 continue      # prints where the store is; the list after it is checked

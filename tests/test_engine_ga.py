@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from judge import scenario as sc
+from judge import scenarios as sc
 from judge.engine.core import InvalidScenario, Outcome
 from judge.engine.grand_archive import play as ga_play
 from judge.engine.grand_archive.game import SEED_OPENINGS, Citer

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from judge import scenario as sc
+from judge import scenarios as sc
 from judge.engine.marvel_champions.game import Game, assign
 from judge.engine.marvel_champions.cards import RESOURCE_TYPES
 from judge.engine.marvel_champions.rules import procedure_ids

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from judge import games
-from judge import scenario as sc
+from judge import scenarios as sc
 from judge.engine import core
 from judge.rulebook import store
 
@@ -115,6 +115,8 @@ def test_every_reason_code_an_engine_names_is_in_the_enum():
     assert len(found) >= 40, "the scan finds the engines' reason codes"
     unknown = {code: where for code, where in found.items() if code not in core.ReasonCode.__members__.values()}
     assert not unknown, f"add these to ReasonCode in judge/engine/core.py: {unknown}"
+    unused = [str(code) for code in core.ReasonCode if code not in found]
+    assert not unused, f"no engine gives these reasons any more: remove them from ReasonCode: {unused}"
 
 
 def test_a_reason_with_an_unknown_code_is_refused():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge import games
-from judge import scenario as scenario_mod
+from judge import scenarios as scenario_mod
 from judge.docs.html import anchor_id
 
 from conftest import ROOT, corpus_file

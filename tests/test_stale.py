@@ -1,4 +1,4 @@
-"""`judge stale`: citations of scenarios that changed between FaB CR 2.10.1 and 2026-02 (judge.stale)."""
+"""`judge stale`: citations of scenarios that changed between FaB CR 2.10.1 and 2026-02 (judge.scenarios.stale)."""
 
 import contextlib
 import json
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from judge import scenario as sc
+from judge import scenarios as sc
 from judge.rulebook import store
 from judge.rulebook.model import Rulebook
-from judge.stale import check, cited_rules
+from judge.scenarios.stale import check, cited_rules
 
 from conftest import ROOT, corpus_file
 

@@ -48,7 +48,7 @@ def link_elsewhere(rulings, books) -> list:
     scenario judged under an embedded excerpt citing the rest of the rules) in other documents of the same
     game: the first of ``books`` holding the id, those of the same version first. The ruling links and
     quotes them there, saying which document. Returns the documents used."""
-    from judge.stale import outside
+    from judge.scenarios.stale import outside
 
     used = []
     for ruling in rulings:
@@ -98,9 +98,9 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
     """Play every scenario file under ``targets`` (files or folders). Returns (rulings, failures).
 
     ``book`` judges every scenario under one rulebook; by default each is judged under the document its
-    ``rules`` version names (:func:`judge.scenario.rulebook_for`). ``progress(n)`` is called after each.
+    ``rules`` version names (:func:`judge.scenarios.rulebook_for`). ``progress(n)`` is called after each.
     """
-    from judge import scenario as scenario_mod
+    from judge import scenarios as scenario_mod
 
     files: list[tuple[Path, Path | None]] = []
     for target in targets:
@@ -147,13 +147,13 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
 
 
 def count_scenarios(targets) -> int:
-    from judge import scenario as scenario_mod
+    from judge import scenarios as scenario_mod
 
     return sum(len(scenario_mod.find_scenarios(t)) for t in targets)
 
 
 def _book_for(scenario, cache: dict):
-    from judge import scenario as scenario_mod
+    from judge import scenarios as scenario_mod
 
     key = (scenario.game, scenario.rules)
     if key not in cache:

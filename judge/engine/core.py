@@ -4,7 +4,7 @@ typed reasons and the one "illegal action" signal.
 Every game package (``judge.engine.fab``, ``…grand_archive``, ``…marvel_champions``) is an :class:`Engine`:
 ``validate(scenario, book) -> list[Reason]`` checks the position and the actions a file describes without
 playing anything (python-chess's ``Board.status()``), ``play(scenario, book) -> Outcome`` plays it.
-The scenario runner (:mod:`judge.scenario`) reaches the engine of a game through the registry
+The scenario runner (:mod:`judge.scenarios`) reaches the engine of a game through the registry
 (:mod:`judge.games`) and never knows which game it runs.
 
 An engine plays a scenario as a sequence of state transitions. Each transition appends a :class:`Step` to

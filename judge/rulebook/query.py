@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import re
+
 from judge.errors import UnknownRuleError
 
 
@@ -13,11 +15,41 @@ def get_rule(book, rule_id: str):
     if not rule_id.strip():
         raise UnknownRuleError(f"no rule id given; for example: {next((r.id for r in book if r.text), '7.5.5b')}")
     rule = book.get(rule_id)
-    if rule is None:
-        near = book.nearest(rule_id)
-        hint = f"; nearest: {', '.join(near)}" if near else ""
-        raise UnknownRuleError(f"no rule {rule_id} in {book.cite_prefix}{hint}")
-    return rule
+    if rule is not None:
+        return rule
+    if not _ID_LIKE.match(rule_id.strip()):
+        # a term instead of an id: "dominate", "go again" go to the rule that defines them
+        from judge.rulebook.terms import find_term, nearest_terms
+
+        term = find_term(book, rule_id)
+        if term is not None and term.rules and term.rules[0] in book.rules:
+            return book.rules[term.rules[0]]
+        near = nearest_terms(book, rule_id)
+        hint = f"; nearest terms: {', '.join(near)}" if near else ""
+        raise UnknownRuleError(f"no rule or defined term {rule_id!r} in {book.cite_prefix}{hint}"
+                               f"{_outside_hint(book)}; try: judge search {_quote(rule_id)}")
+    if book.is_outside(rule_id):
+        raise UnknownRuleError(f"{rule_id} is outside the chapters {book.cite_prefix} holds here "
+                               f"({book.title}){_outside_hint(book, always=True)}")
+    near = book.nearest(rule_id)
+    hint = f"; nearest: {', '.join(near)}" if near else ""
+    raise UnknownRuleError(f"no rule {rule_id} in {book.cite_prefix}{hint}")
+
+
+# a rule id as printed: 7.5.5b, 702.19c, 100.1., playing-cards/7.1, initiating-abilities/step-3
+_ID_LIKE = re.compile(r"^(\d+(\.\d+)*\.?[a-z]?|[a-z0-9-]+/[a-z0-9./-]+)$")
+
+
+def _outside_hint(book, always: bool = False) -> str:
+    """How to get the whole document, when the loaded one is the embedded excerpt."""
+    if not (always or getattr(book, "origin", "") == "embedded" or book.name.endswith("-seed")):
+        return ""
+    return (f"; the embedded rules are an excerpt: import the whole document with "
+            f"'judge rules import FILE --game {book.game} --version VERSION'")
+
+
+def _quote(text: str) -> str:
+    return f'"{text}"' if " " in text else text
 
 
 def _brief(book, rid: str) -> dict:
@@ -45,6 +77,12 @@ def rule_view(book, rule_id: str, children: bool = True) -> dict:
     }
     if children:
         view["children"] = [_brief(book, c) for c in rule.children]
+    if rule.id != rule_id.strip() and not _ID_LIKE.match(rule_id.strip()):
+        from judge.rulebook.terms import find_term
+
+        term = find_term(book, rule_id)
+        if term is not None:
+            view["term"] = {"name": term.name, "glossary": term.text, "rules": list(term.rules)}
     return view
 
 
@@ -81,6 +119,12 @@ def render_rule(view: dict) -> str:
     out = []
     crumbs = " › ".join(_crumb(p) for p in view["parents"])
     out.append(view["citation"] + (f"   ({crumbs})" if crumbs else ""))
+    term = view.get("term")
+    if term:
+        more = [r for r in term["rules"] if r != view["id"]]
+        out.append(f"'{term['name']}' is defined here" + (f" (and in {', '.join(more)})" if more else ""))
+        if term["glossary"]:
+            out.append(f"Glossary: {term['glossary']}")
     out.append("")
     head = view["id"] + (f" {view['title']}" if view["title"] else "")
     if view["label"]:

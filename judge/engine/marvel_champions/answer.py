@@ -32,12 +32,63 @@ def report(game: Game) -> None:
     f["eliminated"] = [p for p, pl in s.players.items() if pl.eliminated]
     f["hand"] = {p: [h for h, c in s.cards.items() if c.zone == "hand" and c.owner == p] for p in s.players}
     f["used"] = {f"{h}.{i}": n for h, c in s.cards.items() for i, n in c.used.items()}
+    _round_facts(game, f)
     for init in inits:
         sentence, cites = _answer(game, init)
         game.out.conclude(sentence, cites)
+    for power in game.powers:
+        if power.result == "illegal":
+            game.out.conclude(f"{cap(power.words)} is not allowed: {power.why}.", power.cites)
+    for att in game.attacks:
+        game.out.conclude(*_attack_answer(game, att))
+    if s.over:
+        game.out.conclude("The players win the game." if s.over == "players" else
+                          "The villain wins the game: the players lose.", ["winning-the-game"])
     if not game.out.summary and game.trace.steps:
         last = game.trace.steps[-1]
         game.out.conclude(last.text, last.cites)
+
+
+def _round_facts(game: Game, f: dict) -> None:
+    """Facts of the whole game: attacks, schemes, basic powers, phase and players, statuses, the winner."""
+    s = game.s
+    for p in game.powers:
+        f["result"][p.key] = p.result
+        f["legal"][p.key] = p.result != "illegal"
+        if p.result == "illegal":
+            f["illegal_because"][p.key] = p.rule
+    f["attacks"] = [a.fact() for a in game.attacks]
+    f["schemes"] = [dict(r) for r in game.schemes]
+    f["boosted"] = list(game.boosted)
+    f["phase"] = s.phase
+    f["active_player"] = s.active_player
+    f["first_player"] = s.first_player
+    f["form"] = {p: game.identity(p).form for p in s.players}
+    f["status"] = {h: sorted(c.status) for h, c in s.cards.items() if c.status and (c.in_play or c.is_identity)}
+    f["engaged"] = {h: c.engaged for h, c in s.cards.items() if c.in_play and c.type == "minion"}
+    f["attached_to"] = {h: c.attached_to for h, c in s.cards.items() if c.in_play and c.attached_to}
+    f["uses"] = {h: c.uses for h, c in s.cards.items() if c.in_play and c.uses is not None}
+    f["winner"] = s.over or "none"
+    main = game.main_scheme()
+    f["acceleration_tokens"] = main.acceleration_tokens if main is not None else 0
+
+
+def _attack_answer(game: Game, att) -> tuple[str, list[str]]:
+    """One sentence for one attack: who attacked whom, the boost, the defender, the damage."""
+    if att.result in ("stunned",):
+        return (f"{att.attacker.name} was stunned: it discarded the stunned status card instead of attacking.",
+                ["status-cards"])
+    dealt = ", ".join(f"{n} to {game.s.cards[h].name}" for h, n in att.dealt.items()) or "no damage"
+    if not att.enemy:
+        return (f"{att.attacker.name} attacks {att.target.name} for {att.atk}: {dealt}.",
+                ["attack/bullet-1" if att.attacker.is_identity else "attack/bullet-2"])
+    boost = f" with {att.boost_icons} boost icon(s) from {', '.join(c.name for c in att.boost_cards)}" \
+        if att.boost_cards else ""
+    defended = f"{att.defender.name} defends" if att.defender else "the attack is undefended"
+    cites = ["enemy-attacks", "enemy-attacks/step-4"] + (["boost"] if att.boost_cards else []) + \
+        ["enemy-attacks/step-4/bullet-1" if att.defender and att.defender.is_identity else
+         "enemy-attacks/step-4/bullet-2" if att.defender else "enemy-attacks/step-4/bullet-3"]
+    return f"{att.attacker.name} attacks {att.player} (ATK {att.atk}{boost}); {defended}: {dealt}.", cites
 
 
 def _cost_fact(init: Initiation) -> dict:
@@ -51,6 +102,13 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     """One sentence of the judge's answer for one card played or ability initiated."""
     what = game.describe(init)
     who = init.player
+    if init.automatic:
+        effects = ", ".join(init.notes) if init.notes else "nothing changes"
+        if init.result == "canceled":
+            effects = "its effects were canceled"
+        rule = {"Boost": "boost", "When Defeated": "when-defeated-abilities"}.get(init.automatic,
+                                                                                  "when-revealed-abilities")
+        return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, "ability/bullet-6"]
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
             "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")

@@ -11,35 +11,52 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario, Reason
 from judge.engine.marvel_champions.cards import (ABILITY_KINDS, CARD_TYPES, CONDITION_KEYS, ENCOUNTER_CARD_TYPES,
                                                  ENCOUNTER_ZONES, PLAYER_ZONES, RESOURCE_TYPES, SCENARIO,
-                                                 SELECTOR_KEYS, TYPE_GROUPS, WHEN, Ability, Card, article)
+                                                 SELECTOR_KEYS, TYPE_GROUPS, WHEN, ICONS, KEYWORDS, NUMBER_KEYWORDS,
+                                                 STATUSES, Ability, Card, article)
 from judge.engine.marvel_champions.state import Player, State
 
 TOP_KEYS = {"scenario", "game", "players", "cards", "actions", "expect"}
-PLAYER_KEYS = {"identity", "form", "hit_points", "max_hit_points", "exhausted"}
-GAME_KEYS = {"first_player", "active_player", "phase", "player_order", "max_used"}
+STAT_KEYS = ("atk", "thw", "def", "rec", "sch")
+# which printed powers each character type has (a card without one has a dash: dash)
+STATS_OF = {"identity": ("atk", "thw", "def", "rec"), "ally": ("atk", "thw"), "minion": ("atk", "sch"),
+            "villain": ("atk", "sch"), "attachment": ("atk", "sch")}
+BOARD_KEYS = {"atk", "thw", "def", "rec", "sch", "keywords", "status"}
+PLAYER_KEYS = {"identity", "form", "hit_points", "max_hit_points", "exhausted", "hand_size",
+               "changed_form"} | BOARD_KEYS
+GAME_KEYS = {"first_player", "active_player", "phase", "player_order", "max_used", "turns_taken"}
 CARD_KEYS = {"name", "owner", "controller", "type", "zone", "cost", "resources", "traits", "unique", "exhausted",
-             "hit_points", "damage", "threat", "abilities", "used", "max"}
+             "hit_points", "damage", "threat", "abilities", "used", "max", "atk_consequential", "thw_consequential",
+             "boost", "engaged", "attached_to", "attach_to", "uses", "target_threat", "acceleration",
+             "acceleration_tokens", "icons", "dealt_to"} | BOARD_KEYS
 ABILITY_KEYS = {
-    "action": {"form", "cost", "target", "effects", "limit"},
-    "interrupt": {"forced", "form", "when", "if", "cost", "target", "effects", "limit"},
-    "response": {"forced", "form", "when", "if", "cost", "target", "effects", "limit"},
+    "action": {"form", "cost", "target", "effects", "limit", "labeled"},
+    "interrupt": {"forced", "form", "when", "if", "cost", "target", "effects", "limit", "labeled"},
+    "response": {"forced", "form", "when", "if", "cost", "target", "effects", "limit", "labeled"},
     "resource": {"cost", "generate", "for", "limit"},
     "constant": {"effect"},
     "permission": {"from"},
     "when-revealed": {"effects"},
+    "when-defeated": {"effects"},
+    "boost": {"effects"},
 }
-COST_KEYS = {"resources", "exhaust", "discard"}
+COST_KEYS = {"resources", "exhaust", "discard", "uses"}
 # effect primitive → the keys it takes (besides ``do`` and ``then``)
 EFFECTS = {
     "damage": {"amount", "to"}, "heal": {"amount", "to"}, "prevent": {"amount"}, "cancel": set(),
     "draw": {"amount"}, "remove-threat": {"amount", "from"}, "place-threat": {"amount", "on"},
     "exhaust": {"what"}, "ready": {"what"}, "discard": {"what"}, "cost": {"by", "set", "to", "next", "player"},
     "put-into-play": {"what", "from"},
+    "stun": {"to"}, "confuse": {"to"}, "tough": {"to"}, "indirect-damage": {"amount", "to"},
+    "change-form": set(), "enemy-attack": {"by"}, "enemy-scheme": {"by"}, "gets": {"to", *STAT_KEYS},
+    "gains": {"to", "keyword"},
 }
-REFS = ("target", "self", "you", "trigger", "villain", "main-scheme")
+REFS = ("target", "self", "you", "trigger", "villain", "main-scheme", "attached")
 REF_KEYS = ("to", "from", "on", "what")
-ACTION_KINDS = ("play", "use", "reveal", "effect")
-ACTION_KEYS = {"player", "play", "use", "ability", "reveal", "effect", "source", "target", "x", "pay", "choose", "note"}
+CONSTANT_TO = ("attached", "self", "you", "villain")
+ACTION_KINDS = ("play", "use", "reveal", "effect", "activate", "attack", "thwart", "recover", "change_form",
+                "end_turn", "villain_phase")
+ACTION_KEYS = {"player", "play", "use", "ability", "reveal", "effect", "source", "target", "x", "pay", "choose", "note",
+               "by", "defend", "as", "discard", "indirect"} | set(ACTION_KINDS)
 CHARACTER_TYPES = ("ally", "minion", "villain")
 SCHEME_TYPES = ("main-scheme", "side-scheme")
 
@@ -56,6 +73,8 @@ class Builder:
         self.reasons: list[Reason] = []
         self.s = State()
         self.broken: set[str] = set()     # cards already reported as invalid: not "unknown" again
+        self.changed_form: set[str] = set()
+        self.attachments: list[tuple[str, Card, str]] = []
 
     def bad(self, key: str, message: str, cite: str | None = None, code: str = "invalid") -> None:
         """Record one problem: the scenario key, the message, the rule when a rule is why."""
@@ -125,7 +144,9 @@ class Builder:
         cards = self.table("cards", data.get("cards", {}))
         for handle, cd in cards.items():
             self.card(handle, self.table(f"cards.{handle}", cd))
+        self.attach_all()
         self.position()
+        self.s.changed_form = set(self.changed_form)
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             self.typed("actions", actions, "an array of [[actions]] tables")
@@ -163,6 +184,10 @@ class Builder:
             top = hp
         ident.hit_points, ident.damage = top, top - hp
         ident.exhausted = self.flag(f"{key}.exhausted", p.get("exhausted"))
+        self.board(key, p, ident)
+        ident.hand_size = self.whole(f"{key}.hand_size", p.get("hand_size"), 0)
+        if self.flag(f"{key}.changed_form", p.get("changed_form")):
+            self.changed_form.add(name)
         self.s.cards[name] = ident
         self.s.players[name] = Player(name, name, seat)
 
@@ -185,6 +210,16 @@ class Builder:
         self.s.phase = g.get("phase", "player")
         if self.s.phase not in ("player", "villain"):
             self.bad("game.phase", f"phase must be 'player' or 'villain', not {self.s.phase!r}", "round-overview")
+        if self.s.phase == "player":
+            order_now = self.s.in_player_order()
+            before = order_now[:order_now.index(self.s.active_player)]
+        else:
+            before = list(self.s.order)
+        taken = self.strings("game.turns_taken", g.get("turns_taken", before))
+        for p in taken:
+            if p not in self.s.players:
+                self.bad("game.turns_taken", f"{p!r} is not a player", code="unknown-player")
+        self.s.turns_taken = set(taken)
         used = self.table("game.max_used", g.get("max_used", {}))
         for title, n in used.items():
             if self.whole(f"game.max_used.{title}", n) is not None:
@@ -249,6 +284,8 @@ class Builder:
             self.bad(f"{key}.exhausted", "only a card in play can be exhausted", "exhausted", "impossible")
         card.max = self.whole(f"{key}.max", cd.get("max"), 1)
         self.stats(key, cd, card)
+        self.board(key, cd, card)
+        self.encounter(key, cd, card)
         used = self.table(f"{key}.used", cd.get("used", {}))
         for idx, n in used.items():
             if not str(idx).isdigit():
@@ -298,6 +335,110 @@ class Builder:
                 self.bad(f"{key}.threat", "a side scheme in play with no threat on it would have been defeated",
                          "side-scheme/bullet-2", "impossible")
 
+    def board(self, key: str, cd: dict, card: Card) -> None:
+        """Printed powers (ATK, THW, DEF, REC, SCH), keywords and status cards of a character or attachment."""
+        have = STATS_OF.get(card.type, ())
+        for stat in STAT_KEYS:
+            if stat not in cd:
+                continue
+            value = self.whole(f"{key}.{stat}", cd[stat])
+            if stat not in have:
+                self.bad(f"{key}.{stat}", f"{article(card.type)} has no {stat.upper()} value"
+                         + (f" (it has {', '.join(s.upper() for s in have)})" if have else ""), "character")
+            elif value is not None:
+                card.stats[stat] = value
+        for stat in ("atk", "thw"):
+            pips = self.whole(f"{key}.{stat}_consequential", cd.get(f"{stat}_consequential"))
+            if pips is not None and card.type != "ally":
+                self.bad(f"{key}.{stat}_consequential", "only allies take consequential damage",
+                         "consequential-damage")
+            elif pips:
+                card.consequential[stat] = pips
+        for word in self.strings(f"{key}.keywords", cd.get("keywords", [])):
+            name, _, number = word.lower().partition(" ")
+            if name == "toughness":
+                name = "tough"
+            if name not in KEYWORDS:
+                self.bad(f"{key}.keywords", f"keyword {word!r} is not modelled (the engine plays "
+                                            f"{', '.join(KEYWORDS)})", "keywords", "unsupported")
+            elif (name in NUMBER_KEYWORDS) != number.isdigit():
+                form = f"'{name} N' with its number" if name in NUMBER_KEYWORDS else f"'{name}' with no number"
+                self.bad(f"{key}.keywords", f"write the keyword {word!r} as {form}", "keywords")
+            else:
+                card.keywords[name] = int(number) if number else 1
+        status = self.strings(f"{key}.status", cd.get("status", []), STATUSES)
+        if status and not (card.is_character and (card.in_play or card.is_identity)):
+            self.bad(f"{key}.status", "status cards are placed on characters in play", "status-cards", "impossible")
+        if len(set(status)) < len(status):
+            self.bad(f"{key}.status", "a character cannot have more than one status card of each type",
+                     "status-cards/bullet-1", "impossible")
+        card.status = set(status)
+
+    def encounter(self, key: str, cd: dict, card: Card) -> None:
+        """Boost icons, engagement, attachment, uses counters, scheme values and icons."""
+        boost = self.whole(f"{key}.boost", cd.get("boost"))
+        if boost is not None and card.owner != SCENARIO:
+            self.bad(f"{key}.boost", "only encounter cards have a boost field", "boost")
+        card.boost = boost or 0
+        if any(a.kind == "boost" for a in card.abilities) and card.owner != SCENARIO:
+            self.bad(f"{key}.abilities", "only encounter cards have Boost abilities", "boost")
+        if "engaged" in cd:
+            if card.type != "minion" or not card.in_play:
+                self.bad(f"{key}.engaged", "only a minion in play is engaged with a player", "engaged")
+            elif cd["engaged"] not in self.s.players:
+                self.bad(f"{key}.engaged", f"{cd['engaged']!r} is not a player", code="unknown-player")
+            else:
+                card.engaged = cd["engaged"]
+        elif card.type == "minion" and card.in_play and len(self.s.players) == 1:
+            card.engaged = next(iter(self.s.players))     # with several players, asked for when it matters
+        if "attach_to" in cd:
+            self.selector(f"{key}.attach_to", cd["attach_to"])
+            card.attach_to = cd["attach_to"]
+        if "attached_to" in cd:
+            self.attachments.append((key, card, cd["attached_to"]))
+        uses = self.whole(f"{key}.uses", cd.get("uses"))
+        if uses is not None and "uses" not in card.keywords:
+            self.bad(f"{key}.uses", "only a card with the uses keyword holds uses counters", "uses-x")
+        elif "uses" in card.keywords:
+            card.uses = uses if uses is not None else (card.keywords["uses"] if card.in_play else None)
+        scheme = {"target_threat", "acceleration", "acceleration_tokens"}
+        for k in scheme & set(cd):
+            if card.type != "main-scheme":
+                self.bad(f"{key}.{k}", f"only a main scheme has {k.replace('_', ' ')}", "main-scheme")
+            else:
+                setattr(card, k, self.whole(f"{key}.{k}", cd[k], 1 if k == "target_threat" else 0) or 0)
+        if card.type == "main-scheme" and card.target_threat is None:
+            card.target_threat = None if "target_threat" not in cd else card.target_threat
+        if card.type == "main-scheme" and card.in_play and card.target_threat and \
+                (card.threat or 0) >= card.target_threat:
+            self.bad(f"{key}.threat", f"{card.threat} threat on a main scheme whose target threat is "
+                                      f"{card.target_threat}: it would have advanced", "main-scheme", "impossible")
+        if (card.zone == "dealt") != ("dealt_to" in cd):
+            self.bad(f"{key}.dealt_to", "an encounter card dealt facedown to a player has zone = \"dealt\" and "
+                                        "dealt_to = \"PLAYER\"", "deal")
+        elif "dealt_to" in cd:
+            if cd["dealt_to"] not in self.s.players:
+                self.bad(f"{key}.dealt_to", f"{cd['dealt_to']!r} is not a player", code="unknown-player")
+            card.dealt_to = cd["dealt_to"]
+        icons = self.strings(f"{key}.icons", cd.get("icons", []), ICONS)
+        if icons and card.type != "side-scheme":
+            self.bad(f"{key}.icons", "crisis, hazard and acceleration icons are side scheme icons", "side-scheme")
+        card.icons = icons
+
+    def attach_all(self) -> None:
+        """Attached cards (attached_to): both cards in play, the host a card or a player's identity."""
+        for key, card, host in self.attachments:
+            target = self.s.cards.get(host) if isinstance(host, str) else None
+            if target is None:
+                self.bad(f"{key}.attached_to", f"no card or player {host!r} to attach to", code="unknown-card")
+            elif not card.in_play or not target.in_play:
+                self.bad(f"{key}.attached_to", "an attached card and the card it is attached to are both in play",
+                         "attach-to/bullet-1", "impossible")
+            elif card.type not in ("attachment", "upgrade", "support"):
+                self.bad(f"{key}.attached_to", f"{article(card.type)} does not attach to cards", "attach-to")
+            else:
+                card.attached_to = target.handle
+
     def position(self) -> None:
         """Checks across cards: one copy of a unique card in play."""
         seen: dict[str, str] = {}
@@ -334,6 +475,9 @@ class Builder:
             self.bad(f"{key}.form", "form must be 'hero' or 'alter-ego'", "triggered-ability/bullet-4")
         if "limit" in ab:
             self.whole(f"{key}.limit", ab["limit"], 1)
+        if ab.get("labeled") not in (None, "attack", "thwart"):
+            self.bad(f"{key}.labeled", f"labeled must be 'attack' or 'thwart' — {ab.get('labeled')!r} abilities "
+                                       "(such as a defense) are not modelled", "triggered-ability", "unsupported")
         if "target" in ab:
             self.selector(f"{key}.target", ab["target"])
         if "cost" in ab:
@@ -347,7 +491,7 @@ class Builder:
             if isinstance(eff, dict) and eff.get("amount") == "X" and not card.x_cost:
                 self.bad(f"{key}.effects.{j}.amount", f"{card.name} has no X in its cost: amount = \"X\" is the X "
                                                       "chosen for a cost of X", "cost")
-        if kind in ("action", "interrupt", "response", "when-revealed") and not effects:
+        if kind in ("action", "interrupt", "response", "when-revealed", "when-defeated", "boost") and not effects:
             self.bad(f"{key}.effects", f"{article(kind)} ability needs effects = [ … ]", "ability")
         if kind in ("action", "interrupt", "response") and any(isinstance(e, dict) and e.get("to") == "target"
                                                             for e in effects) and "target" not in ab:
@@ -369,11 +513,13 @@ class Builder:
                     self.bad(f"{key}.effect", "only a resource card has text active while it generates resources",
                              "resource-cards/bullet-1")
                 self.selector(f"{key}.effect.for", eff.get("for", {}))
-            elif eff.get("do") == "cost":
+            elif eff.get("do") in ("cost", "gets", "gains"):
                 self.effect(f"{key}.effect", eff, then_ok=False)
+                if eff.get("do") in ("gets", "gains") and eff.get("to", "attached") not in CONSTANT_TO:
+                    self.bad(f"{key}.effect.to", f"to must be one of {', '.join(CONSTANT_TO)}", "gets")
             else:
-                self.bad(f"{key}.effect", "a constant ability's effect is { do = \"cost\", … } (a cost modifier) "
-                                          "or, on "
+                self.bad(f"{key}.effect", "a constant ability's effect is { do = \"cost\", … } (a cost modifier), "
+                                          "{ do = \"gets\", atk = N, … }, { do = \"gains\", keyword = … } or, on "
                                           "a resource card, { do = \"generate\", … }", "constant-ability")
         if kind == "permission" and ab.get("from") not in ("discard", "deck"):
             self.bad(f"{key}.from", "a permission names the out-of-play area it allows playing from: 'discard' or "
@@ -432,12 +578,54 @@ class Builder:
             self.selector(f"{key}.to", eff.get("to", {}))
             if eff.get("player", "you") not in ("you", "any"):
                 self.bad(f"{key}.player", "player must be 'you' or 'any'")
+        if do in ("gets", "gains") and not key.endswith(".effect"):
+            self.bad(f"{key}.do", f"{do} is a constant ability's effect (kind = \"constant\")", "constant-ability")
+        if do == "gets":
+            for k in STAT_KEYS:
+                if k in eff and not _int(eff[k]):
+                    self.typed(f"{key}.{k}", eff[k], "a whole number")
+        if do == "gains":
+            word = str(eff.get("keyword", "")).lower()
+            name, _, number = word.partition(" ")
+            if name not in KEYWORDS or (name in NUMBER_KEYWORDS) != number.isdigit():
+                self.bad(f"{key}.keyword", f"keyword {eff.get('keyword')!r} is not modelled (the engine plays "
+                                           f"{', '.join(KEYWORDS)}; a number after retaliate and uses)", "gains",
+                         "unsupported")
+        if do in ("enemy-attack", "enemy-scheme") and eff.get("by", "villain") not in refs and \
+                eff.get("by") not in self.s.cards:
+            self.bad(f"{key}.by", f"by names the enemy: 'villain', 'target', 'trigger', 'self' or a card handle")
         if do == "put-into-play":
             self.selector(f"{key}.what", eff.get("what", {}))
             if eff.get("from", "hand") not in ("hand", "discard", "deck"):
                 self.bad(f"{key}.from", "from must be 'hand', 'discard' or 'deck'")
 
     # -- actions ---------------------------------------------------------------------------------------
+    def decisions(self, key: str, act: dict) -> None:
+        """The decisions an action carries: defenders, discards at the end of the player phase, indirect
+        damage assignments — every handle must be a card or a player."""
+        def known(k, h):
+            if not isinstance(h, str) or (h not in self.s.cards and h != "none" and h not in self.broken):
+                self.bad(k, f"{h!r} is neither a player nor a card", code="unknown-card")
+        defend = act.get("defend")
+        if isinstance(defend, dict):
+            for attacker, who in defend.items():
+                known(f"{key}.defend.{attacker}", attacker)
+                for p, h in (who.items() if isinstance(who, dict) else [(None, who)]):
+                    if p is not None and p not in self.s.players:
+                        self.bad(f"{key}.defend.{attacker}.{p}", f"{p!r} is not a player", code="unknown-player")
+                    known(f"{key}.defend.{attacker}", h)
+        elif defend is not None:
+            known(f"{key}.defend", defend)
+        discard = act.get("discard", {})
+        for p, hs in (discard.items() if isinstance(discard, dict) else [(None, discard)]):
+            if p is not None and p not in self.s.players:
+                self.bad(f"{key}.discard.{p}", f"{p!r} is not a player", code="unknown-player")
+            for h in self.strings(f"{key}.discard", hs):
+                known(f"{key}.discard", h)
+        for h, n in self.table(f"{key}.indirect", act.get("indirect", {})).items():
+            known(f"{key}.indirect", h)
+            self.whole(f"{key}.indirect.{h}", n)
+
     def action(self, i: int, act) -> None:
         """One [[actions]] table: what it names must exist and fit."""
         key = f"actions.{i}"
@@ -454,6 +642,23 @@ class Builder:
         if player not in self.s.players:
             self.bad(f"{key}.player", f"player {player!r} is not in the scenario (players: "
                                       f"{', '.join(self.s.players)})", code="unknown-player")
+        self.decisions(key, act)
+        if kind in ("recover", "change_form", "end_turn", "villain_phase"):
+            if act[kind] is not True:
+                self.bad(f"{key}.{kind}", f"write {kind} = true")
+            return
+        if kind in ("activate", "attack", "thwart"):
+            handle = act[kind]
+            card = self.s.cards.get(handle) if isinstance(handle, str) else None
+            if card is None and handle not in self.broken:
+                self.bad(f"{key}.{kind}", f"no card {handle!r} in [cards]", code="unknown-card")
+            if "by" in act and (act["by"] not in self.s.cards or
+                                not (self.s.cards[act["by"]].is_identity or self.s.cards[act["by"]].type == "ally")):
+                self.bad(f"{key}.by", f"by must be a player (their identity) or an ally — not {act['by']!r}",
+                         "player-turn")
+            if act.get("as") not in (None, "attack", "scheme"):
+                self.bad(f"{key}.as", "as must be 'attack' or 'scheme'", "activation/bullet-2")
+            return
         if kind == "effect":
             refs = tuple(self.s.players) + tuple(self.s.cards)
             self.effect(f"{key}.effect", act["effect"], then_ok=False, refs=refs)
@@ -476,7 +681,7 @@ class Builder:
                                     "it)", "ownership-and-control")
         if kind == "reveal" and card.owner != SCENARIO:
             self.bad(f"{key}.reveal", f"{card.name} is a player card: only encounter cards are revealed", "reveal")
-        if kind == "reveal" and card.zone != "encounter-deck":
+        if kind == "reveal" and card.zone not in ("encounter-deck", "dealt"):
             self.bad(f"{key}.reveal", f"{card.name} is in {card.zone}: a revealed card comes from the encounter deck",
                      "reveal")
         if kind == "use":

@@ -26,17 +26,25 @@ TYPE_GROUPS = {
 }
 RESOURCE_TYPES = ("physical", "mental", "energy", "wild")
 PLAYER_ZONES = ("hand", "deck", "discard", "play", "removed")
-ENCOUNTER_ZONES = ("play", "encounter-deck", "encounter-discard", "removed")
-ZONES = PLAYER_ZONES + ENCOUNTER_ZONES[1:3]
+# "villain-deck" / "scheme-deck": the next stages, in the order listed; "dealt": facedown, dealt to a player
+ENCOUNTER_ZONES = ("play", "encounter-deck", "encounter-discard", "removed", "villain-deck", "scheme-deck", "dealt")
+ZONES = PLAYER_ZONES + ENCOUNTER_ZONES[1:]
 SCENARIO = "scenario"   # the owner of the encounter cards (ownership-and-control)
 
-ABILITY_KINDS = ("action", "interrupt", "response", "resource", "constant", "permission", "when-revealed")
+ABILITY_KINDS = ("action", "interrupt", "response", "resource", "constant", "permission", "when-revealed",
+                 "when-defeated", "boost")
 TIMING_KINDS = ("action", "interrupt", "response")     # what an event card's play timing can be
 WHEN = ("play", "enters-play", "initiate", "reveal", "damage", "defeated", "leaves-play", "discard", "exhaust",
-        "ready", "heal", "threat-placed", "threat-removed")
+        "ready", "heal", "threat-placed", "threat-removed", "activate", "attack", "scheme", "defend", "boost",
+        "thwart", "engage", "change-form")
+# keywords (keywords): the ones a number follows, and the ones that stand alone
+NUMBER_KEYWORDS = ("retaliate", "uses")
+KEYWORDS = ("guard", "overkill", "quickstrike", "peril", "surge", "tough") + NUMBER_KEYWORDS
+STATUSES = ("stunned", "confused", "tough")           # status cards (status-cards)
+ICONS = ("crisis", "hazard", "acceleration")           # side scheme icons (side-scheme)
 SELECTOR_KEYS = {"type", "traits", "not_traits", "name", "controller", "owner", "unique", "exhausted", "damaged",
                  "self"}
-CONDITION_KEYS = {"card", "player", "self", "from", "min_amount"}
+CONDITION_KEYS = {"card", "player", "self", "from", "min_amount", "against"}
 
 
 class Ability:
@@ -94,6 +102,21 @@ class Card:
         self.used: dict[int, int] = {}         # ability index → times used this round (Limit)
         self.max: int | None = None            # "Max N per round", counted by title (Max)
         self.form: str | None = None           # identities: "hero" or "alter-ego"
+        self.stats: dict[str, int] = {}        # printed atk, thw, def, rec, sch (a dash: absent)
+        self.consequential: dict[str, int] = {}   # ally: damage pips beneath ATK / THW (consequential-damage)
+        self.keywords: dict[str, int] = {}     # keyword → its number (1 for those without one)
+        self.status: set[str] = set()          # status cards on a character (status-cards)
+        self.boost = 0                         # boost icons of an encounter card (boost)
+        self.engaged: str | None = None        # a minion: the player it is engaged with (engaged)
+        self.attached_to: str | None = None    # the handle this card is attached to (attach-to)
+        self.attach_to = None                  # its "attach to" selector, checked as it attaches
+        self.uses: int | None = None           # uses counters on the card (uses-x)
+        self.target_threat: int | None = None  # a main scheme's target threat
+        self.acceleration = 0                  # a main scheme's acceleration field (threat per villain phase)
+        self.acceleration_tokens = 0           # acceleration tokens on the main scheme
+        self.icons: list[str] = []             # side scheme icons: crisis, hazard, acceleration
+        self.hand_size: int | None = None      # an identity's hand size
+        self.dealt_to: str | None = None       # an encounter card dealt facedown to a player
 
     @property
     def in_play(self) -> bool:

@@ -60,6 +60,16 @@ class Checks:
             if twin is not None:
                 raise Illegal(c1, f"{card.name} is unique and a copy ({twin.handle}) is already in play",
                               ["unique/bullet-1"])
+        if init.playing and card.type == "ally":
+            allies = [c for c in self.s.cards.values() if c.in_play and c.type == "ally" and c.controller == player]
+            if len(allies) >= 3:
+                raise Illegal(c1, f"{player} already controls {len(allies)} allies "
+                                  f"({', '.join(c.name for c in allies)}), and the ally limit is three", ["ally-limit"])
+        if self.peril and player != self.peril and not init.forced:
+            raise Illegal(c1, f"{self.peril} is resolving a card with peril, and the other players cannot play cards "
+                              "or trigger abilities meanwhile", ["peril"])
+        if init.playing and card.attach_to is not None:
+            self._check_attach(init)
         self._check_targets(init)
         if ab is not None and init.effects and not any(self.could_change(init, e) for e in init.effects):
             rule = "event/bullet-3" if init.is_event else "triggered-ability/bullet-1"
@@ -143,11 +153,32 @@ class Checks:
         init.target = valid[0]
 
     def valid_targets(self, init: Initiation, spec) -> list[Card]:
-        """The cards in play (and identities of players not eliminated) that match a target selector."""
+        """The cards in play (and identities of players not eliminated) that match a target selector; an attack
+        ability cannot target a villain its player's guard minions protect (guard, attack/bullet-4)."""
         sel = {"type": spec} if isinstance(spec, str) else spec
+        attack = init.ability is not None and init.ability.get("labeled") == "attack"
         return [c for c in self.s.cards.values()
                 if (c.in_play or c.is_identity and not self.s.players[c.owner].eliminated)
-                and matches(sel, c, init.player, init.card)]
+                and matches(sel, c, init.player, init.card)
+                and not (attack and self.guard_problem(init.player, c))]
+
+    def _check_attach(self, init: Initiation) -> None:
+        """A card played with “attach to” needs an element to attach to as it enters play (attach-to/bullet-3)."""
+        card = init.card
+        sel = {"type": card.attach_to} if isinstance(card.attach_to, str) else card.attach_to
+        hosts = [c for c in self.s.cards.values() if (c.in_play or c.is_identity) and c is not card
+                 and matches(sel, c, init.player, card)]
+        wanted = init.act.get("target") if init.act else None
+        if wanted is not None:
+            hosts = [c for c in hosts if c.handle == wanted]
+        if not hosts:
+            raise Illegal(self.p("restrictions"), f"{card.name} attaches to {describe_selector(sel)}, and there is no "
+                                                  "such element in play to attach it to",
+                          ["attach-to/bullet-3", "upgrade/bullet-3"])
+        if len(hosts) > 1:
+            self.fail(f"{init.akey}.target", f"{card.name} could attach to {', '.join(c.handle for c in hosts)}: "
+                                             "declare target = …", "attach-to")
+        init.attach_host = hosts[0]
 
     # could the effects change the game? (event/bullet-3, ability/bullet-3, triggered-ability/bullet-1)
     def could_change(self, init: Initiation, eff: dict) -> bool:

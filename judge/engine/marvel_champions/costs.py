@@ -44,7 +44,8 @@ class Costs:
         extra = self._other_costs(init)
         for what, problem in extra:
             if problem:
-                raise Illegal(c2, problem, ["exhausted/bullet-2"] if "exhausted" in problem else [])
+                raise Illegal(c2, problem, ["exhausted/bullet-2"] if "exhausted" in problem else
+                              ["uses-x"] if "uses counter" in problem else [])
         available = self._available_sources(init)
         ok, _, _ = assign(self._required(init), [t for s in available for t in s[2]])
         if init.modifiers:
@@ -106,6 +107,11 @@ class Costs:
                                                    "exhausted again to pay a cost" if card.exhausted else ""))
         if cost.get("discard"):
             out.append((f"discarding {card.name}", "" if card.in_play else f"{card.name} is not in play"))
+        if cost.get("uses"):
+            n = cost["uses"]
+            out.append((f"spending {plural(n, 'use')} of {card.name}",
+                        "" if (card.uses or 0) >= n else f"{card.name} has {plural(card.uses or 0, 'uses counter')} "
+                                                        f"left, and the cost spends {n}"))
         return out
 
     def cost_modifiers(self, init: Initiation) -> list[tuple[str, dict]]:
@@ -229,6 +235,10 @@ class Costs:
         if cost.get("discard"):
             discards.append(init.card)
             parts.append(f"discards {init.card.name} from play")
+        if cost.get("uses"):
+            init.card.uses -= cost["uses"]
+            parts.append(f"spends {plural(cost['uses'], 'use')} of {init.card.name} ({init.card.uses} left)")
+            cites.append("uses-x")
         wilds = [f"a wild resource as {as_}" for got, as_ in uses if got == "wild" and as_ != "any"]
         if wilds:
             cites.append("wild-resource")

@@ -28,6 +28,8 @@ class Effects:
             return self.identity(init.player)
         if what == "trigger":
             return init.trigger.subject if init.trigger is not None else None
+        if what == "attached":
+            return self.s.cards.get(init.card.attached_to) if init.card.attached_to else None
         if what in ("villain", "main-scheme"):
             return next((c for c in self.s.cards.values() if c.type == what and c.in_play), None)
         if isinstance(what, str) and what in self.s.players:
@@ -78,6 +80,17 @@ class Effects:
 
     def deal_damage(self, init: Initiation, target: Card, amount: int) -> bool:
         """Deal damage to a character with its interrupt window (prevention) and response window; True when dealt."""
+        if amount <= 0:
+            self.step(f"{target.name} is dealt no damage.", ["damage"])
+            return True
+        if "tough" in target.status:
+            # a status card's ability has timing priority over every conflicting ability (status-cards/bullet-2)
+            target.status.discard("tough")
+            self.step(f"{target.name} has a tough status card: all {amount} damage is prevented and the tough "
+                      "status card is discarded instead.", ["status-cards", "status-cards/bullet-2", "prevent/bullet-1"])
+            init.notes.append(f"{target.name}'s tough status card prevents the damage")
+            init.note_cites.append("status-cards")
+            return False
         dmg = Condition("damage", target, target.controller if target.controller != SCENARIO else None, amount)
         conds = [dmg]
         if amount >= (target.remaining or 0):
@@ -108,26 +121,38 @@ class Effects:
         self.defeated.append(target.handle)
         out = [Condition("defeated", target, target.controller)]
         if target.is_identity:
-            self.s.players[target.owner].eliminated = True
-            self.step(f"{target.name}'s hit point dial is at zero: {target.owner} is defeated and eliminated.",
+            self.step(f"{target.name}'s hit point dial is at zero: {target.owner} is defeated.",
                       ["hit-points/bullet-2", "player-elimination"])
+            self.eliminate(target.owner)
         elif target.type == "villain":
-            self.step(f"{target.name}'s hit point dial is at zero: this stage of the villain is defeated.",
-                      ["hit-points/bullet-3", "villain-defeat"])
+            out += self.villain_stage_defeated(target)
         else:
             self.step(f"{target.name} has zero remaining hit points: it is defeated and discarded.",
-                      ["defeat", "defeat/bullet-1"])
+                      ["defeat", "defeat/bullet-1"] + (["ally/bullet-1"] if target.type == "ally" else
+                                                       ["minion/bullet-2"] if target.type == "minion" else []))
             out.append(Condition("leaves-play", target, target.controller))
             self._to_discard(target)
+            self.when_defeated(target)
         return out
 
     def _to_discard(self, card: Card) -> None:
+        was = card.in_play
         if card.in_play:
             self.left_play.add(card.handle)
         card.zone = "encounter-discard" if card.owner == SCENARIO else "discard"
         card.exhausted = False
         card.damage = 0 if not card.is_identity else card.damage
         card.controller = card.owner
+        card.status = set()
+        card.attached_to = None
+        card.engaged = None
+        card.uses = None
+        if was:
+            for other in list(self.s.cards.values()):
+                if other.in_play and other.attached_to == card.handle:
+                    self.step(f"{other.name} was attached to {card.name}, which left play: it is discarded.",
+                              ["attach-to/bullet-1"])
+                    self._to_discard(other)
 
     def _eff_heal(self, init: Initiation, eff: dict) -> bool:
         target = self.ref(init, eff.get("to", "target"))
@@ -205,6 +230,13 @@ class Effects:
         if self._gone(init, scheme, "removing threat"):
             return False
         n = self.amount(init, eff)
+        crisis = self.crisis() if scheme.type == "main-scheme" else None
+        if crisis is not None:
+            self.step(f"{crisis.name} has the crisis icon: no threat can be removed from the main scheme until it "
+                      "is discarded.", ["side-scheme", "crisis-icon"])
+            init.notes.append(f"no threat removed from {scheme.name} ({crisis.name} has the crisis icon)")
+            init.note_cites.append("side-scheme")
+            return False
         removed = min(n, scheme.threat or 0)
         conds = [Condition("threat-removed", scheme, init.player, removed)]
         defeats = scheme.type == "side-scheme" and removed == scheme.threat     # no threat left: defeated
@@ -221,6 +253,7 @@ class Effects:
                           ["defeat", "side-scheme/bullet-2"])
                 self.defeated.append(scheme.handle)
                 self._to_discard(scheme)
+                self.when_defeated(scheme)
         self.occur(conds, apply)
         init.notes.append(f"{removed} threat removed from {scheme.name}")
         return removed == n
@@ -236,10 +269,9 @@ class Effects:
             init.notes.append(f"no threat placed on {scheme.name} (all prevented)")
             return True
 
-        def apply():
-            scheme.threat = (scheme.threat or 0) + cond.amount
-            self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", ["threat"])
-        apply()
+        scheme.threat = (scheme.threat or 0) + cond.amount
+        self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", ["threat"])
+        self.check_main_scheme(scheme)
         self.window("response", [cond])
         init.notes.append(f"{cond.amount} threat placed on {scheme.name}")
         return True
@@ -320,4 +352,83 @@ class Effects:
                       "to have been played.", ["play", "play/bullet-2", "play/bullet-3", "enters-play"])
         self.occur([Condition("enters-play", card, init.player)], apply)
         init.notes.append(f"{card.name} is put into play")
+        return True
+
+    # -- status cards, indirect damage, form, enemy activations ----------------------------------------
+    def _status(self, init: Initiation, eff: dict, status: str, rule: str) -> bool:
+        card = self.ref(init, eff.get("to", "target"))
+        if self._gone(init, card, f"the {status} status card"):
+            return False
+        if not card.is_character:
+            self.fail(init.akey, f"{card.name} is not a character: only characters are given status cards",
+                      "status-cards")
+        given = self.give_status(card, status, [rule])
+        init.notes.append(f"{card.name} is {status}" if given else f"{card.name} already {status}")
+        return given
+
+    def _eff_stun(self, init: Initiation, eff: dict) -> bool:
+        return self._status(init, eff, "stunned", "stun")
+
+    def _eff_confuse(self, init: Initiation, eff: dict) -> bool:
+        return self._status(init, eff, "confused", "confuse")
+
+    def _eff_tough(self, init: Initiation, eff: dict) -> bool:
+        return self._status(init, eff, "tough", "tough")
+
+    def _eff_indirect_damage(self, init: Initiation, eff: dict) -> bool:
+        """Indirect damage to a player: split among the characters they control as the player assigns it
+        (the action's ``indirect``), none assigned more than would defeat it (indirect-damage)."""
+        ident = self.ref(init, eff.get("to", "you"))
+        if ident is None or not ident.is_identity:
+            self.fail(init.akey, "indirect damage is dealt to a player: to = \"you\" or a player's name",
+                      "indirect-damage")
+        player = ident.owner
+        n = self.amount(init, eff)
+        chars = [c for c in self.s.cards.values() if c.controller == player and c.is_character
+                 and (c.in_play or c.is_identity)]
+        plan = (self.current_act or {}).get("indirect")
+        if plan is None:
+            if len(chars) > 1:
+                self.fail(f"{init.akey}.indirect", f"{player} assigns {n} indirect damage among "
+                                                   f"{', '.join(c.handle for c in chars)}: declare indirect = "
+                                                   "{ HANDLE = N, … }", "indirect-damage")
+            plan = {chars[0].handle: n}
+        total = 0
+        for handle, amount in plan.items():
+            card = self.s.cards.get(handle)
+            if card not in chars:
+                self.fail(f"{init.akey}.indirect", f"{handle!r} is not a character {player} controls",
+                          "indirect-damage")
+            if amount > card.remaining:
+                self.fail(f"{init.akey}.indirect", f"{card.name} is assigned {amount} indirect damage, more than its "
+                                                   f"{card.remaining} remaining hit points", "indirect-damage")
+            total += amount
+        room = sum(c.remaining for c in chars)
+        if total != min(n, room):
+            self.fail(f"{init.akey}.indirect", f"the assignment totals {total}, and {min(n, room)} indirect damage "
+                                               "must be assigned", "indirect-damage")
+        self.step(f"{player} splits {n} indirect damage among the characters they control: "
+                  + ", ".join(f"{v} to {self.s.cards[h].name}" for h, v in plan.items() if v)
+                  + " (no character more than would defeat it).", ["indirect-damage"])
+        for handle, amount in plan.items():
+            if amount:
+                self.deal_damage(init, self.s.cards[handle], amount)
+        return total == n
+
+    def _eff_change_form(self, init: Initiation, eff: dict) -> bool:
+        self.flip(init.player, voluntary=False)
+        return True
+
+    def _eff_enemy_attack(self, init: Initiation, eff: dict) -> bool:
+        enemy = self.ref(init, eff.get("by", "villain"))
+        if self._gone(init, enemy, "the attack"):
+            return False
+        self.activate(enemy, init.player, self.defend_choice(enemy, init.player), init.akey, as_="attack")
+        return True
+
+    def _eff_enemy_scheme(self, init: Initiation, eff: dict) -> bool:
+        enemy = self.ref(init, eff.get("by", "villain"))
+        if self._gone(init, enemy, "the scheme"):
+            return False
+        self.activate(enemy, init.player, None, init.akey, as_="scheme")
         return True

@@ -16,18 +16,23 @@ that justify it.
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.marvel_champions.cards import Ability, Card, article, cap, possessive
+from judge.engine.marvel_champions.cards import (Ability, Card, article, cap, describe_selector, matches, plural,
+                                                 possessive)
+from judge.engine.marvel_champions.attacks import Attacks
 from judge.engine.marvel_champions.checks import Checks
 from judge.engine.marvel_champions.costs import Costs, assign  # noqa: F401  (assign: part of the API)
 from judge.engine.marvel_champions.effects import Effects
 from judge.engine.marvel_champions.state import Condition, Illegal, Initiation, State
 from judge.engine.marvel_champions.windows import Windows
+from judge.engine.marvel_champions.powers import Powers
+from judge.engine.marvel_champions.round import Round
 from judge.engine.marvel_champions.rules import procedure_ids
+from judge.engine.marvel_champions.threat import Threat
 
 MAX_DEPTH = 12    # interrupts of interrupts of …: deeper than this, the scenario does not end
 
 
-class Game(Checks, Costs, Windows, Effects):
+class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
     """A Marvel Champions game in a position: plays the scenario's actions and records the trace and facts."""
 
     def __init__(self, state: State, outcome, scenario, book):
@@ -45,6 +50,12 @@ class Game(Checks, Costs, Windows, Effects):
         self.defeated: list[str] = []
         self.left_play: set[str] = set()    # cards that moved from play to an out-of-play area
         self.missed: dict[int, tuple[Condition, str]] = {}   # held → a window it answered while out of play
+        self.attacks: list = []             # every attack made (enemy attacks and the players' attacks)
+        self.schemes: list[dict] = []       # every enemy scheme
+        self.powers: list = []              # basic powers and form changes the players used
+        self.boosted: list[str] = []        # boost cards turned faceup, in order
+        self.peril: str | None = None       # the player resolving a card with peril
+        self.current_act: dict = {}         # the main action being played (its decisions: defend, indirect …)
 
     # -- small helpers ---------------------------------------------------------------------------------
     def step(self, text: str, cites=()) -> None:
@@ -148,6 +159,34 @@ class Game(Checks, Costs, Windows, Effects):
     def _main(self, i: int, act: dict) -> None:
         akey = f"actions.{i}"
         player = act.get("player", self.s.active_player)
+        self.current_act = act
+        if self.s.over:
+            self.step(f"Action {i} is not played: the game is over ({self.s.over} won).", ["winning-the-game"])
+            return
+        simple = {"attack": self.basic_attack, "thwart": self.basic_thwart, "recover": self.recover,
+                  "change_form": self.change_form, "end_turn": self.end_turn, "villain_phase": self.villain_phase}
+        kind = next((k for k in simple if k in act), None)
+        if kind is not None:
+            saved = self.trace.phase
+            if kind not in ("end_turn", "villain_phase"):
+                self.trace.phase = f"{player}: {kind.replace('_', ' ')}"
+            simple[kind](act, akey)
+            if kind not in ("end_turn", "villain_phase"):
+                self.trace.phase = saved
+            return
+        if "activate" in act:
+            enemy = self.s.cards[act["activate"]]
+            if not enemy.in_play or enemy.type not in ("villain", "minion"):
+                self.fail(f"{akey}.activate", f"{enemy.name} is not an enemy in play: only the villain and minions "
+                                              "activate", "activation")
+            target = act.get("player") or (self.engagement(enemy) if enemy.type == "minion" else None)
+            if target is None:
+                target = self.s.first_player
+            saved = self.trace.phase
+            self.trace.phase = f"{enemy.name} activates against {target}"
+            self.activate(enemy, target, act.get("defend"), akey, as_=act.get("as"))
+            self.trace.phase = saved
+            return
         if "play" in act:
             card = self.s.cards[act["play"]]
             self.initiate(Initiation(self.new_key(card.handle), player, card, self._play_ability(card), True, act,
@@ -266,12 +305,20 @@ class Game(Checks, Costs, Windows, Effects):
             type_rule = {"ally": "ally/bullet-1", "support": "support/bullet-1", "upgrade": "upgrade/bullet-2"}.get(
                 card.type, "enters-play")
 
+            host = self.attach_host(init)
+
             def enter():
                 card.zone = "play"
                 card.controller = card.owner
                 card.exhausted = False
-                self.step(f"Step 5: {card.name} is played and enters play, ready, under {card.owner}'s control.",
-                          [s5, "enters-play", "ready", "ownership-and-control/bullet-1", type_rule])
+                attached = ""
+                if host is not None:
+                    card.attached_to = host.handle
+                    attached = f", attached to {host.name}"
+                self.step(f"Step 5: {card.name} is played and enters play, ready, under {card.owner}'s control"
+                          f"{attached}.", [s5, "enters-play", "ready", "ownership-and-control/bullet-1", type_rule]
+                          + (["attach-to", "upgrade/bullet-3"] if host is not None else []))
+                self.entered(card)
             self.occur([cond], enter, after=[init.commenced, cond], procedure=True)
             init.notes.append(f"{card.name} enters play")
             return
@@ -292,6 +339,11 @@ class Game(Checks, Costs, Windows, Effects):
             if init.playing and card.max is not None:
                 self.step(f"The canceled card still counts toward its maximum ({self.s.max_used.get(card.name)} of "
                           f"{card.max} this round).", ["max/bullet-1"])
+        elif self.replaced_by_status(init):
+            init.result = "resolved"
+            if init.is_event:
+                card.zone = "discard"
+                self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, "play/bullet-1"])
         else:
             init.result = "resolved"
             what = f"{card.name} is played: its effects resolve" if init.is_event else \
@@ -303,17 +355,59 @@ class Game(Checks, Costs, Windows, Effects):
                 card.zone = "discard"
                 self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, "play/bullet-1"])
         self.window("response", [init.commenced], procedure=True)
+        self.spent_uses(init)
+
+    def replaced_by_status(self, init: Initiation) -> bool:
+        """An attack (thwart) ability used by a stunned (confused) hero: the status card is discarded instead of
+        the effects; the costs stay paid (status-cards)."""
+        label = init.ability.get("labeled") if init.ability is not None else None
+        status = {"attack": "stunned", "thwart": "confused"}.get(label)
+        hero = self.identity(init.player)
+        if status is None or status not in hero.status:
+            return False
+        hero.status.discard(status)
+        init.notes.append(f"{hero.name} was {status}: the status card is discarded instead of the {label}")
+        init.note_cites.append("status-cards")
+        self.step(f"Step 5: the ability is labeled {label}, and {hero.name} is {status}: the {status} status card is "
+                  f"discarded instead, and the effects do not resolve; the costs stay paid.",
+                  [self.p("resolve"), "status-cards", "stun" if status == "stunned" else "confuse",
+                   "attack/bullet-3" if label == "attack" else "thwart/bullet-3"])
+        return True
+
+    def spent_uses(self, init: Initiation) -> None:
+        """A card that spent its final use is discarded once the effect has resolved (uses-x)."""
+        card = init.card
+        if init.ability is None or not (init.ability.get("cost") or {}).get("uses") or not card.in_play:
+            return
+        if card.uses == 0:
+            self.step(f"{card.name} has spent its final use and the effect has resolved: it is discarded.", ["uses-x"])
+            self.occur([Condition("discard", card, init.player, origin="play"),
+                        Condition("leaves-play", card, init.player)], lambda: self._to_discard(card))
+
+    def attach_host(self, init: Initiation) -> Card | None:
+        """The card an upgrade played with “attach to” attaches to (checked in check 1)."""
+        if init.card.attach_to is None:
+            return None
+        return init.attach_host
 
     # -- reveal (encounter cards) and occurrences ------------------------------------------------------
     def reveal(self, player: str, card: Card, act: dict, akey: str) -> None:
         """A player reveals an encounter card: the interrupt window (cancel its When Revealed effects), its
-        effects, where it goes, the response window."""
+        effects, where it goes (reveal/bullet-1..5), the response window; then quickstrike and surge."""
         ab = next((a for a in card.abilities if a.kind == "when-revealed"), None)
         init = Initiation(self.new_key(card.handle), player, card, ab, False, act, akey, reveal=True)
         self.inits.append(init)
         saved = self.trace.phase
         self.trace.phase = f"{player} reveals {card.name}"
-        self.step(f"{self.who(player)} reveals {card.name} ({article(card.type)}) from the encounter deck.", ["reveal"])
+        where = "dealt to them" if card.zone == "dealt" else "from the encounter deck"
+        card.dealt_to = None
+        card.zone = "revealed"
+        self.step(f"{self.who(player)} reveals {card.name} ({article(card.type)}) {where}.", ["reveal"])
+        peril = bool(self.keyword(card, "peril"))
+        if peril:
+            self.peril = player
+            self.step(f"{card.name} has peril: while {player} resolves it, they cannot consult the other players, "
+                      "and the other players cannot play cards or trigger abilities.", ["peril", "table-talk/bullet-1"])
         cond = Condition("reveal", card, player, init=init)
         init.commenced = cond
         self.window("interrupt", [cond])
@@ -326,29 +420,79 @@ class Game(Checks, Costs, Windows, Effects):
             else:
                 init.result = "resolved"
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
-                          ["treachery/bullet-1", "ability/bullet-6"])
+                          ["treachery/bullet-1", "reveal/bullet-3", "ability/bullet-6"])
                 self.resolve_effects(init)
             card.zone = "encounter-discard"
             self.step(f"{card.name} is placed in the encounter discard pile.", ["treachery/bullet-2"])
         else:
             init.result = "canceled" if init.canceled_by else "resolved"
-            enters = Condition("enters-play", card, player)
-            rule = {"minion": "reveal/bullet-2", "side-scheme": "side-scheme/bullet-1"}.get(card.type,
-                                                                                            "reveal/bullet-4")
-
-            def enter():
-                card.zone = "play"
-                extra = f" with {card.threat} threat on it" if card.type == "side-scheme" else \
-                    f", engaged with {player}" if card.type == "minion" else ""
-                self.step(f"{card.name} enters play{extra}.", [rule, "enters-play"])
-            self.occur([enters], enter, after=[])
-            after.append(enters)
-            if ab is not None and not init.canceled_by:
+            after += self._reveal_enters(card, player, akey)
+            if ab is not None and not init.canceled_by and card.zone == "play":
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
                           ["when-revealed-abilities", "ability/bullet-6"])
                 self.resolve_effects(init)
         self.window("response", after)
+        if peril:
+            self.peril = None
+        if card.type == "minion" and card.in_play:
+            self.quickstrike(card, player, akey)
         self.trace.phase = saved
+        if self.keyword(card, "surge") and not self.s.over:
+            self.step(f"{card.name} has surge: its resolution is complete, so {player} reveals an additional "
+                      "encounter card.", ["surge", "ability/bullet-6"])
+            top = self.encounter_top()
+            if top is not None:
+                self.reveal(player, top, act, akey)
+
+    def _reveal_enters(self, card: Card, player: str, akey: str) -> list[Condition]:
+        """A revealed minion, side scheme, environment or attachment enters play (reveal/bullet-1..5)."""
+        host = None
+        if card.type == "attachment":
+            spec = card.attach_to or "villain"
+            sel = {"type": spec} if isinstance(spec, str) else spec
+            hosts = [c for c in self.s.cards.values() if (c.in_play or c.is_identity) and c is not card
+                     and matches(sel, c, player, card)]
+            if not hosts:
+                card.zone = "encounter-discard"
+                self.step(f"{card.name} cannot attach: nothing in play matches its “attach to” ({describe_selector(sel)})"
+                          "; it cannot remain revealed, so it is discarded.", ["attach-to/bullet-3"])
+                return []
+            if len(hosts) > 1:
+                chosen = self.current_act.get("target") if self.current_act else None
+                host = next((h for h in hosts if h.handle == chosen), None)
+                if host is None:
+                    self.fail(f"{akey}.target", f"{card.name} could attach to {', '.join(h.handle for h in hosts)}: the "
+                                                "first player chooses — declare target = …", "first-player/bullet-1")
+            else:
+                host = hosts[0]
+        enters = Condition("enters-play", card, player)
+        engage = Condition("engage", card, player, other=self.identity(player)) if card.type == "minion" else None
+        rule = {"minion": ["reveal/bullet-2", "engaged"], "side-scheme": ["reveal/bullet-5", "side-scheme/bullet-1"],
+                "attachment": ["reveal/bullet-1", "attach-to"], "environment": ["reveal/bullet-4", "environment"]}
+
+        def enter():
+            card.zone = "play"
+            card.controller = card.owner
+            extra = f" with {card.threat} threat on it" if card.type == "side-scheme" else \
+                f", engaged with {player}" if card.type == "minion" else \
+                f", attached to {host.name}" if host is not None else ""
+            if card.type == "minion":
+                card.engaged = player
+            if host is not None:
+                card.attached_to = host.handle
+            self.step(f"{card.name} enters play{extra}.", rule.get(card.type, ["reveal"]) + ["enters-play"])
+            self.entered(card)
+        conds = [enters] + ([engage] if engage else [])
+        self.occur(conds, enter, after=[])
+        return conds
+
+    def entered(self, card: Card) -> None:
+        """What a card's keywords do as it enters play: tough (a tough status card), uses (its counters)."""
+        if self.keyword(card, "tough") and card.is_character:
+            self.give_status(card, "tough", ["tough"])
+        if "uses" in card.keywords:
+            card.uses = card.keywords["uses"]
+            self.step(f"{card.name} enters play with {plural(card.uses, 'uses counter')} on it.", ["uses-x"])
 
     def occurrence(self, player: str, act: dict, akey: str) -> None:
         """A game occurrence the scenario describes directly (an enemy's damage, threat placed …)."""

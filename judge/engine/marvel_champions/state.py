@@ -40,6 +40,9 @@ class State:
         self.phase = "player"
         self.max_used: dict[str, int] = {}   # card title → times played / initiated this round (Max)
         self.lasting: list[Lasting] = []
+        self.turns_taken: set[str] = set()   # players who took their turn this player phase (player-phase)
+        self.changed_form: set[str] = set()  # players who changed form voluntarily this turn (form/bullet-1)
+        self.over: str | None = None         # "players" or "villain" once the game is won (winning-the-game)
 
     def in_player_order(self) -> list[str]:
         """Players in player order from the first player (in-player-order)."""
@@ -55,6 +58,9 @@ CONDITION_WORDS = {
     "reveal": "is revealed", "damage": "takes damage", "defeated": "is defeated", "leaves-play": "leaves play",
     "discard": "is discarded", "exhaust": "is exhausted", "ready": "is readied", "heal": "is healed",
     "threat-placed": "has threat placed on it", "threat-removed": "has threat removed from it",
+    "activate": "activates", "attack": "attacks", "scheme": "schemes", "defend": "defends",
+    "boost": "is turned faceup as a boost card", "thwart": "thwarts", "engage": "engages a player",
+    "change-form": "changes form",
 }
 
 
@@ -62,13 +68,14 @@ class Condition:
     """A triggering condition: what happens (``kind``, one of model.WHEN), to which card, by which player."""
 
     def __init__(self, kind: str, subject: Card | None, player: str | None = None, amount: int | None = None,
-                 init: "Initiation | None" = None, origin: str | None = None):
+                 init: "Initiation | None" = None, origin: str | None = None, other: Card | None = None):
         self.kind = kind
         self.subject = subject
         self.player = player
         self.amount = amount
         self.init = init           # the initiation a "play" / "initiate" / "reveal" condition belongs to
         self.origin = origin       # where a discarded card came from
+        self.other = other         # the character attacked, the scheme thwarted, the player engaged …
 
     def words(self) -> str:
         """The condition in words: “<card> takes damage (3)”."""
@@ -106,6 +113,8 @@ class Initiation:
         self.forced = forced
         self.reveal = reveal
         self.target: Card | None = None
+        self.attach_host: Card | None = None   # what a card played with “attach to” attaches to
+        self.automatic = ""           # "Boost", "When Defeated", "When Revealed": resolved by the game itself
         self.x: int | None = act.get("x")
         self.cost: int | None = None
         self.typed: list[str] = []    # resource types an ability's cost requires ("any" for untyped)
@@ -135,6 +144,48 @@ class Initiation:
     def is_event(self) -> bool:
         """Is an event card being played?"""
         return self.playing and self.card.type == "event"
+
+
+class Attack:
+    """One attack of an enemy (enemy-attacks) or of a player's character, and what became of it."""
+
+    def __init__(self, attacker: Card, player: str, enemy: bool):
+        self.attacker = attacker
+        self.player = player            # the target player (enemy attacks) or the attacking player
+        self.enemy = enemy
+        self.target: Card | None = None     # the character the damage is dealt to first
+        self.defender: Card | None = None
+        self.boost_cards: list[Card] = []
+        self.boost_icons = 0
+        self.atk = 0
+        self.dealt: dict[str, int] = {}
+        self.result = "resolved"        # resolved | stunned (the attack was replaced by the stunned status)
+
+    def fact(self) -> dict:
+        """The attack as ``[expect] attacks`` compares it."""
+        out = {"attacker": self.attacker.handle, "player": self.player, "atk": self.atk, "dealt": dict(self.dealt),
+               "result": self.result}
+        if self.enemy:
+            out["defender"] = self.defender.handle if self.defender else "none"
+            out["boost"] = [c.handle for c in self.boost_cards]
+            out["boost_icons"] = self.boost_icons
+        else:
+            out["target"] = self.target.handle if self.target else "none"
+        return out
+
+
+class Power:
+    """A basic power or a step of the round a player takes (attack, thwart, recover, change form, defend …):
+    its ``[expect]`` key, result and the rule that made it illegal."""
+
+    def __init__(self, key: str, player: str, words: str):
+        self.key = key
+        self.player = player
+        self.words = words
+        self.result = "resolved"
+        self.rule = ""
+        self.why = ""
+        self.cites: list[str] = []
 
 
 class Illegal(IllegalAction):

@@ -25,12 +25,15 @@ class Windows:
         if after:
             self.window("response", after, procedure=procedure)
 
-    def window(self, timing: str, conds: list[Condition], procedure: bool = False) -> None:
-        """An interrupt or response window for ``conds``: forced abilities first (the first player orders
-        them), then each player in player order may use a held ability, until all pass consecutively."""
+    def window(self, timing: str, conds: list[Condition], procedure: bool = False, first=()) -> None:
+        """An interrupt or response window for ``conds``: mandatory keyword abilities (``first``: callables)
+        and forced abilities first (the first player orders them), then each player in player order may use a
+        held ability, until all pass consecutively."""
         conds = [c for c in conds if c is not None]
         if not conds:
             return
+        for keyword in first:
+            keyword()
         bullet = "interrupt/bullet-2" if timing == "interrupt" else "response/bullet-2"
         # a step of the procedure (its effects resolving in step 5 included) makes the condition true
         proc = self.p("interrupt" if timing == "interrupt" else "response") if procedure or self.depth else None
@@ -131,5 +134,12 @@ class Windows:
             return False
         if "min_amount" in f and (cond.amount or 0) < f["min_amount"]:
             return False
+        against = f.get("against")
+        if against is not None:
+            other = cond.other
+            if other is None or (other.handle != you if against == "you" else
+                                 not matches({"type": against} if isinstance(against, str) else against, other,
+                                             you, card)):
+                return False
         return True
 

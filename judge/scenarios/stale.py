@@ -27,7 +27,7 @@ from __future__ import annotations
 import weakref
 
 from judge import games
-from judge import scenario as sc
+from judge.scenarios import runner as sc
 from judge.errors import JudgeError, UnknownRuleError
 from judge.rulebook.model import Rulebook
 

@@ -89,13 +89,18 @@ def _index_lines(text: str) -> dict[str, int]:
 
 def load(path: str | Path) -> Scenario:
     """Read and check the top level of a scenario file. Raises :class:`ScenarioError` (exit 2)."""
-    import tomllib
-
     path = str(path)
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise ScenarioError(f"cannot read: {exc.strerror}", file=path) from None
+    return loads(raw, path)
+
+
+def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
+    """Check the top level of a scenario given as bytes; ``path`` names it in errors."""
+    import tomllib
+
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
