@@ -354,7 +354,7 @@ def test_no_card_name_in_engine_source():
     for src in sources:
         text = src.read_text()
         for name in CR_EXAMPLE_CARDS:
-            if name in KEYWORD_NAMES and src.name == "keywords.py":
+            if name in KEYWORD_NAMES and src.name in ("keywords.py", "cited.py"):   # keyword rules by name
                 continue
             if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text, re.IGNORECASE):
                 found.append(f"{src.relative_to(ROOT)}: {name}")

@@ -273,7 +273,8 @@ def test_punctuation_only_is_not_stale_unless_strict(run_cli, versions, tmp_path
 
 
 def test_rerun_citing_a_rule_the_new_version_lacks(fab_home, monkeypatch, tmp_path):
-    """Against a document without 8.5.3, the re-run's explanation cites a rule that does not exist."""
+    """Against a document without 8.5.3, the re-run cannot cite the deal rule: an error naming the registry
+    entry, never a number that does not exist."""
     monkeypatch.setenv("JUDGE_HOME", str(fab_home))
     new = store.load(store.resolve("fab-2026-02"))
     trimmed = Rulebook.from_data(new.to_data())
@@ -282,8 +283,9 @@ def test_rerun_citing_a_rule_the_new_version_lacks(fab_home, monkeypatch, tmp_pa
     path = write(tmp_path, "hit.toml", HIT)
     (checked,) = check([path], trimmed).checks
     assert by_id(checked)["8.5.3"].kind == "removed"
-    assert checked.new_run.passed and checked.new_run.unknown == ["8.5.3"]
-    assert checked.stale() and not checked.regressed
+    assert checked.new_run.passed is None
+    assert re.search(r"citation \w+ \(8\.5\.3: .*\) cannot be located in FaB CR 2026-02-trimmed", checked.new_run.error)
+    assert checked.stale() and checked.regressed
     assert cited_rules(checked.scenario, checked.old_run)["8.5.3"] == ["explanation"]
 
 

@@ -186,10 +186,18 @@ def play(scenario: Scenario, book=None) -> Outcome:
         raise err from None
     except Exception as exc:   # a bug in an engine must not end in a traceback for the user
         raise _engine_failure(scenario, exc) from None
+    from judge.engine import citations
+
+    try:   # every citation as the judged document numbers it (the registry locates it by its words)
+        citations.apply(outcome, book)
+    except citations.UnlocatedCitation as exc:
+        raise ScenarioError(exc.message, file=scenario.path, key="scenario.rules") from None
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:
         wanted.append(scenario.example_of)   # a scenario encoding a CR example must cite the rule it illustrates
+    if scenario.rules and scenario.rules != book.version:   # the file's citations, located like the engine's
+        wanted = citations.repoint_all(scenario.game, wanted, book)
     have = set(outcome.citations())
     outcome.missing_cites = [c for c in wanted if c not in have]
     return outcome

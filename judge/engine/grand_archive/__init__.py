@@ -12,6 +12,7 @@ from judge.engine.grand_archive.answer import report
 from judge.engine.grand_archive.build import build_state
 from judge.engine.grand_archive.game import Game
 from judge.engine.grand_archive.state import PHASE_NAMES
+from judge.engine.grand_archive.words import as_list
 
 __all__ = ["play", "validate"]
 
@@ -36,7 +37,8 @@ def play(scenario, book) -> Outcome:
 # ---------------------------------------------------------------------------------------------------------
 
 def run(game: Game, scenario):
-    """Play the actions in order; afterwards every player passes until the Effects Stack is empty."""
+    """Play the actions in order; afterwards every player passes until the Effects Stack is empty and any combat in
+    progress is over."""
     s = game.s
     game.trace.phase = PHASE_NAMES[s.phase]
     game.step(f"It is {s.turn_player}'s {PHASE_NAMES[s.phase]}; turn order: {', '.join(s.order)}."
@@ -45,32 +47,101 @@ def run(game: Game, scenario):
     stopped = False
     for n, act in enumerate(scenario.data.get("actions", []), 1):
         key = f"actions.{n}"
-        player = act.get("player", s.turn_player)
+        game.current_key = key
+        player = act.get("player", game.s.turn_player)
         if "stop" in act:
             game.step("The scenario stops here: nothing more resolves.")
             stopped = True
             break
         if "pass" in act:
-            for _ in range(act.get("times", 1)):
-                game.ready(game.s.opportunity, key)
-                game.all_pass()
+            _pass(game, act, key)
+            continue
+        if "retaliate" in act:
+            game.ready(player, key, "retaliate")
+            if game.s.combat is not None and player != game.s.combat.defending_player and \
+                    not any(game.keyword(game.unit(u), "ambush") for u in as_list(act["retaliate"]) if game.unit(u)):
+                raise InvalidScenario([scenario.reason(
+                    "not-defending", f"{player} is not the defending player: only the defending player's units "
+                    "retaliate (or an ambush unit)", key, "retaliation-step/3")])
+            game.retaliate(player, act, key)
+            continue
+        if "intercept" in act:
+            _intercept(game, player, act, key)
+            continue
+        if "attack" in act:
+            game.ready(player, key)
+            _slow_action_check(game, player, key)
+            game.declare_attack(player, act, key)
             continue
         verb = next(k for k in ("activate", "materialize", "bestow") if k in act)
         card = game.card(act[verb])
-        if game.s.phase == "materialize" and not game.s.stack and not (verb == "materialize" and
+        if game.s.point == "materialize" and not game.s.stack and not (verb == "materialize" and
                                                                       player == game.s.turn_player):
             raise InvalidScenario([scenario.reason(
                 "no-opportunity", f"{player} cannot act: in the materialize phase, with nothing pending, no player has "
                 "Opportunity; only the turn player may materialize, as a turn-based action", key,
                 "materialize-phase/3")])
-        game.ready(player, key)
+        game.ready(player, key, verb)
         if "ability" in act:
             game.activate_ability(player, card, act["ability"], act, key)
         else:
             game.play(player, card, verb, act, key)
     if not stopped:
-        for _ in range(200):
+        for _ in range(500):
             game.resolve_blocked()
-            if not game.s.stack:
+            if game.s.game_over or (not game.s.stack and game.s.combat is None):
                 break
             game.all_pass()
+
+
+def _pass(game: Game, act: dict, key: str):
+    """pass = true: every player passes once (times = N), or until a phase begins (until = PHASE)."""
+    until = act.get("until")
+    for _ in range(act.get("times", 1) if until is None else 500):
+        if game.s.game_over:
+            raise InvalidScenario([game.scenario.reason(
+                "game-over", "no player can pass: the game is over", key, "ending-the-game/3")])
+        before = (game.s.turn, game.s.phase)
+        if game.s.opportunity is not None:
+            game.ready(game.s.opportunity, key)
+        game.all_pass()
+        if until is not None and game.s.phase == until and (game.s.turn, game.s.phase) != before and \
+                not game.s.stack:
+            return
+    if until is not None:
+        raise InvalidScenario([game.scenario.reason("bad-until", f"the {until} phase never begins", key)])
+
+
+def _slow_action_check(game: Game, player: str, key: str):
+    """Attacks are declared as a slow player action in the turn player's main phase with the Effects Stack empty
+    (attacking-and-the-combat-phase/1.2, main-phase/2.2)."""
+    s = game.s
+    if player != s.turn_player or s.phase != "main" or s.stack:
+        why = (f"{player} is not the turn player" if player != s.turn_player else
+               "the Effects Stack is not empty" if s.stack else f"it is the {PHASE_NAMES[s.phase]}")
+        raise InvalidScenario([game.scenario.reason(
+            "slow-action", f"{player} cannot declare an attack: attacks are slow player actions, declared in the turn "
+            f"player's main phase with the Effects Stack empty, and {why}", key,
+            "attacking-and-the-combat-phase/1.2")])
+
+
+def _intercept(game: Game, player: str, act: dict, key: str):
+    """intercept = ALLY: the player chooses to redirect the attack when that ally's intercept resolves; the
+    players pass until it has resolved."""
+    s = game.s
+    ally = act["intercept"]
+    pending = [i for i in s.stack if i.source == ally and i.id.endswith(".intercept")]
+    if not pending:
+        raise InvalidScenario([game.scenario.reason(
+            "no-intercept", f"no intercept ability of {game.describe(ally)} is waiting on the Effects Stack", key,
+            "keywords-and-abilities/intercept/1")])
+    if pending[0].controller != player:
+        raise InvalidScenario([game.scenario.reason(
+            "no-intercept", f"{player} does not control that intercept ability", key, "keywords-and-abilities/intercept/1")])
+    s.decisions[f"intercept:{ally}"] = "yes"
+    inst = pending[0]
+    for _ in range(200):
+        if inst not in game.s.stack or game.s.game_over:
+            return
+        game.ready(game.s.opportunity or game.s.turn_player, key)
+        game.all_pass()

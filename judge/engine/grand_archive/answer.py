@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from judge.engine.grand_archive.keywords import KEYWORDS
+
 # ---------------------------------------------------------------------------------------------------------
 
 def report(game):
@@ -13,7 +15,10 @@ def report(game):
     f["field"] = {p: [h for h, c in s.cards.items() if c.zone == "field" and c.controller == p] for p in s.order}
     f["objects"] = {h: {"controller": c.controller, "token": c.token, "owner": c.owner,
                         **{k: c.stat(k) for k in ("power", "life", "durability", "level") if getattr(c, k) is not None},
-                        "rested": c.rested, "damage": c.damage}
+                        "rested": c.rested, "damage": c.damage, "counters": dict(c.counters),
+                        "distant": c.distant,
+                        "keywords": sorted({n for n, _ in c.keyword_list + c.gained} | {
+                            n for n in KEYWORDS if game.keyword(c, n) is not None})}
                     for h, c in s.cards.items() if c.zone == "field"}
     f.setdefault("tokens", [])
     f["stack"] = [i.id for i in s.stack]
@@ -26,10 +31,30 @@ def report(game):
                    for p, pl in s.players.items()}
     f["level"] = {p: game.base_level(p) for p in s.players if game.base_level(p) is not None}
     f["elements"] = {p: sorted(game.enabled_elements(p)) for p in s.players}
-    f["opportunity"] = s.opportunity
+    f["opportunity"] = s.opportunity or ""   # "" when no player has it
+    f["phase"] = s.phase
+    f["turn"] = s.turn
+    f["turn_player"] = s.turn_player
+    f["game_over"] = s.game_over
+    f["winner"] = s.winner
+    f.setdefault("lost", [])
+    f.setdefault("attacks", [])
+    f.setdefault("retaliation", {})
+    f["life"] = {p: game.champion_life(p) for p in s.players if game.champion_life(p) is not None}
+    f["combat"] = _combat(game)
     f.setdefault("drawn", {})
     f.setdefault("boons", {})
     _summarise(game)
+
+
+def _combat(game) -> dict:
+    """The combat in progress (after a stop), or {}: attacker, defenders, retaliators, wielded, intent."""
+    c = game.s.combat
+    if c is None:
+        return {}
+    return {"attacker": c.attacker, "targets": list(c.targets), "defenders": list(c.defenders),
+            "retaliators": dict(c.retaliators), "wielded": list(c.wielded), "intent": list(c.intent),
+            "step": c.step, "attacking_player": c.attacking_player, "defending_player": c.defending_player}
 
 
 def _summarise(game):

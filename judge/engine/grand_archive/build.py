@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason
 from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card
-from judge.engine.grand_archive.state import PHASE_NAMES, Player, State
+from judge.engine.grand_archive.keywords import parse_keyword
+from judge.engine.grand_archive.words import as_list
+from judge.engine.grand_archive.state import Player, State
 
 TOP_KEYS = {"scenario", "game", "players", "cards", "actions", "expect"}
-GAME_KEYS = {"turn_player", "order", "phase"}
-PLAYER_KEYS = {"champion", "elements", "level", "damage", "materialized"} | set(PLAYER_ZONES)
-COUNTED_ZONES = ("hand", "memory")   # zones where a number stands for that many unnamed cards
+GAME_KEYS = {"turn_player", "order", "phase", "turn"}
+PLAYER_KEYS = {"champion", "elements", "level", "damage", "materialized", "life", "rested"} | set(PLAYER_ZONES)
+COUNTED_ZONES = ("hand", "memory", "main-deck")   # zones where a number stands for that many unnamed cards
 CARD_KEYS = {"name", "owner", "element", "types", "subtypes", "supertypes", "reserve_cost", "memory_cost", "speed",
              "level", "power", "life", "durability", "keywords", "effects", "modes", "target", "abilities", "rested",
-             "damage"}
+             "damage", "counters", "distant", "fostered"}
 INT_FIELDS = ("level", "power", "life", "durability", "damage")
 LIST_FIELDS = ("types", "subtypes", "supertypes", "keywords")
 SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_types", "element", "controller", "owner", "zone", "name",
@@ -25,22 +27,31 @@ EFFECTS = {
     "damage": {"amount", "to"}, "draw": {"amount", "to"}, "recover": {"amount"},
     "modify": {"stat", "by", "to"}, "destroy": {"what"}, "banish": {"what"},
     "negate": {"what"}, "copy": {"what", "new_targets"}, "delevel": {"to"},
+    "prevent": {"amount", "to", "combat", "kind"}, "rest": {"what", "to"}, "wake": {"what", "to"},
+    "counter": {"kind", "amount", "to"}, "gain": {"keyword", "to"}, "distant": {"to"},
+    "skip": {"phase", "whose", "times"}, "end-phase": set(),
 }
+EFFECTS["damage"] = {"amount", "to", "unpreventable"}
 # static effects (continuous, no Effects Stack) and their fields
 STATICS = {
     "cost": {"by", "set", "remove", "to", "cost", "for"}, "grant": {"effects", "to"},
     "permission": {"method", "from", "cards"}, "activate-memory-cost": {"cards"},
+    "keyword": {"keyword", "to"}, "damage-mod": {"op", "amount", "to", "from", "combat"},
+    "attack-cost": {"reserve", "for", "attacker", "wielded"}, "must-attack": {"attacker"},
 }
 ABILITY_KEYS = {
     "activated": {"kind", "text", "cost", "effects", "target", "speed", "functional_in"},
-    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in"},
+    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
-TRIGGER_EVENTS = ("enter", "death", "play")
-ACTION_KINDS = ("activate", "materialize", "bestow", "pass", "stop")
+TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning")
+ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times"} | set(ACTION_KINDS)
-UNSUPPORTED_TYPES = {"attack": "attack cards and combat"}
+               "times", "wield", "attack_target", "pay", "until"} | set(ACTION_KINDS)
+START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
+                "main": "main", "end": "end"}
+DAMAGE_OPS = ("prevent", "double", "add")
+UNSUPPORTED_TYPES: dict[str, str] = {}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -100,10 +111,17 @@ def build_state(scenario) -> State:
     i = order.index(s.turn_player)
     s.order = order[i:] + order[:i]          # turn order, starting with the turn player
     s.phase = g.get("phase", "main")
-    if s.phase not in PHASE_NAMES:
-        reasons.append(scenario.reason("bad-phase", f"phase must be one of {', '.join(PHASE_NAMES)}, not "
-                                       f"{s.phase!r}", "game.phase"))
+    if s.phase not in START_POINTS:
+        extra = " (a combat phase begins with an attack action)" if s.phase == "combat" else ""
+        reasons.append(scenario.reason("bad-phase", f"phase must be one of {', '.join(START_POINTS)}, not "
+                                       f"{s.phase!r}{extra}", "game.phase"))
         s.phase = "main"
+    s.point = START_POINTS[s.phase]
+    s.turn = g.get("turn", len(players) + 1)
+    if not _is_int(s.turn) or s.turn < 1:
+        reasons.append(_wrong_type(scenario, "game.turn", "a whole number ≥ 1 (turn 1 is the first player's first "
+                                   "turn)", s.turn))
+        s.turn = len(players) + 1
     cards = data.get("cards", {})
     if not isinstance(cards, dict):
         reasons.append(_wrong_type(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
@@ -121,7 +139,10 @@ def build_state(scenario) -> State:
         _check_action(scenario, n, act, s, reasons)
     if reasons:
         raise InvalidScenario(reasons)
-    s.opportunity = s.turn_player
+    s.opportunity = s.turn_player if s.point not in ("wake-up", "draw", "materialize") else None
+    for card in s.cards.values():
+        if card.zone == "field" and card.durability is not None and "durability" not in card.counters:
+            card.counters["durability"] = card.durability
     return s
 
 
@@ -141,6 +162,11 @@ def _build_player(scenario, name, p: dict, seat: int, reasons) -> Player:
         els = []
     player.elements = {e.lower() for e in els}
     player.materialized = bool(p.get("materialized", False))
+    life = p.get("life")
+    if life is not None and (not _is_int(life) or life < 0):
+        reasons.append(_wrong_type(scenario, f"{key}.life", "a whole number ≥ 0", life))
+    player.life = life if _is_int(life) else None
+    player.rested = bool(p.get("rested", False))
     return player
 
 
@@ -172,6 +198,26 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
             reasons.append(_wrong_type(scenario, f"{key}.{f}", "a list of strings", v))
             v = []
         setattr(card, f, {x.lower() for x in v})
+    names = set()
+    for i, text in enumerate(card.keywords):
+        try:
+            kw = parse_keyword(text)
+        except ValueError as exc:
+            reasons.append(scenario.reason("unsupported", str(exc), f"{key}.keywords"))
+            continue
+        card.keyword_list.append(kw)
+        names.add(kw[0])
+    card.keywords = names
+    counters = cd.get("counters", {})
+    if not isinstance(counters, dict) or not all(_is_int(v) and v >= 0 for v in counters.values()):
+        reasons.append(_wrong_type(scenario, f"{key}.counters", "a table of counter kind = whole number ≥ 0",
+                                   counters))
+        counters = {}
+    card.counters = dict(counters)
+    for f in ("distant", "fostered"):
+        if not isinstance(cd.get(f, False), bool):
+            reasons.append(_wrong_type(scenario, f"{key}.{f}", "true or false", cd[f]))
+        setattr(card, f, bool(cd.get(f, False)))
     for t, what in UNSUPPORTED_TYPES.items():
         if t in card.types:
             reasons.append(scenario.reason("unsupported", f"the engine does not play {what} yet", f"{key}.types"))
@@ -245,6 +291,21 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
         reasons.append(scenario.reason("bad-effect", f'for must be "you", "opponents" or "all", not {e["for"]!r}', key))
     if do == "grant":
         _check_effects(scenario, key, e.get("effects", []), reasons)
+    for k in ("attacker", "from"):
+        if isinstance(e.get(k), dict):
+            _check_selector(scenario, key, e[k], reasons)
+    if do in ("gain", "keyword"):
+        try:
+            parse_keyword(str(e.get("keyword", "")))
+        except ValueError as exc:
+            reasons.append(scenario.reason("unsupported", str(exc), key))
+    if do == "damage-mod" and e.get("op", "prevent") not in DAMAGE_OPS:
+        reasons.append(scenario.reason("bad-effect", f"op must be one of {', '.join(DAMAGE_OPS)}, not {e['op']!r}", key))
+    if do == "skip" and e.get("phase") not in START_POINTS:
+        reasons.append(scenario.reason("bad-effect", f"phase must be one of {', '.join(START_POINTS)}, not "
+                                       f"{e.get('phase')!r}", key))
+    if do == "prevent" and e.get("kind", "shield") not in ("shield", "instance"):
+        reasons.append(scenario.reason("bad-effect", 'kind must be "shield" or "instance"', key))
 
 
 def _check_selector(scenario, key, sel: dict, reasons, extra=()):
@@ -314,7 +375,8 @@ def _place_cards(scenario, players: dict, s: State, reasons):
             for v in value:
                 if _is_int(v):
                     if zone not in COUNTED_ZONES or v < 0:
-                        reasons.append(scenario.reason("unnamed", f"only hand and memory may hold a number of unnamed "
+                        reasons.append(scenario.reason("unnamed", "only hand, memory and main-deck may hold a number of "
+                                                       "unnamed "
                                                        f"cards, not {zone}", key))
                     else:
                         s.players[name].unnamed[zone] += v
@@ -330,6 +392,7 @@ def _place_cards(scenario, players: dict, s: State, reasons):
                     continue
                 where[v] = f"{name}'s {zone}"
                 card.zone = zone
+                card.deck_position = len(where)
                 card.controller = name
                 if not card.owner:
                     card.owner = name
@@ -369,7 +432,19 @@ def _check_action(scenario, n, act, s: State, reasons):
                                                "objects-and-targeting/target/1"))
     if "times" in act and (kind != "pass" or not _is_int(act["times"]) or act["times"] < 1):
         reasons.append(scenario.reason("bad-times", "times = N (N ≥ 1) goes with pass = true", f"{key}.times"))
-    if kind in ("pass", "stop"):
+    if "until" in act and (kind != "pass" or act["until"] not in START_POINTS):
+        reasons.append(scenario.reason("bad-until", f"until = PHASE goes with pass = true, PHASE one of "
+                                       f"{', '.join(START_POINTS)}", f"{key}.until"))
+    for k in ("wield", "attack_target", "attack", "retaliate", "intercept"):
+        if k not in act or act[k] is False:
+            continue
+        for h in as_list(act[k]):
+            if not isinstance(h, str) or (h not in s.cards and h not in s.players):
+                reasons.append(scenario.reason("unknown-card", f"{k} names {h!r}, neither a card nor a player",
+                                               f"{key}.{k}"))
+    if "pay" in act and not isinstance(act["pay"], bool):
+        reasons.append(_wrong_type(scenario, f"{key}.pay", "true or false", act["pay"]))
+    if kind in ("pass", "stop", "attack", "retaliate", "intercept"):
         return
     card = s.cards.get(act[kind])
     if card is None:

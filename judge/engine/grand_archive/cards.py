@@ -56,6 +56,13 @@ class Card:
         self.life: int | None = None
         self.durability: int | None = None
         self.keywords: set[str] = set()
+        self.keyword_list: list[tuple[str, int | None]] = []  # printed keywords with their N ("pride 2")
+        self.gained: list[tuple[str, int | None]] = []        # keywords gained until end of turn
+        self.counters: dict[str, int] = {}      # counters on it (Counters): durability, buff, debuff, bulwark, …
+        self.distant = False                    # the distant property (game-terms/distant)
+        self.fostered = False                   # the fostered property (game-terms/fostered)
+        self.lineage_stamp = 0                  # a champion card: when it entered the lineage
+        self.deck_position = 0                  # order in the scenario's zone lists: the top card is listed first
         self.effects: list[dict] = []           # the instructions its activation enacts on resolution
         self.modes: dict[str, list[dict]] = {}  # mode name → instructions (card-activation/1.4)
         self.target: dict | None = None         # what it targets when played (card-activation/1.5)
@@ -85,12 +92,22 @@ class Card:
         changes (zone, controller, counters, buffs) is the copy's own."""
         new = copy.copy(self)
         new.buffs = list(self.buffs)
+        new.gained = list(self.gained)
+        new.counters = dict(self.counters)
         return new
 
     def stat(self, name: str) -> int | None:
+        """A stat with its modifications: buff and debuff counters (power, life), then effects until end of turn
+        (continuous effects, Layers 6); an object's durability is its durability counters (counters/durability)."""
+        if name == "durability" and "durability" in self.counters:
+            return self.counters["durability"]
         base = getattr(self, name)
         if base is None:
             return None
+        if name in ("power", "life"):
+            base += self.counters.get("buff", 0) - self.counters.get("debuff", 0)
+        if name == "level":
+            base += self.counters.get("level", 0)   # counters/level/1
         return base + sum(n for s, n in self.buffs if s == name)
 
     def __repr__(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from judge.engine.grand_archive.cards import Card
+from judge.engine.grand_archive.keywords import parse_keyword
 from judge.engine.grand_archive.state import Instance, PendingTrigger
 from judge.engine.grand_archive.words import a_an, counters
 
@@ -51,22 +52,17 @@ class EffectPrimitives:
         return [to]
 
     def do_damage(self, e, inst, you, source_name):
+        """Deal N (non-combat) damage, through prevention and replacement effects (damage/2, 11, 13)."""
         n, why = self.amount(e.get("amount", 0), inst)
         n = max(0, n)
         lki_cite = ["abilities/p11"] if "last known" in why else []  # last known information of the source
+        source = self.s.cards.get(inst.source)
         for t in self._who(e, inst, you):
             t = self.player_of(t) or t
-            if t in self.s.players:
-                self.s.players[t].damage += n
-                self.step(f"{source_name} deals {n} damage to {self.champion_name(t)}" + (f" ({why})" if why else "")
-                          + f": {counters(self.s.players[t].damage)} on it.", ["damage/11", "damage/13"] + lki_cite, answer=True)
-            else:
-                obj = self.card(t)
-                if obj.zone != "field":
-                    continue
-                obj.damage += n
-                self.step(f"{source_name} deals {n} damage to {obj.name}" + (f" ({why})" if why else "") + ".",
-                          ["damage/11"] + lki_cite, answer=True)
+            if t not in self.s.players and self.card(t).zone != "field":
+                continue
+            self.deal_damage(source, n, t, combat=False, cites=lki_cite, source_name=source_name, why=why,
+                             unpreventable=bool(e.get("unpreventable")))
 
     def do_draw(self, e, inst, you, source_name):
         n, _ = self.amount(e.get("amount", 1), inst)
@@ -85,14 +81,25 @@ class EffectPrimitives:
                   ["game-terms/recover/2"], answer=True)
 
     def do_modify(self, e, inst, you, source_name):
+        """+N/-N to a stat until end of turn; ``to = "attack"``: to the attack in progress, combined in the damage
+        step (attacking-and-the-combat-phase/5.3, 6.2)."""
         stat, by = e.get("stat", "power"), e.get("by", 0)
-        for t in self._targets_or_self(e, inst):
+        if e.get("to") == "attack":
+            combat = self.s.combat
+            if combat is None:
+                self.step(f"{source_name}: there is no attack to modify.", ["attacking-and-the-combat-phase/6.2"])
+                return
+            combat.power_mods.append((source_name, by))
+            self.step(f"The attack gets {by:+d} power from {source_name}, combined with the others in the damage step.",
+                      ["attacking-and-the-combat-phase/6.2", "attacking-and-the-combat-phase/5.3"], answer=True)
+            return
+        for t in self._units(e, inst, you):
             obj = self.s.cards.get(t)
             if obj is None or obj.zone != "field":
                 continue
             obj.buffs.append((stat, by))
             self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}.",
-                      ["continuous-effects/general-rules/1"])
+                      ["continuous-effects/general-rules/1"], answer=True)
 
     def _targets_or_self(self, e, inst):
         what = e.get("to", e.get("what", "target"))
@@ -291,3 +298,121 @@ class EffectPrimitives:
                       + (f"; {top.name} (level {top.level}) is now the champion." if top else "."),
                       ["champion/deleveling/1"], answer=True)
 
+
+    # ---------------------------------------------------------------------------------------------------------
+    # effects that turns and combat need: prevention, orientation, counters, keywords, properties, phases
+    # ---------------------------------------------------------------------------------------------------------
+    def _units(self, e: dict, inst: Instance, you: str) -> list[str]:
+        """The units or objects an effect names: ``target``, ``self`` (the source), ``you`` (your champion),
+        ``attacker`` (the attacking unit of the combat in progress); a player's name stands for their champion."""
+        what = e.get("to", e.get("what", "target"))
+        if what == "self":
+            out = [inst.source]
+        elif what == "you":
+            champ = self.champion_of(you)
+            out = [champ.handle if champ is not None else you]
+        elif what == "attacker":
+            out = [self.s.combat.attacker] if self.s.combat is not None else []
+        else:
+            out = [t for t in inst.targets if self.s.instance(t) is None and t not in inst.lost]
+        return [(self.champion_of(t).handle if t in self.s.players and self.champion_of(t) else t) for t in out]
+
+    def do_prevent(self, e, inst, you, source_name):
+        """A prevention effect waiting for damage: a shield absorbing N, or one instance preventing up to N
+        (damage-prevention/1, 5.1, 5.2; combat = true: only combat damage, 4)."""
+        for t in self._units(e, inst, you):
+            kind = e.get("kind", "shield")
+            n = e.get("amount", 1)
+            self.s.shields.append({"who": t, "left": n, "kind": kind, "combat": bool(e.get("combat")),
+                                   "name": source_name})
+            self.step(f"{source_name}: the next {n} {'combat ' if e.get('combat') else ''}damage that would be dealt to "
+                      f"{self.describe(t)} is prevented"
+                      + (" (one instance)" if kind == "instance" else "") + ".",
+                      ["damage-prevention/1", "damage-prevention/2", "damage-prevention/5"]
+                      + (["damage-prevention/4"] if e.get("combat") else []), answer=True)
+
+    def do_rest(self, e, inst, you, source_name):
+        """Rest an object; one already rested can't rest (game-terms/rest-rested/1, 5)."""
+        for t in self._units(e, inst, you):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone != "field":
+                continue
+            if obj.rested:
+                self.step(f"{obj.name} is already rested: it does not rest again.", ["game-terms/rest-rested/5",
+                                                                                     "properties-and-states/3"])
+                continue
+            obj.rested = True
+            self.step(f"{source_name} rests {obj.name}.", ["game-terms/rest-rested/1"], answer=True)
+
+    def do_wake(self, e, inst, you, source_name):
+        """Wake up an object; one already awake can't wake up (game-terms/wake-up/1, 2)."""
+        for t in self._units(e, inst, you):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone != "field":
+                continue
+            if not obj.rested:
+                self.step(f"{obj.name} is already awake: it does not wake up.", ["game-terms/wake-up/2"])
+                continue
+            obj.rested = False
+            self.step(f"{source_name}: {obj.name} wakes up.", ["game-terms/wake-up/1"], answer=True)
+
+    def do_counter(self, e, inst, you, source_name):
+        """Put N counters of a kind on an object (or remove them with a negative N); buff and debuff counters
+        cancel each other (counters/4, buff/4, debuff/4)."""
+        kind, n = e.get("kind", "buff"), e.get("amount", 1)
+        for t in self._units(e, inst, you):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone != "field":
+                continue
+            c = obj.counters
+            c[kind] = max(0, c.get(kind, 0) + n)
+            other = {"buff": "debuff", "debuff": "buff"}.get(kind)
+            cancel = min(c.get(kind, 0), c.get(other, 0)) if other else 0
+            if cancel:
+                c[kind] -= cancel
+                c[other] -= cancel
+            verb = "puts" if n >= 0 else "removes"
+            self.step(f"{source_name} {verb} {abs(n)} {kind} counter{'s' if abs(n) != 1 else ''} "
+                      f"{'on' if n >= 0 else 'from'} {obj.name}"
+                      + (f"; {cancel} {kind} and {other} counter pair{'s' if cancel > 1 else ''} remove each other"
+                         if cancel else "") + ".",
+                      ["counters/4"] + ([f"counters/{kind}/4"] if cancel else [f"counters/{kind}/1"] if kind in
+                                        ("buff", "debuff", "bulwark", "durability") else []), answer=True)
+
+    def do_gain(self, e, inst, you, source_name):
+        """An object gets a keyword until end of turn (an instanced continuous effect, continuous-effects)."""
+        name, value = parse_keyword(e["keyword"])
+        for t in self._units(e, inst, you):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone != "field":
+                continue
+            obj.gained.append((name, value))
+            self.step(f"{obj.name} gains {name}{f' {value}' if value is not None else ''} until end of turn.",
+                      ["continuous-effects/instanced-effects/1"], answer=True)
+
+    def do_distant(self, e, inst, you, source_name):
+        """A unit becomes distant until the end of its controller's turn (game-terms/distant/1, 2)."""
+        for t in self._units(e, inst, you):
+            obj = self.s.cards.get(t)
+            if obj is None or obj.zone != "field":
+                continue
+            obj.distant = True
+            self.step(f"{obj.name} becomes distant until the end of {obj.controller}'s turn.",
+                      ["game-terms/distant/1", "game-terms/distant/2"], answer=True)
+
+    def do_skip(self, e, inst, you, source_name):
+        """A player's next [phase] is skipped (skipping-phases/1, 2)."""
+        times = e.get("times", 1)
+        for p in self._who(dict(e, to=e.get("whose", "you")), inst, you):
+            for _ in range(times):
+                self.s.skips.append((p, e["phase"]))
+            self.step(f"{p}'s next {e['phase'].replace('-', ' ')} phase will be skipped"
+                      + (f" ({times} times)" if times > 1 else "") + ".",
+                      ["skipping-phases/1"] + (["skipping-phases/2"] if times > 1 else []), answer=True)
+
+    def do_end_phase(self, e, inst, you, source_name):
+        """End the current phase: once this resolves, the effects on the Effects Stack do not resolve and their
+        cards are banished (ending-phases/1, 1.1, 1.2, 2.1)."""
+        self.ending_phase = True
+        self.step(f"{source_name} ends the {self.s.phase.replace('-', ' ')} phase; it is not banished itself.",
+                  ["ending-phases/1", "ending-phases/2.1"], answer=True)

@@ -9,58 +9,40 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
 from judge.engine.grand_archive.cards import Card
+from judge.engine.grand_archive.combat import CombatPhase
+from judge.engine.grand_archive.damage import DamageRules
 from judge.engine.grand_archive.effects import EffectPrimitives
 from judge.engine.grand_archive.playing import Illegal, Playing
+from judge.engine.grand_archive.keywords import keyword_value, parse_keyword
 from judge.engine.grand_archive.resolution import Resolution
-from judge.engine.grand_archive.state import NO_OPPORTUNITY_PHASES, PHASE_NAMES, Instance, State
+from judge.engine.grand_archive.state import PHASE_NAMES, Instance, State
+from judge.engine.grand_archive.turn import TurnOrder
 
-__all__ = ["Game", "Citer", "Illegal", "SEED_OPENINGS", "PHASE_NAMES"]
-
-# words find the same rule in another version of the document (the seed numbers it abilities/6, the
-# 2026-08-21 pages abilities/14).
-SEED_OPENINGS = {
-    "abilities/p4": "Abilities of action cards generally only function in the Effects Stack",
-    "abilities/p6": "Abilities of non-action, non-attack cards generally only function while they exist on the field",
-    "abilities/p11": "Abilities consider the source of the ability",
-    "abilities/2": "Abilities specifying a zone or zones in which they function",
-    "abilities/6": "An ability placed in the Effects Stack exists independently of its source",
-    "abilities/7": "All abilities in the Effects Stack are controlled by the player who controlled the source",
-}
-
+__all__ = ["Game", "Citer", "Illegal", "PHASE_NAMES"]
 
 
 class Citer:
-    """Rule ids as the loaded document numbers them.
-
-    The engine names seed ids; a rule of the Abilities page that another version numbers differently is
-    found there by its opening words, so a scenario judged under the full document cites that document's id.
+    """Rule ids as the loaded document numbers them, located through the citation registry
+    (:mod:`judge.engine.citations`: a rule of the Abilities page that another version numbers differently
+    is found there by its words). The engine itself cites the registry's ids (``Citer(None)``); the
+    scenario runner locates every citation of the outcome in the document it is judged under.
     """
 
     def __init__(self, book):
         self.book = book
-        self.cache: dict[str, str] = {}
 
     def __call__(self, *ids: str) -> list[str]:
         return [self.one(i) for i in ids]
 
     def one(self, rule_id: str) -> str:
-        if rule_id in self.cache:
-            return self.cache[rule_id]
-        found = rule_id
-        opening = SEED_OPENINGS.get(rule_id)
-        rules = getattr(self.book, "rules", {})
-        if opening and not _starts(rules.get(rule_id), opening):
-            page = rule_id.split("/")[0] + "/"
-            found = next((rid for rid, r in rules.items() if rid.startswith(page) and _starts(r, opening)), rule_id)
-        self.cache[rule_id] = found
-        return found
+        if self.book is None:
+            return rule_id
+        from judge.engine.grand_archive.cited import REGISTRY
+
+        return REGISTRY.repoint(rule_id, self.book)
 
 
-def _starts(rule, opening: str) -> bool:
-    return rule is not None and " ".join((rule.text or "").split()).startswith(opening)
-
-
-class Game(Playing, Resolution, EffectPrimitives):
+class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimitives):
     """One game in progress: the state, the trace, and the facts the scenario's [expect] is compared with."""
 
     def __init__(self, state: State, outcome, scenario, book):
@@ -68,7 +50,7 @@ class Game(Playing, Resolution, EffectPrimitives):
         self.out = outcome
         self.trace = outcome.trace
         self.scenario = scenario
-        self.cite = Citer(book)
+        self.cite = Citer(None)   # the registry's ids; located in the judged document by the runner
         f = self.facts = outcome.facts
         for key in ("legal", "illegal_because", "resolved", "kinds", "controllers", "played", "costs",
                     "instances"):
@@ -76,8 +58,9 @@ class Game(Playing, Resolution, EffectPrimitives):
         for key in ("fizzled", "negated", "copies", "triggered"):
             f.setdefault(key, [])
         self.answer_steps = []
-        self.phase_over = False
         self.attempts: dict[str, int] = {}
+        self.current_key = ""       # the action being played, for errors raised deep inside a rule
+        self.ending_phase = False   # an effect ended the phase (ending-phases/1)
 
     # =====================================================================================================
     # helpers
@@ -179,6 +162,15 @@ class Game(Playing, Resolution, EffectPrimitives):
         info = (inst.lki if inst is not None and inst.lki else None) or self.s.lki.get(handle, {})
         return info.get(stat), True
 
+    def keyword(self, card: Card, name: str) -> int | None:
+        """The card's keyword ``name``: printed, gained until end of turn, or given by a static ability
+        (static-abilities); None when it has none (keywords.py says how instances combine)."""
+        instances = list(card.keyword_list) + list(card.gained)
+        for src, _, eff in self.statics("keyword"):
+            if card.zone == "field" and self.matches(card, eff.get("to"), src.controller):
+                instances.append(parse_keyword(eff["keyword"]))
+        return keyword_value(instances, name)
+
     # =====================================================================================================
     # static abilities: which apply, cost modifiers, granted instructions, play permissions
     # =====================================================================================================
@@ -189,6 +181,8 @@ class Game(Playing, Resolution, EffectPrimitives):
             return src.zone == zone
         if "action" in src.types or "boon" in src.types:
             return src.zone == "effects-stack"
+        if "attack" in src.types:
+            return src.zone == "intent"   # the attack, modifying its own damage (attacking-and-the-combat-phase/6.2)
         return src.zone == "field"
 
     def statics(self, do: str):
@@ -264,24 +258,39 @@ class Game(Playing, Resolution, EffectPrimitives):
                       "any player acting.", ["bestowing-boons/3.4.2", "boons/4.1"])
             self.resolve_top()
 
-    def ready(self, player: str, key: str):
-        """Players pass Opportunity in turn order until ``player`` has it (timing-and-permissions/opportunity/3-5).
+    def ready(self, player: str, key: str, kind: str = "act"):
+        """Players pass Opportunity in turn order until ``player`` has it (timing-and-permissions/opportunity/3-5);
+        a choice pending (the retaliation of retaliation-step/3) is declined unless this action makes it.
 
-        Raises InvalidScenario when no player can have Opportunity now (a phase without it)."""
+        Raises InvalidScenario when no player can act now (a phase without Opportunity, a game that is over)."""
         s = self.s
-        if self.phase_over:
+        self.current_key = key
+        if s.game_over:
             raise InvalidScenario([self.scenario.reason(
-                "no-opportunity", f"{player} cannot act: every player passed with the Effects Stack empty, so the "
-                f"{PHASE_NAMES[s.phase]} is over", key, "timing-and-permissions/opportunity/11")])
-        if not s.stack and s.phase in NO_OPPORTUNITY_PHASES:
+                "game-over", f"{player} cannot act: the game is over"
+                + (f" ({s.winner} won)" if s.winner else " (a draw)"), key, "ending-the-game/3")])
+        self.resolve_blocked()
+        if kind == "retaliate":
+            if s.combat is None or s.point not in ("combat-retaliation", "combat-retaliate"):
+                raise InvalidScenario([self.scenario.reason(
+                    "no-retaliation", f"{player} cannot retaliate: no combat is at its retaliation step",
+                    key, "retaliation-step/3")])
+            for _ in range(200):
+                if s.point == "combat-retaliate" or s.game_over:
+                    return
+                self.all_pass()
+        if s.point == "combat-retaliate" and not s.stack:
+            self.combat_proceeds()
+        if s.point == "materialize" and not s.stack and kind == "materialize" and player == s.turn_player:
+            return   # the turn-based materialization (materialize-phase/3)
+        if not s.stack and s.point in ("wake-up", "draw"):
             raise InvalidScenario([self.scenario.reason(
                 "no-opportunity", f"{player} cannot act: no player receives Opportunity in the "
                 f"{PHASE_NAMES[s.phase]} while nothing is pending", key, "game-terms/opportunity-term/3")])
-        self.resolve_blocked()
         for _ in range(200):
             if s.opportunity == player:
                 return
-            holder = s.opportunity
+            holder = s.opportunity or s.turn_player
             nxt = s.order[(s.order.index(holder) + 1) % len(s.order)]
             if holder not in s.passed:
                 s.passed.append(holder)
@@ -290,19 +299,37 @@ class Game(Playing, Resolution, EffectPrimitives):
                           ["timing-and-permissions/opportunity/4", "timing-and-permissions/opportunity/5"])
                 self.resolve_top()
                 continue
+            if len(s.passed) == len(s.order):
+                raise InvalidScenario([self.scenario.reason(
+                    "no-opportunity", f"{player} cannot act now: every player would pass with the Effects Stack empty "
+                    f"and end the {PHASE_NAMES[s.phase]}; write pass = true first to move on", key,
+                    "turn-order/3")])
             self.step(f"{holder} passes Opportunity; {nxt} receives it.", ["timing-and-permissions/opportunity/3"])
             s.opportunity = nxt
         raise InvalidScenario([self.scenario.reason("no-opportunity", f"{player} never receives Opportunity", key)])
 
     def all_pass(self):
-        """Every player passes in succession, starting with the holder: the top layer resolves."""
+        """Every player passes in succession, starting with the holder: the top layer resolves; with the Effects
+        Stack empty, the phase or step ends and the game moves on (turn-order/3)."""
         s = self.s
-        if not s.stack:
-            self.step("Every player passes Opportunity while the Effects Stack is empty: the game proceeds to the "
-                      "next phase.", ["timing-and-permissions/opportunity/11"])
-            self.phase_over = True
+        if s.game_over:
             return
-        order = s.order[s.order.index(s.opportunity):] + s.order[:s.order.index(s.opportunity)]
+        if not s.stack:
+            if s.point == "materialize":
+                self.step(f"{s.turn_player} does not materialize.", ["materialize-phase/3"])
+            elif s.point == "combat-retaliate":
+                pass
+            elif s.point in ("wake-up", "draw"):
+                self.step(f"No player has Opportunity at the start of the {PHASE_NAMES[s.phase]}: the game proceeds with "
+                          "its turn-based action.", ["turn-order/4"])
+            else:
+                self.step("Every player passes Opportunity while the Effects Stack is empty: the "
+                          f"{'step' if s.phase == 'combat' else 'phase'} ends and the game proceeds.",
+                          ["timing-and-permissions/opportunity/11", "turn-order/3"])
+            self.proceed()
+            return
+        holder = s.opportunity or s.turn_player
+        order = s.order[s.order.index(holder):] + s.order[:s.order.index(holder)]
         self.step(f"{', then '.join(order)} pass{'es' if len(order) == 1 else ''} Opportunity: every player has "
                   "passed in succession.", ["timing-and-permissions/opportunity/4",
                                             "timing-and-permissions/opportunity/5"])

@@ -330,12 +330,29 @@ class Playing:
         rules = cost_rules("card-activation/1.7")
         cost = self.calculate_cost(player, card, kind, inst, rules)
         pay = ["card-activation/1.8"]
+        if "attack" in card.types:
+            self._rest_for_attack_card(player, card, inst, act)
         if kind == "reserve":
             self.pay_reserve(player, card, cost, act, key, pay)
         else:
             self.pay_memory(player, card, cost, act, key, pay)
         self.facts["costs"][card.handle] = {kind: cost} | ({"x": inst.x} if inst.x is not None else {})
         self._place(inst, card, "card-activation/1.9", player)
+
+    def _rest_for_attack_card(self, player: str, card: Card, inst: Instance, act: dict):
+        """attack/2: an attack card rests the champion as an additional playing cost; the champion must be awake."""
+        champ = self.champion_of(player)
+        if champ is None:
+            raise Illegal(f"{card.name} is an attack card and {player}'s champion is not described as a card on the "
+                          "field to rest for it.", ["attack/2", "champion/general-rules/4.1"])
+        if champ.rested:
+            raise Illegal(f"{champ.name} is rested and can't rest again to pay for {card.name}.",
+                          ["attack/2", "game-terms/rest-rested/5"])
+        champ.rested = True
+        inst.attack_target = act.get("attack_target")
+        inst.wield = as_list(act.get("wield"))
+        self.step(f"Pay costs: {player} rests {champ.name} as an additional cost of the attack card.",
+                  ["attack/2", "champion/general-rules/4.1", "attacking-and-the-combat-phase/1.4"])
 
     def _memory_activation_allowed(self, player: str, card: Card) -> bool:
         return any(src.controller == player and self.matches(card, eff.get("cards"), player)
@@ -461,6 +478,10 @@ class Playing:
                           ["abilities/p6", "abilities/2"])
         if card.controller != player:
             raise Illegal(f"{player} does not control {card.name}.", ["activated-abilities/9"])
+        ok, why = self.obeys(card)
+        if not ok:
+            raise Illegal(f"{why}: it does not obey {player}, who can't activate its abilities.",
+                          ["game-terms/obedience/1", "keywords-and-abilities/pride/1"])
         speed = ab.get("speed", "fast")
         if speed == "slow" and (player != self.s.turn_player or self.s.stack or self.s.phase != "main"):
             raise Illegal("This ability has slow speed: only the turn player, in the main phase with the Effects "

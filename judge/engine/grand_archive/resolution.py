@@ -44,8 +44,8 @@ class Resolution:
         pend.sort(key=lambda t: self.s.order.index(t.lki["controller"]))
         for t in pend:
             src = self.s.cards[t.handle]
-            ab = src.abilities[t.index - 1]
-            inst = Instance(self._ability_id(src, t.index), "ability", t.handle, t.lki["controller"])
+            ab = t.ability or src.abilities[t.index - 1]
+            inst = Instance(self._ability_id(src, t.keyword or t.index), "ability", t.handle, t.lki["controller"])
             inst.ability = t.index
             inst.effects = list(ab.get("effects", []))
             inst.lki = t.lki
@@ -76,8 +76,35 @@ class Resolution:
             self.resolve_card_instance(inst)
         else:
             self.resolve_ability(inst)
+        if self.ending_phase:
+            self.end_the_phase()
+            return
         triggered = self.state_based_checks()
+        if s.game_over:
+            return
         self.after_resolution(triggered)
+
+    def end_the_phase(self):
+        """ending-phases/1, 1.1, 1.2: nothing left on the Effects Stack resolves and its cards are banished; the
+        phase's remaining steps are skipped (a combat phase goes to its end of combat step)."""
+        s = self.s
+        self.ending_phase = False
+        cards = [c for c in s.cards.values() if c.zone == "effects-stack"]
+        for inst in list(s.stack):
+            self._remove(inst)
+            self.facts["resolved"][inst.id] = False
+        for c in cards:
+            self.move(c, "banishment")
+        self.step("The phase ends: " + (f"{', '.join(c.name for c in cards)} on the Effects Stack "
+                                        f"{'is' if len(cards) == 1 else 'are'} banished without resolving; " if cards
+                                        else "") + "its remaining steps are skipped.",
+                  ["ending-phases/1", "ending-phases/1.1"] + (["ending-phases/1.2"] if s.phase == "combat" else []),
+                  answer=True)
+        s.pending = []
+        if s.phase == "combat":
+            self.end_of_combat()
+        else:
+            self.proceed()
 
     def _remove(self, inst: Instance):
         if inst in self.s.stack:
@@ -125,6 +152,11 @@ class Resolution:
                       + (["resolution/general-rules/8"] if "action" in card.types else []))
         for e in effects:
             self.apply(e, inst, card.name)
+        if "attack" in card.types and not inst.copy:
+            self._remove(inst)
+            self.facts["resolved"][inst.id] = True
+            self.attack_card_resolves(inst, card)
+            return
         for src, extra in self.granted_effects(card):
             self.step(f"{card.name} has the instruction{'s' if len(extra) > 1 else ''} {src.name} gives it: a static "
                       f"modification of the source card, read by this instance [{inst.id}] too.",
@@ -239,9 +271,22 @@ class Resolution:
     # objects entering the field, state-based checks
     # =====================================================================================================
     def enters_field(self, obj: Card):
+        """An object enters the field awake, with its durability and bulwark counters; its On Enter abilities
+        trigger (a champion card entering the lineage counts, on-enter/2)."""
+        if obj.durability is not None and "durability" not in obj.counters:
+            obj.counters["durability"] = obj.durability
+            self.step(f"{obj.name} enters the field with {obj.durability} durability counter"
+                      f"{'s' if obj.durability != 1 else ''}.", ["counters/durability/1", "weapon/4.1"])
+        bulwark = self.keyword(obj, "bulwark")
+        if bulwark:
+            obj.counters["bulwark"] = obj.counters.get("bulwark", 0) + bulwark
+            self.step(f"{obj.name} has bulwark: it enters the field with {bulwark} bulwark counter"
+                      f"{'s' if bulwark != 1 else ''}.", ["keywords-and-abilities/bulwark/1",
+                                                          "keywords-and-abilities/bulwark/2"])
         for ab in obj.abilities:
             if ab.kind == "trigger" and ab.get("on") == "enter":
-                self.pending_trigger(obj, ab, f"{obj.name} enters the field", ["triggered-abilities/4"])
+                self.pending_trigger(obj, ab, f"{obj.name} enters the field", ["triggered-abilities/4"]
+                                     + (["keywords-and-abilities/on-enter/2"] if "champion" in obj.types else []))
 
     def state_based_checks(self):
         """State-based checks, repeated until nothing changes; then triggered abilities are placed."""
@@ -266,15 +311,11 @@ class Resolution:
                 if card.zone == "effects-stack" and not self.s.on_stack(card.handle):
                     self.card_leaves_stack(card)
                     changed = True
-            # Damage: allies with damage equal to or above their life die
-            for obj in list(self.s.cards.values()):
-                if obj.zone == "field" and "ally" in obj.types and obj.life is not None and \
-                        obj.damage >= obj.stat("life"):
-                    self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life: it dies.",
-                              ["state-based-checks-and-effects/types-of-checks/2"], answer=True)
-                    self.leave_field(obj, "graveyard")
-                    self.dies(obj, "its damage reached its life", ["state-based-checks-and-effects/types-of-checks/2"])
-                    changed = True
+            # Game-ending checks, damage, durability, combat roles (types-of-checks/1-3, 7)
+            if self.game_checks():
+                changed = True
+            if self.s.game_over:
+                return False
             if not changed:
                 break
         return self.place_triggers()
@@ -337,11 +378,22 @@ class Resolution:
                 if old is not None and old is not card:
                     old.zone = "lineage"
                 self.move(card, "field", controller)
-                card.timestamp = self.s.tick()
+                card.lineage_stamp = self.s.tick()
+                if old is not None and old is not card:
+                    # the same champion object: same orientation, counters and object timestamp (leveling-up/4,
+                    # 7.2; continuous-effects/timestamps/3.1)
+                    card.rested, card.counters, card.timestamp = old.rested, dict(old.counters), old.timestamp
+                    card.distant = old.distant
+                else:
+                    card.timestamp = card.lineage_stamp
                 self.step(f"{lead}: its non-copy instance resolved, so {card.name} is placed on top of "
                           f"{controller}'s lineage — the champion levels up to level {card.level}"
-                          + (f", with {old.name} in the inner lineage." if old is not None and old is not card else "."),
-                          cites + ["champion/leveling-up/1", "champion/leveling-up/5"], answer=True)
+                          + (f", with {old.name} in the inner lineage; it is the same champion object, "
+                             f"{'rested' if card.rested else 'awake'} as before, with its damage counters."
+                             if old is not None and old is not card else "."),
+                          cites + ["champion/leveling-up/1", "champion/leveling-up/5"]
+                          + (["champion/leveling-up/4", "champion/leveling-up/7.2"] if old is not None and old is not card
+                             else []), answer=True)
             else:
                 self.move(card, "field", controller)
                 card.timestamp = self.s.tick()

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from judge.engine.grand_archive.cards import Card
 
 # the phases of a turn (turn-order/1)
-PHASE_NAMES = {"main": "main phase", "materialize": "materialize phase", "recollection": "recollection phase",
-               "end": "end phase", "wake-up": "wake up phase", "draw": "draw phase"}
+PHASE_NAMES = {"wake-up": "wake up phase", "materialize": "materialize phase", "recollection": "recollection phase",
+               "draw": "draw phase", "main": "main phase", "combat": "combat phase", "end": "end phase"}
 # phases in which no player receives Opportunity unless something is pending (Opportunity, Situations)
 NO_OPPORTUNITY_PHASES = ("wake-up", "draw")
 
@@ -26,6 +26,8 @@ class PendingTrigger:
     lki: dict                   # the source as it was when the ability triggered
     cause: str | None = None    # the instance whose play triggered it (game-terms/negated/2.1)
     where: str = ""             # where it goes, when a rule says (game-terms/sacrifice/3)
+    ability: object = None      # a keyword's triggered ability (intercept, vigor): not one of the card's abilities
+    keyword: str | None = None  # that keyword, which names the instance (HANDLE.intercept)
 
 
 class Instance:
@@ -49,6 +51,8 @@ class Instance:
         self.lost: list[str] = []         # declared targets that became illegal: no longer targeted
         #                                   (state-based-checks-and-effects/types-of-checks/8)
         self.cause: str | None = None     # triggered abilities: the instance whose play triggered it
+        self.attack_target: str | None = None  # attack cards: the attack target declared once it resolves
+        self.wield: list[str] = []        # attack cards: the weapons the champion wields for the attack
 
     def clone(self) -> "Instance":
         new = copy.copy(self)
@@ -72,15 +76,48 @@ class Player:
         self.name = name
         self.champion = champion
         self.seat = seat
-        self.unnamed: dict[str, int] = {"hand": 0, "memory": 0}
+        self.unnamed: dict[str, int] = {"hand": 0, "memory": 0, "main-deck": 0}
         self.damage = 0
         self.elements: set[str] = set()     # elements enabled by champion cards not described as cards
         self.level: int | None = None       # champion level when no champion card is described
         self.materialized = False           # has materialized in this materialize phase
+        self.life: int | None = None        # the champion's life when no champion card is described
+        self.rested = False                 # the champion's orientation when no champion card is described
+        self.lost = False                   # has lost the game (ending-the-game/5)
 
     def clone(self) -> "Player":
         new = copy.copy(self)
         new.unnamed = dict(self.unnamed)
+        return new
+
+
+class Combat:
+    """One combat phase (Combat Phase pages): the roles it gives, what the attack uses, where it stands.
+
+    ``attacker`` is the attacking unit's handle; ``targets`` the attack targets as declared (a player's name
+    stands for a champion described by the player table); ``defenders`` those still defending; ``wielded`` the
+    weapons and ``intent`` the attack cards used; ``retaliators`` each retaliating unit → its retaliation target.
+    ``step`` is "retaliation", "retaliate" (the choice of step 3), "damage", "end" or "over"."""
+
+    def __init__(self, attacker: str, attacking: str, defending: str):
+        self.attacker = attacker
+        self.attacking_player = attacking
+        self.defending_player = defending
+        self.targets: list[str] = []
+        self.defenders: list[str] = []
+        self.wielded: list[str] = []
+        self.intent: list[str] = []
+        self.retaliators: dict[str, str] = {}
+        self.step = "retaliation"
+        self.power_mods: list[tuple[str, int]] = []   # (source name, +N) given to the attack itself
+        self.hits: list[tuple[str, str]] = []        # (source, unit) combat damage dealt
+        self.stopped = False                         # the attack became illegal (stealth/3): no damage to it
+
+    def clone(self) -> "Combat":
+        new = copy.copy(self)
+        for k in ("targets", "defenders", "wielded", "intent", "power_mods", "hits"):
+            setattr(new, k, list(getattr(self, k)))
+        new.retaliators = dict(self.retaliators)
         return new
 
 
@@ -100,6 +137,15 @@ class State:
         self.lki: dict[str, dict] = {}
         self.pending: list[PendingTrigger] = []  # triggered abilities waiting for state-based checks
         self.removed: dict[str, "Instance"] = {}   # negated instances, for "that card" references
+        self.turn = 0                       # the game's turn number (1 = the first player's first turn)
+        self.combat: Combat | None = None   # the combat phase in progress
+        self.point = "main"                 # where the turn stands: a phase, or a step of it ("end-2")
+        self.skips: list[tuple[str, str]] = []  # (player, phase) to be skipped (skipping-phases/1, 2)
+        self.shields: list[dict] = []       # prevention effects waiting for damage (damage-prevention/5)
+        self.decisions: dict[str, str] = {} # "may" choices a player made in advance (intercept)
+        self.winner: str | None = None
+        self.game_over = False
+        self.attempted: set[str] = set()    # objects that attempted an attack this turn (declaring-an-attack/1.4)
 
     def snapshot(self) -> "State":
         """The state before a play, to revert to if the play is illegal (playing-cards/3)."""
@@ -111,6 +157,11 @@ class State:
         new.lki = dict(self.lki)
         new.pending = list(self.pending)
         new.removed = dict(self.removed)
+        new.combat = self.combat.clone() if self.combat else None
+        new.skips = list(self.skips)
+        new.shields = [dict(x) for x in self.shields]
+        new.decisions = dict(self.decisions)
+        new.attempted = set(self.attempted)
         return new
 
     def tick(self) -> int:

@@ -29,8 +29,9 @@ class Checks:
                 raise Illegal(c1, f"{card.name} is in {where}, and {player} plays cards from their own hand",
                               ["play", "play-restrictions-and-permissions/bullet-1"])
             if card.zone != "hand":
-                self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; its permission allows playing it from "
-                          "there.", [c1, "play-restrictions-and-permissions/bullet-2"])
+                self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; the rules play cards from hand, but its "
+                          "permission allows playing it from there, and card text takes precedence over the rules.",
+                          [c1, "play-restrictions-and-permissions/bullet-2", "play", "the-golden-rules"])
         elif not init.reveal:
             if not card.in_play and not card.is_identity:
                 where = ("it left play and is " if card.handle in self.left_play else "it is ") + \
@@ -137,10 +138,12 @@ class Checks:
         if wanted is not None:
             card = self.s.cards.get(wanted)
             if card not in valid:
+                guard = self.guard_problem(init.player, card) if card is not None and \
+                    init.ability.get("labeled") == "attack" else ""
                 why = "it is not in play" if card is not None and not card.in_play and not card.is_identity else \
-                    "it does not match what the ability targets"
+                    guard or "it does not match what the ability targets"
                 raise Illegal(rule, f"{card.name if card else wanted} is not a valid target ({why})",
-                              ["in-play-and-out-of-play/bullet-3"])
+                              ["guard", "attack/bullet-4"] if guard else ["in-play-and-out-of-play/bullet-3"])
             init.target = card
             return
         if not valid:

@@ -141,7 +141,7 @@ class Round:
                 continue
             if villain is not None and villain.in_play:
                 self.activate(villain, player, self.defend_choice(villain, player), akey,
-                              cites=["villain-phase/bullet-2", "villain/bullet-1", "round-overview/step-6"])
+                              cites=["villain-phase/bullet-2", "villain/bullet-1", "round-overview/step-6", "in-player-order"])
             villain = next((c for c in self.s.cards.values() if c.type == "villain" and c.in_play), None)
             for minion in self.engaged_minions(player):
                 if self.s.over or self.s.players[player].eliminated:
@@ -200,7 +200,8 @@ class Round:
         self.s.max_used = {}
         for c in self.s.cards.values():
             c.used = {}
-        self.step(f"Step 5: the first player token passes from {old} to {nxt}; the round ends. The next round's "
+        passes = f"passes from {old} to {nxt}" if nxt != old else f"stays with {old}, the only player left"
+        self.step(f"Step 5: the first player token {passes}; the round ends. The next round's "
                   f"player phase begins with {self.who(nxt)}'s turn.",
                   ["villain-phase/bullet-5", "first-player", "round-overview/step-9", "round-overview/step-10",
                    "round-overview/step-1"])

@@ -1,0 +1,234 @@
+"""The registry of the rules the engines cite, each bound to words of its text and located in any version.
+
+An engine cites a rule by a name (``HIT``, ``DOMINATE_REACTIONS``): a :class:`Cited`, which *is* the rule id
+under the version the engine was written against (a ``str``: ``"7.5.5"``), and carries the words that rule's
+text must contain (``"an attack is considered to have"``). Each game lists its names in one module
+(``cited.py`` of the engine package: ``judge/engine/fab/cited.py`` …) that ends with a :class:`Registry`. Tests check every entry against the
+documents (the id exists, its text holds the words) and that the engines cite no id the registry lacks.
+
+When a scenario is judged under another version of the rules (``rules = "2026-02"``, ``--rules``), every
+citation is *located* in that document (:meth:`Registry.locate`): the same id when its text still holds the
+words, else the rule of the same chapter or page holding the words nearest the old position (how the diff pairs a renumbered rule:
+FaB 2.10.1 4.4.3d is 2026-02 4.4.3e); a part the version does not have is cited as the rule it belongs to
+(``within``) when the registry says so; an entry that cannot be located is an :class:`UnlocatedCitation`
+naming it, never a wrong number. :func:`apply` does this to a whole :class:`~judge.engine.core.Outcome`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import weakref
+
+from judge.errors import JudgeError
+
+_WORD = re.compile(r"\w+")
+
+
+def word_key(text: str) -> str:
+    """Lower-cased words of a text, single-spaced, with a space at each end (for whole-word containment)."""
+    return " " + " ".join(_WORD.findall(text.lower())) + " "
+
+
+class Cited(str):
+    """A rule id the engine cites, bound to words its text must contain.
+
+    It is the id string itself (``Cited("7.5.5", …) == "7.5.5"``), so it goes wherever a cited id goes.
+    ``within`` is the id of the rule this one belongs to, cited instead in a version that lacks this part.
+    ``name`` is set by the :class:`Registry` that collects it.
+    """
+
+    def __new__(cls, rule_id: str, words: str, within: str | None = None):
+        obj = super().__new__(cls, rule_id)
+        obj.words = words
+        obj.within = within
+        obj.name = ""
+        return obj
+
+    @property
+    def id(self) -> str:
+        """The rule id under the version the engine was written against."""
+        return str(self)
+
+    def holds(self, rule) -> bool:
+        """Does this rule's title and text contain the registered words?"""
+        return rule is not None and word_key(self.words) in word_key(f"{rule.title} {rule.text}")
+
+
+def cite(rule_id: str, words: str, within: str | None = None) -> Cited:
+    """A registry entry: ``HIT = cite("7.5.5", "an attack is considered to have hit")``."""
+    return Cited(rule_id, words, within)
+
+
+class UnlocatedCitation(JudgeError):
+    """A registry entry that the document a scenario is judged under does not hold."""
+
+
+class Registry:
+    """Every rule one game's engine cites: name → :class:`Cited`, id → :class:`Cited`.
+
+    ``base`` names the version the ids are written against (``"2.10.1"``; Grand Archive and Marvel
+    Champions cite the seed's ids for the pages the seed holds and the full document's for the rest).
+    """
+
+    def __init__(self, game: str, base: str, namespace: dict):
+        self.game = game
+        self.base = base
+        self.by_name: dict[str, Cited] = {}
+        self.by_id: dict[str, Cited] = {}
+        for name, value in namespace.items():
+            if isinstance(value, Cited):
+                if value.id in self.by_id:
+                    raise ValueError(f"{game} registry: {name} and {self.by_id[value.id].name} both name {value.id}")
+                value.name = name
+                self.by_name[name] = value
+                self.by_id[value.id] = value
+        for entry in self.by_name.values():
+            if entry.within is not None and entry.within not in self.by_id:
+                raise ValueError(f"{game} registry: {entry.name} belongs within {entry.within}, which is not registered")
+        self._located: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def __len__(self) -> int:
+        return len(self.by_name)
+
+    def __iter__(self):
+        return iter(self.by_name.values())
+
+    def __getitem__(self, name: str) -> Cited:
+        return self.by_name[name]
+
+    def get(self, rule_id: str) -> Cited | None:
+        """The entry registered under this id, or None."""
+        return self.by_id.get(rule_id)
+
+    def describe(self, entry: Cited) -> str:
+        """``HIT (7.5.5: "an attack is considered to have")``."""
+        return f'{entry.name} ({entry.id}: "{entry.words}")'
+
+    # -- locating ---------------------------------------------------------------------------------------
+    def locate(self, entry: Cited, book) -> str:
+        """The id under which ``book`` states this entry (see the module docstring).
+
+        A document that does not hold the entry's chapter or page at all (an embedded excerpt) keeps the id.
+        Raises :class:`UnlocatedCitation` when no rule of the document holds the words.
+        """
+        cache = self._located.get(book)
+        if cache is None:
+            cache = self._located[book] = {}
+        found = cache.get(entry.id)
+        if found is None:
+            found = cache[entry.id] = self._find(entry, book, set())
+        return found
+
+    def _find(self, entry: Cited, book, seen: set) -> str:
+        rules = book.rules
+        if entry.holds(rules.get(entry.id)) or _outside(book, entry.id):
+            return entry.id
+        group = _group(entry.id)
+        words = word_key(entry.words)
+        candidates = [rid for rid, key in _keys(book).items() if words in key and _group(rid) == group]
+        if candidates:
+            anchor = _anchor(book, entry.id)
+            return min(candidates, key=lambda rid: (abs(book.position(rid) - anchor), book.position(rid)))
+        if entry.within is not None and entry.within not in seen:
+            seen.add(entry.id)
+            return self._find(self.by_id[entry.within], book, seen)
+        raise UnlocatedCitation(f"citation {self.describe(entry)} cannot be located in {book.cite_prefix}: no rule "
+                                "there holds those words (the rule was reworded or removed; judge it under the "
+                                f"version the engine was written against, {self.game} {self.base}, or update the "
+                                "registry)")
+
+    def repoint(self, rule_id: str, book) -> str:
+        """A cited id as ``book`` numbers it: located through the registry; an unregistered id unchanged."""
+        entry = self.by_id.get(rule_id)
+        return rule_id if entry is None else self.locate(entry, book)
+
+
+def _outside(book, rule_id: str) -> bool:
+    """A rule of a chapter (numbered) or page (slug ids) the document does not hold at all."""
+    if book.format == "numbered":
+        return book.is_outside(rule_id)
+    pages = _PAGES.get(book)
+    if pages is None:
+        pages = _PAGES[book] = frozenset(rid.split("/", 1)[0] for rid in book.rules)
+    return rule_id not in book.rules and rule_id.split("/", 1)[0] not in pages
+
+
+_KEYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_PAGES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _keys(book) -> dict[str, str]:
+    """Rule id → word key of its title and text, computed once per document."""
+    keys = _KEYS.get(book)
+    if keys is None:
+        keys = _KEYS[book] = {rid: word_key(f"{r.title} {r.text}") for rid, r in book.rules.items()}
+    return keys
+
+
+def _group(rule_id: str) -> str:
+    """The chapter of a numbered id (``7`` for ``7.5.5``), the page of a slug id."""
+    return rule_id.split("/", 1)[0] if "/" in rule_id else rule_id.split(".", 1)[0]
+
+
+def _anchor(book, rule_id: str) -> int:
+    """Where ``rule_id`` would stand in ``book``: its position, else that of its nearest present ancestor."""
+    probe = rule_id
+    while probe:
+        pos = book.position(probe)
+        if pos >= 0:
+            return pos
+        if "/" in probe:
+            probe = probe.rsplit("/", 1)[0]
+        elif probe[-1].isalpha():
+            probe = probe[:-1]
+        else:
+            probe = probe.rsplit(".", 1)[0] if "." in probe else ""
+    return 0
+
+
+_REGISTRIES: dict[str, Registry] = {}
+
+
+def registry(game: str) -> Registry | None:
+    """The registry of ``game``'s engine (``REGISTRY`` in the ``cited`` module of its engine package), or
+    None for a game without an engine."""
+    reg = _REGISTRIES.get(game)
+    if reg is None:
+        from judge import games
+
+        entry = games.GAMES.get(game)
+        if entry is None or not entry.has_engine:
+            return None
+        reg = _REGISTRIES[game] = importlib.import_module(entry.engine.__name__ + ".cited").REGISTRY
+    return reg
+
+
+def apply(outcome, book) -> None:
+    """Cite every step and answer line of ``outcome`` as ``book`` numbers the rules (see :meth:`Registry.locate`).
+
+    Raises :class:`UnlocatedCitation` for an entry the document does not hold.
+    """
+    reg = registry(outcome.game)
+    if reg is None:
+        return
+    for step in outcome.trace.steps:
+        step.cites = _dedupe(reg.repoint(c, book) for c in step.cites)
+    outcome.summary = [(text, _dedupe(reg.repoint(c, book) for c in cites)) for text, cites in outcome.summary]
+
+
+def _dedupe(ids) -> list[str]:
+    return list(dict.fromkeys(str(i) for i in ids))
+
+
+def repoint_all(game: str, ids, book) -> list[str]:
+    """Rule ids written against the registry's version (a scenario's ``cites``) as ``book`` numbers them;
+    ids the registry does not hold, or cannot locate, are kept (the comparison then reports them)."""
+    reg = registry(game)
+    out = []
+    for rule_id in ids:
+        try:
+            out.append(reg.repoint(rule_id, book) if reg is not None and isinstance(rule_id, str) else rule_id)
+        except UnlocatedCitation:
+            out.append(rule_id)
+    return out

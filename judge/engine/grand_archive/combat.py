@@ -1,0 +1,598 @@
+"""The combat phase (attacking-and-the-combat-phase, attack-declaration, retaliation-step, damage-step,
+end-of-combat-step pages) with the glossary keywords that act in it (intercept, pride, stealth, true sight, taunt,
+unblockable, steadfast, ambush, retort, ranged; On Attack, On Hit, On Kill)."""
+
+from __future__ import annotations
+
+from judge.engine.grand_archive.cards import Ability, Card
+from judge.engine.grand_archive.playing import Illegal
+from judge.engine.grand_archive.state import PHASE_NAMES, Combat
+from judge.engine.grand_archive.words import as_list
+
+DECLARE = "attack-declaration/declaring-an-attack/"
+
+
+class CombatPhase:
+    """Mixed into Game: declaring attacks, the retaliation step, the damage step, the end of combat step."""
+
+    # ---------------------------------------------------------------------------------------------------------
+    # units and their keywords
+    # ---------------------------------------------------------------------------------------------------------
+    def unit(self, ident: str) -> Card | None:
+        """The unit object a name stands for: a card handle on the field, or a player's champion card."""
+        if ident in self.s.players:
+            return self.champion_of(ident)
+        card = self.s.cards.get(ident)
+        return card if card is not None and card.zone == "field" else None
+
+    def obeys(self, obj: Card) -> tuple[bool, str]:
+        """Obedience: an ally with pride N obeys only while its controller's champion is level N or higher."""
+        pride = self.keyword(obj, "pride")
+        if pride is None or "ally" not in obj.types:
+            return True, ""
+        lv = self.level(obj.controller)
+        return lv >= pride, f"{obj.name} has pride {pride} and {obj.controller}'s champion is level {lv}"
+
+    def attackable(self, ident: str, attacker: Card, combat_cards: list[Card]) -> str | None:
+        """Why ``ident`` can't be an attack target of ``attacker`` now, or None (attacking-and-the-combat-phase/1,
+        9; stealth/1; true-sight/1)."""
+        player = self.player_of(ident) if ident in self.s.players else None
+        target = self.unit(ident)
+        if target is None and player is None:
+            return "it is not a unit on the field"
+        if target is not None and not target.types & {"ally", "champion"}:
+            return "it is not a unit (only units are modelled as attack targets)"
+        controller = target.controller if target is not None else player
+        if controller == attacker.controller:
+            return f"{attacker.controller} controls it, and players can't target objects they control with attacks"
+        if target is not None and self.keyword(target, "stealth"):
+            sight = [c.name for c in [attacker] + combat_cards if self.keyword(c, "true sight")]
+            if not sight:
+                return f"{target.name} has stealth and the attack has no true sight"
+        return None
+
+    def attack_power(self, combat: Combat) -> tuple[int, list[str]]:
+        """Damage calculation: the attacker's power stat, the power of every card in the intent and of the wielded
+        weapons still on the field, then modifiers (damage-step/3.1, attacking-and-the-combat-phase/5.3)."""
+        attacker = self.s.cards[combat.attacker]
+        parts, total = [], 0
+        if attacker.power is not None:
+            total += attacker.stat("power")
+            parts.append(f"{attacker.name} {attacker.stat('power')}")
+        for h in combat.intent + combat.wielded:
+            c = self.s.cards[h]
+            if c.zone in ("field", "intent") and c.power is not None:
+                total += c.stat("power")
+                parts.append(f"{c.name} {c.stat('power')}")
+        for name, n in combat.power_mods:
+            total += n
+            parts.append(f"{name} {n:+d}")
+        ranged = self.keyword(attacker, "ranged")
+        if ranged and attacker.distant:
+            total += ranged
+            parts.append(f"ranged {ranged} while distant +{ranged}")
+        return total, parts
+
+    # ---------------------------------------------------------------------------------------------------------
+    # declaring an attack
+    # ---------------------------------------------------------------------------------------------------------
+    def declare_attack(self, player: str, act: dict, key: str, attack_card: Card | None = None):
+        """Declare an attack (declaring-an-attack/2.1-2.5); an illegal declaration is reversed (1.3, 2.5.1.3)."""
+        label = f"attack:{act.get('attack') or (attack_card.handle if attack_card else player)}"
+        n = self.attempts[label] = self.attempts.get(label, 0) + 1
+        label = label if n == 1 else f"{label}@{n}"
+        saved = self.s.snapshot()
+        try:
+            self._declare_attack(player, act, key, attack_card)
+        except Illegal as exc:
+            self.s = saved
+            if attack_card is None:
+                self.s.attempted.add(self._attacker_handle(player, act))
+            self.facts["legal"][label] = False
+            self.facts["illegal_because"][label] = self.cite.one(exc.cites[-1])
+            self.step(f"{exc.message} The attack declaration is illegal: every step taken to declare it is reversed "
+                      "and the game resumes as it was before.", list(exc.cites) + [DECLARE + "1.3"], answer=True)
+            return False
+        self.facts["legal"][label] = True
+        return True
+
+    def _attacker_handle(self, player: str, act: dict) -> str:
+        ident = act.get("attack", player)
+        champ = self.champion_of(ident) if ident in self.s.players else None
+        return champ.handle if champ is not None else ident
+
+    def _declare_attack(self, player: str, act: dict, key: str, attack_card: Card | None):
+        s = self.s
+        if s.combat is not None:
+            raise Illegal("A combat phase is already in progress: only one combat phase resolves at a time.",
+                          ["attacking-and-the-combat-phase/1.7", "attacking-and-the-combat-phase/1.7.1"])
+        if self.first_turn() and not self.last_in_first_cycle():
+            raise Illegal(f"It is {player}'s first turn and {player} is not the last player of the first turn cycle: "
+                          "no attacks can be declared.", ["attacking-and-the-combat-phase/1.8"])
+        # 2.a: the attacker
+        ident = act.get("attack", player)
+        attacker = self.unit(ident)
+        if attacker is None:
+            raise Illegal(f"{self.describe(ident)} is not a unit on the field to attack with.",
+                          [DECLARE + "2.1", "attacking-and-the-combat-phase/1"])
+        s.attempted.add(attacker.handle)
+        if attacker.controller != player:
+            raise Illegal(f"{player} does not control {attacker.name}.", [DECLARE + "2.1"])
+        ok, why = self.obeys(attacker)
+        if not ok:
+            raise Illegal(f"{why}: it does not obey {player}, who can't attack with it.",
+                          [DECLARE + "2.1", "keywords-and-abilities/pride/1", "game-terms/obedience/1"])
+        if attack_card is None:
+            if attacker.rested:
+                raise Illegal(f"{attacker.name} is rested: only an awake unit can attack.",
+                              ["game-terms/awake/2", DECLARE + "2.1.1"])
+            attacker.rested = True
+            self.step(f"Declare an attack: {player} selects {attacker.name} to attack with and rests it as a cost.",
+                      [DECLARE + "2.1", DECLARE + "2.1.1.1", "attacking-and-the-combat-phase/1.4"])
+        else:
+            self.step(f"{attack_card.name} entered the intent: {player} declares the attack with {attacker.name}, which "
+                      "does not rest again.", ["attack-declaration/general-rules/3", "champion/general-rules/4.2"])
+        combat = Combat(attacker.handle, player, "")
+        combat.intent = [attack_card.handle] if attack_card is not None else []
+        # 2.b: weapons wielded
+        for h in as_list(act.get("wield")):
+            weapon = s.cards.get(h)
+            if weapon is None or weapon.zone != "field" or "weapon" not in weapon.types or weapon.controller != player:
+                raise Illegal(f"{self.describe(h)} is not a weapon {player} controls on the field.",
+                              [DECLARE + "2.2", "weapon/4.3"])
+            if "champion" not in attacker.types:
+                raise Illegal(f"{attacker.name} is an ally, and allies can't use weapons.", [DECLARE + "2.2",
+                                                                                            "weapon/7.1"])
+            combat.wielded.append(h)
+        if combat.wielded:
+            self.step(f"{player} wields {', '.join(s.cards[h].name for h in combat.wielded)} for the attack; "
+                      "wielded objects are part of the combat but are not attackers.",
+                      [DECLARE + "2.2", DECLARE + "2.2.1", "weapon/4.3"])
+        self._check_power(attacker, combat, attack_card)
+        # 2.c: the attack target
+        self._choose_target(player, act, attacker, combat)
+        # 2.d and 2.e: costs, additional costs, restrictions
+        self._attack_costs(player, act, key, attacker, combat)
+        self._begin_combat(player, attacker, combat)
+
+    def _check_power(self, attacker: Card, combat: Combat, attack_card: Card | None):
+        """attacking-and-the-combat-phase/1.3: allies need power above 0; champions power, a weapon or an attack
+        card."""
+        power, _ = self.attack_power(combat)
+        if "ally" in attacker.types and (attacker.power is None or power <= 0):
+            raise Illegal(f"{attacker.name} has {'no power stat' if attacker.power is None else f'{power} power'}: "
+                          "allies without power or with 0 or less power can't declare attacks.",
+                          ["attacking-and-the-combat-phase/1.3"])
+        if "champion" in attacker.types and not combat.wielded and attack_card is None and \
+                (attacker.power is None or power <= 0):
+            raise Illegal(f"{attacker.name} has no power greater than 0 and wields no weapon: a champion attacks through "
+                          "an attack card, a weapon, or its own power.",
+                          ["attacking-and-the-combat-phase/1.3", "champion/general-rules/4"])
+
+    def _choose_target(self, player: str, act: dict, attacker: Card, combat: Combat):
+        s = self.s
+        targets = as_list(act.get("target"))
+        if len(targets) != 1:
+            raise Illegal("An attack declaration must specify one attack target"
+                          + (" (multistrike is not modelled)" if targets else ": none is named") + ".",
+                          [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"])
+        t = targets[0]
+        used = [s.cards[h] for h in combat.wielded + combat.intent]
+        why = self.attackable(t, attacker, used)
+        if why:
+            raise Illegal(f"{self.describe(t)} is not a legal attack target: {why}.",
+                          [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"]
+                          + (["attacking-and-the-combat-phase/9"] if "control" in why else [])
+                          + (["keywords-and-abilities/stealth/1"] if "stealth" in why else []))
+        target = self.unit(t)
+        defending = target.controller if target is not None else t
+        combat.defending_player = defending
+        tident = target.handle if target is not None else t
+        unblockable = any(self.keyword(c, "unblockable") for c in [attacker] + used)
+        taunts = [c for c in s.cards.values() if c.zone == "field" and c.controller == defending and not c.rested
+                  and self.keyword(c, "taunt") and self.attackable(c.handle, attacker, used) is None]
+        if taunts and tident not in [c.handle for c in taunts]:
+            if unblockable:
+                self.step(f"{', '.join(c.name for c in taunts)} {'has' if len(taunts) == 1 else 'have'} taunt, but the "
+                          "attack is unblockable and ignores taunt.", ["keywords-and-abilities/unblockable/1"])
+            else:
+                raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
+                              f"taunt: {player} must target {'it' if len(taunts) == 1 else 'one of them'} before other "
+                              f"objects {defending} controls.",
+                              [DECLARE + "2.5.1.2", "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"])
+        combat.targets = [tident]
+        combat.defenders = [tident]
+        self.step(f"{player} chooses {self.describe(tident)} as the attack target.", [DECLARE + "2.3"])
+
+    def _attack_costs(self, player: str, act: dict, key: str, attacker: Card, combat: Combat):
+        """2.d: calculated and additional costs (a weapon's cost to wield it); 2.e: costs that restrict attacks,
+        which the player may refuse (``pay = false``), making the attack illegal."""
+        extra, additional = 0, 0
+        for src, _, eff in self.statics("attack-cost"):
+            if eff.get("wielded"):
+                if src.handle in combat.wielded:
+                    additional += eff.get("reserve", 0)
+                    self.step(f"{src.name} has an additional cost of {eff.get('reserve', 0)} to wield it.",
+                              [DECLARE + "2.4", "attacking-and-the-combat-phase/1.5"])
+                continue
+            whose = {"you": player == src.controller, "opponents": player != src.controller, "all": True}
+            if whose[eff.get("for", "opponents")] and self.matches(attacker, eff.get("attacker"), src.controller):
+                extra += eff.get("reserve", 0)
+                self.step(f"{src.name} makes attacks cost {eff.get('reserve', 0)} more: a cost restriction, not an "
+                          "additional cost, reconciled in the fifth step.", [DECLARE + "2.5", DECLARE + "2.5.1"])
+        if additional:
+            self.pay_reserve(player, attacker, additional, act, key, [DECLARE + "2.4",
+                                                                      "attacking-and-the-combat-phase/1.5"])
+        if extra:
+            if act.get("pay", True) is False:
+                raise Illegal(f"{player} refuses to pay the {extra} extra to declare the attack.",
+                              [DECLARE + "2.5.1", DECLARE + "2.5.1.1", DECLARE + "2.5.1.3"])
+            self.pay_reserve(player, attacker, extra, act, key, [DECLARE + "2.5.1"])
+        self.step("Every cost is paid and every restriction on the attack is fulfilled: the attack is legal.",
+                  [DECLARE + "2.5", DECLARE + "2.5.1.3"])
+
+    def _begin_combat(self, player: str, attacker: Card, combat: Combat):
+        s = self.s
+        s.combat = combat
+        s.phase = "combat"
+        s.point = "combat-retaliation"
+        self.trace.phase = PHASE_NAMES["combat"]
+        self.facts.setdefault("attacks", []).append({"attacker": attacker.handle, "target": combat.targets[0],
+                                                     "wielded": list(combat.wielded), "intent": list(combat.intent)})
+        self.step(f"The attack is declared: {attacker.name} is the attacker and {self.describe(combat.targets[0])} the "
+                  f"defender; {player} is the attacking player and {combat.defending_player} the defending player. The "
+                  "turn enters the combat phase; no player receives Opportunity for the declaration itself.",
+                  ["attacking-and-the-combat-phase/4", "attack-declaration/general-rules/1",
+                   "attack-declaration/general-rules/2", "main-phase/2.2"], answer=True)
+        for c in [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]:
+            for ab in c.abilities:
+                if ab.kind == "trigger" and ab.get("on") == "attack":
+                    rule = ("keywords-and-abilities/on-attack/1.1" if c is attacker else
+                            "keywords-and-abilities/on-attack/1.3" if "weapon" in c.types else
+                            "keywords-and-abilities/on-attack/1.2")
+                    self.pending_trigger(c, ab, f"{attacker.name} attacks", ["attack-declaration/general-rules/4", rule])
+        self.intercept_triggers(attacker)
+        if not self.state_based_checks():
+            self.give_opportunity(s.turn_player)
+        self.step(f"Retaliation step: the turn player, {s.turn_player}, receives Opportunity "
+                  + ("to respond to the abilities on the Effects Stack." if s.stack else "(before retaliation)."),
+                  ["retaliation-step/1", "retaliation-step/2"])
+
+    def intercept_triggers(self, attacker: Card):
+        """Intercept: whenever your champion is attacked while this ally is awake (intercept/1)."""
+        s = self.s
+        combat = s.combat
+        target = combat.targets[0]
+        champ = self.champion_of(combat.defending_player)
+        if not (target == combat.defending_player or (champ is not None and target == champ.handle)):
+            return
+        used = [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]
+        for ally in [c for c in s.cards.values() if c.zone == "field" and "ally" in c.types
+                     and c.controller == combat.defending_player and not c.rested and self.keyword(c, "intercept")]:
+            if any(self.keyword(c, "unblockable") for c in used):
+                self.step(f"{ally.name} has intercept, but the attack is unblockable and can't be intercepted.",
+                          ["keywords-and-abilities/unblockable/1"], answer=True)
+                return
+            self.keyword_trigger(ally, "intercept", [{"do": "intercept"}], f"{self.champion_name(ally.controller)} is "
+                                 f"attacked while {ally.name} is awake", ["keywords-and-abilities/intercept/1"])
+
+    def keyword_trigger(self, src: Card, keyword: str, effects: list[dict], why: str, cites: list[str]):
+        """A keyword's triggered ability (intercept, vigor) waits for state-based checks to place it."""
+        from judge.engine.grand_archive.state import PendingTrigger
+        self.remember(src)
+        ab = Ability(0, "trigger", {"effects": effects, "text": keyword.capitalize()})
+        self.s.pending.append(PendingTrigger(src.handle, 0, why, list(cites), dict(self.s.lki[src.handle]),
+                                             ability=ab, keyword=keyword))
+
+    def do_intercept(self, e, inst, you, source_name):
+        """Resolving intercept: its controller may redirect the attack to the ally (intercept/1, 1.1, 1.2, 2)."""
+        s = self.s
+        combat = s.combat
+        ally = s.cards.get(inst.source)
+        if combat is None or ally is None or ally.zone != "field":
+            self.step(f"{source_name}'s intercept resolves with no attack to redirect.", ["keywords-and-abilities/intercept/1"])
+            return
+        if s.decisions.get(f"intercept:{ally.handle}") != "yes":
+            self.step(f"{you} may redirect the attack to {ally.name} and does not.",
+                      ["keywords-and-abilities/intercept/1"], answer=True)
+            return
+        ok, why = self.obeys(ally)
+        if not ok:
+            self.step(f"{why}: it does not obey {you}, so the intercept fails and the attack is not redirected.",
+                      ["keywords-and-abilities/intercept/2", "keywords-and-abilities/intercept/2.1",
+                       "keywords-and-abilities/pride/1"], answer=True)
+            return
+        if ally.handle in combat.defenders:
+            self.step(f"{ally.name} is already defending: the attack can't be redirected to it.",
+                      ["keywords-and-abilities/intercept/1.2"], answer=True)
+            return
+        attacker = s.cards[combat.attacker]
+        why = self.attackable(ally.handle, attacker, [s.cards[h] for h in combat.wielded + combat.intent])
+        if why:
+            self.step(f"{ally.name} is not a valid target for the attack ({why}): it can't intercept.",
+                      ["keywords-and-abilities/intercept/1.1"], answer=True)
+            return
+        old = combat.targets[0]
+        combat.targets = [ally.handle]
+        combat.defenders = [ally.handle]
+        self.step(f"{you} redirects the attack to {ally.name}: it becomes the attack target and the defender, and "
+                  f"{self.describe(old)} stops defending.",
+                  ["keywords-and-abilities/intercept/1", "game-terms/redirect/1",
+                   "attacking-and-the-combat-phase/4"], answer=True)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # retaliation
+    # ---------------------------------------------------------------------------------------------------------
+    def retaliate(self, player: str, act: dict, key: str):
+        """Retaliation step 3: each chosen defending unit rests to retaliate against the attacker (retaliation-step/3,
+        3.1, 3.2; steadfast/1, ambush/1)."""
+        s = self.s
+        combat = s.combat
+        chosen = [] if act.get("retaliate") is False else as_list(act.get("retaliate"))
+        res = self.facts.setdefault("retaliation", {})
+        attacker = s.cards[combat.attacker]
+        for ident in chosen:
+            unit = self.unit(ident)
+            name = self.describe(ident)
+            why = None
+            ambush = unit is not None and self.keyword(unit, "ambush")
+            if unit is None:
+                why = "it is not a unit on the field"
+            elif unit.controller != player:
+                why = f"{player} does not control it"
+            elif unit.handle not in combat.defenders and not (ambush and player != combat.attacking_player):
+                why = "it is not defending (only an ambush unit retaliates while not defending)"
+            elif unit.power is None or unit.stat("power") <= 0:
+                why = "units without a power stat or with 0 or less power can't retaliate"
+            elif unit.rested and not self.keyword(unit, "steadfast"):
+                why = "it is rested: only awake defending units may rest to retaliate"
+            handle = unit.handle if unit is not None else ident
+            if why:
+                res[handle] = False
+                self.step(f"{name} can't retaliate: {why}.",
+                          ["retaliation-step/3", "retaliation-step/3.2"] if "power" in why else ["retaliation-step/3"]
+                          + (["keywords-and-abilities/ambush/1"] if "ambush" in why else []), answer=True)
+                continue
+            if self.keyword(unit, "steadfast"):
+                self.step(f"{unit.name} has steadfast: it retaliates {'while rested ' if unit.rested else ''}without "
+                          "resting.", ["keywords-and-abilities/steadfast/1"])
+            else:
+                unit.rested = True
+            combat.retaliators[unit.handle] = attacker.handle
+            res[unit.handle] = True
+            self.step(f"{player} rests {unit.name} to retaliate" if not self.keyword(unit, "steadfast") else
+                      f"{unit.name} retaliates", [])
+            self.trace.steps[-1].text += (f" against {attacker.name}: {attacker.name} becomes its retaliation target, "
+                                          "and it will deal damage by its power in the damage step.")
+            self.trace.steps[-1].cites = self.cite("retaliation-step/3", "retaliation-step/3.1") + (
+                self.cite("keywords-and-abilities/ambush/1") if ambush and unit.handle not in combat.defenders else [])
+            self.answer_steps.append(self.trace.steps[-1])
+        if not chosen:
+            self.step(f"{player} does not retaliate.", ["retaliation-step/3"])
+        self.enter_damage_step()
+
+    def enter_damage_step(self):
+        s = self.s
+        s.combat.step = "damage"
+        s.point = "combat-damage"
+        self.state_based_checks()
+        s.passed = []
+        self.give_opportunity(s.turn_player)
+        self.step(f"Damage step: the turn player, {s.turn_player}, receives Opportunity (before damage).",
+                  ["retaliation-step/4", "damage-step/1"])
+
+    # ---------------------------------------------------------------------------------------------------------
+    # moving through combat
+    # ---------------------------------------------------------------------------------------------------------
+    def combat_proceeds(self):
+        """Every player passed with the Effects Stack empty during combat: the next step begins."""
+        s = self.s
+        point = s.point
+        if point == "combat-retaliation":
+            s.point = "combat-retaliate"
+            s.combat.step = "retaliate"
+            s.opportunity = None
+        elif point == "combat-retaliate":
+            self.retaliate(s.combat.defending_player, {"retaliate": False}, "")
+        elif point == "combat-damage":
+            self.damage_step()
+        elif point == "combat-end":
+            self.return_to_main()
+
+    def damage_step(self):
+        """Damage step 3: damage between the attacker and its targets and from retaliating units, dealt
+        simultaneously; durability removed; then the end of combat step."""
+        s = self.s
+        combat = s.combat
+        attacker = s.cards[combat.attacker]
+        events = []   # (source card, amount, target ident, parts)
+        if attacker.zone != "field":
+            self.step(f"{attacker.name} left the field before the damage step: no card involved in the attack deals "
+                      "damage.", ["attacking-and-the-combat-phase/7"], answer=True)
+        else:
+            power, parts = self.attack_power(combat)
+            if not combat.defenders:
+                self.step("The attack has no defender left: it deals no damage.",
+                          ["attacking-and-the-combat-phase/8", "state-based-checks-and-effects/types-of-checks/7"],
+                          answer=True)
+            for d in combat.defenders:
+                events.append((attacker, power, d, parts))
+        for r, target in combat.retaliators.items():
+            unit = s.cards[r]
+            if unit.zone != "field":
+                self.step(f"{unit.name} left the field before the damage step: it deals and is dealt no damage.",
+                          ["damage-step/3.2"], answer=True)
+                continue
+            tgt = s.cards.get(target)
+            if tgt is None or tgt.zone != "field":
+                continue
+            power = unit.stat("power")
+            parts = [f"{unit.name} {power}"]
+            retort = self.keyword(unit, "retort")
+            if retort:
+                power += retort
+                parts.append(f"retort {retort} while retaliating +{retort}")
+            events.append((unit, power, target, parts))
+        if len(combat.retaliators) > 1:
+            self.step(f"{combat.attacking_player} orders the retaliating units' damage: "
+                      f"{', '.join(s.cards[r].name for r in combat.retaliators)}.", ["damage-step/2"])
+        dealt = []
+        for src, power, target, parts in events:
+            role = "attack" if src is attacker else "retaliation"
+            self.step(f"Damage calculation for the {role} of {src.name}: {' + '.join(parts) if parts else 'no power'}"
+                      f" = {power}.", ["damage-step/3.1", "damage-step/3.5"] if role == "attack" else
+                      ["damage-step/3", "damage-step/3.4"])
+            extra = []
+            if role == "retaliation" and src.handle not in combat.defenders and self.keyword(src, "stealth"):
+                extra = ["keywords-and-abilities/stealth/2"]   # it retaliated before it received stealth
+            n = self.deal_damage(src, max(0, power), target, combat=True,
+                                 cites=["damage-step/3", "damage/2"] + extra)
+            dealt.append((src, target, n))
+        self.remove_durability(combat, attacker)
+        self.combat_hits(dealt, attacker)
+        self.end_of_combat()
+
+    def remove_durability(self, combat: Combat, attacker: Card):
+        """damage-step/3.7, 3.7.2: each wielded weapon still on the field loses a durability counter, even for 0
+        damage, unless the defender left the field or became illegal before damage."""
+        s = self.s
+        for h in combat.wielded:
+            weapon = s.cards[h]
+            if weapon.zone != "field":
+                self.step(f"{weapon.name} left the field before damage: it loses no durability and adds no power.",
+                          ["damage-step/3.7.2", "attacking-and-the-combat-phase/5.4"], answer=True)
+                continue
+            if not combat.defenders or attacker.zone != "field":
+                self.step(f"No defender was dealt damage by the attack: {weapon.name} loses no durability counter.",
+                          ["damage-step/3.7.2"], answer=True)
+                continue
+            weapon.counters["durability"] = weapon.counters.get("durability", 0) - 1
+            self.step(f"{weapon.name} was wielded in the attack: a durability counter is removed, simultaneously with the "
+                      f"combat damage ({weapon.counters['durability']} left).",
+                      ["damage-step/3.7", "damage-step/3.7.2", "weapon/4.3.1"], answer=True)
+
+    def combat_hits(self, dealt, attacker: Card):
+        """On Hit: a unit, intent or weapon whose attack or retaliation dealt combat damage (on-hit/2, 3); On Kill
+        is checked when state-based checks kill the unit (on-kill/2, 3)."""
+        s = self.s
+        combat = s.combat
+        for src, target, n in dealt:
+            if n <= 0:
+                continue
+            users = [src] + ([s.cards[h] for h in combat.wielded + combat.intent] if src is attacker else [])
+            combat.hits.append((src.handle, target))
+            for c in users:
+                for ab in c.abilities:
+                    if ab.kind == "trigger" and ab.get("on") == "hit" and c.zone in ("field", "intent"):
+                        self.pending_trigger(c, ab, f"{src.name} deals combat damage to {self.describe(target)}",
+                                             ["keywords-and-abilities/on-hit/2" if c is src else
+                                              "keywords-and-abilities/on-hit/3"])
+
+    def killed_by_combat(self, unit: Card):
+        """On Kill: the unit died from combat damage; the sources that dealt it that damage trigger (on-kill/2, 3;
+        damage-step/2.1)."""
+        s = self.s
+        combat = s.combat
+        if combat is None or combat.step not in ("damage", "end"):
+            return
+        for src_h, target in combat.hits:
+            if target != unit.handle:
+                continue
+            src = s.cards[src_h]
+            users = [src] + ([s.cards[h] for h in combat.wielded + combat.intent] if src_h == combat.attacker else [])
+            for c in users:
+                for ab in c.abilities:
+                    if ab.kind == "trigger" and ab.get("on") == "kill":
+                        self.pending_trigger(c, ab, f"{unit.name} is killed by combat damage from {src.name}",
+                                             ["keywords-and-abilities/on-kill/2" if c is src else
+                                              "keywords-and-abilities/on-kill/3", "keywords-and-abilities/on-kill/1.1"])
+
+    def end_of_combat(self):
+        """End of Combat 1.1-1.4, then 2: triggers, checks, roles removed, intent to the graveyard."""
+        s = self.s
+        combat = s.combat
+        combat.step = "end"
+        self.step("End of combat step: abilities triggered in the damage step are placed and state-based effects are "
+                  "checked.", ["damage-step/4", "end-of-combat-step/1", "end-of-combat-step/1.1",
+                               "end-of-combat-step/1.2"])
+        triggered = self.state_based_checks()
+        if s.game_over:
+            return
+        self.step("The attacking and defending objects are removed from combat.", ["end-of-combat-step/1.3"])
+        for h in combat.intent:
+            card = s.cards[h]
+            if card.zone == "intent":
+                self.move(card, "graveyard")
+                self.step(f"{card.name} goes from the intent to its owner's graveyard.",
+                          ["end-of-combat-step/1.4", "attack/8"], answer=True)
+        s.point = "combat-end"
+        if triggered or s.stack:
+            self.give_opportunity(s.turn_player)
+            return
+        self.return_to_main()
+
+    def return_to_main(self):
+        """End of Combat 2: the turn player returns to the main phase, at its step 2 (main-phase/2.2)."""
+        s = self.s
+        s.combat = None
+        self.s.phase = "main"
+        self.window("main", f"The combat phase is over: {s.turn_player} returns to the main phase and receives "
+                    "Opportunity; no new main phase begins.", ["end-of-combat-step/2", "main-phase/2.2",
+                                                               "main-phase/2.2.1"])
+
+    def combat_roles_check(self) -> bool:
+        """State-based checks, Combat Roles: a defender that is no longer a legal attack target stops defending; a
+        retaliating unit with no valid retaliation target stops retaliating (types-of-checks/7; stealth/3)."""
+        s = self.s
+        combat = s.combat
+        if combat is None or combat.step == "end":
+            return False
+        changed = False
+        attacker = s.cards[combat.attacker]
+        used = [s.cards[h] for h in combat.wielded + combat.intent]
+        for d in list(combat.defenders):
+            unit = self.unit(d)
+            if unit is None and d not in s.players:
+                combat.defenders.remove(d)
+                changed = True
+                self.step(f"{self.describe(d)} left the field: it stops being a defender and will not be dealt the "
+                          "attack's damage.", ["attacking-and-the-combat-phase/8",
+                                               "state-based-checks-and-effects/types-of-checks/7"], answer=True)
+                continue
+            why = self.attackable(d, attacker, used) if attacker.zone == "field" else None
+            if why:
+                combat.defenders.remove(d)
+                changed = True
+                self.step(f"{self.describe(d)} is no longer a legal attack target ({why}): it stops being a defender, "
+                          "and the attack will not deal damage to it.",
+                          ["attacking-and-the-combat-phase/4.2", "state-based-checks-and-effects/types-of-checks/7"]
+                          + (["keywords-and-abilities/stealth/3"] if "stealth" in why else []), answer=True)
+        return changed
+
+    def attack_card_resolves(self, inst, card: Card):
+        """An attack card resolves: it enters the champion's intent and the attack is declared
+        (attack/6; attacking-and-the-combat-phase/2.3, 3, 6)."""
+        s = self.s
+        player = inst.controller
+        bad = None
+        if any(i is not inst for i in s.stack):
+            bad = ("another card or ability is on the Effects Stack", "attacking-and-the-combat-phase/2.3.1")
+        elif s.phase != "main":
+            bad = (f"{player} is not in a main phase", "attacking-and-the-combat-phase/2.3.2")
+        elif s.turn_player != player:
+            bad = (f"it is not {player}'s turn", "attacking-and-the-combat-phase/2.3.3")
+        if bad is not None:
+            self.fizzle(inst, f"the attack tries to resolve while {bad[0]}: no attack is declared and no combat phase "
+                        "begins", ["attacking-and-the-combat-phase/2.3", bad[1], "attack/5.1"])
+            return False
+        card.zone = "intent"
+        self.step(f"{card.name} resolves into {player}'s intent: it is now the attack.",
+                  ["attack/6", "attacking-and-the-combat-phase/6", "attacking-and-the-combat-phase/3"], answer=True)
+        act = {"attack": player, "target": inst.attack_target, "wield": inst.wield}
+        if not self.declare_attack(player, act, "", attack_card=card):
+            self.step(f"No legal attack can be declared: {card.name} fizzles and goes to the graveyard.",
+                      ["attacking-and-the-combat-phase/2.1", "attack/6"], answer=True)
+            self.move(card, "graveyard")
+            self.facts["fizzled"].append(inst.id)
+            return False
+        return True

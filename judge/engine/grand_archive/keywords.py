@@ -1,0 +1,74 @@
+"""The keywords of the Keywords and Abilities glossary the engine applies, one entry each (name, its rule, whether
+it takes a number N, how several instances combine); a keyword not listed here is refused when a scenario is loaded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """One glossary keyword: ``rule`` defines it; ``valued`` keywords are written "pride 2"; ``combine`` says how
+    several instances add up ("max" for Pride 2, "sum" for Ranged and Retort, "redundant" otherwise)."""
+
+    name: str
+    rule: str
+    valued: bool = False
+    combine: str = "redundant"
+    what: str = ""
+
+
+KEYWORDS = {k.name: k for k in (
+    Keyword("efficiency", "keywords-and-abilities/efficiency/1", what="costs LV less"),
+    Keyword("intercept", "keywords-and-abilities/intercept/1", what="may redirect an attack on its champion to it"),
+    Keyword("pride", "keywords-and-abilities/pride/1", True, "max", "won't obey unless the champion is level N"),
+    Keyword("stealth", "keywords-and-abilities/stealth/1", what="can't be targeted by attacks without true sight"),
+    Keyword("true sight", "keywords-and-abilities/true-sight/1", what="attacks may target units with stealth"),
+    Keyword("taunt", "keywords-and-abilities/taunt/1", what="while awake, must be attacked first"),
+    Keyword("unblockable", "keywords-and-abilities/unblockable/1", what="attacks can't be intercepted, ignore taunt"),
+    Keyword("vigor", "keywords-and-abilities/vigor/1", combine="each", what="wakes up at the beginning of your end phase"),
+    Keyword("steadfast", "keywords-and-abilities/steadfast/1", what="retaliates while rested, without resting"),
+    Keyword("ambush", "keywords-and-abilities/ambush/1", what="may retaliate while not defending"),
+    Keyword("retort", "keywords-and-abilities/retort/1", True, "sum", "+N power while retaliating"),
+    Keyword("ranged", "keywords-and-abilities/ranged/1", True, "sum", "+N power to its attacks while distant"),
+    Keyword("immortality", "keywords-and-abilities/immortality/1", what="can't be sent from the field to the graveyard"),
+    Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
+)}
+
+# glossary keywords a scenario may name that the engine does not play: refused with this reason
+NOT_MODELLED = {
+    "cleave": "cleave attacks (a player's every unit defending)", "multistrike": "multistrike's additional targets",
+    "critical": "critical's discard-or-double choice", "agility": "agility", "foster": "fostering",
+    "spellshroud": "spellshroud", "omnishroud": "omnishroud", "floating memory": "floating memory",
+}
+
+
+def parse_keyword(text: str) -> tuple[str, int | None]:
+    """"Pride 2" → ("pride", 2); "stealth" → ("stealth", None). Raises ValueError naming what is wrong."""
+    words = text.strip().lower().split()
+    value = None
+    if words and words[-1].lstrip("+-").isdigit():
+        value = int(words.pop())
+    name = " ".join(words)
+    if name in NOT_MODELLED:
+        raise ValueError(f"the engine does not model {NOT_MODELLED[name]} (keyword '{name}')")
+    kw = KEYWORDS.get(name)
+    if kw is None:
+        raise ValueError(f"keyword '{text}' is not one the engine applies (known: {', '.join(sorted(KEYWORDS))})")
+    if kw.valued and value is None:
+        raise ValueError(f"keyword '{name}' takes a number: write '{name} N'")
+    if not kw.valued and value is not None:
+        raise ValueError(f"keyword '{name}' takes no number")
+    return name, value
+
+
+def keyword_value(instances: list[tuple[str, int | None]], name: str) -> int | None:
+    """The value of ``name`` among a card's keyword instances: None when it has none; for valued keywords the
+    highest (pride/2) or the sum (ranged/2); for others the number of instances."""
+    values = [v for n, v in instances if n == name]
+    if not values:
+        return None
+    kw = KEYWORDS[name]
+    if not kw.valued:
+        return len(values)
+    return max(values) if kw.combine == "max" else sum(values)

@@ -1,0 +1,229 @@
+"""The citation registry (judge.engine.citations): every rule the engines cite, audited against the documents,
+located in other versions by its words."""
+
+import ast
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from judge import scenarios as sc
+from judge.engine import citations
+from judge.rulebook import store
+from judge.rulebook.diff import diff
+from judge.rulebook.formats import gitbook, glossary, numbered
+from judge.rulebook.model import Rulebook
+
+from conftest import ROOT, corpus_file
+
+ENGINES = {"fab": ROOT / "judge/engine/fab", "ga": ROOT / "judge/engine/grand_archive",
+           "mc": ROOT / "judge/engine/marvel_champions"}
+# what a rule id looks like in each game's engine code: FaB CR numbers; slug ids of GitBook pages and entries
+ID_SHAPES = {"fab": re.compile(r"^\d+\.\d+(\.\d+)?[a-z]?$"),
+             "ga": re.compile(r"^[a-z][a-z0-9-]*(/[a-z0-9][a-z0-9.\-]*)+$"),
+             "mc": re.compile(r"^[a-z][a-z0-9-]*(/[a-z0-9][a-z0-9.\-]*)+$")}
+
+
+@lru_cache(maxsize=None)
+def fab(version: str) -> Rulebook:
+    path = corpus_file("fab", f"en-fab-cr-{version}.txt")
+    return numbered.parse([(str(path), path.read_bytes())], game="fab", version=version)
+
+
+@lru_cache(maxsize=None)
+def ga_full() -> Rulebook:
+    return gitbook.parse([str(corpus_file("grand-archive", "gitbook-rules"))], game="ga", version="2026-08-21",
+                         format="gitbook")
+
+
+@lru_cache(maxsize=None)
+def mc_full() -> Rulebook:
+    path = corpus_file("marvel-champions", "rules-reference.html")
+    return glossary.parse([(str(path), path.read_bytes())], game="mc", version="2019", format="glossary-html")
+
+
+def seed(game: str) -> Rulebook:
+    return store.load(store.resolve({"fab": "fab-2.10.1-seed"}.get(game, f"{game}-seed")))
+
+
+def literal_ids(game: str) -> dict[str, list[str]]:
+    """Every string constant of the engine's code (docstrings aside) shaped like a rule id → where."""
+    shape = ID_SHAPES[game]
+    found: dict[str, list[str]] = {}
+    for path in sorted(ENGINES[game].glob("*.py")):
+        if path.name == "cited.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                    and shape.match(node.value)):
+                found.setdefault(node.value, []).append(f"{path.name}:{node.lineno}")
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the registry itself
+# ---------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["fab", "ga", "mc"])
+def test_every_registry_names_its_entries_once(game):
+    reg = citations.registry(game)
+    assert len(reg) > 80
+    assert all(re.fullmatch(r"[A-Z][A-Z0-9_]*", e.name) for e in reg)
+    assert len({e.id for e in reg}) == len(reg)
+    assert all(len(e.words.split()) >= 1 and e.words == e.words.lower() for e in reg)
+    # a name is the rule id itself: it goes wherever the engine puts an id
+    entry = next(iter(reg))
+    assert entry == entry.id and isinstance(entry, str) and reg.get(entry.id) is entry
+
+
+def test_key_fab_entries_say_what_a_judge_quotes():
+    reg = citations.registry("fab")
+    assert reg["HIT"] == "7.5.5" and reg["HIT"].words == "an attack is considered to have hit"
+    assert reg["DOMINATE"] == "8.3.4" and reg["GO_AGAIN_LKI"] == "5.3.5a"
+    assert reg["ILLEGAL_ACTION_REVERSED"] == "1.10.3" and reg["NEW_OBJECT"] == "3.0.9"
+
+
+@pytest.mark.parametrize("game", ["fab", "ga", "mc"])
+def test_the_engine_code_cites_no_id_the_registry_lacks(game):
+    reg = citations.registry(game)
+    found = literal_ids(game)
+    assert len(found) > 60
+    assert {rid: where for rid, where in found.items() if reg.get(rid) is None} == {}
+
+
+@pytest.mark.parametrize("game", ["fab", "ga", "mc"])
+def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
+    """Ids the code computes (GA cost steps, the MC procedure) are registered too: every citation of every
+    scenario of the suite, under the version the scenario names."""
+    reg = citations.registry(game)
+    unregistered = {}
+    for path in sorted((ROOT / "scenarios" / game).glob("*.toml")):
+        s = sc.load(path)
+        for rule_id in sc.play(s, sc.rulebook_for(s)).citations():
+            if reg.get(rule_id) is None:
+                unregistered.setdefault(rule_id, path.name)
+    assert unregistered == {}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the audit: every entry against the documents
+# ---------------------------------------------------------------------------------------------------------
+
+def test_every_fab_entry_is_in_cr_2_10_1_with_its_words():
+    book = fab("2.10.1")
+    reg = citations.registry("fab")
+    assert [e.name for e in reg if e.id not in book.rules] == []
+    assert [citations.Registry.describe(reg, e) for e in reg if not e.holds(book.get(e.id))] == []
+    # the embedded excerpt (chapters 5 and 7) agrees on the rules it holds
+    excerpt = seed("fab")
+    assert [e.name for e in reg if e.id in excerpt.rules and not e.holds(excerpt.get(e.id))] == []
+
+
+@pytest.mark.parametrize("game, full", [("ga", ga_full), ("mc", mc_full)])
+def test_every_ga_and_mc_entry_is_in_the_seed_or_the_full_document(game, full):
+    """An entry of a page the seed holds is the seed's rule with its words, and the full document states it
+    too (located by its words); every other entry is the full document's rule with its words."""
+    reg = citations.registry(game)
+    little, whole = seed(game), full()
+    pages = {rid.split("/")[0] for rid in little.rules}
+    problems = []
+    for e in reg:
+        if e.id.split("/")[0] in pages:
+            if not e.holds(little.get(e.id)):
+                problems.append(f"{e.name}: not in the seed")
+            located = reg.locate(e, whole)   # raises when the words are nowhere
+            if e.within is None and not e.holds(whole.get(located)):
+                problems.append(f"{e.name}: located at {located} without its words")
+        elif not e.holds(whole.get(e.id)):
+            problems.append(f"{e.name}: not in the full document at {e.id}")
+    assert problems == []
+
+
+# ---------------------------------------------------------------------------------------------------------
+# locating an entry in another version
+# ---------------------------------------------------------------------------------------------------------
+
+def test_located_ids_agree_with_the_diff_pairing():
+    old, new = fab("2.10.1"), fab("2026-02")
+    pairs = diff(old, new).mapping
+    reg = citations.registry("fab")
+    located = {e.id: reg.locate(e, new) for e in reg}
+    assert all(e.holds(new.get(located[e.id])) for e in reg)
+    assert {rid: (loc, pairs.get(rid)) for rid, loc in located.items() if loc != pairs.get(rid)} == {}
+
+
+def test_a_renumbered_rule_is_found_by_its_words():
+    ga = citations.registry("ga")
+    assert ga.locate(ga.get("abilities/6"), ga_full()) == "abilities/14"
+    assert ga.locate(ga.get("abilities/6"), seed("ga")) == "abilities/6"
+    mc = citations.registry("mc")
+    assert mc.locate(mc["STEP_PAY"], mc_full()) == "initiating-abilities/step-2"
+    # a part the 2019 wording lacks is cited as the rule it belongs to
+    assert mc.locate(mc["STEP_FACEUP"], mc_full()) == "initiating-abilities"
+    assert mc.locate(mc["CHECK_VALID_TARGET"], mc_full()) == "initiating-abilities/check-1"
+
+
+def test_an_excerpt_without_the_chapter_keeps_the_id():
+    reg = citations.registry("fab")
+    assert reg.locate(reg["LAST_KNOWN_INFORMATION"], seed("fab")) == "1.2.3"   # chapter 1 is not in the seed
+
+
+def test_an_entry_that_cannot_be_located_is_an_error_naming_it():
+    book = Rulebook.from_data(fab("2026-02").to_data())
+    book.version = "2026-02-edited"
+    book.rules["7.5.5"].text = "An attack hits when it deals damage to a hero."
+    reg = citations.registry("fab")
+    with pytest.raises(citations.UnlocatedCitation) as err:
+        reg.locate(reg["HIT"], book)
+    assert str(err.value).startswith('citation HIT (7.5.5: "an attack is considered to have hit") cannot be '
+                                     "located in FaB CR 2026-02-edited")
+
+
+def test_resolve_under_a_version_that_lacks_a_cited_rule_is_one_line_exit_2(run_cli, tmp_path, monkeypatch):
+    src = corpus_file("fab", "en-fab-cr-2026-02.txt").read_text(encoding="utf-8")
+    edited = tmp_path / "cr-edited.txt"
+    edited.write_text(src.replace("An attack is considered to have hit if", "An attack hits if"), encoding="utf-8")
+    assert run_cli("rules", "import", str(edited), "--game", "fab", "--version", "2099")[0] == 0
+    scenario = "scenarios/fab/7.5.2-power-6-against-3-and-2.toml"
+    monkeypatch.chdir(ROOT)
+    code, out, err = run_cli("resolve", scenario, "--rules", "2099")
+    assert code == 2 and out == ""
+    assert err.startswith(f"judge: error: {scenario}: [scenario.rules] citation HIT (7.5.5: \"an attack is "
+                          "considered to have hit\") cannot be located in FaB CR 2099")
+    assert len(err.splitlines()) == 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the seed examples judged under FaB CR 2026-02
+# ---------------------------------------------------------------------------------------------------------
+
+EXAMPLES = sorted(p for p in (ROOT / "scenarios" / "fab").glob("*.toml")
+                  if re.search(r"^example_of\s*=", p.read_text(encoding="utf-8"), re.M))
+
+
+def test_the_seed_examples_are_forty():
+    assert len(EXAMPLES) == 40
+
+
+def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
+    new = fab("2026-02")
+    reg = citations.registry("fab")
+    located = {reg.locate(e, new): e for e in reg}
+    problems = []
+    for path in EXAMPLES:
+        s = sc.load(path)
+        outcome = sc.play(s, new)
+        assert outcome.cite_prefix == "FaB CR 2026-02"
+        for rule_id in outcome.citations():
+            entry = located.get(rule_id)
+            if rule_id not in new.rules:
+                problems.append(f"{path.name}: {rule_id} is not in 2026-02")
+            elif entry is None or not entry.holds(new.get(rule_id)):
+                problems.append(f"{path.name}: {rule_id} is not a located registry entry")
+    assert problems == []
