@@ -36,6 +36,8 @@ def report(game: Game) -> None:
     lines = [(i.seq, _answer(game, i)) for i in inits]
     lines += [(p.seq, (f"{cap(p.words)} is not allowed: {p.why}.", p.cites)) for p in game.powers
               if p.result == "illegal"]
+    lines += [(p.seq, (f"{cap(p.words)}: {p.done}.", p.cites)) for p in game.powers
+              if p.result != "illegal" and p.done]
     lines += [(a.seq, _attack_answer(game, a)) for a in game.attacks]
     for _, (sentence, cites) in sorted(lines, key=lambda line: line[0]):
         game.out.conclude(sentence, cites)
@@ -114,6 +116,7 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
         return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, "ability/bullet-6"]
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
+            "it has no When Revealed ability, so no effect of it resolves" if init.ability is None else \
             "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")
         if init.card.type != "treachery" and init.result != "canceled":
             where = {"minion": f"enters play engaged with {who}", "attachment": "enters play attached"}.get(

@@ -201,6 +201,7 @@ class Power:
         self.result = "resolved"
         self.rule = ""
         self.why = ""
+        self.done = ""                  # what it did, for the answer (attacks answer in ``attacks``)
         self.cites: list[str] = []
 
 
