@@ -22,7 +22,7 @@ from judge.engine.marvel_champions.attacks import Attacks
 from judge.engine.marvel_champions.checks import Checks
 from judge.engine.marvel_champions.costs import Costs, assign  # noqa: F401  (assign: part of the API)
 from judge.engine.marvel_champions.effects import Effects
-from judge.engine.marvel_champions.state import Condition, Illegal, Initiation, State
+from judge.engine.marvel_champions.state import Chronicle, Condition, Illegal, Initiation, State
 from judge.engine.marvel_champions.windows import Windows
 from judge.engine.marvel_champions.powers import Powers
 from judge.engine.marvel_champions.round import Round
@@ -41,7 +41,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.trace = outcome.trace
         self.scenario = scenario
         self.ids = procedure_ids()   # the registry's ids; located in the judged document by the runner
-        self.inits: list[Initiation] = []
+        clock = [0]
+        self.inits: list[Initiation] = Chronicle(clock)
         self.initiated: list[str] = []      # interrupts and responses (forced ones too), in order
         # interrupts and responses the players will use: (player, card, ability, playing?, action, action key)
         self.held: list[tuple[str, Card, Ability | None, bool, dict, str]] = []
@@ -50,12 +51,13 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.defeated: list[str] = []
         self.left_play: set[str] = set()    # cards that moved from play to an out-of-play area
         self.missed: dict[int, tuple[Condition, str]] = {}   # held → a window it answered while out of play
-        self.attacks: list = []             # every attack made (enemy attacks and the players' attacks)
+        self.attacks: list = Chronicle(clock)   # every attack made (enemy attacks and the players' attacks)
         self.schemes: list[dict] = []       # every enemy scheme
-        self.powers: list = []              # basic powers and form changes the players used
+        self.powers: list = Chronicle(clock)    # basic powers and form changes the players used
         self.boosted: list[str] = []        # boost cards turned faceup, in order
         self.peril: str | None = None       # the player resolving a card with peril
         self.current_act: dict = {}         # the main action being played (its decisions: defend, indirect …)
+        self.undefendable = False           # the attack being resolved cannot be defended (card text)
 
     # -- small helpers ---------------------------------------------------------------------------------
     def step(self, text: str, cites=()) -> None:
@@ -354,8 +356,23 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if init.is_event:
                 card.zone = "discard"
                 self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, "play/bullet-1"])
-        self.window("response", [init.commenced], procedure=True)
+        retaliate = self._labeled_attack_target(init)
+        self.window("response", [init.commenced], procedure=True,
+                    first=[retaliate] if retaliate is not None else [])
         self.spent_uses(init)
+
+    def _labeled_attack_target(self, init: Initiation):
+        """An ability labeled “attack” that resolved against an enemy: resolving it attacks that enemy
+        (attack/bullet-3), so the enemy's retaliate answers it once it is over (retaliate-x)."""
+        target = init.target
+        if init.ability is None or init.ability.get("labeled") != "attack" or init.canceled_by or target is None \
+                or target.type not in ("minion", "villain") or not self.keyword(target, "retaliate"):
+            return None
+        hero = self.identity(init.player)
+        survived = target.in_play
+        self.step(f"Resolving {self.describe(init)}, labeled attack, was an attack on {target.name} by {hero.name}.",
+                  ["attack/bullet-3"])
+        return lambda: self.retaliate(target, hero, survived, init.akey)
 
     def replaced_by_status(self, init: Initiation) -> bool:
         """An attack (thwart) ability used by a stunned (confused) hero: the status card is discarded instead of
