@@ -104,7 +104,7 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
                                        f"{eff.get('duration')!r}", key, "6.2.2a"))
     if do == "delayed-trigger":
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
-        check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("if", {}),
+        check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
     if do == "create-token":
         abilities = eff.get("abilities", [])
