@@ -67,7 +67,12 @@ def _fast(argv) -> int | None:
             text = lookup.search_output(arg, books, int(values.get("--limit", 10)), as_json="--json" in flags)
         sys.stdout.write(text + "\n")
     except JudgeError as exc:
-        sys.stderr.write(f"judge: error: {exc}\n")
+        if "--json" in flags:
+            import json
+
+            sys.stdout.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            sys.stderr.write(f"judge: error: {exc}\n")
         return exc.exit_code
     except BrokenPipeError:
         return 0

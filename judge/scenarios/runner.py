@@ -12,10 +12,19 @@ from pathlib import Path
 from judge import games
 from judge.engine.core import InvalidScenario, Outcome, Reason, compare
 from judge.errors import JudgeError, ScenarioError
-from judge.scenarios.files import Scenario, find_scenarios, load, loads
+from judge.scenarios.files import Scenario, invalid_error, raise_shape_problems, find_scenarios, load, loads
 
 __all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "load", "loads", "play", "resolve_file",
            "rulebook_for", "unknown_citations", "validate", "validate_files"]
+
+
+def check_shapes(scenario: Scenario, engine) -> None:
+    """The shapes the game's engine declares for its keys (``engine.SHAPE``), checked before it reads them."""
+    from judge.scenarios import shapes
+
+    shape = getattr(engine, "SHAPE", None)
+    if shape is not None:
+        raise_shape_problems(scenario, shapes.check(scenario.data, shape))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -86,6 +95,7 @@ def validate(scenario: Scenario, book=None) -> list[Reason]:
     if book is None:
         book = rulebook_for(scenario)
     engine = engine_of(scenario)
+    check_shapes(scenario, engine)
     try:
         return engine.validate(scenario, book)
     except JudgeError:
@@ -102,18 +112,13 @@ def play(scenario: Scenario, book=None) -> Outcome:
     if book is None:
         book = rulebook_for(scenario)
     engine = engine_of(scenario)
+    check_shapes(scenario, engine)
     try:
         outcome = engine.play(scenario, book)
     except JudgeError:
         raise
     except InvalidScenario as exc:
-        first = exc.reasons[0]
-        more = f" (and {len(exc.reasons) - 1} more: " + "; ".join(str(r) for r in exc.reasons[1:]) + ")" \
-            if len(exc.reasons) > 1 else ""
-        rule = f" ({first.cite})" if first.cite else ""
-        err = ScenarioError(first.message + rule + more, file=scenario.path, line=first.line, key=first.key)
-        err.reasons = exc.reasons
-        raise err from None
+        raise invalid_error(scenario, exc) from None
     except Exception as exc:   # a bug in an engine must not end in a traceback for the user
         raise _engine_failure(scenario, exc) from None
     from judge.engine import citations
@@ -192,8 +197,8 @@ def validate_files(paths, books: Rulebooks | None = None) -> list[dict]:
             book = books(scenario)
             row.update(title=scenario.title, game=scenario.game, rules=book.cite_prefix)
             reasons = validate(scenario, book)
-        except JudgeError as exc:
-            reasons = [Reason("invalid", exc.message, key=exc.key, line=exc.line)]
+        except JudgeError as exc:   # the file's shape: its reasons, or the one-line error of a file that does not load
+            reasons = list(getattr(exc, "reasons", None) or [Reason("invalid", exc.message, key=exc.key, line=exc.line)])
         row["valid"] = not reasons
         row["reasons"] = reasons
         rows.append(row)

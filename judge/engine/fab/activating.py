@@ -53,7 +53,7 @@ class Activating:
         layer.params["damage_order"] = list(action.get("damage_order", []))
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
-                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
+                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"] + ([] if ab.get("attack") else ["1.6.2b"]))
         if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
             layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)

@@ -359,6 +359,14 @@ DISCARD_EMPTY_HAND = cite("8.5.5b", "when there are no cards in their hand the d
 INTIMIDATE_RETURNS_ITS_CARDS = cite("8.5.10c", "the triggered effect only returns the cards banished by its ability")
 REMOVE_COUNTER = cite("8.5.16", "to remove a counter from an object")
 REMOVE_COUNTERS_TOGETHER = cite("8.5.16b", "they are removed simultaneously in a single event")
+ACTIVATED_LAYER = cite("1.6.2b", "an activated layer is a layer created by an activated ability")
+TRIGGERED_LAYER = cite("1.6.2c", "a triggered layer is a layer created by a triggered effect")
+RESOLUTION_ABILITY_FUNCTIONAL = cite("1.7.4c", "a resolution ability is functional when its source object resolves")
+NOTHING_EVENT = cite("1.9.1b", "if an event comprises an instruction to do nothing the event does not occur")
+COMPOUND_EVENT = cite("1.9.2", "a compound event is an event that involves performing the same instructions")
+FUTURE_OBJECT = cite("6.2.4", "if a continuous effect would only apply to a future object")
+SUB_EVENT = cite("6.4.1a", "a sub event is an event that may occur when a replacement effect replaces an event")
+STATIC_TRIGGER = cite("6.6.4", "a static triggered effect is a static continuous triggered effect")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

@@ -150,7 +150,8 @@ class Effects:
             cites += ["8.4.2", "8.4.2a"]
         who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
         self.step(f"{who} triggers{why}: a triggered-layer is created under "
-                  f"{self.player_name(layer.controller)}'s control.", cites)
+                  f"{self.player_name(layer.controller)}'s control.",
+                  cites + ["1.6.2c", "6.6.3" if isinstance(ab, Effect) else "6.6.4"])
         return layer
 
     def add_pending_triggers(self):
@@ -335,10 +336,13 @@ class Effects:
                               f"{label}.", [rule, "1.14.2"])
                 prevent = min(n, amount)
                 amount -= prevent
+                if how == "destroy":
+                    # 6.4.1a: the destruction of the source is a sub-event, before the damage event
+                    self.step(f"{c.name}'s {label} replaces the damage event; first its sub-event: {c.name} is "
+                              "destroyed, before any damage is dealt.", [rule, "6.4.1a"])
+                    self.zone_effect("destroy", c)
                 self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
                           f"{self.player_name(target)} is prevented ({amount} remains).", [rule, "6.4.10", "6.4.10a"], tag="prevention")
-                if how == "destroy":
-                    self.zone_effect("destroy", c)
         return amount
 
     def _pay_optional(self, player: str, n: int) -> bool:
@@ -370,6 +374,9 @@ class Effects:
 
     def draw(self, player: str, n: int):
         """8.5.6: move the top card of the deck to the hand, n times; fails on an empty deck (8.5.6b)."""
+        if n > 1:
+            self.step(f"Drawing {n} cards is a compound event: {self.player_name(player)} draws a card, {n} times, each "
+                      "an individual event.", ["1.9.2"])
         for _ in range(n):
             deck = self.deck_of(player)
             if not deck:
@@ -492,6 +499,11 @@ class Effects:
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
         """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt."""
         who = self.player_name(target)
+        if amount <= 0 and not hit_event:
+            self.step(f"{src.name if src else 'The effect'} would deal 0 damage to {who}: an instruction to do nothing, "
+                      "so the event does not occur — nothing can modify it and it triggers nothing.", ["1.9.1b"],
+                      tag="telling")
+            return 0
         label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
         for eff in list(self.s.effects):
             if eff.kind != "prevent" or eff.data.get("shielded") != target:

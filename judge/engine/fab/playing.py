@@ -147,6 +147,7 @@ class Playing:
                           "side's name, types and abilities on the stack.", ["5.1.2c", "9.2.3"])
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
+        s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
@@ -387,7 +388,7 @@ class Playing:
             eff.selector = None
             when = "as X is declared" if undetermined else "as it is announced"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
-                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a"] + (["2.2.4b"] if cost_note else []))
+                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a", "6.2.4"] + (["2.2.4b"] if cost_note else []))
 
     def _bind_next_attack(self, c: Card, player: str):
         """1.8.10: "your next attack" also means an attack activated — an effect whose description is an

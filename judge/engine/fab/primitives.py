@@ -76,7 +76,7 @@ def _gain_keyword(game, eff, src, controller, layer):
             counted = [h for h, _, _ in link.defenders if game.counts_for_limit(counts, h)]
             if len(counted) >= 2:
                 game.step(f"The attack gains {row.name} while already defended by {len(counted)} {what}s: none is "
-                          "removed from defending; it only limits what is added from now on.", [row.data[3]])
+                          "removed from defending; it only limits what is added from now on.", [row.data[3], "1.0.2b"])
     _continuous(game, eff, src, controller, layer)
 
 
