@@ -6,6 +6,7 @@ prints text or ``--json``. Errors a user can cause become one line on stderr and
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
