@@ -47,10 +47,16 @@ class Counters:
         """How many counters of ``kind`` (a name, or "+1 power") are on ``card``."""
         if card is None:
             return 0
+        counters = card.counters
+        if card.zone not in ("arena", "equipment", "combat-chain") and "counters" in self.s.lki.get(card.handle, {}):
+            # 1.2.3a: the object that had the counters no longer exists — its last known information is used
+            counters = self.s.lki[card.handle]["counters"]
+            self.step(f"{card.name} has left the arena: the number of its {kind} counters is taken from last known "
+                      "information.", ["1.2.3a", "1.2.3"])
         k, v = parse_counter_name(kind)
         if k in STATS and not str(kind).strip().lower().startswith(("+", "-", "−")):
-            return sum(1 for _, ck, _ in card.counters if ck == k)
-        return sum(1 for _, ck, cv in card.counters if ck == k and cv == v)
+            return sum(1 for _, ck, _ in counters if ck == k)
+        return sum(1 for _, ck, cv in counters if ck == k and cv == v)
 
     def effect_put_counter(self, eff: dict, src, controller: str, layer):
         """8.5.14: put N counters on the object, one by one; a property counter modifies that property."""
@@ -60,6 +66,7 @@ class Counters:
         if k in STATS and str(kind).strip().lower() in STATS:
             value = 1 if n >= 0 else -1
         count = abs(n)
+        self.__dict__.setdefault("_kinds", set()).add(k)
         cards = self._objects(eff, "self", src, layer, controller)
         self.last_ok = bool(cards) and count > 0
         for c in cards:
@@ -85,6 +92,7 @@ class Counters:
         kind = eff.get("kind") or eff.get("stat", "")
         n = eff.get("amount", 1)
         k, value = parse_counter_name(kind)
+        self.__dict__.setdefault("_kinds", set()).add(k)
         cards = self._objects(eff, "self", src, layer, controller)
         self.last_ok = False
         for c in cards:
@@ -105,6 +113,9 @@ class Counters:
         """Per card: the total of its property counters by property, and the number of counters of each kind."""
         out = {}
         kinds = {k for c in self.s.cards.values() for _, k, _ in c.counters} | set(self.__dict__.get("_kinds", ()))
+        for cd in (self.scenario.data.get("cards") or {}).values():   # kinds a card started with
+            if isinstance(cd, dict) and isinstance(cd.get("counters"), dict):
+                kinds |= {parse_counter_name(name)[0] for name in cd["counters"]}
         for h, c in self.s.cards.items():
             row = {"power": 0, "defense": 0}
             for k in kinds:

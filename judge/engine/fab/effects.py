@@ -38,7 +38,7 @@ class Effects:
                               f"{'s' if limit != 1 else ''} this turn, its limit: it does not trigger again.",
                               ["6.6.1a", "6.6.5e"], tag="telling")
                     continue
-                if not self._is_about(src, ab, info):
+                if not self._is_about(src, ab, name, info):
                     continue
                 if ab.get("if") and not self.condition(ab.get("if"), src, info):
                     cond = ab.get("if")
@@ -84,11 +84,13 @@ class Effects:
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
 
-    def _is_about(self, src: Card, ab, info: dict) -> bool:
+    def _is_about(self, src: Card, ab, name: str, info: dict) -> bool:
         """Triggers written "when this …" need the event to be about their source."""
         about = ab.get("of", "this")
         if about != "this":
             return True
+        if name == "defended":
+            return info.get("attack") == src.handle   # "whenever this is defended": about the attack
         if "card" in info:
             return info["card"] == src.handle
         if "cards" in info:
@@ -102,7 +104,7 @@ class Effects:
         if name not in ("hit", "damage") or not info.get("hit_event") or src is None:
             return False
         suppressors = [(e.data, e.controller) for e in self.s.effects if e.kind == "suppress-triggers"]
-        suppressors += [(ab.get("effect"), s_.controller) for s_, ab in self._functional_statics()
+        suppressors += [(ab.get("effect"), s_.controller) for s_, ab in self._functional_statics("suppress-triggers")
                         if ab.get("effect", {}).get("do") == "suppress-triggers"]
         for data, controller in suppressors:
             if matches(src, data.get("of", {}), self, controller):
@@ -135,7 +137,11 @@ class Effects:
                           + (f"; of {len(options)} that fit, the first in the file" if len(options) > 1 else "")
                           + ").", ["6.6.6a"])
             else:
-                self.step(f"{name} has no legal target ({self.describe_target_spec(target)}).", ["6.6.6a"])
+                # 6.6.6a: no legal target can be declared — the triggered-layer ceases to exist, not added to the stack
+                self.step(f"{name} is created but has no legal target ({self.describe_target_spec(target)}): it ceases "
+                          "to exist and is not added to the stack.", ["6.6.6a"], tag="failed")
+                self.failed.append(f"{src.handle if src else 'effect'}.trigger")
+                return layer
         elif target:
             layer.targets = [self._resolve_target_word(target, layer.controller, info)]
         self.s.pending.append(layer)
