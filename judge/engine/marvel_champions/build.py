@@ -21,7 +21,7 @@ STAT_KEYS = ("atk", "thw", "def", "rec", "sch")
 STATS_OF = {"identity": ("atk", "thw", "def", "rec"), "ally": ("atk", "thw"), "minion": ("atk", "sch"),
             "villain": ("atk", "sch"), "attachment": ("atk", "sch")}
 BOARD_KEYS = {"atk", "thw", "def", "rec", "sch", "keywords", "status"}
-PLAYER_KEYS = {"identity", "form", "hit_points", "max_hit_points", "exhausted", "hand_size",
+PLAYER_KEYS = {"identity", "alter_ego", "form", "hit_points", "max_hit_points", "exhausted", "hand_size",
                "changed_form"} | BOARD_KEYS
 GAME_KEYS = {"first_player", "active_player", "phase", "player_order", "max_used", "turns_taken"}
 CARD_KEYS = {"name", "owner", "controller", "type", "zone", "cost", "resources", "traits", "unique", "exhausted",
@@ -186,6 +186,9 @@ class Builder:
         ident.exhausted = self.flag(f"{key}.exhausted", p.get("exhausted"))
         self.board(key, p, ident)
         ident.hand_size = self.whole(f"{key}.hand_size", p.get("hand_size"), 0)
+        if "alter_ego" in p:
+            ident.sides = {"hero": ident.name, "alter-ego": str(p["alter_ego"])}
+            ident.name = ident.sides[ident.form]
         if self.flag(f"{key}.changed_form", p.get("changed_form")):
             self.changed_form.add(name)
         self.s.cards[name] = ident
@@ -724,3 +727,40 @@ class Builder:
 def build_state(scenario) -> State:
     """The validated position of ``scenario``; raises InvalidScenario listing every problem found."""
     return Builder(scenario).build()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.scenarios.shapes),
+# checked by the scenario layer before anything above reads it
+# ---------------------------------------------------------------------------------------------------------
+
+def _shape():
+    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
+
+    words = ListOf(Str(), single=True)
+    ref = Str() | Table(what="a selector table")
+    amount = Int() | Str() | Table(what="a quantity table")
+    effect = Table({"do": Str(), "then": Bool(), "amount": amount, "to": ref, "from": ref, "on": ref, "what": ref,
+                    "by": Int() | Str(), "set": Int(), "next": Bool(), "player": Str()}, what="an effect table { do = ... }")
+    cost = Table({"resources": Int(0) | words | Table(what="a table of resources"), "exhaust": Bool(),
+                  "discard": AnyValue()}, what="a cost table")
+    ability = Table({"kind": Str(), "form": Str(), "cost": cost, "target": AnyValue(), "effects": ListOf(effect),
+                     "effect": effect, "limit": AnyValue(), "forced": Bool(), "when": Str() | Table(),
+                     "if": Table(what="a condition table"), "generate": AnyValue(), "for": AnyValue(),
+                     "from": words}, what="an ability table")
+    card = Table({"name": Str(), "owner": NAME, "controller": NAME, "type": Str(), "zone": Str(),
+                  "cost": Int(0) | Str(), "resources": words | Int(0), "traits": words, "unique": Bool(),
+                  "exhausted": Bool(), "hit_points": Int(0), "damage": Int(0), "threat": Int(0),
+                  "abilities": ListOf(ability), "used": Int(0), "max": AnyValue()}, what="a card table")
+    player = Table({"identity": Str(), "form": Str(), "hit_points": Int(0), "max_hit_points": Int(0),
+                    "exhausted": Bool()}, what="a player table")
+    action = Table({"player": NAME, "play": NAME, "use": NAME, "ability": Int(1), "reveal": NAME,
+                    "effect": effect, "source": NAME, "target": NAMES, "x": Int(0), "pay": NAMES,
+                    "choose": AnyValue(), "note": Str()}, what="an action table")
+    return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
+                  "game": Table({"first_player": NAME, "active_player": NAME, "phase": Str(),
+                                 "player_order": ListOf(NAME), "max_used": AnyValue()})})
+
+
+SHAPE = _shape()
+"""The shape of a Marvel Champions scenario (checked before the engine reads it)."""
