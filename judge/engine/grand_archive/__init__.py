@@ -7,7 +7,7 @@ is documented in docs/scenario-format-ga.md.
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
+from judge.engine.core import InvalidScenario, Outcome, Reason, bounded, reasons_from
 from judge.engine.grand_archive.answer import report
 from judge.engine.grand_archive.build import SHAPE, build_state  # noqa: F401 — SHAPE: checked by the scenario layer
 from judge.engine.grand_archive.game import Game
@@ -87,7 +87,7 @@ def run(game: Game, scenario):
         else:
             game.play(player, card, verb, act, key)
     if not stopped:
-        for _ in range(500):
+        for _ in bounded(500, "passing until the Effects Stack is empty and combat is over"):
             game.resolve_blocked()
             if game.s.game_over or (not game.s.stack and game.s.combat is None):
                 break
@@ -95,18 +95,18 @@ def run(game: Game, scenario):
 
 
 def _pass(game: Game, act: dict, key: str):
-    """pass = true: every player passes once (times = N), or until a phase begins (until = PHASE)."""
+    """pass = true: every player passes once (times = N), or until a phase begins (until = PHASE; the return to
+    the main phase after combat is not a new main phase, main-phase/2.2.1)."""
     until = act.get("until")
+    start = len(game.began)
     for _ in range(act.get("times", 1) if until is None else 500):
         if game.s.game_over:
             raise InvalidScenario([game.scenario.reason(
                 "game-over", "no player can pass: the game is over", key, "ending-the-game/3")])
-        before = (game.s.turn, game.s.phase)
         if game.s.opportunity is not None:
             game.ready(game.s.opportunity, key)
         game.all_pass()
-        if until is not None and game.s.phase == until and (game.s.turn, game.s.phase) != before and \
-                not game.s.stack:
+        if until is not None and until in game.began[start:] and game.s.phase == until and not game.s.stack:
             return
     if until is not None:
         raise InvalidScenario([game.scenario.reason("bad-until", f"the {until} phase never begins", key)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 
+from judge.engine.core import bounded
 from judge.engine.grand_archive.cards import OBJECT_TYPES, Card
 from judge.engine.grand_archive.state import Instance, PendingTrigger
 from judge.engine.grand_archive.words import a_an, cards_word, quote, stats_text
@@ -89,13 +90,17 @@ class Resolution:
         phase's remaining steps are skipped (a combat phase goes to its end of combat step)."""
         s = self.s
         self.ending_phase = False
+        for c in [c for c in s.cards.values() if c.zone == "effects-stack" and not s.on_stack(c.handle)]:
+            self.card_leaves_stack(c)   # the card that ended the phase resolved: it is not banished (2.1)
         cards = [c for c in s.cards.values() if c.zone == "effects-stack"]
-        for inst in list(s.stack):
+        gone = list(s.stack)
+        for inst in gone:
             self._remove(inst)
             self.facts["resolved"][inst.id] = False
         for c in cards:
             self.move(c, "banishment")
-        self.step("The phase ends: " + (f"{', '.join(c.name for c in cards)} on the Effects Stack "
+        self.step("The phase ends: " + (f"{', '.join(self.instance_name(i) for i in gone)} will not resolve; " if gone
+                                        else "") + (f"{', '.join(c.name for c in cards)} on the Effects Stack "
                                         f"{'is' if len(cards) == 1 else 'are'} banished without resolving; " if cards
                                         else "") + "its remaining steps are skipped.",
                   ["ending-phases/1", "ending-phases/1.1"] + (["ending-phases/1.2"] if s.phase == "combat" else []),
@@ -290,7 +295,7 @@ class Resolution:
 
     def state_based_checks(self):
         """State-based checks, repeated until nothing changes; then triggered abilities are placed."""
-        for _ in range(50):
+        for _ in bounded(50, "state-based checks"):
             changed = False
             # Activations/Materializations/Bestowments: an instance without its source card fizzles
             for inst in list(self.s.stack):

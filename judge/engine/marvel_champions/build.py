@@ -48,7 +48,7 @@ EFFECTS = {
     "put-into-play": {"what", "from"},
     "stun": {"to"}, "confuse": {"to"}, "tough": {"to"}, "indirect-damage": {"amount", "to"},
     "change-form": set(), "enemy-attack": {"by", "undefendable"}, "enemy-scheme": {"by"}, "gets": {"to", *STAT_KEYS},
-    "gains": {"to", "keyword"},
+    "gains": {"to", "keyword"}, "deal-encounter": {"amount"},
 }
 REFS = ("target", "self", "you", "trigger", "villain", "main-scheme", "attached")
 REF_KEYS = ("to", "from", "on", "what")
@@ -474,6 +474,9 @@ class Builder:
                 self.selector(f"{key}.if.card", cond["card"])
             if cond.get("player", "any") not in ("you", "other", "any"):
                 self.bad(f"{key}.if.player", "player must be 'you', 'other' or 'any'")
+            if cond.get("by", "you") not in ("you", "other"):
+                self.bad(f"{key}.if.by", "by must be 'you' or 'other' (the player whose card or power dealt the "
+                                         "damage or defeated the card)", "you/bullet-1")
         self.flag(f"{key}.forced", ab.get("forced"))
         if ab.get("forced") and card.type == "event":
             self.bad(f"{key}.forced", "an event card is played by choice: its ability is not forced", "event/bullet-2")
@@ -755,8 +758,8 @@ def _shape():
     player = Table({"identity": Str(), "form": Str(), "hit_points": Int(0), "max_hit_points": Int(0),
                     "exhausted": Bool()}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "use": NAME, "ability": Int(1), "reveal": NAME,
-                    "effect": effect, "source": NAME, "target": NAMES, "x": Int(0), "pay": NAMES,
-                    "choose": AnyValue(), "note": Str()}, what="an action table")
+                    "effect": effect, "source": NAME, "target": NAME, "x": Int(0), "pay": ListOf(NAME),
+                    "choose": NAME, "note": Str()}, what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"first_player": NAME, "active_player": NAME, "phase": Str(),
                                  "player_order": ListOf(NAME), "max_used": AnyValue()})})
