@@ -175,7 +175,7 @@ def create_app(site_books=None, scenarios=None):
         return JSONResponse(found.to_dict())
 
     async def resolve_endpoint(request):
-        from judge import scenario as sc
+        from judge import scenarios as sc
 
         declared = request.headers.get("content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from judge import scenario as sc
+from judge import scenarios as sc
 from judge.errors import ScenarioError
 
 HEAD = """

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from judge import scenario as sc
+from judge import scenarios as sc
 from judge.engine import citations
 from judge.rulebook import store
 from judge.rulebook.diff import diff
