@@ -339,7 +339,7 @@ class EffectPrimitives:
                 continue
             if obj.rested:
                 self.step(f"{obj.name} is already rested: it does not rest again.", ["game-terms/rest-rested/5",
-                                                                                     "properties-and-states/3"])
+                                                                                     "properties-and-states/general-rules/3"])
                 continue
             obj.rested = True
             self.step(f"{source_name} rests {obj.name}.", ["game-terms/rest-rested/1"], answer=True)
@@ -358,7 +358,7 @@ class EffectPrimitives:
 
     def do_counter(self, e, inst, you, source_name):
         """Put N counters of a kind on an object (or remove them with a negative N); buff and debuff counters
-        cancel each other (counters/4, buff/4, debuff/4)."""
+        cancel each other (counters/general-rules/4, buff/4, debuff/4)."""
         kind, n = e.get("kind", "buff"), e.get("amount", 1)
         for t in self._units(e, inst, you):
             obj = self.s.cards.get(t)
@@ -376,7 +376,7 @@ class EffectPrimitives:
                       f"{'on' if n >= 0 else 'from'} {obj.name}"
                       + (f"; {cancel} {kind} and {other} counter pair{'s' if cancel > 1 else ''} remove each other"
                          if cancel else "") + ".",
-                      ["counters/4"] + ([f"counters/{kind}/4"] if cancel else [f"counters/{kind}/1"] if kind in
+                      ["counters/general-rules/4"] + ([f"counters/{kind}/4"] if cancel else [f"counters/{kind}/1"] if kind in
                                         ("buff", "debuff", "bulwark", "durability") else []), answer=True)
 
     def do_gain(self, e, inst, you, source_name):

@@ -29,7 +29,7 @@ KEYWORDS = {k.name: k for k in (
     Keyword("vigor", "keywords-and-abilities/vigor/1", combine="each", what="wakes up at the beginning of your end phase"),
     Keyword("steadfast", "keywords-and-abilities/steadfast/1", what="retaliates while rested, without resting"),
     Keyword("ambush", "keywords-and-abilities/ambush/1", what="may retaliate while not defending"),
-    Keyword("retort", "keywords-and-abilities/retort/1", True, "sum", "+N power while retaliating"),
+    Keyword("retort", "keywords-and-abilities/retort-n/1", True, "sum", "+N power while retaliating"),
     Keyword("ranged", "keywords-and-abilities/ranged/1", True, "sum", "+N power to its attacks while distant"),
     Keyword("immortality", "keywords-and-abilities/immortality/1", what="can't be sent from the field to the graveyard"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
