@@ -22,11 +22,19 @@ def example(*lines: str) -> str:
 
 def document_options(f):
     """``--rules`` and ``--game``: which rules document a command reads."""
-    f = click.option("--game", metavar="GAME",
+    from judge import completion
+
+    f = click.option("--game", metavar="GAME", shell_complete=completion.game_ids,
                      help=f"Game of the document: {games.help_list()}.")(f)
-    f = click.option("--rules", "rules_sel", metavar="NAME|VERSION|PATH",
+    f = click.option("--rules", "rules_sel", metavar="NAME|VERSION|PATH", shell_complete=completion.documents,
                      help="Rules document by name (see 'judge rules list'), version, or file path.")(f)
     return f
+
+
+def _complete_rule(ctx, param, incomplete):
+    from judge import completion
+
+    return completion.rule_ids(ctx, param, incomplete)
 
 
 def json_option(f):
@@ -59,7 +67,7 @@ def cli():
 # ---------------------------------------------------------------------------------------------------------
 
 @cli.command(epilog=example("judge rule 7.5.5b", "judge rule 7.5 --no-children --json"))
-@click.argument("rule_id")
+@click.argument("rule_id", shell_complete=_complete_rule)
 @click.option("--no-children", is_flag=True, help="Show the rule alone, without its children.")
 @document_options
 @json_option
@@ -120,7 +128,7 @@ def _games_available():
 
 
 @cli.command(epilog=example("judge refs 5.3.5", "judge refs 7.4.2d --depth 2 --json"))
-@click.argument("rule_id")
+@click.argument("rule_id", shell_complete=_complete_rule)
 @click.option("--depth", default=1, show_default=True, type=click.IntRange(min=1),
               help="Follow references transitively this many hops.")
 @document_options

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import click
 
-from judge.cli import cli, document_options, emit_json, example, json_option, load_book
+from judge.cli import _complete_rule, cli, document_options, emit_json, example, json_option, load_book
 from judge.errors import JudgeError
 
 
 @cli.command(epilog=example('judge define "go again"', "judge define dominate --json",
                             "judge define trample --game mtg"))
-@click.argument("term")
+@click.argument("term", shell_complete=_complete_rule)
 @document_options
 @json_option
 def define(term, rules_sel, game, as_json):

@@ -17,6 +17,13 @@ from judge.errors import JudgeError
 KINDS = ("renumbered", "removed", "added", "reworded")
 
 
+def _echo_diff(text: str) -> None:
+    """Print a report holding word diffs: coloured on a terminal (NO_COLOR respected), plain when piped."""
+    from judge.rulebook.diff import colorize, use_color
+
+    click.echo(colorize(text) if use_color(sys.stdout) else text)
+
+
 def _load_version(selector: str, game: str | None):
     from judge.rulebook import store
 
@@ -114,7 +121,7 @@ def diff_cmd(old, new, game, limit, chapter, context, full, hide_cosmetic, as_js
             data[kind] = [c.to_dict() for c in items]
         emit_json(data)
         return
-    click.echo(render_diff(result, lists, limit=limit, context=None if full else context))
+    _echo_diff(render_diff(result, lists, limit=limit, context=None if full else context))
 
 
 def _one_line(text: str, width: int = 100) -> str:
@@ -237,7 +244,7 @@ def history_cmd(rule_id, game, context, as_json):
     if as_json:
         emit_json(result.to_dict())
         return
-    click.echo(render_history(result, context))
+    _echo_diff(render_history(result, context))
 
 
 _EVENT_WORDS = {"first": "present in the earliest imported version", "added": "added", "unchanged": "unchanged",
@@ -355,7 +362,7 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
     if as_json:
         emit_json(report.to_dict())
     else:
-        click.echo(render_stale(report, context if diffs else None))
+        _echo_diff(render_stale(report, context if diffs else None))
     if report.stale:
         sys.exit(1)
 

@@ -144,6 +144,23 @@ def inline(segments, context: int | None = None) -> str:
     return "".join(out)
 
 
+_MARKED = re.compile(r"\[-(.*?)-\]|\{\+(.*?)\+\}", re.S)
+
+
+def colorize(text: str) -> str:
+    """Word-diff markers coloured for a terminal: ``[-deleted-]`` red, ``{+inserted+}`` green (the markers
+    stay, so the diff still reads without colour)."""
+    return _MARKED.sub(lambda m: f"\x1b[31m{m.group(0)}\x1b[0m" if m.group(1) is not None
+                       else f"\x1b[32m{m.group(0)}\x1b[0m", text)
+
+
+def use_color(stream) -> bool:
+    """Colour on a terminal unless ``NO_COLOR`` is set (https://no-color.org); never when piped."""
+    import os
+
+    return not os.environ.get("NO_COLOR") and hasattr(stream, "isatty") and stream.isatty()
+
+
 def _elide(text: str, context: int, keep_head: bool, keep_tail: bool) -> str:
     tokens = _TOKEN.findall(text)
     head = context if keep_head else 0

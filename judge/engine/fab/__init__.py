@@ -11,19 +11,20 @@ import re
 from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
 from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
+from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
 from judge.engine.fab.state import Player, State, snapshot
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
-GAME_KEYS = {"turn_player", "seating", "step"}
+GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant"}
-ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta"}
-ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger")
+             "playable_as_instant", "counters"}
+ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters"}
+ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
-               "note", "until", "boost", "damage_order"}
+               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
@@ -101,6 +102,11 @@ def build_state(scenario) -> State:
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 reasons.append(_type_error(scenario, f"{key}.{k}", "a whole number ≥ 0", v))
         player.resources = p.get("resources", 0) if isinstance(p.get("resources", 0), int) else 0
+        intellect = p.get("intellect")
+        if intellect is not None and (not isinstance(intellect, int) or isinstance(intellect, bool) or intellect < 0):
+            reasons.append(_type_error(scenario, f"{key}.intellect", "a whole number ≥ 0", intellect))
+        elif intellect is not None:
+            player.intellect = intellect
         s.players[name] = player
     g = data.get("game", {})
     if not isinstance(g, dict):
@@ -125,6 +131,12 @@ def build_state(scenario) -> State:
             s.players[name].action_points = p.get("action_points", default) if isinstance(
                 p.get("action_points", default), int) else default
     s.priority = s.turn_player
+    turn = g.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        reasons.append(_type_error(scenario, "game.turn", "a whole number ≥ 1", turn))
+        turn = 1
+    s.turn_number = turn
+    s.first_turn = bool(g.get("first_turn", turn == 1 and "turn" in g))
     cards = data.get("cards", {})
     if not isinstance(cards, dict):
         reasons.append(_type_error(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
@@ -133,6 +145,9 @@ def build_state(scenario) -> State:
         card = _build_card(scenario, handle, cd, s, reasons)
         if card is not None:
             card.timestamp = s.tick()
+            card.deck_pos = float(len(s.cards))   # deck cards in the order listed: the first is the top
+            if isinstance(cd.get("counters"), dict):
+                card.counters = counters_from_table(cd["counters"], card.timestamp)
             s.cards[handle] = card
     actions = data.get("actions", [])
     if not isinstance(actions, list):
@@ -292,6 +307,14 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         _check_selectors(scenario, akey, ab, reasons)
         schema.check_ability(scenario, akey, ab, reasons)
         card.abilities.append(Ability(i, ab["kind"], ab, akey))
+    if "counters" in cd:
+        table = cd["counters"]
+        if not isinstance(table, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
+            reasons.append(scenario.reason("wrong-type", "counters must be a table of counter names to numbers, like "
+                                           "{ steam = 2, \"-1 power\" = 1 }", f"{key}.counters", "1.15.1"))
+        elif zone not in ("arena", "equipment"):
+            reasons.append(scenario.reason("impossible", f"counters are only on public objects in the arena; {card.name} "
+                                           f"is in the {zone} zone", f"{key}.counters", "1.15.1"))
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
     return card
@@ -330,8 +353,14 @@ def _check_action(scenario, i, act, s: State, reasons):
     kinds = [k for k in ACTION_KINDS if k in act]
     if len(kinds) != 1:
         reasons.append(scenario.reason("bad-action", "an action needs exactly one of play, activate, defend, pass, "
-                                       "trigger", key))
+                                       "trigger, end_turn", key))
         return
+    for field in ("arsenal",):
+        if field in act and act[field] not in s.cards:
+            reasons.append(scenario.reason("unknown-card", f"no card {act[field]!r} in [cards]", f"{key}.{field}"))
+    for field in ("pitch_order", "random"):
+        if field in act and (not isinstance(act[field], list) or any(h not in s.cards for h in act[field])):
+            reasons.append(scenario.reason("unknown-card", f"{field} must list cards of [cards]", f"{key}.{field}"))
     player = act.get("player", s.turn_player)
     if player not in s.players:
         reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
@@ -439,6 +468,8 @@ def run(game: Game, scenario):
         idx, act = game.queue.pop(0)
         key = f"actions.{idx}"
         game.current_key = key
+        if "random" in act:
+            game.random_results = list(act["random"])
         player = act.get("player", game.s.turn_player)
         try:
             if "pass" in act:
@@ -463,6 +494,8 @@ def run(game: Game, scenario):
                 _advance_to_defend(game, key)
             elif "trigger" in act:
                 _hidden_trigger(game, player, act, key)
+            elif "end_turn" in act:
+                game.end_turn(act, key)
         except IllegalAction as exc:
             raise InvalidScenario([scenario.reason("illegal-action", exc.message, key, exc.cites[0])]) from None
         except StopIteration:
@@ -559,10 +592,11 @@ def report(game: Game):
         f.setdefault(key, [])
     f.setdefault("winner", None)
     f.setdefault("draw", False)
-    f["counters"] = {h: {"power": 0, "defense": 0} for h in s.cards}
-    for h, c in s.cards.items():
-        for _, stat, n in c.counters:
-            f["counters"][h][stat] += n
+    f["counters"] = game.counter_facts()
+    f["turn"] = s.turn_number
+    f["turn_player"] = s.turn_player
+    f["hand"] = {name: sorted(h for h, c in s.cards.items() if c.zone == "hand" and c.owner == name) for name in s.players}
+    f["deck"] = {name: [c.handle for c in game.deck_of(name)] for name in s.players}
     f["power"] = dict(game.power_seen)
     f["defense"] = dict(game.defense_seen)
     f["costs"] = dict(game.costs_paid)

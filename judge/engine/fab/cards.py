@@ -62,7 +62,8 @@ class Card:
         self.decline = False      # the controller chooses not to use its optional prevention (ward, barrier, …)
         self.playable_as_instant = False   # "You may play this as though it were an instant" (5.1.3d, 8.1.1d)
         self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
-        self.counters: list[tuple[int, str, int]] = []   # (timestamp, "power"/"defense", +1/−1 each) (2.0.3d)
+        self.counters: list[tuple[int, str, int]] = []   # one per counter: (timestamp, kind, value) (1.15, 2.0.3d)
+        self.deck_pos = 0.0       # position in its owner's deck, lowest on top (zones.py)
 
     # -- identity ---------------------------------------------------------------------------------------
     @property

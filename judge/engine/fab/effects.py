@@ -24,6 +24,7 @@ class Effects:
     def event(self, name: str, **info):
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
+        self.record_event(name, info)
         grants = any(e.kind == "gain-ability" for e in self.s.effects)
         for src in list(self.s.cards.values()):
             for ab in (src.abilities + self.granted_triggers(src)) if grants else src.abilities:
@@ -46,17 +47,12 @@ class Effects:
                                   f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
                                   ["6.6.5"] + (["8.4.2", "8.4.2a"] if "damage_at_least" in cond else []), tag="telling")
                     continue
+                if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
+                    continue
                 if limit is not None:
                     self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
                 created.append((src, ab))
-        for eff in list(self.s.effects):
-            if eff.kind == "trigger" and eff.data.get("on") == name:
-                src = self.s.cards.get(eff.source)
-                if eff.data.get("card") and not (info.get("card") and
-                                                 matches(self.card(info["card"]), eff.data["card"], self,
-                                                         eff.controller)):
-                    continue
-                created.append((src, eff))
+        created.extend(self.delayed_triggers(name, info))
         for src, ab in created:
             if self._suppressed(src, name, info):
                 continue
@@ -202,10 +198,13 @@ class Effects:
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
                     self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is not met ({unmet}), so that "
-                              "effect is not generated.", ["1.8.4"] + label, tag="telling")
+                              "effect is not generated.", ["1.8.4"] + label + (["1.8.4a"] if "otherwise" in cond else []),
+                              tag="telling")
+                    self.last_ok = False
                     continue
                 self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
-                          ["1.8.4"] + label)
+                          ["1.8.4"] + label + (["1.8.4a"] if "otherwise" in cond else []))
+            self.last_ok = True
             self.generate_one(eff, src, controller, layer)
 
     def _target_cards(self, spec, src, layer, controller):
@@ -372,10 +371,11 @@ class Effects:
     def draw(self, player: str, n: int):
         """8.5.6: move the top card of the deck to the hand, n times; fails on an empty deck (8.5.6b)."""
         for _ in range(n):
-            deck = [c for c in self.s.cards.values() if c.zone == "deck" and c.owner == player]
+            deck = self.deck_of(player)
             if not deck:
                 self.step(f"{self.player_name(player)} tries to draw a card, but their deck is empty: the draw fails.",
                           ["8.5.6b"])
+                self.last_ok = False
                 return
             top = deck[0]   # the first deck card listed in the scenario is the top of the deck
             self.move(top, "hand")
@@ -402,6 +402,7 @@ class Effects:
         card.face_down = True
         self.step(f"{self.player_name(who)} is intimidated: {card.name}{note} is banished face-down from their hand "
                   "until the beginning of the end phase, so it cannot be used to defend this turn.", ["8.5.10"])
+        self.return_at_end_phase(card, "intimidate", ["8.5.10", "8.5.10c"])
 
     def gain_action_points(self, player: str, n: int, why: str, cites):
         if player != self.s.turn_player:

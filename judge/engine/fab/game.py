@@ -24,18 +24,25 @@ from judge.engine.fab.effects import Effects
 from judge.engine.fab.activating import Activating
 from judge.engine.fab.playing import Playing
 from judge.engine.fab.properties import Properties
+from judge.engine.fab.counters import Counters
+from judge.engine.fab.counts import Counts
+from judge.engine.fab.delayed import Delayed, Returning
+from judge.engine.fab.turn import Turn
+from judge.engine.fab.zones import Zones
 from judge.engine.fab.resolving import Resolving
 from judge.engine.fab.targets import Targets
 
 __all__ = ["Game", "IllegalAction", "STEP_NAMES"]
 
 
-class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat):
+class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
+           Counts, Counters, Zones):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
     Properties (6.2, 6.3: values, conditions), Effects (6.6 triggers, effect primitives, damage and
-    prevention), Playing (5.1), Targets (1.4.5, 1.8.5), Activating (5.2), Resolving (5.3), Combat (7). The
+    prevention), Playing (5.1), Targets (1.4.5, 1.8.5), Activating (5.2), Resolving (5.3), Combat (7), Turn (4), Delayed (6.6.3), Counts, Counters (1.15),
+    Zones (3, 8.5). The
     Game itself owns the state ``s``, the trace, priority (1.11) and game state actions (1.10.2), and the
     facts the answer reports (``facts``, ``triggered``, ``failed``, ``tokens``, ``power_seen``,
     ``defense_seen``, ``costs_paid``, ``defended``, ``notable``).
@@ -113,6 +120,9 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat)
         if zone not in ARENA_ZONES and zone != "stack":
             card.base_defense_set = None
             card.counters = []   # 3.0.9: a new object, no relation to its previous existence
+        if zone == "deck":
+            self.place_in_deck(card)
+        self.zone_changed(card, old, zone)
         return old
 
     def remember(self, card: Card):
@@ -251,6 +261,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat)
         # 1.10.2d: state-based triggered effects whose state-condition is met trigger; then pending
         # triggered-layers are added to the stack
         self._check_state_triggers()
+        self.state_triggers()
         self.add_pending_triggers()
         # 1.10.2e: a rule or effect has closed the combat chain
         if s.closing is not None and s.chain_open and s.step != "close":

@@ -115,6 +115,11 @@ class Playing:
         allowed = origin in ("hand", "arsenal")
         if not allowed:
             permission = [ab for ab in c.abilities if ab.kind == "play-from" and ab.get("zone") == origin]
+            allowance = self.play_permission(c, origin, player)
+            if allowance is not None and not c.private:
+                permission = [allowance]
+                self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
+                          f"from the {origin} zone.", ["5.1.2b", "1.0.2"])
             if not permission:
                 raise IllegalAction(f"it is in the {origin} zone and no rule or effect allows it to be played from there",
                                     ["5.1.1a", "5.1.2b"])
@@ -298,7 +303,7 @@ class Playing:
                           ["8.5.12", "1.14.4"])
                 continue
             if do in ("banish-top-of-deck", "boost"):
-                deck = [d for d in self.s.cards.values() if d.zone == "deck" and d.owner == player]
+                deck = self.deck_of(player)
                 if not deck:
                     raise IllegalAction("the top card of the deck cannot be banished: the deck is empty",
                                         ["8.3.9b", "5.1.8a"] if do == "boost" else ["5.1.8a", "1.14.4"])
@@ -308,6 +313,7 @@ class Playing:
                 self.step(f"{self.player_name(player)} banishes the top card of their deck ({top.name}).", ["8.5.1"])
                 if do == "boost":
                     self.facts.setdefault("boosted", []).append(c.handle)
+                    self.event("boost", card=c.handle, player=player)
                     mech = "mechanologist" in top.supertypes
                     self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
                               f"{'' if mech else 'not '}a Mechanologist card" +

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from judge.engine.fab.counters import Counters
+from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.state import Effect
+from judge.engine.fab.zones import Zones
 
 
 class Primitive(NamedTuple):
@@ -55,7 +58,7 @@ def _continuous(game, eff, src, controller, layer):
     if do == "prevent":
         e.remaining = eff.get("amount", "all")
         e.data["shielded"] = game._resolve_target_word(eff.get("to", "you"), controller, {})
-    s.effects.append(e)
+    game.add_effect(e)
     game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
 
 
@@ -94,10 +97,6 @@ def _gain_action_point(game, eff, src, controller, layer):
     game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect", ["1.13.2a"])
 
 
-def _create_token(game, eff, src, controller, layer):
-    game.create_token(eff, controller)
-
-
 def _zone(game, eff, src, controller, layer):
     """destroy, banish, discard (8.5.4, 8.5.1, 8.5.5)."""
     for c in game._objects(eff, "target", src, layer, controller):
@@ -126,7 +125,7 @@ def _restrict(game, eff, src, controller, layer):
     s = game.s
     e = Effect(s.next_id(), s.tick(), src.handle if src else None, controller, "restrict", dict(eff, player=player),
                duration=eff.get("duration", "chain"))
-    s.effects.append(e)
+    game.add_effect(e)
     kinds = " and ".join(eff.get("types", []))
     game.step(f"{_name(src)} creates a restriction: {game.player_name(player)} can't play or activate {kinds}.",
               ["1.0.2", "6.2.2"])
@@ -211,14 +210,6 @@ def _life(game, eff, src, controller, layer):
               ["8.5.7", "8.5.7a"] if do == "gain-life" else ["8.5.12", "8.5.12a", "8.5.12b"])
 
 
-def _put_counter(game, eff, src, controller, layer):
-    stat, n = eff.get("stat", "defense"), eff.get("amount", 1)
-    for c in game._objects(eff, "self", src, layer, controller):
-        c.counters.append((game.s.tick(), stat, n))
-        game.step(f"A {n:+d} {stat} counter is put on {c.name} (now {game.numeric(c, stat)} {stat}).",
-                  ["8.5.14", "2.0.3d"])
-
-
 def _intimidate(game, eff, src, controller, layer):
     who = game._player_word(eff.get("who", "defending-hero"), controller, layer)
     game.intimidate(who, eff, layer)
@@ -265,10 +256,17 @@ PRIMITIVE_ROWS = (
     _p("prevent", {"amount", "to", "damage_type", "shield"}, ("6.4.10",), _continuous),
     _p("damage", {"amount", "kind", "to"}, ("8.5.3",), _damage),
     _p("gain-action-point", {"amount"}, ("1.13.2a",), _gain_action_point),
-    _p("create-token", {"name", "types", "subtypes", "handle"}, ("8.1.8",), _create_token),
+    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
+                        "abilities", "count", "who"}, ("8.5.2", "8.5.2c"), Zones.effect_create_token),
     _p("destroy", {"what"}, ("8.5.4",), _zone),
-    _p("banish", {"what"}, ("8.5.1",), _zone),
-    _p("discard", {"what"}, ("8.5.5",), _zone),
+    _p("banish", {"what", "face_down", "amount", "who"}, ("8.5.1",), Zones.effect_banish),
+    _p("discard", {"what", "random", "who"}, ("8.5.5",), Zones.effect_discard),
+    _p("put", {"what", "to", "face_down", "amount", "who"}, ("8.5.15",), Zones.effect_put),
+    _p("allow-play", {"what"}, ("5.1.2b", "1.0.2"), Zones.effect_allow_play),
+    _p("delayed-trigger", {"on", "if", "effects", "once", "name", "target", "nth"}, ("6.6.3",),
+       Delayed.effect_delayed_trigger),
+    _p("return-object", {"what"}, ("8.5.1c", "8.5.15"), Returning.effect_return_object),
+    _p("remove-counter", {"kind", "stat", "amount", "what"}, ("8.5.16",), Counters.effect_remove_counter),
     _p("put-on-deck-bottom", {"what"}, ("8.5.15",), _put_on_deck_bottom),
     _p("lose-abilities", {"what"}, ("8.0.4",), _lose_abilities),
     _p("defend-with", {"what"}, ("7.0.5b",), _defend_with),
@@ -285,7 +283,7 @@ PRIMITIVE_ROWS = (
     _p("return-to-hand", {"what"}, ("8.5.15",), _return_to_hand),
     _p("gain-life", {"who", "amount"}, ("8.5.7",), _life),
     _p("lose-life", {"who", "amount"}, ("8.5.12",), _life),
-    _p("put-counter", {"stat", "amount", "what"}, ("8.5.14",), _put_counter),
+    _p("put-counter", {"stat", "kind", "amount", "what"}, ("8.5.14", "1.15"), Counters.effect_put_counter),
     _p("intimidate", {"who", "card"}, ("8.5.10",), _intimidate),
     _p("negate", set(), ("8.5.26",), _negate),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import with_hook
 from judge.engine.fab.state import ChainLink
 
@@ -281,6 +282,8 @@ class Properties:
         if zone:
             return times * sum(1 for c in self.s.cards.values() if c.zone == zone and c.owner == ctrl
                                and matches(c, sel, self, ctrl))
+        if what in EXTRA_QUANTITIES:
+            return times * self.extra_quantity(spec, card)
         return times * int(spec.get("value", 0))
 
     def amount(self, value, src: Card | None, layer=None) -> int:
@@ -382,8 +385,8 @@ class Properties:
                 # the event's card is played or activated as an attack (an attack action card, a weapon attack)
                 if bool(event.get("attack")) != want:
                     return False
-            else:
-                raise InvalidScenario([Reason("unknown-condition", f"unknown condition '{key}'")])
+            elif not self.extra_condition(key, want, src, event):
+                return False
         return True
 
     def unmet_clauses(self, cond: dict, src: Card | None, event: dict | None = None) -> list[str]:
@@ -419,6 +422,8 @@ class Properties:
                 out.append(f"it dealt {(event or {}).get('amount', 0)} damage, less than {want}")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
+            elif self.extra_unmet(key, want, src):
+                out.append(self.extra_unmet(key, want, src))
             else:
                 out.append(f"{key.replace('_', ' ')} is not {want!r}")
         return out

@@ -7,6 +7,8 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
+from judge.engine.fab.counts import EXTRA_CONDITIONS, EXTRA_QUANTITIES
+from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
@@ -18,24 +20,26 @@ EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.it
 ABILITY_KEYS: dict[str, set[str]] = {
     "resolution": {"effects", "if", "name"},
     "static": {"effect", "while", "name"},
-    "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit"},
+    "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
                   "name", "target", "go_again"},
     "play-from": {"zone"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
+    "enters": {"counters", "name"},
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "value")
+              "cards-in-pitch", "distinct-costs-in-pitch", "value") + EXTRA_QUANTITIES
 
 EVENTS = ("play", "activate", "attack", "defend", "defends", "defended", "hit", "damage", "chain-link-resolves", "destroyed",
-          "combat-chain-closes", "start-of-turn")
+          "combat-chain-closes", "start-of-turn", "action-phase", "end-phase", "discard", "banished", "enters-arena",
+          "leaves-arena", "equip", "create-token", "counter-added", "counter-removed", "boost", "state")
 
 CONDITIONS = ("in", "face_down", "defending", "attacking", "you_control", "played_this_turn",
               "dealt_arcane_this_turn", "attack", "card", "attack_power_above_base", "together_with", "last_attack",
               "damage_at_least", "defended_from_hand", "max_defense", "is_defended", "by", "played_from", "pitched",
-              "is_attack")
+              "is_attack") + EXTRA_CONDITIONS
 
 
 def _near(word: str, choices) -> str:
@@ -95,9 +99,24 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
         if kw not in KEYWORDS:
             words, rule = refusal(kw)
             reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
-    if eff.get("duration", "turn") not in ("turn", "chain", "link"):
-        reasons.append(scenario.reason("wrong-type", f"duration must be \"turn\", \"chain\" (this combat chain) or "
-                                       f"\"link\" (this chain link), not {eff.get('duration')!r}", key))
+    if eff.get("duration", "turn") not in DURATIONS:
+        reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
+                                       f"{eff.get('duration')!r}", key, "6.2.2a"))
+    if do == "delayed-trigger":
+        # a delayed-triggered effect is checked as a triggered ability (6.6.3)
+        check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("if", {}),
+                                      "effects": eff.get("effects", [])}, reasons)
+    if do == "create-token":
+        abilities = eff.get("abilities", [])
+        if not isinstance(abilities, list):
+            reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
+        else:
+            for i, ab in enumerate(abilities, 1):
+                if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
+                    reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
+                                                   f"{', '.join(sorted(ABILITY_KEYS))}", key))
+                else:
+                    check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
     if do == "gain-ability":
         granted = eff.get("ability")
         if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":

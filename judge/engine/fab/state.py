@@ -21,6 +21,7 @@ class Player:
         self.played_this_turn: list[str] = []    # handles, in order
         self.dealt_arcane_this_turn = 0
         self.lost = False             # lost the game (4.5.3); the player and hero cease to exist (4.5.1a)
+        self.intellect: int | None = None   # the hero's intellect (2.6): cards drawn up to at the end of turn (4.4.3e)
 
     def __repr__(self) -> str:
         return f"Player({self.name!r}, life={self.life})"
@@ -127,6 +128,12 @@ class State:
         self.trigger_counts: dict = {}   # (card, ability) → times triggered this turn, for a trigger's limit   # players who passed in succession since the last play or resolution
         self.closing = None           # (why, cites): a rule or effect closed the combat chain (1.10.2e)
         self.game_over = False        # the game has ended (4.5.1)
+        self.phase = "action"         # start | action | end (4.0.3a)
+        self.turn_number = 1
+        self.first_turn = False       # the first turn of the game: every player draws up to intellect (4.4.3e)
+        self.history: list = []       # (event, info) for every event this turn: counts and ordinals (6.6.5d)
+        self.dormant: list = []       # effects "during your opponent's next turn", not yet applying
+        self.state_met: set = set()   # state-based triggered abilities whose state-condition is met (6.6.5c)
 
     def tick(self) -> int:
         self.clock += 1
@@ -179,7 +186,8 @@ def snapshot(state: State) -> State:
     new.cards = {h: _clone_card(c) for h, c in state.cards.items()}
     new.stack = [_clone(layer) for layer in state.stack]
     new.effects = [_clone(e) for e in state.effects]
-    for e in new.effects:
+    new.dormant = [_clone(e) for e in state.dormant]
+    for e in new.effects + new.dormant:
         e.data = dict(e.data)
         if e.applies_to is not None:
             e.applies_to = set(e.applies_to)

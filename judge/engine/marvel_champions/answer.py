@@ -64,7 +64,7 @@ def _round_facts(game: Game, f: dict) -> None:
     f["active_player"] = s.active_player
     f["first_player"] = s.first_player
     f["form"] = {p: game.identity(p).form for p in s.players}
-    f["status"] = {h: sorted(c.status) for h, c in s.cards.items() if c.status and (c.in_play or c.is_identity)}
+    f["status"] = {h: sorted(c.status) for h, c in s.cards.items() if c.is_character and (c.in_play or c.is_identity)}
     f["engaged"] = {h: c.engaged for h, c in s.cards.items() if c.in_play and c.type == "minion"}
     f["attached_to"] = {h: c.attached_to for h, c in s.cards.items() if c.in_play and c.attached_to}
     f["uses"] = {h: c.uses for h, c in s.cards.items() if c.in_play and c.uses is not None}

@@ -35,6 +35,14 @@ class Attacks:
                     parts.append(f"{eff[name]:+d} ({other.name})")
         return max(0, value), parts
 
+    @staticmethod
+    def stat_cites(parts: list[str]) -> list[str]:
+        """The rules behind a modified value's parts: modifiers, an attachment's field, a “gets” ability."""
+        if not parts:
+            return []
+        return ["modifiers"] + (["attachment/bullet-1"] if any(p.endswith("attached)") for p in parts) else []) + \
+            (["gets"] if any(not p.endswith("attached)") for p in parts) else [])
+
     def constant_applies(self, source: Card, eff: dict, card: Card) -> bool:
         """Does a ``gets`` / ``gains`` constant ability of ``source`` apply to ``card``?"""
         to = eff.get("to", "attached")
@@ -136,7 +144,7 @@ class Attacks:
                       f"({words} = {rec.atk}); {rec.defender.name} defended, so it is reduced by their DEF "
                       f"({defense}): {amount} damage to {rec.defender.name}.",
                       ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-1", "defend/bullet-1"]
-                      + (["modifiers"] if parts else []))
+                      + self.stat_cites(parts))
             self._attack_damage(rec, init, rec.defender, amount)
         elif rec.defender is not None:
             ally = rec.defender
@@ -148,7 +156,7 @@ class Attacks:
                          f"dealt to {possessive(ally.controller)} hero" if excess else
                          "; damage does not carry over to the hero") + ".",
                       ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-2", "ally/bullet-4", "defend/bullet-2"]
-                      + (["overkill"] if excess else []) + (["modifiers"] if parts else []))
+                      + (["overkill"] if excess else []) + self.stat_cites(parts))
             self._attack_damage(rec, init, ally, rec.atk - excess)
             if excess and not self.s.players[ally.controller].eliminated:
                 self._attack_damage(rec, init, self.identity(ally.controller), excess)
@@ -156,7 +164,7 @@ class Attacks:
             self.step(f"Step 4: no character defends: the attack is undefended, and all of its damage "
                       f"({words} = {rec.atk}) is dealt to {hero.name}, the hero resolving this activation.",
                       ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-3", "undefended"]
-                      + (["modifiers"] if parts else []))
+                      + self.stat_cites(parts))
             self._attack_damage(rec, init, hero, rec.atk)
         survived = attacked.in_play and not (attacked.is_identity and self.s.players[attacked.owner].eliminated)
         self.window("response", [cond], first=[lambda: self.retaliate(attacked, enemy, survived, akey)])
@@ -324,7 +332,7 @@ class Attacks:
                       "enemy-schemes/step-3")
         words = " ".join([f"SCH {enemy.stats.get('sch', 0)}"] + parts + ([f"+{icons} (boost)"] if icons else []))
         self.step(f"Step 3: {enemy.name} places threat equal to its modified SCH ({words} = {rec['sch']}) on "
-                  f"{main.name}.", ["enemy-schemes/step-3"] + (["modifiers"] if parts else []))
+                  f"{main.name}.", ["enemy-schemes/step-3"] + self.stat_cites(parts))
         init = self._attack_init(enemy, player, akey)
         self._eff_place_threat(init, {"do": "place-threat", "amount": rec["sch"], "on": main.handle})
         self.window("response", [cond])

@@ -137,10 +137,12 @@ class Checks:
         if wanted is not None:
             card = self.s.cards.get(wanted)
             if card not in valid:
+                guard = self.guard_problem(init.player, card) if card is not None and \
+                    init.ability.get("labeled") == "attack" else ""
                 why = "it is not in play" if card is not None and not card.in_play and not card.is_identity else \
-                    "it does not match what the ability targets"
+                    guard or "it does not match what the ability targets"
                 raise Illegal(rule, f"{card.name if card else wanted} is not a valid target ({why})",
-                              ["in-play-and-out-of-play/bullet-3"])
+                              ["guard", "attack/bullet-4"] if guard else ["in-play-and-out-of-play/bullet-3"])
             init.target = card
             return
         if not valid:

@@ -206,7 +206,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
 
     def describe(self, init: Initiation) -> str:
         """The card being played ("<name> (an event)") or the ability initiated, for sentences."""
-        if init.playing:
+        if init.playing or init.ability is None:
             return f"{init.card.name} ({article(init.card.type)})"
         return self.ability_name(init.card, init.ability)
 
@@ -417,6 +417,9 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                 init.result = "canceled"
                 self.step(f"The effects of {card.name} were canceled; it is still regarded as revealed.",
                           ["cancel/bullet-4"])
+            elif ab is None:
+                init.result = "resolved"
+                self.step(f"{card.name} has no effects to resolve.", ["treachery/bullet-1", "reveal/bullet-3"])
             else:
                 init.result = "resolved"
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",

@@ -157,7 +157,7 @@ class Powers:
         self.window("interrupt", [cond])
         init = Initiation(f"thwart:{char.handle}", player, char, None, False, {}, akey)
         self.step(f"The thwart removes threat equal to {possessive(char.name)} THW ({thw}) from {scheme.name}.",
-                  [rule] + (["modifiers"] if parts else []))
+                  [rule] + self.stat_cites(parts))
         self._eff_remove_threat(init, {"do": "remove-threat", "amount": thw, "from": scheme.handle})
         rec.why = "; ".join(init.notes)
         self.consequential(char, "thw", akey)

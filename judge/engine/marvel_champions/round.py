@@ -141,7 +141,7 @@ class Round:
                 continue
             if villain is not None and villain.in_play:
                 self.activate(villain, player, self.defend_choice(villain, player), akey,
-                              cites=["villain-phase/bullet-2", "villain/bullet-1", "round-overview/step-6"])
+                              cites=["villain-phase/bullet-2", "villain/bullet-1", "round-overview/step-6", "in-player-order"])
             villain = next((c for c in self.s.cards.values() if c.type == "villain" and c.in_play), None)
             for minion in self.engaged_minions(player):
                 if self.s.over or self.s.players[player].eliminated:

@@ -1,0 +1,124 @@
+# Counters (FaB CR 1.15, 2.0.3d, 8.5.14, 8.5.16): tracked one by one, named kinds (steam, verse, …) and +1/−1 property counters side by side (1.15.4).
+"""Counters on objects.
+
+A card's ``counters`` is a list with one entry per counter: ``(timestamp, kind, value)``. ``kind`` is
+``"power"`` / ``"defense"`` for a property counter whose ``value`` is +1 or −1 (it modifies the property,
+1.15.2a), or a name (``"steam"``, ``"verse"``, ``"flow"``) with value 1. A +1{p} and a −1{p} counter stay
+side by side (1.15.4). Counters cease to exist with their object (1.15.3, 3.0.9).
+
+Counter names as a scenario writes them: ``steam``; ``"+1 power"``, ``"-1 defense"``; ``power`` / ``defense``
+(+1 counters; a negative count means that many −1 counters).
+"""
+
+from __future__ import annotations
+
+STATS = ("power", "defense")
+
+
+def parse_counter_name(name: str) -> tuple[str, int]:
+    """``"+1 power"`` → ("power", 1); ``"-1 defense"`` → ("defense", -1); ``"steam"`` → ("steam", 1)."""
+    text = str(name).strip().lower().replace("{p}", " power").replace("{d}", " defense")
+    parts = text.split()
+    if len(parts) == 2 and parts[0] in ("+1", "-1", "−1") and parts[1] in STATS:
+        return parts[1], -1 if parts[0] != "+1" else 1
+    return text, 1
+
+
+def counters_from_table(table: dict, ts: int) -> list[tuple[int, str, int]]:
+    """The starting counters of a card from ``counters = { steam = 2, "-1 power" = 1 }``."""
+    out = []
+    for name, n in table.items():
+        kind, value = parse_counter_name(name)
+        if kind in STATS and parse_counter_name(name) == (kind, 1) and str(name).strip().lower() in STATS:
+            value = 1 if n >= 0 else -1
+            n = abs(n)
+        out.extend((ts, kind, value) for _ in range(int(n)))
+    return out
+
+
+def counter_label(kind: str, value: int) -> str:
+    return f"{value:+d}{{{'p' if kind == 'power' else 'd'}}}" if kind in STATS else kind
+
+
+class Counters:
+    """Mixin of :class:`judge.engine.fab.game.Game`."""
+
+    def counter_count(self, card, kind: str) -> int:
+        """How many counters of ``kind`` (a name, or "+1 power") are on ``card``."""
+        if card is None:
+            return 0
+        k, v = parse_counter_name(kind)
+        if k in STATS and not str(kind).strip().lower().startswith(("+", "-", "−")):
+            return sum(1 for _, ck, _ in card.counters if ck == k)
+        return sum(1 for _, ck, cv in card.counters if ck == k and cv == v)
+
+    def effect_put_counter(self, eff: dict, src, controller: str, layer):
+        """8.5.14: put N counters on the object, one by one; a property counter modifies that property."""
+        kind = eff.get("kind") or eff.get("stat", "defense")
+        n = eff.get("amount", 1)
+        k, value = parse_counter_name(kind)
+        if k in STATS and str(kind).strip().lower() in STATS:
+            value = 1 if n >= 0 else -1
+        count = abs(n)
+        cards = self._objects(eff, "self", src, layer, controller)
+        self.last_ok = bool(cards) and count > 0
+        for c in cards:
+            if c.private:
+                self.last_ok = False
+                self.step(f"A counter can only be put on a public object: {c.name} is private, so none is put on it.",
+                          ["1.15.1"])
+                continue
+            had_opposite = k in STATS and any(ck == k and cv == -value for _, ck, cv in c.counters)
+            for _ in range(count):
+                c.counters.append((self.s.tick(), k, value))
+            label = counter_label(k, value)
+            after = f" (now {self.numeric(c, k)} {k})" if k in STATS else f" (now {self.counter_count(c, k)})"
+            self.step(f"{count} {label} counter{'s are' if count != 1 else ' is'} put on {c.name}{after}.",
+                      ["8.5.14"] + (["2.0.3d", "1.15.2a"] if k in STATS else ["1.15.1"]))
+            if had_opposite:
+                self.step(f"{c.name} already had {counter_label(k, -value)} counters: both kinds stay on it side by "
+                          "side; they do not cancel out.", ["1.15.4"])
+            self.event("counter-added", card=c.handle, kind=k, amount=count, player=controller)
+
+    def effect_remove_counter(self, eff: dict, src, controller: str, layer):
+        """8.5.16: remove N counters of a kind; when there are not enough, the effect removes none and fails."""
+        kind = eff.get("kind") or eff.get("stat", "")
+        n = eff.get("amount", 1)
+        k, value = parse_counter_name(kind)
+        cards = self._objects(eff, "self", src, layer, controller)
+        self.last_ok = False
+        for c in cards:
+            have = [x for x in c.counters if x[1] == k and (k not in STATS or x[2] == value)]
+            want = len(have) if n == "all" else int(n)
+            if want == 0 or len(have) < want:
+                self.step(f"{c.name} has {len(have)} {counter_label(k, value)} counter(s): {want or 'none'} cannot be "
+                          "removed, so the remove effect fails.", ["8.5.16", "1.8.9"], tag="telling")
+                continue
+            for x in have[:want]:
+                c.counters.remove(x)
+            self.last_ok = True
+            self.step(f"{want} {counter_label(k, value)} counter{'s are' if want != 1 else ' is'} removed from {c.name} "
+                      f"({self.counter_count(c, kind)} left).", ["8.5.16", "8.5.16b"] if want > 1 else ["8.5.16"])
+            self.event("counter-removed", card=c.handle, kind=k, amount=want, player=controller)
+
+    def counter_facts(self) -> dict:
+        """Per card: the total of its property counters by property, and the number of counters of each kind."""
+        out = {}
+        kinds = {k for c in self.s.cards.values() for _, k, _ in c.counters} | set(self.__dict__.get("_kinds", ()))
+        for h, c in self.s.cards.items():
+            row = {"power": 0, "defense": 0}
+            for k in kinds:
+                if k not in STATS:
+                    row[k] = 0
+            for _, k, v in c.counters:
+                if k in STATS:
+                    row[k] += v
+                    label = f"{v:+d} {k}"
+                    row[label] = row.get(label, 0) + 1
+                else:
+                    row[k] = row.get(k, 0) + 1
+            for k in STATS:
+                for v in (1, -1):
+                    row.setdefault(f"{v:+d} {k}", 0)
+            out[h] = row
+        return out

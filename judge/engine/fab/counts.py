@@ -1,0 +1,90 @@
+# Counts and the conditions that compare them (FaB CR 1.12, 6.6.5d): chain links, cards played or discarded this turn, counters, "N or more", "your turn", "if you do" / "otherwise" (1.8.4a).
+"""Quantities and conditions over what happened this turn and what is on the board.
+
+Quantities (``{ count = …, of = SELECTOR, times = N }``, used by ``amount``/``by`` and by ``at_least``):
+
+* ``chain-links`` — chain links on the combat chain (``by = "you"``: those its controller controls);
+* ``played-this-turn`` — cards its controller played this turn that fit ``of``;
+* ``events-this-turn`` — events named ``event`` this turn (``by``: caused by "you" / "opponent"; ``of``: the
+  event's card fits);
+* ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source.
+
+Conditions: ``your_turn`` (its controller is the turn player), ``at_least`` / ``at_most`` (a quantity table with
+``n``), ``if_you_do`` / ``otherwise`` (the effect before it in the same ability was / was not generated and
+did / did not fail, 1.8.4, 1.8.4a).
+"""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario, Reason
+from judge.engine.fab.cards import matches
+
+EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "counters")
+EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
+
+
+class Counts:
+    """Mixin of :class:`judge.engine.fab.game.Game`."""
+
+    last_ok = True   # did the effect generated just before succeed (for "if you do" / "otherwise")
+
+    def extra_quantity(self, spec: dict, card) -> int:
+        what = spec.get("count")
+        ctrl = card.controller if card is not None else self.s.turn_player
+        sel = spec.get("of", {})
+        by = spec.get("by")
+        if what == "chain-links":
+            links = self.s.chain if self.s.chain_open else []
+            return sum(1 for link in links if by is None or (link.controller == ctrl) == (by == "you"))
+        if what == "played-this-turn":
+            played = self.s.players[ctrl].played_this_turn if ctrl in self.s.players else []
+            return sum(1 for h in played if matches(self.card(h), sel, self, ctrl))
+        if what == "events-this-turn":
+            n = 0
+            for ev, info in self.s.history:
+                if ev != spec.get("event"):
+                    continue
+                if by is not None and (info.get("player") == ctrl) != (by == "you"):
+                    continue
+                if sel and not (info.get("card") in self.s.cards and
+                                matches(self._event_card(info), sel, self, ctrl)):
+                    continue
+                n += 1
+            return n
+        if what == "counters":
+            return self.counter_count(card, spec.get("kind", ""))
+        raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
+
+    def _event_card(self, info: dict):
+        """The card an event was about, as it was then (last known information when it has since moved)."""
+        return self.card(info["card"])
+
+    def extra_condition(self, key: str, want, src, event: dict) -> bool:
+        if key == "your_turn":
+            ctrl = src.controller if src is not None else None
+            return (ctrl == self.s.turn_player) == bool(want)
+        if key in ("at_least", "at_most"):
+            n = self.quantity(want, src) if src is not None else self.extra_quantity(want, None)
+            return n >= want.get("n", 1) if key == "at_least" else n <= want.get("n", 0)
+        if key == "if_you_do":
+            return self.last_ok == bool(want)
+        if key == "otherwise":
+            return (not self.last_ok) == bool(want)
+        raise InvalidScenario([Reason("unknown-condition", f"unknown condition '{key}'")])
+
+    def extra_unmet(self, key: str, want, src) -> str | None:
+        """Words for an unmet extra condition, or None."""
+        if key == "your_turn":
+            return "it is not its controller's turn" if want else "it is its controller's turn"
+        if key in ("at_least", "at_most"):
+            n = self.quantity(want, src) if src is not None else self.extra_quantity(want, None)
+            what = {"chain-links": "chain link(s)", "played-this-turn": "card(s) of that kind played this turn",
+                    "events-this-turn": f"{want.get('event')} event(s) this turn",
+                    "counters": f"{want.get('kind')} counter(s)"}.get(want.get("count"), "of them")
+            bound = "at least" if key == "at_least" else "at most"
+            return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
+        if key == "if_you_do":
+            return "the effect before it was not done"
+        if key == "otherwise":
+            return "the effect before it was done"
+        return None

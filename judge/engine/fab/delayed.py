@@ -1,0 +1,168 @@
+# Delayed-triggered effects (FaB CR 6.6.3, 6.6.3a, 1.8.1a), ordinal trigger conditions (6.6.5d) and the events of this turn they count.
+"""Delayed-triggered effects created by a resolving card or ability.
+
+``{ do = "delayed-trigger", on = EVENT, if = { … }, effects = [ … ], once = true, duration = "turn" }`` makes a
+layer-continuous triggered effect (6.6.3): from then on, each event ``on`` that meets ``if`` creates a
+triggered-layer whose source is the source of the effect that created it (1.8.1a) and whose controller is
+that effect's controller. ``once`` ("The next time …", "at the beginning of your end phase") ends the effect
+when it triggers (6.6.3a); without it ("whenever … this turn") it lasts its duration.
+
+Every event of the turn is written to ``State.history`` so that conditions and ordinals can count them:
+a triggered ability with ``nth = N`` ("the first / second time … each turn") triggers only on the Nth time
+this turn its condition is met, counted whether or not the ability was functional (6.6.5d).
+"""
+
+from __future__ import annotations
+
+from judge.engine.fab.base import _describe_effect_data
+from judge.engine.fab.state import Effect
+
+DELAYED_KEYS = {"on", "if", "effects", "once", "name", "target", "nth"}
+
+
+class Delayed:
+    """Mixin of :class:`judge.engine.fab.game.Game`."""
+
+    def effect_delayed_trigger(self, eff: dict, src, controller: str, layer):
+        """The ``delayed-trigger`` primitive: put a delayed-triggered effect in force (6.6.3)."""
+        data = {k: v for k, v in eff.items() if k in DELAYED_KEYS}
+        data.setdefault("once", True)
+        if data.get("target") == "event-target" or any(e.get("to") == "event-target" for e in eff.get("effects", [])):
+            data["_event_target"] = True
+        e = Effect(self.s.next_id(), self.s.tick(), src.handle if src else None, controller, "trigger", data,
+                   duration=eff.get("duration", "turn"))
+        self.add_effect(e)
+        what = "; ".join(_describe_effect_data(x) for x in eff.get("effects", []))
+        when = {"once": "the next time", "whenever": "whenever"}["once" if data["once"] else "whenever"]
+        cond = eff.get("if") or {}
+        self.step(f"{src.name if src else 'The effect'} creates a delayed-triggered effect: {when} "
+                  f"{self.describe_event(eff.get('on'), cond)}, {what or 'it triggers'}"
+                  + ("" if data["once"] else f" ({_duration_words(e.duration)})") + ".",
+                  ["6.6.3"] + (["6.6.3a"] if data["once"] and eff.get("on") in ("end-phase", "combat-chain-closes",
+                                                                             "start-of-turn") else []))
+
+    def delayed_triggers(self, name: str, info: dict) -> list:
+        """(source, effect) for each delayed-triggered effect this event triggers; a one-shot one ends."""
+        out = []
+        for eff in list(self.s.effects):
+            if eff.kind != "trigger" or eff.data.get("on") != name:
+                continue
+            src = self.s.cards.get(eff.source)
+            cond = eff.data.get("if")
+            if cond and not self.condition(cond, src, info):
+                continue
+            if eff.data.get("nth") and not self.nth_time(eff.data, src, name, info):
+                continue
+            if eff.data.get("_event_target") and info.get("target") is not None:
+                info = dict(info, _event_target=info["target"])
+            out.append((src, eff))
+            if eff.data.get("once"):
+                self.s.effects.remove(eff)
+                self.step(f"The delayed-triggered effect of {self._src_name(eff)} triggers and, having triggered, "
+                          "ends.", ["6.6.3", "6.6.3a"])
+        return out
+
+    def nth_time(self, ab_data: dict, src, name: str, info: dict) -> bool:
+        """6.6.5d: is this the Nth time this turn that the event meets the trigger condition?"""
+        want = ab_data.get("nth")
+        if not want:
+            return True
+        cond = ab_data.get("if") or {}
+        about_this = ab_data.get("of", "this") == "this" and ab_data.get("kind", "trigger") != "delayed"
+        times = 0
+        for ev, past in self.s.history:
+            if ev != name:
+                continue
+            if about_this and src is not None and not self._is_about(src, _Ab(ab_data), past):
+                continue
+            if cond and not self.condition(cond, src, past):
+                continue
+            times += 1
+        return times == want
+
+    def state_triggers(self):
+        """1.10.2d, 6.6.5c: a state-based triggered ability (``on = "state"``) triggers when its state-condition
+        becomes met — or at once if it is met when the ability becomes functional — and again only after the
+        condition has stopped being met."""
+        s = self.s
+        for src in list(s.cards.values()):
+            for ab in src.abilities:
+                if ab.kind != "trigger" or ab.get("on") != "state":
+                    continue
+                key = (src.handle, ab.key, src.timestamp)
+                live = src.zone in ("arena", "equipment") and not src.private or \
+                    (ab.get("while") is not None and self.functional(src, ab))
+                met = live and self.condition(ab.get("if") or {}, src, {})
+                if met and key not in s.state_met:
+                    s.state_met.add(key)
+                    self.step(f"The state-condition of {src.name}'s state-based triggered ability is met: it triggers.",
+                              ["6.6.5c", "1.10.2d"])
+                    self.add_triggered_layer(src, ab, {"card": src.handle})
+                elif not met and key in s.state_met:
+                    s.state_met.discard(key)
+
+    def record_event(self, name: str, info: dict):
+        """Every event is kept for this turn, for counts and ordinals (6.6.5d)."""
+        self.s.history.append((name, info))
+
+    def describe_event(self, on, cond: dict) -> str:
+        words = {"play": "a card is played", "hit": "an attack hits", "damage": "damage is dealt",
+                 "end-phase": "the end phase begins", "start-of-turn": "a turn starts", "discard": "a card is discarded",
+                 "action-phase": "the action phase begins", "attack": "an attack is made", "defend": "a card defends",
+                 "activate": "an ability is activated", "boost": "a player boosts", "destroyed": "a card is destroyed",
+                 "enters-arena": "a card enters the arena", "leaves-arena": "a card leaves the arena",
+                 "banished": "a card is banished", "combat-chain-closes": "the combat chain closes",
+                 "counter-removed": "a counter is removed", "create-token": "a token is created",
+                 "chain-link-resolves": "a chain link resolves", "reveal": "a card is revealed",
+                 "equip": "an equipment is equipped"}.get(on, str(on))
+        if cond.get("your_turn"):
+            words += " during your turn"
+        if cond.get("by") == "you":
+            words += " (by you)"
+        elif cond.get("by") == "opponent":
+            words += " (by an opponent)"
+        return words
+
+
+class _Ab:
+    """A view of an ability table with ``get``, for ``_is_about``."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data):
+        self.data = data
+
+    def get(self, k, default=None):
+        return self.data.get(k, default)
+
+
+def _duration_words(d: str) -> str:
+    return {"turn": "this turn", "chain": "this combat chain", "link": "this chain link",
+            "until-your-next-turn": "until the start of your next turn", "your-next-turn": "until the end of your next "
+            "turn", "opponent-next-turn": "during your opponent's next turn"}.get(d, d)
+
+
+class Returning:
+    """Mixin of :class:`judge.engine.fab.game.Game`: objects banished "until" a moment return then (8.5.1c,
+    8.5.10)."""
+
+    def return_at_end_phase(self, card, why: str, cites):
+        """A delayed-triggered effect: at the beginning of the end phase, return ``card`` to its owner's hand —
+        only that object: if it has become a new object meanwhile, the return fails (8.5.10c, 8.5.1c)."""
+        data = {"on": "end-phase", "once": True, "of": "any", "name": f"the {why} return of {card.name}",
+                "effects": [{"do": "return-object", "what": card.handle, "_object": card.timestamp}]}
+        self.add_effect(Effect(self.s.next_id(), self.s.tick(), card.handle, card.owner, "trigger", data,
+                               duration="turn"))
+        self.step(f"A delayed-triggered effect will return {card.name} to {self.player_name(card.owner)}'s hand at the "
+                  "beginning of the end phase.", list(cites) + ["6.6.3"])
+
+    def effect_return_object(self, eff: dict, src, controller: str, layer):
+        c = self.s.cards.get(eff.get("what"))
+        if c is None or c.timestamp != eff.get("_object") or c.zone != "banished":
+            self.step(f"{c.name if c else 'The card'} is no longer the object that was banished: the return fails.",
+                      ["8.5.1c"])
+            self.last_ok = False
+            return
+        self.move(c, "hand")
+        c.face_down = False
+        self.step(f"{c.name} returns from the banished zone to {self.player_name(c.owner)}'s hand.", ["8.5.1c", "8.5.15"])
