@@ -602,3 +602,117 @@ def test_every_ability_has_its_card_text_beside_it(path):
     bare = [n for n, line in enumerate(lines, 1) if re.match(r"\[\[cards\.[^\]]+\.abilities\]\]", line)
             and not lines[n - 2].startswith('# "')]
     assert bare == [], f"{path.name}: abilities without the card's text as a comment above them (lines {bare})"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# (h) the whole game: the worked example of the round, and what the engine refuses
+# ---------------------------------------------------------------------------------------------------------
+
+def _whole_game_example():
+    doc = (ROOT / "docs" / "scenario-format-mc.md").read_text()
+    section = doc[doc.index("### A worked example: one villain phase"):]
+    example = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
+    printed = re.search(r"prints \(abridged\):\n\n```\n(.*?)```", section, re.S).group(1)
+    answers = re.search(r"and answers:\n\n```\n(.*?)```", section, re.S).group(1)
+    return example, printed, answers
+
+
+def test_the_whole_game_worked_example_plays_as_documented(tmp_path):
+    example, printed, answers = _whole_game_example()
+    outcome = _play_text(example, tmp_path)
+    assert outcome.passed, outcome.mismatches + outcome.missing_cites
+    steps = {f"{s.n}. {s.text}" + (f"  ({', '.join(s.cites)})" if s.cites else "") for s in outcome.trace.steps}
+    shown = [line.strip() for line in printed.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert len(shown) >= 10 and all(line in steps for line in shown), [s for s in shown if s not in steps]
+    said = [f"{text} ({', '.join(cites)})" for text, cites in outcome.summary]
+    assert [line.strip() for line in answers.strip().splitlines()] == said
+    f = outcome.facts
+    assert f["attacks"][0]["defender"] == "luke" and f["hit_points"]["rhino"] == 13
+    assert f["initiated"] == ["nurse.1"] and f["engaged"] == {"soldier": "alice"}
+
+
+def _empty_tables(value, path=""):
+    if isinstance(value, dict):
+        if not value and path:
+            yield path
+        for k, v in value.items():
+            yield from _empty_tables(v, f"{path}.{k}" if path else k)
+    elif isinstance(value, list):
+        for i, v in enumerate(value, 1):
+            yield from _empty_tables(v, f"{path}.{i}")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_no_expectation_is_an_empty_table(path):
+    """``threat = {}`` compares no key: it could never fail. An empty list (``attacks = []``) is compared."""
+    assert list(_empty_tables(sc.load(path).expect)) == []
+
+
+def test_the_whole_game_has_its_scenarios():
+    """At least 30 scenarios of the round, enemies and threat, a quarter combining several parts."""
+    whole = [p for p in FILES if not p.name.startswith(("initiating-abilities", "own-a-", "own-ally-", "own-can",
+                                                         "own-cost", "own-exh", "own-forced", "own-heal", "own-lasting",
+                                                         "own-max", "own-one-", "own-partial", "own-perm", "own-prev",
+                                                         "own-put", "own-res", "own-set", "own-source", "own-then",
+                                                         "own-two", "own-typed", "own-unique", "own-villain-phase-int",
+                                                         "own-wild", "own-x"))]
+    assert len(whole) >= 30, len(whole)
+    combined = [p for p in whole if len({c.split("/")[0] for c in sc.load(p).expect["cites"]}) >= 3]
+    assert len(combined) * 4 >= len(whole)
+
+
+GAME = BASE.replace('[cards.haymaker]', '''[cards.rhino]
+name = "Rhino"
+type = "villain"
+hit_points = 14
+atk = 2
+sch = 1
+
+[cards.haymaker]''', 1)
+
+
+@pytest.mark.parametrize("old, new, key, words", [
+    ('type = "minion"', 'type = "obligation"\nzone = "encounter-deck"', "cards.goon.type", "obligation cards"),
+    ('hit_points = 5\n', 'hit_points = 5\nkeywords = ["restricted"]\n', "cards.goon.keywords",
+     "keyword 'restricted' is not modelled"),
+    ('form = "hero"\n', 'form = "hero"\nlabeled = "defense"\n', "cards.haymaker.abilities.1.labeled",
+     "are not modelled"),
+    ('hit_points = 5\n', 'hit_points = 5\nkeywords = ["retaliate"]\n', "cards.goon.keywords", "'retaliate N'"),
+    ('hit_points = 5\n', 'hit_points = 5\nthw = 2\n', "cards.goon.thw", "a minion has no THW value"),
+    ('hit_points = 5\n', 'hit_points = 5\nstatus = ["dazed"]\n', "cards.goon.status", "'dazed' is not one of"),
+    ('play = "haymaker"\npay = ["res"]', 'activate = "rhino"\ndefend = "nobody"', "actions.1.defend",
+     "'nobody' is neither a player nor a card"),
+])
+def test_what_is_not_modelled_or_malformed_is_refused(run_cli, tmp_path, old, new, key, words):
+    field = key.split(".")[-1]
+    needle = next((line for line in new.splitlines() if line.startswith(field + " =")), new.splitlines()[0])
+    err = check_bad_mutation(run_cli, tmp_path, GAME, old, new, key, needle, words)
+    assert "Traceback" not in err
+
+
+def test_an_exhausted_defender_cannot_defend_and_the_attack_is_undefended(tmp_path):
+    text = GAME.replace("[[actions]]\nplay = \"haymaker\"\npay = [\"res\"]", '''[cards.cat]
+name = "Black Cat"
+owner = "alice"
+type = "ally"
+cost = 2
+zone = "play"
+hit_points = 2
+exhausted = true
+
+[[actions]]
+activate = "rhino"
+defend = "cat"''').replace("hit_points = { goon = 2 }", "hit_points = { alice = 8 }")
+    outcome = _play_text(text, tmp_path)
+    assert outcome.passed, outcome.mismatches
+    assert outcome.facts["result"]["cat.defend"] == "illegal"
+    assert outcome.facts["illegal_because"]["cat.defend"] == "exhausted/bullet-1"
+    assert outcome.facts["attacks"][0]["defender"] == "none"
+
+
+def test_a_minion_with_several_players_needs_its_engaged_player(tmp_path):
+    text = GAME.replace("[cards.res]", '[players.bob]\nidentity = "Hulk"\n\n[cards.res]', 1).replace(
+        'play = "haymaker"\npay = ["res"]', 'activate = "goon"')
+    with pytest.raises(Exception) as err:
+        _play_text(text, tmp_path)
+    assert "say which player it is engaged with" in str(err.value)

@@ -33,14 +33,12 @@ def report(game: Game) -> None:
     f["hand"] = {p: [h for h, c in s.cards.items() if c.zone == "hand" and c.owner == p] for p in s.players}
     f["used"] = {f"{h}.{i}": n for h, c in s.cards.items() for i, n in c.used.items()}
     _round_facts(game, f)
-    for init in inits:
-        sentence, cites = _answer(game, init)
+    lines = [(i.seq, _answer(game, i)) for i in inits]
+    lines += [(p.seq, (f"{cap(p.words)} is not allowed: {p.why}.", p.cites)) for p in game.powers
+              if p.result == "illegal"]
+    lines += [(a.seq, _attack_answer(game, a)) for a in game.attacks]
+    for _, (sentence, cites) in sorted(lines, key=lambda line: line[0]):
         game.out.conclude(sentence, cites)
-    for power in game.powers:
-        if power.result == "illegal":
-            game.out.conclude(f"{cap(power.words)} is not allowed: {power.why}.", power.cites)
-    for att in game.attacks:
-        game.out.conclude(*_attack_answer(game, att))
     if s.over:
         game.out.conclude("The players win the game." if s.over == "players" else
                           "The villain wins the game: the players lose.", ["winning-the-game"])
@@ -80,15 +78,20 @@ def _attack_answer(game: Game, att) -> tuple[str, list[str]]:
                 ["status-cards"])
     dealt = ", ".join(f"{n} to {game.s.cards[h].name}" for h, n in att.dealt.items()) or "no damage"
     if not att.enemy:
-        return (f"{att.attacker.name} attacks {att.target.name} for {att.atk}: {dealt}.",
-                ["attack/bullet-1" if att.attacker.is_identity else "attack/bullet-2"])
+        notes = "".join(f"; {n}" for n in att.notes)
+        return (f"{att.attacker.name} attacks {att.target.name} for {att.atk}: {dealt}{notes}.",
+                ["attack/bullet-1" if att.attacker.is_identity else "attack/bullet-2"]
+                + (["retaliate-x"] if notes else []))
     boost = f" with {att.boost_icons} boost icon(s) from {', '.join(c.name for c in att.boost_cards)}" \
         if att.boost_cards else ""
     defended = f"{att.defender.name} defends" if att.defender else "the attack is undefended"
     cites = ["enemy-attacks", "enemy-attacks/step-4"] + (["boost"] if att.boost_cards else []) + \
         ["enemy-attacks/step-4/bullet-1" if att.defender and att.defender.is_identity else
          "enemy-attacks/step-4/bullet-2" if att.defender else "enemy-attacks/step-4/bullet-3"]
-    return f"{att.attacker.name} attacks {att.player} (ATK {att.atk}{boost}); {defended}: {dealt}.", cites
+    notes = "".join(f"; {n}" for n in att.notes)
+    cites += (["status-cards"] if any("tough" in n for n in att.notes) else []) + \
+        (["retaliate-x"] if any("retaliate" in n for n in att.notes) else [])
+    return f"{att.attacker.name} attacks {att.player} (ATK {att.atk}{boost}); {defended}: {dealt}{notes}.", cites
 
 
 def _cost_fact(init: Initiation) -> dict:
@@ -112,6 +115,11 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
             "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")
+        if init.card.type != "treachery" and init.result != "canceled":
+            where = {"minion": f"enters play engaged with {who}", "attachment": "enters play attached"}.get(
+                init.card.type, "enters play")
+            done = (where if init.card.in_play else "it does not stay in play") + \
+                ("; its When Revealed effects resolve: " + ", ".join(init.notes) if init.notes else "")
         canceled = ["cancel/bullet-4" if init.card.type == "treachery" else "cancel/bullet-2"] \
             if init.canceled_by else []
         return f"{who} reveals {init.card.name}: {done}.", ["reveal"] + canceled

@@ -173,8 +173,10 @@ class Attacks:
     def _attack_damage(self, rec: Attack, init: Initiation, target: Card, amount: int) -> None:
         if rec.target is None:
             rec.target = target
-        before = target.damage
+        before, tough = target.damage, "tough" in target.status
         self.deal_damage(init, target, amount)
+        if tough and "tough" not in target.status and amount > 0:
+            rec.notes.append(f"{possessive(target.name)} tough status card prevented the damage")
         dealt = target.damage - before if target.in_play or target.is_identity else amount
         rec.dealt[target.handle] = rec.dealt.get(target.handle, 0) + max(0, dealt)
 
@@ -189,6 +191,9 @@ class Attacks:
             return
         if not attacker.in_play:
             return
+        rec = next((a for a in reversed(self.attacks) if a.attacker is attacker), None)
+        if rec is not None:
+            rec.notes.append(f"retaliate {x} dealt {x} damage to {attacker.name}")
         self.step(f"{attacked.name} was attacked and survived: retaliate {x} deals {x} damage to the attacker, "
                   f"{attacker.name} (a keyword: mandatory).", ["retaliate-x", "ability/bullet-6"])
         player = attacked.controller if attacked.controller != SCENARIO else self.s.first_player
@@ -201,6 +206,16 @@ class Attacks:
         the target player who defends becomes the target player (enemy-attacks/step-2, defend/bullet-4)."""
         if choice in (None, "none", False):
             self.step("Step 2: no player defends.", ["enemy-attacks/step-2"])
+            return
+        if self.undefendable:
+            self.power(f"{choice}.defend", self.s.cards[choice].controller, f"{self.s.cards[choice].name} defending")
+            rec_power = self.powers[-1]
+            rec_power.result, rec_power.rule = "illegal", "the-golden-rules"
+            rec_power.why = "the card says this attack cannot be defended, and card text takes precedence over the rules"
+            rec_power.cites = ["the-golden-rules", "enemy-attacks/step-2"]
+            self.step(f"Step 2: the rules let a player defend, but the card says this attack cannot be defended, and "
+                      f"the text of a card takes precedence over the Rules Reference: {self.s.cards[choice].name} cannot "
+                      "defend.", ["the-golden-rules", "enemy-attacks/step-2"])
             return
         card = self.s.cards.get(choice)
         problem = ""

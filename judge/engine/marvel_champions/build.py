@@ -47,7 +47,7 @@ EFFECTS = {
     "exhaust": {"what"}, "ready": {"what"}, "discard": {"what"}, "cost": {"by", "set", "to", "next", "player"},
     "put-into-play": {"what", "from"},
     "stun": {"to"}, "confuse": {"to"}, "tough": {"to"}, "indirect-damage": {"amount", "to"},
-    "change-form": set(), "enemy-attack": {"by"}, "enemy-scheme": {"by"}, "gets": {"to", *STAT_KEYS},
+    "change-form": set(), "enemy-attack": {"by", "undefendable"}, "enemy-scheme": {"by"}, "gets": {"to", *STAT_KEYS},
     "gains": {"to", "keyword"},
 }
 REFS = ("target", "self", "you", "trigger", "villain", "main-scheme", "attached")
@@ -264,6 +264,9 @@ class Builder:
         if card.controller != owner and not card.in_play:
             self.bad(f"{key}.controller", "only a card in play can be controlled by a player other than its owner",
                      "ownership-and-control/bullet-3", "impossible")
+        if ctype == "obligation":
+            self.bad(f"{key}.type", "obligation cards (given to the player of their hero, who chooses how to resolve "
+                                    "them) are not modelled", "obligation", "unsupported")
         if card.in_play and ctype in ("event", "resource", "treachery", "obligation"):
             self.bad(f"{key}.zone", f"{article(ctype)} card is never in play: it resolves (or is discarded to generate "
                                     "resources) from an out-of-play area", "in-play-and-out-of-play", "impossible")

@@ -29,8 +29,9 @@ class Checks:
                 raise Illegal(c1, f"{card.name} is in {where}, and {player} plays cards from their own hand",
                               ["play", "play-restrictions-and-permissions/bullet-1"])
             if card.zone != "hand":
-                self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; its permission allows playing it from "
-                          "there.", [c1, "play-restrictions-and-permissions/bullet-2"])
+                self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; the rules play cards from hand, but its "
+                          "permission allows playing it from there, and card text takes precedence over the rules.",
+                          [c1, "play-restrictions-and-permissions/bullet-2", "play", "the-golden-rules"])
         elif not init.reveal:
             if not card.in_play and not card.is_identity:
                 where = ("it left play and is " if card.handle in self.left_play else "it is ") + \

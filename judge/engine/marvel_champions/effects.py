@@ -423,7 +423,11 @@ class Effects:
         enemy = self.ref(init, eff.get("by", "villain"))
         if self._gone(init, enemy, "the attack"):
             return False
-        self.activate(enemy, init.player, self.defend_choice(enemy, init.player), init.akey, as_="attack")
+        self.undefendable = bool(eff.get("undefendable"))
+        try:
+            self.activate(enemy, init.player, self.defend_choice(enemy, init.player), init.akey, as_="attack")
+        finally:
+            self.undefendable = False
         return True
 
     def _eff_enemy_scheme(self, init: Initiation, eff: dict) -> bool:

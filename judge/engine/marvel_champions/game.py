@@ -22,7 +22,7 @@ from judge.engine.marvel_champions.attacks import Attacks
 from judge.engine.marvel_champions.checks import Checks
 from judge.engine.marvel_champions.costs import Costs, assign  # noqa: F401  (assign: part of the API)
 from judge.engine.marvel_champions.effects import Effects
-from judge.engine.marvel_champions.state import Condition, Illegal, Initiation, State
+from judge.engine.marvel_champions.state import Chronicle, Condition, Illegal, Initiation, State
 from judge.engine.marvel_champions.windows import Windows
 from judge.engine.marvel_champions.powers import Powers
 from judge.engine.marvel_champions.round import Round
@@ -41,7 +41,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.trace = outcome.trace
         self.scenario = scenario
         self.ids = procedure_ids()   # the registry's ids; located in the judged document by the runner
-        self.inits: list[Initiation] = []
+        clock = [0]
+        self.inits: list[Initiation] = Chronicle(clock)
         self.initiated: list[str] = []      # interrupts and responses (forced ones too), in order
         # interrupts and responses the players will use: (player, card, ability, playing?, action, action key)
         self.held: list[tuple[str, Card, Ability | None, bool, dict, str]] = []
@@ -50,12 +51,13 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.defeated: list[str] = []
         self.left_play: set[str] = set()    # cards that moved from play to an out-of-play area
         self.missed: dict[int, tuple[Condition, str]] = {}   # held → a window it answered while out of play
-        self.attacks: list = []             # every attack made (enemy attacks and the players' attacks)
+        self.attacks: list = Chronicle(clock)   # every attack made (enemy attacks and the players' attacks)
         self.schemes: list[dict] = []       # every enemy scheme
-        self.powers: list = []              # basic powers and form changes the players used
+        self.powers: list = Chronicle(clock)    # basic powers and form changes the players used
         self.boosted: list[str] = []        # boost cards turned faceup, in order
         self.peril: str | None = None       # the player resolving a card with peril
         self.current_act: dict = {}         # the main action being played (its decisions: defend, indirect …)
+        self.undefendable = False           # the attack being resolved cannot be defended (card text)
 
     # -- small helpers ---------------------------------------------------------------------------------
     def step(self, text: str, cites=()) -> None:

@@ -200,7 +200,8 @@ class Round:
         self.s.max_used = {}
         for c in self.s.cards.values():
             c.used = {}
-        self.step(f"Step 5: the first player token passes from {old} to {nxt}; the round ends. The next round's "
+        passes = f"passes from {old} to {nxt}" if nxt != old else f"stays with {old}, the only player left"
+        self.step(f"Step 5: the first player token {passes}; the round ends. The next round's "
                   f"player phase begins with {self.who(nxt)}'s turn.",
                   ["villain-phase/bullet-5", "first-player", "round-overview/step-9", "round-overview/step-10",
                    "round-overview/step-1"])

@@ -8,6 +8,21 @@ from judge.engine.core import IllegalAction
 from judge.engine.marvel_champions.cards import Ability, Card
 
 
+class Chronicle(list):
+    """A list whose items are stamped, as they are added, with one counter shared by every Chronicle of a game
+    (``item.seq``): the answer tells what happened in the order it happened."""
+
+    def __init__(self, clock: list):
+        super().__init__()
+        self.clock = clock
+
+    def append(self, item) -> None:
+        """Add ``item``, stamped with the next number of the shared clock."""
+        self.clock[0] += 1
+        item.seq = self.clock[0]
+        super().append(item)
+
+
 class Player:
     """A player: their identity (a card whose handle is the player's name) and their seat in player order."""
 
@@ -160,6 +175,7 @@ class Attack:
         self.atk = 0
         self.dealt: dict[str, int] = {}
         self.result = "resolved"        # resolved | stunned (the attack was replaced by the stunned status)
+        self.notes: list[str] = []      # what else happened: a tough status card, retaliate
 
     def fact(self) -> dict:
         """The attack as ``[expect] attacks`` compares it."""
