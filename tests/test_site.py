@@ -417,3 +417,17 @@ def test_long_runs_show_a_progress_bar_on_a_terminal(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "judge", "site", "-o", str(out), "--all"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_home_page_tells_the_excerpt_from_the_full_document_and_headers_show_the_version(run_cli, tmp_path):
+    full = corpus_file("fab", "en-fab-cr-2.10.1.txt")
+    assert run_cli("rules", "import", str(full), "--game", "fab", "--version", "2.10.1")[0] == 0
+    out = tmp_path / "site"
+    code, _out, err = run_cli("site", "-o", str(out), "--rules", "fab-2.10.1-seed", "--rules", "fab-2.10.1")
+    assert code == 0, err
+    home = (out / "index.html").read_text(encoding="utf-8")
+    names = re.findall(r'<ul class="docs">(.*?)</ul>', home, re.S)[0]
+    shown = re.findall(r'<li><a href="[^"]+">([^<]+)</a>', names)
+    assert shown == ["FaB CR 2.10.1 (fab-2.10.1-seed excerpt)", "FaB CR 2.10.1 (fab-2.10.1)"]
+    page = (out / "fab-2.10.1" / "7.html").read_text(encoding="utf-8")
+    assert '<span class="version" title="rules document and version">FaB CR 2.10.1 (fab-2.10.1)</span>' in page

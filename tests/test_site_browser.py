@@ -275,3 +275,46 @@ def test_pages_load_without_console_errors(site, browser):
         # the search script is there and works on every kind of page
         assert browser.execute_script("return !!document.getElementById('search')"), rel
     assert errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1100])
+def test_phone_and_desktop_layout(site, browser, tmp_path, width):
+    """At 390 px (a phone) nothing scrolls sideways on any kind of page, the id column stacks above the rule
+    text, and the document's version stays visible in the sticky header; at desktop width the id column is
+    beside the text. Screenshots of a rule, a ruling and a search at each width are saved to look at."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    out, base = site
+    browser.set_window_size(width, 900)
+    inner = browser.execute_script("return window.innerWidth")
+    try:
+        for rel in _every_kind_of_page(out):
+            browser.get(base + rel)
+            wide = browser.execute_script("return document.documentElement.scrollWidth")
+            assert wide <= inner, f"{rel} scrolls sideways at {width} px ({wide} > {inner})"
+        browser.get(base + "fab-2.10.1/7.html#7.5.5b" if (out / "fab-2.10.1").exists()
+                    else base + "fab-2.10.1-seed/7.html#7.5.5b")
+        rule = browser.find_element(By.ID, "7.5.5b")
+        id_col = rule.find_element(By.CSS_SELECTOR, ".rid-col").rect
+        text = rule.find_element(By.CSS_SELECTOR, ".rid-col + *").rect
+        if width == 390:
+            assert text["y"] >= id_col["y"] + id_col["height"] - 1, "the id column should stack above the text"
+        else:
+            assert text["x"] > id_col["x"] + id_col["width"] - 1 and abs(text["y"] - id_col["y"]) < 20
+        browser.execute_script("window.scrollTo(0, document.body.scrollHeight / 2)")
+        version = browser.find_element(By.CSS_SELECTOR, "header.top .version")
+        assert version.is_displayed() and version.text.startswith("FaB CR 2.10.1")
+        assert browser.execute_script("return arguments[0].getBoundingClientRect().top", version) >= 0
+        _screenshot(browser, tmp_path, f"rule-{width}.png")
+        browser.get(base + f"rulings/{SLUG}.html")
+        _screenshot(browser, tmp_path, f"ruling-{width}.png")
+        box = browser.find_element(By.ID, "search")
+        box.send_keys("no hit")
+        WebDriverWait(browser, 10).until(
+            lambda d: "All damage of the attack prevented" in d.find_element(By.ID, "search-results").text)
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= inner
+        _screenshot(browser, tmp_path, f"search-{width}.png")
+    finally:
+        browser.set_window_size(1100, 1000)
+

@@ -64,6 +64,21 @@ blockquote p { margin: .2rem 0; }
 .ruling ol > li { margin: .35rem 0; }
 code { font-size: .92em; background: #f1f3f4; padding: 0 .2rem; border-radius: 3px; }
 table { border-collapse: collapse; } td, th { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; }
+header.top .version { font-size: .85em; color: var(--muted); white-space: nowrap; }
+/* phones (390 px is the test width): header wraps, the id column stacks above the text, nothing scrolls sideways */
+@media (max-width: 40rem) {
+  body { font-size: 15px; overflow-wrap: anywhere; }
+  header.top { flex-wrap: wrap; gap: .3rem .8rem; padding: .4rem .6rem; }
+  form.search { flex-basis: 100%; max-width: none; order: 3; }
+  main { padding: 0 .6rem 1.5rem; }
+  div.rule { grid-template-columns: 1fr; gap: 0; padding: .3rem .2rem; }
+  div.rule .rid-col { text-align: left; }
+  div.rule.d3 { margin-left: .4rem; } div.rule.d4, div.rule.d5 { margin-left: .8rem; }
+  dl.terms { grid-template-columns: 1fr; }
+  dl.terms dd { margin-bottom: .4rem; }
+  table { display: block; overflow-x: auto; max-width: 100%; }
+  pre, code { white-space: pre-wrap; }
+}
 footer { max-width: 56rem; margin: 0 auto; padding: 1rem; font-size: .8em; color: var(--muted); border-top: 1px solid var(--line); }
 """
 

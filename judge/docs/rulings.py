@@ -769,7 +769,8 @@ def ruling_html(ruling: Ruling, builder, page_path: str) -> str:
     if builder.rulings_index != builder.home:
         crumbs.append(("Rulings", builder.rulings_index))
     crumbs.append((ruling.title, None))
-    return page(page_path, f"{ruling.title} — ruling", body, crumbs=crumbs, site_name=builder.title)
+    return page(page_path, f"{ruling.title} — ruling", body, crumbs=crumbs, site_name=builder.title,
+                version=ruling.book.cite_prefix)
 
 
 def index_markdown(rulings, builder, page_path: str) -> str:

@@ -234,6 +234,16 @@ class SiteBuilder:
             crumbs.append((last, None))
         return crumbs
 
+    def shown_name(self, doc: DocPages) -> str:
+        """How a document is named on the site: its citation prefix (``FaB CR 2.10.1``), with the document's
+        name added when another document of the site shows the same prefix (the embedded excerpt beside the
+        full document)."""
+        prefix = doc.book.cite_prefix
+        if sum(1 for d in self.docs.values() if d.book.cite_prefix == prefix) > 1:
+            excerpt = " excerpt" if doc.book.name.endswith("-seed") or doc.book.name.endswith("seed") else ""
+            return f"{prefix} ({doc.book.name}{excerpt})"
+        return prefix
+
     # -- pages --------------------------------------------------------------------------------------------
     def home_page(self) -> str:
         body = [f"<h1>{esc(self.title)}</h1>"]
@@ -241,7 +251,7 @@ class SiteBuilder:
             body.append("<h2>Rules documents</h2><ul class=\"docs\">")
             for doc in self.docs.values():
                 book = doc.book
-                body.append(f'<li><a href="{esc(doc.index_path)}">{esc(book.cite_prefix)}</a> '
+                body.append(f'<li><a href="{esc(doc.index_path)}">{esc(self.shown_name(doc))}</a> '
                             f'<span class="muted">{esc(book.title)} · {len(book.rules):,} rules · '
                             f'<a href="{esc(doc.terms_path)}">terms</a></span></li>')
             body.append("</ul>")
@@ -285,7 +295,8 @@ class SiteBuilder:
         for page_path in nested.get(None, []):
             entry(page_path)
         body.append("</ul>")
-        return page(path, book.cite_prefix, "\n".join(body), crumbs=self.doc_crumbs(doc), site_name=self.title)
+        return page(path, book.cite_prefix, "\n".join(body), crumbs=self.doc_crumbs(doc), site_name=self.title,
+                    version=self.shown_name(doc))
 
     def terms_page(self, doc: DocPages) -> str:
         book = doc.book
@@ -318,7 +329,7 @@ class SiteBuilder:
                 body.append(f'<dt id="{term_anchor(term.name)}">{letter_id}{esc(term.name)}</dt>'
                             f"<dd>{links}{text}</dd>")
             body.append("</dl>")
-        return page(path, f"Keywords and terms — {book.cite_prefix}", "\n".join(body),
+        return page(path, f"Keywords and terms — {book.cite_prefix}", "\n".join(body), version=self.shown_name(doc),
                     crumbs=self.doc_crumbs(doc, "Keywords and terms"), site_name=self.title)
 
     def rules_page(self, doc: DocPages, path: str) -> str:
@@ -344,7 +355,7 @@ class SiteBuilder:
             pager.append(f'<a rel="next" href="{esc(relative(path, order[i + 1]))}">{esc(_heading(nxt))} →</a>')
         body = "\n".join(parts) + (f'\n<nav class="pager">{" ".join(pager)}</nav>' if pager else "")
         above = [a for a in book.ancestors(top.id) if a.id in doc.page_of]
-        return page(path, f"{_heading(top)} — {book.cite_prefix}", body,
+        return page(path, f"{_heading(top)} — {book.cite_prefix}", body, version=self.shown_name(doc),
                     crumbs=self.doc_crumbs(doc, _heading(top), above), site_name=self.title)
 
     def _rule_link(self, doc: DocPages, from_page: str, rid: str, text: str | None = None) -> str:

@@ -203,6 +203,8 @@ def type_matches(card: Card, wanted) -> bool:
 
 def matches(selector: dict, card: Card, you: str, source: Card | None = None) -> bool:
     """Does ``card`` satisfy every key of ``selector``, seen from player ``you`` (and the ability's card)?"""
+    if isinstance(selector, str):
+        selector = {"type": selector}
     for key, want in selector.items():
         if key == "type" and not type_matches(card, want):
             return False

@@ -343,6 +343,14 @@ class Effects:
             self.fail(f"{init.akey}.choose", f"{len(options)} cards could be put into play "
                                              f"({', '.join(c.handle for c in options)}): declare choose = …")
         card = options[0]
+        if card.type == "ally":
+            allies = [c for c in self.s.cards.values() if c.in_play and c.type == "ally" and c.controller == init.player]
+            if len(allies) >= 3:
+                self.step(f"{card.name} cannot be put into play: {init.player} already controls three allies, and a card "
+                          "put into play must enter play as the rules of playing it allow.", ["play/bullet-4",
+                                                                                           "ally-limit"])
+                init.notes.append(f"{card.name} cannot be put into play (ally limit)")
+                return False
 
         def apply():
             card.zone = "play"
@@ -350,6 +358,7 @@ class Effects:
             card.exhausted = False
             self.step(f"{card.name} is put into play, ready: its resource cost is ignored, and it is not considered "
                       "to have been played.", ["play", "play/bullet-2", "play/bullet-3", "enters-play"])
+            self.entered(card)
         self.occur([Condition("enters-play", card, init.player)], apply)
         init.notes.append(f"{card.name} is put into play")
         return True

@@ -356,8 +356,23 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if init.is_event:
                 card.zone = "discard"
                 self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, "play/bullet-1"])
-        self.window("response", [init.commenced], procedure=True)
+        retaliate = self._labeled_attack_target(init)
+        self.window("response", [init.commenced], procedure=True,
+                    first=[retaliate] if retaliate is not None else [])
         self.spent_uses(init)
+
+    def _labeled_attack_target(self, init: Initiation):
+        """An ability labeled “attack” that resolved against an enemy: resolving it attacks that enemy
+        (attack/bullet-3), so the enemy's retaliate answers it once it is over (retaliate-x)."""
+        target = init.target
+        if init.ability is None or init.ability.get("labeled") != "attack" or init.canceled_by or target is None \
+                or target.type not in ("minion", "villain") or not self.keyword(target, "retaliate"):
+            return None
+        hero = self.identity(init.player)
+        survived = target.in_play
+        self.step(f"Resolving {self.describe(init)}, labeled attack, was an attack on {target.name} by {hero.name}.",
+                  ["attack/bullet-3"])
+        return lambda: self.retaliate(target, hero, survived, init.akey)
 
     def replaced_by_status(self, init: Initiation) -> bool:
         """An attack (thwart) ability used by a stunned (confused) hero: the status card is discarded instead of

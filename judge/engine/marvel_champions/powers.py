@@ -113,7 +113,7 @@ class Powers:
         self.step(f"The attack deals damage equal to {possessive(char.name)} ATK ({atk}"
                   + (f": {char.stats.get('atk', 0)} " + " ".join(parts) if parts else "") + f") to {target.name}"
                   + (f"; it has overkill: the {excess} damage beyond the minion's remaining hit points goes to the "
-                     "villain" if excess else "") + ".", [rule] + (["overkill"] if excess else []))
+                     "villain" if excess else "") + ".", [rule] + (["overkill"] if excess else []) + self.stat_cites(parts))
         before = target.damage
         self.deal_damage(init, target, atk - excess)
         att.dealt[target.handle] = target.damage - before if target.in_play else atk - excess

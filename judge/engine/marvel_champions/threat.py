@@ -100,6 +100,7 @@ class Threat:
                   f"at {nxt.hit_points}: excess damage does not carry over"
                   + (f"; {', '.join(carried)} carry over" if carried else "") + ".",
                   ["villain-defeat", "villain-defeat/bullet-1"] + (["villain-defeat/bullet-2"] if carried else []))
+        self.entered(nxt)
         self.when_revealed(nxt, self.s.first_player)
         return [Condition("enters-play", nxt, None)]
 

@@ -123,7 +123,10 @@ class Windows:
         you = you or card.controller
         f = ab.get("if") or {}
         subject = cond.subject
-        if "card" in f and (subject is None or not matches(f["card"], subject, you, card)):
+        sel = f.get("card")
+        if isinstance(sel, str):
+            sel = {"type": sel}
+        if sel is not None and (subject is None or not matches(sel, subject, you, card)):
             return False
         if "self" in f and (subject is card) != bool(f["self"]):
             return False
