@@ -97,10 +97,13 @@ class Attacks:
         else:
             self.step(f"{enemy.name} activates against {self.who(player)}, who is in {form} form, so "
                       f"{enemy.name} {'attacks' if kind == 'attack' else 'schemes'}.", [rule] + list(cites))
+        cond = Condition("activate", enemy, player, other=self.identity(player))
+        self.window("interrupt", [cond])
         if kind == "attack":
             self.enemy_attack(enemy, player, choice, akey)
         else:
             self.enemy_scheme(enemy, player, akey)
+        self.window("response", [cond])
 
     def _attack_init(self, enemy: Card, player: str, akey: str) -> Initiation:
         """The source of an attack's damage, for the effect primitives (not a play or an initiation)."""
