@@ -82,7 +82,12 @@ def _fast(argv) -> int | None:
             else:
                 sys.stdout.write(render_hits(hits, arg) + "\n")
     except JudgeError as exc:
-        sys.stderr.write(f"judge: error: {exc}\n")
+        if "--json" in flags:
+            import json
+
+            sys.stdout.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            sys.stderr.write(f"judge: error: {exc}\n")
         return exc.exit_code
     except BrokenPipeError:
         return 0

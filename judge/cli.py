@@ -346,12 +346,21 @@ def _register_more_commands():
 _register_more_commands()
 
 
+def report_error(exc: JudgeError, as_json: bool) -> None:
+    """A user error: one line on stderr, or with ``--json`` the object ``{"error": {"file", "line", "key",
+    "message", "code"}}`` on stdout (the exit code is the same, 2)."""
+    if as_json:
+        sys.stdout.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
+    else:
+        sys.stderr.write(f"judge: error: {exc}\n")
+
+
 def main(argv=None) -> int:
     """Run the click interface; user errors become one line and exit 2, never a traceback."""
     try:
         cli.main(args=argv, prog_name="judge", standalone_mode=False)
     except JudgeError as exc:
-        click.echo(f"judge: error: {exc}", err=True)
+        report_error(exc, "--json" in (sys.argv[1:] if argv is None else argv))
         return exc.exit_code
     except click.exceptions.Abort:
         click.echo("aborted", err=True)

@@ -227,7 +227,7 @@ EXAMPLES = sorted(p for p in (ROOT / "scenarios" / "fab").glob("*.toml")
 
 
 def test_the_seed_examples_are_forty():
-    assert len(EXAMPLES) == 40
+    assert len(EXAMPLES) >= 40   # the seed (chapters 5 and 7) has 40; the CR examples of other chapters add to them
 
 
 def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():

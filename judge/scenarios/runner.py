@@ -25,12 +25,13 @@ class Scenario:
         self.data = data
         self.text = text
         meta = data.get("scenario", {})
+        meta = meta if isinstance(meta, dict) else {}    # a wrong shape is reported by load(), with its line
         self.title = meta.get("title", Path(path).stem)
         self.question = meta.get("question", "")
         self.game = meta.get("game", "")
         self.rules = str(meta.get("rules", ""))
         self.example_of = meta.get("example_of", "")
-        self.expect = data.get("expect", {})
+        self.expect = data.get("expect", {}) if isinstance(data.get("expect", {}), dict) else {}
         self._lines = _index_lines(text)
 
     def line_of(self, key: str) -> int | None:
@@ -87,24 +88,57 @@ def _index_lines(text: str) -> dict[str, int]:
     return out
 
 
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest scenario file judge reads (the project's biggest is a few kB): a bigger one is refused before it
+is parsed."""
+
+MAX_KEY_PARTS = 32
+"""Most dotted parts one TOML key may have (``a.b.c`` has 3; the format uses at most about 6). Checked before
+parsing: the standard TOML reader takes time quadratic in the parts of a long dotted key."""
+
+_LONG_DOTTED_KEY = re.compile(r"(?:[A-Za-z0-9_-]+\s*\.\s*){%d,}" % MAX_KEY_PARTS)
+
+
 def load(path: str | Path) -> Scenario:
-    """Read and check the top level of a scenario file. Raises :class:`ScenarioError` (exit 2)."""
+    """Read and check the top level of a scenario file. Raises :class:`ScenarioError` (exit 2).
+
+    ``-`` reads standard input (``judge resolve -``), named ``<stdin>`` in errors. At most
+    :data:`MAX_BYTES` are read.
+    """
     path = str(path)
+    if path == "-":
+        import sys
+
+        return loads(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>")
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(f"cannot read: {exc.strerror}", file=path) from None
     return loads(raw, path)
 
 
 def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
-    """Check the top level of a scenario given as bytes; ``path`` names it in errors."""
+    """Check the top level of a scenario given as bytes; ``path`` names it in errors.
+
+    Checked in this order, each before the next costs anything: the size (:data:`MAX_BYTES`), UTF-8, dotted
+    keys (:data:`MAX_KEY_PARTS`), the TOML syntax and nesting, the shapes of the shared tables
+    (:mod:`judge.scenarios.shapes`), the ``[scenario]`` keys and the game.
+    """
     import tomllib
 
+    from judge.scenarios import shapes
+
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError(f"the file is over {MAX_BYTES:,} bytes; a scenario is refused beyond that", file=path)
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError("not UTF-8 text", file=path) from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("not UTF-8 text", file=path, line=raw[: exc.start].count(b"\n") + 1) from None
+    long_key = _LONG_DOTTED_KEY.search(text)
+    if long_key:
+        raise ScenarioError(f"a key with more than {MAX_KEY_PARTS} dotted parts; the format never needs one",
+                            file=path, line=text.count("\n", 0, long_key.start()) + 1)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -112,7 +146,11 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         line = int(m.group(1)) if m else None
         raise ScenarioError(f"TOML syntax error: {re.sub(r' [(]at line.*', '', msg)}", file=path, line=line) from None
+    except RecursionError:
+        raise ScenarioError(f"arrays or tables nested too deeply (the format nests at most {shapes.MAX_DEPTH})",
+                            file=path) from None
     scenario = Scenario(path, data, text)
+    _raise_shapes(scenario, shapes.check(data, shapes.COMMON))
     meta = data.get("scenario")
     if not isinstance(meta, dict):
         raise ScenarioError("missing the [scenario] table (title, question, game, rules)", file=path)
@@ -123,9 +161,26 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
     if scenario.game not in games.playable():
         raise scenario.error(f"game must be one of {', '.join(games.playable())}, not {scenario.game!r}",
                              "scenario.game")
-    if "expect" in data and not isinstance(data["expect"], dict):
-        raise scenario.error("[expect] must be a table", "expect")
     return scenario
+
+
+def _raise_shapes(scenario: Scenario, problems: list[tuple[str, str]]) -> None:
+    """Raise the shape problems found in a scenario as one :class:`ScenarioError` (the first, and how many
+    more), with the line of its key."""
+    if not problems:
+        return
+    reasons = [scenario.reason("wrong-type", message, key or None)
+               for key, message in problems]
+    raise _invalid(scenario, InvalidScenario(reasons))
+
+
+def check_shapes(scenario: Scenario, engine) -> None:
+    """The shapes the game's engine declares for its keys (``engine.SHAPE``), checked before it reads them."""
+    from judge.scenarios import shapes
+
+    shape = getattr(engine, "SHAPE", None)
+    if shape is not None:
+        _raise_shapes(scenario, shapes.check(scenario.data, shape))
 
 
 def rulebook_for(scenario: Scenario):
@@ -156,6 +211,7 @@ def validate(scenario: Scenario, book=None) -> list[Reason]:
     if book is None:
         book = rulebook_for(scenario)
     engine = engine_of(scenario)
+    check_shapes(scenario, engine)
     try:
         return engine.validate(scenario, book)
     except JudgeError:
@@ -172,18 +228,13 @@ def play(scenario: Scenario, book=None) -> Outcome:
     if book is None:
         book = rulebook_for(scenario)
     engine = engine_of(scenario)
+    check_shapes(scenario, engine)
     try:
         outcome = engine.play(scenario, book)
     except JudgeError:
         raise
     except InvalidScenario as exc:
-        first = exc.reasons[0]
-        more = f" (and {len(exc.reasons) - 1} more: " + "; ".join(str(r) for r in exc.reasons[1:]) + ")" \
-            if len(exc.reasons) > 1 else ""
-        rule = f" ({first.cite})" if first.cite else ""
-        err = ScenarioError(first.message + rule + more, file=scenario.path, line=first.line, key=first.key)
-        err.reasons = exc.reasons
-        raise err from None
+        raise _invalid(scenario, exc) from None
     except Exception as exc:   # a bug in an engine must not end in a traceback for the user
         raise _engine_failure(scenario, exc) from None
     from judge.engine import citations
@@ -203,6 +254,18 @@ def play(scenario: Scenario, book=None) -> Outcome:
     return outcome
 
 
+def _invalid(scenario: Scenario, exc: InvalidScenario) -> ScenarioError:
+    """One :class:`ScenarioError` for every reason a scenario is invalid: the first, then how many more."""
+    first = exc.reasons[0]
+    more = f" (and {len(exc.reasons) - 1} more: " + "; ".join(str(r) for r in exc.reasons[1:]) + ")" \
+        if len(exc.reasons) > 1 else ""
+    rule = f" ({first.cite})" if first.cite else ""
+    err = ScenarioError(first.message + rule + more, file=scenario.path, line=first.line, key=first.key)
+    err.reasons = exc.reasons
+    err.code = str(first.code)
+    return err
+
+
 def _engine_failure(scenario: Scenario, exc: Exception) -> ScenarioError:
     """A one-line error for an engine that crashed on a scenario, naming where (a bug in judge)."""
     where = ""
@@ -216,7 +279,9 @@ def _engine_failure(scenario: Scenario, exc: Exception) -> ScenarioError:
 
 
 def find_scenarios(target: str | Path) -> list[Path]:
-    """A scenario file, or every ``*.toml`` below a folder, in name order."""
+    """A scenario file, or every ``*.toml`` below a folder, in name order (``-``: standard input)."""
+    if str(target) == "-":
+        return [Path("-")]
     p = Path(target)
     if p.is_dir():
         return sorted(p.rglob("*.toml"))

@@ -13,6 +13,7 @@ from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
+from judge.engine.fab.schema import SHAPE  # noqa: F401 — checked by the scenario layer before any key is read
 from judge.engine.fab.state import Player, State, snapshot
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
@@ -366,6 +367,9 @@ def _check_action(scenario, i, act, s: State, reasons):
         reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
                                        f"{', '.join(s.players)})", f"{key}.player"))
     kind = kinds[0]
+    if kind == "defend" and "player" not in act:
+        reasons.append(scenario.reason("bad-action", "a defend action names the player who declares the defending "
+                                       "cards: player = \"NAME\"", key, "7.3.2"))
     handles = []
     if kind in ("play", "activate", "trigger"):
         handles = [act[kind]]

@@ -131,9 +131,10 @@ class Combat:
                     reason = self._declare_check(player, c, target, link, handles)
                     if reason:
                         self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1], tag="illegal")
-                        self.facts["legal"][h] = False
-                        self.record_action(f"actions.{idx}", False, reason[1][0], card=h)
-                        self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
+                        self.record_action(f"actions.{idx}", False, reason[1][-1], card=h)
+                        if h not in handles:     # a second declaration of a declared card leaves it declared
+                            self.facts["legal"][h] = False
+                            self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
                         continue
                     self.facts["legal"][h] = True
                     self.record_action(f"actions.{idx}", True, card=h)
@@ -159,6 +160,10 @@ class Combat:
         if self.is_defending(c):
             n = next(lk.n for lk in self.s.chain if any(h == c.handle for h, _, _ in lk.defenders))
             return (f"it is already a defending card (on chain link {n})", ["7.3.2b"])
+        if c.handle in already:
+            # one card, one declaration: a second one would make the declared set illegal (7.3.2b C)
+            return ("it is already declared as a defending card in this Defend Step; a card is declared once",
+                    ["7.3.2", "7.3.2b"])
         if player != target and not any(row.name in self.keywords(c) for row in with_hook("defend-other")):
             return (f"{player} does not control the attack-target and no rule or effect lets this card defend it",
                     ["7.3.2a"])

@@ -1,8 +1,8 @@
 # Delayed-triggered effects (FaB CR 6.6.3, 6.6.3a, 1.8.1a), ordinal trigger conditions (6.6.5d) and the events of this turn they count.
 """Delayed-triggered effects created by a resolving card or ability.
 
-``{ do = "delayed-trigger", on = EVENT, if = { … }, effects = [ … ], once = true, duration = "turn" }`` makes a
-layer-continuous triggered effect (6.6.3): from then on, each event ``on`` that meets ``if`` creates a
+``{ do = "delayed-trigger", on = EVENT, when = { … }, effects = [ … ], once = true, duration = "turn" }`` makes a
+layer-continuous triggered effect (6.6.3): from then on, each event ``on`` that meets ``when`` creates a
 triggered-layer whose source is the source of the effect that created it (1.8.1a) and whose controller is
 that effect's controller. ``once`` ("The next time …", "at the beginning of your end phase") ends the effect
 when it triggers (6.6.3a); without it ("whenever … this turn") it lasts its duration.
@@ -17,7 +17,7 @@ from __future__ import annotations
 from judge.engine.fab.base import _describe_effect_data
 from judge.engine.fab.state import Effect
 
-DELAYED_KEYS = {"on", "if", "effects", "once", "name", "target", "nth"}
+DELAYED_KEYS = {"on", "effects", "once", "name", "target", "nth"}
 
 
 class Delayed:
@@ -26,6 +26,8 @@ class Delayed:
     def effect_delayed_trigger(self, eff: dict, src, controller: str, layer):
         """The ``delayed-trigger`` primitive: put a delayed-triggered effect in force (6.6.3)."""
         data = {k: v for k, v in eff.items() if k in DELAYED_KEYS}
+        data["if"] = dict(eff.get("when") or {})   # the trigger condition (an effect's own ``if`` is its 1.8.4 condition)
+        data["of"] = "any"
         data.setdefault("once", True)
         if data.get("target") == "event-target" or any(e.get("to") == "event-target" for e in eff.get("effects", [])):
             data["_event_target"] = True
@@ -34,7 +36,7 @@ class Delayed:
         self.add_effect(e)
         what = "; ".join(_describe_effect_data(x) for x in eff.get("effects", []))
         when = {"once": "the next time", "whenever": "whenever"}["once" if data["once"] else "whenever"]
-        cond = eff.get("if") or {}
+        cond = eff.get("when") or {}
         self.step(f"{src.name if src else 'The effect'} creates a delayed-triggered effect: {when} "
                   f"{self.describe_event(eff.get('on'), cond)}, {what or 'it triggers'}"
                   + ("" if data["once"] else f" ({_duration_words(e.duration)})") + ".",
@@ -78,7 +80,15 @@ class Delayed:
             if cond and not self.condition(cond, src, past):
                 continue
             times += 1
-        return times == want
+        who = f"The triggered ability of {src.name}" if src is not None else "The triggered effect"
+        if times == want:
+            self.step(f"{who} triggers the {_ordinal(want)} time its condition is met this turn, and this is the "
+                      f"{_ordinal(times)} time.", ["6.6.5d"])
+            return True
+        self.step(f"{who} triggers only the {_ordinal(want)} time its condition is met this turn; this event is the "
+                  f"{_ordinal(times)} time (counted whether or not the ability was functional then): it does not "
+                  "trigger.", ["6.6.5d"], tag="telling")
+        return False
 
     def state_triggers(self):
         """1.10.2d, 6.6.5c: a state-based triggered ability (``on = "state"``) triggers when its state-condition
@@ -134,6 +144,10 @@ class _Ab:
 
     def get(self, k, default=None):
         return self.data.get(k, default)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
 
 
 def _duration_words(d: str) -> str:

@@ -263,7 +263,7 @@ PRIMITIVE_ROWS = (
     _p("discard", {"what", "random", "who"}, ("8.5.5",), Zones.effect_discard),
     _p("put", {"what", "to", "face_down", "amount", "who"}, ("8.5.15",), Zones.effect_put),
     _p("allow-play", {"what"}, ("5.1.2b", "1.0.2"), Zones.effect_allow_play),
-    _p("delayed-trigger", {"on", "if", "effects", "once", "name", "target", "nth"}, ("6.6.3",),
+    _p("delayed-trigger", {"on", "when", "effects", "once", "name", "target", "nth"}, ("6.6.3",),
        Delayed.effect_delayed_trigger),
     _p("return-object", {"what"}, ("8.5.1c", "8.5.15"), Returning.effect_return_object),
     _p("remove-counter", {"kind", "stat", "amount", "what"}, ("8.5.16",), Counters.effect_remove_counter),

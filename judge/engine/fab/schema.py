@@ -104,7 +104,7 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
                                        f"{eff.get('duration')!r}", key, "6.2.2a"))
     if do == "delayed-trigger":
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
-        check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("if", {}),
+        check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
     if do == "create-token":
         abilities = eff.get("abilities", [])
@@ -154,3 +154,58 @@ def check_condition(scenario, key: str, cond, reasons: list) -> None:
         if k not in CONDITIONS:
             reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
                                            f"(conditions: {', '.join(CONDITIONS)})", key))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# shapes: what every table, list and scalar of a Flesh and Blood scenario is (judge.scenarios.shapes),
+# checked by the scenario layer before this engine reads any of it
+# ---------------------------------------------------------------------------------------------------------
+
+def _shape():
+    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+
+    words = ListOf(Str(), single=True)
+    handle_or_selector = Str() | Table(what="a selector table")
+    selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words,
+                      "not_subtypes": words, "not_supertypes": words, "name": Str(), "keyword": Str(),
+                      "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
+                      "is_attack": Bool(), "from_hand": Bool()}, what="a selector table")
+    target = Str() | selector
+    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
+                                     what="a quantity table")
+    condition = Table(what="a condition table")
+    effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
+                    "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
+                    "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
+                    "name": Str(), "next": Bool(), "next_defend": Bool(), "handle": Str(),
+                    "ability": Lazy(lambda: ability), "then": Str(), "kind": Str(),
+                    "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
+                    "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
+                    "of": Str() | selector}, what="an effect table")
+    effects = ListOf(effect)
+    ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
+                     "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
+                     "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0) | Str(),
+                     "effect_cost": AnyValue(), "attack": Bool() | Table(), "attack_layer": Bool(),
+                     "functional_in": words, "go_again": Bool(), "zone": words, "defines": words,
+                     "count": Str(), "times": Int(), "value": Int(), "allows": Str()}, what="an ability table")
+    card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
+                  "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
+                  "pitch": Int(), "power": Int(), "defense": Int(),
+                  "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
+                  "abilities": ListOf(ability), "sides": MapOf(Table(what="a side table")), "token": Bool(),
+                  "activated": MapOf(Int(0), what="a table of ability number = times activated"),
+                  "target": target, "decline": Bool(), "playable_as_instant": Bool()}, what="a card table")
+    player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
+                    "intellect": Int(0)}, what="a player table")
+    action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
+                    "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
+                    "x": Int(0), "as_instant": Bool(), "pitch": NAMES, "side": Str(), "meld": Bool(),
+                    "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
+                    "damage_order": ListOf(NAME), "boost": Bool() | NAME}, what="an action table")
+    return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
+                  "game": Table({"turn_player": NAME, "seating": ListOf(NAME), "step": Str()})})
+
+
+SHAPE = _shape()
+"""The shape of a Flesh and Blood scenario (checked before the engine reads it)."""

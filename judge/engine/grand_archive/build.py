@@ -468,3 +468,50 @@ def _check_action(scenario, n, act, s: State, reasons):
         reasons.append(scenario.reason("declare-mode", f"{card.name} has modes: select mode = one of "
                                        f"{', '.join(card.modes)}", f"{key}.mode" if "mode" in act else key,
                                        "card-activation/1.4"))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# shapes: what every table, list and scalar of a Grand Archive scenario is (judge.scenarios.shapes), checked
+# by the scenario layer before anything above reads it
+# ---------------------------------------------------------------------------------------------------------
+
+def _shape():
+    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+
+    words = ListOf(Str(), single=True)
+    selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words, "element": words,
+                      "controller": Str(), "owner": Str(), "zone": words, "name": Str(), "keyword": Str(),
+                      "min_reserve_cost": Int(), "max_reserve_cost": Int(), "min_memory_cost": Int(),
+                      "max_memory_cost": Int(), "copy": Bool()}, what="a selector table")
+    target = Table({**selector.fields, "kind": Str(), "up_to": Bool(),
+                    "count": Int(1, what="a whole number ≥ 1 (how many targets: exactly that many, or up to that "
+                                         "many with up_to = true)")},
+                   what="a target table { kind = ..., ... }")
+    amount = Int() | Str() | Table(what="a quantity table")
+    effect = Table({"do": Str(), "amount": amount, "to": Str() | selector, "stat": Str(), "by": amount,
+                    "what": Str() | selector, "new_targets": Bool(), "set": Int(), "remove": Bool() | Str(),
+                    "cost": Str(), "for": Str(), "effects": Lazy(lambda: effects), "method": Str(),
+                    "from": Str() | ListOf(Str()) | selector, "cards": Str() | selector}, what="an effect table { do = ... }")
+    effects = ListOf(effect, what="an array of effect tables { do = ... }")
+    ability = Table({"kind": Str(), "text": Str(), "cost": Table({"rest": Bool(), "reserve": Int(0),
+                                                                  "sacrifice": Bool()}, what="a cost table"),
+                     "effects": effects, "effect": effect, "target": target, "speed": Str(), "on": Str(),
+                     "by": Str(), "card": Str(), "functional_in": words}, what="an ability table")
+    zone = ListOf(NAME | Int(0), single=True, what="a list of card handles (a number for unnamed cards)")
+    player = Table({"champion": Str(), "elements": ListOf(Str()), "level": Int(0), "damage": Int(0),
+                    "materialized": Bool(), **{z: zone for z in PLAYER_ZONES}}, what="a player table")
+    card = Table({"name": Str(), "owner": NAME, "element": words, "types": words, "subtypes": words,
+                  "supertypes": words, "keywords": words, "reserve_cost": Int(0) | Str(), "memory_cost": Int(0) | Str(),
+                  "speed": Str(), "level": Int(), "power": Int(), "life": Int(), "durability": Int(), "damage": Int(0),
+                  "effects": effects, "modes": MapOf(effects, what="a table of mode name = [effects]"),
+                  "target": target, "abilities": ListOf(ability), "rested": Bool()}, what="a card table")
+    action = Table({"player": NAME, "ability": Int(1), "target": NAMES, "targets": NAMES, "x": Int(0),
+                    "mode": Str(), "reserve": NAMES, "memory": NAMES, "copy_targets": NAMES, "note": Str(),
+                    "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
+                    "stop": AnyValue()}, what="an action table")
+    return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
+                  "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str()})})
+
+
+SHAPE = _shape()
+"""The shape of a Grand Archive scenario (checked before the engine reads it)."""

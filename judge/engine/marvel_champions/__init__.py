@@ -11,7 +11,7 @@ procedure with its interrupt and response windows (:mod:`.game`); the facts and 
 from __future__ import annotations
 
 from judge.engine.core import Outcome, Reason, reasons_from
-from judge.engine.marvel_champions.build import build_state
+from judge.engine.marvel_champions.build import SHAPE, build_state  # noqa: F401 — SHAPE: checked by the scenario layer
 from judge.engine.marvel_champions.answer import report
 from judge.engine.marvel_champions.game import Game
 

@@ -114,6 +114,7 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
         return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, "ability/bullet-6"]
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
+            "it has no When Revealed ability, so no effect of it resolves" if init.ability is None else \
             "its effects resolve" + (": " + ", ".join(init.notes) if init.notes else "")
         if init.card.type != "treachery" and init.result != "canceled":
             where = {"minion": f"enters play engaged with {who}", "attachment": "enters play attached"}.get(

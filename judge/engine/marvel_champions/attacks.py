@@ -71,6 +71,10 @@ class Attacks:
                         value += int(number) if number else 1
         return value
 
+    def gained(self, card: Card, name: str) -> list[str]:
+        """``["gains"]`` when ``card`` has the keyword only because an ability gave it (gains), else []."""
+        return ["gains"] if self.keyword(card, name) and not card.keywords.get(name) else []
+
     def give_status(self, card: Card, status: str, cites=()) -> bool:
         """Give a character a status card, unless it already has one of that type (status-cards/bullet-1)."""
         if status in card.status:
@@ -137,6 +141,7 @@ class Attacks:
         rec.atk = atk + rec.boost_icons
         words = " ".join([f"ATK {enemy.stats.get('atk', 0)}"] + parts +
                          ([f"+{rec.boost_icons} (boost)"] if rec.boost_icons else []))
+        words += f" = {rec.atk}" if parts or rec.boost_icons else ""
         init = self._attack_init(enemy, player, akey)
         # step 4: the damage
         attacked = rec.defender or hero
@@ -144,7 +149,7 @@ class Attacks:
             defense, dparts = self.stat(rec.defender, "def")
             amount = max(0, rec.atk - defense)
             self.step(f"Step 4: the attack deals damage equal to {possessive(enemy.name)} modified ATK "
-                      f"({words} = {rec.atk}); {rec.defender.name} defended, so it is reduced by their DEF "
+                      f"({words}); {rec.defender.name} defended, so it is reduced by their DEF "
                       f"({defense}): {amount} damage to {rec.defender.name}.",
                       ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-1", "defend/bullet-1"]
                       + self.stat_cites(parts))
@@ -154,7 +159,7 @@ class Attacks:
             overkill = self.keyword(enemy, "overkill")
             excess = max(0, rec.atk - (ally.remaining or 0)) if overkill else 0
             self.step(f"Step 4: the attack deals damage equal to {possessive(enemy.name)} modified ATK "
-                      f"({words} = {rec.atk}); an ally defended, so all of it is dealt to {ally.name}"
+                      f"({words}); an ally defended, so all of it is dealt to {ally.name}"
                       + (f"; the attack has overkill, so the {excess} damage beyond its remaining hit points is "
                          f"dealt to {possessive(ally.controller)} hero" if excess else
                          "; damage does not carry over to the hero") + ".",
@@ -165,7 +170,7 @@ class Attacks:
                 self._attack_damage(rec, init, self.identity(ally.controller), excess)
         else:
             self.step(f"Step 4: no character defends: the attack is undefended, and all of its damage "
-                      f"({words} = {rec.atk}) is dealt to {hero.name}, the hero resolving this activation.",
+                      f"({words}) is dealt to {hero.name}, the hero resolving this activation.",
                       ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-3", "undefended"]
                       + self.stat_cites(parts))
             self._attack_damage(rec, init, hero, rec.atk)
@@ -198,7 +203,8 @@ class Attacks:
         if rec is not None:
             rec.notes.append(f"retaliate {x} dealt {x} damage to {attacker.name}")
         self.step(f"{attacked.name} was attacked and survived: retaliate {x} deals {x} damage to the attacker, "
-                  f"{attacker.name} (a keyword: mandatory).", ["retaliate-x", "ability/bullet-6"])
+                  f"{attacker.name} (a keyword: mandatory).", ["retaliate-x", "ability/bullet-6"]
+                  + self.gained(attacked, "retaliate"))
         player = attacked.controller if attacked.controller != SCENARIO else self.s.first_player
         self.deal_damage(Initiation(f"retaliate:{attacked.handle}", player, attacked, None, False, {}, akey),
                          attacker, x)
@@ -349,7 +355,8 @@ class Attacks:
             self.fail(akey, f"{enemy.name} schemes, and there is no main scheme in play: add one to [cards]",
                       "enemy-schemes/step-3")
         words = " ".join([f"SCH {enemy.stats.get('sch', 0)}"] + parts + ([f"+{icons} (boost)"] if icons else []))
-        self.step(f"Step 3: {enemy.name} places threat equal to its modified SCH ({words} = {rec['sch']}) on "
+        words += f" = {rec['sch']}" if parts or icons else ""
+        self.step(f"Step 3: {enemy.name} places threat equal to its modified SCH ({words}) on "
                   f"{main.name}.", ["enemy-schemes/step-3"] + self.stat_cites(parts))
         init = self._attack_init(enemy, player, akey)
         self._eff_place_threat(init, {"do": "place-threat", "amount": rec["sch"], "on": main.handle})

@@ -724,3 +724,40 @@ class Builder:
 def build_state(scenario) -> State:
     """The validated position of ``scenario``; raises InvalidScenario listing every problem found."""
     return Builder(scenario).build()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.scenarios.shapes),
+# checked by the scenario layer before anything above reads it
+# ---------------------------------------------------------------------------------------------------------
+
+def _shape():
+    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
+
+    words = ListOf(Str(), single=True)
+    ref = Str() | Table(what="a selector table")
+    amount = Int() | Str() | Table(what="a quantity table")
+    effect = Table({"do": Str(), "then": Bool(), "amount": amount, "to": ref, "from": ref, "on": ref, "what": ref,
+                    "by": Int() | Str(), "set": Int(), "next": Bool(), "player": Str()}, what="an effect table { do = ... }")
+    cost = Table({"resources": Int(0) | words | Table(what="a table of resources"), "exhaust": Bool(),
+                  "discard": AnyValue()}, what="a cost table")
+    ability = Table({"kind": Str(), "form": Str(), "cost": cost, "target": AnyValue(), "effects": ListOf(effect),
+                     "effect": effect, "limit": AnyValue(), "forced": Bool(), "when": Str() | Table(),
+                     "if": Table(what="a condition table"), "generate": AnyValue(), "for": AnyValue(),
+                     "from": words}, what="an ability table")
+    card = Table({"name": Str(), "owner": NAME, "controller": NAME, "type": Str(), "zone": Str(),
+                  "cost": Int(0) | Str(), "resources": words | Int(0), "traits": words, "unique": Bool(),
+                  "exhausted": Bool(), "hit_points": Int(0), "damage": Int(0), "threat": Int(0),
+                  "abilities": ListOf(ability), "used": Int(0), "max": AnyValue()}, what="a card table")
+    player = Table({"identity": Str(), "form": Str(), "hit_points": Int(0), "max_hit_points": Int(0),
+                    "exhausted": Bool()}, what="a player table")
+    action = Table({"player": NAME, "play": NAME, "use": NAME, "ability": Int(1), "reveal": NAME,
+                    "effect": effect, "source": NAME, "target": NAMES, "x": Int(0), "pay": NAMES,
+                    "choose": AnyValue(), "note": Str()}, what="an action table")
+    return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
+                  "game": Table({"first_player": NAME, "active_player": NAME, "phase": Str(),
+                                 "player_order": ListOf(NAME), "max_used": AnyValue()})})
+
+
+SHAPE = _shape()
+"""The shape of a Marvel Champions scenario (checked before the engine reads it)."""

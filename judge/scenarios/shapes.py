@@ -1,0 +1,248 @@
+"""Declared shapes of the scenario format: every table, list and scalar checked before an engine reads it.
+
+The scenario layer checks the tables every game shares (:data:`COMMON`); each engine declares the shapes of
+its own keys (``SHAPE`` in its package: Flesh and Blood in ``judge/engine/fab/schema.py``, Grand Archive and
+Marvel Champions in their ``build`` modules), and :func:`check` walks the file against them. A value of the
+wrong shape is a :class:`judge.engine.core.Reason` with the file's line and the dotted key
+(``cards.strike.power: must be a whole number, not a list``), so that no engine ever meets a list where it
+expects a name, a float where it expects a count, or a table nested a thousand deep.
+
+Shapes only speak about the keys they declare; unknown keys are each engine's to report (with its own
+did-you-mean), and meanings (a name that is not a player, an effect that does not exist) too.
+"""
+
+from __future__ import annotations
+
+import math
+
+MAX_DEPTH = 24
+"""Deepest nesting of tables and arrays a scenario may use (the format itself nests at most about 8)."""
+
+MAX_ITEMS = 10_000
+"""Most entries a single table or array may hold."""
+
+MAX_INT = 10 ** 9
+"""Largest whole number a scenario may write (life totals, counts, costs): anything bigger is refused
+rather than looped over."""
+
+
+class Shape:
+    """A shape a value must have; :meth:`check` appends (key, message) for every mismatch."""
+
+    what = "a value"
+
+    def check(self, value, key: str, out: list) -> None:   # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __or__(self, other: "Shape") -> "Shape":
+        return Either(self, other)
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _wrong(shape: Shape, value) -> str:
+    return f"must be {shape.what}, not {type(value).__name__} {_show(value)}"
+
+
+class AnyValue(Shape):
+    """Anything (still bounded in depth and size by :func:`check`)."""
+
+    what = "any value"
+
+    def check(self, value, key, out):
+        pass
+
+
+class Str(Shape):
+    """A string, optionally one of ``choices`` (checked by the engine when ``choices`` is None)."""
+
+    def __init__(self, choices=None, what: str | None = None):
+        self.choices = tuple(choices) if choices is not None else None
+        self.what = what or "a string"
+
+    def check(self, value, key, out):
+        if not isinstance(value, str):
+            out.append((key, _wrong(self, value)))
+        elif self.choices is not None and value not in self.choices:
+            out.append((key, f"must be one of {', '.join(self.choices)}, not {_show(value)}"))
+
+
+class Int(Shape):
+    """A whole number (not a boolean) between ``low`` and ``high``."""
+
+    def __init__(self, low: int | None = None, high: int = MAX_INT, what: str | None = None):
+        self.low, self.high = low, high
+        self.what = what or ("a whole number" + (f" ≥ {low}" if low is not None else ""))
+
+    def check(self, value, key, out):
+        if not isinstance(value, int) or isinstance(value, bool):
+            out.append((key, _wrong(self, value)))
+        elif self.low is not None and value < self.low:
+            out.append((key, f"must be {self.what}, not {value}"))
+        elif abs(value) > self.high:
+            out.append((key, f"{value} is too big (the format takes whole numbers up to {self.high:,})"))
+
+
+class Num(Shape):
+    """A finite number, whole or decimal."""
+
+    what = "a number"
+
+    def check(self, value, key, out):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            out.append((key, _wrong(self, value)))
+        elif isinstance(value, float) and not math.isfinite(value):
+            out.append((key, f"must be a finite number, not {value}"))
+        elif abs(value) > MAX_INT:
+            out.append((key, f"{value} is too big (the format takes numbers up to {MAX_INT:,})"))
+
+
+class Bool(Shape):
+    what = "true or false"
+
+    def check(self, value, key, out):
+        if not isinstance(value, bool):
+            out.append((key, _wrong(self, value)))
+
+
+class Either(Shape):
+    """The first of ``shapes`` whose kind matches the value decides."""
+
+    def __init__(self, *shapes: Shape):
+        flat = []
+        for s in shapes:
+            flat.extend(s.shapes if isinstance(s, Either) else [s])
+        self.shapes = flat
+        self.what = " or ".join(s.what for s in flat)
+
+    def check(self, value, key, out):
+        for s in self.shapes:
+            probe: list = []
+            s.check(value, key, probe)
+            if not probe:
+                return
+        # report against the shape of the same kind, if any (its message is the most precise)
+        for s in self.shapes:
+            if _same_kind(s, value):
+                s.check(value, key, out)
+                return
+        out.append((key, _wrong(self, value)))
+
+
+def _same_kind(shape: Shape, value) -> bool:
+    kinds = {Str: str, Int: int, Num: (int, float), Bool: bool, ListOf: list, Table: dict, MapOf: dict}
+    want = kinds.get(type(shape))
+    return want is not None and isinstance(value, want) and (want is bool or not isinstance(value, bool))
+
+
+class ListOf(Shape):
+    """An array whose every element has shape ``item``; ``single=True`` also takes one bare element."""
+
+    def __init__(self, item: Shape, single: bool = False, what: str | None = None):
+        self.item, self.single = item, single
+        plural = {Str: "strings", Table: "tables", Int: "whole numbers"}.get(type(item))
+        self.what = what or ("an array" + (f" of {plural}" if plural else "") + (f" (or {item.what})" if single else ""))
+
+    def check(self, value, key, out):
+        if not isinstance(value, list):
+            if self.single:
+                probe: list = []
+                self.item.check(value, key, probe)
+                if not probe:
+                    return
+            out.append((key, _wrong(self, value)))
+            return
+        for i, v in enumerate(value, 1):
+            self.item.check(v, f"{key}.{i}", out)
+
+
+class Table(Shape):
+    """A table whose declared ``fields`` have their shapes; other keys are the engine's to judge."""
+
+    def __init__(self, fields: dict[str, Shape] | None = None, what: str = "a table"):
+        self.fields = fields or {}
+        self.what = what
+
+    def check(self, value, key, out):
+        if not isinstance(value, dict):
+            out.append((key, _wrong(self, value)))
+            return
+        for k, shape in self.fields.items():
+            if k in value:
+                shape.check(value[k], f"{key}.{k}" if key else k, out)
+
+
+class MapOf(Shape):
+    """A table of named entries (``[cards.HANDLE]``, ``[players.NAME]``), each of shape ``value``."""
+
+    def __init__(self, value: Shape, what: str | None = None):
+        self.value = value
+        self.what = what or "a table of named tables"
+
+    def check(self, value, key, out):
+        if not isinstance(value, dict):
+            out.append((key, _wrong(self, value)))
+            return
+        for k, v in value.items():
+            self.value.check(v, f"{key}.{k}", out)
+
+
+class Lazy(Shape):
+    """A shape defined later (recursive shapes: an ability granting an ability)."""
+
+    def __init__(self, get):
+        self.get = get
+
+    @property
+    def what(self):
+        return self.get().what
+
+    def check(self, value, key, out):
+        self.get().check(value, key, out)
+
+
+NAME = Str(what="a name (a string)")
+NAMES = ListOf(NAME, single=True)
+
+COMMON = Table({
+    "scenario": Table({"title": Str(), "question": Str(), "game": Str(), "rules": Str() | Num(),
+                       "example_of": Str(), "answer": Str(), "notes": Str()}, what="a table ([scenario])"),
+    "expect": Table({"cites": ListOf(Str(what="a rule id (a string)"))}, what="a table ([expect])"),
+    "players": MapOf(Table(what="a table ([players.NAME])"), what="a table of [players.NAME] tables"),
+    "cards": MapOf(Table(what="a table ([cards.HANDLE])"), what="a table of [cards.HANDLE] tables"),
+    "actions": ListOf(Table(what="a table ([[actions]])"), what="an array of [[actions]] tables"),
+})
+"""The tables every game's scenario shares."""
+
+
+def bounds(data, out: list, key: str = "", limit: int = MAX_DEPTH) -> None:
+    """Depth and size limits over the whole file, without recursion (a hostile file can nest deeply)."""
+    stack = [(data, key, 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= limit:
+                out.append((where, f"is nested more than {limit} tables or arrays deep; the format never is"))
+                continue
+            if len(value) > MAX_ITEMS:
+                out.append((where, f"holds {len(value):,} entries; at most {MAX_ITEMS:,} are taken"))
+                continue
+            items = value.items() if isinstance(value, dict) else enumerate(value, 1)
+            for k, v in items:
+                stack.append((v, f"{where}.{k}" if where else str(k), depth + 1))
+        elif isinstance(value, float) and not math.isfinite(value):
+            out.append((where, f"is {value}: the format takes finite numbers only"))
+
+
+def check(data: dict, *shapes: Shape) -> list[tuple[str, str]]:
+    """Every (dotted key, message) where ``data`` breaks the bounds or one of ``shapes``."""
+    out: list[tuple[str, str]] = []
+    bounds(data, out)
+    if out:
+        return out
+    for shape in shapes:
+        shape.check(data, "", out)
+    return out

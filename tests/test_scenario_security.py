@@ -1,0 +1,103 @@
+"""Hostile scenario files: every one ends in one typed line naming file, line and key (exit 2), never a
+traceback and never "a bug in judge" (issue 12). The scenarios are the project's own, mutated."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+FAB = ROOT / "scenarios" / "fab" / "7.5.2-power-6-against-3-and-2.toml"
+GA = ROOT / "scenarios" / "ga" / "playing-cards-7.1-memory-cost-to-banishment.toml"
+MC = ROOT / "scenarios" / "mc" / "own-a-cancel-canceled-in-its-own-step-4.toml"
+
+
+def _write(tmp_path, text, name="bad.toml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _one_line_error(run_cli, path, *words, line=None):
+    code, out, err = run_cli("resolve", str(path))
+    assert code == 2 and out == "", err
+    assert err.startswith(f"judge: error: {path}{':' + str(line) if line else ''}") and err.count("\n") == 1, err
+    assert "Traceback" not in err and "a bug in judge" not in err
+    for w in words:
+        assert w in err, err
+    return err
+
+
+def test_deep_nesting_is_refused_before_python_recursion(run_cli, tmp_path):
+    deep = _write(tmp_path, '[scenario]\ngame = "fab"\nx = ' + "[" * 100_000 + "]" * 100_000 + "\n")
+    _one_line_error(run_cli, deep, "nested too deeply")
+    medium = _write(tmp_path, '[scenario]\ngame = "fab"\n[cards.x]\nabilities = ' + "[" * 60 + "]" * 60 + "\n",
+                    "medium.toml")
+    _one_line_error(run_cli, medium, "nested more than 24", line=4)
+
+
+@pytest.mark.parametrize("text,words", [
+    ("scenario = 1.5\n", ["[scenario] must be a table ([scenario]), not float 1.5"]),
+    ('[scenario]\ntitle = "x"\ngame = []\n', ["[scenario.game] must be a string, not list"]),
+    ('[scenario]\ngame = "fab"\n[expect]\ncites = 1.5\n', ["[expect.cites] must be an array of strings"]),
+    ('[scenario]\ngame = "fab"\nrules = nan\n', ["finite numbers only"]),
+    ('players = [1, 2]\n[scenario]\ngame = "fab"\n', ["[players] must be a table of [players.NAME] tables"]),
+    ('actions = 3\n[scenario]\ngame = "fab"\n', ["[actions] must be an array of [[actions]] tables"]),
+])
+def test_tables_and_scalars_of_the_wrong_shape(run_cli, tmp_path, text, words):
+    _one_line_error(run_cli, _write(tmp_path, text), *words)
+
+
+def test_size_and_dotted_key_caps_come_before_parsing(run_cli, tmp_path):
+    from judge.scenarios.runner import MAX_BYTES, MAX_KEY_PARTS
+
+    big = _write(tmp_path, "# " + "x" * MAX_BYTES + "\n")
+    _one_line_error(run_cli, big, f"over {MAX_BYTES:,} bytes")
+    dotted = _write(tmp_path, '[scenario]\ngame = "fab"\n' + ".".join(["a"] * 20_000) + " = 1\n", "dots.toml")
+    _one_line_error(run_cli, dotted, f"more than {MAX_KEY_PARTS} dotted parts", line=3)
+
+
+def _mutated(src, old, new):
+    text = src.read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("src,old,new,words", [
+    (FAB, 'owner = "alice"', 'owner = ["alice"]', ["[cards.brute.owner] must be a name (a string), not list"]),
+    (FAB, "power = 6", "power = { x = 1 }", ["[cards.brute.power] must be a whole number"]),
+    (FAB, "power = 6", "power = 100000000000", ["too big"]),
+    (FAB, 'play = "brute"', 'play = ["brute"]', ["[actions.1.play] must be a name"]),
+    (FAB, 'defend = ["block3", "block2"]', 'defend = [{ x = 1 }]', ["[actions.2.defend.1] must be a name"]),
+    (FAB, 'player = "bob"\ndefend', 'defend', ["a defend action names the player", "7.3.2"]),
+    (GA, "[[actions]]", "[game]\norder = 3\n\n[[actions]]", ["[game.order] must be an array"]),
+    (MC, 'reveal = "treachery"', 'reveal = { card = "treachery" }', ["[actions.1.reveal] must be a name"]),
+    (MC, 'kind = "when-revealed"', 'kind = ["when-revealed"]', ["abilities.1.kind] must be a string"]),
+])
+def test_wrong_types_never_reach_an_engine(run_cli, tmp_path, src, old, new, words):
+    _one_line_error(run_cli, _write(tmp_path, _mutated(src, old, new)), *words)
+
+
+def test_resolve_reads_standard_input():
+    proc = subprocess.run([sys.executable, "-m", "judge", "resolve", "-", "--brief"], input=FAB.read_bytes(),
+                          capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert b"it deals 1 damage to Defender (bob) and hits" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "judge", "resolve", "-"], input=b"scenario = 1.5\n",
+                          capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.decode().startswith("judge: error: <stdin>:1: [scenario]")
+
+
+def test_json_errors_are_an_object_on_stdout_with_exit_2(run_cli, tmp_path):
+    bad = _write(tmp_path, _mutated(FAB, "power = 6", 'power = "six"'))
+    code, out, err = run_cli("resolve", str(bad), "--json")
+    assert code == 2 and err == ""
+    error = json.loads(out)["error"]
+    assert error == {"file": str(bad), "line": 24, "key": "cards.brute.power", "code": "wrong-type",
+                     "message": "must be a whole number, not str 'six'"}
+    code, out, err = run_cli("rule", "7.5.5z", "--json")       # the fast path of the lookups too
+    assert code == 2 and json.loads(out)["error"]["code"] == "unknown-rule"
+    code, out, err = run_cli("search", "go", "--limit", "2", "--rules", "nope", "--json")
+    assert code == 2 and json.loads(out)["error"]["message"].startswith("no rules document named 'nope'")
