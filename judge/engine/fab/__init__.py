@@ -6,7 +6,6 @@ interface, the one the scenario runner calls for every game.
 
 from __future__ import annotations
 
-import re
 
 from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
 from judge.engine.fab import keywords as kw_table, schema
@@ -251,17 +250,9 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
             continue
         setattr(card, f, v)
     kws = cd.get("keywords", [])
-    if isinstance(kws, list):
+    if isinstance(kws, (list, dict)):
         # "arcane barrier 1", "piercing 1": a keyword with a value N (written "Ward N" on cards)
-        card.keywords = {}
-        for k in kws:
-            m = re.match(r"^(.*?)\s+(-?\d+)$", str(k).lower().strip())
-            if m:
-                card.keywords[m.group(1)] = int(m.group(2))
-            else:
-                card.keywords[str(k).lower().strip()] = True
-    elif isinstance(kws, dict):
-        card.keywords = {str(k).lower().replace("_", " "): v for k, v in kws.items()}
+        card.keywords = kw_table.parse_keywords(kws)
     else:
         reasons.append(_type_error(scenario, f"{key}.keywords", "a list or a table", kws))
     for kw in card.keywords:
@@ -316,6 +307,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         elif zone not in ("arena", "equipment"):
             reasons.append(scenario.reason("impossible", f"counters are only on public objects in the arena; {card.name} "
                                            f"is in the {zone} zone", f"{key}.counters", "1.15.1"))
+    card.printed = (tuple(card.abilities), dict(card.keywords))
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
     return card
@@ -324,7 +316,8 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
 def _check_selectors(scenario, key, table, reasons):
     """Selector tables anywhere inside an ability may only use known keys."""
     for k, v in table.items():
-        if k in ("to", "of", "for", "card", "attack", "you_control", "played_this_turn", "together_with") and \
+        if k in ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "together_with",
+                 "last_attack", "pitched") and \
                 isinstance(v, dict):
             for sk in v:
                 if sk not in SELECTOR_KEYS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.base import IllegalAction
+from judge.engine.fab.keywords import GO_AGAIN, parse_keywords
 from judge.engine.fab.state import Layer
 
 
@@ -50,10 +51,14 @@ class Activating:
                       ab.get("effects", []))
         layer.params["ability"] = index
         layer.params["go_again"] = bool(ab.get("go_again"))
+        if layer_kind == "attack-proxy":
+            # 1.4.3a: the attack-proxy's own abilities ("Attack. Go again."), besides what it inherits from its source
+            layer.params["keywords"] = dict(parse_keywords(ab.get("keywords", [])),
+                                            **({GO_AGAIN: True} if ab.get("go_again") else {}))
         layer.params["damage_order"] = list(action.get("damage_order", []))
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
-                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"])
+                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"] + ([] if ab.get("attack") else ["1.6.2b"]))
         if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
             layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
@@ -102,7 +107,7 @@ class Activating:
             count = f"activation {used + 1}; it has no LIMIT"
         self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
                                          ["5.2.1a"] if limit is not None else []))
-        self.event("activate", card=c.handle, player=player, attack=layer.is_attack)
+        self.event("activate", card=c.handle, player=player, is_attack=layer.is_attack)
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state
@@ -178,7 +183,7 @@ class Activating:
         for eff in self.s.effects:
             if eff.kind == "cost" and not eff.pending and fits(eff.data, eff.selector, eff.controller):
                 mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
-        for src, sab in self._functional_statics():
+        for src, sab in self._functional_statics("cost"):
             e = sab.get("effect", {})
             if e.get("do") == "cost" and fits(e, e.get("to"), src.controller):
                 mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))

@@ -59,6 +59,8 @@ class Card:
         self.timestamp = 0
         self.activations: dict[int, int] = {}   # ability index → times activated this turn
         self.base_defense_set: int | None = None
+        self.base_power_set: int | None = None
+        self.printed: tuple | None = None   # (abilities, keywords) as printed, restored when it resets (3.0.9)
         self.decline = False      # the controller chooses not to use its optional prevention (ward, barrier, …)
         self.playable_as_instant = False   # "You may play this as though it were an instant" (5.1.3d, 8.1.1d)
         self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
@@ -132,12 +134,28 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "max_cost" in spec and (card.cost is None or card.cost > spec["max_cost"]):
         return False
-    if "min_power" in spec:
+    if "min_power" in spec or "max_power" in spec or "power_above_base" in spec:
         power = game.power(card) if game is not None else card.power
-        if power is None or power < spec["min_power"]:
+        if power is None or power < spec.get("min_power", power) or power > spec.get("max_power", power):
             return False
+        if "power_above_base" in spec:
+            base = game.base_value(card, "power") if game is not None else card.power
+            if (power > (base or 0)) != spec["power_above_base"]:
+                return False
+    if "min_base_power" in spec or "max_base_power" in spec:
+        base = game.base_value(card, "power") if game is not None else card.power
+        if base is None or base < spec.get("min_base_power", base) or base > spec.get("max_base_power", base):
+            return False
+    if "pitch" in spec and card.pitch != spec["pitch"]:
+        return False
+    if "color" in spec and card.pitch != COLORS.get(spec["color"]):
+        return False
     return True
 
 
+COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows the printed pitch
+
+
 SELECTOR_KEYS = {"is_attack", "types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "name",
-                 "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "from_hand"}
+                 "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
+                 "min_base_power", "max_base_power", "pitch", "color", "from_hand"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario
 from judge.engine.fab.base import _effect_phrase
 from judge.engine.fab.cards import Ability, Card, matches
+from judge.engine.fab import cited
 from judge.engine.fab.keywords import GO_AGAIN, PHANTASM, with_hook
 from judge.engine.fab.state import ChainLink, Layer
 
@@ -66,6 +67,7 @@ class Combat:
                       ["7.2.3c", "8.5.38b"])
         elif layer.kind == "attack-proxy":
             link = ChainLink(n, src.handle, layer.controller, legal, source=src.handle, proxy=layer.name)
+            link.proxy_keywords = dict(layer.params.get("keywords", {}))
             for old in s.chain:
                 if old.source == src.handle and old.proxy:
                     old.proxy = None
@@ -80,9 +82,11 @@ class Combat:
                 return
             link = ChainLink(n, src.handle, layer.controller, legal)
             self.move(src, "combat-chain", controller=layer.controller)
-            self.facts["resolved"][src.handle] = True
             self.step(f"{src.name} resolves and moves onto the combat chain as chain link {n}; it is the active-attack.",
                       ["7.2.1", "7.2.3a", "7.0.3a", "7.0.3b"])
+        # the attack's layer (card, attack-proxy, attack-layer) resolved: in the facts like every other layer
+        self.facts["resolved"][self._layer_fact_name(layer)] = True
+        self.facts.setdefault("resolution_order", []).append(self._layer_fact_name(layer))
         link.damage_order = list(layer.params.get("damage_order", []))
         s.chain.append(link)
         s.all_links.append(link)
@@ -192,12 +196,17 @@ class Combat:
             counts, added, played, _, what = row.data
             if not self.counts_for_limit(counts, c.handle, from_hand=from_hand):
                 continue
-            already = sum(1 for h, _, _ in link.defenders if self.counts_for_limit(counts, h)) + \
+            already = sum(1 for h, _, _ in self.defending(link) if self.counts_for_limit(counts, h)) + \
                 sum(1 for h in pending if self.counts_for_limit(counts, h, from_hand=self.card(h).zone == "hand"))
             if already >= 1:
                 return (f"the attack has {row.name} and is already defended by a{'n' if what[0] in 'aeiou' else ''} "
                         f"{what}", [played] if playing else [added])
         return None
+
+    def defending(self, link: ChainLink) -> list:
+        """The chain link's defending cards now: a card is defending until it leaves the combat chain (7.0.5a)."""
+        cards = self.s.cards
+        return [d for d in link.defenders if cards[d[0]].zone == "combat-chain"]
 
     def attack_keywords(self, link: ChainLink) -> dict:
         """The keywords of a chain link's attack now, or as last known if it has left the chain (1.2.3)."""
@@ -262,7 +271,9 @@ class Combat:
         self.step(f"{attack.name} now has {self.power(attack)} power.", ["7.0.5a"]) if any(
             ab.kind == "property" for ab in attack.abilities) else None
         self.event("defend", cards=list(added), attack=None, together=list(added))
-        self.event("defended", attack=link.attack, cards=list(added))
+        for h in added:
+            # "whenever this is defended by …": once per card that becomes defending (7.0.5a)
+            self.event("defended", attack=link.attack, card=h, cards=list(added))
         for h in added:
             self.event("defends", card=h, attack=link.attack, together=list(added))
 
@@ -305,7 +316,7 @@ class Combat:
                       "power: the state-condition is met and a triggered-layer is put on the stack.", ["8.3.13a", "6.6.5c"])
 
     def _phantasm_met(self, link: ChainLink) -> bool:
-        for h, _, _ in link.defenders:
+        for h, _, _ in self.defending(link):
             d = self.card(h)
             if d.is_attack_action and "illusionist" not in d.supertypes and (self.power(d) or 0) >= 6:
                 return True
@@ -340,7 +351,12 @@ class Combat:
         power = self.power(att)
         link.power = power
         self.power_seen[att.handle] = power
-        for c in [att] + [self.card(h) for h, _, _ in link.defenders]:
+        gone = [self.card(h) for h, _, _ in link.defenders if self.card(h).zone != "combat-chain"]
+        if gone:
+            self.step(f"{', '.join(c.name for c in gone)} left the combat chain and "
+                      f"{'is' if len(gone) == 1 else 'are'} no longer defending: "
+                      f"{'its' if len(gone) == 1 else 'their'} defense does not count.", ["7.0.5a"], tag="telling")
+        for c in [att] + [self.card(h) for h, _, _ in self.defending(link)]:
             why = self.explain_value(c, "power" if c is att else "defense")
             if why:
                 self.step(*why)
@@ -351,7 +367,7 @@ class Combat:
                       f"in an order its controller decides ({how}: {', '.join(self.player_name(t) for t in order)}).",
                       ["7.5.2c"])
         for target in order:
-            defenders = [self.card(h) for h, t, _ in link.defenders if t == target]
+            defenders = [self.card(h) for h, t, _ in self.defending(link) if t == target]
             values = [self.defense(d) or 0 for d in defenders]
             for d in defenders:
                 self.defense_seen[d.handle] = self.defense(d) or 0
@@ -401,8 +417,11 @@ class Combat:
             kws = link.lki.get("keywords") or s.lki.get(att.handle, {}).get("keywords", {})
             lki = True
         if GO_AGAIN in kws:
-            self.gain_action_points(link.controller, 1, f"{att.name}'s go again" + (" (last known information)" if lki else ""),
-                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3"] if lki else []))
+            proxy = bool(link.proxy and GO_AGAIN in link.proxy_keywords)
+            whose = f"the go again of {att.name}'s attack-proxy (an ability of the attack, not of the weapon)" if proxy \
+                else f"{att.name}'s go again"
+            self.gain_action_points(link.controller, 1, whose + (" (last known information)" if lki else ""),
+                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3", "1.2.3a"] if lki else []) + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)

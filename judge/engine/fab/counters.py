@@ -47,10 +47,16 @@ class Counters:
         """How many counters of ``kind`` (a name, or "+1 power") are on ``card``."""
         if card is None:
             return 0
+        counters = card.counters
+        if card.zone not in ("arena", "equipment", "combat-chain") and "counters" in self.s.lki.get(card.handle, {}):
+            # 1.2.3a: the object that had the counters no longer exists — its last known information is used
+            counters = self.s.lki[card.handle]["counters"]
+            self.step(f"{card.name} has left the arena: the number of its {kind} counters is taken from last known "
+                      "information.", ["1.2.3a", "1.2.3"])
         k, v = parse_counter_name(kind)
         if k in STATS and not str(kind).strip().lower().startswith(("+", "-", "−")):
-            return sum(1 for _, ck, _ in card.counters if ck == k)
-        return sum(1 for _, ck, cv in card.counters if ck == k and cv == v)
+            return sum(1 for _, ck, _ in counters if ck == k)
+        return sum(1 for _, ck, cv in counters if ck == k and cv == v)
 
     def effect_put_counter(self, eff: dict, src, controller: str, layer):
         """8.5.14: put N counters on the object, one by one; a property counter modifies that property."""

@@ -38,7 +38,7 @@ class Effects:
                               f"{'s' if limit != 1 else ''} this turn, its limit: it does not trigger again.",
                               ["6.6.1a", "6.6.5e"], tag="telling")
                     continue
-                if not self._is_about(src, ab, info):
+                if not self._is_about(src, ab, name, info):
                     continue
                 if ab.get("if") and not self.condition(ab.get("if"), src, info):
                     cond = ab.get("if")
@@ -84,11 +84,13 @@ class Effects:
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
 
-    def _is_about(self, src: Card, ab, info: dict) -> bool:
+    def _is_about(self, src: Card, ab, name: str, info: dict) -> bool:
         """Triggers written "when this …" need the event to be about their source."""
         about = ab.get("of", "this")
         if about != "this":
             return True
+        if name == "defended":
+            return info.get("attack") == src.handle   # "whenever this is defended": about the attack
         if "card" in info:
             return info["card"] == src.handle
         if "cards" in info:
@@ -102,7 +104,7 @@ class Effects:
         if name not in ("hit", "damage") or not info.get("hit_event") or src is None:
             return False
         suppressors = [(e.data, e.controller) for e in self.s.effects if e.kind == "suppress-triggers"]
-        suppressors += [(ab.get("effect"), s_.controller) for s_, ab in self._functional_statics()
+        suppressors += [(ab.get("effect"), s_.controller) for s_, ab in self._functional_statics("suppress-triggers")
                         if ab.get("effect", {}).get("do") == "suppress-triggers"]
         for data, controller in suppressors:
             if matches(src, data.get("of", {}), self, controller):
@@ -135,7 +137,11 @@ class Effects:
                           + (f"; of {len(options)} that fit, the first in the file" if len(options) > 1 else "")
                           + ").", ["6.6.6a"])
             else:
-                self.step(f"{name} has no legal target ({self.describe_target_spec(target)}).", ["6.6.6a"])
+                # 6.6.6a: no legal target can be declared — the triggered-layer ceases to exist, not added to the stack
+                self.step(f"{name} is created but has no legal target ({self.describe_target_spec(target)}): it ceases "
+                          "to exist and is not added to the stack.", ["6.6.6a"], tag="failed")
+                self.failed.append(f"{src.handle if src else 'effect'}.trigger")
+                return layer
         elif target:
             layer.targets = [self._resolve_target_word(target, layer.controller, info)]
         self.s.pending.append(layer)
@@ -150,7 +156,8 @@ class Effects:
             cites += ["8.4.2", "8.4.2a"]
         who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
         self.step(f"{who} triggers{why}: a triggered-layer is created under "
-                  f"{self.player_name(layer.controller)}'s control.", cites)
+                  f"{self.player_name(layer.controller)}'s control.",
+                  cites + ["1.6.2c", "6.6.3" if isinstance(ab, Effect) else "6.6.4"])
         return layer
 
     def add_pending_triggers(self):
@@ -335,10 +342,13 @@ class Effects:
                               f"{label}.", [rule, "1.14.2"])
                 prevent = min(n, amount)
                 amount -= prevent
+                if how == "destroy":
+                    # 6.4.1a: the destruction of the source is a sub-event, before the damage event
+                    self.step(f"{c.name}'s {label} replaces the damage event; first its sub-event: {c.name} is "
+                              "destroyed, before any damage is dealt.", [rule, "6.4.1a"])
+                    self.zone_effect("destroy", c)
                 self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
                           f"{self.player_name(target)} is prevented ({amount} remains).", [rule, "6.4.10", "6.4.10a"], tag="prevention")
-                if how == "destroy":
-                    self.zone_effect("destroy", c)
         return amount
 
     def _pay_optional(self, player: str, n: int) -> bool:
@@ -370,6 +380,9 @@ class Effects:
 
     def draw(self, player: str, n: int):
         """8.5.6: move the top card of the deck to the hand, n times; fails on an empty deck (8.5.6b)."""
+        if n > 1:
+            self.step(f"Drawing {n} cards is a compound event: {self.player_name(player)} draws a card, {n} times, each "
+                      "an individual event.", ["1.9.2"])
         for _ in range(n):
             deck = self.deck_of(player)
             if not deck:
@@ -492,6 +505,11 @@ class Effects:
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
         """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt."""
         who = self.player_name(target)
+        if amount <= 0 and not hit_event:
+            self.step(f"{src.name if src else 'The effect'} would deal 0 damage to {who}: an instruction to do nothing, "
+                      "so the event does not occur — nothing can modify it and it triggers nothing.", ["1.9.1b"],
+                      tag="telling")
+            return 0
         label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
         for eff in list(self.s.effects):
             if eff.kind != "prevent" or eff.data.get("shielded") != target:

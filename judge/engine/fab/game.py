@@ -16,7 +16,7 @@ players pass in succession until that step (1.11.4a, 5.3.1, the steps of chapter
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Outcome, Step
-from judge.engine.fab.base import IllegalAction, STEP_NAMES
+from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Card
 from judge.engine.fab.state import State
 from judge.engine.fab.combat import Combat
@@ -70,6 +70,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         self.defense_seen: dict[str, int] = {}
         self.costs_paid: dict[str, dict] = {}
         self.defended: dict[str, str] = {}
+        self._evaluating: set = set()   # static abilities whose while-condition is being evaluated
 
     # =====================================================================================================
     # helpers
@@ -117,20 +118,39 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
             card.controller = card.owner
         elif controller is not None:
             card.controller = controller
-        if zone not in ARENA_ZONES and zone != "stack":
-            card.base_defense_set = None
-            card.counters = []   # 3.0.9: a new object, no relation to its previous existence
+        if zone not in ARENA_ZONES and zone != "stack" and old != zone:
+            self.reset_object(card)
         if zone == "deck":
             self.place_in_deck(card)
         self.zone_changed(card, old, zone)
         return old
+
+    def reset_object(self, card: Card):
+        """3.0.9: a card that enters a zone outside the arena and the stack is a new object with no relation to
+        its previous existence: effects bound to it end, its counters and set base values are gone, and what an
+        effect took from it (lose-abilities) is back."""
+        card.base_defense_set = None
+        card.base_power_set = None
+        card.counters = []
+        if card.printed is not None:
+            card.abilities = list(card.printed[0])
+            card.keywords = dict(card.printed[1])
+        ended = []
+        for eff in self.s.effects:
+            if eff.applies_to and card.handle in eff.applies_to:
+                eff.applies_to = eff.applies_to - {card.handle}
+                ended.append(eff)
+        if ended:
+            self.step(f"{card.name} is a new object in the {card.zone} zone: the effects given to its previous existence "
+                      f"({'; '.join(f'{self._src_name(e)}: {_effect_phrase(e)}' for e in ended)}) no longer apply to it.",
+                      ["3.0.9"], tag="telling")
 
     def remember(self, card: Card):
         """Last known information (1.2.3): a snapshot of the object before it leaves."""
         self.s.lki[card.handle] = {"power": self.power(card), "defense": self.defense(card),
                                    "keywords": dict(self.keywords(card)), "controller": card.controller,
                                    "name": card.name, "types": set(card.types), "subtypes": set(card.subtypes),
-                                   "supertypes": set(card.supertypes)}
+                                   "supertypes": set(card.supertypes), "counters": list(card.counters)}
 
     # =====================================================================================================
     # priority and passing (1.11)

@@ -98,6 +98,23 @@ PHANTASM = with_hook("state-trigger")[0].name    # 8.3.13
 BOOST = with_hook("additional-cost")[0].name     # 8.3.9
 
 
+def parse_keywords(written) -> dict:
+    """Keywords as a scenario writes them — ``["go again", "ward 2"]`` or ``{ ward = 2 }`` — as name → value
+    (True, or N for a keyword written with a number)."""
+    import re
+
+    if isinstance(written, dict):
+        return {str(k).lower().replace("_", " "): v for k, v in written.items()}
+    out = {}
+    for k in written if isinstance(written, list) else []:
+        m = re.match(r"^(.*?)\s+(-?\d+)$", str(k).lower().strip())
+        if m:
+            out[m.group(1)] = int(m.group(2))
+        else:
+            out[str(k).lower().strip()] = True
+    return out
+
+
 def refusal(name: str) -> tuple[str, str | None]:
     """Why a keyword the engine does not play is refused: (words, rule id or None)."""
     rule = NOT_PLAYED.get(name)

@@ -125,7 +125,10 @@ class Playing:
                                     ["5.1.1a", "5.1.2b"])
             if c.private:
                 raise IllegalAction(f"it is private (face down) in the {origin} zone, so its play-static ability is "
-                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e"])
+                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e", "3.0.4e"])
+            if allowance is None:
+                self.step(f"{c.name} is public in the {origin} zone: its play-static ability is functional and allows it "
+                          f"to be played from there.", ["5.1.2b", "1.7.4e"])
         if c.owner != player:
             raise IllegalAction("only a card's owner can play it", ["5.1.1"])
         # --- 1. announce
@@ -147,6 +150,7 @@ class Playing:
                           "side's name, types and abilities on the stack.", ["5.1.2c", "9.2.3"])
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
+        s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
@@ -248,7 +252,7 @@ class Playing:
                                                             "subtypes": sorted(c.subtypes)}
         self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
         self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
-        self.event("play", card=c.handle, player=player, attack=layer.is_attack)
+        self.event("play", card=c.handle, player=player, is_attack=layer.is_attack)
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state
@@ -387,7 +391,7 @@ class Playing:
             eff.selector = None
             when = "as X is declared" if undetermined else "as it is announced"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
-                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a"] + (["2.2.4b"] if cost_note else []))
+                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a", "6.2.4"] + (["2.2.4b"] if cost_note else []))
 
     def _bind_next_attack(self, c: Card, player: str):
         """1.8.10: "your next attack" also means an attack activated — an effect whose description is an
@@ -429,7 +433,7 @@ class Playing:
             if eff.kind == "cost" and not eff.pending and \
                     self.effect_applies(eff, c):
                 mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
-        for src, ab in self._functional_statics():
+        for src, ab in self._functional_statics("cost"):
             e = ab.get("effect", {})
             if e.get("do") == "cost" and self._applies(e.get("to", "self"), c, src.controller, src):
                 mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
@@ -450,7 +454,7 @@ class Playing:
 
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
-        for src, ab in self._functional_statics():
+        for src, ab in self._functional_statics("restrict"):
             e = ab.get("effect", {})
             if e.get("do") != "restrict" or not c.types & set(e.get("types", [])):
                 continue

@@ -73,10 +73,10 @@ def _gain_keyword(game, eff, src, controller, layer):
         targets = game._target_cards(to, src, layer, controller) if not isinstance(to, dict) else []
         if any(t.handle == link.attack for t in targets):
             counts, what = row.data[0], row.data[4]
-            counted = [h for h, _, _ in link.defenders if game.counts_for_limit(counts, h)]
+            counted = [h for h, _, _ in game.defending(link) if game.counts_for_limit(counts, h)]
             if len(counted) >= 2:
                 game.step(f"The attack gains {row.name} while already defended by {len(counted)} {what}s: none is "
-                          "removed from defending; it only limits what is added from now on.", [row.data[3]])
+                          "removed from defending; it only limits what is added from now on.", [row.data[3], "1.0.2b"])
     _continuous(game, eff, src, controller, layer)
 
 
@@ -88,9 +88,19 @@ def _set_base_defense(game, eff, src, controller, layer):
 
 
 def _damage(game, eff, src, controller, layer):
-    target = layer.targets[0] if layer and layer.targets else game._resolve_target_word(
-        eff.get("to", "opponent"), controller, {})
-    game.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
+    """8.5.3: damage to each hero the effect names — every declared target hero for ``to = "target"`` (or when the
+    layer targets heroes and ``to`` is not written), else the player ``to`` names."""
+    to = eff.get("to")
+    heroes = [t for t in (layer.targets if layer else []) if t in game.s.players]
+    if to in (None, "target") and heroes:
+        targets = heroes
+    else:
+        targets = [game._resolve_target_word(to or "opponent", controller, {})]
+    if len(targets) > 1:
+        game.step(f"{_name(src)} deals damage to each of its targets: "
+                  f"{', '.join(game.player_name(t) for t in targets)}.", ["8.5.3"])
+    for target in targets:
+        game.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
 
 
 def _gain_action_point(game, eff, src, controller, layer):

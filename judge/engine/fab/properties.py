@@ -7,9 +7,9 @@ table (``while`` / ``if``) is checked clause by clause, and an unmet one is expl
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.conditions import CONDITIONS
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import with_hook
 from judge.engine.fab.state import ChainLink
@@ -22,11 +22,24 @@ class Properties:
     # =====================================================================================================
     # properties with continuous effects (6.2, 6.3)
     # =====================================================================================================
-    def _functional_statics(self):
-        """(source, ability) for every functional static ability in the game (1.7.4, 5.4.7a)."""
+    def _functional_statics(self, *does: str):
+        """(source, ability) for every functional static ability in the game (1.7.4, 5.4.7a) — only those whose
+        effect is one of ``does`` when given. A static ability whose while-condition is being evaluated is not
+        counted inside that evaluation (its condition reading a value it would change is not a loop)."""
+        busy = self._evaluating
         for src in self.s.cards.values():
             for ab in src.abilities:
-                if ab.kind == "static" and self.functional(src, ab):
+                if ab.kind != "static" or does and ab.get("effect", {}).get("do") not in does:
+                    continue
+                key = (src.handle, ab.index)
+                if key in busy:
+                    continue
+                busy.add(key)
+                try:
+                    ok = self.functional(src, ab)
+                finally:
+                    busy.discard(key)
+                if ok:
                     yield src, ab
 
     def functional(self, src: Card, ab) -> bool:
@@ -86,9 +99,9 @@ class Properties:
             if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.pending:
                 if self.effect_applies(eff, card):
                     mods.append((eff.timestamp, eff.data.get("by", 0), eff.source, "effect"))
-        for src, ab in self._functional_statics():
+        for src, ab in self._functional_statics("modify"):
             eff = ab.get("effect", {})
-            if eff.get("do") == "modify" and eff.get("stat") == stat:
+            if eff.get("stat") == stat:
                 if self._applies(eff.get("to", "self"), card, src.controller, src):
                     by = eff.get("by", 0)
                     if isinstance(by, dict):   # 6.2.3b: a variable value follows the game state
@@ -105,7 +118,7 @@ class Properties:
             # attack, printed or gained — "your next attack gains piercing 1")
             link = self._link_of(card)
             if link is not None and link.attack == card.handle and any(
-                    "equipment" in self.card(h).types for h, _, _ in link.defenders):
+                    "equipment" in self.card(h).types for h, _, _ in self.defending(link)):
                 kws = self.keywords(card)
                 for row in with_hook("power"):
                     n = kws.get(row.name)
@@ -153,7 +166,7 @@ class Properties:
         base = self.base_value(card, stat)
         if prop is not None:
             parts.append(f"its property-static ability defines its {stat} as {base}")
-            cites += ["5.4.5", "5.4.5a"]
+            cites += ["5.4.5", "5.4.5a", "1.7.4f"]
         elif stat == "defense" and card.base_defense_set is not None:
             parts.append(f"its base defense was set to {card.base_defense_set}")
             cites.append("2.0.3a")
@@ -172,7 +185,7 @@ class Properties:
                 cites += ["8.3.23"]
             elif how == "while-static":
                 parts.append(f"{by:+d} from {who} while-static ability (its condition is met)")
-                cites += ["5.4.7", "5.4.2"]
+                cites += ["5.4.7", "5.4.2", "1.7.4g"]
             elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
                 cites += ["5.4.2", "6.2.3"]
@@ -238,12 +251,16 @@ class Properties:
     def keywords(self, card: Card) -> dict:
         """Its keyword abilities now: printed ones, then gains and losses in timestamp order (6.3.4)."""
         kws = dict(card.keywords)
+        if card.zone == "combat-chain":
+            for link in self.s.chain:
+                if link.proxy and link.attack == card.handle and link.proxy_keywords:
+                    kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
         changes = []
         for eff in self.s.effects:
             if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
                     self.effect_applies(eff, card):
                 changes.append((eff.timestamp, eff.kind, eff.data))
-        for src, ab in self._functional_statics():
+        for src, ab in self._functional_statics("gain-keyword", "lose-keyword"):
             eff = ab.get("effect", {})
             if eff.get("do") in ("gain-keyword", "lose-keyword") and \
                     self._applies(eff.get("to", "self"), card, src.controller, src):
@@ -271,7 +288,7 @@ class Properties:
             if link is None:
                 return 0
             sel = spec.get("of", {})
-            return times * sum(1 for h, _, _ in link.defenders if matches(self.card(h), sel, self, card.controller))
+            return times * sum(1 for h, _, _ in self.defending(link) if matches(self.card(h), sel, self, card.controller))
         sel = spec.get("of", {})
         ctrl = card.controller
         if what == "you-control":
@@ -298,94 +315,10 @@ class Properties:
     # conditions (while / if) — a table whose keys must all hold
     # =====================================================================================================
     def condition(self, cond: dict, src: Card | None, event: dict | None = None) -> bool:
+        """Does every clause of a condition table hold (conditions.CONDITIONS; unknown keys were refused at load)?"""
         event = event or {}
         for key, want in cond.items():
-            if key == "in":
-                if src is None or src.zone != want:
-                    return False
-            elif key == "face_down":
-                if src is None or src.face_down != want:
-                    return False
-            elif key == "defending":
-                if (src is not None and self.is_defending(src)) != want:
-                    return False
-            elif key == "attacking":
-                link = self.s.active_link
-                if (src is not None and link is not None and link.attack == src.handle) != want:
-                    return False
-            elif key == "you_control":
-                ctrl = src.controller if src else None
-                if not any(c.zone in ARENA_ZONES and c.controller == ctrl and not self.is_defending(c)
-                           and matches(c, want, self, ctrl) for c in self.s.cards.values()):
-                    return False
-            elif key == "played_this_turn":
-                ctrl = src.controller if src else None
-                played = self.s.players[ctrl].played_this_turn if ctrl in self.s.players else []
-                if not any(matches(self.card(h), want, self, ctrl) for h in played):
-                    return False
-            elif key == "dealt_arcane_this_turn":
-                ctrl = src.controller if src else None
-                if (self.s.players[ctrl].dealt_arcane_this_turn > 0) != want:
-                    return False
-            elif key == "attack":
-                att = event.get("attack")
-                if att is None or not matches(self.card(att), want, self, src.controller if src else None):
-                    return False
-            elif key == "card":
-                c = event.get("card")
-                if c is None or not matches(self.card(c), want, self, src.controller if src else None):
-                    return False
-            elif key == "attack_power_above_base":
-                att = event.get("attack")
-                if att is None:
-                    return False
-                a = self.card(att)
-                if ((self.power(a) or 0) > (self.base_value(a, "power") or 0)) != want:
-                    return False
-            elif key == "together_with":
-                together = event.get("together", [])
-                if not any(matches(self.card(h), want, self, src.controller if src else None)
-                           and h != (src.handle if src else None) for h in together):
-                    return False
-            elif key == "last_attack":
-                # 8.4.1 combo: the attack of the chain link before this one
-                last = self._previous_attack(src)
-                if last is None or not matches(last, want, self, src.controller if src else None):
-                    return False
-            elif key == "damage_at_least":
-                if (event.get("amount") or 0) < want:
-                    return False
-            elif key == "defended_from_hand":
-                link = self._link_of(src) if src is not None and self._link_of(src) else self.s.active_link
-                has = link is not None and any(self._defended_from_hand(h) for h, _, _ in link.defenders)
-                if has != want:
-                    return False
-            elif key == "max_defense":
-                if src is None or (self.defense(src) or 0) > want:
-                    return False
-            elif key == "is_defended":
-                link = self._link_of(src) if src is not None and self._link_of(src) else self.s.active_link
-                if (link is not None and bool(link.defenders)) != want:
-                    return False
-            elif key == "by":
-                # who caused the event (played, activated): "you" or "opponent", from the source's controller
-                ctrl = src.controller if src else None
-                who = event.get("player")
-                if who is None or (who == ctrl) != (want == "you"):
-                    return False
-            elif key == "played_from":
-                if src is None or src.__dict__.get("_origin") != want:
-                    return False
-            elif key == "pitched":
-                ctrl = src.controller if src else None
-                if not any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, self, ctrl)
-                           for c in self.s.cards.values()):
-                    return False
-            elif key == "is_attack":
-                # the event's card is played or activated as an attack (an attack action card, a weapon attack)
-                if bool(event.get("attack")) != want:
-                    return False
-            elif not self.extra_condition(key, want, src, event):
+            if not CONDITIONS[key].check(self, want, src, event):
                 return False
         return True
 

@@ -49,7 +49,8 @@ class Resolving:
         if layer.kind == "triggered" and layer.params.get("phantasm"):
             self._resolve_phantasm(layer)
         elif layer.effects:
-            self.step(f"Layer effects: {layer.name} generates its effects in order.", ["5.3.4"])
+            self.step(f"Layer effects: {layer.name} generates its effects in order (its resolution abilities are "
+                      "functional as it resolves).", ["5.3.4", "1.7.4c"])
             self.generate(layer.effects, src, layer.controller, layer)
         # 4. go again (5.3.5), with last known information (5.3.5a)
         if src is not None and layer.kind == "card" and not layer.is_attack:

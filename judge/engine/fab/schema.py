@@ -7,9 +7,11 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
-from judge.engine.fab.counts import EXTRA_CONDITIONS, EXTRA_QUANTITIES
+from judge.engine.fab import cited
+from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
+from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
-from judge.engine.fab.keywords import KEYWORDS, refusal
+from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
 COMMON_EFFECT_KEYS = {"do", "if", "duration"}
@@ -22,7 +24,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
-                  "name", "target", "go_again"},
+                  "name", "target", "go_again", "keywords"},
     "play-from": {"zone"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
@@ -32,14 +34,20 @@ ABILITY_KEYS: dict[str, set[str]] = {
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
               "cards-in-pitch", "distinct-costs-in-pitch", "value") + EXTRA_QUANTITIES
 
-EVENTS = ("play", "activate", "attack", "defend", "defends", "defended", "hit", "damage", "chain-link-resolves", "destroyed",
-          "combat-chain-closes", "start-of-turn", "action-phase", "end-phase", "discard", "banished", "enters-arena",
-          "leaves-arena", "equip", "create-token", "counter-added", "counter-removed", "boost", "state")
+# event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
+EVENT_INFO: dict[str, set[str]] = {
+    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack"},
+    "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
+    "hit": {"attack", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
+    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
+    "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
+    "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
+    "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
+    "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"}, "state": set(),
+}
+EVENTS = tuple(EVENT_INFO)
 
-CONDITIONS = ("in", "face_down", "defending", "attacking", "you_control", "played_this_turn",
-              "dealt_arcane_this_turn", "attack", "card", "attack_power_above_base", "together_with", "last_attack",
-              "damage_at_least", "defended_from_hand", "max_defense", "is_defended", "by", "played_from", "pitched",
-              "is_attack") + EXTRA_CONDITIONS
+CONDITIONS = tuple(CONDITION_TABLE)
 
 
 def _near(word: str, choices) -> str:
@@ -63,9 +71,20 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         if on not in EVENTS:
             reasons.append(scenario.reason("unknown-event", f"on = {on!r} is not an event the engine knows"
                                            f"{_near(on, EVENTS)} (events: {', '.join(EVENTS)})", f"{key}.on", "6.6"))
+    if "keywords" in ab:
+        if kind != "activated" or not ab.get("attack"):
+            reasons.append(scenario.reason("wrong-type", "keywords on an ability are the keyword abilities of an attack "
+                                           "ability's attack-proxy (attack = true)", f"{key}.keywords",
+                                           cited.ATTACK_PROXY_EXTENSION))
+        for kw in parse_keywords(ab["keywords"]):
+            if kw not in KEYWORDS:
+                words, rule = refusal(kw)
+                reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+    # a trigger's condition and its effects' conditions read its event; nothing else has one
+    event = ab.get("on") if kind == "trigger" and ab.get("on") in EVENT_INFO else None
     for ck in ("if", "while"):
         if ck in ab:
-            check_condition(scenario, f"{key}.{ck}", ab[ck], reasons)
+            check_condition(scenario, f"{key}.{ck}", ab[ck], reasons, event if ck == "if" else None)
     effects = ab.get("effects", [])
     if "effect" in ab:
         effects = [ab["effect"]]
@@ -74,10 +93,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
                                        "([{ do = \"…\", … }])", f"{key}.effects"))
         return
     for i, eff in enumerate(effects, 1):
-        check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons)
+        check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
 
-def check_effect(scenario, key: str, eff, reasons: list) -> None:
+def check_effect(scenario, key: str, eff, reasons: list, event: str | None = None) -> None:
+    """Append a Reason for an unknown primitive or field, a keyword the engine does not play, a bad number or
+    duration, or a condition ``event`` (the trigger's, if any) cannot give the information for."""
     if not isinstance(eff, dict):
         reasons.append(scenario.reason("wrong-type", f"an effect must be a table like {{ do = \"damage\", amount = 1 }}, "
                                        f"not {eff!r}", key))
@@ -93,7 +114,7 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
             reasons.append(scenario.reason("unknown-key", f"unknown field '{k}' for do = \"{do}\"{_near(k, allowed)} "
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
-        check_condition(scenario, key, eff["if"], reasons)
+        check_condition(scenario, key, eff["if"], reasons, event)
     if do in ("gain-keyword", "lose-keyword"):
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
@@ -145,7 +166,9 @@ def check_effect(scenario, key: str, eff, reasons: list) -> None:
                                            key, "1.12.1b"))
 
 
-def check_condition(scenario, key: str, cond, reasons: list) -> None:
+def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
+    """Append a Reason for an unknown condition, or one that reads an event's information where ``event`` (the
+    trigger's event, None for a while-condition or a resolution) does not carry it: it could never be evaluated."""
     if not isinstance(cond, dict):
         reasons.append(scenario.reason("wrong-type", f"a condition must be a table like {{ defending = true }}, not "
                                        f"{cond!r}", key))
@@ -154,6 +177,13 @@ def check_condition(scenario, key: str, cond, reasons: list) -> None:
         if k not in CONDITIONS:
             reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
                                            f"(conditions: {', '.join(CONDITIONS)})", key))
+            continue
+        needs = CONDITION_TABLE[k].needs
+        if needs and (event is None or needs not in EVENT_INFO[event]):
+            where = f"the event on = \"{event}\" does not carry it" if event else \
+                "only a triggered ability's condition has an event"
+            reasons.append(scenario.reason("unknown-condition", f"the condition '{k}' reads the {needs.replace('_', ' ')} "
+                                           f"of the event, and {where}: it cannot be evaluated here", key, "6.6.5"))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -169,6 +199,8 @@ def _shape():
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words,
                       "not_subtypes": words, "not_supertypes": words, "name": Str(), "keyword": Str(),
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
+                      "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
+                      "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
                       "is_attack": Bool(), "from_hand": Bool()}, what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
@@ -187,7 +219,7 @@ def _shape():
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
                      "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0) | Str(),
                      "effect_cost": AnyValue(), "attack": Bool() | Table(), "attack_layer": Bool(),
-                     "functional_in": words, "go_again": Bool(), "zone": words, "defines": words,
+                     "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str()}, what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),

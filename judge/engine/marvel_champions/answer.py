@@ -36,9 +36,14 @@ def report(game: Game) -> None:
     lines = [(i.seq, _answer(game, i)) for i in inits]
     lines += [(p.seq, (f"{cap(p.words)} is not allowed: {p.why}.", p.cites)) for p in game.powers
               if p.result == "illegal"]
+    lines += [(p.seq, (f"{cap(p.words)}: {p.done}.", p.cites)) for p in game.powers
+              if p.result != "illegal" and p.done]
     lines += [(a.seq, _attack_answer(game, a)) for a in game.attacks]
+    lines += [(r.seq, _scheme_answer(game, r)) for r in game.schemes]
     for _, (sentence, cites) in sorted(lines, key=lambda line: line[0]):
         game.out.conclude(sentence, cites)
+    for p in f["eliminated"]:
+        game.out.conclude(f"{p} was eliminated: their hero was defeated.", ["player-elimination"])
     if s.over:
         game.out.conclude("The players win the game." if s.over == "players" else
                           "The villain wins the game: the players lose.", ["winning-the-game"])
@@ -92,6 +97,16 @@ def _attack_answer(game: Game, att) -> tuple[str, list[str]]:
     cites += (["status-cards"] if any("tough" in n for n in att.notes) else []) + \
         (["retaliate-x"] if any("retaliate" in n for n in att.notes) else [])
     return f"{att.attacker.name} attacks {att.player} (ATK {att.atk}{boost}); {defended}: {dealt}{notes}.", cites
+
+
+def _scheme_answer(game: Game, rec) -> tuple[str, list[str]]:
+    """One sentence for one enemy scheme."""
+    if rec["result"] == "confused":
+        return f"{rec.enemy.name} was confused: it discarded the confused status card instead of scheming.", \
+            ["status-cards"]
+    boost = f" with the boost card(s) {', '.join(game.s.cards[h].name for h in rec['boost'])}" if rec["boost"] else ""
+    return (f"{rec.enemy.name} schemes against {rec['player']}{boost}: SCH {rec['sch']}, placed on the main scheme.",
+            ["enemy-schemes", "enemy-schemes/step-3"])
 
 
 def _cost_fact(init: Initiation) -> dict:

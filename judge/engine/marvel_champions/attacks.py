@@ -8,7 +8,7 @@ windows of :mod:`.windows`."""
 from __future__ import annotations
 
 from judge.engine.marvel_champions.cards import SCENARIO, Card, article, plural, possessive
-from judge.engine.marvel_champions.state import Attack, Condition, Initiation
+from judge.engine.marvel_champions.state import Attack, Condition, Initiation, Scheme
 
 
 class Attacks:
@@ -333,7 +333,7 @@ class Attacks:
     def enemy_scheme(self, enemy: Card, player: str, akey: str) -> None:
         """Enemy Schemes, steps 1-3: boost for a villain, then threat equal to the modified SCH on the main
         scheme (with its prevention window)."""
-        rec = {"enemy": enemy.handle, "player": player, "sch": 0, "boost": [], "result": "resolved"}
+        rec = Scheme(enemy, player)
         self.schemes.append(rec)
         if "confused" in enemy.status:
             enemy.status.discard("confused")

@@ -21,7 +21,7 @@ STAT_KEYS = ("atk", "thw", "def", "rec", "sch")
 STATS_OF = {"identity": ("atk", "thw", "def", "rec"), "ally": ("atk", "thw"), "minion": ("atk", "sch"),
             "villain": ("atk", "sch"), "attachment": ("atk", "sch")}
 BOARD_KEYS = {"atk", "thw", "def", "rec", "sch", "keywords", "status"}
-PLAYER_KEYS = {"identity", "form", "hit_points", "max_hit_points", "exhausted", "hand_size",
+PLAYER_KEYS = {"identity", "alter_ego", "form", "hit_points", "max_hit_points", "exhausted", "hand_size",
                "changed_form"} | BOARD_KEYS
 GAME_KEYS = {"first_player", "active_player", "phase", "player_order", "max_used", "turns_taken"}
 CARD_KEYS = {"name", "owner", "controller", "type", "zone", "cost", "resources", "traits", "unique", "exhausted",
@@ -186,6 +186,9 @@ class Builder:
         ident.exhausted = self.flag(f"{key}.exhausted", p.get("exhausted"))
         self.board(key, p, ident)
         ident.hand_size = self.whole(f"{key}.hand_size", p.get("hand_size"), 0)
+        if "alter_ego" in p:
+            ident.sides = {"hero": ident.name, "alter-ego": str(p["alter_ego"])}
+            ident.name = ident.sides[ident.form]
         if self.flag(f"{key}.changed_form", p.get("changed_form")):
             self.changed_form.add(name)
         self.s.cards[name] = ident

@@ -117,6 +117,7 @@ class Card:
         self.icons: list[str] = []             # side scheme icons: crisis, hazard, acceleration
         self.hand_size: int | None = None      # an identity's hand size
         self.dealt_to: str | None = None       # an encounter card dealt facedown to a player
+        self.sides: dict[str, str] = {}        # an identity's hero and alter-ego names, when they differ
 
     @property
     def in_play(self) -> bool:

@@ -282,6 +282,7 @@ WHEN_REVEALED_ABILITY_TYPE = cite("when-revealed-abilities", "a when revealed ab
 PLAYERS_DEFEAT_FINAL_VILLAIN = cite("winning-the-game", "if the players defeat the final")
 MARVEL_CHAMPIONS_PLAYER_TAKES = cite("you", "in marvel champions each player takes")
 CARD_TEXT_TAKES_PRECEDENCE = cite("the-golden-rules", "the text of the card takes precedence")
+ENEMY_INSTRUCTED_SCHEME_FOLLOW = cite("enemy-schemes", "if an enemy is instructed to")
 # fmt: on
 
 REGISTRY = Registry("mc", "seed + 2019", globals())

@@ -52,7 +52,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.left_play: set[str] = set()    # cards that moved from play to an out-of-play area
         self.missed: dict[int, tuple[Condition, str]] = {}   # held → a window it answered while out of play
         self.attacks: list = Chronicle(clock)   # every attack made (enemy attacks and the players' attacks)
-        self.schemes: list[dict] = []       # every enemy scheme
+        self.schemes: list = Chronicle(clock)   # every enemy scheme
         self.powers: list = Chronicle(clock)    # basic powers and form changes the players used
         self.boosted: list[str] = []        # boost cards turned faceup, in order
         self.peril: str | None = None       # the player resolving a card with peril

@@ -79,6 +79,8 @@ class Powers:
             return True
         char.status.discard(status)
         rec.result = status
+        rec.done = f"the {status} status card is discarded instead; {char.name} stays exhausted"
+        rec.cites = ["status-cards"]
         self.step(f"{char.name} is {status}: the {status} status card is discarded instead of the {power}; the "
                   "cost (exhausting) stays paid.", ["status-cards", word])
         return False
@@ -159,7 +161,7 @@ class Powers:
         self.step(f"The thwart removes threat equal to {possessive(char.name)} THW ({thw}) from {scheme.name}.",
                   [rule] + self.stat_cites(parts))
         self._eff_remove_threat(init, {"do": "remove-threat", "amount": thw, "from": scheme.handle})
-        rec.why = "; ".join(init.notes)
+        rec.done, rec.cites = "; ".join(init.notes), [rule] + init.note_cites
         self.consequential(char, "thw", akey)
         self.window("response", [cond])
 
@@ -181,13 +183,14 @@ class Powers:
             self.step(f"{ident.name} has no damage to heal.", ["heal"])
             return
         self._eff_heal(init, {"do": "heal", "amount": rec_value, "to": player})
+        rec.done, rec.cites = f"{ident.name} exhausts; " + "; ".join(init.notes), ["recover"] + init.note_cites
 
     def change_form(self, act: dict, akey: str) -> None:
         """Change form by flipping the identity card: once per turn, during the player's turn (form/bullet-1)."""
         player = act.get("player", self.s.active_player)
         ident = self.identity(player)
         to = "alter-ego" if ident.form == "hero" else "hero"
-        rec = self.power(f"{player}.change-form", player, f"{player} changing to {to} form")
+        rec = self.power(f"{player}.change-form", player, f"{ident.name} ({player}) changing to {to} form")
         problem = self._turn_problem(player)
         if problem:
             self.refuse(rec, "form/bullet-1", problem[1].replace("use their basic powers and allies",
@@ -197,7 +200,10 @@ class Powers:
             self.refuse(rec, "form/bullet-1", f"{player} has already changed form this turn, and a player may "
                                               "change form once each turn", ["player-turn/bullet-1"])
             return
+        before = ident.name
         self.flip(player, voluntary=True)
+        now = f" ({ident.name})" if ident.name != before else ""
+        rec.done, rec.cites = f"the identity card flips to {to} form{now}", ["form/bullet-1", "form/bullet-2"]
 
     def flip(self, player: str, voluntary: bool) -> None:
         """Flip the identity card: only the form changes (form/bullet-2); a card ability's flip does not count
@@ -208,6 +214,7 @@ class Powers:
 
         def apply():
             ident.form = to
+            ident.name = ident.sides.get(to, ident.name)
             if voluntary:
                 self.s.changed_form.add(player)
             keeps = "its damage, status cards, attachments and ready or exhausted state stay as they were"

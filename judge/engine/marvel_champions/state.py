@@ -190,6 +190,15 @@ class Attack:
         return out
 
 
+class Scheme(dict):
+    """One enemy scheme (enemy-schemes) as ``[expect] schemes`` compares it: enemy, player, sch, boost, result."""
+
+    def __init__(self, enemy: Card, player: str):
+        super().__init__(enemy=enemy.handle, player=player, sch=0, boost=[], result="resolved")
+        self.enemy = enemy
+        self.placed = 0                 # the threat actually placed (after prevention)
+
+
 class Power:
     """A basic power or a step of the round a player takes (attack, thwart, recover, change form, defend …):
     its ``[expect]`` key, result and the rule that made it illegal."""
@@ -201,6 +210,7 @@ class Power:
         self.result = "resolved"
         self.rule = ""
         self.why = ""
+        self.done = ""                  # what it did, for the answer (attacks answer in ``attacks``)
         self.cites: list[str] = []
 
 

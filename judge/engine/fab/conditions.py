@@ -1,0 +1,177 @@
+"""Conditions of abilities and effects (``while``, ``if``: 5.4.7, 6.6.5, 1.8.4): one row per condition — the
+event information it reads, if any, and its check. A condition that reads an event is refused at load time
+where no event is there to read (a ``while`` of a static ability, an ``if`` of a card's resolution ability,
+a trigger whose event does not carry that information), so that no condition is ever silently false.
+
+Each check is ``check(game, want, src, event) -> bool``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from judge.engine.fab.cards import ARENA_ZONES, matches
+from judge.engine.fab.counts import EXTRA_CONDITIONS
+
+
+class Condition(NamedTuple):
+    """One condition key: the event information it needs (None: it reads the game), its check."""
+
+    name: str
+    needs: str | None
+    check: Callable
+
+
+def _ctrl(src):
+    return src.controller if src else None
+
+
+def _in(g, want, src, event):
+    return src is not None and src.zone == want
+
+
+def _face_down(g, want, src, event):
+    return src is not None and src.face_down == want
+
+
+def _defending(g, want, src, event):
+    return (src is not None and g.is_defending(src)) == want
+
+
+def _attacking(g, want, src, event):
+    link = g.s.active_link
+    return (src is not None and link is not None and link.attack == src.handle) == want
+
+
+def _you_control(g, want, src, event):
+    ctrl = _ctrl(src)
+    return any(c.zone in ARENA_ZONES and c.controller == ctrl and not g.is_defending(c) and matches(c, want, g, ctrl)
+               for c in g.s.cards.values())
+
+
+def _played_this_turn(g, want, src, event):
+    ctrl = _ctrl(src)
+    played = g.s.players[ctrl].played_this_turn if ctrl in g.s.players else []
+    return any(matches(g.card(h), want, g, ctrl) for h in played)
+
+
+def _dealt_arcane(g, want, src, event):
+    return (g.s.players[_ctrl(src)].dealt_arcane_this_turn > 0) == want
+
+
+def event_attack(g, event):
+    """The attack a condition speaks of: the event's attack, the event's card when it is played or activated as
+    an attack, else the active-attack (the object identity "attack", 1.2.2)."""
+    att = event.get("attack")
+    if isinstance(att, str):
+        return g.card(att)
+    if event.get("is_attack") and event.get("card"):
+        return g.card(event["card"])
+    link = g.s.active_link
+    return g.card(link.attack) if link is not None else None
+
+
+def _attack(g, want, src, event):
+    att = event_attack(g, event)
+    return att is not None and matches(att, want, g, _ctrl(src))
+
+
+def _card(g, want, src, event):
+    c = event.get("card")
+    return c is not None and matches(g.card(c), want, g, _ctrl(src))
+
+
+def _this(g, want, src, event):
+    return src is not None and matches(src, want, g, _ctrl(src))
+
+
+def _attack_power_above_base(g, want, src, event):
+    a = event_attack(g, event)
+    if a is None:
+        return False
+    return ((g.power(a) or 0) > (g.base_value(a, "power") or 0)) == want
+
+
+def _together_with(g, want, src, event):
+    return any(matches(g.card(h), want, g, _ctrl(src)) and h != (src.handle if src else None)
+               for h in event.get("together", []))
+
+
+def _last_attack(g, want, src, event):
+    last = g._previous_attack(src)   # 8.4.1 combo: the attack of the chain link before this one
+    return last is not None and matches(last, want, g, _ctrl(src))
+
+
+def _damage_at_least(g, want, src, event):
+    return (event.get("amount") or 0) >= want
+
+
+def _link(g, src):
+    return (g._link_of(src) if src is not None else None) or g.s.active_link
+
+
+def _defended_from_hand(g, want, src, event):
+    link = _link(g, src)
+    return (link is not None and any(g._defended_from_hand(h) for h, _, _ in g.defending(link))) == want
+
+
+def _max_defense(g, want, src, event):
+    return src is not None and (g.defense(src) or 0) <= want
+
+
+def _is_defended(g, want, src, event):
+    link = _link(g, src)
+    return (link is not None and bool(g.defending(link))) == want
+
+
+def _by(g, want, src, event):
+    who = event.get("player")   # who played or activated: "you" or "opponent", from the source's controller
+    return who is not None and (who == _ctrl(src)) == (want == "you")
+
+
+def _played_from(g, want, src, event):
+    return src is not None and src.__dict__.get("_origin") == want
+
+
+def _pitched(g, want, src, event):
+    ctrl = _ctrl(src)
+    return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
+
+
+def _is_attack(g, want, src, event):
+    return bool(event.get("is_attack")) == want   # played or activated as an attack
+
+
+CONDITION_ROWS = (
+    Condition("in", None, _in),
+    Condition("face_down", None, _face_down),
+    Condition("defending", None, _defending),
+    Condition("attacking", None, _attacking),
+    Condition("you_control", None, _you_control),
+    Condition("played_this_turn", None, _played_this_turn),
+    Condition("dealt_arcane_this_turn", None, _dealt_arcane),
+    Condition("attack", None, _attack),
+    Condition("card", "card", _card),
+    Condition("this", None, _this),
+    Condition("attack_power_above_base", None, _attack_power_above_base),
+    Condition("together_with", "together", _together_with),
+    Condition("last_attack", None, _last_attack),
+    Condition("damage_at_least", "amount", _damage_at_least),
+    Condition("defended_from_hand", None, _defended_from_hand),
+    Condition("max_defense", None, _max_defense),
+    Condition("is_defended", None, _is_defended),
+    Condition("by", "player", _by),
+    Condition("played_from", None, _played_from),
+    Condition("pitched", None, _pitched),
+    Condition("is_attack", "is_attack", _is_attack),
+)
+
+def _extra(name):
+    """The conditions over counts and turns (counts.py): ``your_turn``, ``at_least``, ``at_most``, ``if_you_do``,
+    ``otherwise``."""
+    return Condition(name, None, lambda g, want, src, event: g.extra_condition(name, want, src, event))
+
+
+CONDITION_ROWS += tuple(_extra(name) for name in EXTRA_CONDITIONS)
+
+CONDITIONS: dict[str, Condition] = {c.name: c for c in CONDITION_ROWS}
