@@ -368,6 +368,11 @@ COMPOUND_EVENT = cite("1.9.2", "a compound event is an event that involves perfo
 FUTURE_OBJECT = cite("6.2.4", "if a continuous effect would only apply to a future object")
 SUB_EVENT = cite("6.4.1a", "a sub event is an event that may occur when a replacement effect replaces an event")
 STATIC_TRIGGER = cite("6.6.4", "a static triggered effect is a static continuous triggered effect")
+PROPERTY_STATIC_FUNCTIONAL = cite("1.7.4f", "a property static ability is functional when its source is in any zone")
+WHILE_STATIC_FUNCTIONAL = cite("1.7.4g", "a while static ability is functional when its while condition is met")
+PUBLIC_SOURCE_REQUIRED = cite("3.0.4e", "if a rule or effect specifies an object in a public zone")
+COST_PROPERTY_UNCHANGED = cite("2.2.4a", "does not modify the cost property of that object")
+DISCRETE_EFFECTS_ATOMIC = cite("6.1.2", "discrete effects are atomic")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

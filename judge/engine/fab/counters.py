@@ -66,6 +66,7 @@ class Counters:
         if k in STATS and str(kind).strip().lower() in STATS:
             value = 1 if n >= 0 else -1
         count = abs(n)
+        self.__dict__.setdefault("_kinds", set()).add(k)
         cards = self._objects(eff, "self", src, layer, controller)
         self.last_ok = bool(cards) and count > 0
         for c in cards:
@@ -91,6 +92,7 @@ class Counters:
         kind = eff.get("kind") or eff.get("stat", "")
         n = eff.get("amount", 1)
         k, value = parse_counter_name(kind)
+        self.__dict__.setdefault("_kinds", set()).add(k)
         cards = self._objects(eff, "self", src, layer, controller)
         self.last_ok = False
         for c in cards:
@@ -111,6 +113,9 @@ class Counters:
         """Per card: the total of its property counters by property, and the number of counters of each kind."""
         out = {}
         kinds = {k for c in self.s.cards.values() for _, k, _ in c.counters} | set(self.__dict__.get("_kinds", ()))
+        for cd in (self.scenario.data.get("cards") or {}).values():   # kinds a card started with
+            if isinstance(cd, dict) and isinstance(cd.get("counters"), dict):
+                kinds |= {parse_counter_name(name)[0] for name in cd["counters"]}
         for h, c in self.s.cards.items():
             row = {"power": 0, "defense": 0}
             for k in kinds:

@@ -391,7 +391,7 @@ class Playing:
             eff.selector = None
             when = "as X is declared" if undetermined else "as it is announced"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
-                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a", "6.2.4"] + (["2.2.4b"] if cost_note else []))
+                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a", "6.2.4"] + (["2.2.4b", "2.2.4a"] if cost_note else []))
 
     def _bind_next_attack(self, c: Card, player: str):
         """1.8.10: "your next attack" also means an attack activated — an effect whose description is an

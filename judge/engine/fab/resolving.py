@@ -50,7 +50,9 @@ class Resolving:
             self._resolve_phantasm(layer)
         elif layer.effects:
             self.step(f"Layer effects: {layer.name} generates its effects in order (its resolution abilities are "
-                      "functional as it resolves).", ["5.3.4", "1.7.4c"])
+                      "functional as it resolves)" + (": each discrete effect is generated and produces its event "
+                      "before the next" if len(layer.effects) > 1 else "") + ".",
+                      ["5.3.4", "1.7.4c"] + (["6.1.2"] if len(layer.effects) > 1 else []))
             self.generate(layer.effects, src, layer.controller, layer)
         # 4. go again (5.3.5), with last known information (5.3.5a)
         if src is not None and layer.kind == "card" and not layer.is_attack:

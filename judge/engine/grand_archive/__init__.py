@@ -95,18 +95,18 @@ def run(game: Game, scenario):
 
 
 def _pass(game: Game, act: dict, key: str):
-    """pass = true: every player passes once (times = N), or until a phase begins (until = PHASE)."""
+    """pass = true: every player passes once (times = N), or until a phase begins (until = PHASE; the return to
+    the main phase after combat is not a new main phase, main-phase/2.2.1)."""
     until = act.get("until")
+    start = len(game.began)
     for _ in range(act.get("times", 1) if until is None else 500):
         if game.s.game_over:
             raise InvalidScenario([game.scenario.reason(
                 "game-over", "no player can pass: the game is over", key, "ending-the-game/3")])
-        before = (game.s.turn, game.s.phase)
         if game.s.opportunity is not None:
             game.ready(game.s.opportunity, key)
         game.all_pass()
-        if until is not None and game.s.phase == until and (game.s.turn, game.s.phase) != before and \
-                not game.s.stack:
+        if until is not None and until in game.began[start:] and game.s.phase == until and not game.s.stack:
             return
     if until is not None:
         raise InvalidScenario([game.scenario.reason("bad-until", f"the {until} phase never begins", key)])

@@ -36,7 +36,7 @@ def report(game):
     f["turn"] = s.turn
     f["turn_player"] = s.turn_player
     f["game_over"] = s.game_over
-    f["winner"] = s.winner
+    f["winner"] = s.winner or ""   # "" for no winner (yet, or a draw)
     f.setdefault("lost", [])
     f.setdefault("attacks", [])
     f.setdefault("retaliation", {})

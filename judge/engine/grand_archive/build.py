@@ -491,26 +491,34 @@ def _shape():
     effect = Table({"do": Str(), "amount": amount, "to": Str() | selector, "stat": Str(), "by": amount,
                     "what": Str() | selector, "new_targets": Bool(), "set": Int(), "remove": Bool() | Str(),
                     "cost": Str(), "for": Str(), "effects": Lazy(lambda: effects), "method": Str(),
-                    "from": Str() | ListOf(Str()) | selector, "cards": Str() | selector}, what="an effect table { do = ... }")
+                    "from": Str() | ListOf(Str()) | selector, "cards": Str() | selector, "keyword": Str(),
+                    "kind": Str(), "combat": Bool(), "op": Str(), "phase": Str(), "whose": Str(), "times": Int(1),
+                    "unpreventable": Bool(), "attacker": selector, "reserve": Int(0), "wielded": Bool()},
+                   what="an effect table { do = ... }")
     effects = ListOf(effect, what="an array of effect tables { do = ... }")
     ability = Table({"kind": Str(), "text": Str(), "cost": Table({"rest": Bool(), "reserve": Int(0),
                                                                   "sacrifice": Bool()}, what="a cost table"),
                      "effects": effects, "effect": effect, "target": target, "speed": Str(), "on": Str(),
-                     "by": Str(), "card": Str(), "functional_in": words}, what="an ability table")
+                     "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str()},
+                    what="an ability table")
     zone = ListOf(NAME | Int(0), single=True, what="a list of card handles (a number for unnamed cards)")
     player = Table({"champion": Str(), "elements": ListOf(Str()), "level": Int(0), "damage": Int(0),
-                    "materialized": Bool(), **{z: zone for z in PLAYER_ZONES}}, what="a player table")
+                    "materialized": Bool(), "life": Int(0), "rested": Bool(), **{z: zone for z in PLAYER_ZONES}},
+                   what="a player table")
     card = Table({"name": Str(), "owner": NAME, "element": words, "types": words, "subtypes": words,
                   "supertypes": words, "keywords": words, "reserve_cost": Int(0) | Str(), "memory_cost": Int(0) | Str(),
                   "speed": Str(), "level": Int(), "power": Int(), "life": Int(), "durability": Int(), "damage": Int(0),
                   "effects": effects, "modes": MapOf(effects, what="a table of mode name = [effects]"),
-                  "target": target, "abilities": ListOf(ability), "rested": Bool()}, what="a card table")
+                  "target": target, "abilities": ListOf(ability), "rested": Bool(),
+                  "counters": MapOf(Int(0), what="a table of counter kind = whole number ≥ 0"), "distant": Bool(),
+                  "fostered": Bool()}, what="a card table")
     action = Table({"player": NAME, "ability": Int(1), "target": NAMES, "targets": NAMES, "x": Int(0),
                     "mode": Str(), "reserve": NAMES, "memory": NAMES, "copy_targets": NAMES, "note": Str(),
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
-                    "stop": AnyValue()}, what="an action table")
+                    "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
+                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME}, what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
-                  "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str()})})
+                  "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})
 
 
 SHAPE = _shape()

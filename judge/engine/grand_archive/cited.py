@@ -388,6 +388,11 @@ WEAPON_4_3_1 = cite("weapon/4.3.1", "when a weapon is wielded for")
 WEAPON_5 = cite("weapon/5", "a weapon object is destroyed as")
 WEAPON_6 = cite("weapon/6", "weapons go to their owner s")
 WEAPON_7_1 = cite("weapon/7.1", "allies can t use weapons")
+ATTACK_DECLARATION_DECLARING_AN_ATTACK_2_5_1_2 = cite("attack-declaration/declaring-an-attack/2.5.1.2", "any restrictions that are imposed such")
+ATTACKING_AND_THE_COMBAT_PHASE_5 = cite("attacking-and-the-combat-phase/5", "attacks performed through a champion may")
+CHAMPION_GENERAL_RULES_4_3 = cite("champion/general-rules/4.3", "champions with a power stat may")
+KEYWORDS_AND_ABILITIES_IMMORTALITY_1_1 = cite("keywords-and-abilities/immortality/1.1", "immortal objects do not die they")
+WEAPON_5_1 = cite("weapon/5.1", "damage being prevented during the damage")
 # fmt: on
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())

@@ -78,7 +78,7 @@ class CombatPhase:
     # ---------------------------------------------------------------------------------------------------------
     def declare_attack(self, player: str, act: dict, key: str, attack_card: Card | None = None):
         """Declare an attack (declaring-an-attack/2.1-2.5); an illegal declaration is reversed (1.3, 2.5.1.3)."""
-        label = f"attack:{act.get('attack') or (attack_card.handle if attack_card else player)}"
+        label = f"attack:{attack_card.handle if attack_card else act.get('attack', player)}"
         n = self.attempts[label] = self.attempts.get(label, 0) + 1
         label = label if n == 1 else f"{label}@{n}"
         saved = self.s.snapshot()
@@ -147,7 +147,7 @@ class CombatPhase:
         if combat.wielded:
             self.step(f"{player} wields {', '.join(s.cards[h].name for h in combat.wielded)} for the attack; "
                       "wielded objects are part of the combat but are not attackers.",
-                      [DECLARE + "2.2", DECLARE + "2.2.1", "weapon/4.3"])
+                      [DECLARE + "2.2", DECLARE + "2.2.1", "weapon/4.3", "attacking-and-the-combat-phase/5"])
         self._check_power(attacker, combat, attack_card)
         # 2.c: the attack target
         self._choose_target(player, act, attacker, combat)
@@ -163,6 +163,10 @@ class CombatPhase:
             raise Illegal(f"{attacker.name} has {'no power stat' if attacker.power is None else f'{power} power'}: "
                           "allies without power or with 0 or less power can't declare attacks.",
                           ["attacking-and-the-combat-phase/1.3"])
+        if "champion" in attacker.types and not combat.wielded and attack_card is None and power > 0:
+            self.step(f"{attacker.name} has {power} power: a champion with a power stat may attack without an attack "
+                      "card or a weapon, as allies do.", ["champion/general-rules/4.3",
+                                                          "attacking-and-the-combat-phase/1.3"])
         if "champion" in attacker.types and not combat.wielded and attack_card is None and \
                 (attacker.power is None or power <= 0):
             raise Illegal(f"{attacker.name} has no power greater than 0 and wields no weapon: a champion attacks through "
@@ -200,6 +204,10 @@ class CombatPhase:
                               f"taunt: {player} must target {'it' if len(taunts) == 1 else 'one of them'} before other "
                               f"objects {defending} controls.",
                               [DECLARE + "2.5.1.2", "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"])
+        if target is not None and self.keyword(target, "stealth"):
+            sight = [c.name for c in [attacker] + used if self.keyword(c, "true sight")]
+            self.step(f"{target.name} has stealth, but {', '.join(sight)} has true sight: the attack may target it.",
+                      ["keywords-and-abilities/true-sight/1", "keywords-and-abilities/stealth/1"])
         combat.targets = [tident]
         combat.defenders = [tident]
         self.step(f"{player} chooses {self.describe(tident)} as the attack target.", [DECLARE + "2.3"])
@@ -274,7 +282,8 @@ class CombatPhase:
                           ["keywords-and-abilities/unblockable/1"], answer=True)
                 return
             self.keyword_trigger(ally, "intercept", [{"do": "intercept"}], f"{self.champion_name(ally.controller)} is "
-                                 f"attacked while {ally.name} is awake", ["keywords-and-abilities/intercept/1"])
+                                 f"attacked while {ally.name} is awake", ["attack-declaration/general-rules/4",
+                                                                           "keywords-and-abilities/intercept/1"])
 
     def keyword_trigger(self, src: Card, keyword: str, effects: list[dict], why: str, cites: list[str]):
         """A keyword's triggered ability (intercept, vigor) waits for state-based checks to place it."""
@@ -439,9 +448,14 @@ class CombatPhase:
         dealt = []
         for src, power, target, parts in events:
             role = "attack" if src is attacker else "retaliation"
+            kw = [k for k, rule in (("ranged", "keywords-and-abilities/ranged/1"),
+                                    ("retort", "keywords-and-abilities/retort-n/1")) if any(k in p for p in parts)]
             self.step(f"Damage calculation for the {role} of {src.name}: {' + '.join(parts) if parts else 'no power'}"
-                      f" = {power}.", ["damage-step/3.1", "damage-step/3.5"] if role == "attack" else
-                      ["damage-step/3", "damage-step/3.4"])
+                      f" = {power}.", (["damage-step/3.1", "damage-step/3.5"] if role == "attack" else
+                                       ["damage-step/3", "damage-step/3.4"])
+                      + [rule for k, rule in (("ranged", "keywords-and-abilities/ranged/1"),
+                                              ("retort", "keywords-and-abilities/retort-n/1")) if k in kw],
+                      answer=bool(kw))
             extra = []
             if role == "retaliation" and src.handle not in combat.defenders and self.keyword(src, "stealth"):
                 extra = ["keywords-and-abilities/stealth/2"]   # it retaliated before it received stealth
@@ -469,7 +483,8 @@ class CombatPhase:
             weapon.counters["durability"] = weapon.counters.get("durability", 0) - 1
             self.step(f"{weapon.name} was wielded in the attack: a durability counter is removed, simultaneously with the "
                       f"combat damage ({weapon.counters['durability']} left).",
-                      ["damage-step/3.7", "damage-step/3.7.2", "weapon/4.3.1"], answer=True)
+                      ["damage-step/3.7", "damage-step/3.7.2", "weapon/4.3.1"]
+                      + (["weapon/5.1"] if combat.prevented else []), answer=True)
 
     def combat_hits(self, dealt, attacker: Card):
         """On Hit: a unit, intent or weapon whose attack or retaliation dealt combat damage (on-hit/2, 3); On Kill
@@ -590,8 +605,9 @@ class CombatPhase:
                   ["attack/6", "attacking-and-the-combat-phase/6", "attacking-and-the-combat-phase/3"], answer=True)
         act = {"attack": player, "target": inst.attack_target, "wield": inst.wield}
         if not self.declare_attack(player, act, "", attack_card=card):
-            self.step(f"No legal attack can be declared: {card.name} fizzles and goes to the graveyard.",
-                      ["attacking-and-the-combat-phase/2.1", "attack/6"], answer=True)
+            card = self.s.cards[card.handle]    # the state was reverted: the card as it is now
+            self.step(f"No legal attack can be declared: {card.name} fizzles and goes to the graveyard; the champion "
+                      "remains rested.", ["attacking-and-the-combat-phase/2.1", "attack/6", "attack/5.1"], answer=True)
             self.move(card, "graveyard")
             self.facts["fizzled"].append(inst.id)
             return False

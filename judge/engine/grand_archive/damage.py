@@ -84,6 +84,8 @@ class DamageRules:
                           f"{', then '.join(self._op_text(e) for e in best)} — so {result} damage would be dealt.",
                           ["replacement-effects/2", "replacement-effects/2.1", "replacement-effects/3", "damage-step/3.6",
                            "damage-prevention/3"], answer=True)
+            if combat and s.combat is not None and any(e["op"] in ("prevent", "bulwark") for e in best):
+                s.combat.prevented = True
             for eff in best:
                 self._consume(eff, n, unpreventable)
                 if len(effects) == 1:
@@ -156,6 +158,8 @@ class DamageRules:
             if champ is not None:
                 self.remember(champ)
                 self.move(champ, "banishment")
+                self.step(f"{champ.name} would go to the graveyard, but a champion card is banished instead.",
+                          ["champion/general-rules/8"])
             dead.append(p)
             changed = True
         if dead:
@@ -165,6 +169,13 @@ class DamageRules:
                 continue
             if "ally" in obj.types and obj.life is not None and (obj.damage >= obj.stat("life") or obj.stat("life") <= 0):
                 if self.keyword(obj, "immortality"):
+                    said = (obj.handle, obj.damage, obj.stat("life"))
+                    if said not in self.said:
+                        self.said.add(said)
+                        self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life, but it has "
+                                  "immortality: it does not die.", ["keywords-and-abilities/immortality/1",
+                                                                     "keywords-and-abilities/immortality/1.1"],
+                                  answer=True)
                     continue
                 self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life: it dies.",
                           ["state-based-checks-and-effects/types-of-checks/2", "ally/6.1"], answer=True)

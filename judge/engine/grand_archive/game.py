@@ -61,6 +61,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         self.attempts: dict[str, int] = {}
         self.current_key = ""       # the action being played, for errors raised deep inside a rule
         self.ending_phase = False   # an effect ended the phase (ending-phases/1)
+        self.said: set = set()      # state-based facts already said (an immortal ally's damage)
+        self.began: list[str] = []  # the phases begun while playing, in order (pass until = PHASE)
 
     # =====================================================================================================
     # helpers

@@ -89,13 +89,17 @@ class Resolution:
         phase's remaining steps are skipped (a combat phase goes to its end of combat step)."""
         s = self.s
         self.ending_phase = False
+        for c in [c for c in s.cards.values() if c.zone == "effects-stack" and not s.on_stack(c.handle)]:
+            self.card_leaves_stack(c)   # the card that ended the phase resolved: it is not banished (2.1)
         cards = [c for c in s.cards.values() if c.zone == "effects-stack"]
-        for inst in list(s.stack):
+        gone = list(s.stack)
+        for inst in gone:
             self._remove(inst)
             self.facts["resolved"][inst.id] = False
         for c in cards:
             self.move(c, "banishment")
-        self.step("The phase ends: " + (f"{', '.join(c.name for c in cards)} on the Effects Stack "
+        self.step("The phase ends: " + (f"{', '.join(self.instance_name(i) for i in gone)} will not resolve; " if gone
+                                        else "") + (f"{', '.join(c.name for c in cards)} on the Effects Stack "
                                         f"{'is' if len(cards) == 1 else 'are'} banished without resolving; " if cards
                                         else "") + "its remaining steps are skipped.",
                   ["ending-phases/1", "ending-phases/1.1"] + (["ending-phases/1.2"] if s.phase == "combat" else []),

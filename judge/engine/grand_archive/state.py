@@ -111,7 +111,7 @@ class Combat:
         self.step = "retaliation"
         self.power_mods: list[tuple[str, int]] = []   # (source name, +N) given to the attack itself
         self.hits: list[tuple[str, str]] = []        # (source, unit) combat damage dealt
-        self.stopped = False                         # the attack became illegal (stealth/3): no damage to it
+        self.prevented = False                       # combat damage was prevented (weapon/5.1)
 
     def clone(self) -> "Combat":
         new = copy.copy(self)

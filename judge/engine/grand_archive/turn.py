@@ -40,6 +40,7 @@ class TurnOrder:
                 self.next_turn()
                 return
             phase = NEXT_PHASE[phase]
+        self.began.append(phase)
         getattr(self, "begin_" + phase.replace("-", "_"))()
 
     def skipped(self, phase: str) -> bool:

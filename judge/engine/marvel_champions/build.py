@@ -48,7 +48,7 @@ EFFECTS = {
     "put-into-play": {"what", "from"},
     "stun": {"to"}, "confuse": {"to"}, "tough": {"to"}, "indirect-damage": {"amount", "to"},
     "change-form": set(), "enemy-attack": {"by", "undefendable"}, "enemy-scheme": {"by"}, "gets": {"to", *STAT_KEYS},
-    "gains": {"to", "keyword"},
+    "gains": {"to", "keyword"}, "deal-encounter": {"amount"},
 }
 REFS = ("target", "self", "you", "trigger", "villain", "main-scheme", "attached")
 REF_KEYS = ("to", "from", "on", "what")
@@ -474,6 +474,9 @@ class Builder:
                 self.selector(f"{key}.if.card", cond["card"])
             if cond.get("player", "any") not in ("you", "other", "any"):
                 self.bad(f"{key}.if.player", "player must be 'you', 'other' or 'any'")
+            if cond.get("by", "you") not in ("you", "other"):
+                self.bad(f"{key}.if.by", "by must be 'you' or 'other' (the player whose card or power dealt the "
+                                         "damage or defeated the card)", "you/bullet-1")
         self.flag(f"{key}.forced", ab.get("forced"))
         if ab.get("forced") and card.type == "event":
             self.bad(f"{key}.forced", "an event card is played by choice: its ability is not forced", "event/bullet-2")

@@ -44,7 +44,7 @@ STATUSES = ("stunned", "confused", "tough")           # status cards (status-car
 ICONS = ("crisis", "hazard", "acceleration")           # side scheme icons (side-scheme)
 SELECTOR_KEYS = {"type", "traits", "not_traits", "name", "controller", "owner", "unique", "exhausted", "damaged",
                  "self"}
-CONDITION_KEYS = {"card", "player", "self", "from", "min_amount", "against"}
+CONDITION_KEYS = {"card", "player", "self", "from", "min_amount", "against", "by"}
 
 
 class Ability:

@@ -283,6 +283,8 @@ PLAYERS_DEFEAT_FINAL_VILLAIN = cite("winning-the-game", "if the players defeat t
 MARVEL_CHAMPIONS_PLAYER_TAKES = cite("you", "in marvel champions each player takes")
 CARD_TEXT_TAKES_PRECEDENCE = cite("the-golden-rules", "the text of the card takes precedence")
 ENEMY_INSTRUCTED_SCHEME_FOLLOW = cite("enemy-schemes", "if an enemy is instructed to")
+PLAYER_DEALT_ENCOUNTER_CARD = cite("deal/bullet-1", "if a player is dealt an")
+WHILE_INTERPRETING_CARD_TEXT = cite("you/bullet-1", "while interpreting card text if the")
 # fmt: on
 
 REGISTRY = Registry("mc", "seed + 2019", globals())

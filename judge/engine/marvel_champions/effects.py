@@ -95,6 +95,9 @@ class Effects:
         conds = [dmg]
         if amount >= (target.remaining or 0):
             conds.append(Condition("defeated", target, dmg.player))
+        by = init.player if init.card.owner != SCENARIO else None     # who deals it: a player's card or power
+        for c in conds:
+            c.by = by
         self.window("interrupt", conds)
         if dmg.amount <= 0:
             self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.", ["prevent/bullet-1"])
@@ -114,6 +117,8 @@ class Effects:
         after = [dmg]
         if target.remaining <= 0:
             after += self._defeat(target)
+            for c in after:
+                c.by = by
         self.window("response", after)
         return True
 
@@ -242,6 +247,8 @@ class Effects:
         defeats = scheme.type == "side-scheme" and removed == scheme.threat     # no threat left: defeated
         if defeats:
             conds += [Condition("defeated", scheme, None), Condition("leaves-play", scheme, None)]
+        for c in conds:
+            c.by = init.player if init.card.owner != SCENARIO else None
 
         def apply():
             scheme.threat -= removed
@@ -445,3 +452,21 @@ class Effects:
             return False
         self.activate(enemy, init.player, None, init.akey, as_="scheme")
         return True
+
+    def _eff_deal_encounter(self, init: Initiation, eff: dict) -> bool:
+        """The player is dealt encounter cards facedown from the top of the encounter deck (deal); in steps 3
+        and 4 of the villain phase they join the cards being revealed (deal/bullet-1)."""
+        n = self.amount(init, eff)
+        dealt = []
+        for _ in range(n):
+            top = self.encounter_top()
+            if top is None:
+                break
+            top.zone, top.dealt_to = "dealt", init.player
+            dealt.append(top.name)
+        queue = " and joins the cards revealed in this villain phase" if self.s.phase == "villain" else ""
+        self.step(f"{init.player} is dealt {plural(len(dealt), 'encounter card')} facedown"
+                  f"{' (' + ', '.join(dealt) + ')' if dealt else ''}{queue}.",
+                  ["deal"] + (["deal/bullet-1"] if queue else []))
+        init.notes.append(f"{init.player} is dealt {', '.join(dealt) or 'nothing'}")
+        return len(dealt) == n

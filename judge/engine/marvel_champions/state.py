@@ -91,6 +91,7 @@ class Condition:
         self.init = init           # the initiation a "play" / "initiate" / "reveal" condition belongs to
         self.origin = origin       # where a discarded card came from
         self.other = other         # the character attacked, the scheme thwarted, the player engaged …
+        self.by: str | None = None # the player whose card or power dealt the damage / removed the threat
 
     def words(self) -> str:
         """The condition in words: “<card> takes damage (3)”."""

@@ -137,6 +137,9 @@ class Windows:
             return False
         if "min_amount" in f and (cond.amount or 0) < f["min_amount"]:
             return False
+        by = f.get("by")
+        if by is not None and (cond.by is None or (cond.by == you) != (by == "you")):
+            return False
         against = f.get("against")
         if against is not None:
             other = cond.other
