@@ -349,6 +349,11 @@ class Combat:
             self.close_step()
             return
         power = self.power(att)
+        if power is None:   # refuse rather than guess: no rule gives a power to an attack without one
+            raise InvalidScenario([self.scenario.reason(
+                "cannot-derive", f"{att.name} attacks but does not have the power property, so the Damage Step "
+                "cannot compare its power with the defense: give the card its printed power (power = N; 0 is a "
+                "value)", f"cards.{att.handle}", "2.9.2")])
         link.power = power
         self.power_seen[att.handle] = power
         gone = [self.card(h) for h, _, _ in link.defenders if self.card(h).zone != "combat-chain"]

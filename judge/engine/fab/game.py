@@ -81,8 +81,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
     def step(self, text: str, cites=(), changes=(), tag: str | None = None):
         """Add a step to the trace; ``tag`` marks a step the answer should repeat (see ``_summarise``)."""
         steps = self.trace.steps
-        st = Step(len(steps) + 1, text, cites, changes, self.trace.phase)
-        steps.append(st)
+        st = self.trace.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
         if tag:
             self.notable.append((tag, st))
 

@@ -212,6 +212,7 @@ def _shape():
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
                                      what="a quantity table")
     condition = Table(what="a condition table")
+    counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
@@ -223,22 +224,24 @@ def _shape():
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
-                     "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0) | Str(),
+                     "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
                      "effect_cost": AnyValue(), "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
-                     "count": Str(), "times": Int(), "value": Int(), "allows": Str()}, what="an ability table")
+                     "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
+                    what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
                   "pitch": Int(), "power": Int(), "defense": Int(),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability), "sides": MapOf(Table(what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "playable_as_instant": Bool()}, what="a card table")
+                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
+                 what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
                     "intellect": Int(0)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
-                    "x": Int(0), "as_instant": Bool(), "pitch": NAMES, "side": Str(), "meld": Bool(),
+                    "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME}, what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),

@@ -491,7 +491,7 @@ def _shape():
     effect = Table({"do": Str(), "amount": amount, "to": Str() | selector, "stat": Str(), "by": amount,
                     "what": Str() | selector, "new_targets": Bool(), "set": Int(), "remove": Bool() | Str(),
                     "cost": Str(), "for": Str(), "effects": Lazy(lambda: effects), "method": Str(),
-                    "from": Str() | ListOf(Str()) | selector, "cards": Str() | selector, "keyword": Str(),
+                    "from": Str() | ListOf(Str()) | selector, "cards": selector, "keyword": Str(),
                     "kind": Str(), "combat": Bool(), "op": Str(), "phase": Str(), "whose": Str(), "times": Int(1),
                     "unpreventable": Bool(), "attacker": selector, "reserve": Int(0), "wielded": Bool()},
                    what="an effect table { do = ... }")

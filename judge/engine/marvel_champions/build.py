@@ -758,8 +758,8 @@ def _shape():
     player = Table({"identity": Str(), "form": Str(), "hit_points": Int(0), "max_hit_points": Int(0),
                     "exhausted": Bool()}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "use": NAME, "ability": Int(1), "reveal": NAME,
-                    "effect": effect, "source": NAME, "target": NAMES, "x": Int(0), "pay": NAMES,
-                    "choose": AnyValue(), "note": Str()}, what="an action table")
+                    "effect": effect, "source": NAME, "target": NAME, "x": Int(0), "pay": ListOf(NAME),
+                    "choose": NAME, "note": Str()}, what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"first_player": NAME, "active_player": NAME, "phase": Str(),
                                  "player_order": ListOf(NAME), "max_used": AnyValue()})})
