@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from judge import games
 from judge.cli import cli, emit_json, example, json_option
 from judge.errors import JudgeError
 
@@ -84,7 +85,7 @@ def _same_rules(a, b) -> bool:
                                     "judge diff 2025-11-14 2026-01-16 --game mtg --json"))
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
-@click.option("--game", metavar="GAME", help="Game of the documents when OLD/NEW are versions: fab, mtg, ga, mc.")
+@click.option("--game", metavar="GAME", help=f"Game of the documents when OLD/NEW are versions: {games.help_list(False)}.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=0),
               help="Most changes listed per kind in text output (0: all). --json lists every change.")
 @click.option("--chapter", metavar="CHAPTER", help="Only changes in this chapter (1, 702, playing-cards).")
@@ -225,7 +226,8 @@ def imported_versions(game: str):
 @cli.command("history", epilog=example("judge history 1.3.3b", "judge history 4.4.3f --json",
                                        "judge history 702.124k --game mtg"))
 @click.argument("rule_id", metavar="ID")
-@click.option("--game", default="fab", show_default=True, metavar="GAME", help="Game: fab, mtg, ga, mc.")
+@click.option("--game", default=games.DEFAULT, show_default=True, metavar="GAME",
+              help=f"Game: {games.help_list(False)}.")
 @click.option("--context", default=8, show_default=True, type=click.IntRange(min=0),
               help="Unchanged words kept on each side of a change in word diffs.")
 @json_option

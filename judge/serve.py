@@ -49,9 +49,9 @@ class _Books:
         key = (selector or None, game or None)
         if key not in self._cache:
             from judge.rulebook import store
-            from judge.rulebook.model import GAME_NAMES
+            from judge.games import GAMES
 
-            if selector in GAME_NAMES and not game:     # /rules/fab/7.5.5b: the game's newest document
+            if selector in GAMES and not game:     # /rules/fab/7.5.5b: the game's newest document
                 selector, game = None, selector
             try:
                 doc = store.resolve(selector, game)
@@ -344,7 +344,9 @@ def _param(name: str, where: str = "query", required: bool = False, kind: str = 
 def openapi() -> dict:
     """The OpenAPI 3.1 description of the API (written out: every route of :func:`create_app` is here)."""
     doc = _param("doc", about="document name or version (default: the game's newest)")
-    game = _param("game", about="fab, mtg, ga or mc")
+    from judge import games
+
+    game = _param("game", about=", ".join(games.IDS))
     ok = {"200": {"description": "JSON"}, "404": {"description": "unknown rule, term or document, with the "
                                                                  "nearest ones"}}
     paths = {
