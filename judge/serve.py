@@ -156,7 +156,7 @@ def create_app(site_books=None, scenarios=None):
         return JSONResponse({"documents": [_doc_entry(d) for d in store.list_documents()]})
 
     async def diff_endpoint(request):
-        from judge.commands_versions import load_pair
+        from judge.rulebook.versions import load_pair
         from judge.rulebook.diff import diff
 
         old, new = _query(request, "from"), _query(request, "to")
@@ -166,7 +166,7 @@ def create_app(site_books=None, scenarios=None):
         return JSONResponse(diff(book_old, book_new).to_dict())
 
     async def history_endpoint(request):
-        from judge.commands_versions import imported_versions
+        from judge.rulebook.versions import imported_versions
         from judge.rulebook import store
         from judge.rulebook.diff import history
 
