@@ -51,7 +51,7 @@ def test_tables_and_scalars_of_the_wrong_shape(run_cli, tmp_path, text, words):
 
 
 def test_size_and_dotted_key_caps_come_before_parsing(run_cli, tmp_path):
-    from judge.scenarios.runner import MAX_BYTES, MAX_KEY_PARTS
+    from judge.scenarios.files import MAX_BYTES, MAX_KEY_PARTS
 
     big = _write(tmp_path, "# " + "x" * MAX_BYTES + "\n")
     _one_line_error(run_cli, big, f"over {MAX_BYTES:,} bytes")
@@ -101,3 +101,48 @@ def test_json_errors_are_an_object_on_stdout_with_exit_2(run_cli, tmp_path):
     assert code == 2 and json.loads(out)["error"]["code"] == "unknown-rule"
     code, out, err = run_cli("search", "go", "--limit", "2", "--rules", "nope", "--json")
     assert code == 2 and json.loads(out)["error"]["message"].startswith("no rules document named 'nope'")
+
+
+LOOP = FAB.read_text(encoding="utf-8").replace('''[players.bob]
+hero = "Defender"
+life = 20''', '''[players.bob]
+hero = "Defender"
+life = 1000000
+
+[cards.echo]
+name = "Aura that deals 1 damage whenever damage is dealt"
+owner = "alice"
+zone = "arena"
+types = ["action"]
+subtypes = ["aura"]
+[[cards.echo.abilities]]
+kind = "trigger"
+on = "damage"
+of = "any"
+effects = [{ do = "damage", amount = 1, to = "opponent" }]''')
+
+
+def test_a_trigger_loop_ends_in_seconds_with_a_clear_error(run_cli, tmp_path):
+    import time
+
+    path = _write(tmp_path, LOOP)
+    start = time.monotonic()
+    err = _one_line_error(run_cli, path, "did not terminate in 200 rounds")
+    assert time.monotonic() - start < 30, err
+
+
+def test_the_step_budget_stops_any_engine():
+    from judge.engine.core import STEP_BUDGET, InvalidScenario, Trace
+
+    trace = Trace()
+    for n in range(STEP_BUDGET):
+        trace.add(f"step {n}")
+    with pytest.raises(InvalidScenario) as exc:
+        trace.add("one too many")
+    assert exc.value.reasons[0].code == "step-budget"
+    assert f"did not terminate in {STEP_BUDGET:,} steps" in exc.value.reasons[0].message
+
+
+def test_an_attack_without_power_is_refused_not_guessed(run_cli, tmp_path):
+    path = _write(tmp_path, _mutated(FAB, "power = 6\n", ""))
+    _one_line_error(run_cli, path, "Six-power attack attacks but does not have the power property", "(2.9.2)")

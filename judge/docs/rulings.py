@@ -77,6 +77,7 @@ class Failure:
         return f"{self.path}: not published: {self.message}"
 
     def to_dict(self) -> dict:
+        """As data: the scenario's path and why it was not published."""
         return {"path": self.path, "message": self.message}
 
 
@@ -112,12 +113,12 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
     rulings: list[Ruling] = []
     failures: list[Failure] = []
     slugs: set[str] = set()
-    books: dict[str, object] = {}
+    books = scenario_mod.Rulebooks(book=book)
     for n, (path, base) in enumerate(files, 1):
         shown = _display_path(path)
         try:
             scenario = scenario_mod.load(path)
-            rulebook = book or _book_for(scenario, books)
+            rulebook = books(scenario)
             outcome = scenario_mod.play(scenario, rulebook)
         except JudgeError as exc:   # ScenarioError and a missing rules document
             failures.append(Failure(shown, _without_file(str(exc), str(path))))
@@ -147,18 +148,10 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
 
 
 def count_scenarios(targets) -> int:
+    """How many scenario files ``targets`` (files or folders) hold."""
     from judge import scenarios as scenario_mod
 
     return sum(len(scenario_mod.find_scenarios(t)) for t in targets)
-
-
-def _book_for(scenario, cache: dict):
-    from judge import scenarios as scenario_mod
-
-    key = (scenario.game, scenario.rules)
-    if key not in cache:
-        cache[key] = scenario_mod.rulebook_for(scenario)
-    return cache[key]
 
 
 def _display_path(path: Path) -> str:
@@ -764,6 +757,7 @@ def ruling_body_html(ruling: Ruling, builder, page_path: str) -> str:
 
 
 def ruling_html(ruling: Ruling, builder, page_path: str) -> str:
+    """The HTML page of one ruling, at ``page_path`` in the site ``builder`` writes."""
     body = f'<article class="ruling" id="{anchor_id(ruling.slug)}">\n{ruling_body_html(ruling, builder, page_path)}</article>'
     crumbs = [("Home", builder.home)]
     if builder.rulings_index != builder.home:
@@ -800,6 +794,7 @@ def index_markdown(rulings, builder, page_path: str) -> str:
 
 
 def index_html(rulings, builder) -> str:
+    """The HTML index of the rulings, linking each with its question."""
     path = builder.rulings_index
     body = render_markdown(index_markdown(rulings, builder, path))
     crumbs = [("Home", builder.home)] + ([("Rulings", None)] if path != builder.home else [])

@@ -35,7 +35,23 @@ class Step:
         self.phase = phase
 
     def to_dict(self) -> dict:
+        """As data: number, phase, text, cited rules, state changes."""
         return {"n": self.n, "phase": self.phase, "text": self.text, "cites": self.cites, "changes": self.changes}
+
+
+STEP_BUDGET = 10_000
+"""Most steps one resolution may take, in every engine (the project's longest scenario takes a few hundred): a
+loop of triggers that never ends (a hero with a million life and a damage effect that triggers itself) stops
+with the error "did not terminate in 10,000 steps" in seconds instead of running for minutes."""
+
+
+def bounded(rounds: int, what: str):
+    """``range(rounds)`` for a loop that runs until something happens (players pass until the stack is empty,
+    checks repeat until nothing changes) and breaks or returns then: a loop that asks for one more round
+    did not terminate, and that is the error "did not terminate in N rounds", never a silent stop."""
+    yield from range(rounds)
+    raise InvalidScenario([Reason("step-budget", f"{what} did not terminate in {rounds:,} rounds (a loop of "
+                                  "triggers or effects that does not end?); judge stops there rather than guess")])
 
 
 class Trace:
@@ -46,7 +62,15 @@ class Trace:
         self.phase = ""
 
     def add(self, text: str, cites=(), changes=()) -> Step:
-        step = Step(len(self.steps) + 1, text, cites, changes, self.phase)
+        """Append a new step (numbered in order) and return it."""
+        return self.append(Step(len(self.steps) + 1, text, cites, changes, self.phase))
+
+    def append(self, step: Step) -> Step:
+        """Append a made step, within the :data:`STEP_BUDGET` of every resolution."""
+        if len(self.steps) >= STEP_BUDGET:
+            raise InvalidScenario([Reason(
+                "step-budget", f"the resolution did not terminate in {STEP_BUDGET:,} steps (a loop of triggers or "
+                "effects that does not end?); judge stops there rather than run on")])
         self.steps.append(step)
         return step
 
@@ -119,6 +143,7 @@ class ReasonCode(StrEnum):
     SEATING = "seating"
     SLOW_ACTION = "slow-action"
     SPLIT_CARD = "split-card"
+    STEP_BUDGET = "step-budget"
     TWO_COSTS = "two-costs"
     TWO_PLACES = "two-places"
     UNKNOWN_CARD = "unknown-card"
@@ -226,6 +251,7 @@ class Outcome:
 
     @property
     def passed(self) -> bool:
+        """Does the outcome match ``[expect]`` and cite every rule it must?"""
         return not self.mismatches and not self.missing_cites
 
     def conclude(self, sentence: str, cites=()) -> None:
@@ -233,6 +259,7 @@ class Outcome:
         self.summary.append((sentence, list(cites)))
 
     def citations(self) -> list[str]:
+        """Every rule id the trace and the answer cite, first occurrence order."""
         seen = self.trace.citations()
         for _, cites in self.summary:
             for c in cites:
@@ -241,6 +268,7 @@ class Outcome:
         return seen
 
     def to_dict(self) -> dict:
+        """As data (``judge resolve --json``): answer, trace, facts, citations and the comparison."""
         return {
             "game": self.game, "rules": self.cite_prefix,
             "summary": [{"text": s, "cites": c} for s, c in self.summary],

@@ -7,7 +7,7 @@ interface, the one the scenario runner calls for every game.
 from __future__ import annotations
 
 
-from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
+from judge.engine.core import InvalidScenario, Outcome, Reason, bounded, reasons_from
 from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
@@ -506,7 +506,7 @@ def run(game: Game, scenario):
                 "no-step", "every player passed with an empty stack: the action phase would end before this action "
                 "(4.3.4) — nothing is left for it to respond to", key, "4.3.4")]) from None
     # after the last action: all players pass until the combat chain closes and the stack is empty
-    for _ in range(200):
+    for _ in bounded(200, "passing until the stack is empty and the combat chain closed"):
         if game.s.game_over or not game.s.stack and not game.s.chain_open:
             break
         try:
@@ -517,7 +517,7 @@ def run(game: Game, scenario):
 
 def _pass(game: Game, until):
     if until:
-        for _ in range(60):
+        for _ in bounded(60, f"passing until {until}"):
             if game.s.step == until or (until == "closed" and not game.s.chain_open):
                 return
             try:
@@ -704,6 +704,10 @@ def _summarise(game: Game):
         telling = [st for st in steps[1:] if not st.text.startswith(procedural)]
         for st in telling[-3:]:
             out.conclude(st.text, st.cites)
+        if not out.summary:
+            # only procedure: what was paid is the answer (the cost calculated, the cost paid)
+            for st in [st for st in steps if st.text.startswith(("Calculate asset-costs", "Pay asset-costs"))][-2:]:
+                out.conclude(st.text, st.cites)
     start = game.start_life
     changed = [n for n, life in f["life"].items() if start.get(n) != life]
     if changed:

@@ -71,6 +71,9 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         self.costs_paid: dict[str, dict] = {}
         self.defended: dict[str, str] = {}
         self._evaluating: set = set()   # static abilities whose while-condition is being evaluated
+        # does any card have a static ability that grants a triggered ability (looked up only when one does)
+        self.static_grants = any(ab.kind == "static" and ab.get("effect", {}).get("do") == "gain-ability"
+                                 for c in state.cards.values() for ab in c.abilities)
 
     # =====================================================================================================
     # helpers
@@ -78,8 +81,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
     def step(self, text: str, cites=(), changes=(), tag: str | None = None):
         """Add a step to the trace; ``tag`` marks a step the answer should repeat (see ``_summarise``)."""
         steps = self.trace.steps
-        st = Step(len(steps) + 1, text, cites, changes, self.trace.phase)
-        steps.append(st)
+        st = self.trace.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
         if tag:
             self.notable.append((tag, st))
 

@@ -36,9 +36,9 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
-    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack"},
+    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
-    "hit": {"attack", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
+    "hit": {"attack", "card", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
@@ -92,6 +92,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("wrong-type", "effects must be an array of effect tables "
                                        "([{ do = \"…\", … }])", f"{key}.effects"))
         return
+    if kind == "trigger" and "target" not in ab and any(
+            isinstance(e, dict) and "target" in (e.get("what"), e.get("to"), e.get("who")) for e in effects):
+        # 6.6.6a: a triggered-layer's targets are declared as it is put on the stack, from what the ability says
+        reasons.append(scenario.reason("missing-target", "an effect of this triggered ability acts on its target, but "
+                                       "the ability does not say what it targets: add target = \"opponent\" or a "
+                                       "selector table", key, "6.6.6a"))
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
@@ -187,12 +193,12 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Flesh and Blood scenario is (judge.scenarios.shapes),
+# shapes: what every table, list and scalar of a Flesh and Blood scenario is (judge.engine.shapes),
 # checked by the scenario layer before this engine reads any of it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     handle_or_selector = Str() | Table(what="a selector table")
@@ -206,6 +212,7 @@ def _shape():
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
                                      what="a quantity table")
     condition = Table(what="a condition table")
+    counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
@@ -217,22 +224,24 @@ def _shape():
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
-                     "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0) | Str(),
+                     "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
                      "effect_cost": AnyValue(), "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
-                     "count": Str(), "times": Int(), "value": Int(), "allows": Str()}, what="an ability table")
+                     "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
+                    what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
                   "pitch": Int(), "power": Int(), "defense": Int(),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability), "sides": MapOf(Table(what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "playable_as_instant": Bool()}, what="a card table")
+                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
+                 what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
                     "intellect": Int(0)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
-                    "x": Int(0), "as_instant": Bool(), "pitch": NAMES, "side": Str(), "meld": Bool(),
+                    "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME}, what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),

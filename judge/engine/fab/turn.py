@@ -20,7 +20,7 @@ Durations an effect may have (``duration`` in a scenario):
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario
+from judge.engine.core import InvalidScenario, bounded
 
 DURATIONS = ("turn", "chain", "link", "until-your-next-turn", "your-next-turn", "opponent-next-turn")
 DURATION_WORDS = {"turn": "this turn", "chain": "this combat chain", "link": "this chain link",
@@ -38,7 +38,7 @@ class Turn:
     def end_turn(self, act: dict, key: str):
         """Pass until the action phase ends, then play the End Phase and the next turn's Start Phase."""
         s = self.s
-        for _ in range(300):
+        for _ in bounded(300, "passing until the action phase ends"):
             if s.game_over or (not s.stack and not s.chain_open and not s.pending):
                 break
             try:
@@ -270,7 +270,7 @@ class Turn:
         """Outside priority (Start and End Phases): triggered-layers are added and layers resolve as if every
         player passed in succession, game state actions performed, until the stack is empty (4.2.2, 4.4.2)."""
         s = self.s
-        for _ in range(200):
+        for _ in bounded(200, "resolving the stack outside priority"):
             self.game_state_actions()
             if s.game_over or not s.stack:
                 break

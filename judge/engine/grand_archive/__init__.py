@@ -7,7 +7,7 @@ is documented in docs/scenario-format-ga.md.
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome, Reason, reasons_from
+from judge.engine.core import InvalidScenario, Outcome, Reason, bounded, reasons_from
 from judge.engine.grand_archive.answer import report
 from judge.engine.grand_archive.build import SHAPE, build_state  # noqa: F401 — SHAPE: checked by the scenario layer
 from judge.engine.grand_archive.game import Game
@@ -87,7 +87,7 @@ def run(game: Game, scenario):
         else:
             game.play(player, card, verb, act, key)
     if not stopped:
-        for _ in range(500):
+        for _ in bounded(500, "passing until the Effects Stack is empty and combat is over"):
             game.resolve_blocked()
             if game.s.game_over or (not game.s.stack and game.s.combat is None):
                 break

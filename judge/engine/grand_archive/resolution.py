@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 
+from judge.engine.core import bounded
 from judge.engine.grand_archive.cards import OBJECT_TYPES, Card
 from judge.engine.grand_archive.state import Instance, PendingTrigger
 from judge.engine.grand_archive.words import a_an, cards_word, quote, stats_text
@@ -294,7 +295,7 @@ class Resolution:
 
     def state_based_checks(self):
         """State-based checks, repeated until nothing changes; then triggered abilities are placed."""
-        for _ in range(50):
+        for _ in bounded(50, "state-based checks"):
             changed = False
             # Activations/Materializations/Bestowments: an instance without its source card fizzles
             for inst in list(self.s.stack):

@@ -753,12 +753,12 @@ def build_state(scenario) -> State:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.scenarios.shapes),
+# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.engine.shapes),
 # checked by the scenario layer before anything above reads it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     ref = Str() | Table(what="a selector table")
@@ -778,8 +778,8 @@ def _shape():
     player = Table({"identity": Str(), "form": Str(), "hit_points": Int(0), "max_hit_points": Int(0),
                     "exhausted": Bool()}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "use": NAME, "ability": Int(1), "reveal": NAME,
-                    "effect": effect, "source": NAME, "target": NAMES, "x": Int(0), "pay": NAMES,
-                    "choose": AnyValue(), "note": Str()}, what="an action table")
+                    "effect": effect, "source": NAME, "target": NAME, "x": Int(0), "pay": ListOf(NAME),
+                    "choose": NAME, "note": Str()}, what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"first_player": NAME, "active_player": NAME, "phase": Str(),
                                  "player_order": ListOf(NAME), "max_used": AnyValue()})})
