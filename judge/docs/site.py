@@ -170,6 +170,9 @@ class SiteBuilder:
             links = {rid: sum(len(r.title) + 120 for r in lst) for (name, rid), lst in self.rulings_for.items()
                      if name == book.name}
             self.docs[book.name] = DocPages(book, f"{rules_root}{folder}/", links)
+        from judge.docs.versions import VersionPairs
+
+        self.versions = VersionPairs(self.docs)
 
     # -- links ------------------------------------------------------------------------------------------
     def rule_url(self, book_name: str, rule_id: str) -> str | None:
@@ -209,6 +212,7 @@ class SiteBuilder:
             pages.append(Page(doc.terms_path, lambda d=doc: self.terms_page(d)))
             for path in doc.pages:
                 pages.append(Page(path, lambda d=doc, p=path: self.rules_page(d, p)))
+        pages += self.versions.pages(self)
         if self.rulings:
             from judge.docs import rulings as rulings_mod
 
@@ -265,6 +269,12 @@ class SiteBuilder:
                 body.append(f'<li><a href="{esc(doc.index_path)}">{esc(self.shown_name(doc))}</a> '
                             f'<span class="muted">{esc(book.title)} · {len(book.rules):,} rules · '
                             f'<a href="{esc(doc.terms_path)}">terms</a></span></li>')
+            body.append("</ul>")
+        if self.versions.pairs:
+            body.append("<h2>Changes between versions</h2><ul class=\"diffs\">")
+            for old, new, _ in self.versions.pairs:
+                body.append(f'<li><a href="{esc(self.versions.page_path(old, new))}">{esc(old.book.cite_prefix)} → '
+                            f'{esc(new.book.version)}</a></li>')
             body.append("</ul>")
         if self.rulings:
             body.append(f'<h2><a href="{esc(self.rulings_index)}">Rulings</a></h2><ul class="rulings">')
@@ -442,6 +452,9 @@ class SiteBuilder:
             meta.append('<span class="k">Defines:</span> ' + ", ".join(
                 f'<a class="term" href="{esc(relative(path, doc.terms_path))}#{term_anchor(t)}">{esc(t)}</a>'
                 for t in defines))
+        versions = self.versions.rule_meta(doc, rule.id, path)
+        if versions:
+            meta.append(versions)
         rulings = self.rulings_for.get((book.name, rule.id))
         if rulings:
             meta.append('<span class="k">Rulings:</span> ' + " · ".join(
