@@ -476,12 +476,12 @@ def _check_action(scenario, n, act, s: State, reasons):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Grand Archive scenario is (judge.scenarios.shapes), checked
+# shapes: what every table, list and scalar of a Grand Archive scenario is (judge.engine.shapes), checked
 # by the scenario layer before anything above reads it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words, "element": words,
