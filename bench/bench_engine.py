@@ -39,13 +39,9 @@ def main():
     t_load_rep = (time.perf_counter() - t) / (rounds * len(paths))
 
     t = time.perf_counter()
-    books = {}
-    for s in scenarios:
-        key = (s.game, s.rules)
-        if key not in books:
-            books[key] = sc.rulebook_for(s)
+    books = sc.Rulebooks()
+    pairs = [(s, books(s)) for s in scenarios]
     t_book = time.perf_counter() - t
-    pairs = [(s, books[(s.game, s.rules)]) for s in scenarios]
 
     # warm up, and make sure every scenario still passes when played again
     failed = [s.path for s, b in pairs if not sc.play(s, b).passed]

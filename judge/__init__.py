@@ -54,11 +54,9 @@ def resolve(scenario, rules=None):
     :class:`judge.engine.core.Outcome`, compared with the file's ``[expect]`` (``outcome.passed``).
     ``rules`` judges it under another document than the one it names."""
     from judge import scenarios as sc
-    from judge.rulebook import store
 
     loaded = sc.loads(scenario, "<scenario>") if isinstance(scenario, bytes) else sc.load(scenario)
-    book = store.load(store.resolve(rules, loaded.game)) if rules else None
-    return sc.play(loaded, book)
+    return sc.play(loaded, sc.Rulebooks(rules, game=loaded.game)(loaded))
 
 
 def __getattr__(name):

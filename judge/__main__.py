@@ -49,38 +49,23 @@ def _parse_fast(argv):
 
 
 def _fast(argv) -> int | None:
+    """Run ``rule``/``search`` without click when their options are the usual ones: the exit code, or
+    None when click should handle the command line."""
     parsed = _parse_fast(argv)
     if parsed is None:
         return None
     flags, values, arg = parsed
+    from judge import lookup
     from judge.errors import JudgeError
-    from judge.rulebook import store
 
     try:
-        book = store.load(store.resolve(values.get("--rules"), values.get("--game")))
         if argv[0] == "rule":
-            from judge.rulebook.query import render_rule, rule_view
-
-            view = rule_view(book, arg, children="--no-children" not in flags)
-            if "--json" in flags:
-                import json
-
-                sys.stdout.write(json.dumps(view, indent=2, ensure_ascii=False) + "\n")
-            else:
-                sys.stdout.write(render_rule(view) + "\n")
+            text = lookup.rule_output(arg, values.get("--rules"), values.get("--game"),
+                                      children="--no-children" not in flags, as_json="--json" in flags)
         else:
-            from judge.rulebook.query import render_hits
-            from judge.rulebook.search import search
-
-            hits = search(book, arg, limit=int(values.get("--limit", 10)))
-            if "--json" in flags:
-                import json
-
-                sys.stdout.write(json.dumps({"query": arg, "documents": [book.cite_prefix],
-                                             "hits": [h.to_dict() for h in hits]}, indent=2,
-                                            ensure_ascii=False) + "\n")
-            else:
-                sys.stdout.write(render_hits(hits, arg) + "\n")
+            books = lookup.search_books(values.get("--rules"), values.get("--game"))
+            text = lookup.search_output(arg, books, int(values.get("--limit", 10)), as_json="--json" in flags)
+        sys.stdout.write(text + "\n")
     except JudgeError as exc:
         if "--json" in flags:
             import json
@@ -95,6 +80,7 @@ def _fast(argv) -> int | None:
 
 
 def main(argv=None):
+    """Run ``judge`` with ``argv`` (default: the command line); returns the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in _FLAGS:
         code = _fast(argv)

@@ -13,6 +13,7 @@ import click
 
 from judge import games
 from judge.errors import JudgeError
+from judge.lookup import json_text, load_book
 
 
 def example(*lines: str) -> str:
@@ -38,17 +39,13 @@ def _complete_rule(ctx, param, incomplete):
 
 
 def json_option(f):
+    """``--json``: print the command's result as data instead of text."""
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(f)
 
 
 def emit_json(data) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-
-
-def load_book(rules_sel, game):
-    from judge.rulebook import store
-
-    return store.load(store.resolve(rules_sel, game))
+    """Print ``data`` as every command's ``--json`` prints it."""
+    click.echo(json_text(data))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
@@ -73,11 +70,9 @@ def cli():
 @json_option
 def rule(rule_id, no_children, rules_sel, game, as_json):
     """Show a rule by number: text, examples, parents, children, what it cites and what cites it."""
-    from judge.rulebook.query import render_rule, rule_view
+    from judge.lookup import rule_output
 
-    book = load_book(rules_sel, game)
-    view = rule_view(book, rule_id, children=not no_children)
-    emit_json(view) if as_json else click.echo(render_rule(view))
+    click.echo(rule_output(rule_id, rules_sel, game, children=not no_children, as_json=as_json))
 
 
 @cli.command(epilog=example('judge search "go again"', 'judge search defence --limit 3 --json',
@@ -97,34 +92,9 @@ def search(query, limit, in_cards, rules_sel, game, as_json):
         from judge.commands_cards import search_cards
 
         return search_cards(query, limit, as_json)
-    from judge.rulebook import store
-    from judge.rulebook.query import render_hits
-    from judge.rulebook.search import search as run_search
+    from judge.lookup import search_books, search_output
 
-    if game == "all" and not rules_sel:
-        books = [store.load(store.resolve(None, g)) for g in _games_available()]
-    else:
-        books = [load_book(rules_sel, game)]
-    hits = []
-    for book in books:
-        hits.extend(run_search(book, query, limit=limit))
-    hits.sort(key=lambda h: -h.score)
-    hits = hits[:limit]
-    if as_json:
-        emit_json({"query": query, "documents": [b.cite_prefix for b in books],
-                   "hits": [h.to_dict() for h in hits]})
-    else:
-        click.echo(render_hits(hits, query, show_document=len(books) > 1))
-
-
-def _games_available():
-    from judge.rulebook import store
-
-    seen = []
-    for doc in store.list_documents():
-        if doc.game not in seen:
-            seen.append(doc.game)
-    return seen
+    click.echo(search_output(query, search_books(rules_sel, game), limit, as_json))
 
 
 @cli.command(epilog=example("judge refs 5.3.5", "judge refs 7.4.2d --depth 2 --json"))
@@ -146,21 +116,9 @@ def refs(rule_id, depth, rules_sel, game, as_json):
                    "cites": [{"id": n, "distance": d, "kind": k} for n, d, k in result["cites"]],
                    "cited_by": [{"id": n, "distance": d, "kind": k} for n, d, k in result["cited_by"]]})
         return
-    click.echo(book.cite(rule_.id))
-    for label, items in (("Cites", result["cites"]), ("Cited by", result["cited_by"])):
-        click.echo(f"{label}:")
-        if not items:
-            click.echo("  —")
-        for n, d, k in items:
-            r = book.rules.get(n)
-            desc = (r.title or _short(r.text)) if r else "(not in this document)"
-            hop = f" [{d} hops]" if d > 1 else ""
-            click.echo(f"  {n}{hop}  {desc}")
+    from judge.render import refs_text
 
-
-def _short(text: str, width: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    click.echo(refs_text(book, rule_.id, result))
 
 
 @cli.command(epilog=example("judge path 5.2.2b 5.1.10", "judge path 7.4.2d 5.3.2c --json"))
@@ -184,10 +142,9 @@ def path(a, b, rules_sel, game, as_json):
     if as_json:
         emit_json({"from": ra.id, "to": rb.id, "steps": [{"id": n, "how": h} for n, h in steps]})
         return
-    for n, how in steps:
-        r = book.rules.get(n)
-        desc = (r.title or _short(r.text, 70)) if r else "(not in this document)"
-        click.echo(f"{'  ' + how + ' → ' if how else ''}{n}  {desc}")
+    from judge.render import path_text
+
+    click.echo(path_text(book, steps))
 
 
 @cli.command(epilog=example("judge check", "judge check --rules fab-2.10.1 --json"))

@@ -115,3 +115,17 @@ def search_cards(query: str, limit: int, as_json: bool) -> None:
         text = " ".join(r.text.replace("**", "").split())
         click.echo(f"{cd.variants_label(data.variants(r.name))}  —  {r.type_text}")
         click.echo(f"    {text[:150] + ('…' if len(text) > 150 else '')}")
+
+
+@cards.command("coverage", epilog=example("judge cards coverage", "judge cards coverage --json --top 50"))
+@click.option("--top", default=25, show_default=True, type=click.IntRange(min=1),
+              help="How many paragraph shapes not understood to list.")
+@cards_option
+@json_option
+def cards_coverage(top, cards_sel, as_json):
+    """How much of the card pool the text compiler reads fully, by type, and what it does not understand."""
+    from judge.cards import data as cd
+    from judge.cards.coverage import coverage, render
+
+    report = coverage(cd.load(cards_sel), top)
+    emit_json(report) if as_json else click.echo(render(report))

@@ -116,3 +116,38 @@ def test_rule_lookup_does_not_load_card_data():
             "print('judge.cards' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.strip().endswith("False")
+
+
+def test_every_keyword_only_card_with_played_keywords_compiles():
+    """A card whose text is only keywords the engine plays is fully compiled, each keyword listed."""
+    import re
+
+    from judge.cards.compiler import compile_card, keyword_of, paragraphs, plain
+
+    data = cd.load()
+    checked = 0
+    for r in data.records:
+        paras = paragraphs(r.text)
+        words = [w.strip() for p in paras for w in re.split(r",|\n", plain(p)) if w.strip()]
+        if not paras or not all(re.fullmatch(r"\*\*[^*]+\*\*", p) for p in paras):
+            continue
+        if all(keyword_of(w) for w in words):
+            c = compile_card(r, data)
+            assert c.fully and sorted(c.keywords) == sorted({keyword_of(w) for w in words}), r.label
+            checked += 1
+    assert checked >= 80
+
+
+def test_coverage_json(run_cli):
+    import json
+
+    code, out, err = run_cli("cards", "coverage", "--json", "--top", "5")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["cards_with_text"] == 3841
+    assert 0 < report["fully_compiled_share"] < 1
+    assert report["fully_compiled"] == sum(g["fully_compiled"] for g in report["by_type"].values())
+    assert {"attack action", "action", "instant", "attack reaction", "defense reaction", "equipment", "weapon",
+            "aura", "item", "hero", "ally"} <= set(report["by_type"])
+    assert len(report["top_not_understood"]) == 5
+    assert report["top_not_understood"][0]["paragraphs"] >= report["top_not_understood"][-1]["paragraphs"]

@@ -166,7 +166,9 @@ def test_site_with_scenarios_cross_links_both_ways_and_search_finds_rulings(run_
     assert 'href="../fab-2.10.1-seed/7.html#7.5.5b"' in ruling
     rules = (out / "fab-2.10.1-seed" / "7.html").read_text()
     assert 'href="../rulings/7.5.5b-prevented-damage-is-not-a-hit.html"' in rules
-    data = json.loads((out / "assets" / "search-index.json").read_text())
+    from judge.docs.site import read_search_index
+
+    data = read_search_index(out)
     titles = [row[3] for row in data["items"] if row[0] == "g"]
     assert scenario_mod.load(PREVENTED).title in titles
     assert broken_links(out) == []

@@ -51,7 +51,7 @@ def test_tables_and_scalars_of_the_wrong_shape(run_cli, tmp_path, text, words):
 
 
 def test_size_and_dotted_key_caps_come_before_parsing(run_cli, tmp_path):
-    from judge.scenarios.runner import MAX_BYTES, MAX_KEY_PARTS
+    from judge.scenarios.files import MAX_BYTES, MAX_KEY_PARTS
 
     big = _write(tmp_path, "# " + "x" * MAX_BYTES + "\n")
     _one_line_error(run_cli, big, f"over {MAX_BYTES:,} bytes")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from judge.docs.html import anchor_id, rule_id_of_anchor
+from judge.docs.site import read_search_index
 from judge.rulebook import store
 
 from conftest import ROOT, corpus_file
@@ -54,8 +55,9 @@ def full_site(run_cli, tmp_path):
 def test_seed_site_has_one_page_per_chapter_and_the_index_pages(seed_site):
     doc = seed_site / "fab-2.10.1-seed"
     assert sorted(p.name for p in doc.iterdir()) == ["5.html", "7.html", "index.html", "terms.html"]
-    for name in ("style.css", "search.js", "search-index.js", "search-index.json"):
+    for name in ("style.css", "search.js", "search-index.js", "search-0.js"):
         assert (seed_site / "assets" / name).is_file()
+    assert not (seed_site / "assets" / "search-index.json").exists()      # the index is written once
     home = (seed_site / "index.html").read_text()
     assert 'href="fab-2.10.1-seed/index.html">FaB CR 2.10.1</a>' in home
     contents = (doc / "index.html").read_text()
@@ -124,7 +126,7 @@ def test_term_index_links_each_term_to_its_defining_rule(seed_site):
 
 
 def test_offline_search_index_holds_rules_and_terms(seed_site):
-    data = json.loads((seed_site / "assets" / "search-index.json").read_text())
+    data = read_search_index(seed_site)
     assert data["docs"] == ["FaB CR 2.10.1"]
     rules = {row[2]: row for row in data["items"] if row[0] == "r"}
     assert len(rules) == 175
@@ -135,7 +137,9 @@ def test_offline_search_index_holds_rules_and_terms(seed_site):
     terms = {row[2]: row for row in data["items"] if row[0] == "t"}
     assert terms["combat chain"][5] == "fab-2.10.1-seed/7.html#7.0.2"
     js = (seed_site / "assets" / "search-index.js").read_text()
-    assert js.startswith("window.JUDGE_SEARCH_INDEX = ") and json.loads(js[28:].rstrip().rstrip(";")) == data
+    assert js == 'window.JUDGE_SEARCH_SHARDS = ["search-0.js"];\n'
+    shard = (seed_site / "assets" / "search-0.js").read_text()
+    assert shard.startswith('JUDGE_SEARCH_SHARD("FaB CR 2.10.1",[["r","5","Layers, Cards, & Abilities","","fab-2.10.1-seed/5.html#5"],')
     # the pages load only our own script and stylesheet
     page_ = (seed_site / "fab-2.10.1-seed" / "7.html").read_text()
     assert '<script src="../assets/search.js" defer></script>' in page_ and "http" not in page_.split("<main>")[0]
@@ -172,22 +176,34 @@ def test_all_documents_in_one_site(run_cli, tmp_path):
 
 def test_full_cr_site(full_site):
     doc = full_site / "fab-2.10.1"
-    assert sorted(p.name for p in doc.glob("[0-9]*.html")) == [f"{n}.html" for n in range(1, 10)]
+    chapters = [f"{n}.html" for n in range(1, 10)]
+    pages = sorted(p.name for p in doc.glob("[0-9]*.html"))
+    # the two biggest chapters (1 Game Concepts, 8 Keywords) are written one section a page, the rest whole
+    assert set(chapters) <= set(pages)
+    assert {p.split(".")[0] for p in pages if p not in chapters} == {"1", "8"}
+    assert "8.3.html" in pages and "7.5.html" not in pages
     book = store.load(store.resolve("fab-2.10.1"))
     ids = set()
-    for n in range(1, 10):
-        ids |= parse_page(doc / f"{n}.html").ids
+    for name in pages:
+        ids |= parse_page(doc / name).ids
     assert {r.id for r in book} <= ids
     assert broken_links(full_site) == []
-    # the seed's external [8.5.3] is a real link in the full document
+    # the seed's external [8.5.3] is a real link in the full document, to the section's page
     html7 = (doc / "7.html").read_text()
-    assert '<a class="ref" href="8.html#8.5.3"' in rule_block(html7, "7.5.5")
+    assert '<a class="ref" href="8.5.html#8.5.3"' in rule_block(html7, "7.5.5")
+    # an old link into a split chapter (8.html#8.3.5) still reaches the rule: the chapter page lists its
+    # sections and maps every rule of the chapter to the page that holds it
+    html8 = (doc / "8.html").read_text()
+    assert '<a href="8.3.html#8.3">8.3 Ability Keywords</a>' in html8
+    moved = json.loads(re.search(r"var m=(\{.*?\});", html8).group(1))
+    assert moved["8.3.5"] == "8.3.html" and len(moved) == sum(1 for r in book if r.id.startswith("8."))
     # go again is a keyword (chapter 8 Keywords), with its defining rule
     terms = (doc / "terms.html").read_text()
     keywords = terms.split("<h2>Keywords</h2>")[1].split("<h2>Terms</h2>")[0]
-    assert 'id="term-go-again"' in keywords and 'href="8.html#8.3.5"' in keywords
+    assert 'id="term-go-again"' in keywords and 'href="8.3.html#8.3.5"' in keywords
     manifest = json.loads((full_site / "site.json").read_text())
     assert manifest["documents"][0]["rules"]["7.5.5b"] == "7.html"
+    assert manifest["documents"][0]["rules"]["8.3.5"] == "8.3.html"
 
 
 def test_output_folder_not_written_by_judge_is_refused(run_cli, tmp_path):

@@ -12,15 +12,23 @@ text is read as "this".
 
 from __future__ import annotations
 
+import functools
 import re
 
-# keyword abilities the engine applies itself (docs/scenario-format.md "Keywords with rules the engine
-# applies itself") or that only matter outside a game (deck building): listing them is their whole meaning
-ENGINE_KEYWORDS = ("go again", "dominate", "overpower", "phantasm", "protect", "piercing", "blade break",
-                   "battleworn", "temper", "arcane barrier", "spellvoid", "ward", "boost")
-# meaningful only outside a game (8.3.6 Legendary: deck building) or meaning nothing (8.3.24 Stealth)
-DECK_KEYWORDS = ("legendary", "stealth")
-VALUED = ("piercing", "arcane barrier", "spellvoid", "ward")
+# keyword abilities a card may simply list: those of the engine's keyword table (judge/engine/fab/keywords.py)
+# that the engine plays by itself, plus those about deck building only or meaning nothing (8.3.6, 8.3.24).
+# Labels (combo, crush, reprise) are compiled with their sentence; meld needs the card's two sides;
+# specialization needs its hero's moniker, which the scenario format writes as a value.
+LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
+                "additional-cost", "nothing", "card-pool")
+
+
+@functools.lru_cache(maxsize=1)
+def _listed_keywords():
+    from judge.engine.fab.keywords import KEYWORD_ROWS
+
+    rows = [k for k in KEYWORD_ROWS if set(k.hooks) & set(LISTED_HOOKS) and k.name != "specialization"]
+    return {k.name for k in rows}, {k.name for k in rows if k.valued}
 
 
 class Compiled:
@@ -68,14 +76,15 @@ def paragraphs(text: str) -> list[str]:
 
 def keyword_of(phrase: str) -> str | None:
     """``Go again`` → ``go again``; ``Ward 10`` → ``ward 10``; None when it is not a keyword the engine plays."""
+    listed, valued = _listed_keywords()
     words = plain(phrase).strip().rstrip(".").lower()
     m = re.fullmatch(r"([a-z][a-z ]*?)(?:\s+(\d+))?", words)
     if not m:
         return None
     name, value = m.group(1), m.group(2)
-    if name in VALUED:
+    if name in valued:
         return f"{name} {value}" if value else None
-    if value is None and (name in ENGINE_KEYWORDS or name in DECK_KEYWORDS):
+    if value is None and name in listed:
         return name
     return None
 

@@ -436,7 +436,8 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         body, go_again = body[: gm.start()].strip(), True
     frame = Frame(ctx, "activated")
     if body.lower().rstrip(".") == "attack":
-        if not ctx.is_weapon:
+        if not ctx.is_weapon or go_again:
+            # "Attack. Go again": the engine gives go again to activated layers, not to attack-proxies (5.3.5)
             raise NotUnderstood(body)
         ab["attack"] = True
     else:

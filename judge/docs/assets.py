@@ -1,9 +1,10 @@
 """The site's stylesheet and its search script: our own, small, nothing fetched from the internet.
 
-The search script loads ``assets/search-index.js`` (the same data as ``search-index.json``, wrapped in one
-assignment so that it also loads from ``file://`` pages, where ``fetch`` of a local file is refused) the
-first time the search box is used, and ranks: exact id, id prefix, term or title, the whole phrase, every
-word. UK spellings are folded to US ones on both sides (defence → defense).
+The search script loads ``assets/search-index.js`` (the list of shards) and the shards it names (one per
+document and one for the rulings, each a script calling ``JUDGE_SEARCH_SHARD`` so that it also loads from
+``file://`` pages, where ``fetch`` of a local file is refused) the first time the search box is used, and
+ranks: exact id, id prefix, term or title, the whole phrase, every word, then terms and titles spelt within
+one or two letters of the query (typos). UK spellings are folded to US ones on both sides (defence → defense).
 """
 
 STYLE = """\
@@ -100,24 +101,59 @@ SEARCH = """\
     return String(text).toLowerCase().replace(/[a-z]+/g, function (w) { return UK[w] || w; });
   }
 
+  // the index comes in shards (one per document, one for the rulings): assets/search-index.js names them,
+  // each shard calls JUDGE_SEARCH_SHARD(docName, rows); the search runs once all are in
   function load(then) {
     if (index) { then(); return; }
     waiting.push(then);
     if (loading) return;
     loading = true;
-    var s = document.createElement("script");
-    s.src = root + "assets/search-index.js";
-    s.onload = function () {
-      var data = window.JUDGE_SEARCH_INDEX || {docs: [], items: []};
-      index = data.items.map(function (it) {
-        return {kind: it[0], doc: data.docs[it[1]], id: it[2], title: it[3] || "", text: it[4] || "", url: it[5],
-                nid: String(it[2]).toLowerCase(), ntitle: norm(it[3] || ""), ntext: norm(it[4] || "")};
+    var parts = [], pending = 0;
+    function fail() { loading = false; list.hidden = false; list.innerHTML = '<li class="none">search index not found</li>'; }
+    function add(src, onload) {
+      var s = document.createElement("script");
+      s.src = root + "assets/" + src;
+      s.onload = onload;
+      s.onerror = fail;
+      document.head.appendChild(s);
+    }
+    window.JUDGE_SEARCH_SHARD = function (doc, rows) {
+      rows.forEach(function (it) {
+        parts.push({kind: it[0], doc: doc, id: it[1], title: it[2] || "", text: it[3] || "", url: it[4],
+                    nid: String(it[1]).toLowerCase(), ntitle: norm(it[2] || ""), ntext: norm(it[3] || "")});
       });
-      var w = waiting; waiting = [];
-      w.forEach(function (f) { f(); });
     };
-    s.onerror = function () { loading = false; list.hidden = false; list.innerHTML = '<li class="none">search index not found</li>'; };
-    document.head.appendChild(s);
+    add("search-index.js", function () {
+      var shards = window.JUDGE_SEARCH_SHARDS || [];
+      pending = shards.length;
+      function done() {
+        if (--pending > 0) return;
+        index = parts;
+        var w = waiting; waiting = [];
+        w.forEach(function (f) { f(); });
+      }
+      if (!pending) { pending = 1; done(); }
+      shards.forEach(function (src) { add(src, done); });
+    });
+  }
+
+  // edit distance of two short strings, stopping early past max (typos: "phantsam", "dominat")
+  function near(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    var prev = [], cur, i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        cur.push(v);
+        if (v < best) best = v;
+      }
+      if (best > max) return max + 1;
+      prev = cur;
+    }
+    return prev[b.length];
   }
 
   function score(item, q, words) {
@@ -128,8 +164,15 @@ SEARCH = """\
     if (item.ntitle.indexOf(q) >= 0) return 500;
     if (item.ntext.indexOf(q) >= 0) return 400;
     var hay = item.nid + " " + item.ntitle + " " + item.ntext;
-    for (var i = 0; i < words.length; i++) if (hay.indexOf(words[i]) < 0) return 0;
-    return 100;
+    var all = true;
+    for (var i = 0; i < words.length; i++) if (hay.indexOf(words[i]) < 0) { all = false; break; }
+    if (all) return 100;
+    // a term or title spelt close to the query: definitions first
+    if (q.length >= 4 && item.ntitle && (item.kind === "t" || item.kind === "r")) {
+      var max = q.length >= 8 ? 2 : 1, d = near(q, item.ntitle, max);
+      if (d <= max) return (item.kind === "t" ? 320 : 300) - 50 * d;
+    }
+    return 0;
   }
 
   function snippet(item, q) {

@@ -112,12 +112,12 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
     rulings: list[Ruling] = []
     failures: list[Failure] = []
     slugs: set[str] = set()
-    books: dict[str, object] = {}
+    books = scenario_mod.Rulebooks(book=book)
     for n, (path, base) in enumerate(files, 1):
         shown = _display_path(path)
         try:
             scenario = scenario_mod.load(path)
-            rulebook = book or _book_for(scenario, books)
+            rulebook = books(scenario)
             outcome = scenario_mod.play(scenario, rulebook)
         except JudgeError as exc:   # ScenarioError and a missing rules document
             failures.append(Failure(shown, _without_file(str(exc), str(path))))
@@ -150,15 +150,6 @@ def count_scenarios(targets) -> int:
     from judge import scenarios as scenario_mod
 
     return sum(len(scenario_mod.find_scenarios(t)) for t in targets)
-
-
-def _book_for(scenario, cache: dict):
-    from judge import scenarios as scenario_mod
-
-    key = (scenario.game, scenario.rules)
-    if key not in cache:
-        cache[key] = scenario_mod.rulebook_for(scenario)
-    return cache[key]
 
 
 def _display_path(path: Path) -> str:

@@ -3,7 +3,7 @@
 Layout of an output folder (every path relative to its root)::
 
     index.html                 home: the documents and the rulings
-    assets/style.css, search.js, search-index.js, search-index.json
+    assets/style.css, search.js, search-index.js (the shard list), search-N.js (a shard per document)
     site.json                  which page holds which rule (read by ``judge rulings --site``)
     <doc>/index.html           a document's contents
     <doc>/terms.html           its keyword and term index
@@ -36,9 +36,10 @@ _RESERVED = {"index", "terms", "search", "site"}
 class DocPages:
     """Where one rulebook's rules are: folder, page of every rule, depth, and the pages in order."""
 
-    def __init__(self, book, folder: str):
+    def __init__(self, book, folder: str, extra: dict | None = None):
         self.book = book
         self.folder = folder                      # "fab-2.10.1/" (relative to the output root)
+        self.split = _big_chapters(book, extra or {})   # chapters written one section a page
         self.page_of: dict[str, str] = {}         # rule id → page path
         self.depth: dict[str, int] = {}
         self.pages: dict[str, list[str]] = {}     # page path → rule ids in document order
@@ -68,6 +69,8 @@ class DocPages:
         while top.parent is not None and top.parent in rules:
             if "/" not in top.id and not _numbered(top.id):
                 break
+            if _numbered(top.id) and rules[top.parent].parent is None and top.parent in self.split:
+                break       # a section (7.5, 702) of a big chapter is a page of its own
             top = rules[top.parent]
         return top.id
 
@@ -148,6 +151,13 @@ class SiteBuilder:
         self.rulings_root = rulings_root
         self.title = title
         self.external = external or {}
+        # rule → rulings citing it (both ways: each ruling links its rules, each rule lists its rulings)
+        self.rulings_for: dict[tuple[str, str], list] = {}
+        for ruling in self.rulings:
+            for rid in ruling.citations:
+                lst = self.rulings_for.setdefault((ruling.book_of(rid).name, rid), [])
+                if ruling not in lst:
+                    lst.append(ruling)
         self.docs: dict[str, DocPages] = {}
         seen_folders = set()
         for book in books:
@@ -157,14 +167,9 @@ class SiteBuilder:
             while folder in seen_folders:
                 folder += "-"
             seen_folders.add(folder)
-            self.docs[book.name] = DocPages(book, f"{rules_root}{folder}/")
-        # rule → rulings citing it (both ways: each ruling links its rules, each rule lists its rulings)
-        self.rulings_for: dict[tuple[str, str], list] = {}
-        for ruling in self.rulings:
-            for rid in ruling.citations:
-                lst = self.rulings_for.setdefault((ruling.book_of(rid).name, rid), [])
-                if ruling not in lst:
-                    lst.append(ruling)
+            links = {rid: sum(len(r.title) + 120 for r in lst) for (name, rid), lst in self.rulings_for.items()
+                     if name == book.name}
+            self.docs[book.name] = DocPages(book, f"{rules_root}{folder}/", links)
 
     # -- links ------------------------------------------------------------------------------------------
     def rule_url(self, book_name: str, rule_id: str) -> str | None:
@@ -188,9 +193,15 @@ class SiteBuilder:
         """Every file to write, in a stable order."""
         pages = [Page("assets/style.css", lambda: assets.STYLE), Page("assets/search.js", lambda: assets.SEARCH)]
         index = self.search_index()
-        pages.append(Page("assets/search-index.json", lambda: json.dumps(index, ensure_ascii=False)))
-        pages.append(Page("assets/search-index.js", lambda: "window.JUDGE_SEARCH_INDEX = "
-                          + json.dumps(index, ensure_ascii=False) + ";\n"))
+        shards = []
+        for d, name in enumerate(index["docs"]):
+            rows = [it[:1] + it[2:] for it in index["items"] if it[1] == d]
+            shards.append(f"search-{d}.js")
+            pages.append(Page(f"assets/search-{d}.js", lambda n=name, r=rows: "JUDGE_SEARCH_SHARD("
+                              + json.dumps(n, ensure_ascii=False) + ","
+                              + json.dumps(r, ensure_ascii=False, separators=(",", ":")) + ");\n"))
+        pages.append(Page("assets/search-index.js", lambda: "window.JUDGE_SEARCH_SHARDS = "
+                          + json.dumps(shards) + ";\n"))
         if self.docs:
             pages.append(Page(self.rules_root + SITE_JSON, self.site_manifest))
         for doc in self.docs.values():
@@ -343,6 +354,9 @@ class SiteBuilder:
         parts = []
         for rid in ids:
             parts.append(self._rule_html(doc, path, book.rules[rid], defines.get(rid, ())))
+        elsewhere = [c for c in top.children if c in doc.page_of and doc.page_of[c] != path]
+        if elsewhere:
+            parts.append(self._sections_toc(doc, path, top, elsewhere))
         # previous / next page
         order = list(doc.pages)
         i = order.index(path)
@@ -357,6 +371,22 @@ class SiteBuilder:
         above = [a for a in book.ancestors(top.id) if a.id in doc.page_of]
         return page(path, f"{_heading(top)} — {book.cite_prefix}", body, version=self.shown_name(doc),
                     crumbs=self.doc_crumbs(doc, _heading(top), above), site_name=self.title)
+
+    def _sections_toc(self, doc: DocPages, path: str, top, children) -> str:
+        """A chapter's sections, each on its own page, and a script that takes an old link into the chapter
+        page (``7.html#7.5.5b``) on to the page now holding that rule."""
+        book = doc.book
+        items = "".join(f'<li><a href="{esc(relative(path, doc.url(c)))}">{esc(_heading(book.rules[c]))}</a></li>'
+                        for c in children)
+        moved = {}
+        for rid in _descendants(book, top.id):
+            where = doc.page_of.get(rid)
+            if where is not None and where != path:
+                moved[anchor_id(rid)] = relative(path, where)
+        script = ("<script>(function(){var m=" + json.dumps(moved, separators=(",", ":")).replace("</", "<\\/")
+                  + ";var h=decodeURIComponent(location.hash.slice(1));"
+                  "if(h&&!document.getElementById(h)&&m[h])location.replace(m[h]+'#'+h);})();</script>")
+        return f'<nav class="sections"><h2>Sections</h2><ul class="toc">{items}</ul></nav>{script}'
 
     def _rule_link(self, doc: DocPages, from_page: str, rid: str, text: str | None = None) -> str:
         """A link to a rule of ``doc`` (same page: ``#anchor``), or a marked span when it is not here."""
@@ -458,6 +488,23 @@ class SiteBuilder:
         return {"docs": docs, "items": items}
 
 
+def read_search_index(out) -> dict:
+    """The search index of a written site, reassembled from its shards: ``{"docs": [...], "items": [[kind,
+    doc index, id, title, text, url], ...]}`` (what :meth:`SiteBuilder.search_index` planned)."""
+    from pathlib import Path
+
+    assets = Path(out) / "assets"
+    shards = json.loads(re.search(r"=\s*(\[.*?\]);", (assets / "search-index.js").read_text("utf-8")).group(1))
+    docs, items = [], []
+    for shard in shards:
+        text = (assets / shard).read_text("utf-8")
+        body = text[text.index("(") + 1: text.rindex(")")]
+        name, rows = json.loads("[" + body + "]")
+        docs.append(name)
+        items += [[row[0], len(docs) - 1, *row[1:]] for row in rows]
+    return {"docs": docs, "items": items}
+
+
 # ---------------------------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------------------------
@@ -485,6 +532,39 @@ def _display_id(rule) -> str:
 
 def _numbered(rule_id: str) -> bool:
     return id_key(rule_id)[0] == 0
+
+
+PAGE_BUDGET = 150_000
+"""Bytes of rule text, markup and ruling links above which a chapter is written one section a page, so that
+pages stay small enough for a phone on event Wi-Fi (FaB chapter 7 with every ruling was 938 KB whole)."""
+
+
+def _big_chapters(book, extra: dict) -> set[str]:
+    """Chapters of a numbered document whose page would weigh more than :data:`PAGE_BUDGET` bytes: rule text,
+    examples and notes, about 400 bytes of markup a rule, and ``extra[rule id]`` (the links to the rulings
+    citing it)."""
+    if book.format != "numbered":
+        return set()
+    weight: dict[str, int] = {}
+    for rule in book.rules.values():
+        chapter = rule.id.split(".", 1)[0]
+        if len(chapter) > 1 and chapter[:1].isdigit() and chapter[:1] in book.rules:
+            chapter = chapter[:1]            # Magic: rule 702.19c is in section 702 of chapter 7
+        size = len(rule.text) + sum(map(len, rule.examples)) + sum(map(len, rule.notes)) + 400
+        weight[chapter] = weight.get(chapter, 0) + size + extra.get(rule.id, 0)
+    return {ch for ch, w in weight.items() if w > PAGE_BUDGET and ch in book.rules}
+
+
+def _descendants(book, rule_id: str):
+    """Every rule below ``rule_id``, depth first."""
+    stack = list(reversed(book.rules[rule_id].children))
+    while stack:
+        rid = stack.pop()
+        rule = book.rules.get(rid)
+        if rule is None:
+            continue
+        yield rid
+        stack.extend(reversed(rule.children))
 
 
 def _heading(rule) -> str:

@@ -1,4 +1,4 @@
-"""Scenario files: load and validate the TOML, hand it to its game's engine, compare with ``[expect]``.
+"""The scenario runner: choose the rulebook, hand the scenario to its game's engine, compare with ``[expect]``.
 
 The runner does not know which game it runs: ``[scenario] game = "fab"`` selects the registered game
 (:mod:`judge.games`), whose engine (:class:`judge.engine.core.Engine`) provides ``validate(scenario, book)``
@@ -13,165 +13,10 @@ from pathlib import Path
 from judge import games
 from judge.engine.core import InvalidScenario, Outcome, Reason, compare
 from judge.errors import JudgeError, ScenarioError
+from judge.scenarios.files import Scenario, invalid_error, raise_shape_problems, find_scenarios, load, loads
 
-SCENARIO_KEYS = {"title", "question", "game", "rules", "example_of", "answer", "notes"}
-
-
-class Scenario:
-    """A parsed scenario file: the raw tables plus where each key sits in the file."""
-
-    def __init__(self, path: str, data: dict, text: str):
-        self.path = path
-        self.data = data
-        self.text = text
-        meta = data.get("scenario", {})
-        meta = meta if isinstance(meta, dict) else {}    # a wrong shape is reported by load(), with its line
-        self.title = meta.get("title", Path(path).stem)
-        self.question = meta.get("question", "")
-        self.game = meta.get("game", "")
-        self.rules = str(meta.get("rules", ""))
-        self.example_of = meta.get("example_of", "")
-        self.expect = data.get("expect", {}) if isinstance(data.get("expect", {}), dict) else {}
-        self._lines = _index_lines(text)
-
-    def line_of(self, key: str) -> int | None:
-        """Line of a dotted key path such as ``cards.jab.power`` or ``actions.2.card`` (1-based index)."""
-        probe = key
-        while probe:
-            if probe in self._lines:
-                return self._lines[probe]
-            if "." not in probe:
-                break
-            probe = probe.rsplit(".", 1)[0]
-        return None
-
-    def error(self, message: str, key: str | None = None, cite: str | None = None) -> ScenarioError:
-        """A :class:`ScenarioError` pointing at ``key`` in this file."""
-        rule = f" ({cite})" if cite else ""
-        return ScenarioError(message + rule, file=self.path, line=self.line_of(key) if key else None, key=key)
-
-    def reason(self, code: str, message: str, key: str | None = None, cite: str | None = None) -> Reason:
-        """A :class:`Reason` (code from :class:`judge.engine.core.ReasonCode`) pointing at ``key`` in this file."""
-        return Reason(code, message, cite, key, self.line_of(key) if key else None)
-
-
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
-
-
-def _index_lines(text: str) -> dict[str, int]:
-    """Dotted key path → line, for error messages (tomllib reports no positions for valid files)."""
-    out: dict[str, int] = {}
-    counts: dict[str, int] = {}
-    table = ""
-    for n, line in enumerate(text.splitlines(), 1):
-        m = _HEADER.match(line)
-        if m:
-            name = m.group(2).replace('"', "").replace("'", "")
-            if m.group(1) == "[[":
-                counts[name] = counts.get(name, 0) + 1
-                table = f"{name}.{counts[name]}"
-            else:
-                parts = name.split(".")
-                # keys under an array-of-tables element: [[cards.x.abilities]] handled above
-                table = name
-                for i, part in enumerate(parts):
-                    prefix = ".".join(parts[: i + 1])
-                    if prefix in counts:
-                        table = f"{prefix}.{counts[prefix]}" + ("." + ".".join(parts[i + 1:]) if parts[i + 1:] else "")
-            out.setdefault(table, n)
-            continue
-        m = _KEY.match(line)
-        if m:
-            key = m.group(1).strip("\"'")
-            out.setdefault(f"{table}.{key}" if table else key, n)
-    return out
-
-
-MAX_BYTES = 2 * 1024 * 1024
-"""Largest scenario file judge reads (the project's biggest is a few kB): a bigger one is refused before it
-is parsed."""
-
-MAX_KEY_PARTS = 32
-"""Most dotted parts one TOML key may have (``a.b.c`` has 3; the format uses at most about 6). Checked before
-parsing: the standard TOML reader takes time quadratic in the parts of a long dotted key."""
-
-_LONG_DOTTED_KEY = re.compile(r"(?:[A-Za-z0-9_-]+\s*\.\s*){%d,}" % MAX_KEY_PARTS)
-
-
-def load(path: str | Path) -> Scenario:
-    """Read and check the top level of a scenario file. Raises :class:`ScenarioError` (exit 2).
-
-    ``-`` reads standard input (``judge resolve -``), named ``<stdin>`` in errors. At most
-    :data:`MAX_BYTES` are read.
-    """
-    path = str(path)
-    if path == "-":
-        import sys
-
-        return loads(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>")
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError(f"cannot read: {exc.strerror}", file=path) from None
-    return loads(raw, path)
-
-
-def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
-    """Check the top level of a scenario given as bytes; ``path`` names it in errors.
-
-    Checked in this order, each before the next costs anything: the size (:data:`MAX_BYTES`), UTF-8, dotted
-    keys (:data:`MAX_KEY_PARTS`), the TOML syntax and nesting, the shapes of the shared tables
-    (:mod:`judge.scenarios.shapes`), the ``[scenario]`` keys and the game.
-    """
-    import tomllib
-
-    from judge.scenarios import shapes
-
-    if len(raw) > MAX_BYTES:
-        raise ScenarioError(f"the file is over {MAX_BYTES:,} bytes; a scenario is refused beyond that", file=path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError("not UTF-8 text", file=path, line=raw[: exc.start].count(b"\n") + 1) from None
-    long_key = _LONG_DOTTED_KEY.search(text)
-    if long_key:
-        raise ScenarioError(f"a key with more than {MAX_KEY_PARTS} dotted parts; the format never needs one",
-                            file=path, line=text.count("\n", 0, long_key.start()) + 1)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
-        raise ScenarioError(f"TOML syntax error: {re.sub(r' [(]at line.*', '', msg)}", file=path, line=line) from None
-    except RecursionError:
-        raise ScenarioError(f"arrays or tables nested too deeply (the format nests at most {shapes.MAX_DEPTH})",
-                            file=path) from None
-    scenario = Scenario(path, data, text)
-    _raise_shapes(scenario, shapes.check(data, shapes.COMMON))
-    meta = data.get("scenario")
-    if not isinstance(meta, dict):
-        raise ScenarioError("missing the [scenario] table (title, question, game, rules)", file=path)
-    for key in meta:
-        if key not in SCENARIO_KEYS:
-            raise scenario.error(f"unknown key '{key}' in [scenario] (known: {', '.join(sorted(SCENARIO_KEYS))})",
-                                 f"scenario.{key}")
-    if scenario.game not in games.playable():
-        raise scenario.error(f"game must be one of {', '.join(games.playable())}, not {scenario.game!r}",
-                             "scenario.game")
-    return scenario
-
-
-def _raise_shapes(scenario: Scenario, problems: list[tuple[str, str]]) -> None:
-    """Raise the shape problems found in a scenario as one :class:`ScenarioError` (the first, and how many
-    more), with the line of its key."""
-    if not problems:
-        return
-    reasons = [scenario.reason("wrong-type", message, key or None)
-               for key, message in problems]
-    raise _invalid(scenario, InvalidScenario(reasons))
+__all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "load", "loads", "play", "resolve_file",
+           "rulebook_for", "unknown_citations", "validate", "validate_files"]
 
 
 def check_shapes(scenario: Scenario, engine) -> None:
@@ -180,7 +25,7 @@ def check_shapes(scenario: Scenario, engine) -> None:
 
     shape = getattr(engine, "SHAPE", None)
     if shape is not None:
-        _raise_shapes(scenario, shapes.check(scenario.data, shape))
+        raise_shape_problems(scenario, shapes.check(scenario.data, shape))
 
 
 def _declared_words(data, pattern: str, key: str = ""):
@@ -247,11 +92,19 @@ def check_words(scenario: Scenario, engine, book) -> None:
                 reasons.append(scenario.reason("unknown-word", f"{word!r} is not a word {book.cite_prefix} defines"
                                                f"{hint}", key))
     if reasons:
-        raise _invalid(scenario, InvalidScenario(reasons))
+        raise invalid_error(scenario, InvalidScenario(reasons))
 
+
+# ---------------------------------------------------------------------------------------------------------
+# which rulebook a scenario is judged under
+# ---------------------------------------------------------------------------------------------------------
 
 def rulebook_for(scenario: Scenario):
-    """The rules document a scenario is judged under: its game, at its ``rules`` version if available."""
+    """The rules document a scenario is judged under, by default: its game's document at the version its
+    ``rules`` names (the preferred one when several), else its game's newest document.
+
+    This is the one rule of choice; :class:`Rulebooks` applies it (or an override) once per document in a run.
+    """
     from judge.rulebook import store
 
     docs = [d for d in store.list_documents() if d.game == scenario.game]
@@ -261,6 +114,38 @@ def rulebook_for(scenario: Scenario):
             return store.load(max(same, key=store.DocRef.sort_key))
     return store.load(store.resolve(None, scenario.game))
 
+
+class Rulebooks:
+    """Which rulebook each scenario of a run is judged under, each document loaded once per run.
+
+    With ``book``, or ``rules`` (a document name, version or path: ``judge resolve --rules``, resolved
+    within ``game`` when given), every scenario is judged under that one document, loaded at once so that
+    a bad selector is one error before anything is played. Otherwise each scenario gets
+    :func:`rulebook_for`, cached by (game, version).
+    """
+
+    def __init__(self, rules: str | None = None, book=None, game: str | None = None):
+        if book is None and rules:
+            from judge.rulebook import store
+
+            book = store.load(store.resolve(rules, game))
+        self.fixed = book
+        self._loaded: dict[tuple[str, str], object] = {}
+
+    def __call__(self, scenario: Scenario):
+        """The rulebook ``scenario`` is judged under."""
+        if self.fixed is not None:
+            return self.fixed
+        key = (scenario.game, scenario.rules)
+        book = self._loaded.get(key)
+        if book is None:
+            book = self._loaded[key] = rulebook_for(scenario)
+        return book
+
+
+# ---------------------------------------------------------------------------------------------------------
+# validating and playing one scenario
+# ---------------------------------------------------------------------------------------------------------
 
 def engine_of(scenario: Scenario):
     """The engine of the scenario's game (:class:`judge.engine.core.Engine`), imported on first use.
@@ -303,7 +188,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
     except JudgeError:
         raise
     except InvalidScenario as exc:
-        raise _invalid(scenario, exc) from None
+        raise invalid_error(scenario, exc) from None
     except Exception as exc:   # a bug in an engine must not end in a traceback for the user
         raise _engine_failure(scenario, exc) from None
     from judge.engine import citations
@@ -323,18 +208,6 @@ def play(scenario: Scenario, book=None) -> Outcome:
     return outcome
 
 
-def _invalid(scenario: Scenario, exc: InvalidScenario) -> ScenarioError:
-    """One :class:`ScenarioError` for every reason a scenario is invalid: the first, then how many more."""
-    first = exc.reasons[0]
-    more = f" (and {len(exc.reasons) - 1} more: " + "; ".join(str(r) for r in exc.reasons[1:]) + ")" \
-        if len(exc.reasons) > 1 else ""
-    rule = f" ({first.cite})" if first.cite else ""
-    err = ScenarioError(first.message + rule + more, file=scenario.path, line=first.line, key=first.key)
-    err.reasons = exc.reasons
-    err.code = str(first.code)
-    return err
-
-
 def _engine_failure(scenario: Scenario, exc: Exception) -> ScenarioError:
     """A one-line error for an engine that crashed on a scenario, naming where (a bug in judge)."""
     where = ""
@@ -347,16 +220,59 @@ def _engine_failure(scenario: Scenario, exc: Exception) -> ScenarioError:
                          f"{exc}) — a bug in judge, not in the file; please report it", file=scenario.path)
 
 
-def find_scenarios(target: str | Path) -> list[Path]:
-    """A scenario file, or every ``*.toml`` below a folder, in name order (``-``: standard input)."""
-    if str(target) == "-":
-        return [Path("-")]
-    p = Path(target)
-    if p.is_dir():
-        return sorted(p.rglob("*.toml"))
-    if not p.exists():
-        raise ScenarioError("no such file or folder", file=str(p))
-    return [p]
+# ---------------------------------------------------------------------------------------------------------
+# runs over files: one scenario, --check, --validate
+# ---------------------------------------------------------------------------------------------------------
+
+def resolve_file(path: str | Path, books: Rulebooks | None = None):
+    """Load and play one scenario file: ``(scenario, rulebook, outcome)``. Raises :class:`ScenarioError`."""
+    books = books or Rulebooks()
+    scenario = load(path)
+    book = books(scenario)
+    return scenario, book, play(scenario, book)
+
+
+def check(paths, books: Rulebooks | None = None) -> list[dict]:
+    """Play every scenario file and compare it with its ``[expect]`` (``judge resolve --check``).
+
+    One row per file: ``file``, ``title``, ``passed``, ``problems`` (mismatches, missing citations, or the
+    one-line error of a file that cannot be played) and ``steps``. Each rulebook is loaded once.
+    """
+    books = books or Rulebooks()
+    rows = []
+    for path in paths:
+        try:
+            scenario, _book, outcome = resolve_file(path, books)
+            problems = outcome.mismatches + [f"missing citation {c}" for c in outcome.missing_cites]
+            rows.append({"file": str(path), "title": scenario.title, "passed": outcome.passed, "problems": problems,
+                         "steps": len(outcome.trace)})
+        except JudgeError as exc:
+            rows.append({"file": str(path), "title": "", "passed": False, "problems": [str(exc)], "steps": 0})
+    return rows
+
+
+def validate_files(paths, books: Rulebooks | None = None) -> list[dict]:
+    """Validate every scenario file without playing it (``judge resolve --validate``).
+
+    One row per file: ``file``, ``title``, ``game``, ``rules`` (the citation prefix of the document it is
+    judged under), ``valid`` and ``reasons`` (:class:`Reason` objects; a file that does not load gives
+    one reason, code ``invalid``).
+    """
+    books = books or Rulebooks()
+    rows = []
+    for path in paths:
+        row = {"file": str(path), "title": "", "game": "", "rules": "", "valid": False, "reasons": []}
+        try:
+            scenario = load(path)
+            book = books(scenario)
+            row.update(title=scenario.title, game=scenario.game, rules=book.cite_prefix)
+            reasons = validate(scenario, book)
+        except JudgeError as exc:   # the file's shape: its reasons, or the one-line error of a file that does not load
+            reasons = list(getattr(exc, "reasons", None) or [Reason("invalid", exc.message, key=exc.key, line=exc.line)])
+        row["valid"] = not reasons
+        row["reasons"] = reasons
+        rows.append(row)
+    return rows
 
 
 def unknown_citations(outcome: Outcome, book) -> list[str]:

@@ -206,6 +206,7 @@ def _shape():
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
                                      what="a quantity table")
     condition = Table(what="a condition table")
+    counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
@@ -220,15 +221,15 @@ def _shape():
                      "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
                      "effect_cost": AnyValue(), "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
-                     "count": Str(), "times": Int(), "value": Int(), "allows": Str()}, what="an ability table")
+                     "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
+                    what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
                   "pitch": Int(), "power": Int(), "defense": Int(),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability), "sides": MapOf(Table(what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "playable_as_instant": Bool(),
-                  "counters": MapOf(Int(high=10_000), what="a table of counter name = how many")},
+                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
                     "intellect": Int(0)}, what="a player table")
@@ -252,6 +253,8 @@ keyword lists 2.10.6, 2.11.6, 2.15.6 and the terms chapter 8 defines) before the
 
 
 def extra_words() -> dict:
-    """The keyword table's words (each with its rule): keywords the engine plays are known even where the
-    loaded document is an excerpt without chapter 8."""
-    return {"keywords": {name: row.rule for name, row in KEYWORDS.items()}}
+    """The keyword table's words (each with its rule), those it plays and those it refuses as not modelled:
+    known even where the loaded document is an excerpt without chapter 8."""
+    from judge.engine.fab.keywords import NOT_PLAYED
+
+    return {"keywords": {**NOT_PLAYED, **{name: row.rule for name, row in KEYWORDS.items()}}}

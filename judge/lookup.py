@@ -1,0 +1,68 @@
+"""What ``judge rule`` and ``judge search`` print, computed once for both ways in.
+
+The click commands (:mod:`judge.cli`) and the click-free fast path (:mod:`judge.__main__`) call these
+functions, so the two print the same text by construction. Nothing here imports click or networkx: a rule
+lookup must start fast (``tests/test_cli_rules.py`` checks the imports).
+"""
+
+from __future__ import annotations
+
+
+def json_text(data) -> str:
+    """Data as the ``--json`` output of every command prints it (indented, UTF-8 kept)."""
+    import json
+
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def load_book(rules_sel: str | None = None, game: str | None = None):
+    """The rules document ``--rules``/``--game`` name (default: the newest Flesh and Blood document)."""
+    from judge.rulebook import store
+
+    return store.load(store.resolve(rules_sel, game))
+
+
+def rule_output(rule_id: str, rules_sel: str | None = None, game: str | None = None, children: bool = True,
+                as_json: bool = False) -> str:
+    """The text ``judge rule`` prints: the rule with its context, or its ``--json`` view."""
+    from judge.rulebook.query import render_rule, rule_view
+
+    view = rule_view(load_book(rules_sel, game), rule_id, children=children)
+    return json_text(view) if as_json else render_rule(view)
+
+
+def search_books(rules_sel: str | None = None, game: str | None = None) -> list:
+    """The documents ``judge search`` reads: one, or with ``--game all`` every game's newest document."""
+    if game == "all" and not rules_sel:
+        from judge.rulebook import store
+
+        return [store.load(store.resolve(None, g)) for g in games_available()]
+    return [load_book(rules_sel, game)]
+
+
+def search_output(query: str, books: list, limit: int = 10, as_json: bool = False) -> str:
+    """The text ``judge search`` prints: the best ``limit`` hits over ``books``, labelled by document when
+    there are several, or the ``--json`` data."""
+    from judge.rulebook.query import render_hits
+    from judge.rulebook.search import search
+
+    hits = []
+    for book in books:
+        hits.extend(search(book, query, limit=limit))
+    hits.sort(key=lambda h: -h.score)
+    hits = hits[:limit]
+    if as_json:
+        return json_text({"query": query, "documents": [b.cite_prefix for b in books],
+                          "hits": [h.to_dict() for h in hits]})
+    return render_hits(hits, query, show_document=len(books) > 1)
+
+
+def games_available() -> list[str]:
+    """The games that have at least one rules document (embedded or imported), in store order."""
+    from judge.rulebook import store
+
+    seen = []
+    for doc in store.list_documents():
+        if doc.game not in seen:
+            seen.append(doc.game)
+    return seen

@@ -1,0 +1,196 @@
+"""Scenario files: read one (size and shape checked before it costs anything), parse its TOML, check its
+``[scenario]`` table, know the line of every key; find the files below a folder. The format is documented
+in docs/scenario-format.md (and -ga, -mc).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from judge import games
+from judge.engine.core import InvalidScenario, Reason
+from judge.errors import ScenarioError
+
+SCENARIO_KEYS = {"title", "question", "game", "rules", "example_of", "answer", "notes"}
+
+
+class Scenario:
+    """A parsed scenario file: the raw tables plus where each key sits in the file."""
+
+    def __init__(self, path: str, data: dict, text: str):
+        self.path = path
+        self.data = data
+        self.text = text
+        meta = data.get("scenario", {})
+        meta = meta if isinstance(meta, dict) else {}    # a wrong shape is reported by load(), with its line
+        self.title = meta.get("title", Path(path).stem)
+        self.question = meta.get("question", "")
+        self.game = meta.get("game", "")
+        self.rules = str(meta.get("rules", ""))
+        self.example_of = meta.get("example_of", "")
+        self.expect = data.get("expect", {}) if isinstance(data.get("expect", {}), dict) else {}
+        self._lines = _index_lines(text)
+
+    def line_of(self, key: str) -> int | None:
+        """Line of a dotted key path such as ``cards.jab.power`` or ``actions.2.card`` (1-based index)."""
+        probe = key
+        while probe:
+            if probe in self._lines:
+                return self._lines[probe]
+            if "." not in probe:
+                break
+            probe = probe.rsplit(".", 1)[0]
+        return None
+
+    def error(self, message: str, key: str | None = None, cite: str | None = None) -> ScenarioError:
+        """A :class:`ScenarioError` pointing at ``key`` in this file."""
+        rule = f" ({cite})" if cite else ""
+        return ScenarioError(message + rule, file=self.path, line=self.line_of(key) if key else None, key=key)
+
+    def reason(self, code: str, message: str, key: str | None = None, cite: str | None = None) -> Reason:
+        """A :class:`Reason` (code from :class:`judge.engine.core.ReasonCode`) pointing at ``key`` in this file."""
+        return Reason(code, message, cite, key, self.line_of(key) if key else None)
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"']+)\s*=")
+
+
+def _index_lines(text: str) -> dict[str, int]:
+    """Dotted key path → line, for error messages (tomllib reports no positions for valid files)."""
+    out: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    table = ""
+    for n, line in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(line)
+        if m:
+            name = m.group(2).replace('"', "").replace("'", "")
+            if m.group(1) == "[[":
+                counts[name] = counts.get(name, 0) + 1
+                table = f"{name}.{counts[name]}"
+            else:
+                parts = name.split(".")
+                # keys under an array-of-tables element: [[cards.x.abilities]] handled above
+                table = name
+                for i, part in enumerate(parts):
+                    prefix = ".".join(parts[: i + 1])
+                    if prefix in counts:
+                        table = f"{prefix}.{counts[prefix]}" + ("." + ".".join(parts[i + 1:]) if parts[i + 1:] else "")
+            out.setdefault(table, n)
+            continue
+        m = _KEY.match(line)
+        if m:
+            key = m.group(1).strip("\"'")
+            out.setdefault(f"{table}.{key}" if table else key, n)
+    return out
+
+
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest scenario file judge reads (the project's biggest is a few kB): a bigger one is refused before it
+is parsed."""
+
+MAX_KEY_PARTS = 32
+"""Most dotted parts one TOML key may have (``a.b.c`` has 3; the format uses at most about 6). Checked before
+parsing: the standard TOML reader takes time quadratic in the parts of a long dotted key."""
+
+_LONG_DOTTED_KEY = re.compile(r"(?:[A-Za-z0-9_-]+\s*\.\s*){%d,}" % MAX_KEY_PARTS)
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and check the top level of a scenario file. Raises :class:`ScenarioError` (exit 2).
+
+    ``-`` reads standard input (``judge resolve -``), named ``<stdin>`` in errors. At most
+    :data:`MAX_BYTES` are read.
+    """
+    path = str(path)
+    if path == "-":
+        import sys
+
+        return loads(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read: {exc.strerror}", file=path) from None
+    return loads(raw, path)
+
+
+def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
+    """Check the top level of a scenario given as bytes; ``path`` names it in errors.
+
+    Checked in this order, each before the next costs anything: the size (:data:`MAX_BYTES`), UTF-8, dotted
+    keys (:data:`MAX_KEY_PARTS`), the TOML syntax and nesting, the shapes of the shared tables
+    (:mod:`judge.scenarios.shapes`), the ``[scenario]`` keys and the game.
+    """
+    import tomllib
+
+    from judge.scenarios import shapes
+
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError(f"the file is over {MAX_BYTES:,} bytes; a scenario is refused beyond that", file=path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("not UTF-8 text", file=path, line=raw[: exc.start].count(b"\n") + 1) from None
+    long_key = _LONG_DOTTED_KEY.search(text)
+    if long_key:
+        raise ScenarioError(f"a key with more than {MAX_KEY_PARTS} dotted parts; the format never needs one",
+                            file=path, line=text.count("\n", 0, long_key.start()) + 1)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = int(m.group(1)) if m else None
+        raise ScenarioError(f"TOML syntax error: {re.sub(r' [(]at line.*', '', msg)}", file=path, line=line) from None
+    except RecursionError:
+        raise ScenarioError(f"arrays or tables nested too deeply (the format nests at most {shapes.MAX_DEPTH})",
+                            file=path) from None
+    scenario = Scenario(path, data, text)
+    raise_shape_problems(scenario, shapes.check(data, shapes.COMMON))
+    meta = data.get("scenario")
+    if not isinstance(meta, dict):
+        raise ScenarioError("missing the [scenario] table (title, question, game, rules)", file=path)
+    for key in meta:
+        if key not in SCENARIO_KEYS:
+            raise scenario.error(f"unknown key '{key}' in [scenario] (known: {', '.join(sorted(SCENARIO_KEYS))})",
+                                 f"scenario.{key}")
+    if scenario.game not in games.playable():
+        raise scenario.error(f"game must be one of {', '.join(games.playable())}, not {scenario.game!r}",
+                             "scenario.game")
+    return scenario
+
+
+def raise_shape_problems(scenario: Scenario, problems: list[tuple[str, str]]) -> None:
+    """Raise the shape problems found in a scenario as one :class:`ScenarioError` (the first, and how many
+    more), with the line of its key."""
+    if not problems:
+        return
+    reasons = [scenario.reason("wrong-type", message, key or None)
+               for key, message in problems]
+    raise invalid_error(scenario, InvalidScenario(reasons))
+
+
+def invalid_error(scenario: Scenario, exc: InvalidScenario) -> ScenarioError:
+    """One :class:`ScenarioError` for every reason a scenario is invalid: the first, then how many more."""
+    first = exc.reasons[0]
+    more = f" (and {len(exc.reasons) - 1} more: " + "; ".join(str(r) for r in exc.reasons[1:]) + ")" \
+        if len(exc.reasons) > 1 else ""
+    rule = f" ({first.cite})" if first.cite else ""
+    err = ScenarioError(first.message + rule + more, file=scenario.path, line=first.line, key=first.key)
+    err.reasons = exc.reasons
+    err.code = str(first.code)
+    return err
+
+
+def find_scenarios(target: str | Path) -> list[Path]:
+    """A scenario file, or every ``*.toml`` below a folder, in name order (``-``: standard input)."""
+    if str(target) == "-":
+        return [Path("-")]
+    p = Path(target)
+    if p.is_dir():
+        return sorted(p.rglob("*.toml"))
+    if not p.exists():
+        raise ScenarioError("no such file or folder", file=str(p))
+    return [p]
