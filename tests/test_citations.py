@@ -2,6 +2,7 @@
 located in other versions by its words."""
 
 import ast
+import contextlib
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -89,12 +90,30 @@ def test_key_fab_entries_say_what_a_judge_quotes():
     assert reg["ILLEGAL_ACTION_REVERSED"] == "1.10.3" and reg["NEW_OBJECT"] == "3.0.9"
 
 
+def proposals(game: str, ids) -> str:
+    """For the failure message: a registry line to add for each id (words: the opening of its text)."""
+    books = [seed(game)]
+    with contextlib.suppress(BaseException):   # the full documents when ../shared/corpora is there
+        books.insert(0, {"fab": lambda: fab("2.10.1"), "ga": ga_full, "mc": mc_full}[game]())
+    lines = []
+    for rule_id in sorted(ids):
+        rule = next((b.rules[rule_id] for b in reversed(books) if rule_id in b.rules), None)
+        if rule is None:
+            lines.append(f"# {rule_id}: no such rule in {', '.join(b.cite_prefix for b in books)}: a wrong citation")
+            continue
+        words = " ".join(citations.word_key(rule.text or rule.title).split()[:6])
+        lines.append(f'NAME = cite("{rule_id}", "{words}")')
+    return f"add to judge/engine/{ENGINES[game].name}/cited.py (a name a judge recognises, words that stay):\n" + \
+        "\n".join(lines)
+
+
 @pytest.mark.parametrize("game", ["fab", "ga", "mc"])
 def test_the_engine_code_cites_no_id_the_registry_lacks(game):
     reg = citations.registry(game)
     found = literal_ids(game)
     assert len(found) > 60
-    assert {rid: where for rid, where in found.items() if reg.get(rid) is None} == {}
+    missing = {rid: where for rid, where in found.items() if reg.get(rid) is None}
+    assert missing == {}, proposals(game, missing)
 
 
 @pytest.mark.parametrize("game", ["fab", "ga", "mc"])
@@ -108,7 +127,7 @@ def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
         for rule_id in sc.play(s, sc.rulebook_for(s)).citations():
             if reg.get(rule_id) is None:
                 unregistered.setdefault(rule_id, path.name)
-    assert unregistered == {}
+    assert unregistered == {}, proposals(game, unregistered)
 
 
 # ---------------------------------------------------------------------------------------------------------

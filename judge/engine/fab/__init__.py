@@ -704,6 +704,10 @@ def _summarise(game: Game):
         telling = [st for st in steps[1:] if not st.text.startswith(procedural)]
         for st in telling[-3:]:
             out.conclude(st.text, st.cites)
+        if not out.summary:
+            # only procedure: what was paid is the answer (the cost calculated, the cost paid)
+            for st in [st for st in steps if st.text.startswith(("Calculate asset-costs", "Pay asset-costs"))][-2:]:
+                out.conclude(st.text, st.cites)
     start = game.start_life
     changed = [n for n, life in f["life"].items() if start.get(n) != life]
     if changed:

@@ -94,7 +94,7 @@ class Combat:
         # 7.2.4: attacking; the attack event
         self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
                   f"hero and {self.player_name(legal[0])} the defending hero.", ["7.2.4", "7.2.4a", "7.2.4b"])
-        self.event("attack", attack=link.attack)
+        self.event("attack", attack=link.attack, card=link.attack)
         self.turn_player_gains_priority("7.2.5", "The turn-player gains priority.")
 
     def defend_step(self):
@@ -389,7 +389,7 @@ class Combat:
                     link.hit = True
                     self.step("The attack dealt damage to the attack-target during the Damage Step: it hits (a hit-event).",
                               ["7.5.2a", "7.5.5", "7.5.5d"])
-                    self.event("hit", attack=att.handle, target=target, hit_event=True, amount=dealt)
+                    self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt)
                     self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
                 else:
                     self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "

@@ -25,7 +25,7 @@ class Effects:
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
         self.record_event(name, info)
-        grants = any(e.kind == "gain-ability" for e in self.s.effects)
+        grants = self.static_grants or any(e.kind == "gain-ability" for e in self.s.effects)
         for src in list(self.s.cards.values()):
             for ab in (src.abilities + self.granted_triggers(src)) if grants else src.abilities:
                 if ab.kind != "trigger" or ab.get("on") != name:
@@ -63,12 +63,19 @@ class Effects:
         return created
 
     def granted_triggers(self, card: Card) -> list:
-        """Triggered abilities an effect gives ``card`` ("the attack gains 'If this hits, …'")."""
+        """Triggered abilities an effect gives ``card`` ("the attack gains 'If this hits, …'"), or a functional
+        static ability does ("Your attacks have 'When this hits, …'", 6.2.3)."""
         out = []
         for eff in self.s.effects:
             if eff.kind == "gain-ability" and not eff.pending and self.effect_applies(eff, card):
                 data = dict(eff.data.get("ability", {}))
                 out.append(Ability(0, data.get("kind", "trigger"), data, f"granted-{eff.id}"))
+        if self.static_grants:
+            for src, ab in self._functional_statics("gain-ability"):
+                e = ab.get("effect", {})
+                if self._applies(e.get("to", "self"), card, src.controller, src):
+                    data = dict(e.get("ability", {}))
+                    out.append(Ability(0, data.get("kind", "trigger"), data, f"granted-{src.handle}-{ab.index}"))
         return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:

@@ -358,7 +358,7 @@ class EffectPrimitives:
 
     def do_counter(self, e, inst, you, source_name):
         """Put N counters of a kind on an object (or remove them with a negative N); buff and debuff counters
-        cancel each other (counters/4, buff/4, debuff/4)."""
+        cancel each other (counters/general-rules/4, buff/4, debuff/4)."""
         kind, n = e.get("kind", "buff"), e.get("amount", 1)
         for t in self._units(e, inst, you):
             obj = self.s.cards.get(t)
