@@ -45,10 +45,12 @@ class Context:
 
     @property
     def is_attack(self) -> bool:
+        """Is the card an attack action card?"""
         return "action" in self.types and "attack" in self.subtypes
 
     @property
     def is_weapon(self) -> bool:
+        """Is the card a weapon?"""
         return "weapon" in self.types
 
     @property
@@ -209,6 +211,7 @@ class Frame:
         self.target = None          # the card's / ability's declared target, once a sentence declares one
 
     def declare(self, spec) -> None:
+        """Record the target a phrase names; a second, different target is not understood."""
         if spec is None:
             return
         if self.target is not None and self.target != spec:

@@ -46,6 +46,7 @@ class Hit:
         self.citation = citation     # FaB CR 2.10.1 7.5.5b / GA rules 2026-08-21, Playing Cards 7.1 [...]
 
     def to_dict(self) -> dict:
+        """As data: every field of the hit."""
         return {k: getattr(self, k) for k in self.__slots__}
 
 

@@ -20,7 +20,7 @@ __all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "loa
 
 def check_shapes(scenario: Scenario, engine) -> None:
     """The shapes the game's engine declares for its keys (``engine.SHAPE``), checked before it reads them."""
-    from judge.scenarios import shapes
+    from judge.engine import shapes
 
     shape = getattr(engine, "SHAPE", None)
     if shape is not None:

@@ -374,6 +374,8 @@ WHILE_STATIC_FUNCTIONAL = cite("1.7.4g", "a while static ability is functional w
 PUBLIC_SOURCE_REQUIRED = cite("3.0.4e", "if a rule or effect specifies an object in a public zone")
 COST_PROPERTY_UNCHANGED = cite("2.2.4a", "does not modify the cost property of that object")
 DISCRETE_EFFECTS_ATOMIC = cite("6.1.2", "discrete effects are atomic")
+INSUFFICIENT_OBJECTS = cite("1.8.6c", "all legal objects are consider the parameters of the effect")
+NO_PRINTED_POWER = cite("2.9.2", "if a card does not have a printed power it does not have the power property")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

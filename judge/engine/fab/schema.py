@@ -193,12 +193,12 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Flesh and Blood scenario is (judge.scenarios.shapes),
+# shapes: what every table, list and scalar of a Flesh and Blood scenario is (judge.engine.shapes),
 # checked by the scenario layer before this engine reads any of it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     handle_or_selector = Str() | Table(what="a selector table")

@@ -41,7 +41,7 @@ STATICS = {
 }
 ABILITY_KEYS = {
     "activated": {"kind", "text", "cost", "effects", "target", "speed", "functional_in"},
-    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose"},
+    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
 TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning")
@@ -341,6 +341,11 @@ def _check_ability(scenario, key, index, ab, reasons) -> Ability | None:
     if kind == "trigger" and ab.get("on") not in TRIGGER_EVENTS:
         reasons.append(scenario.reason("bad-trigger", f"on must be one of {', '.join(TRIGGER_EVENTS)}, not "
                                        f"{ab.get('on')!r}", f"{key}.on"))
+    if isinstance(ab.get("attacker"), dict):
+        _check_selector(scenario, f"{key}.attacker", ab["attacker"], reasons)
+        if ab.get("on") != "attack":
+            reasons.append(scenario.reason("bad-trigger", 'attacker = SELECTOR goes with on = "attack"',
+                                           f"{key}.attacker"))
     if kind == "static":
         eff = ab.get("effect")
         if not isinstance(eff, dict):
@@ -471,12 +476,12 @@ def _check_action(scenario, n, act, s: State, reasons):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Grand Archive scenario is (judge.scenarios.shapes), checked
+# shapes: what every table, list and scalar of a Grand Archive scenario is (judge.engine.shapes), checked
 # by the scenario layer before anything above reads it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words, "element": words,
@@ -499,7 +504,8 @@ def _shape():
     ability = Table({"kind": Str(), "text": Str(), "cost": Table({"rest": Bool(), "reserve": Int(0),
                                                                   "sacrifice": Bool()}, what="a cost table"),
                      "effects": effects, "effect": effect, "target": target, "speed": Str(), "on": Str(),
-                     "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str()},
+                     "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str(),
+                     "attacker": selector},
                     what="an ability table")
     zone = ListOf(NAME | Int(0), single=True, what="a list of card handles (a number for unnamed cards)")
     player = Table({"champion": Str(), "elements": ListOf(Str()), "level": Int(0), "damage": Int(0),

@@ -393,6 +393,7 @@ ATTACKING_AND_THE_COMBAT_PHASE_5 = cite("attacking-and-the-combat-phase/5", "att
 CHAMPION_GENERAL_RULES_4_3 = cite("champion/general-rules/4.3", "champions with a power stat may")
 KEYWORDS_AND_ABILITIES_IMMORTALITY_1_1 = cite("keywords-and-abilities/immortality/1.1", "immortal objects do not die they")
 WEAPON_5_1 = cite("weapon/5.1", "damage being prevented during the damage")
+MASTERY_P1 = cite("mastery/p1", "masteries are special non object player")
 # fmt: on
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())

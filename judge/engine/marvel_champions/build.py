@@ -733,12 +733,12 @@ def build_state(scenario) -> State:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.scenarios.shapes),
+# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.engine.shapes),
 # checked by the scenario layer before anything above reads it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     ref = Str() | Table(what="a selector table")
