@@ -29,7 +29,7 @@ EFFECTS = {
     "negate": {"what"}, "copy": {"what", "new_targets"}, "delevel": {"to"},
     "prevent": {"amount", "to", "combat", "kind"}, "rest": {"what", "to"}, "wake": {"what", "to"},
     "counter": {"kind", "amount", "to"}, "gain": {"keyword", "to"}, "distant": {"to"},
-    "skip": {"phase", "whose", "times"}, "end-phase": set(),
+    "skip": {"phase", "whose", "times"}, "end-phase": set(), "level-up": {"to"},
 }
 EFFECTS["damage"] = {"amount", "to", "unpreventable"}
 # static effects (continuous, no Effects Stack) and their fields
@@ -47,7 +47,7 @@ ABILITY_KEYS = {
 TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times", "wield", "attack_target", "pay", "until"} | set(ACTION_KINDS)
+               "times", "wield", "attack_target", "pay", "until", "level_up"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
@@ -440,7 +440,7 @@ def _check_action(scenario, n, act, s: State, reasons):
     if "until" in act and (kind != "pass" or act["until"] not in START_POINTS):
         reasons.append(scenario.reason("bad-until", f"until = PHASE goes with pass = true, PHASE one of "
                                        f"{', '.join(START_POINTS)}", f"{key}.until"))
-    for k in ("wield", "attack_target", "attack", "retaliate", "intercept"):
+    for k in ("wield", "attack_target", "attack", "retaliate", "intercept", "level_up"):
         if k not in act or act[k] is False:
             continue
         for h in as_list(act[k]):
@@ -522,10 +522,16 @@ def _shape():
                     "mode": Str(), "reserve": NAMES, "memory": NAMES, "copy_targets": NAMES, "note": Str(),
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
-                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME}, what="an action table")
+                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME},
+                   what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})
 
 
 SHAPE = _shape()
 """The shape of a Grand Archive scenario (checked before the engine reads it)."""
+
+
+WORDS = {"cards.*.keywords": "keywords"}
+"""Where a Grand Archive scenario writes the rules' words: keywords, checked against the loaded document's
+page of keywords and abilities (a near miss only, with an excerpt that lacks the page)."""

@@ -450,6 +450,9 @@ class CombatPhase:
                 continue
             tgt = s.cards.get(target)
             if tgt is None or tgt.zone != "field":
+                self.step(f"{unit.name}'s retaliation target, {tgt.name if tgt else target}, left the field: it has no "
+                          "valid retaliation target and deals no damage.",
+                          ["state-based-checks-and-effects/types-of-checks/7"], answer=True)
                 continue
             power = unit.stat("power")
             parts = [f"{unit.name} {power}"]
