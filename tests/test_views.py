@@ -46,3 +46,4 @@ def test_a_corrupt_views_file_is_ignored():
     path = views.views_path(store.resolve())
     path.write_bytes(b"\x00garbage")
     assert "7.5.5b" in lookup.rule_output("7.5.5b")
+    assert views.find(store.resolve(), "7.5.5b") is not None          # rewritten whole by that lookup

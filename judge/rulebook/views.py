@@ -74,7 +74,7 @@ def write(doc, book) -> None:
     from judge.rulebook.query import rule_view
 
     path = views_path(doc)
-    if path is None or path.exists():
+    if path is None or (path.exists() and _readable(path)):
         return
     try:
         table, blobs, offset = {}, [], 0
@@ -87,3 +87,15 @@ def write(doc, book) -> None:
         store.write_atomic(path, len(head).to_bytes(4, "little") + head + b"".join(blobs))
     except (OSError, ValueError):
         pass
+
+
+def _readable(path) -> bool:
+    """Is the views file at ``path`` whole (its table of contents reads and every record lies inside it)?"""
+    try:
+        with open(path, "rb") as fh:
+            size = int.from_bytes(fh.read(4), "little")
+            table = marshal.loads(fh.read(size))
+        end = os.path.getsize(path) - 4 - size
+        return isinstance(table, dict) and all(o + n <= end for o, n in table.values())
+    except Exception:   # noqa: BLE001 — corrupt: rewritten
+        return False

@@ -313,16 +313,23 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     return card
 
 
+_SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
+
+
 def _check_selectors(scenario, key, table, reasons):
     """Selector tables anywhere inside an ability may only use known keys."""
     for k, v in table.items():
         if k in ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "together_with",
                  "last_attack", "pitched") and \
                 isinstance(v, dict):
-            for sk in v:
+            for sk, sv in v.items():
                 if sk not in SELECTOR_KEYS:
                     reasons.append(scenario.reason("unknown-key", f"unknown selector key '{sk}' (known: "
                                                    f"{', '.join(sorted(SELECTOR_KEYS))})", f"{key}.{k}"))
+                elif sk in _SELECTOR_WORD_LISTS and not (
+                        isinstance(sv, str) or isinstance(sv, list) and all(isinstance(w, str) for w in sv)):
+                    reasons.append(scenario.reason("wrong-type", f"the selector key '{sk}' takes a word or a list "
+                                                   f"of words, not {sv!r}", f"{key}.{k}.{sk}"))
         elif isinstance(v, dict):
             _check_selectors(scenario, key, v, reasons)
         elif isinstance(v, list):

@@ -89,6 +89,11 @@ class Card:
         return f"Card({self.handle!r}, {self.name!r}, zone={self.zone!r})"
 
 
+def _words(value) -> set:
+    """A selector's word list as a set; a single word (``types = "action"``) is a list of one."""
+    return {value} if isinstance(value, str) else set(value)
+
+
 def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> bool:
     """Does ``card`` fit a selector table such as ``{types = ["action"], subtypes = ["attack"]}``?
 
@@ -98,17 +103,17 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
     """
     if not spec:
         return True
-    if "types" in spec and not set(spec["types"]) <= card.types:
+    if "types" in spec and not _words(spec["types"]) <= card.types:
         return False
-    if "subtypes" in spec and not set(spec["subtypes"]) <= card.subtypes:
+    if "subtypes" in spec and not _words(spec["subtypes"]) <= card.subtypes:
         return False
-    if "supertypes" in spec and not set(spec["supertypes"]) <= card.supertypes:
+    if "supertypes" in spec and not _words(spec["supertypes"]) <= card.supertypes:
         return False
-    if "not_supertypes" in spec and set(spec["not_supertypes"]) & card.supertypes:
+    if "not_supertypes" in spec and _words(spec["not_supertypes"]) & card.supertypes:
         return False
-    if "not_types" in spec and set(spec["not_types"]) & card.types:
+    if "not_types" in spec and _words(spec["not_types"]) & card.types:
         return False
-    if "not_subtypes" in spec and set(spec["not_subtypes"]) & card.subtypes:
+    if "not_subtypes" in spec and _words(spec["not_subtypes"]) & card.subtypes:
         return False
     if "from_hand" in spec and bool(card.__dict__.get("_from_hand")) != spec["from_hand"]:
         return False
