@@ -211,7 +211,17 @@ def _shape():
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
                                      what="a quantity table")
-    condition = Table(what="a condition table")
+    flag = Bool()
+    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int()},
+                    what="a count table { count = …, n = N }")
+    condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
+                       "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
+                       "card": selector, "this": selector, "attack_power_above_base": flag,
+                       "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
+                       "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
+                       "played_from": Str(), "pitched": selector, "is_attack": flag, "your_turn": flag,
+                       "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag},
+                      what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
@@ -220,7 +230,8 @@ def _shape():
                     "ability": Lazy(lambda: ability), "then": Str(), "kind": Str(),
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
-                    "of": Str() | selector}, what="an effect table")
+                    "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
+                    "effects": Lazy(lambda: effects)}, what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
