@@ -365,6 +365,10 @@ class Combat:
             why = self.explain_value(c, "power" if c is att else "defense")
             if why:
                 self.step(*why)
+        if link.proxy and any(e.kind == "modify" and "_attack_link" not in e.data and self.effect_applies(e, att)
+                              for e in s.effects):
+            self.step(f"An effect that applies to {att.name}, the attack-source, modifies its properties, and the "
+                      "attack-proxy inherits them.", ["1.4.3d", "1.4.3a"])
         order = self.clockwise_order_of_targets(link)
         if len(order) > 1:
             how = "as its controller decided" if link.damage_order else "here clockwise, as no order was given"
