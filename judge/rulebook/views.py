@@ -62,13 +62,25 @@ def find(doc, rule_id: str) -> dict | None:
         return None
 
 
+def _readable(path, book) -> bool:
+    """Whether the views file at ``path`` is there and holds a record for each rule of ``book`` (a corrupt or
+    foreign one is rewritten, never kept)."""
+    try:
+        with open(path, "rb") as fh:
+            records = marshal.load(fh)
+        return isinstance(records, dict) and len(records) == len(book.rules) and all(
+            isinstance(records.get(rid), bytes) for rid in book.rules)
+    except Exception:   # noqa: BLE001 — missing, corrupt or foreign: write it anew
+        return False
+
+
 def write(doc, book) -> None:
     """Write the view of every rule of ``book`` (loaded from ``doc``) for later lookups; silent on failure."""
     from judge.rulebook import store
     from judge.rulebook.query import rule_view
 
     path = views_path(doc)
-    if path is None or path.exists():
+    if path is None or _readable(path, book):
         return
     try:
         records = {rid: marshal.dumps(rule_view(book, rid)) for rid in book.rules}

@@ -244,7 +244,10 @@ def _shape():
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
                   "pitch": Int(), "power": Int(), "defense": Int(),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
-                  "abilities": ListOf(ability), "sides": MapOf(Table(what="a side table")), "token": Bool(),
+                  "abilities": ListOf(ability),
+                  "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
+                                        "pitch": Int(), "power": Int(), "defense": Int(), "name": Str()},
+                                       what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
                  what="a card table")
@@ -254,7 +257,9 @@ def _shape():
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
-                    "damage_order": ListOf(NAME), "boost": Bool() | NAME}, what="an action table")
+                    "damage_order": ListOf(NAME), "boost": Bool() | NAME,
+                    "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
+                   what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "seating": ListOf(NAME), "step": Str()})})
 
