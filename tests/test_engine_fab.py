@@ -290,7 +290,7 @@ BAD = [
     ("keyword-not-played", "power = 4", 'power = 4\nkeywords = ["quell 1"]', "cards.strike.keywords",
      'keywords = ["quell 1"]', "the keyword 'quell' (8.3.19) is not modelled by this engine"),
     ("keyword-misspelt", "power = 4", 'power = 4\nkeywords = ["go agian"]', "cards.strike.keywords",
-     'keywords = ["go agian"]', "'go agian' is not a keyword this engine knows"),
+     'keywords = ["go agian"]', "'go agian' is not a keyword FaB CR 2.10.1 defines (did you mean 'go again', 8.3.5?)"),
     ("trigger-target-undeclared", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
      'on = "hit"\neffects = [{ do = "destroy", what = "target" }]\n', "cards.strike.abilities.1", "[[cards.strike.abilities]]",
      "the ability does not say what it targets"),

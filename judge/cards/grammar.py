@@ -34,7 +34,7 @@ def number(word: str) -> int:
 class Context:
     """What the grammar knows about the card whose text it reads, and the card pool's vocabulary."""
 
-    def __init__(self, record, supertypes=frozenset(), tokens=None, names=None):
+    def __init__(self, record, supertypes=frozenset(), tokens=None, names=None, compile_token=None):
         self.record = record
         self.name = record.name
         types, subtypes, sups = record.type_parts()
@@ -42,6 +42,7 @@ class Context:
         self.pool_supertypes = supertypes      # every supertype of the card data (class and talent words)
         self.tokens = tokens or {}             # token name (lower) → the token's record
         self.names = names or {}               # every card name (lower) → as printed (combo names a card)
+        self.compile_token = compile_token     # record → Compiled, for the token cards the text creates
 
     @property
     def is_attack(self) -> bool:
@@ -316,15 +317,25 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
 
 
 def _token(name: str, ctx: Context) -> dict:
-    """``Create a Quicken token``: only a token whose printed card has no text (its abilities would be lost,
-    since the created object carries only its name and types)."""
+    """``Create a Gold token``: the token card of that name from the card data, with its properties and its
+    own text compiled (the created object carries them, 8.5.2); a token whose text is not fully compiled
+    makes the sentence not understood."""
     rec = ctx.tokens.get(name.lower())
-    if rec is None or rec.text.strip():
+    if rec is None or ctx.compile_token is None or rec.name == ctx.name:
         raise NotUnderstood(f"create a {name} token")
-    types, subtypes, _ = rec.type_parts()
-    eff = {"do": "create-token", "name": rec.name}
-    if subtypes:
-        eff["subtypes"] = subtypes
+    compiled = ctx.compile_token(rec)
+    if not compiled.fully or compiled.fields or any(re.search(r"\d", k) for k in compiled.keywords):
+        # the engine's create-token reads keywords without values ("ward 1" would not be ward with N = 1)
+        raise NotUnderstood(f"create a {name} token")
+    types, subtypes, supertypes = rec.type_parts()
+    eff = {"do": "create-token", "name": rec.name, "types": types}
+    for key, value in (("subtypes", subtypes), ("supertypes", [w for w in supertypes if w.isalpha()]),
+                       ("keywords", compiled.keywords), ("abilities", compiled.abilities)):
+        if value:
+            eff[key] = value
+    for field in ("power", "defense"):
+        if getattr(rec, field).isdigit():
+            eff[field] = int(getattr(rec, field))
     return eff
 
 
@@ -386,7 +397,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name)
     try:
-        for reader in (_activated, _labelled, _trigger, _static, _resolution):
+        for reader in (_activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -504,10 +515,36 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
     return None
 
 
+PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
+                                                                      "end-phase"))
+
+
+def _phase_trigger(text: str, ctx: Context) -> Reading | None:
+    """``At the beginning of your action phase|end phase, EFFECTS`` of a permanent (4.3.1, 4.4.2): a trigger
+    on that phase in its controller's turn."""
+    for phrase, event in PHASES:
+        m = re.fullmatch(re.escape(phrase) + r", (.+)", text.rstrip("."), re.IGNORECASE)
+        if m:
+            if ctx.resolves:
+                raise NotUnderstood(text)
+            frame = Frame(ctx, "trigger")
+            effs = []
+            for part in re.split(r",? then ", m.group(1)):
+                if part.strip().lower() == "destroy this":
+                    effs.append({"do": "destroy", "what": "self"})
+                else:
+                    effs.extend(effects_of(part, frame))
+            return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                                              "effects": effs})
+    return None
+
+
 def _static(text: str, ctx: Context) -> Reading | None:
     low = text.lower().rstrip(".")
     if low == "you may play this as though it were an instant" and ctx.resolves:
         return Reading(fields={"playable_as_instant": True})
+    if low == "you may play this from your banished zone":
+        return Reading(abilities=[{"kind": "play-from", "zone": "banished"}])
     m = re.fullmatch(r"if (.+?), (.+)", text.rstrip("."), re.IGNORECASE)
     if m and not re.match(r"(?:you do|this hits)\b", m.group(1), re.IGNORECASE):
         try:

@@ -154,6 +154,7 @@ class ReasonCode(StrEnum):
     UNKNOWN_PLAYER = "unknown-player"
     UNKNOWN_QUANTITY = "unknown-quantity"
     UNKNOWN_TARGET = "unknown-target"
+    UNKNOWN_WORD = "unknown-word"
     UNNAMED = "unnamed"
     UNSUPPORTED = "unsupported"
     WRONG_TYPE = "wrong-type"

@@ -12,7 +12,7 @@ from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
-from judge.engine.fab.schema import SHAPE  # noqa: F401 — checked by the scenario layer before any key is read
+from judge.engine.fab.schema import SHAPE, WORDS, extra_words  # noqa: F401 — checked by the scenario layer
 from judge.engine.fab.state import Player, State, snapshot
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}

@@ -250,3 +250,17 @@ def _shape():
 
 SHAPE = _shape()
 """The shape of a Flesh and Blood scenario (checked before the engine reads it)."""
+
+
+WORDS = {"cards.*.types": "types", "cards.*.subtypes": "subtypes", "cards.*.supertypes": "supertypes",
+         "cards.*.keywords": "keywords", "cards.*.sides.*.types": "types", "cards.*.sides.*.subtypes": "subtypes"}
+"""Where a Flesh and Blood scenario writes the rules' words, checked against the loaded CR's vocabulary (its
+keyword lists 2.10.6, 2.11.6, 2.15.6 and the terms chapter 8 defines) before the engine reads them."""
+
+
+def extra_words() -> dict:
+    """The keyword table's words (each with its rule), those it plays and those it refuses as not modelled:
+    known even where the loaded document is an excerpt without chapter 8."""
+    from judge.engine.fab.keywords import NOT_PLAYED
+
+    return {"keywords": {**NOT_PLAYED, **{name: row.rule for name, row in KEYWORDS.items()}}}

@@ -530,3 +530,8 @@ def _shape():
 
 SHAPE = _shape()
 """The shape of a Grand Archive scenario (checked before the engine reads it)."""
+
+
+WORDS = {"cards.*.keywords": "keywords"}
+"""Where a Grand Archive scenario writes the rules' words: keywords, checked against the loaded document's
+page of keywords and abilities (a near miss only, with an excerpt that lacks the page)."""
