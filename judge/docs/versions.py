@@ -92,6 +92,7 @@ class VersionPairs:
                 for k, (old, new, _) in enumerate(self.pairs)]
 
     def diff_page(self, builder, k: int) -> str:
+        """The HTML page of the ``k``-th pair's diff: its counts and every change, linked into both versions."""
         from judge.rulebook.diff import inline
 
         old, new, _ = self.pairs[k]

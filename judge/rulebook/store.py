@@ -444,7 +444,9 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
     if use_cache:
         try:
             with open(path, "rb") as fh:
-                return Rulebook.from_data(marshal.load(fh))
+                book = Rulebook.from_data(marshal.load(fh))
+            book.cache_key = key          # other caches of this parse (the search index) are named by it
+            return book
         except Exception:   # noqa: BLE001 — a corrupt or foreign cache file (any shape) is ignored and rebuilt
             pass
     book = parse_document(doc, None if _is_folder_doc(doc) else contents)
@@ -452,6 +454,7 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
     if use_cache:
         try:
             write_atomic(path, marshal.dumps(book.to_data()))
+            book.cache_key = key
         except (OSError, ValueError):
             pass
     return book
