@@ -142,6 +142,22 @@ def selector(phrase: str, ctx: Context) -> dict:
     return spec
 
 
+PERMANENT_SUBTYPES = ("aura", "item", "ally")
+
+
+def permanent_noun(phrase: str, ctx: Context) -> dict:
+    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data (``Runechant``,
+    ``Hyper Driver``) or ``aura`` / ``item`` / ``ally`` (plural too)."""
+    p = phrase.strip().lower()
+    singular = p[:-1] if p.endswith("s") and p[:-1] in ctx.names else p
+    if singular in ctx.names:
+        return {"name": ctx.names[singular]}
+    word = p[:-1] if p.endswith("s") else p
+    if word in PERMANENT_SUBTYPES:
+        return {"subtypes": [word]}
+    raise NotUnderstood(phrase)
+
+
 def target_word(phrase: str, ctx: Context) -> tuple[object, str]:
     """``target hero`` → (card target "hero", effect ``to`` "target"); ``the defending hero`` → (None,
     "defending-hero"); ``target attack`` → ("attack", "target"); ``target Ninja attack action card`` → the
@@ -545,6 +561,17 @@ def _static(text: str, ctx: Context) -> Reading | None:
         return Reading(fields={"playable_as_instant": True})
     if low == "you may play this from your banished zone":
         return Reading(abilities=[{"kind": "play-from", "zone": "banished"}])
+    m = re.fullmatch(r"this costs ((?:\{r\})+) less to play for each (.+?) you control", low)
+    if m:
+        per = m.group(1).count("{r}")
+        spec = permanent_noun(m.group(2), ctx)
+        return Reading(abilities=[{"kind": "static", "effect": {
+            "do": "cost", "by": {"count": "you-control", "of": spec, "times": -per}}}])
+    m = re.fullmatch(r"if you control an? (.+?), this costs ((?:\{r\})+) less to play", low)
+    if m:
+        spec = permanent_noun(m.group(1), ctx)
+        return Reading(abilities=[{"kind": "static", "while": {"you_control": spec},
+                                   "effect": {"do": "cost", "by": -m.group(2).count("{r}")}}])
     m = re.fullmatch(r"if (.+?), (.+)", text.rstrip("."), re.IGNORECASE)
     if m and not re.match(r"(?:you do|this hits)\b", m.group(1), re.IGNORECASE):
         try:
