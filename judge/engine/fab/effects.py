@@ -162,6 +162,10 @@ class Effects:
                   "not the hit)"
             cites += ["8.4.2", "8.4.2a"]
         who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
+        link = self.s.active_link
+        if src is not None and link is not None and link.proxy and info.get("attack") == src.handle:
+            why += " (the attack-proxy is an extension of its attack-source, whose one triggered ability triggers)"
+            cites.append("1.4.3a")
         self.step(f"{who} triggers{why}: a triggered-layer is created under "
                   f"{self.player_name(layer.controller)}'s control.",
                   cites + ["1.6.2c", "6.6.3" if isinstance(ab, Effect) else "6.6.4"])
