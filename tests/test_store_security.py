@@ -144,8 +144,6 @@ def test_a_corrupt_parse_cache_is_ignored_and_rebuilt(run_cli):
         code, again, err = run_cli("rule", "7.5.5b")
         assert code == 0 and again == out, err
     assert (cache / "manifests.marshal").read_bytes() != marshal.dumps((3, [], [(1,)]))   # rewritten
-    views = list(cache.glob("views-*.marshal"))
-    assert views and all(isinstance(marshal.loads(v.read_bytes()), dict) for v in views)   # rebuilt too
 
 
 @pytest.mark.parametrize("text,message", [
