@@ -62,7 +62,7 @@ def main():
     print(f"{len(paths)} scenarios in {args.folder}")
     print(f"load (read + TOML + checks): first pass {t_load * 1000:.1f} ms in all, "
           f"{t_load_rep * 1e6:.0f} µs per file when repeated")
-    print(f"rulebook load: {t_book * 1000:.1f} ms for {len(books)} document(s)")
+    print(f"rulebook load: {t_book * 1000:.1f} ms for {len(books._loaded) or 1} document(s)")
     print(f"resolutions: {plays:,} in {elapsed:.2f} s = {rate:,.0f} per second "
           f"({1e6 / rate:.0f} µs each; goal >= {GOAL:,}/s: {'met' if rate >= GOAL else 'NOT met'})")
     examples = [s.path for s in scenarios if s.example_of]

@@ -19,6 +19,7 @@ def _fab_book():
 
 
 def cards_option(f):
+    """``--cards``: which imported card data a command reads."""
     return click.option("--cards", "cards_sel", metavar="NAME|VERSION",
                         help="Card data to use (see 'judge cards list'; default: the newest).")(f)
 

@@ -6,12 +6,13 @@ imported only when one of these commands runs, never at start-up.
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
+from judge import games
 from judge.cli import cli, emit_json, example, json_option
+from judge.rulebook.versions import imported_versions, known_versions, load_pair, load_version
 from judge.errors import JudgeError
 
 KINDS = ("renumbered", "removed", "added", "reworded")
@@ -24,57 +25,6 @@ def _echo_diff(text: str) -> None:
     click.echo(colorize(text) if use_color(sys.stdout) else text)
 
 
-def _load_version(selector: str, game: str | None):
-    from judge.rulebook import store
-
-    try:
-        doc = store.resolve(selector, game)
-    except JudgeError:
-        if os.path.exists(selector):
-            raise
-        if "/" in selector or os.sep in selector:
-            raise JudgeError(f"no such file: {selector}") from None
-        raise JudgeError(f"unknown version or document {selector!r}; known: {_known_versions(game)} "
-                         "(or give a file path)") from None
-    if not doc.version:          # a document given by path: name it by its file
-        doc.version = doc.name
-    return doc, store.load(doc)
-
-
-def _known_versions(game: str | None) -> str:
-    from judge.rulebook import store
-
-    known = [f"{d.version} ({d.name})" for d in store.list_documents() if game is None or d.game == game]
-    return ", ".join(known) or "none"
-
-
-def _same_files(a, b) -> bool:
-    return sorted(os.path.realpath(f) for f in a.files) == sorted(os.path.realpath(f) for f in b.files)
-
-
-def load_pair(old_sel: str, new_sel: str, game: str | None):
-    """Both documents of a diff, or a one-line error: different games, the same document twice."""
-    old_doc, old = _load_version(old_sel, game)
-    new_doc, new = _load_version(new_sel, game)
-    if old_doc.game != new_doc.game:
-        raise JudgeError(f"cannot compare documents of different games: {old_sel} is {old_doc.game} "
-                         f"({old_doc.name}), {new_sel} is {new_doc.game} ({new_doc.name})")
-    if _same_files(old_doc, new_doc):
-        raise JudgeError(f"{old_sel} and {new_sel} are the same document ({old_doc.name}); "
-                         "give two different versions")
-    if _same_rules(old, new):   # a copy of one file, or one file imported under two versions
-        raise JudgeError(f"{old_sel} and {new_sel} hold the same rules, word for word ({old_doc.name}, "
-                         f"{new_doc.name}): the same document twice; give two different versions")
-    return old, new
-
-
-def _same_rules(a, b) -> bool:
-    if len(a.rules) != len(b.rules):
-        return False
-    return all(r.id == o.id and r.title == o.title and r.text == o.text and r.examples == o.examples
-               and r.notes == o.notes for r, o in zip(a.rules.values(), b.rules.values()))
-
-
 # ---------------------------------------------------------------------------------------------------------
 # judge diff
 # ---------------------------------------------------------------------------------------------------------
@@ -84,7 +34,7 @@ def _same_rules(a, b) -> bool:
                                     "judge diff 2025-11-14 2026-01-16 --game mtg --json"))
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
-@click.option("--game", metavar="GAME", help="Game of the documents when OLD/NEW are versions: fab, mtg, ga, mc.")
+@click.option("--game", metavar="GAME", help=f"Game of the documents when OLD/NEW are versions: {games.help_list(False)}.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=0),
               help="Most changes listed per kind in text output (0: all). --json lists every change.")
 @click.option("--chapter", metavar="CHAPTER", help="Only changes in this chapter (1, 702, playing-cards).")
@@ -205,27 +155,11 @@ def render_diff(result, lists: dict, limit: int = 10, context: int | None = 8) -
 # judge history
 # ---------------------------------------------------------------------------------------------------------
 
-def imported_versions(game: str):
-    """The imported documents of ``game``, one per version (the preferred one), oldest first."""
-    from judge.rulebook import store
-    from judge.games import name as game_name
-    from judge.rulebook.model import format_version_key
-
-    best = {}
-    for doc in store.list_documents():
-        if doc.game == game and doc.origin == "imported":
-            if doc.version not in best or doc.sort_key() > best[doc.version].sort_key():
-                best[doc.version] = doc
-    if not best:
-        raise JudgeError(f"no imported versions of the {game_name(game)} rules; import them with "
-                         f"'judge rules import FILE --game {game} --version VERSION'")
-    return sorted(best.values(), key=lambda d: (format_version_key(d.version), d.version))
-
-
 @cli.command("history", epilog=example("judge history 1.3.3b", "judge history 4.4.3f --json",
                                        "judge history 702.124k --game mtg"))
 @click.argument("rule_id", metavar="ID")
-@click.option("--game", default="fab", show_default=True, metavar="GAME", help="Game: fab, mtg, ga, mc.")
+@click.option("--game", default=games.DEFAULT, show_default=True, metavar="GAME",
+              help=f"Game: {games.help_list(False)}.")
 @click.option("--context", default=8, show_default=True, type=click.IntRange(min=0),
               help="Unchanged words kept on each side of a change in word diffs.")
 @json_option
@@ -341,15 +275,15 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
                              "or one game's folder")
         game = games[0]
     try:
-        doc, new = _load_version(against, game)
+        doc, new = load_version(against, game)
     except JudgeError:
         if given:
             raise
         try:   # a version or document of another game: say so
-            doc, new = _load_version(against, None)
+            doc, new = load_version(against, None)
         except JudgeError:
             raise JudgeError(f"unknown version or document {against!r} of the {game_name(game)} rules; "
-                             f"known: {_known_versions(game)} (or give a file path)") from None
+                             f"known: {known_versions(game)} (or give a file path)") from None
     if doc.game != game:
         whose = f"--game {game}" if given else "the game of the scenarios"
         raise JudgeError(f"--against {against} is a {game_name(doc.game)} document ({doc.name}), "

@@ -25,9 +25,17 @@ def load_book(rules_sel: str | None = None, game: str | None = None):
 def rule_output(rule_id: str, rules_sel: str | None = None, game: str | None = None, children: bool = True,
                 as_json: bool = False) -> str:
     """The text ``judge rule`` prints: the rule with its context, or its ``--json`` view."""
+    from judge.rulebook import store, views
     from judge.rulebook.query import render_rule, rule_view
 
-    view = rule_view(load_book(rules_sel, game), rule_id, children=children)
+    doc = store.resolve(rules_sel, game)
+    view = views.find(doc, rule_id)          # one record read from the views file, no document loaded
+    if view is None:
+        book = store.load(doc)
+        view = rule_view(book, rule_id)
+        views.write(doc, book)
+    if not children:
+        view.pop("children", None)
     return json_text(view) if as_json else render_rule(view)
 
 

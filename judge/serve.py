@@ -49,9 +49,9 @@ class _Books:
         key = (selector or None, game or None)
         if key not in self._cache:
             from judge.rulebook import store
-            from judge.rulebook.model import GAME_NAMES
+            from judge.games import GAMES
 
-            if selector in GAME_NAMES and not game:     # /rules/fab/7.5.5b: the game's newest document
+            if selector in GAMES and not game:     # /rules/fab/7.5.5b: the game's newest document
                 selector, game = None, selector
             try:
                 doc = store.resolve(selector, game)
@@ -156,7 +156,7 @@ def create_app(site_books=None, scenarios=None):
         return JSONResponse({"documents": [_doc_entry(d) for d in store.list_documents()]})
 
     async def diff_endpoint(request):
-        from judge.commands_versions import load_pair
+        from judge.rulebook.versions import load_pair
         from judge.rulebook.diff import diff
 
         old, new = _query(request, "from"), _query(request, "to")
@@ -166,7 +166,7 @@ def create_app(site_books=None, scenarios=None):
         return JSONResponse(diff(book_old, book_new).to_dict())
 
     async def history_endpoint(request):
-        from judge.commands_versions import imported_versions
+        from judge.rulebook.versions import imported_versions
         from judge.rulebook import store
         from judge.rulebook.diff import history
 
@@ -344,7 +344,9 @@ def _param(name: str, where: str = "query", required: bool = False, kind: str = 
 def openapi() -> dict:
     """The OpenAPI 3.1 description of the API (written out: every route of :func:`create_app` is here)."""
     doc = _param("doc", about="document name or version (default: the game's newest)")
-    game = _param("game", about="fab, mtg, ga or mc")
+    from judge import games
+
+    game = _param("game", about=", ".join(games.IDS))
     ok = {"200": {"description": "JSON"}, "404": {"description": "unknown rule, term or document, with the "
                                                                  "nearest ones"}}
     paths = {

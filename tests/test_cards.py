@@ -151,3 +151,24 @@ def test_coverage_json(run_cli):
             "aura", "item", "hero", "ally"} <= set(report["by_type"])
     assert len(report["top_not_understood"]) == 5
     assert report["top_not_understood"][0]["paragraphs"] >= report["top_not_understood"][-1]["paragraphs"]
+
+
+def test_readme_card_examples_are_real_output(run_cli, corpora, monkeypatch, tmp_path):
+    """The README's `judge card` console lines print what the README shows (full CR imported)."""
+    import re
+    import shlex
+
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path / "home"))
+    assert run_cli("rules", "import", str(corpora / "fab" / "en-fab-cr-2.10.1.txt"), "--game", "fab",
+                   "--version", "2.10.1")[0] == 0
+    checked = 0
+    for block in re.findall(r"```console\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            line, _, expected = chunk.partition("\n")
+            args = shlex.split(line.partition("  #")[0])
+            if args[:2] != ["judge", "card"]:
+                continue
+            code, out, err = run_cli(*args[1:])
+            assert (err + out).rstrip("\n") == expected.rstrip("\n"), line
+            checked += 1
+    assert checked >= 2

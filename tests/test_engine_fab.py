@@ -291,7 +291,16 @@ BAD = [
     ("keyword-not-played", "power = 4", 'power = 4\nkeywords = ["quell 1"]', "cards.strike.keywords",
      'keywords = ["quell 1"]', "the keyword 'quell' (8.3.19) is not modelled by this engine"),
     ("keyword-misspelt", "power = 4", 'power = 4\nkeywords = ["go agian"]', "cards.strike.keywords",
-     'keywords = ["go agian"]', "'go agian' is not a keyword this engine knows"),
+     'keywords = ["go agian"]', "'go agian' is not a keyword FaB CR 2.10.1 defines (did you mean 'go again', 8.3.5?)"),
+    ("trigger-target-undeclared", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "destroy", what = "target" }]\n', "cards.strike.abilities.1", "[[cards.strike.abilities]]",
+     "the ability does not say what it targets"),
+    ("condition-without-its-event", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "static"\n'
+     'while = { damage_at_least = 4 }\neffect = { do = "modify", stat = "power", by = 1 }\n',
+     "cards.strike.abilities.1.while", "while = {", "the condition 'damage_at_least' reads the amount of the event"),
+    ("condition-the-event-lacks", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "combat-chain-closes"\nif = { card = { types = ["action"] } }\neffects = [{ do = "draw" }]\n',
+     "cards.strike.abilities.1.if", "if = {", "the event on = \"combat-chain-closes\" does not carry it"),
     ("gained-keyword-not-played", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
      'on = "hit"\neffects = [{ do = "gain-keyword", keyword = "opt", to = "self" }]\n',
      "cards.strike.abilities.1.effects.1.keyword", "effects = [{ do", "the keyword 'opt' (8.5.22) is not modelled"),

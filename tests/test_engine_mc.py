@@ -716,3 +716,13 @@ def test_a_minion_with_several_players_needs_its_engaged_player(tmp_path):
     with pytest.raises(Exception) as err:
         _play_text(text, tmp_path)
     assert "say which player it is engaged with" in str(err.value)
+
+
+def test_a_defender_named_for_a_scheme_is_an_error_not_a_silent_skip(tmp_path):
+    text = GAME.replace('[players.alice]\nidentity = "Spider-Man"', '[players.alice]\nidentity = "Spider-Man"\n'
+                        'form = "alter-ego"', 1).replace('play = "haymaker"\npay = ["res"]',
+                                                          'activate = "rhino"\ndefend = "alice"').replace(
+        '[cards.res]', '[cards.scheme]\nname = "The Break-In!"\ntype = "main-scheme"\nthreat = 1\n\n[cards.res]', 1)
+    with pytest.raises(Exception) as err:
+        _play_text(text, tmp_path)
+    assert "there is no attack to defend" in str(err.value)

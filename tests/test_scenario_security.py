@@ -146,3 +146,59 @@ def test_the_step_budget_stops_any_engine():
 def test_an_attack_without_power_is_refused_not_guessed(run_cli, tmp_path):
     path = _write(tmp_path, _mutated(FAB, "power = 6\n", ""))
     _one_line_error(run_cli, path, "Six-power attack attacks but does not have the power property", "(2.9.2)")
+
+
+@pytest.fixture
+def full_fab(run_cli):
+    from conftest import corpus_file
+
+    code, _, err = run_cli("rules", "import", str(corpus_file("fab", "en-fab-cr-2.10.1.txt")), "--game", "fab",
+                           "--version", "2.10.1")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ('subtypes = ["attack"]', 'subtypes = ["atack"]',
+     "[cards.brute.subtypes] 'atack' is not a subtype FaB CR 2.10.1 defines (did you mean 'attack', 2.10.6a?)"),
+    ("defense = 3\n", 'defense = 3\nkeywords = ["go agian"]\n',
+     "[cards.brute.keywords] 'go agian' is not a keyword FaB CR 2.10.1 defines (did you mean 'go again', 8.3.5?)"),
+    ("power = 2\n", 'power = 2\nsupertypes = ["gardian"]\n',
+     "'gardian' is not a supertype FaB CR 2.10.1 defines (did you mean 'guardian', 2.11.6a?)"),
+    ('types = ["action"]\npower = 2', 'types = ["defence reactoin"]\npower = 2',
+     "'defence reactoin' is not a type FaB CR 2.10.1 defines (did you mean 'defense reaction', 2.15.6a?)"),
+])
+def test_values_are_checked_against_the_loaded_rules_vocabulary(run_cli, tmp_path, full_fab, old, new, words):
+    _one_line_error(run_cli, _write(tmp_path, _mutated(FAB, old, new)), words)
+
+
+def test_uk_spellings_fold_to_the_documents_own(run_cli, tmp_path, full_fab):
+    text = _mutated(FAB, 'types = ["action"]\npower = 2', 'types = ["Defence Reaction"]\npower = 2')
+    code, out, err = run_cli("resolve", str(_write(tmp_path, text)), "--json")
+    assert code in (0, 1), err
+    from judge import scenarios
+
+    s = scenarios.load(tmp_path / "bad.toml")
+    scenarios.play(s)
+    assert s.data["cards"]["block3"]["types"] == ["defense reaction"]
+
+
+def test_the_seed_still_refuses_a_near_miss_of_a_keyword(run_cli, tmp_path):
+    """The embedded excerpt has no chapter 8, but the keyword table knows go again and its rule."""
+    _one_line_error(run_cli, _write(tmp_path, _mutated(FAB, "defense = 3\n", 'defense = 3\nkeywords = ["go agian"]\n')),
+                    "'go agian' is not a keyword FaB CR 2.10.1 defines (did you mean 'go again', 8.3.5?)")
+
+
+def test_vocabulary_of_the_full_documents(corpora):
+    from judge.rulebook import store, vocabulary
+
+    fab = vocabulary.of_book(store.parse_document(store.doc_from_path(
+        str(corpora / "fab" / "en-fab-cr-2.10.1.txt"), "fab", "2.10.1")))
+    assert fab.rule_of("types", "Defense Reaction") == "2.15.6a"
+    assert fab.rule_of("subtypes", "(2H)") == "2.10.6a" and fab.rule_of("subtypes", "off-hand") == "2.10.6b"
+    assert fab.rule_of("supertypes", "Ninja") == "2.11.6a" and fab.rule_of("supertypes", "draconic") == "2.11.6b"
+    assert fab.rule_of("supertypes", "generic") == "2.14.1a"
+    assert fab.rule_of("keywords", "go again") == "8.3.5" and fab.rule_of("keywords", "defence") is None
+    ga = vocabulary.of_book(store.parse_document(store.doc_from_path(
+        str(corpora / "grand-archive" / "gitbook-rules"), "ga", "1")))
+    assert ga.rule_of("keywords", "agility") == "keywords-and-abilities/agility-n"
+    assert ga.rule_of("keywords", "stealth", ) is not None

@@ -447,3 +447,25 @@ def test_home_page_tells_the_excerpt_from_the_full_document_and_headers_show_the
     assert shown == ["FaB CR 2.10.1 (fab-2.10.1-seed excerpt)", "FaB CR 2.10.1 (fab-2.10.1)"]
     page = (out / "fab-2.10.1" / "7.html").read_text(encoding="utf-8")
     assert '<span class="version" title="rules document and version">FaB CR 2.10.1 (fab-2.10.1)</span>' in page
+
+
+def test_versions_on_rule_pages_and_a_diff_page_per_pair(run_cli, tmp_path):
+    for name, version in (("en-fab-cr-2.10.1.txt", "2.10.1"), ("en-fab-cr-2026-02.txt", "2026-02")):
+        assert run_cli("rules", "import", str(corpus_file("fab", name)), "--game", "fab", "--version", version)[0] == 0
+    out = tmp_path / "site"
+    code, _out, err = run_cli("site", "-o", str(out), "--rules", "2.10.1", "--rules", "2026-02")
+    assert code == 0, err
+    pair = "diffs/fab-2.10.1--fab-2026-02.html"
+    assert f'<a href="{pair}">FaB CR 2.10.1 → 2026-02</a>' in (out / "index.html").read_text()
+    diff_page = (out / pair).read_text()
+    assert '<li id="added-1.3.3b"><b>1.3.3b</b>' in diff_page
+    assert "<del>The properties of a card are determined by the true text" in diff_page
+    new13 = (out / "fab-2026-02" / "1.3.html").read_text()
+    assert ('<a class="diff" href="../diffs/fab-2.10.1--fab-2026-02.html#added-1.3.3b">added since 2.10.1</a>'
+            in rule_block(new13, "1.3.3b"))
+    block = rule_block(new13, "1.3.1")
+    assert "reworded since 2.10.1" in block and 'href="../fab-2.10.1/1.3.html#1.3.1">FaB CR 2.10.1 1.3.1</a>' in block
+    old13 = (out / "fab-2.10.1" / "1.3.html").read_text()
+    assert "reworded in 2026-02" in rule_block(old13, "1.3.1")
+    assert "unchanged in 2026-02" in rule_block(old13, "1.3.1a")
+    assert broken_links(out) == []

@@ -99,8 +99,9 @@ def compile_card(record, data=None) -> Compiled:
 
         data = load()
     out = Compiled()
-    supertypes, plain_tokens = data.vocabulary()
-    ctx = grammar.Context(record, supertypes, {t: data.variants(t)[0] for t in plain_tokens}, data.names)
+    supertypes, tokens = data.vocabulary()
+    ctx = grammar.Context(record, supertypes, {t: data.variants(t)[0] for t in tokens if data.variants(t)},
+                          data.names, lambda rec: compile_card(rec, data))
     for para in paragraphs(record.text):
         if _keyword_paragraph(para, out):
             out.understood.append(para)

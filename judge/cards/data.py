@@ -129,9 +129,9 @@ class CardData:
         return sorted(found, key=lambda r: (r.pitch == "", r.pitch))
 
     def vocabulary(self) -> tuple[frozenset, frozenset]:
-        """(supertype words of the pool, names of tokens without text), as recorded by :func:`dump`."""
+        """(supertype words of the pool, names of its token cards), as recorded by :func:`dump`."""
         sups = frozenset(w for w in self.meta.get("supertypes", "").split(",") if w)
-        tokens = frozenset(w for w in self.meta.get("plain_tokens", "").split("|") if w)
+        tokens = frozenset(w for w in self.meta.get("tokens", "").split("|") if w)
         return sups, tokens
 
     def describe(self) -> str:
@@ -158,18 +158,18 @@ def _unescape(value: str) -> str:
 
 def dump(records: list[CardRecord], source: str, commit: str, version: str) -> str:
     """The compact text of ``records``: a header line (source, commit, version, and the pool's vocabulary for
-    the compiler: supertype words, tokens without text), a column line, then one card per line."""
+    the compiler: supertype words, token card names), a column line, then one card per line."""
     from collections import Counter
 
-    counts, plain_tokens = Counter(), set()
+    counts, tokens = Counter(), set()
     for r in records:
         types, _, supertypes = r.type_parts()
         counts.update(w for w in supertypes if w.isalpha())
-        if "token" in types and not r.text.strip():
-            plain_tokens.add(r.name.lower())
+        if "token" in types:
+            tokens.add(r.name.lower())
     sups = {w for w, n in counts.items() if n >= 5}    # classes and talents, not a misprinted type line
     lines = [f"{FORMAT_TAG}\tsource={source}\tcommit={commit}\tversion={version}\tcards={len(records)}"
-             f"\tsupertypes={','.join(sorted(sups))}\tplain_tokens={'|'.join(sorted(plain_tokens))}",
+             f"\tsupertypes={','.join(sorted(sups))}\ttokens={'|'.join(sorted(tokens))}",
              "\t".join(FIELDS)]
     for r in records:
         lines.append("\t".join(_escape(getattr(r, f)) for f in FIELDS))

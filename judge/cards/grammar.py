@@ -34,7 +34,7 @@ def number(word: str) -> int:
 class Context:
     """What the grammar knows about the card whose text it reads, and the card pool's vocabulary."""
 
-    def __init__(self, record, supertypes=frozenset(), tokens=None, names=None):
+    def __init__(self, record, supertypes=frozenset(), tokens=None, names=None, compile_token=None):
         self.record = record
         self.name = record.name
         types, subtypes, sups = record.type_parts()
@@ -42,13 +42,16 @@ class Context:
         self.pool_supertypes = supertypes      # every supertype of the card data (class and talent words)
         self.tokens = tokens or {}             # token name (lower) → the token's record
         self.names = names or {}               # every card name (lower) → as printed (combo names a card)
+        self.compile_token = compile_token     # record → Compiled, for the token cards the text creates
 
     @property
     def is_attack(self) -> bool:
+        """Is the card an attack action card?"""
         return "action" in self.types and "attack" in self.subtypes
 
     @property
     def is_weapon(self) -> bool:
+        """Is the card a weapon?"""
         return "weapon" in self.types
 
     @property
@@ -139,6 +142,22 @@ def selector(phrase: str, ctx: Context) -> dict:
     return spec
 
 
+PERMANENT_SUBTYPES = ("aura", "item", "ally")
+
+
+def permanent_noun(phrase: str, ctx: Context) -> dict:
+    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data (``Runechant``,
+    ``Hyper Driver``) or ``aura`` / ``item`` / ``ally`` (plural too)."""
+    p = phrase.strip().lower()
+    singular = p[:-1] if p.endswith("s") and p[:-1] in ctx.names else p
+    if singular in ctx.names:
+        return {"name": ctx.names[singular]}
+    word = p[:-1] if p.endswith("s") else p
+    if word in PERMANENT_SUBTYPES:
+        return {"subtypes": [word]}
+    raise NotUnderstood(phrase)
+
+
 def target_word(phrase: str, ctx: Context) -> tuple[object, str]:
     """``target hero`` → (card target "hero", effect ``to`` "target"); ``the defending hero`` → (None,
     "defending-hero"); ``target attack`` → ("attack", "target"); ``target Ninja attack action card`` → the
@@ -209,6 +228,7 @@ class Frame:
         self.target = None          # the card's / ability's declared target, once a sentence declares one
 
     def declare(self, spec) -> None:
+        """Record the target a phrase names; a second, different target is not understood."""
         if spec is None:
             return
         if self.target is not None and self.target != spec:
@@ -313,15 +333,25 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
 
 
 def _token(name: str, ctx: Context) -> dict:
-    """``Create a Quicken token``: only a token whose printed card has no text (its abilities would be lost,
-    since the created object carries only its name and types)."""
+    """``Create a Gold token``: the token card of that name from the card data, with its properties and its
+    own text compiled (the created object carries them, 8.5.2); a token whose text is not fully compiled
+    makes the sentence not understood."""
     rec = ctx.tokens.get(name.lower())
-    if rec is None or rec.text.strip():
+    if rec is None or ctx.compile_token is None or rec.name == ctx.name:
         raise NotUnderstood(f"create a {name} token")
-    types, subtypes, _ = rec.type_parts()
-    eff = {"do": "create-token", "name": rec.name}
-    if subtypes:
-        eff["subtypes"] = subtypes
+    compiled = ctx.compile_token(rec)
+    if not compiled.fully or compiled.fields or any(re.search(r"\d", k) for k in compiled.keywords):
+        # the engine's create-token reads keywords without values ("ward 1" would not be ward with N = 1)
+        raise NotUnderstood(f"create a {name} token")
+    types, subtypes, supertypes = rec.type_parts()
+    eff = {"do": "create-token", "name": rec.name, "types": types}
+    for key, value in (("subtypes", subtypes), ("supertypes", [w for w in supertypes if w.isalpha()]),
+                       ("keywords", compiled.keywords), ("abilities", compiled.abilities)):
+        if value:
+            eff[key] = value
+    for field in ("power", "defense"):
+        if getattr(rec, field).isdigit():
+            eff[field] = int(getattr(rec, field))
     return eff
 
 
@@ -383,7 +413,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name)
     try:
-        for reader in (_activated, _labelled, _trigger, _static, _resolution):
+        for reader in (_activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -501,10 +531,47 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
     return None
 
 
+PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
+                                                                      "end-phase"))
+
+
+def _phase_trigger(text: str, ctx: Context) -> Reading | None:
+    """``At the beginning of your action phase|end phase, EFFECTS`` of a permanent (4.3.1, 4.4.2): a trigger
+    on that phase in its controller's turn."""
+    for phrase, event in PHASES:
+        m = re.fullmatch(re.escape(phrase) + r", (.+)", text.rstrip("."), re.IGNORECASE)
+        if m:
+            if ctx.resolves:
+                raise NotUnderstood(text)
+            frame = Frame(ctx, "trigger")
+            effs = []
+            for part in re.split(r",? then ", m.group(1)):
+                if part.strip().lower() == "destroy this":
+                    effs.append({"do": "destroy", "what": "self"})
+                else:
+                    effs.extend(effects_of(part, frame))
+            return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                                              "effects": effs})
+    return None
+
+
 def _static(text: str, ctx: Context) -> Reading | None:
     low = text.lower().rstrip(".")
     if low == "you may play this as though it were an instant" and ctx.resolves:
         return Reading(fields={"playable_as_instant": True})
+    if low == "you may play this from your banished zone":
+        return Reading(abilities=[{"kind": "play-from", "zone": "banished"}])
+    m = re.fullmatch(r"this costs ((?:\{r\})+) less to play for each (.+?) you control", low)
+    if m:
+        per = m.group(1).count("{r}")
+        spec = permanent_noun(m.group(2), ctx)
+        return Reading(abilities=[{"kind": "static", "effect": {
+            "do": "cost", "by": {"count": "you-control", "of": spec, "times": -per}}}])
+    m = re.fullmatch(r"if you control an? (.+?), this costs ((?:\{r\})+) less to play", low)
+    if m:
+        spec = permanent_noun(m.group(1), ctx)
+        return Reading(abilities=[{"kind": "static", "while": {"you_control": spec},
+                                   "effect": {"do": "cost", "by": -m.group(2).count("{r}")}}])
     m = re.fullmatch(r"if (.+?), (.+)", text.rstrip("."), re.IGNORECASE)
     if m and not re.match(r"(?:you do|this hits)\b", m.group(1), re.IGNORECASE):
         try:

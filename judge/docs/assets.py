@@ -65,6 +65,8 @@ blockquote p { margin: .2rem 0; }
 .ruling ol > li { margin: .35rem 0; }
 code { font-size: .92em; background: #f1f3f4; padding: 0 .2rem; border-radius: 3px; }
 table { border-collapse: collapse; } td, th { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; }
+del { background: #fde7e9; color: #8a1c1c; } ins { background: #e6f4ea; color: #0d652d; text-decoration: none; }
+ul.changes > li { margin: .5rem 0; }
 header.top .version { font-size: .85em; color: var(--muted); white-space: nowrap; }
 /* phones (390 px is the test width): header wraps, the id column stacks above the text, nothing scrolls sideways */
 @media (max-width: 40rem) {

@@ -77,6 +77,7 @@ class Failure:
         return f"{self.path}: not published: {self.message}"
 
     def to_dict(self) -> dict:
+        """As data: the scenario's path and why it was not published."""
         return {"path": self.path, "message": self.message}
 
 
@@ -147,6 +148,7 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
 
 
 def count_scenarios(targets) -> int:
+    """How many scenario files ``targets`` (files or folders) hold."""
     from judge import scenarios as scenario_mod
 
     return sum(len(scenario_mod.find_scenarios(t)) for t in targets)
@@ -755,6 +757,7 @@ def ruling_body_html(ruling: Ruling, builder, page_path: str) -> str:
 
 
 def ruling_html(ruling: Ruling, builder, page_path: str) -> str:
+    """The HTML page of one ruling, at ``page_path`` in the site ``builder`` writes."""
     body = f'<article class="ruling" id="{anchor_id(ruling.slug)}">\n{ruling_body_html(ruling, builder, page_path)}</article>'
     crumbs = [("Home", builder.home)]
     if builder.rulings_index != builder.home:
@@ -791,6 +794,7 @@ def index_markdown(rulings, builder, page_path: str) -> str:
 
 
 def index_html(rulings, builder) -> str:
+    """The HTML index of the rulings, linking each with its question."""
     path = builder.rulings_index
     body = render_markdown(index_markdown(rulings, builder, path))
     crumbs = [("Home", builder.home)] + ([("Rulings", None)] if path != builder.home else [])

@@ -75,6 +75,7 @@ class DocPages:
         return top.id
 
     def page_path(self, top_id: str) -> str:
+        """The site path of the page holding the rules under ``top_id``."""
         name = anchor_id(top_id)
         if name.lower() in _RESERVED or name.startswith("."):
             name = "page-" + name
@@ -82,17 +83,21 @@ class DocPages:
 
     @property
     def index_path(self) -> str:
+        """The site path of this document's index page."""
         return f"{self.folder}index.html"
 
     @property
     def terms_path(self) -> str:
+        """The site path of this document's term index."""
         return f"{self.folder}terms.html"
 
     def url(self, rule_id: str) -> str | None:
+        """The link to a rule's anchor on its page, or None when the site has no page for it."""
         path = self.page_of.get(rule_id)
         return f"{path}#{anchor_id(rule_id)}" if path else None
 
     def manifest(self) -> dict:
+        """What the site manifest records of this document: its identity and the page of every rule."""
         book = self.book
         return {"name": book.name, "game": book.game, "version": book.version, "title": book.title,
                 "cite_prefix": book.cite_prefix, "folder": self.folder,
@@ -109,6 +114,7 @@ class ExternalDoc:
         self.rules = entry["rules"]
 
     def url(self, rule_id: str) -> str | None:
+        """The link to a rule in the other site, or None when it has no page for it."""
         page_ = self.rules.get(rule_id)
         return f"{self.folder}{page_}#{anchor_id(rule_id)}" if page_ else None
 
@@ -170,6 +176,9 @@ class SiteBuilder:
             links = {rid: sum(len(r.title) + 120 for r in lst) for (name, rid), lst in self.rulings_for.items()
                      if name == book.name}
             self.docs[book.name] = DocPages(book, f"{rules_root}{folder}/", links)
+        from judge.docs.versions import VersionPairs
+
+        self.versions = VersionPairs(self.docs)
 
     # -- links ------------------------------------------------------------------------------------------
     def rule_url(self, book_name: str, rule_id: str) -> str | None:
@@ -179,13 +188,16 @@ class SiteBuilder:
 
     @property
     def home(self) -> str:
+        """The site path of the home page."""
         return "index.html"
 
     def ruling_path(self, ruling, ext: str = "html") -> str:
+        """The site path of a ruling's page (``ext``: html or md)."""
         return f"{self.rulings_root}{ruling.slug}.{ext}"
 
     @property
     def rulings_index(self) -> str:
+        """The site path of the rulings index."""
         return f"{self.rulings_root}index.html"
 
     # -- plan -------------------------------------------------------------------------------------------
@@ -209,6 +221,7 @@ class SiteBuilder:
             pages.append(Page(doc.terms_path, lambda d=doc: self.terms_page(d)))
             for path in doc.pages:
                 pages.append(Page(path, lambda d=doc, p=path: self.rules_page(d, p)))
+        pages += self.versions.pages(self)
         if self.rulings:
             from judge.docs import rulings as rulings_mod
 
@@ -231,6 +244,7 @@ class SiteBuilder:
         return pages
 
     def site_manifest(self) -> str:
+        """The site manifest (JSON): every document and where its rules are, for 'judge rulings --site'."""
         return json.dumps({"generator": "judge", "documents": [d.manifest() for d in self.docs.values()]},
                           ensure_ascii=False, indent=1)
 
@@ -257,6 +271,7 @@ class SiteBuilder:
 
     # -- pages --------------------------------------------------------------------------------------------
     def home_page(self) -> str:
+        """The HTML of the home page: the documents and the rulings."""
         body = [f"<h1>{esc(self.title)}</h1>"]
         if self.docs:
             body.append("<h2>Rules documents</h2><ul class=\"docs\">")
@@ -265,6 +280,12 @@ class SiteBuilder:
                 body.append(f'<li><a href="{esc(doc.index_path)}">{esc(self.shown_name(doc))}</a> '
                             f'<span class="muted">{esc(book.title)} · {len(book.rules):,} rules · '
                             f'<a href="{esc(doc.terms_path)}">terms</a></span></li>')
+            body.append("</ul>")
+        if self.versions.pairs:
+            body.append("<h2>Changes between versions</h2><ul class=\"diffs\">")
+            for old, new, _ in self.versions.pairs:
+                body.append(f'<li><a href="{esc(self.versions.page_path(old, new))}">{esc(old.book.cite_prefix)} → '
+                            f'{esc(new.book.version)}</a></li>')
             body.append("</ul>")
         if self.rulings:
             body.append(f'<h2><a href="{esc(self.rulings_index)}">Rulings</a></h2><ul class="rulings">')
@@ -275,6 +296,7 @@ class SiteBuilder:
         return page(self.home, self.title, "\n".join(body), crumbs=[("Home", None)], site_name=self.title)
 
     def doc_index(self, doc: DocPages) -> str:
+        """The HTML index of one document: its chapters or pages."""
         book = doc.book
         path = doc.index_path
         body = [f"<h1>{esc(book.cite_prefix)}</h1>",
@@ -310,6 +332,7 @@ class SiteBuilder:
                     version=self.shown_name(doc))
 
     def terms_page(self, doc: DocPages) -> str:
+        """The HTML term index of one document: keywords, then the other defined terms."""
         book = doc.book
         path = doc.terms_path
         keywords, others = [], []
@@ -344,6 +367,7 @@ class SiteBuilder:
                     crumbs=self.doc_crumbs(doc, "Keywords and terms"), site_name=self.title)
 
     def rules_page(self, doc: DocPages, path: str) -> str:
+        """The HTML of one page of rules, an anchor per rule, every reference a link."""
         book = doc.book
         ids = doc.pages[path]
         top = book.rules[doc.root_of_page[path]]
@@ -442,6 +466,9 @@ class SiteBuilder:
             meta.append('<span class="k">Defines:</span> ' + ", ".join(
                 f'<a class="term" href="{esc(relative(path, doc.terms_path))}#{term_anchor(t)}">{esc(t)}</a>'
                 for t in defines))
+        versions = self.versions.rule_meta(doc, rule.id, path)
+        if versions:
+            meta.append(versions)
         rulings = self.rulings_for.get((book.name, rule.id))
         if rulings:
             meta.append('<span class="k">Rulings:</span> ' + " · ".join(
@@ -510,6 +537,7 @@ def read_search_index(out) -> dict:
 # ---------------------------------------------------------------------------------------------------------
 
 def term_anchor(name: str) -> str:
+    """The anchor of a term in a term index (``term-go-again``)."""
     return "term-" + anchor_id("-".join(name.lower().split()))
 
 

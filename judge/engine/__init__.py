@@ -1,0 +1,1 @@
+"""The engines: what every game shares (:mod:`.core`, :mod:`.citations`) and one package per game."""

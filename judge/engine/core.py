@@ -35,6 +35,7 @@ class Step:
         self.phase = phase
 
     def to_dict(self) -> dict:
+        """As data: number, phase, text, cited rules, state changes."""
         return {"n": self.n, "phase": self.phase, "text": self.text, "cites": self.cites, "changes": self.changes}
 
 
@@ -153,6 +154,7 @@ class ReasonCode(StrEnum):
     UNKNOWN_PLAYER = "unknown-player"
     UNKNOWN_QUANTITY = "unknown-quantity"
     UNKNOWN_TARGET = "unknown-target"
+    UNKNOWN_WORD = "unknown-word"
     UNNAMED = "unnamed"
     UNSUPPORTED = "unsupported"
     WRONG_TYPE = "wrong-type"
@@ -251,6 +253,7 @@ class Outcome:
 
     @property
     def passed(self) -> bool:
+        """Does the outcome match ``[expect]`` and cite every rule it must?"""
         return not self.mismatches and not self.missing_cites
 
     def conclude(self, sentence: str, cites=()) -> None:
@@ -265,6 +268,7 @@ class Outcome:
         return cites[:1]
 
     def citations(self) -> list[str]:
+        """Every rule id the trace and the answer cite, first occurrence order."""
         seen = self.trace.citations()
         for _, cites in self.summary:
             for c in cites:
@@ -273,6 +277,7 @@ class Outcome:
         return seen
 
     def to_dict(self) -> dict:
+        """As data (``judge resolve --json``): answer, trace, facts, citations and the comparison."""
         return {
             "game": self.game, "rules": self.cite_prefix,
             "summary": [{"text": s, "cites": c, "key_cites": self.key_cites(i),

@@ -218,10 +218,12 @@ class Change:
 
     @property
     def old_id(self) -> str | None:
+        """The rule's id in the old version (None when added)."""
         return self.old.id if self.old is not None else None
 
     @property
     def new_id(self) -> str | None:
+        """The rule's id in the new version (None when removed)."""
         return self.new.id if self.new is not None else None
 
     @property
@@ -236,6 +238,7 @@ class Change:
 
     @property
     def chapter(self) -> str:
+        """The chapter (or page) the change belongs to."""
         return chapter_of(self.id)
 
     def __repr__(self) -> str:
@@ -244,6 +247,7 @@ class Change:
         return f"Change({self.kind} {self.id}, parts={self.parts})"
 
     def to_dict(self) -> dict:
+        """As data: kind, old and new ids, and for a rule in both versions its similarity and changed parts."""
         out = {"kind": self.kind, "old_id": self.old_id, "new_id": self.new_id}
         if self.old is not None and self.new is not None:
             out["similarity"] = round(self.similarity, 1) if self.similarity is not None else None
@@ -272,6 +276,7 @@ class RuleStatus:
 
     @property
     def reworded(self) -> bool:
+        """Is the rule's text different in the new version?"""
         return self.change is not None and self.change.reworded
 
     def __eq__(self, other) -> bool:
@@ -285,6 +290,7 @@ class RuleStatus:
         return f"RuleStatus({self.kind} {self.old_id or self.new_id})"
 
     def to_dict(self) -> dict:
+        """As data: kind, old and new ids, reworded."""
         return {"kind": self.kind, "old_id": self.old_id, "new_id": self.new_id, "reworded": self.reworded}
 
 
@@ -300,9 +306,11 @@ class ChapterCount:
 
     @property
     def total(self) -> int:
+        """Every change counted in this chapter."""
         return self.added + self.removed + self.reworded + self.renumbered
 
     def to_dict(self) -> dict:
+        """As data: the count of each kind of change."""
         return {k: getattr(self, k) for k in self.__slots__}
 
 
@@ -366,6 +374,7 @@ class Diff:
         return sum(1 for o, n in self.mapping.items() if o == n and o not in self._by_old)
 
     def counts(self) -> dict[str, int]:
+        """How many rules were added, removed, reworded (cosmetically or not) and renumbered."""
         cosmetic = sum(1 for c in self.reworded if c.cosmetic)
         return {"added": len(self.added), "removed": len(self.removed), "reworded": len(self.reworded),
                 "reworded_cosmetic": cosmetic, "renumbered": len(self.renumbered),
@@ -387,6 +396,7 @@ class Diff:
         return sorted(table.values(), key=lambda r: id_key(r.chapter))
 
     def to_dict(self) -> dict:
+        """As data (``judge diff --json``): both documents, the counts and every change."""
         def doc(book):
             return {"name": book.name, "game": book.game, "version": book.version,
                     "citation": book.cite_prefix, "rules": len(book.rules)}
@@ -542,6 +552,7 @@ class Event:
         return f"Event({self.version} {self.kind} {self.rule_id})"
 
     def to_dict(self) -> dict:
+        """As data: version, document, kind, id and the change."""
         out = {"version": self.version, "document": self.book.name, "kind": self.kind, "id": self.rule_id}
         if self.change is not None:
             out["change"] = self.change.to_dict()
@@ -559,6 +570,7 @@ class History:
         self.others: list[tuple[Rulebook, Rule, RuleStatus | None]] = others
 
     def to_dict(self) -> dict:
+        """As data (``judge history --json``): the versions and what happened to the rule in each."""
         return {"id": self.rule_id, "game": self.books[0].game,
                 "versions": [{"version": b.version, "document": b.name} for b in self.books],
                 "events": [e.to_dict() for e in self.events],

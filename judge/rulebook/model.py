@@ -82,9 +82,11 @@ class Problem:
         return f"{self.where()}: {self.level}: {self.message}"
 
     def to_tuple(self):
+        """The fields as a tuple, for the parse cache."""
         return (self.level, self.code, self.file, self.line, self.message, self.rule_id)
 
     def to_dict(self) -> dict:
+        """As data: level, code, file, line, message, rule id."""
         return {k: getattr(self, k) for k in self.__slots__}
 
 
@@ -135,16 +137,19 @@ class Rule:
         return "\n".join(p for p in parts if p)
 
     def to_tuple(self) -> tuple:
+        """The fields as a tuple, for the parse cache."""
         return tuple(getattr(self, k) for k in self.__slots__)
 
     @classmethod
     def from_tuple(cls, values) -> "Rule":
+        """A rule from :meth:`to_tuple`'s tuple."""
         rule = cls.__new__(cls)
         for key, value in zip(cls.__slots__, values):
             setattr(rule, key, value)
         return rule
 
     def to_dict(self) -> dict:
+        """As data: every field of the rule."""
         return {k: getattr(self, k) for k in self.__slots__}
 
 
@@ -161,13 +166,16 @@ class Term:
         self.line = line
 
     def to_tuple(self):
+        """The fields as a tuple, for the parse cache."""
         return tuple(getattr(self, k) for k in self.__slots__)
 
     @classmethod
     def from_tuple(cls, values) -> "Term":
+        """A term from :meth:`to_tuple`'s tuple."""
         return cls(*values)
 
     def to_dict(self) -> dict:
+        """As data: every field of the term."""
         return {k: getattr(self, k) for k in self.__slots__}
 
 
@@ -318,6 +326,7 @@ class Rulebook:
 
     # -- (de)serialisation for the parse cache -----------------------------------------------------------
     def to_data(self) -> dict:
+        """The whole document as plain tuples and lists, for the parse cache (:mod:`marshal`)."""
         return {
             "meta": (self.name, self.game, self.title, self.version, self.format, tuple(self.files)),
             "rules": [r.to_tuple() for r in self.rules.values()],
@@ -328,6 +337,7 @@ class Rulebook:
 
     @classmethod
     def from_data(cls, data: dict) -> "Rulebook":
+        """A rulebook from :meth:`to_data`'s data."""
         name, game, title, version, fmt, files = data["meta"]
         rules = {}
         for values in data["rules"]:

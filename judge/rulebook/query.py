@@ -150,6 +150,8 @@ def render_rule(view: dict) -> str:
 
 
 def render_hits(hits, query: str, show_document: bool = False) -> str:
+    """The text of ``judge search``: each hit's id, title and snippet (labelled by its document when
+    ``show_document``)."""
     if not hits:
         return f"no rule matches {query!r}"
     out = []

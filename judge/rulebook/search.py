@@ -46,6 +46,7 @@ class Hit:
         self.citation = citation     # FaB CR 2.10.1 7.5.5b / GA rules 2026-08-21, Playing Cards 7.1 [...]
 
     def to_dict(self) -> dict:
+        """As data: every field of the hit."""
         return {k: getattr(self, k) for k in self.__slots__}
 
 
@@ -84,25 +85,28 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
     if term is not None:
         for k, rid in enumerate(term.rules):
             offer(rid, 300 - k, f"defines '{term.name}'")
-    texts = {}
+    index = prepared(book)
+    texts = index["bodies"]
+    titles = index["titles"]
+    for rid in index["by_title"].get(q, ()):
+        offer(rid, 250, "title")
+    candidates = _candidates(index, q)
     phrase = re.compile(r"(?<![a-z0-9])" + re.escape(q) + r"(?![a-z0-9])")
-    for rule in book.rules.values():
-        title = normalize(rule.title)
-        body = normalize(rule.full_text())
-        texts[rule.id] = body
+    for rid in (book.rules if candidates is None else sorted(candidates, key=book.position)):
+        title = titles[rid]
+        body = texts[rid]
         if title and title == q:
-            offer(rule.id, 250, "title")
             continue
         m = phrase.search(body)
         if m:
             bonus = 20 if title and q in title else 0
             # earlier and shorter matches read better: small tie-breakers
-            offer(rule.id, 150 + bonus - min(m.start(), 400) / 100 - len(body) / 2000, "phrase", m.start(),
+            offer(rid, 150 + bonus - min(m.start(), 400) / 100 - len(body) / 2000, "phrase", m.start(),
                   len(q))
             continue
         if len(words) > 1 and all(re.search(r"(?<![a-z0-9])" + re.escape(w), body) for w in words):
             first = min(body.find(w) for w in words)
-            offer(rule.id, 100 - len(body) / 2000, "all words", first, len(words[0]))
+            offer(rid, 100 - len(body) / 2000, "all words", first, len(words[0]))
     if len(scores) < limit:
         from rapidfuzz import fuzz, process
 
@@ -113,7 +117,14 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
             for k, rid in enumerate(t.rules):
                 if rid in book.rules:
                     offer(rid, 100 + score / 5 - k, f"close to '{t.name}'")
-        choices = {rid: t for rid, t in texts.items() if rid not in scores}
+        # fuzzy text: only the rules holding a word spelt close to a word of the query (the index's
+        # vocabulary is matched, not every rule's text)
+        vocab, postings, ids = index["vocab"], index["postings"], index["ids"]
+        near = set()
+        for run in set(_RUN.findall(q)):
+            for _w, _score, i in process.extract(run, vocab, scorer=fuzz.ratio, limit=25, score_cutoff=75):
+                near.update(postings[i])
+        choices = {ids[n]: texts[ids[n]] for n in sorted(near) if ids[n] not in scores}
         for rid_text, score, rid in process.extract(q, choices, scorer=fuzz.partial_ratio, limit=limit * 3,
                                                     score_cutoff=80):
             offer(rid, score * 0.9, "fuzzy", -1, 0)
@@ -130,6 +141,91 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
         hits.append(Hit(rid, round(score, 1), why, _snippet(source, pos, length), rule.title, book.name,
                         book.game, book.cite_prefix, book.cite(rid)))
     return hits
+
+
+_RUN = re.compile(r"[a-z0-9]+")
+_INDEX_FORMAT = 1
+
+
+def prepared(book) -> dict:
+    """The search index of ``book``: each rule's text and title with case and spelling folded, the rules
+    under each folded title, and the sorted vocabulary of word runs with the rules holding each. Built once
+    and kept beside the parse cache (``KEY.search.marshal``), so a search reads it instead of folding every
+    rule's text again."""
+    index = getattr(book, "_search_index", None)
+    if index is not None:
+        return index
+    path = _index_path(book)
+    if path is not None:
+        try:
+            import marshal
+
+            with open(path, "rb") as fh:
+                index = marshal.load(fh)
+            if index.get("format") != _INDEX_FORMAT or len(index["bodies"]) != len(book.rules):
+                index = None
+        except Exception:   # noqa: BLE001 — missing or corrupt: rebuilt below
+            index = None
+    if index is None:
+        index = _build_index(book)
+        if path is not None:
+            import marshal
+
+            from judge.rulebook import store
+
+            try:
+                store.write_atomic(path, marshal.dumps(index))
+            except (OSError, ValueError):
+                pass
+    book._search_index = index
+    return index
+
+
+def _index_path(book):
+    key = getattr(book, "cache_key", None)
+    if not key:
+        return None
+    from judge.rulebook import store
+
+    return store.cache_dir() / f"{key}.search.marshal"
+
+
+def _build_index(book) -> dict:
+    bodies, titles, by_title, postings = {}, {}, {}, {}
+    for n, rule in enumerate(book.rules.values()):
+        body = normalize(rule.full_text())
+        title = normalize(rule.title)
+        bodies[rule.id] = body
+        titles[rule.id] = title
+        if title:
+            by_title.setdefault(title, []).append(rule.id)
+        for run in set(_RUN.findall(body)):
+            postings.setdefault(run, []).append(n)
+    vocab = sorted(postings)
+    return {"format": _INDEX_FORMAT, "bodies": bodies, "titles": titles, "by_title": by_title,
+            "ids": list(book.rules), "vocab": vocab, "postings": [postings[w] for w in vocab]}
+
+
+def _candidates(index: dict, q: str) -> set | None:
+    """The rules that can hold every word run of ``q`` at the start of a run (a superset of those the
+    phrase and all-words tiers match), or None when the query has no run to filter by."""
+    import bisect
+
+    runs = set(_RUN.findall(q))
+    if not runs:
+        return None
+    vocab, postings, ids = index["vocab"], index["postings"], index["ids"]
+    found = None
+    for run in sorted(runs, key=len, reverse=True):
+        holders = set()
+        i = bisect.bisect_left(vocab, run)
+        while i < len(vocab) and vocab[i].startswith(run):
+            holders.update(postings[i])
+            i += 1
+        found = holders if found is None else found & holders
+        if not found:
+            return set()
+    return {ids[n] for n in found}
 
 
 def _fuzzy_pos(body: str, words) -> tuple[int, int]:

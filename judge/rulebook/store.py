@@ -51,12 +51,15 @@ class DocRef:
         self.home = home       # folder holding the manifest (or the file's folder)
 
     def to_tuple(self):
+        """The fields as a tuple, for the manifest index cache."""
         return tuple(getattr(self, k) for k in self.__slots__)
 
     def to_dict(self) -> dict:
+        """As data: every field of the reference."""
         return {k: getattr(self, k) for k in self.__slots__}
 
     def sort_key(self):
+        """Orders the documents of a game: newest version, then imported before embedded, then fuller."""
         return (format_version_key(self.version), self.origin == "imported", len(self.files))
 
 
@@ -65,6 +68,7 @@ class DocRef:
 # ---------------------------------------------------------------------------------------------------------
 
 def embedded_dir() -> Path:
+    """The folder of the embedded documents (``rules/``, or ``$JUDGE_RULES_DIR``)."""
     env = os.environ.get("JUDGE_RULES_DIR")
     if env:
         return Path(env)
@@ -72,6 +76,7 @@ def embedded_dir() -> Path:
 
 
 def store_dir() -> Path:
+    """The user store of imported documents (``$JUDGE_HOME``, else ``$XDG_DATA_HOME/judge``)."""
     env = os.environ.get("JUDGE_HOME")
     if env:
         return Path(env)
@@ -80,6 +85,7 @@ def store_dir() -> Path:
 
 
 def cache_dir() -> Path:
+    """The parse cache (``$JUDGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/judge``)."""
     env = os.environ.get("JUDGE_CACHE_DIR")
     if env:
         return Path(env)
@@ -276,6 +282,8 @@ def list_documents() -> list[DocRef]:
 
 
 def guess_format(path: Path) -> str:
+    """The document format a path most likely holds: a folder or Markdown is GitBook, HTML a glossary,
+    anything else numbered."""
     if path.is_dir():
         return "gitbook"
     suffix = path.suffix.lower()
@@ -436,7 +444,9 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
     if use_cache:
         try:
             with open(path, "rb") as fh:
-                return Rulebook.from_data(marshal.load(fh))
+                book = Rulebook.from_data(marshal.load(fh))
+            book.cache_key = key          # other caches of this parse (the search index) are named by it
+            return book
         except Exception:   # noqa: BLE001 — a corrupt or foreign cache file (any shape) is ignored and rebuilt
             pass
     book = parse_document(doc, None if _is_folder_doc(doc) else contents)
@@ -444,6 +454,7 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
     if use_cache:
         try:
             write_atomic(path, marshal.dumps(book.to_data()))
+            book.cache_key = key
         except (OSError, ValueError):
             pass
     return book

@@ -121,11 +121,11 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
 
     Checked in this order, each before the next costs anything: the size (:data:`MAX_BYTES`), UTF-8, dotted
     keys (:data:`MAX_KEY_PARTS`), the TOML syntax and nesting, the shapes of the shared tables
-    (:mod:`judge.scenarios.shapes`), the ``[scenario]`` keys and the game.
+    (:mod:`judge.engine.shapes`), the ``[scenario]`` keys and the game.
     """
     import tomllib
 
-    from judge.scenarios import shapes
+    from judge.engine import shapes
 
     if len(raw) > MAX_BYTES:
         raise ScenarioError(f"the file is over {MAX_BYTES:,} bytes; a scenario is refused beyond that", file=path)

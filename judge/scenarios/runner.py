@@ -7,6 +7,7 @@ and ``play(scenario, book) -> Outcome``. The format is documented in docs/scenar
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from judge import games
@@ -20,11 +21,78 @@ __all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "loa
 
 def check_shapes(scenario: Scenario, engine) -> None:
     """The shapes the game's engine declares for its keys (``engine.SHAPE``), checked before it reads them."""
-    from judge.scenarios import shapes
+    from judge.engine import shapes
 
     shape = getattr(engine, "SHAPE", None)
     if shape is not None:
         raise_shape_problems(scenario, shapes.check(scenario.data, shape))
+
+
+def _declared_words(data, pattern: str, key: str = ""):
+    """(dotted key, word, respell) for every word at ``pattern`` (``cards.*.types``; ``*`` is any entry) in
+    ``data``: a string, each string of a list, each key of a table (``keywords = { arcane_barrier = 1 }``).
+    ``respell(new)`` writes the word back in the document's own spelling."""
+    head, _, rest = pattern.partition(".")
+    if head == "*":
+        items = list(data.items()) if isinstance(data, dict) else list(enumerate(data)) \
+            if isinstance(data, list) else []
+    else:
+        items = [(head, data[head])] if isinstance(data, dict) and head in data else []
+    for k, v in items:
+        where = f"{key}.{k + 1 if isinstance(k, int) else k}" if key else str(k)
+        if rest:
+            yield from _declared_words(v, rest, where)
+        elif isinstance(v, str):
+            yield where, v, lambda new, d=data, k=k: d.__setitem__(k, new)
+        elif isinstance(v, list):
+            for i, w in enumerate(v):
+                if isinstance(w, str):
+                    yield where, w, lambda new, lst=v, i=i: lst.__setitem__(i, new)
+        elif isinstance(v, dict):
+            for w in list(v):
+                yield where, str(w), lambda new, d=v, w=w: d.__setitem__(new, d.pop(w)) if new != w else None
+
+
+def check_words(scenario: Scenario, engine, book) -> None:
+    """Values checked against the loaded rules document's own vocabulary (:mod:`judge.rulebook.vocabulary`):
+    the engine declares where its words are (``engine.WORDS``: pattern → category) and may add words of its
+    own tables (``engine.extra_words()``: category → {word: rule}). A word the document does not define is
+    an error naming the nearest term and the rule that defines it; where the document does not spell out a
+    category (a seed excerpt), only a near miss of a known word is refused."""
+    from judge.rulebook import vocabulary
+
+    patterns = getattr(engine, "WORDS", None)
+    if not patterns:
+        return
+    vocab = vocabulary.of_book(book)
+    extra = engine.extra_words() if hasattr(engine, "extra_words") else {}
+    reasons = []
+    for pattern, category in patterns.items():
+        known = dict(vocab.words.get(category, {}))
+        for w, rule in extra.get(category, {}).items():
+            known.setdefault(vocabulary.fold(w), rule)
+        for key, word, respell in _declared_words(scenario.data, pattern):
+            number = re.search(r"\s+-?\d+$", word)                       # "arcane barrier 1"
+            folded = vocabulary.fold(word[: number.start()] if number else word)
+            if folded in known:
+                if folded != word.lower().strip() and not number:
+                    respell(folded)      # "defence reaction" is the document's "defense reaction"
+                continue
+            spelled = bool(known) and vocab.knows(category) or category in extra
+            pool = known if spelled else {**vocab.words.get("terms", {}), **known}
+            near = vocabulary.Vocabulary()
+            near.words["pool"] = pool
+            close = near.nearest(folded, ["pool"])
+            what = category[:-1] if category.endswith("s") else category
+            hint = f" (did you mean {close[0]!r}{', ' + close[1] if close[1] else ''}?)" if close else ""
+            if spelled:
+                reasons.append(scenario.reason("unknown-word", f"{word!r} is not a {what} {book.cite_prefix} defines"
+                                               f"{hint}", key))
+            elif close and close[0] != folded:
+                reasons.append(scenario.reason("unknown-word", f"{word!r} is not a word {book.cite_prefix} defines"
+                                               f"{hint}", key))
+    if reasons:
+        raise invalid_error(scenario, InvalidScenario(reasons))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -96,6 +164,7 @@ def validate(scenario: Scenario, book=None) -> list[Reason]:
         book = rulebook_for(scenario)
     engine = engine_of(scenario)
     check_shapes(scenario, engine)
+    check_words(scenario, engine, book)
     try:
         return engine.validate(scenario, book)
     except JudgeError:
@@ -113,6 +182,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
         book = rulebook_for(scenario)
     engine = engine_of(scenario)
     check_shapes(scenario, engine)
+    check_words(scenario, engine, book)
     try:
         outcome = engine.play(scenario, book)
     except JudgeError:

@@ -118,6 +118,7 @@ class Run:
         self.citations = list(citations)
 
     def to_dict(self) -> dict:
+        """As data: version, played, passed, error, mismatches, missing and unknown citations."""
         return {"version": self.version, "played": self.played, "passed": self.passed, "error": self.error,
                 "mismatches": self.mismatches, "missing_cites": self.missing_cites,
                 "unknown_citations": self.unknown}
@@ -142,6 +143,7 @@ class ScenarioCheck:
         return [c for c in self.citations if c.counts(strict)]
 
     def cosmetic(self) -> list[StaleCitation]:
+        """The rewordings that only change punctuation, case or reference placement."""
         return [c for c in self.citations if c.cosmetic]
 
     @property
@@ -150,9 +152,11 @@ class ScenarioCheck:
         return self.old_run.passed is True and self.new_run.played and self.new_run.passed is not True
 
     def stale(self, strict: bool = False) -> bool:
+        """Is the scenario stale: a counted citation, a regression, or an unknown citation in the re-run?"""
         return bool(self.counted(strict)) or self.regressed or bool(self.new_run.unknown)
 
     def to_dict(self, strict: bool = False) -> dict:
+        """As data: the scenario, its citations (each marked counted or not), its runs and what was not compared."""
         return {"file": self.path, "title": self.scenario.title, "game": self.scenario.game,
                 "rules": self.old.version, "document": self.old.name, "stale": self.stale(strict),
                 "citations": [c.to_dict() | {"counted": c.counts(strict)} for c in self.citations],
@@ -170,6 +174,7 @@ class StaleReport:
 
     @property
     def stale(self) -> list[ScenarioCheck]:
+        """The checks of the scenarios that are stale."""
         return [c for c in self.checks if c.stale(self.strict)]
 
     def counts(self) -> dict:
@@ -193,6 +198,7 @@ class StaleReport:
         return sorted(tally.items(), key=lambda kv: -kv[1])[:n]
 
     def to_dict(self) -> dict:
+        """As data (``judge stale --json``): the new version, the counts and every scenario."""
         return {"against": {"name": self.new.name, "game": self.new.game, "version": self.new.version,
                             "citation": self.new.cite_prefix},
                 "strict": self.strict, "counts": self.counts(),

@@ -12,7 +12,7 @@ from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.game import STEP_NAMES, Game, IllegalAction
-from judge.engine.fab.schema import SHAPE  # noqa: F401 — checked by the scenario layer before any key is read
+from judge.engine.fab.schema import SHAPE, WORDS, extra_words  # noqa: F401 — checked by the scenario layer
 from judge.engine.fab.state import Player, State, snapshot
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
@@ -704,6 +704,10 @@ def _summarise(game: Game):
         telling = [st for st in steps[1:] if not st.text.startswith(procedural)]
         for st in telling[-3:]:
             out.conclude(st.text, st.cites)
+        if not out.summary:
+            # only procedure: what was paid is the answer (the cost calculated, the cost paid)
+            for st in [st for st in steps if st.text.startswith(("Calculate asset-costs", "Pay asset-costs"))][-2:]:
+                out.conclude(st.text, st.cites)
     start = game.start_life
     changed = [n for n, life in f["life"].items() if start.get(n) != life]
     if changed:

@@ -52,6 +52,7 @@ NUMERIC_PROPERTY_CANNOT = cite("2.0.3c", "a numeric property cannot have a")
 PROPERTY_RELATED = cite("2.0.3d", "a 1 or 1 property related")
 EFFECT_REFERS = cite("2.2.4b", "an effect that refers to the")
 DEFENSE_OBJECT = cite("2.3.3", "the defense of an object can")
+NO_PRINTED_POWER = cite("2.9.2", "if a card does not have a printed power, it does not have the power property")
 CANNOT_NEGATIVE_LIFE_TOTAL = cite("2.5.3e", "cannot have a negative life total")
 LIFE_TOTAL_REDUCED_ZERO = cite("2.5.3f", "s life total is reduced to zero it")
 PRINTED_POWER_CARD = cite("2.9.2", "the printed power of a card")
@@ -374,6 +375,10 @@ WHILE_STATIC_FUNCTIONAL = cite("1.7.4g", "a while static ability is functional w
 PUBLIC_SOURCE_REQUIRED = cite("3.0.4e", "if a rule or effect specifies an object in a public zone")
 COST_PROPERTY_UNCHANGED = cite("2.2.4a", "does not modify the cost property of that object")
 DISCRETE_EFFECTS_ATOMIC = cite("6.1.2", "discrete effects are atomic")
+INSUFFICIENT_OBJECTS = cite("1.8.6c", "all legal objects are consider the parameters of the effect")
+NO_PRINTED_POWER = cite("2.9.2", "if a card does not have a printed power it does not have the power property")
+BECOMES_PUBLIC_BEFORE_MOVE = cite("3.0.8", "be public at the destination it becomes public before")
+SOURCE_EFFECTS_INHERITED = cite("1.4.3d", "the modified properties of the object are inherited by the attack proxy")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

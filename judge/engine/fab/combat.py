@@ -94,7 +94,7 @@ class Combat:
         # 7.2.4: attacking; the attack event
         self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
                   f"hero and {self.player_name(legal[0])} the defending hero.", ["7.2.4", "7.2.4a", "7.2.4b"])
-        self.event("attack", attack=link.attack)
+        self.event("attack", attack=link.attack, card=link.attack)
         self.turn_player_gains_priority("7.2.5", "The turn-player gains priority.")
 
     def defend_step(self):
@@ -365,6 +365,10 @@ class Combat:
             why = self.explain_value(c, "power" if c is att else "defense")
             if why:
                 self.step(*why)
+        if link.proxy and any(e.kind == "modify" and "_attack_link" not in e.data and self.effect_applies(e, att)
+                              for e in s.effects):
+            self.step(f"An effect that applies to {att.name}, the attack-source, modifies its properties, and the "
+                      "attack-proxy inherits them.", ["1.4.3d", "1.4.3a"])
         order = self.clockwise_order_of_targets(link)
         if len(order) > 1:
             how = "as its controller decided" if link.damage_order else "here clockwise, as no order was given"
@@ -389,7 +393,7 @@ class Combat:
                     link.hit = True
                     self.step("The attack dealt damage to the attack-target during the Damage Step: it hits (a hit-event).",
                               ["7.5.2a", "7.5.5", "7.5.5d"])
-                    self.event("hit", attack=att.handle, target=target, hit_event=True, amount=dealt)
+                    self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt)
                     self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
                 else:
                     self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "

@@ -25,7 +25,7 @@ class Effects:
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
         self.record_event(name, info)
-        grants = any(e.kind == "gain-ability" for e in self.s.effects)
+        grants = self.static_grants or any(e.kind == "gain-ability" for e in self.s.effects)
         for src in list(self.s.cards.values()):
             for ab in (src.abilities + self.granted_triggers(src)) if grants else src.abilities:
                 if ab.kind != "trigger" or ab.get("on") != name:
@@ -63,12 +63,19 @@ class Effects:
         return created
 
     def granted_triggers(self, card: Card) -> list:
-        """Triggered abilities an effect gives ``card`` ("the attack gains 'If this hits, …'")."""
+        """Triggered abilities an effect gives ``card`` ("the attack gains 'If this hits, …'"), or a functional
+        static ability does ("Your attacks have 'When this hits, …'", 6.2.3)."""
         out = []
         for eff in self.s.effects:
             if eff.kind == "gain-ability" and not eff.pending and self.effect_applies(eff, card):
                 data = dict(eff.data.get("ability", {}))
                 out.append(Ability(0, data.get("kind", "trigger"), data, f"granted-{eff.id}"))
+        if self.static_grants:
+            for src, ab in self._functional_statics("gain-ability"):
+                e = ab.get("effect", {})
+                if self._applies(e.get("to", "self"), card, src.controller, src):
+                    data = dict(e.get("ability", {}))
+                    out.append(Ability(0, data.get("kind", "trigger"), data, f"granted-{src.handle}-{ab.index}"))
         return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
@@ -155,6 +162,10 @@ class Effects:
                   "not the hit)"
             cites += ["8.4.2", "8.4.2a"]
         who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
+        link = self.s.active_link
+        if src is not None and link is not None and link.proxy and info.get("attack") == src.handle:
+            why += " (the attack-proxy is an extension of its attack-source, whose one triggered ability triggers)"
+            cites.append("1.4.3a")
         self.step(f"{who} triggers{why}: a triggered-layer is created under "
                   f"{self.player_name(layer.controller)}'s control.",
                   cites + ["1.6.2c", "6.6.3" if isinstance(ab, Effect) else "6.6.4"])

@@ -71,6 +71,9 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         self.costs_paid: dict[str, dict] = {}
         self.defended: dict[str, str] = {}
         self._evaluating: set = set()   # static abilities whose while-condition is being evaluated
+        # does any card have a static ability that grants a triggered ability (looked up only when one does)
+        self.static_grants = any(ab.kind == "static" and ab.get("effect", {}).get("do") == "gain-ability"
+                                 for c in state.cards.values() for ab in c.abilities)
 
     # =====================================================================================================
     # helpers

@@ -435,7 +435,9 @@ class Playing:
                 mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
         for src, ab in self._functional_statics("cost"):
             e = ab.get("effect", {})
-            if e.get("do") == "cost" and self._applies(e.get("to", "self"), c, src.controller, src):
+            if src is c and c.zone not in ARENA_ZONES:
+                continue   # its own play-static cost ability, counted once below
+            if self._applies(e.get("to", "self"), c, src.controller, src):
                 mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
         for ab in c.abilities:
             e = ab.get("effect", {}) if ab.kind == "static" else {}

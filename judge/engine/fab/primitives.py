@@ -178,7 +178,14 @@ def _lose_abilities(game, eff, src, controller, layer):
 
 
 def _defend_with(game, eff, src, controller, layer):
-    for c in game._objects(eff, "self", src, layer, controller):
+    """7.0.5b: add cards as defending cards — this card, or cards from another zone (``what`` as for banish:
+    a selector with ``zone``, ``top-of-deck``, a handle); their "when this defends" abilities trigger."""
+    for c in game.chosen_objects(eff, "self", src, layer, controller):
+        if c.zone not in ("hand", "stack", "combat-chain"):
+            game.step(f"An effect adds {c.name} from the {c.zone} to the active chain link as a defending card"
+                      + (" (it becomes public before it moves)" if c.face_down else "") + ".",
+                      ["7.0.5b"] + (["3.0.8"] if c.face_down else []))
+            c.face_down = False
         game.add_defending([c.handle], game._defending_target(controller), "effect")
 
 
@@ -279,7 +286,7 @@ PRIMITIVE_ROWS = (
     _p("remove-counter", {"kind", "stat", "amount", "what"}, ("8.5.16",), Counters.effect_remove_counter),
     _p("put-on-deck-bottom", {"what"}, ("8.5.15",), _put_on_deck_bottom),
     _p("lose-abilities", {"what"}, ("8.0.4",), _lose_abilities),
-    _p("defend-with", {"what"}, ("7.0.5b",), _defend_with),
+    _p("defend-with", {"what", "amount", "who"}, ("7.0.5b",), _defend_with),
     _p("turn-face-up", {"what"}, ("8.5.24",), _turn_face_up),
     _p("close-combat-chain", set(), ("7.7.2d",), _close_combat_chain),
     _p("restrict", {"who", "types"}, ("7.2.4b",), _restrict),

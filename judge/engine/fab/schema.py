@@ -36,9 +36,9 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
-    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack"},
+    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
-    "hit": {"attack", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
+    "hit": {"attack", "card", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
@@ -92,6 +92,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("wrong-type", "effects must be an array of effect tables "
                                        "([{ do = \"…\", … }])", f"{key}.effects"))
         return
+    if kind == "trigger" and "target" not in ab and any(
+            isinstance(e, dict) and "target" in (e.get("what"), e.get("to"), e.get("who")) for e in effects):
+        # 6.6.6a: a triggered-layer's targets are declared as it is put on the stack, from what the ability says
+        reasons.append(scenario.reason("missing-target", "an effect of this triggered ability acts on its target, but "
+                                       "the ability does not say what it targets: add target = \"opponent\" or a "
+                                       "selector table", key, "6.6.6a"))
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
@@ -187,12 +193,12 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Flesh and Blood scenario is (judge.scenarios.shapes),
+# shapes: what every table, list and scalar of a Flesh and Blood scenario is (judge.engine.shapes),
 # checked by the scenario layer before this engine reads any of it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     handle_or_selector = Str() | Table(what="a selector table")
@@ -244,3 +250,17 @@ def _shape():
 
 SHAPE = _shape()
 """The shape of a Flesh and Blood scenario (checked before the engine reads it)."""
+
+
+WORDS = {"cards.*.types": "types", "cards.*.subtypes": "subtypes", "cards.*.supertypes": "supertypes",
+         "cards.*.keywords": "keywords", "cards.*.sides.*.types": "types", "cards.*.sides.*.subtypes": "subtypes"}
+"""Where a Flesh and Blood scenario writes the rules' words, checked against the loaded CR's vocabulary (its
+keyword lists 2.10.6, 2.11.6, 2.15.6 and the terms chapter 8 defines) before the engine reads them."""
+
+
+def extra_words() -> dict:
+    """The keyword table's words (each with its rule), those it plays and those it refuses as not modelled:
+    known even where the loaded document is an excerpt without chapter 8."""
+    from judge.engine.fab.keywords import NOT_PLAYED
+
+    return {"keywords": {**NOT_PLAYED, **{name: row.rule for name, row in KEYWORDS.items()}}}

@@ -82,8 +82,12 @@ class Targets:
             return spec in (None, "any", "hero", "player") or (spec == "opponent" and t != controller) or \
                 (spec == "you" and t == controller)
         c = s.cards.get(t)
-        if c is None or c.zone not in ARENA_ZONES + ("stack",) or c.private:
-            return False   # only public objects in the arena, on the stack or combat chain can be targeted
+        if c is None or c.private:
+            return False
+        if c.zone not in ARENA_ZONES + ("stack",) and not (isinstance(spec, dict) and spec.get("zone") == c.zone):
+            # 1.8.5a: only objects in the arena or on the stack, unless the effect names the zone ("target card in
+            # your graveyard": a selector with zone = "graveyard")
+            return False
         if layer is not None and layer.source == t and layer.kind == "card":
             return False   # a card on the stack cannot target itself
         if spec in (None, "any"):

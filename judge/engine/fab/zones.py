@@ -98,8 +98,21 @@ class Zones:
             if not picked:
                 self.step(f"There is no {_describe_selector(sel, plural=False)} in the {zone} for the effect: that part "
                           "of it fails.", ["1.8.6", "1.8.9"])
+            elif len(picked) < n:
+                self.step(f"The effect asks for {n} and only {len(picked)} fit: all of them are its parameters.",
+                          ["1.8.6c"])
             return picked
-        return self._objects(eff, default, src, layer, controller)
+        cards = self._objects(eff, default, src, layer, controller)
+        n = eff.get("amount")
+        if isinstance(what, dict) and isinstance(n, int) and not isinstance(n, bool):
+            if len(cards) < n:
+                self.step(f"The effect asks for {n} {_describe_selector(what)} and there are only {len(cards)}: all the "
+                          "legal objects are its parameters.", ["1.8.6c"])
+            elif len(cards) > n:
+                cards = cards[:n]
+                self.step(f"{self.player_name(controller)} determines which {n} as the effect is generated; the scenario "
+                          f"names none, so the first in the file: {', '.join(c.name for c in cards)}.", ["1.8.6"])
+        return cards
 
     # ---------------------------------------------------------------------------------------------------
     # primitives

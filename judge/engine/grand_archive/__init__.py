@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Outcome, Reason, bounded, reasons_from
 from judge.engine.grand_archive.answer import report
-from judge.engine.grand_archive.build import SHAPE, build_state  # noqa: F401 — SHAPE: checked by the scenario layer
+from judge.engine.grand_archive.build import SHAPE, WORDS, build_state  # noqa: F401 — checked by the scenario layer
 from judge.engine.grand_archive.game import Game
 from judge.engine.grand_archive.state import PHASE_NAMES
 from judge.engine.grand_archive.words import as_list

@@ -29,7 +29,7 @@ EFFECTS = {
     "negate": {"what"}, "copy": {"what", "new_targets"}, "delevel": {"to"},
     "prevent": {"amount", "to", "combat", "kind"}, "rest": {"what", "to"}, "wake": {"what", "to"},
     "counter": {"kind", "amount", "to"}, "gain": {"keyword", "to"}, "distant": {"to"},
-    "skip": {"phase", "whose", "times"}, "end-phase": set(),
+    "skip": {"phase", "whose", "times"}, "end-phase": set(), "level-up": {"to"},
 }
 EFFECTS["damage"] = {"amount", "to", "unpreventable"}
 # static effects (continuous, no Effects Stack) and their fields
@@ -41,13 +41,13 @@ STATICS = {
 }
 ABILITY_KEYS = {
     "activated": {"kind", "text", "cost", "effects", "target", "speed", "functional_in"},
-    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose"},
+    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
 TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times", "wield", "attack_target", "pay", "until"} | set(ACTION_KINDS)
+               "times", "wield", "attack_target", "pay", "until", "level_up"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
@@ -341,6 +341,11 @@ def _check_ability(scenario, key, index, ab, reasons) -> Ability | None:
     if kind == "trigger" and ab.get("on") not in TRIGGER_EVENTS:
         reasons.append(scenario.reason("bad-trigger", f"on must be one of {', '.join(TRIGGER_EVENTS)}, not "
                                        f"{ab.get('on')!r}", f"{key}.on"))
+    if isinstance(ab.get("attacker"), dict):
+        _check_selector(scenario, f"{key}.attacker", ab["attacker"], reasons)
+        if ab.get("on") != "attack":
+            reasons.append(scenario.reason("bad-trigger", 'attacker = SELECTOR goes with on = "attack"',
+                                           f"{key}.attacker"))
     if kind == "static":
         eff = ab.get("effect")
         if not isinstance(eff, dict):
@@ -435,7 +440,7 @@ def _check_action(scenario, n, act, s: State, reasons):
     if "until" in act and (kind != "pass" or act["until"] not in START_POINTS):
         reasons.append(scenario.reason("bad-until", f"until = PHASE goes with pass = true, PHASE one of "
                                        f"{', '.join(START_POINTS)}", f"{key}.until"))
-    for k in ("wield", "attack_target", "attack", "retaliate", "intercept"):
+    for k in ("wield", "attack_target", "attack", "retaliate", "intercept", "level_up"):
         if k not in act or act[k] is False:
             continue
         for h in as_list(act[k]):
@@ -471,12 +476,12 @@ def _check_action(scenario, n, act, s: State, reasons):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Grand Archive scenario is (judge.scenarios.shapes), checked
+# shapes: what every table, list and scalar of a Grand Archive scenario is (judge.engine.shapes), checked
 # by the scenario layer before anything above reads it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words, "element": words,
@@ -499,7 +504,8 @@ def _shape():
     ability = Table({"kind": Str(), "text": Str(), "cost": Table({"rest": Bool(), "reserve": Int(0),
                                                                   "sacrifice": Bool()}, what="a cost table"),
                      "effects": effects, "effect": effect, "target": target, "speed": Str(), "on": Str(),
-                     "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str()},
+                     "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str(),
+                     "attacker": selector},
                     what="an ability table")
     zone = ListOf(NAME | Int(0), single=True, what="a list of card handles (a number for unnamed cards)")
     player = Table({"champion": Str(), "elements": ListOf(Str()), "level": Int(0), "damage": Int(0),
@@ -516,10 +522,16 @@ def _shape():
                     "mode": Str(), "reserve": NAMES, "memory": NAMES, "copy_targets": NAMES, "note": Str(),
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
-                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME}, what="an action table")
+                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME},
+                   what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})
 
 
 SHAPE = _shape()
 """The shape of a Grand Archive scenario (checked before the engine reads it)."""
+
+
+WORDS = {"cards.*.keywords": "keywords"}
+"""Where a Grand Archive scenario writes the rules' words: keywords, checked against the loaded document's
+page of keywords and abilities (a near miss only, with an excerpt that lacks the page)."""

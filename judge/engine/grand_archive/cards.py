@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass
 
 # zones as scenario files name them (Game Zones pages); "lineage" holds the inner lineage of a champion
-PLAYER_ZONES = ("hand", "memory", "main-deck", "material-deck", "graveyard", "banishment", "pantheon", "field",
+PLAYER_ZONES = ("hand", "memory", "main-deck", "material-deck", "graveyard", "banishment", "pantheon", "mastery", "field",
                 "lineage")
 ZONES = PLAYER_ZONES + ("effects-stack",)
 PUBLIC_ZONES = ("field", "graveyard", "banishment", "effects-stack", "lineage")

@@ -393,6 +393,11 @@ ATTACKING_AND_THE_COMBAT_PHASE_5 = cite("attacking-and-the-combat-phase/5", "att
 CHAMPION_GENERAL_RULES_4_3 = cite("champion/general-rules/4.3", "champions with a power stat may")
 KEYWORDS_AND_ABILITIES_IMMORTALITY_1_1 = cite("keywords-and-abilities/immortality/1.1", "immortal objects do not die they")
 WEAPON_5_1 = cite("weapon/5.1", "damage being prevented during the damage")
+MASTERY_P1 = cite("mastery/p1", "masteries are special non object player")
+CHAMPION_LEVELING_UP_9 = cite("champion/leveling-up/9", "players can t play nor level")
+GAME_TERMS_LEVEL_UP_1 = cite("game-terms/level-up/1", "a level up or the act")
+GAME_TERMS_LEVEL_UP_2 = cite("game-terms/level-up/2", "leveling up itself is not considered")
+GAME_TERMS_LEVEL_UP_3 = cite("game-terms/level-up/3", "leveling up is not based on")
 # fmt: on
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())

@@ -4,6 +4,7 @@ unblockable, steadfast, ambush, retort, ranged; On Attack, On Hit, On Kill)."""
 
 from __future__ import annotations
 
+from judge.engine.core import InvalidScenario
 from judge.engine.grand_archive.cards import Ability, Card
 from judge.engine.grand_archive.playing import Illegal
 from judge.engine.grand_archive.state import PHASE_NAMES, Combat
@@ -181,6 +182,12 @@ class CombatPhase:
                           + (" (multistrike is not modelled)" if targets else ": none is named") + ".",
                           [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"])
         t = targets[0]
+        card = s.cards.get(t)
+        if card is not None and card.zone == "field" and not card.types & {"ally", "champion"} and \
+                card.types & {"domain", "item", "weapon", "phantasia"}:
+            raise InvalidScenario([self.scenario.reason(
+                "unsupported", f"{card.name} is not a unit: attacks on objects other than units (siegeable domains) "
+                "are not modelled", self.current_key, "attacking-and-the-combat-phase/1")])
         used = [s.cards[h] for h in combat.wielded + combat.intent]
         why = self.attackable(t, attacker, used)
         if why:
@@ -252,13 +259,22 @@ class CombatPhase:
                   "turn enters the combat phase; no player receives Opportunity for the declaration itself.",
                   ["attacking-and-the-combat-phase/4", "attack-declaration/general-rules/1",
                    "attack-declaration/general-rules/2", "main-phase/2.2"], answer=True)
-        for c in [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]:
+        used = [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]
+        for c in used:
             for ab in c.abilities:
-                if ab.kind == "trigger" and ab.get("on") == "attack":
+                if ab.kind == "trigger" and ab.get("on") == "attack" and "attacker" not in ab.data:
                     rule = ("keywords-and-abilities/on-attack/1.1" if c is attacker else
                             "keywords-and-abilities/on-attack/1.3" if "weapon" in c.types else
                             "keywords-and-abilities/on-attack/1.2")
                     self.pending_trigger(c, ab, f"{attacker.name} attacks", ["attack-declaration/general-rules/4", rule])
+        # "whenever [a unit] attacks": abilities of other objects and of masteries watching the attacker
+        for c in list(s.cards.values()):
+            for ab in c.abilities:
+                if ab.kind == "trigger" and ab.get("on") == "attack" and "attacker" in ab.data and \
+                        self.functional(c, ab) and self.matches(attacker, ab.get("attacker"), c.controller):
+                    self.pending_trigger(c, ab, f"{attacker.name} attacks",
+                                         ["attack-declaration/general-rules/4", "triggered-abilities/1"]
+                                         + (["mastery/p1"] if "mastery" in c.types else []))
         self.intercept_triggers(attacker)
         if not self.state_based_checks():
             self.give_opportunity(s.turn_player)
@@ -434,6 +450,9 @@ class CombatPhase:
                 continue
             tgt = s.cards.get(target)
             if tgt is None or tgt.zone != "field":
+                self.step(f"{unit.name}'s retaliation target, {tgt.name if tgt else target}, left the field: it has no "
+                          "valid retaliation target and deals no damage.",
+                          ["state-based-checks-and-effects/types-of-checks/7"], answer=True)
                 continue
             power = unit.stat("power")
             parts = [f"{unit.name} {power}"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 
+from judge.engine.core import InvalidScenario
 from judge.engine.grand_archive.cards import Card
 from judge.engine.grand_archive.keywords import parse_keyword
 from judge.engine.grand_archive.state import Instance, PendingTrigger
@@ -416,3 +417,29 @@ class EffectPrimitives:
         self.ending_phase = True
         self.step(f"{source_name} ends the {self.s.phase.replace('-', ' ')} phase; it is not banished itself.",
                   ["ending-phases/1", "ending-phases/2.1"], answer=True)
+
+    def do_level_up(self, e, inst, you, source_name):
+        """Level up: the next level champion card from the player's material deck is placed on the lineage,
+        without the Effects Stack and without materializing; its On Enter abilities trigger (game-terms/level-up/1-3,
+        champion/leveling-up/1, 9)."""
+        for p in self._who(dict(e, to=e.get("to", "you")), inst, you):
+            base = self.base_level(p)
+            if base is None:
+                self.step(f"{p} has no champion to level up.", ["champion/leveling-up/9"], answer=True)
+                continue
+            fits = [c for c in self.s.cards.values() if c.zone == "material-deck" and c.owner == p
+                    and "champion" in c.types and c.level == base + 1]
+            chosen = [c for c in fits if c.handle == inst.level_up] if inst.level_up else fits
+            if len(chosen) > 1:
+                raise InvalidScenario([self.scenario.reason(
+                    "choose-payment", f"{p} has {len(chosen)} level {base + 1} champion cards to level up into: name "
+                    "one in level_up = HANDLE on the action", self.current_key, "game-terms/level-up/1")])
+            if not chosen:
+                self.step(f"{p} has no level {base + 1} champion card in the material deck: the champion does not "
+                          "level up.", ["champion/leveling-up/9", "game-terms/level-up/3"], answer=True)
+                continue
+            card = chosen[0]
+            self.place_on_lineage(card, p, f"{source_name} levels up {p}'s champion without the Effects Stack (not a "
+                                  "materialization): ", ["game-terms/level-up/1", "game-terms/level-up/2",
+                                                        "game-terms/level-up/3"])
+            self.enters_field(card)

@@ -185,6 +185,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
             return src.zone == "effects-stack"
         if "attack" in src.types:
             return src.zone == "intent"   # the attack, modifying its own damage (attacking-and-the-combat-phase/6.2)
+        if "mastery" in src.types:
+            return src.zone == "mastery"  # a player's mastery: a non-object player function (mastery/p1)
         return src.zone == "field"
 
     def statics(self, do: str):

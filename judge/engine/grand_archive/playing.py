@@ -77,6 +77,7 @@ class Playing:
             raise Illegal(f"{card.name} has no targets to declare.", ["card-activation/1.5"])
         inst.targets = targets
         inst.copy_targets = as_list(act.get("copy_targets"))
+        inst.level_up = act.get("level_up")
 
     def check_targets(self, player: str, name: str, spec: dict, targets: list[str], cites: list[str]):
         """Card Activation 1.5: the necessary targets must be chosen, each legal; only "up to" targets are

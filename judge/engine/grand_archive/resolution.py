@@ -361,6 +361,27 @@ class Resolution:
             self.step(f"The {cards_word(reserved)} reserved to pay for {card.name} stay in memory although its "
                       f"{self.facts['kinds'][made[0]]} did not resolve.", ["costs-and-memory/1.4"], answer=True)
 
+    def place_on_lineage(self, card: Card, controller: str, lead: str, cites: list[str]):
+        """Leveling up: the champion card goes on top of the lineage; the champion object stays the same — its
+        orientation, counters and timestamp (champion/leveling-up/1, 4, 7.2; continuous-effects/timestamps/3.1)."""
+        old = self.champion_of(controller)
+        if old is not None and old is not card:
+            old.zone = "lineage"
+        self.move(card, "field", controller)
+        card.lineage_stamp = self.s.tick()
+        same = old is not None and old is not card
+        if same:
+            card.rested, card.counters, card.timestamp = old.rested, dict(old.counters), old.timestamp
+            card.distant = old.distant
+        else:
+            card.timestamp = card.lineage_stamp
+        self.step(f"{lead}{card.name} is placed on top of {controller}'s lineage — the champion levels up to level "
+                  f"{card.level}"
+                  + (f", with {old.name} in the inner lineage; it is the same champion object, "
+                     f"{'rested' if card.rested else 'awake'} as before, with its damage counters." if same else "."),
+                  cites + ["champion/leveling-up/1"] + (["champion/leveling-up/4", "champion/leveling-up/7.2"]
+                                                         if same else []), answer=True)
+
     def card_leaves_stack(self, card: Card):
         """playing-cards/7, 7.1: the card moves to its zone once every instance resolved or was removed."""
         cites = ["playing-cards/7", "playing-cards/7.1", "state-based-checks-and-effects/types-of-checks/9"]
@@ -379,26 +400,8 @@ class Resolution:
         if card.became_object:
             word = self.object_word(card)
             if "champion" in card.types:
-                old = self.champion_of(controller)
-                if old is not None and old is not card:
-                    old.zone = "lineage"
-                self.move(card, "field", controller)
-                card.lineage_stamp = self.s.tick()
-                if old is not None and old is not card:
-                    # the same champion object: same orientation, counters and object timestamp (leveling-up/4,
-                    # 7.2; continuous-effects/timestamps/3.1)
-                    card.rested, card.counters, card.timestamp = old.rested, dict(old.counters), old.timestamp
-                    card.distant = old.distant
-                else:
-                    card.timestamp = card.lineage_stamp
-                self.step(f"{lead}: its non-copy instance resolved, so {card.name} is placed on top of "
-                          f"{controller}'s lineage — the champion levels up to level {card.level}"
-                          + (f", with {old.name} in the inner lineage; it is the same champion object, "
-                             f"{'rested' if card.rested else 'awake'} as before, with its damage counters."
-                             if old is not None and old is not card else "."),
-                          cites + ["champion/leveling-up/1", "champion/leveling-up/5"]
-                          + (["champion/leveling-up/4", "champion/leveling-up/7.2"] if old is not None and old is not card
-                             else []), answer=True)
+                self.place_on_lineage(card, controller, f"{lead}: its non-copy instance resolved, so ",
+                                      cites + ["champion/leveling-up/5"])
             else:
                 self.move(card, "field", controller)
                 card.timestamp = self.s.tick()

@@ -53,6 +53,7 @@ class Instance:
         self.cause: str | None = None     # triggered abilities: the instance whose play triggered it
         self.attack_target: str | None = None  # attack cards: the attack target declared once it resolves
         self.wield: list[str] = []        # attack cards: the weapons the champion wields for the attack
+        self.level_up: str | None = None  # the champion card a level-up effect places (when several fit)
 
     def clone(self) -> "Instance":
         new = copy.copy(self)

@@ -63,6 +63,9 @@ def _round_facts(game: Game, f: dict) -> None:
     f["attacks"] = [a.fact() for a in game.attacks]
     f["schemes"] = [dict(r) for r in game.schemes]
     f["boosted"] = list(game.boosted)
+    reveals = [i for i in game.inits if i.reveal and not i.automatic]
+    f["revealed"] = [i.card.handle for i in reveals]
+    f["revealed_by"] = {i.card.handle: i.player for i in reveals}
     f["phase"] = s.phase
     f["active_player"] = s.active_player
     f["first_player"] = s.first_player

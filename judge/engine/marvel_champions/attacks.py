@@ -101,6 +101,11 @@ class Attacks:
         else:
             self.step(f"{enemy.name} activates against {self.who(player)}, who is in {form} form, so "
                       f"{enemy.name} {'attacks' if kind == 'attack' else 'schemes'}.", [rule] + list(cites))
+        if kind == "scheme" and choice not in (None, "none", False):
+            self.fail(f"{akey}.defend", f"{enemy.name} schemes against {player} (in {form} form): there is no attack "
+                                        f"to defend, so defend = {choice!r} cannot be used (when an enemy activates against several "
+                                        "players, name the defender per player: defend = { ENEMY = { PLAYER = … } })",
+                      "activation/bullet-1")
         cond = Condition("activate", enemy, player, other=self.identity(player))
         self.window("interrupt", [cond])
         if kind == "attack":

@@ -61,6 +61,11 @@ CHARACTER_TYPES = ("ally", "minion", "villain")
 SCHEME_TYPES = ("main-scheme", "side-scheme")
 
 
+def _named(value, known) -> bool:
+    """Is ``value`` a name (a string) found in ``known``? (A table or list where a name belongs is not.)"""
+    return isinstance(value, str) and value in known
+
+
 def _int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -205,7 +210,7 @@ class Builder:
         self.s.order = list(order)
         for k, default in (("first_player", order[0]), ("active_player", None)):
             v = g.get(k, default)
-            if v is not None and v not in self.s.players:
+            if v is not None and not _named(v, self.s.players):
                 self.bad(f"game.{k}", f"{v!r} is not a player (players: {', '.join(names)})", code="unknown-player")
                 v = order[0]
             setattr(self.s, k, v)
@@ -243,7 +248,7 @@ class Builder:
             return
         owner = cd.get("owner", SCENARIO if ctype in ENCOUNTER_CARD_TYPES else None)
         encounter = ctype in ENCOUNTER_CARD_TYPES
-        if owner != SCENARIO and owner not in self.s.players:
+        if owner != SCENARIO and not _named(owner, self.s.players):
             self.bad(f"{key}.owner", f"owner {owner!r} is not a player (players: {', '.join(self.s.players)}; "
                                      f"encounter cards belong to '{SCENARIO}')", code="unknown-player")
             return
@@ -255,7 +260,7 @@ class Builder:
             return
         card = Card(handle, str(cd.get("name", handle)), owner, ctype)
         card.controller = cd.get("controller", owner)
-        if card.controller != owner and card.controller not in self.s.players:
+        if card.controller != owner and not _named(card.controller, self.s.players):
             self.bad(f"{key}.controller", f"controller {card.controller!r} is not a player", code="unknown-player")
             card.controller = owner
         zones = ENCOUNTER_ZONES if encounter else PLAYER_ZONES
@@ -391,7 +396,7 @@ class Builder:
         if "engaged" in cd:
             if card.type != "minion" or not card.in_play:
                 self.bad(f"{key}.engaged", "only a minion in play is engaged with a player", "engaged")
-            elif cd["engaged"] not in self.s.players:
+            elif not isinstance(cd["engaged"], str) or cd["engaged"] not in self.s.players:
                 self.bad(f"{key}.engaged", f"{cd['engaged']!r} is not a player", code="unknown-player")
             else:
                 card.engaged = cd["engaged"]
@@ -423,7 +428,7 @@ class Builder:
             self.bad(f"{key}.dealt_to", "an encounter card dealt facedown to a player has zone = \"dealt\" and "
                                         "dealt_to = \"PLAYER\"", "deal")
         elif "dealt_to" in cd:
-            if cd["dealt_to"] not in self.s.players:
+            if not _named(cd["dealt_to"], self.s.players):
                 self.bad(f"{key}.dealt_to", f"{cd['dealt_to']!r} is not a player", code="unknown-player")
             card.dealt_to = cd["dealt_to"]
         icons = self.strings(f"{key}.icons", cd.get("icons", []), ICONS)
@@ -474,6 +479,13 @@ class Builder:
                 self.selector(f"{key}.if.card", cond["card"])
             if cond.get("player", "any") not in ("you", "other", "any"):
                 self.bad(f"{key}.if.player", "player must be 'you', 'other' or 'any'")
+            if cond.get("from", "hand") not in ("hand", "play"):
+                self.bad(f"{key}.if.from", "from must be 'hand' or 'play' (where a discarded card came from)")
+            self.whole(f"{key}.if.min_amount", cond.get("min_amount"))
+            self.flag(f"{key}.if.self", cond.get("self"))
+            against = cond.get("against")
+            if against is not None and against != "you":
+                self.selector(f"{key}.if.against", against)
             if cond.get("by", "you") not in ("you", "other"):
                 self.bad(f"{key}.if.by", "by must be 'you' or 'other' (the player whose card or power dealt the "
                                          "damage or defeated the card)", "you/bullet-1")
@@ -556,8 +568,15 @@ class Builder:
             if t not in known:
                 self.bad(f"{key}.type", f"{t!r} is not a card type or group ({', '.join(sorted(known))})", "card-types")
         for k in ("controller", "owner"):
-            if k in sel and sel[k] not in ("you", "other", SCENARIO):
+            if k in sel and (not isinstance(sel[k], str) or sel[k] not in ("you", "other", SCENARIO)):
                 self.bad(f"{key}.{k}", f"{k} must be 'you', 'other' or '{SCENARIO}'")
+        for k in ("traits", "not_traits"):
+            if k in sel:
+                self.strings(f"{key}.{k}", sel[k])
+        if "name" in sel and not isinstance(sel["name"], str):
+            self.typed(f"{key}.name", sel["name"], "a card title")
+        for k in ("unique", "exhausted", "damaged", "self"):
+            self.flag(f"{key}.{k}", sel.get(k))
 
     def effect(self, key: str, eff, then_ok: bool, refs=REFS) -> None:
         """One effect primitive table."""
@@ -601,7 +620,7 @@ class Builder:
                                            f"{', '.join(KEYWORDS)}; a number after retaliate and uses)", "gains",
                          "unsupported")
         if do in ("enemy-attack", "enemy-scheme") and eff.get("by", "villain") not in refs and \
-                eff.get("by") not in self.s.cards:
+                not _named(eff.get("by"), self.s.cards):
             self.bad(f"{key}.by", f"by names the enemy: 'villain', 'target', 'trigger', 'self' or a card handle")
         if do == "put-into-play":
             self.selector(f"{key}.what", eff.get("what", {}))
@@ -620,14 +639,14 @@ class Builder:
             for attacker, who in defend.items():
                 known(f"{key}.defend.{attacker}", attacker)
                 for p, h in (who.items() if isinstance(who, dict) else [(None, who)]):
-                    if p is not None and p not in self.s.players:
+                    if p is not None and not _named(p, self.s.players):
                         self.bad(f"{key}.defend.{attacker}.{p}", f"{p!r} is not a player", code="unknown-player")
                     known(f"{key}.defend.{attacker}", h)
         elif defend is not None:
             known(f"{key}.defend", defend)
         discard = act.get("discard", {})
         for p, hs in (discard.items() if isinstance(discard, dict) else [(None, discard)]):
-            if p is not None and p not in self.s.players:
+            if p is not None and not _named(p, self.s.players):
                 self.bad(f"{key}.discard.{p}", f"{p!r} is not a player", code="unknown-player")
             for h in self.strings(f"{key}.discard", hs):
                 known(f"{key}.discard", h)
@@ -648,7 +667,7 @@ class Builder:
             return
         kind = kinds[0]
         player = act.get("player", self.s.active_player)
-        if player not in self.s.players:
+        if not _named(player, self.s.players):
             self.bad(f"{key}.player", f"player {player!r} is not in the scenario (players: "
                                       f"{', '.join(self.s.players)})", code="unknown-player")
         self.decisions(key, act)
@@ -659,13 +678,14 @@ class Builder:
         if kind in ("activate", "attack", "thwart"):
             handle = act[kind]
             card = self.s.cards.get(handle) if isinstance(handle, str) else None
-            if card is None and handle not in self.broken:
+            if card is None and not (isinstance(handle, str) and handle in self.broken):
                 self.bad(f"{key}.{kind}", f"no card {handle!r} in [cards]", code="unknown-card")
-            if "by" in act and (act["by"] not in self.s.cards or
-                                not (self.s.cards[act["by"]].is_identity or self.s.cards[act["by"]].type == "ally")):
+            by = act.get("by")
+            if "by" in act and (not isinstance(by, str) or by not in self.s.cards or
+                                not (self.s.cards[by].is_identity or self.s.cards[by].type == "ally")):
                 self.bad(f"{key}.by", f"by must be a player (their identity) or an ally — not {act['by']!r}",
                          "player-turn")
-            if act.get("as") not in (None, "attack", "scheme"):
+            if act.get("as") not in (None, "attack", "scheme") or isinstance(act.get("as"), (dict, list)):
                 self.bad(f"{key}.as", "as must be 'attack' or 'scheme'", "activation/bullet-2")
             return
         if kind == "effect":
@@ -673,7 +693,7 @@ class Builder:
             self.effect(f"{key}.effect", act["effect"], then_ok=False, refs=refs)
             if isinstance(act["effect"], dict) and act["effect"].get("do") in ("cancel", "prevent"):
                 self.bad(f"{key}.effect.do", "cancel and prevent are interrupts: give them to a card's ability")
-            if "source" in act and act["source"] not in self.s.cards:
+            if "source" in act and not _named(act["source"], self.s.cards):
                 self.bad(f"{key}.source", f"no card {act['source']!r} in [cards]", code="unknown-card")
             return
         handle = act[kind]
@@ -706,7 +726,7 @@ class Builder:
             if card.type == "event":
                 self.bad(f"{key}.use", f"{card.name} is an event: play = … plays it", "event")
         for k in ("target", "choose"):
-            if k in act and act[k] not in self.s.cards and act[k] not in self.broken:
+            if k in act and (not isinstance(act[k], str) or act[k] not in self.s.cards and act[k] not in self.broken):
                 self.bad(f"{key}.{k}", f"{k} {act[k]!r} is neither a player nor a card",
                          "in-play-and-out-of-play/bullet-3", "unknown-target")
         if "x" in act:
@@ -733,12 +753,12 @@ def build_state(scenario) -> State:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.scenarios.shapes),
+# shapes: what every table, list and scalar of a Marvel Champions scenario is (judge.engine.shapes),
 # checked by the scenario layer before anything above reads it
 # ---------------------------------------------------------------------------------------------------------
 
 def _shape():
-    from judge.scenarios.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
+    from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
     ref = Str() | Table(what="a selector table")

@@ -184,7 +184,7 @@ class Costs:
         s3 = self.p("pay")
         if init.reveal:
             return True
-        entries = [] if init.forced and not init.act else list(init.act.get("pay", []))
+        entries = [] if init.forced and not init.act else _entries(init.act.get("pay", []))
         sources, problems = self._payment(init, entries)
         required = self._required(init)
         generated = [t for _, _, kinds, _ in sources for t in kinds]
@@ -403,3 +403,8 @@ def assign(required: list[str], generated: list[str]) -> tuple[bool, list[tuple[
         pool.remove(pick)
         uses.append((pick, "any"))
     return True, uses, len(pool)
+
+
+def _entries(pay) -> list[str]:
+    """A declared payment as a list (``pay = "card"`` is one entry)."""
+    return [pay] if isinstance(pay, str) else list(pay)

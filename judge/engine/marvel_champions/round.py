@@ -155,12 +155,15 @@ class Round:
         self.deal_encounter_cards()
         # step 4: reveal them, in player order, one at a time
         for player in self.s.in_player_order():
+            first = True
             while not self.s.over:
                 card = next((c for c in self.s.cards.values() if c.zone == "dealt" and c.dealt_to == player), None)
                 if card is None or self.s.players[player].eliminated:
                     break
-                self.step(f"Step 4: {player} reveals the encounter cards dealt to them, one at a time.",
-                          ["villain-phase/bullet-4", "reveal", "round-overview/step-8"])
+                if first:
+                    self.step(f"Step 4: {player} reveals the encounter cards dealt to them, one at a time.",
+                              ["villain-phase/bullet-4", "reveal", "round-overview/step-8"])
+                    first = False
                 self.reveal(player, card, act, akey)
         if self.s.over:
             return

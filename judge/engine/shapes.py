@@ -32,6 +32,7 @@ class Shape:
     what = "a value"
 
     def check(self, value, key: str, out: list) -> None:   # pragma: no cover - overridden
+        """Append ``(key, message)`` to ``out`` for every way ``value`` does not have this shape."""
         raise NotImplementedError
 
     def __or__(self, other: "Shape") -> "Shape":
@@ -53,6 +54,7 @@ class AnyValue(Shape):
     what = "any value"
 
     def check(self, value, key, out):
+        """Any value has this shape."""
         pass
 
 
@@ -64,6 +66,7 @@ class Str(Shape):
         self.what = what or "a string"
 
     def check(self, value, key, out):
+        """A string, one of ``choices`` when given."""
         if not isinstance(value, str):
             out.append((key, _wrong(self, value)))
         elif self.choices is not None and value not in self.choices:
@@ -78,6 +81,7 @@ class Int(Shape):
         self.what = what or ("a whole number" + (f" ≥ {low}" if low is not None else ""))
 
     def check(self, value, key, out):
+        """A whole number (not a boolean), at least ``low`` when given."""
         if not isinstance(value, int) or isinstance(value, bool):
             out.append((key, _wrong(self, value)))
         elif self.low is not None and value < self.low:
@@ -92,6 +96,7 @@ class Num(Shape):
     what = "a number"
 
     def check(self, value, key, out):
+        """A finite number (not a boolean)."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             out.append((key, _wrong(self, value)))
         elif isinstance(value, float) and not math.isfinite(value):
@@ -101,9 +106,11 @@ class Num(Shape):
 
 
 class Bool(Shape):
+    """true or false."""
     what = "true or false"
 
     def check(self, value, key, out):
+        """A boolean."""
         if not isinstance(value, bool):
             out.append((key, _wrong(self, value)))
 
@@ -119,6 +126,7 @@ class Either(Shape):
         self.what = " or ".join(s.what for s in flat)
 
     def check(self, value, key, out):
+        """One of the shapes; the message names them all."""
         for s in self.shapes:
             probe: list = []
             s.check(value, key, probe)
@@ -147,6 +155,7 @@ class ListOf(Shape):
         self.what = what or ("an array" + (f" of {plural}" if plural else "") + (f" (or {item.what})" if single else ""))
 
     def check(self, value, key, out):
+        """A list whose every item has the item shape (or, when allowed, a single item)."""
         if not isinstance(value, list):
             if self.single:
                 probe: list = []
@@ -167,6 +176,7 @@ class Table(Shape):
         self.what = what
 
     def check(self, value, key, out):
+        """A table whose known keys have their shapes."""
         if not isinstance(value, dict):
             out.append((key, _wrong(self, value)))
             return
@@ -183,6 +193,7 @@ class MapOf(Shape):
         self.what = what or "a table of named tables"
 
     def check(self, value, key, out):
+        """A table whose every value has the value shape."""
         if not isinstance(value, dict):
             out.append((key, _wrong(self, value)))
             return
@@ -198,9 +209,11 @@ class Lazy(Shape):
 
     @property
     def what(self):
+        """The words of the shape this one stands for."""
         return self.get().what
 
     def check(self, value, key, out):
+        """Check with the shape this one stands for (made on first use: shapes that nest themselves)."""
         self.get().check(value, key, out)
 
 

@@ -1,0 +1,77 @@
+"""One rule's lookup, read without loading its document: the fast path of ``judge rule ID``.
+
+The first lookup in a document loads it (from the parse cache) and writes, beside the parse cache, every
+rule's view as ``judge rule`` shows it (:func:`judge.rulebook.query.rule_view`: the rule, its parents,
+children, cites, cited-by and defined terms), each marshalled on its own. A later lookup stats the
+document's file, opens that one file, unmarshals the table of records (bytes, copied as they are) and then
+only the record asked for: no :class:`~judge.rulebook.model.Rulebook` is built and nothing is hashed.
+
+The file is named by the document's name, the size and modification time of its files and of the modules
+that shape a view, so an edit to any of them makes a new file. Anything unexpected (a folder document, a
+missing or corrupt file, an id that is not a rule's exact id) falls back to loading the document.
+Without the views file nothing changes but speed; ``judge rules remove`` leaves it to be overwritten.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+
+_FORMAT = 1
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_CODE = ("query.py", "model.py", "terms.py", "store.py")
+
+
+def _stamp(path: str) -> str:
+    st = os.stat(path)
+    return f"{st.st_size}.{st.st_mtime_ns}"
+
+
+def views_path(doc):
+    """Where the views of ``doc`` are kept, or None for a document this fast path does not serve (a folder
+    of pages, a file given by path)."""
+    from judge.rulebook import store
+
+    if doc.origin not in ("embedded", "imported") or not doc.files:
+        return None
+    try:
+        parser = os.path.join(_HERE, "formats", store.FORMATS[doc.format].rsplit(".", 1)[1] + ".py")
+        if any(os.path.isdir(f) for f in doc.files):
+            return None
+        stamp = "-".join(_stamp(p) for p in [*doc.files, parser] + [os.path.join(_HERE, c) for c in _CODE])
+    except (OSError, KeyError):
+        return None
+    if len(stamp) > 180:                      # many files: a short digest of the stamps keeps the name short
+        import zlib
+
+        stamp = f"{zlib.crc32(stamp.encode()):08x}{len(stamp)}"
+    return store.cache_dir() / f"views-{doc.name}-{_FORMAT}-{stamp}.marshal"
+
+
+def find(doc, rule_id: str) -> dict | None:
+    """The view of rule ``rule_id`` (exact id) of ``doc``, or None when it must be computed the slow way."""
+    path = views_path(doc)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as fh:
+            records = marshal.load(fh)
+        record = records.get(rule_id)
+        return marshal.loads(record) if record is not None else None
+    except Exception:   # noqa: BLE001 — a missing, corrupt or foreign file: the slow path decides
+        return None
+
+
+def write(doc, book) -> None:
+    """Write the view of every rule of ``book`` (loaded from ``doc``) for later lookups; silent on failure."""
+    from judge.rulebook import store
+    from judge.rulebook.query import rule_view
+
+    path = views_path(doc)
+    if path is None or path.exists():
+        return
+    try:
+        records = {rid: marshal.dumps(rule_view(book, rid)) for rid in book.rules}
+        store.write_atomic(path, marshal.dumps(records))
+    except (OSError, ValueError):
+        pass

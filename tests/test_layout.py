@@ -1,0 +1,104 @@
+"""The house rules of docs/architecture.md: imports only run down the layers, and every public name outside
+the three game packages (whose engineers document their own) has a docstring."""
+
+import ast
+from pathlib import Path
+
+from conftest import ROOT
+
+JUDGE = ROOT / "judge"
+
+# Layers from the bottom up (docs/architecture.md). A module may import its own layer and those below.
+LAYERS = {
+    "errors": 0, "games": 0,
+    "rulebook": 1,
+    "engine": 2,
+    "cards": 3,
+    "scenarios": 4,
+    "docs": 5,
+    "lookup": 6, "render": 6, "completion": 6, "serve": 6, "judge": 6,
+    "cli": 7, "commands_cards": 7, "commands_docs": 7, "commands_engine": 7, "commands_serve": 7,
+    "commands_versions": 7,
+    "__main__": 8,
+}
+# The registry names each game's engine package in a loader function run only when a scenario is played.
+# The Flesh and Blood engine still expands a scenario's real card names itself (judge.cards.scenario, called
+# from judge/engine/fab/__init__.py): that step belongs to the scenario layer, before the engine is called.
+UPWARD_ALLOWED = {("games", "engine"), ("engine", "cards")}
+GAME_PACKAGES = ("fab", "grand_archive", "marvel_champions")
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "judge"
+
+
+def _imports(tree) -> list[tuple[int, str]]:
+    """Every judge module an import statement names (at any depth: lazy imports count too)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "judge":
+            names = [node.module + "." + a.name for a in node.names] if node.module == "judge" else [node.module]
+            out += [(node.lineno, n) for n in names]
+        elif isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names if a.name.split(".")[0] == "judge"]
+    return out
+
+
+def test_every_module_has_a_layer():
+    layers = {_layer(_module(p)) for p in JUDGE.rglob("*.py")}
+    assert layers - set(LAYERS) == set(), "add the new top-level module to LAYERS and docs/architecture.md"
+
+
+def test_imports_only_run_down_the_layers():
+    upward = []
+    for path in sorted(JUDGE.rglob("*.py")):
+        here = _layer(_module(path))
+        for line, target in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            there = _layer(target)
+            if there in LAYERS and LAYERS[there] > LAYERS[here] and (here, there) not in UPWARD_ALLOWED:
+                upward.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    assert upward == []
+
+
+def test_the_layering_check_would_catch_an_upward_import():
+    tree = ast.parse("def f():\n    from judge.cli import cli\n")
+    assert [t for _, t in _imports(tree)] == ["judge.cli"]
+    assert LAYERS[_layer("judge.cli")] > LAYERS[_layer("judge.engine.core")]
+
+
+def _undocumented(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = [] if ast.get_docstring(tree) else ["(module)"]
+
+    def walk(body, prefix):
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+                if not ast.get_docstring(node):
+                    out.append(prefix + node.name)
+                if isinstance(node, ast.ClassDef):
+                    walk(node.body, prefix + node.name + ".")
+    walk(tree.body, "")
+    return out
+
+
+def test_every_public_name_outside_the_game_packages_has_a_docstring():
+    missing = []
+    for path in sorted(JUDGE.rglob("*.py")):
+        rel = path.relative_to(JUDGE).parts
+        if rel[0] == "engine" and len(rel) > 2 and rel[1] in GAME_PACKAGES:
+            continue
+        missing += [f"{path.relative_to(ROOT)}: {name}" for name in _undocumented(path)]
+    assert missing == []
+
+
+def test_the_docstring_check_would_catch_a_bare_name(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text('"""A module."""\n\n\nclass Thing:\n    def public(self):\n        pass\n\n    def _private(self):\n'
+                   '        pass\n')
+    assert _undocumented(bad) == ["Thing", "Thing.public"]
