@@ -1,4 +1,5 @@
-"""The Flesh and Blood engine over the scenario suite: every scenario passes, every citation exists in the CR,
+"""The Flesh and Blood engine over the scenario suite (what every game shares — the suite passes, --check, good
+and bad files — is run by tests/test_games.py): every citation exists in the CR,
 CR examples name rules that have examples, `judge resolve --check`, bad scenario files, card-agnosticism."""
 
 import json
@@ -39,22 +40,6 @@ def _seed_book():
 def test_the_suite_is_not_empty():
     assert len(FILES) >= 40
     assert len([p for p in FILES if p.name.startswith("own-")]) >= 15
-
-
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_scenario_passes(path):
-    scenario, outcome = _outcome(path)
-    assert_passes(path, outcome)
-    assert outcome.trace.steps, "a played scenario has a trace"
-    assert outcome.summary, "a played scenario has an answer"
-
-
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_scenario_has_title_question_and_cites(path):
-    scenario = sc.load(path)
-    assert scenario.title and scenario.title != path.stem
-    assert scenario.question.endswith("?")
-    assert scenario.expect.get("cites"), f"{path.name}: [expect] names no cites"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -132,28 +117,6 @@ def test_rules_without_examples_exist_in_the_seed():
 # ---------------------------------------------------------------------------------------------------------
 # (d) judge resolve --check and --json
 # ---------------------------------------------------------------------------------------------------------
-
-def test_check_folder_passes(run_cli):
-    code, out, err = run_cli("resolve", "--check", str(SCENARIOS))
-    lines = out.splitlines()
-    assert code == 0, out
-    assert err == ""
-    assert lines[-1] == f"{len(FILES)} passed, 0 failed"
-    assert sum(1 for line in lines if line.startswith("PASS  ")) == len(FILES)
-    assert not any(line.startswith("FAIL") for line in lines)
-
-
-def test_check_folder_json(run_cli):
-    code, out, _ = run_cli("resolve", "--check", str(SCENARIOS), "--json")
-    data = json.loads(out)
-    assert code == 0
-    assert set(data) == {"passed", "failed", "scenarios"}
-    assert (data["passed"], data["failed"]) == (len(FILES), 0)
-    assert [Path(r["file"]).name for r in data["scenarios"]] == [p.name for p in FILES]
-    for row in data["scenarios"]:
-        assert set(row) == {"file", "title", "passed", "problems", "steps"}
-        assert row["passed"] is True and row["problems"] == [] and row["steps"] > 0
-
 
 def test_resolve_one_file_json(run_cli):
     path = SCENARIOS / "7.5.5b-prevented-damage-is-not-a-hit.toml"

@@ -62,7 +62,8 @@ def test_every_registered_game_has_its_parts(game):
     assert [p for g, p in SUITE if g == game.id], f"scenarios/{game.id}/ holds no scenario"
     package = Path(game.engine.__file__).parent
     for module in sorted(package.glob("*.py")):
-        assert ast.get_docstring(ast.parse(module.read_text(encoding="utf-8"))), f"{module.name} has no opening docstring"
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        assert ast.get_docstring(tree), f"{module.name} has no opening docstring"
 
 
 def test_the_store_the_citations_and_the_command_line_read_the_registry(run_cli):
@@ -192,3 +193,57 @@ def test_validate_plays_nothing(game, monkeypatch):
     monkeypatch.setattr(core.Trace, "add", lambda self, *a, **k: played.append(a))
     assert engine.validate(scenario, _book(game, scenario.rules)) == []
     assert played == []
+
+
+@pytest.mark.parametrize("game,path", SUITE, ids=[f"{g}/{p.stem}" for g, p in SUITE])
+def test_suite_scenario_has_title_question_and_cites(game, path):
+    scenario = sc.load(path)
+    assert scenario.title and scenario.title != path.stem
+    assert scenario.question.endswith("?")
+    assert scenario.expect.get("cites"), f"{path.name}: [expect] names no cites"
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_check_runs_the_whole_suite_of_a_game(game, run_cli):
+    files = [p for g, p in SUITE if g == game]
+    folder = ROOT / "scenarios" / game
+    code, out, err = run_cli("resolve", "--check", str(folder))
+    lines = out.splitlines()
+    assert (code, err) == (0, ""), out
+    assert lines[-1] == f"{len(files)} passed, 0 failed"
+    assert sum(1 for line in lines if line.startswith("PASS  ")) == len(files)
+    assert not any(line.startswith("FAIL") for line in lines)
+    code, out, _ = run_cli("resolve", "--check", str(folder), "--json")
+    data = json.loads(out)
+    assert code == 0 and set(data) == {"passed", "failed", "scenarios"}
+    assert (data["passed"], data["failed"]) == (len(files), 0)
+    assert [Path(r["file"]).name for r in data["scenarios"]] == [p.name for p in files]
+    for row in data["scenarios"]:
+        assert set(row) == {"file", "title", "passed", "problems", "steps"}
+        assert row["passed"] is True and row["problems"] == [] and row["steps"] > 0
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_bad_file_in_check_mode_is_a_failure_not_a_crash(game, run_cli, tmp_path):
+    text = _first(game).read_text(encoding="utf-8")
+    (tmp_path / "good.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "bad.toml").write_text(text + "\n[nonsense]\nkey = 1\n", encoding="utf-8")
+    code, out, err = run_cli("resolve", "--check", str(tmp_path))
+    assert code == 1 and "Traceback" not in out + err
+    assert out.splitlines()[-1] == "1 passed, 1 failed"
+    line = line_of(text + "\n[nonsense]\nkey = 1\n", "[nonsense]")
+    assert f"bad.toml:{line}: [nonsense] unknown " in out
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_check_loads_each_rulebook_once(game, run_cli, monkeypatch):
+    """--check judges a whole folder with one load per (game, version), not one per scenario."""
+    from judge.rulebook import store
+
+    calls = []
+    real = store.load
+    monkeypatch.setattr(store, "load", lambda *a, **k: calls.append(a) or real(*a, **k))
+    folder = ROOT / "scenarios" / game
+    code, _, _ = run_cli("resolve", "--check", str(folder), "--quiet")
+    versions = {(sc.load(p).game, sc.load(p).rules) for g, p in SUITE if g == game}
+    assert code == 0 and len(calls) == len(versions), (len(calls), versions)

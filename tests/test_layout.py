@@ -78,7 +78,8 @@ def _undocumented(path: Path) -> list[str]:
 
     def walk(body, prefix):
         for node in body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+            named = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            if named and not node.name.startswith("_"):
                 if not ast.get_docstring(node):
                     out.append(prefix + node.name)
                 if isinstance(node, ast.ClassDef):

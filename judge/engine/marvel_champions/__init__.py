@@ -1,10 +1,13 @@
 # The Marvel Champions engine: validate (build) and play a scenario, every step cited.
-"""Marvel Champions engine: playing cards and initiating abilities, every step cited.
+"""Marvel Champions engine: the whole round — cards played and abilities initiated, enemy attacks and schemes,
+the villain phase, threat, stages and the end of the game — every step cited.
 
 ``validate(scenario, book)`` and ``play(scenario, book) -> Outcome`` are its :class:`judge.engine.core.Engine`
 interface, the one the scenario runner calls for every game. The position
 is built and validated first (:mod:`.build`); the actions are played through the Initiating Abilities
-procedure with its interrupt and response windows (:mod:`.game`); the facts and the answer come last
+procedure with its interrupt and response windows (:mod:`.game`, :mod:`.checks`, :mod:`.costs`,
+:mod:`.windows`), the round (:mod:`.round`, :mod:`.powers`), enemies (:mod:`.attacks`) and threat and defeat
+(:mod:`.threat`); the facts and the answer come last
 (:func:`report`). The scenario format is docs/scenario-format-mc.md.
 """
 

@@ -1,0 +1,137 @@
+"""Every Flesh and Blood effect primitive and condition is evaluated by at least one scenario of the suite whose
+outcome depends on it: remove the effect (or flip / drop the condition) and the facts the engine derives change.
+A primitive or condition no scenario depends on could be doing nothing at all without any test noticing."""
+
+import copy
+from functools import lru_cache
+
+import pytest
+
+from judge import scenarios as sc
+from judge.engine.core import InvalidScenario
+from judge.engine.fab import conditions, primitives
+from judge.errors import ScenarioError
+
+from conftest import ROOT
+
+FILES = sorted((ROOT / "scenarios" / "fab").glob("*.toml"))
+FACTS = ("links", "hit", "damage", "life", "action_points", "resources", "zones", "face_down", "legal", "resolved",
+         "triggered", "failed", "tokens", "power", "defense", "costs", "counters", "dead", "winner", "draw",
+         "activations", "stack", "intimidated", "boosted", "chain_closed_at", "resolution_order")
+
+
+OTHER = {"you": "opponent", "opponent": "you"}   # a two-valued condition flips to the other value
+
+
+@lru_cache(maxsize=1)
+def _loaded():
+    return [sc.load(p) for p in FILES]
+
+
+def _facts(scenario, data):
+    s = copy.copy(scenario)
+    s.data = data
+    s.__dict__.pop("_fab_start", None)
+    try:
+        out = sc.play(s, sc.rulebook_for(s))
+    except (InvalidScenario, ScenarioError) as exc:
+        return ("refused", str(exc)[:80])
+    return {k: out.facts.get(k) for k in FACTS}
+
+
+def _places(data):
+    """(path, table) of every effect table and every condition table inside the cards' abilities."""
+    found = []
+
+    def walk(node, path, in_effect_list=False):
+        if isinstance(node, dict):
+            if "do" in node and in_effect_list:
+                found.append(("effect", path, node))
+            for k, v in node.items():
+                if k in ("if", "while") and isinstance(v, dict):
+                    found.append(("condition", path + (k,), v))
+                walk(v, path + (k,), k in ("effects", "effect"))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, path + (i,), in_effect_list)
+
+    walk(data.get("cards", {}), ("cards",))
+    return found
+
+
+def _get(data, path):
+    for p in path:
+        data = data[p]
+    return data
+
+
+def _without_effect(data, path):
+    new = copy.deepcopy(data)
+    parent = _get(new, path[:-1])
+    if isinstance(parent, list):
+        del parent[path[-1]]
+    else:   # a static ability's single effect: the ability goes
+        ability_list = _get(new, path[:-2])
+        del ability_list[path[-2]]
+    return new
+
+
+def _flipped(data, path, key):
+    new = copy.deepcopy(data)
+    cond = _get(new, path)
+    if isinstance(cond[key], bool):
+        cond[key] = not cond[key]
+    elif isinstance(cond[key], str) and cond[key] in OTHER:
+        cond[key] = OTHER[cond[key]]
+    else:
+        del cond[key]
+        if not cond:
+            del _get(new, path[:-1])[path[-1]]
+    return new
+
+
+@lru_cache(maxsize=1)
+def _dependence():
+    """name → does some scenario's outcome change when that primitive / condition is taken away or flipped."""
+    effects: dict[str, bool] = {}
+    conds: dict[str, bool] = {}
+    for scenario in _loaded():
+        base = None
+        for kind, path, table in _places(scenario.data):
+            names = [table.get("do")] if kind == "effect" else list(table)
+            seen = effects if kind == "effect" else conds
+            for name in names:
+                if seen.get(name):
+                    continue
+                if base is None:
+                    base = _facts(scenario, scenario.data)
+                mutated = _without_effect(scenario.data, path) if kind == "effect" else \
+                    _flipped(scenario.data, path, name)
+                seen[name] = _facts(scenario, mutated) != base
+    return effects, conds
+
+
+# not yet proved by a scenario whose outcome depends on them (the list may only shrink: see the last test)
+NOT_YET = {"set-limit", "put", "return-object", "at_least"}
+
+
+@pytest.mark.parametrize("name", sorted(set(primitives.PRIMITIVES) - NOT_YET))
+def test_some_scenario_depends_on_the_primitive(name):
+    effects, _ = _dependence()
+    assert name in effects, f"no scenario uses do = \"{name}\""
+    assert effects[name], f"no scenario's outcome changes when its do = \"{name}\" effect is taken away"
+
+
+@pytest.mark.parametrize("name", sorted(set(conditions.CONDITIONS) - NOT_YET))
+def test_some_scenario_depends_on_the_condition(name):
+    _, conds = _dependence()
+    assert name in conds, f"no scenario uses the condition '{name}'"
+    assert conds[name], f"no scenario's outcome changes when its condition '{name}' is flipped or dropped"
+
+
+def test_the_list_of_names_not_yet_proved_is_true():
+    """A name proved since goes off the list, so the list says what is still unproved."""
+    effects, conds = _dependence()
+    proved = {n for n, ok in {**effects, **conds}.items() if ok}
+    assert NOT_YET & proved == set()
+    assert NOT_YET <= set(primitives.PRIMITIVES) | set(conditions.CONDITIONS)
