@@ -24,8 +24,8 @@ def cards_option(f):
                         help="Card data to use (see 'judge cards list'; default: the newest).")(f)
 
 
-@cli.command("card", epilog=example('judge card "Snatch" --pitch 1', 'judge card "snach (red)"',
-                                    'judge card "Sink Below" --color blue --json'))
+@cli.command("card", epilog=example('judge card "NAME" --pitch 1', 'judge card "NAME (red)"',
+                                    'judge card "NAME" --color blue --json'))
 @click.argument("name")
 @click.option("--pitch", type=click.IntRange(0, 3), help="The printing with this pitch value.")
 @click.option("--color", "--colour", "color", type=click.Choice(["red", "yellow", "blue"]),
@@ -35,7 +35,7 @@ def cards_option(f):
 def card(name, pitch, color, cards_sel, as_json):
     """Show a real Flesh and Blood card: its text, its keywords' rules, and how the engine reads it.
 
-    Typo-tolerant ("snach" finds Snatch). A name printed in several colours lists them; choose one with
+    Typo-tolerant (a letter missing or swapped still finds the card). A name printed in several colours lists them; choose one with
     --pitch, --color or "NAME (red)".
     """
     from judge.cards import data as cd

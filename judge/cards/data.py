@@ -330,7 +330,7 @@ _COLOR_SUFFIX = re.compile(r"^(.*?)\s*\((red|yellow|blue)\)\s*$", re.IGNORECASE)
 
 
 def split_color(name: str) -> tuple[str, int | None]:
-    """``"Snatch (red)"`` → (``"Snatch"``, 1); a name without a colour → (name, None)."""
+    """``"NAME (red)"`` → (``"NAME"``, 1); a name without a colour → (name, None)."""
     m = _COLOR_SUFFIX.match(name)
     if m:
         return m.group(1), COLORS[m.group(2).lower()]
@@ -338,7 +338,7 @@ def split_color(name: str) -> tuple[str, int | None]:
 
 
 def nearest(data: CardData, name: str, limit: int = 5) -> list[str]:
-    """The card names closest to ``name`` (rapidfuzz), each with its colours: ``Snatch (red, yellow, blue)``."""
+    """The card names closest to ``name`` (rapidfuzz), each with its colours: ``NAME (red, yellow, blue)``."""
     from rapidfuzz import fuzz, process
 
     keys = list(data.by_name)
@@ -347,7 +347,7 @@ def nearest(data: CardData, name: str, limit: int = 5) -> list[str]:
 
 
 def variants_label(variants: list[CardRecord]) -> str:
-    """``Snatch (red, yellow, blue)`` or ``Tunic`` for a card without colours."""
+    """``NAME (red, yellow, blue)``, or ``NAME`` for a card without colours."""
     colors = [v.color.lower() for v in variants if v.color]
     return f"{variants[0].name} ({', '.join(colors)})" if colors else variants[0].name
 

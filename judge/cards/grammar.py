@@ -146,8 +146,7 @@ PERMANENT_SUBTYPES = ("aura", "item", "ally")
 
 
 def permanent_noun(phrase: str, ctx: Context) -> dict:
-    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data (``Runechant``,
-    ``Hyper Driver``) or ``aura`` / ``item`` / ``ally`` (plural too)."""
+    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data or ``aura`` / ``item`` / ``ally`` (plural too)."""
     p = phrase.strip().lower()
     singular = p[:-1] if p.endswith("s") and p[:-1] in ctx.names else p
     if singular in ctx.names:
@@ -333,7 +332,7 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
 
 
 def _token(name: str, ctx: Context) -> dict:
-    """``Create a Gold token``: the token card of that name from the card data, with its properties and its
+    """``Create a NAME token``: the token card of that name from the card data, with its properties and its
     own text compiled (the created object carries them, 8.5.2); a token whose text is not fully compiled
     makes the sentence not understood."""
     rec = ctx.tokens.get(name.lower())

@@ -1,5 +1,5 @@
-"""Scenario cards named by their real name: ``[cards.HANDLE] card = "Snatch"`` (with ``pitch = 1``, or
-``card = "Snatch (red)"``) is filled from the card data — types, subtypes, supertypes, pitch, cost, power,
+"""Scenario cards named by their real name: ``[cards.HANDLE] card = "NAME"`` (with ``pitch = 1``, or
+``card = "NAME (red)"``) is filled from the card data — types, subtypes, supertypes, pitch, cost, power,
 defense, keywords, and the abilities compiled from the printed text (docs/scenario-format.md).
 
 Keys the file writes override the data. A card whose text is not fully compiled is refused, naming the
@@ -60,8 +60,8 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
     name is unknown or ambiguous or the text cannot be played."""
     name = table.get("card")
     if not isinstance(name, str):
-        reasons.append(scenario.reason("wrong-type", f"card must be the card's printed name, like \"Snatch\" or "
-                                       f"\"Snatch (red)\", not {name!r}", f"{key}.card"))
+        reasons.append(scenario.reason("wrong-type", f"card must be the card's printed name, like \"NAME\" or "
+                                       f"\"NAME (red)\", not {name!r}", f"{key}.card"))
         return None
     pitch = table.get("pitch")
     try:

@@ -3,8 +3,8 @@
 The first lookup in a document loads it (from the parse cache) and writes, beside the parse cache, every
 rule's view as ``judge rule`` shows it (:func:`judge.rulebook.query.rule_view`: the rule, its parents,
 children, cites, cited-by and defined terms), each marshalled on its own. A later lookup stats the
-document's file, opens that one file, unmarshals the table of records (bytes, copied as they are) and then
-only the record asked for: no :class:`~judge.rulebook.model.Rulebook` is built and nothing is hashed.
+document's file, opens that one file, unmarshals its table of contents and reads only the record asked
+for: no :class:`~judge.rulebook.model.Rulebook` is built and nothing is hashed.
 
 The file is named by the document's name, the size and modification time of its files and of the modules
 that shape a view, so an edit to any of them makes a new file. Anything unexpected (a folder document, a
@@ -17,7 +17,7 @@ from __future__ import annotations
 import marshal
 import os
 
-_FORMAT = 1
+_FORMAT = 2
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _CODE = ("query.py", "model.py", "terms.py", "store.py")
 
@@ -55,15 +55,21 @@ def find(doc, rule_id: str) -> dict | None:
         return None
     try:
         with open(path, "rb") as fh:
-            records = marshal.load(fh)
-        record = records.get(rule_id)
-        return marshal.loads(record) if record is not None else None
+            size = int.from_bytes(fh.read(4), "little")
+            where = marshal.loads(fh.read(size)).get(rule_id)
+            if where is None:
+                return None
+            fh.seek(4 + size + where[0])
+            return marshal.loads(fh.read(where[1]))
     except Exception:   # noqa: BLE001 — a missing, corrupt or foreign file: the slow path decides
         return None
 
 
 def write(doc, book) -> None:
-    """Write the view of every rule of ``book`` (loaded from ``doc``) for later lookups; silent on failure."""
+    """Write the view of every rule of ``book`` (loaded from ``doc``) for later lookups; silent on failure.
+
+    The file is a table of contents (rule id → offset and length, marshalled, after its 4-byte size) and
+    then the records, so a lookup reads the table and one record, whatever the size of the document."""
     from judge.rulebook import store
     from judge.rulebook.query import rule_view
 
@@ -71,7 +77,13 @@ def write(doc, book) -> None:
     if path is None or path.exists():
         return
     try:
-        records = {rid: marshal.dumps(rule_view(book, rid)) for rid in book.rules}
-        store.write_atomic(path, marshal.dumps(records))
+        table, blobs, offset = {}, [], 0
+        for rid in book.rules:
+            blob = marshal.dumps(rule_view(book, rid))
+            table[rid] = (offset, len(blob))
+            blobs.append(blob)
+            offset += len(blob)
+        head = marshal.dumps(table)
+        store.write_atomic(path, len(head).to_bytes(4, "little") + head + b"".join(blobs))
     except (OSError, ValueError):
         pass

@@ -8,6 +8,7 @@ Words are compared folded: lower case, UK spellings as US ones (defence → defe
 
 from __future__ import annotations
 
+import functools
 import re
 
 from judge.rulebook.search import normalize
@@ -20,6 +21,7 @@ _CATEGORY = (("supertype", "supertypes"), ("subtype", "subtypes"), ("type", "typ
 _NONE_WORD = re.compile(r'\bthe (SUPERTYPES|SUBTYPES|TYPE) of a type box is "([A-Za-z]+),?"')
 
 
+@functools.lru_cache(maxsize=4096)
 def fold(word: str) -> str:
     """A word as the vocabulary compares it."""
     text = normalize(str(word)).strip()

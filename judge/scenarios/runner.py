@@ -76,11 +76,17 @@ def check_words(scenario: Scenario, engine, book) -> None:
         return
     vocab = vocabulary.of_book(book)
     extra = engine.extra_words() if hasattr(engine, "extra_words") else {}
+    # per rulebook and engine: the known words of each category and the verdict on each unknown word, so
+    # that a run of many scenarios folds and compares each word once
+    memo = vocab.__dict__.setdefault("_checks", {}).setdefault(id(engine), {})
     reasons = []
     for pattern, category in patterns.items():
-        known = dict(vocab.words.get(category, {}))
-        for w, rule in extra.get(category, {}).items():
-            known.setdefault(vocabulary.fold(w), rule)
+        known = memo.get(category)
+        if known is None:
+            known = dict(vocab.words.get(category, {}))
+            for w, rule in extra.get(category, {}).items():
+                known.setdefault(vocabulary.fold(w), rule)
+            memo[category] = known
         for key, word, respell in _declared_words(scenario.data, pattern):
             number = re.search(r"\s+-?\d+$", word)                       # "arcane barrier 1"
             folded = vocabulary.fold(word[: number.start()] if number else word)
@@ -89,10 +95,13 @@ def check_words(scenario: Scenario, engine, book) -> None:
                     respell(folded)      # "defence reaction" is the document's "defense reaction"
                 continue
             spelled = bool(known) and vocab.knows(category) or category in extra
-            pool = known if spelled else {**vocab.words.get("terms", {}), **known}
-            near = vocabulary.Vocabulary()
-            near.words["pool"] = pool
-            close = near.nearest(folded, ["pool"])
+            verdict = (category, folded)
+            if verdict not in memo:
+                pool = known if spelled else {**vocab.words.get("terms", {}), **known}
+                near = vocabulary.Vocabulary()
+                near.words["pool"] = pool
+                memo[verdict] = near.nearest(folded, ["pool"])
+            close = memo[verdict]
             what = category[:-1] if category.endswith("s") else category
             hint = f" (did you mean {close[0]!r}{', ' + close[1] if close[1] else ''}?)" if close else ""
             if spelled:
@@ -206,6 +215,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
         citations.apply(outcome, book)
     except citations.UnlocatedCitation as exc:
         raise ScenarioError(exc.message, file=scenario.path, key="scenario.rules") from None
+    citations.key_citations(outcome, book, _names(scenario))
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:
@@ -215,6 +225,17 @@ def play(scenario: Scenario, book=None) -> Outcome:
     have = set(outcome.citations())
     outcome.missing_cites = [c for c in wanted if c not in have]
     return outcome
+
+
+def _names(scenario: Scenario) -> list[str]:
+    """The names a scenario gives its cards, heroes and players (not read as keywords in its answer)."""
+    names = []
+    for table in ("cards", "players"):
+        for handle, entry in (scenario.data.get(table) or {}).items():
+            names.append(str(handle))
+            if isinstance(entry, dict):
+                names += [str(entry[k]) for k in ("name", "hero", "card") if isinstance(entry.get(k), str)]
+    return names
 
 
 def _engine_failure(scenario: Scenario, exc: Exception) -> ScenarioError:

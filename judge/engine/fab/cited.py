@@ -267,7 +267,7 @@ OVERPOWER_GAINED_LATE = cite("8.3.22b", "no cards are retroactively removed from
 PIERCING = cite("8.3.23", "piercing is a static ability piercing")
 STEALTH = cite("8.3.24", "stealth is an ability that means")
 MIRAGE = cite("8.3.25", "mirage")
-PAIRS = cite("8.3.26", "pairs with object pairs is a")
+PAIRS = cite("8.3.26", "pairs is a static ability that means equip this only with")
 RUNE_GATE = cite("8.3.27", "rune gate is a play static")
 AMBUSH = cite("8.3.28", "ambush is a while static ability")
 CRANK = cite("8.3.29", "crank is a static ability that")
@@ -378,6 +378,8 @@ INSUFFICIENT_OBJECTS = cite("1.8.6c", "all legal objects are consider the parame
 NO_PRINTED_POWER = cite("2.9.2", "if a card does not have a printed power it does not have the power property")
 BECOMES_PUBLIC_BEFORE_MOVE = cite("3.0.8", "be public at the destination it becomes public before")
 SOURCE_EFFECTS_INHERITED = cite("1.4.3d", "the modified properties of the object are inherited by the attack proxy")
+ATTACK_PROXY_EXISTS = cite("1.4.3c", "an attack proxy exists as long as its attack source exists")
+PROPERTY_VALUE_INFERS_EXISTENCE = cite("1.8.7", "if an effect refers to the value of a property it infers the existence")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

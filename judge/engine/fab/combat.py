@@ -71,6 +71,9 @@ class Combat:
             for old in s.chain:
                 if old.source == src.handle and old.proxy:
                     old.proxy = None
+                    self.step(f"{src.name} moves from chain link {old.n} to the new chain link: the attack-proxy of chain "
+                              f"link {old.n} ceases to exist, and that chain link uses last known information about "
+                              "it.", ["1.4.3c", "1.2.3"])
             self.move(src, "combat-chain", controller=layer.controller)
             self.step(f"The attack-proxy of {src.name} and {src.name} itself move onto the combat chain as chain link "
                       f"{n}; the attack-proxy is the active-attack.", ["7.2.3b", "8.3.1a"])

@@ -167,6 +167,10 @@ class Properties:
         if prop is not None:
             parts.append(f"its property-static ability defines its {stat} as {base}")
             cites += ["5.4.5", "5.4.5a", "1.7.4f"]
+            if prop.get("count") == "distinct-costs-in-pitch" and any(
+                    c.zone == "pitch" and c.owner == card.owner and c.cost is None for c in self.s.cards.values()):
+                parts.append("a card in the pitch zone without the cost property has no cost to count")
+                cites.append("1.8.7")
         elif stat == "defense" and card.base_defense_set is not None:
             parts.append(f"its base defense was set to {card.base_defense_set}")
             cites.append("2.0.3a")
