@@ -206,6 +206,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
         citations.apply(outcome, book)
     except citations.UnlocatedCitation as exc:
         raise ScenarioError(exc.message, file=scenario.path, key="scenario.rules") from None
+    citations.key_citations(outcome, book, _names(scenario))
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:
@@ -215,6 +216,17 @@ def play(scenario: Scenario, book=None) -> Outcome:
     have = set(outcome.citations())
     outcome.missing_cites = [c for c in wanted if c not in have]
     return outcome
+
+
+def _names(scenario: Scenario) -> list[str]:
+    """The names a scenario gives its cards, heroes and players (not read as keywords in its answer)."""
+    names = []
+    for table in ("cards", "players"):
+        for handle, entry in (scenario.data.get(table) or {}).items():
+            names.append(str(handle))
+            if isinstance(entry, dict):
+                names += [str(entry[k]) for k in ("name", "hero", "card") if isinstance(entry.get(k), str)]
+    return names
 
 
 def _engine_failure(scenario: Scenario, exc: Exception) -> ScenarioError:
