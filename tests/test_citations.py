@@ -329,3 +329,17 @@ def test_brief_prints_key_citations_and_json_separates_them(run_cli, monkeypatch
     code, out, _ = run_cli("resolve", path, "--json")
     first = json.loads(out)["summary"][0]
     assert first["key_cites"] == ["8.3.4b", "8.3.4", "1.10.3", "8.1.3"] and first["step_cites"] == ["7.4.2c"]
+
+
+def test_judged_under_2026_02_the_end_of_turn_rules_are_cited_by_their_new_numbers():
+    """2026-02 inserts a new 4.4.3d: 'all players lose all action points' is 4.4.3e there, the draw 4.4.3f; the
+    file's own cites (2.10.1 numbers) are located the same way, so the scenario still passes."""
+    s = sc.load(ROOT / "scenarios/fab/own-end-of-turn-procedure-then-next-turn.toml")
+    old = sc.play(s, fab("2.10.1"))
+    new = sc.play(s, fab("2026-02"))
+    assert {"4.4.3d", "4.4.3e"} <= set(old.citations())
+    steps = {st.text: st.cites for st in new.trace.steps}
+    lose = next(c for t, c in steps.items() if "loses their" in t and "action point" in t)
+    draw = next(c for t, c in steps.items() if "draws up to" in t)
+    assert "4.4.3e" in lose and "4.4.3d" not in lose and "4.4.3f" in draw
+    assert new.passed, new.mismatches + new.missing_cites

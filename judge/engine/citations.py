@@ -216,9 +216,38 @@ def apply(outcome, book) -> None:
     reg = registry(outcome.game)
     if reg is None:
         return
+    moved = _moved(reg, book)
+    if not moved:   # the document numbers every registered rule as the registry does (its own version)
+        for step in outcome.trace.steps:
+            step.cites = _dedupe(step.cites)
+        outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
+        return
     for step in outcome.trace.steps:
-        step.cites = _dedupe(reg.repoint(c, book) for c in step.cites)
-    outcome.summary = [(text, _dedupe(reg.repoint(c, book) for c in cites)) for text, cites in outcome.summary]
+        step.cites = _dedupe(reg.repoint(c, book) if c in moved else c for c in step.cites)
+    outcome.summary = [(text, _dedupe(reg.repoint(c, book) if c in moved else c for c in cites))
+                       for text, cites in outcome.summary]
+
+
+_MOVED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _moved(reg, book) -> frozenset:
+    """The registered ids ``book`` does not state under the same id (relocated, or not locatable: repointing
+    those raises as it should), computed once per registry and document."""
+    per_book = _MOVED.get(book)
+    if per_book is None:
+        per_book = _MOVED[book] = {}
+    moved = per_book.get(reg.game)
+    if moved is None:
+        out = set()
+        for rule_id, entry in reg.by_id.items():
+            try:
+                if reg.locate(entry, book) != rule_id:
+                    out.add(rule_id)
+            except UnlocatedCitation:
+                out.add(rule_id)
+        moved = per_book[reg.game] = frozenset(out)
+    return moved
 
 
 def _dedupe(ids) -> list[str]:
