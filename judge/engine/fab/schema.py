@@ -231,12 +231,13 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "effects": Lazy(lambda: effects)}, what="an effect table")
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability))},
+                   what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
                      "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
-                     "effect_cost": AnyValue(), "attack": Bool() | Table(), "attack_layer": Bool(),
+                     "effect_cost": Str(), "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
                     what="an ability table")
@@ -257,7 +258,8 @@ def _shape():
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
-                    "damage_order": ListOf(NAME), "boost": Bool() | NAME,
+                    "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
+                    "pitch_order": ListOf(NAME), "random": ListOf(NAME),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
