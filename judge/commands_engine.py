@@ -22,7 +22,8 @@ from judge.errors import JudgeError
                    "played; exit 2 when there is one.")
 @click.option("--rules", "rules_sel", metavar="NAME|VERSION", help="Judge under this rules document instead of the "
               "scenario's own version.")
-@click.option("--brief", is_flag=True, help="Print the question and the answer only, not the numbered trace.")
+@click.option("--brief", is_flag=True, help="Print the question and the answer with its key citations only (the rules "
+              "a judge quotes), not the numbered trace.")
 @click.option("--quiet", "-q", is_flag=True, help="With --check: print only the failures and the totals.")
 @json_option
 def resolve(target, check_mode, validate_mode, rules_sel, brief, quiet, as_json):

@@ -245,18 +245,23 @@ def render_history(result, context: int | None = 8) -> str:
 @click.option("--strict", is_flag=True,
               help="Count rewordings that only change punctuation, case or where a reference stands as stale too.")
 @click.option("--diffs", is_flag=True, help="Show the word diff of each stale rewording.")
+@click.option("--all", "show_all", is_flag=True, help="List every scenario and every changed rule it cites, the rules "
+              "only its steps apply too (by default: only the scenarios whose answer or key rules changed).")
 @click.option("--context", default=8, show_default=True, type=click.IntRange(min=0),
               help="Unchanged words kept on each side of a change in word diffs.")
 @json_option
-def stale_cmd(target, against, game, strict, diffs, context, as_json):
+def stale_cmd(target, against, game, strict, diffs, show_all, context, as_json):
     """Scenarios whose cited rules changed in a newer version of their rules document.
 
     DIR is a scenario file or a folder of them, of one game (Grand Archive and Marvel Champions rules are
     compared page by page and item by item). For each scenario, every rule it cites (its [expect] cites,
     its example_of, and each citation of the engine's explanation under the scenario's own version) that
     was reworded, renumbered (with the new id to cite) or removed in VERSION; then the scenario is played
-    again under VERSION: does it still pass, and does every rule it cites exist?
-    Exit 1 when anything is stale, 0 when nothing is, 2 on bad input. The scenario's own version is its
+    again under VERSION, its citations located there: does it still pass, does its answer read the same, and
+    does every rule it cites exist? By default only the scenarios a judge must act on are listed, summary
+    first: the answer changed, or a key rule (its cites, example_of, the key citations of its answer) changed
+    in meaning, was renumbered or removed; --all lists everything. Exit 1 when a scenario is listed (with
+    --all: when anything is stale), 0 otherwise, 2 on bad input. The scenario's own version is its
     imported document ('judge rules import'), else the embedded excerpt of that version, whose missing
     chapters or pages are listed as not compared.
     """
@@ -296,8 +301,9 @@ def stale_cmd(target, against, game, strict, diffs, context, as_json):
     if as_json:
         emit_json(report.to_dict())
     else:
-        _echo_diff(render_stale(report, context if diffs else None))
-    if report.stale:
+        _echo_diff(render_stale(report, context if diffs else None) if show_all
+                   else render_review(report, context if diffs else None))
+    if report.stale if show_all else report.to_review:
         sys.exit(1)
 
 
@@ -376,6 +382,42 @@ def render_stale_check(check, strict: bool = False, context: int | None = None) 
                      "only the file's own citations were checked")
     lines.append(f"  {_rerun_line(check)}")
     return lines
+
+
+def render_review(report, context: int | None = None) -> str:
+    """The default text of ``judge stale``: the summary, then each scenario a judge must act on with why,
+    its changed key rules and how it reads now under the new version."""
+    counts = report.counts()
+    review = report.to_review
+    why = [f"{counts['answer_changed']} answer{'s' if counts['answer_changed'] != 1 else ''} changed",
+           f"{counts['key_changed']} with a key rule changed"]
+    if counts["regressed"]:
+        why.append(f"{counts['regressed']} no longer pass")
+    if counts["unknown_in_rerun"]:
+        why.append(f"{counts['unknown_in_rerun']} cite rules {report.new.cite_prefix} does not hold")
+    steps = sum(len(c.counted(report.strict)) - len(c.key_changes(report.strict)) for c in report.checks)
+    out = [f"{_plural(counts['scenarios'], 'scenario')} against {report.new.cite_prefix}: {len(review)} to review "
+           f"({', '.join(why)}), {counts['scenarios'] - len(review)} unchanged for a judge; "
+           f"{_plural(steps, 'other changed citation')} (rules only their steps cite, examples) and "
+           f"{_plural(counts['cosmetic'], 'punctuation/case-only rewording')} (--all lists them)"]
+    for check in review:
+        out += ["", f"{check.path}  ({check.old.cite_prefix} → {check.new.version}): {', '.join(check.review(report.strict))}"]
+        changes = check.key_changes(report.strict)
+        described = [describe_stale(c, check.old.cite_prefix) for c in changes]
+        width = min(max((len(d) for d in described), default=0), 44)
+        for c, text in zip(changes, described):
+            out.append(f"  key rule {text:<{width}}  [{', '.join(c.sources)}]")
+            if context is not None and c.change is not None and c.change.parts:
+                out.extend(render_change(c.change, context, indent="      "))
+        if check.answer_changed:
+            old, new = check.old_run, check.new_run
+            for i, text in enumerate(new.answer):
+                if i >= len(old.answer) or old.answer[i] != text or \
+                        [check.new_id(k) for k in old.keys[i]] != new.keys[i]:
+                    out.append(f"  now: {text} ({', '.join(new.keys[i])})")
+        if check.regressed or check.new_run.unknown:
+            out.append(f"  {_rerun_line(check)}")
+    return "\n".join(out)
 
 
 def render_stale(report, context: int | None = None) -> str:

@@ -20,7 +20,8 @@ def short(text: str, width: int = 80) -> str:
 
 def outcome_text(scenario, outcome, brief: bool = False) -> str:
     """A played scenario: title and rules version, the question, the numbered trace by phase (unless
-    ``brief``), the answer, and what does not match ``[expect]``."""
+    ``brief``), the answer with each line's key citations first (only those when ``brief``), and what does
+    not match ``[expect]``."""
     lines = [f"{scenario.title}  —  {outcome.cite_prefix}"]
     if scenario.question:
         lines.append(f"Q: {scenario.question}")
@@ -35,13 +36,22 @@ def outcome_text(scenario, outcome, brief: bool = False) -> str:
     if not brief:
         lines.append("")
     lines.append("Answer:")
-    for sentence, cites in outcome.summary:
-        lines.append(f"  {sentence}" + (f" ({', '.join(cites)})" if cites else ""))
+    for i, (sentence, cites) in enumerate(outcome.summary):
+        lines.append(f"  {sentence}" + answer_cites(outcome.key_cites(i), [] if brief else cites))
     if outcome.mismatches or outcome.missing_cites:
         lines += ["", "Does not match [expect]:"]
         lines += [f"  {m}" for m in outcome.mismatches]
         lines += [f"  the explanation does not cite {c}" for c in outcome.missing_cites]
     return "\n".join(lines)
+
+
+def answer_cites(key: list[str], cites: list[str]) -> str:
+    """`` (8.3.4b, 8.3.4, 1.10.3; 7.4.2c)``: an answer line's key citations, the rules a judge quotes,
+    then after a semicolon the other rules its steps applied (none with ``--brief``); "" when none."""
+    rest = [c for c in cites if c not in key]
+    if not key and not rest:
+        return ""
+    return " (" + ", ".join(key) + ("; " if key and rest else "") + ", ".join(rest) + ")"
 
 
 def check_text(rows: list[dict], quiet: bool = False) -> str:

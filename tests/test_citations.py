@@ -3,6 +3,7 @@ located in other versions by its words."""
 
 import ast
 import contextlib
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -246,3 +247,99 @@ def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
             elif entry is None or not entry.holds(new.get(rule_id)):
                 problems.append(f"{path.name}: {rule_id} is not a located registry entry")
     assert problems == []
+
+
+# ---------------------------------------------------------------------------------------------------------
+# key citations: the rule a judge quotes first
+# ---------------------------------------------------------------------------------------------------------
+
+def _answer(path: str, book=None):
+    s = sc.load(ROOT / path)
+    outcome = sc.play(s, book or sc.rulebook_for(s))
+    return [(text, outcome.key_cites(i), cites) for i, (text, cites) in enumerate(outcome.summary)]
+
+
+def test_dominate_answer_cites_the_deciding_sub_rule_the_keyword_and_the_reversal_first():
+    lines = _answer("scenarios/fab/own-dominate-reactions-and-prevention.toml")
+    text, key, cites = lines[0]
+    assert "dominate" in text and key == ["8.3.4b", "8.3.4", "1.10.3", "8.1.3"]
+    assert cites[:len(key)] == key and "7.4.2c" in cites[len(key):]   # the step's rule stays, after the key
+    # the attacking card is named "Dominating 8-power attack": a name, not the keyword
+    text, key, _ = lines[1]
+    assert text.startswith("Chain link 1: Dominating") and key[0] == "7.5.5" and "8.3.4" not in key
+
+
+def test_no_hit_answer_cites_the_rule_that_defines_a_hit():
+    text, key, _ = _answer("scenarios/fab/7.5.5b-prevented-damage-is-not-a-hit.toml")[0]
+    assert "does not hit" in text and key[:2] == ["7.5.5b", "7.5.5"]
+
+
+def test_a_late_change_that_undoes_nothing_cites_1_0_2b_in_the_answer():
+    lines = _answer("scenarios/fab/1.0.2b-overpower-gained-late-removes-nothing.toml")
+    assert [key for text, key, _ in lines if "gains overpower while already defended" in text] == \
+        [["8.3.22b", "8.3.22", "1.0.2b"]]
+
+
+def test_fails_to_resolve_and_a_new_object_cite_their_defining_rules():
+    keys = [key for path in sorted((ROOT / "scenarios" / "fab").glob("*.toml"))
+            for text, key, _ in _answer(str(path.relative_to(ROOT))) if "fails to resolve" in text]
+    assert keys and all("5.3.2" in key for key in keys)
+    lines = _answer("scenarios/fab/1.0.2b-overpower-gained-late-removes-nothing.toml")
+    assert [key[0] for text, key, _ in lines if "is a new object" in text] == ["3.0.9"]
+
+
+def test_keyword_terms_are_the_rules_the_cr_graph_says_define_them():
+    """Each keyword the answers look for is defined, by the CR 2.10.1 graph's `defines` edge, by the rule
+    the registry names for it."""
+    book = fab("2.10.1")
+    terms = {re.sub(r"\s*\[.*?\]", "", t.name.lower()): t.rules for t in book.terms.values()}   # Pairs [with OBJECT]
+    pairs = citations.keyword_terms("fab")
+    assert len(pairs) > 50
+    assert {"dominate", "overpower", "go again", "phantasm", "defense reaction"} <= {t for t, _ in pairs}
+    defined = {rid for rules in terms.values() for rid in rules}
+    wrong = [(term, entry.id) for term, entry in pairs if entry.id in defined
+             and entry.id not in terms.get(term, []) and entry.id not in terms.get(term + " card", [])]
+    assert wrong == []
+    # the one keyword heading the parser gives no term ("8.3.26 Pairs [with OBJECT]") is still found by its words
+    assert [entry.id for _, entry in pairs if entry.id not in defined] == ["8.3.26"]
+
+
+def test_principle_rules_are_those_the_cr_says_act_not_retroactively():
+    reg = citations.registry("fab")
+    book = fab("2.10.1")
+    applying = {reg[name].id for names in citations.PRINCIPLES["fab"].values() for name in names}
+    assert applying == {rid for rid, r in book.rules.items() if "retroactively removed" in r.text}
+
+
+def test_ga_and_mc_outcomes_cite_their_defining_rules():
+    ga = [key for path in sorted((ROOT / "scenarios" / "ga").glob("*.toml"))
+          for text, key, _ in _answer(str(path.relative_to(ROOT))) if "activation is illegal" in text]
+    assert ga and all(key[0] == "playing-cards/3" or "playing-cards/3" in key for key in ga)
+    lines = _answer("scenarios/mc/initiating-abilities-step-3-abort-without-paying.toml")
+    assert lines[0][1] == ["initiating-abilities/step-3"]
+
+
+def test_brief_prints_key_citations_and_json_separates_them(run_cli, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    path = "scenarios/fab/own-dominate-reactions-and-prevention.toml"
+    code, out, _ = run_cli("resolve", path, "--brief")
+    assert code == 0 and "(8.3.4b, 8.3.4, 1.10.3, 8.1.3)\n" in out and "7.4.2c" not in out.split("Answer:")[1]
+    code, out, _ = run_cli("resolve", path)
+    assert "(8.3.4b, 8.3.4, 1.10.3, 8.1.3; 7.4.2c)\n" in out
+    code, out, _ = run_cli("resolve", path, "--json")
+    first = json.loads(out)["summary"][0]
+    assert first["key_cites"] == ["8.3.4b", "8.3.4", "1.10.3", "8.1.3"] and first["step_cites"] == ["7.4.2c"]
+
+
+def test_judged_under_2026_02_the_end_of_turn_rules_are_cited_by_their_new_numbers():
+    """2026-02 inserts a new 4.4.3d: 'all players lose all action points' is 4.4.3e there, the draw 4.4.3f; the
+    file's own cites (2.10.1 numbers) are located the same way, so the scenario still passes."""
+    s = sc.load(ROOT / "scenarios/fab/own-end-of-turn-procedure-then-next-turn.toml")
+    old = sc.play(s, fab("2.10.1"))
+    new = sc.play(s, fab("2026-02"))
+    assert {"4.4.3d", "4.4.3e"} <= set(old.citations())
+    steps = {st.text: st.cites for st in new.trace.steps}
+    lose = next(c for t, c in steps.items() if "loses their" in t and "action point" in t)
+    draw = next(c for t, c in steps.items() if "draws up to" in t)
+    assert "4.4.3e" in lose and "4.4.3d" not in lose and "4.4.3f" in draw
+    assert new.passed, new.mismatches + new.missing_cites

@@ -131,7 +131,8 @@ def test_resolve_one_file_json(run_cli):
     assert all(set(s) == {"n", "phase", "text", "cites", "changes"} for s in data["trace"])
     assert data["facts"]["hit"] is False and data["facts"]["life"]["bob"] == 20
     assert "7.5.5b" in data["citations"]
-    assert all({"text", "cites"} == set(s) for s in data["summary"])
+    assert all({"text", "cites", "key_cites", "step_cites"} == set(s) for s in data["summary"])
+    assert all(s["cites"] == s["key_cites"] + s["step_cites"] for s in data["summary"])
 
 
 def test_resolve_one_file_text(run_cli):

@@ -202,3 +202,12 @@ def test_vocabulary_of_the_full_documents(corpora):
         str(corpora / "grand-archive" / "gitbook-rules"), "ga", "1")))
     assert ga.rule_of("keywords", "agility") == "keywords-and-abilities/agility-n"
     assert ga.rule_of("keywords", "stealth", ) is not None
+
+
+def test_a_cost_x_card_played_without_paying_declares_x_as_0(run_cli, tmp_path):
+    src = ROOT / "scenarios" / "fab" / "5.1.2a-next-card-with-cost-x.toml"
+    path = _write(tmp_path, _mutated(src, "x = 2", "without_paying = true"))
+    code, out, err = run_cli("resolve", str(path))
+    assert code == 1 and err == "", err       # a result (it no longer matches [expect]), not an error
+    assert "X is declared as 0 because the card is played without paying its cost" in out
+    assert "power.xattack: expected 7, got 5" in out     # cost 0 < 2: the "next attack" effect waits

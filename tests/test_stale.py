@@ -173,7 +173,7 @@ def test_real_scenario_whose_own_citations_changed_only_in_punctuation(real_repo
 
 
 def test_cli_text_on_the_real_scenarios(run_cli, versions):
-    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2026-02")
+    code, out, err = run_cli("stale", "--all", "scenarios/fab", "--against", "2026-02")
     assert code == 1 and err == ""
     lines = block(out, TWO_TRIGGERS)
     assert lines[0] == f"{TWO_TRIGGERS}  (FaB CR 2.10.1 → 2026-02)"
@@ -188,8 +188,44 @@ def test_cli_text_on_the_real_scenarios(run_cli, versions):
     assert out.splitlines()[-2].startswith("Most cited stale rules: ")
 
 
+def test_by_default_only_rulings_a_judge_must_act_on_are_listed_summary_first(run_cli, versions, real_report):
+    """Rewordings of rules only the steps cite, or of a key rule's punctuation or examples, are not reasons; a
+    key rule reworded in its text is (7.2.3a: the attack-card 'becomes attacking' in 2026-02)."""
+    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2026-02")
+    assert code == 1 and err == ""
+    n = len(sc.find_scenarios(SCENARIOS))
+    review = real_report.to_review
+    assert 0 < len(review) < len(real_report.stale) / 2   # most stale citations are only the steps'
+    first = out.splitlines()[0]
+    assert re.fullmatch(rf"{n} scenarios against FaB CR 2026-02: {len(review)} to review \(\d+ answers? changed, "
+                        rf"\d+ with a key rule changed\), {n - len(review)} unchanged for a judge; \d+ other "
+                        r"changed citations \(rules only their steps cite, examples\) and \d+ punctuation/case-only "
+                        r"rewordings \(--all lists them\)",
+                        first)
+    heads = [line for line in out.splitlines() if line.startswith("scenarios/")]
+    assert len(heads) == len(review)
+    assert "scenarios/fab/7.2.3a-attack-card-becomes-chain-link.toml  (FaB CR 2.10.1 → 2026-02): key rule changed" \
+        in heads
+    assert f"{TWO_TRIGGERS}  (FaB CR 2.10.1 → 2026-02): key rule changed" in heads   # its example, 7.2.4
+    quiet = [c for c in real_report.stale if not c.review()]
+    assert quiet and all(c.path not in out for c in quiet)   # listed by --all only
+    for c in quiet:   # what changed there: rules only its steps cite, or a key rule's examples or punctuation
+        keys = set(c.key_rules)
+        assert all(x.rule_id not in keys or not {"text", "title"} & set(x.change.parts) for x in c.counted())
+    for check in review:
+        assert check.review() and all(c.rule_id in check.key_rules for c in check.key_changes())
+
+
+def test_a_renumbered_key_rule_is_repointed_and_its_answer_compared(versions):
+    new = store.load(store.resolve("fab-2026-02"))
+    (checked,) = check([SCENARIOS / "7.5.5b-prevented-damage-is-not-a-hit.toml"], new).checks
+    assert checked.old_run.keys[0][:2] == ["7.5.5b", "7.5.5"]
+    assert checked.new_run.keys == checked.old_run.keys and not checked.answer_changed
+    assert checked.review() == []
+
+
 def test_not_stale_against_their_own_version(run_cli, versions):
-    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2.10.1", "--strict")
+    code, out, err = run_cli("stale", "--all", "scenarios/fab", "--against", "2.10.1", "--strict")
     n = len(sc.find_scenarios(SCENARIOS))
     assert code == 0 and err == ""
     assert f"{TWO_TRIGGERS}  (FaB CR 2.10.1 → 2.10.1): up to date (still passes)" in out.splitlines()
@@ -208,8 +244,12 @@ def test_json(run_cli, versions):
     assert cites["7.5.2c"]["kind"] == "reworded" and cites["7.5.2c"]["counted"] and not cites["7.5.2c"]["cosmetic"]
     assert "{+controlled by players+}" in cites["7.5.2c"]["diff"]["text"]
     assert cites["7.3.2f"]["cosmetic"] and not cites["7.3.2f"]["counted"]
-    assert only["rerun"] == {"version": "2026-02", "played": True, "passed": True, "error": None,
-                             "mismatches": [], "missing_cites": [], "unknown_citations": []}
+    rerun = dict(only["rerun"])
+    answer, keys = rerun.pop("answer"), rerun.pop("key_cites")
+    assert rerun == {"version": "2026-02", "played": True, "passed": True, "error": None,
+                     "mismatches": [], "missing_cites": [], "unknown_citations": []}
+    assert answer == only["run"]["answer"] and len(keys) == len(answer) and keys[0][0] == "7.5.5"
+    assert only["review"] == ["key rule changed"] and only["answer_changed"] is False
     assert data["counts"]["stale"] == 1 and data["counts"]["citations"]["reworded"] == sum(
         1 for c in only["citations"] if c["counted"])
 
@@ -234,7 +274,7 @@ def test_renumbered_and_removed_citations(run_cli, versions, tmp_path):
     assert [c["id"] for c in only["citations"] if not c["counted"]] == ["1.1.3"]
     assert only["run"]["error"].startswith("[players] a scenario needs at least two players")
 
-    code, out, _ = run_cli("stale", path, "--against", "2026-02", "--diffs")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02", "--diffs")
     lines = block(out, path)
     assert code == 1
     assert lines[1].startswith("  4.4.3e moved → 4.4.3f (also reworded: text; punctuation/case only; 4.4.3e now "
@@ -253,7 +293,7 @@ def test_renumbered_and_removed_citations(run_cli, versions, tmp_path):
 
 def test_reworded_declared_citation_of_a_passing_scenario(run_cli, versions, tmp_path):
     path = write(tmp_path, "hit.toml", HIT)
-    code, out, _ = run_cli("stale", path, "--against", "2026-02")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02")
     lines = block(out, path)
     assert code == 1
     assert lines[1] == "  7.0.3b reworded (text; similarity 73%)  [cites, explanation]"
@@ -263,10 +303,10 @@ def test_reworded_declared_citation_of_a_passing_scenario(run_cli, versions, tmp
 
 def test_punctuation_only_is_not_stale_unless_strict(run_cli, versions, tmp_path):
     path = write(tmp_path, "cosmetic.toml", COSMETIC_ONLY)
-    code, out, _ = run_cli("stale", path, "--against", "2026-02")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02")
     assert code == 0
     assert out.splitlines()[0] == f"{path}  (FaB CR 2.10.1 → 2026-02): up to date (1 punctuation/case-only rewording)"
-    code, out, _ = run_cli("stale", path, "--against", "2026-02", "--strict")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02", "--strict")
     assert code == 1
     assert re.fullmatch(r"  1\.1\.3 reworded \(text; punctuation/case only\) +\[cites\]", out.splitlines()[1])
     assert out.splitlines()[-1].endswith("1 punctuation/case-only rewording counted (--strict)")
@@ -343,7 +383,7 @@ def test_scenario_version_only_embedded_is_compared_through_the_excerpt(run_cli,
                                                                                   "explanation"]
     assert all(c.split(".")[0] in ("5", "7") for c in cites)
     assert "8.5.3" in only["not_compared"] and "4.3.2" in only["not_compared"]
-    code, out, _ = run_cli("stale", TWO_TRIGGERS, "--against", "2026-02")
+    code, out, _ = run_cli("stale", "--all", TWO_TRIGGERS, "--against", "2026-02")
     assert "  not compared (the excerpt fab-2.10.1-seed lacks their pages or chapters): " in out
     assert out.splitlines()[-1].endswith("citations outside an excerpt not compared")
 
@@ -373,7 +413,7 @@ def test_grand_archive_scenario_of_the_seed_against_the_whole_rules(run_cli, tmp
     assert [(c["id"], c["kind"], c["new_id"], c["reused"]) for c in only["citations"]] == [
         ("abilities/6", "moved", "abilities/14", True)]
     assert only["not_compared"] == ["main-phase/2"]
-    code, out, _ = run_cli("stale", path, "--against", "2026-08-21")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-08-21")
     assert block(out, path)[1].startswith("  abilities/6 moved → abilities/14 (abilities/6 now names another rule)")
 
 
@@ -419,7 +459,7 @@ def test_marvel_champions_stale_by_entry_and_item(run_cli, tmp_path):
         "initiating-abilities/step-3": ("removed", None, True),
         "initiating-abilities/step-5": ("reworded", "initiating-abilities/step-5", False),
     }
-    code, out, _ = run_cli("stale", path, "--against", "mc-2024", "--diffs")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "mc-2024", "--diffs")
     lines = block(out, path)
     assert lines[0] == f"{path}  (MC Rules Reference 2019 → 2024)"
     assert lines[1].startswith("  initiating-abilities/step-1 moved → initiating-abilities/step-2 "

@@ -95,7 +95,11 @@ class Registry:
         return iter(self.by_name.values())
 
     def __getitem__(self, name: str) -> Cited:
-        return self.by_name[name]
+        """The entry of this name (or, failing that, registered under this id)."""
+        entry = self.by_name.get(name) or self.by_id.get(name)
+        if entry is None:
+            raise KeyError(name)
+        return entry
 
     def get(self, rule_id: str) -> Cited | None:
         """The entry registered under this id, or None."""
@@ -212,9 +216,38 @@ def apply(outcome, book) -> None:
     reg = registry(outcome.game)
     if reg is None:
         return
+    moved = _moved(reg, book)
+    if not moved:   # the document numbers every registered rule as the registry does (its own version)
+        for step in outcome.trace.steps:
+            step.cites = _dedupe(step.cites)
+        outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
+        return
     for step in outcome.trace.steps:
-        step.cites = _dedupe(reg.repoint(c, book) for c in step.cites)
-    outcome.summary = [(text, _dedupe(reg.repoint(c, book) for c in cites)) for text, cites in outcome.summary]
+        step.cites = _dedupe(reg.repoint(c, book) if c in moved else c for c in step.cites)
+    outcome.summary = [(text, _dedupe(reg.repoint(c, book) if c in moved else c for c in cites))
+                       for text, cites in outcome.summary]
+
+
+_MOVED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _moved(reg, book) -> frozenset:
+    """The registered ids ``book`` does not state under the same id (relocated, or not locatable: repointing
+    those raises as it should), computed once per registry and document."""
+    per_book = _MOVED.get(book)
+    if per_book is None:
+        per_book = _MOVED[book] = {}
+    moved = per_book.get(reg.game)
+    if moved is None:
+        out = set()
+        for rule_id, entry in reg.by_id.items():
+            try:
+                if reg.locate(entry, book) != rule_id:
+                    out.add(rule_id)
+            except UnlocatedCitation:
+                out.add(rule_id)
+        moved = per_book[reg.game] = frozenset(out)
+    return moved
 
 
 def _dedupe(ids) -> list[str]:
@@ -232,3 +265,151 @@ def repoint_all(game: str, ids, book) -> list[str]:
         except UnlocatedCitation:
             out.append(rule_id)
     return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# key citations: the rule a judge quotes first
+# ---------------------------------------------------------------------------------------------------------
+
+MINOR = "minor"
+"""Marks an outcome that a sentence mentions on the way (a prevention, an additional cost): its rule is key,
+after the outcome the sentence is about."""
+
+OUTCOME_RULES = {
+    "fab": [
+        (r"\bhits?\b|\bno hit\b|\bhit\b", "HIT"),
+        (r"\b(?:play|activation|action|declaration) is illegal\b|game state is reversed", "ILLEGAL_ACTION_REVERSED"),
+        (r"\bfails? to resolve\b", "CHECK_RESOLUTION"),
+        (r"\ba new object\b", "NEW_OBJECT"),
+        (r"last known information", "LAST_KNOWN_INFORMATION"),
+        (r"\badditional costs?\b", "DECLARE_ADDITIONAL_COSTS", MINOR),
+        (r"\bprevent(s|ed|ion)?\b", "PREVENTION", MINOR),
+    ],
+    "ga": [
+        (r"\b(?:activation|materialization|bestowment|play) is illegal\b", "playing-cards/3"),
+        (r"does not control|has no permission|permission to play", "playing-cards/2"),
+        (r"\bfizzles\b", "game-terms/fizzle/1"),
+    ],
+    "mc": [
+        (r"cannot pay|is aborted|abort", "STEP_PAY"),
+        (r"no longer in\s+(?:their |the )?hand|faceup on the table", "STEP_FACEUP"),
+        (r"\bis canceled\b|\bcancels?\b", "cancel"),
+    ],
+}
+"""Per game: words of an answer sentence → the registry name (or id) of the rule that defines that outcome
+("no hit" → HIT, "illegal … reversed" → 1.10.3). The sub-rules of it the sentence cites come with it.""" 
+
+KEYWORD_IDS = {"fab": re.compile(r"^8\.[1-4]\.\d+$")}
+"""Per game: the registry ids of keyword definitions (FaB 8.1–8.4): the term each defines, read from its
+words (``dominate is a static ability`` defines *dominate*), is looked for in every answer sentence."""
+
+PRINCIPLES = {"fab": {"NOT_RETROACTIVE": ("DOMINATE_GAINED_LATE", "OVERPOWER_GAINED_LATE")}}
+"""Per game: a principle → the rules that apply it. A sentence citing one of those rules cites the
+principle too (1.0.2b: a restriction does not retroactively change the game state)."""
+
+
+def keyword_terms(game: str) -> list[tuple[str, Cited]]:
+    """The keyword terms of ``game`` with the registry entry defining each, longest first."""
+    reg = registry(game)
+    shape = KEYWORD_IDS.get(game)
+    if reg is None or shape is None:
+        return []
+    out = []
+    for entry in reg:
+        if shape.match(entry.id):
+            term = entry.words.split(" is ")[0]
+            term = re.sub(r"^(?:a|an|the) | card$", "", term).strip()
+            if term:
+                out.append((term, entry))
+    return sorted(out, key=lambda te: -len(te[0]))
+
+
+_CONCEPTS: dict[str, list] = {}
+
+
+def concepts(game: str) -> list[tuple[re.Pattern, Cited, bool]]:
+    """Every pattern that makes a rule key to an answer sentence of ``game``: outcomes, then keywords; each
+    with its registry entry and whether it is a keyword or a minor outcome (ranked after the outcomes)."""
+    found = _CONCEPTS.get(game)
+    if found is None:
+        reg = registry(game)
+        found = [(re.compile(pattern, re.I), reg[name], bool(minor))
+                 for pattern, name, *minor in OUTCOME_RULES.get(game, [])]
+        for term, entry in keyword_terms(game):
+            words = r"\s+".join(re.escape(w) for w in term.split())
+            found.append((re.compile(rf"(?<![\w-]){words}(?:s|es|d|ing)?(?![\w-])", re.I), entry, True))
+        _CONCEPTS[game] = found
+    return found
+
+
+def _keyword_ids(game: str) -> set[str]:
+    return {entry.id for _, entry in keyword_terms(game)}
+
+
+def _under(rule_id: str, head: str) -> bool:
+    """Is ``rule_id`` a sub-rule of ``head`` (``8.3.4b`` of ``8.3.4``, ``cost/bullet-3`` of ``cost``)?"""
+    if "/" in head or "/" in rule_id:
+        return rule_id.startswith(head + "/") or rule_id.startswith(head + ".")
+    from judge.rulebook.model import is_descendant
+
+    return is_descendant(rule_id, head)
+
+
+def _mask(text: str, names) -> str:
+    """The sentence with the names of the scenario's cards and heroes blanked (a card named after a
+    keyword is not the keyword)."""
+    for name in sorted(names, key=len, reverse=True):
+        if name and len(name) > 2:
+            text = re.sub(re.escape(name), lambda m: "§" * len(m.group(0)), text, flags=re.I)
+    return text
+
+
+def key_citations(outcome, book, names=()) -> None:
+    """Mark the key citations of every answer sentence and put them first (:attr:`Outcome.keys`).
+
+    A sentence's key rules are, in the order the sentence mentions them: for each outcome it states ("no
+    hit", "illegal", "fails to resolve", "a new object", "last known information") or keyword it depends on
+    (dominate, go again, phantasm, defense reaction …), the sub-rules of the defining rule the engine cited
+    (the most specific, which decide the case), then the defining rule itself (the rulebook's ``defines``
+    edge for a keyword); then any principle the cited rules apply (1.0.2b: a step of the trace that applies
+    one is added to the answer); else the engine's first citation. ``names`` are the names of the scenario's cards and heroes, not read as keywords.
+    """
+    reg = registry(outcome.game)
+    if reg is None:
+        return
+    principles = {}
+    for principle, rules in PRINCIPLES.get(outcome.game, {}).items():
+        for name in rules:
+            principles[reg.locate(reg[name], book)] = reg[principle]
+    # a step that applies such a principle (an effect gained late removes no defender) is part of the answer
+    said = {text for text, _ in outcome.summary}
+    for step in outcome.trace.steps:
+        if step.text not in said and any(c in principles for c in step.cites):
+            outcome.summary.append((step.text, list(step.cites)))
+            said.add(step.text)
+    keys_all, summary = [], []
+    for text, cites in outcome.summary:
+        plain = _mask(text, names)
+        ranked = []
+        for n, (pattern, entry, secondary) in enumerate(concepts(outcome.game)):
+            m = pattern.search(plain)
+            if m is None:
+                continue
+            try:
+                head = reg.locate(entry, book)
+            except UnlocatedCitation:
+                continue
+            specific = sorted((c for c in cites if _under(c, head)), key=lambda c: -len(c))
+            # a concept whose sub-rule the engine applied decides the case; then the outcomes; then the rest
+            rank = 0 if specific and not (secondary and entry.id not in _keyword_ids(outcome.game)) else \
+                1 if not secondary else 2
+            ranked.append(((rank, m.start(), n), specific + [head]))
+        keys: list[str] = [c for _, group in sorted(ranked) for c in group]
+        for c in cites:
+            if c in principles:
+                keys += [c, reg.locate(principles[c], book)]
+        keys = _dedupe(keys) or list(cites[:1])
+        keys_all.append(keys)
+        summary.append((text, keys + [c for c in cites if c not in keys]))
+    outcome.summary = summary
+    outcome.keys = keys_all

@@ -246,7 +246,8 @@ class Outcome:
         self.cite_prefix = cite_prefix   # "FaB CR 2.10.1"
         self.trace = Trace()
         self.facts: dict = {}
-        self.summary: list[tuple[str, list[str]]] = []   # (sentence, cites)
+        self.summary: list[tuple[str, list[str]]] = []   # (sentence, cites): the key citations first
+        self.keys: list[list[str]] = []   # per sentence, its key citations (judge.engine.citations.key_citations)
         self.mismatches: list[str] = []
         self.missing_cites: list[str] = []
 
@@ -258,6 +259,13 @@ class Outcome:
     def conclude(self, sentence: str, cites=()) -> None:
         """Add one sentence of the answer a judge reads, with its citations."""
         self.summary.append((sentence, list(cites)))
+
+    def key_cites(self, i: int) -> list[str]:
+        """The key citations of answer sentence ``i`` (the rules a judge quotes), else its first citation."""
+        if i < len(self.keys):
+            return self.keys[i]
+        cites = self.summary[i][1]
+        return cites[:1]
 
     def citations(self) -> list[str]:
         """Every rule id the trace and the answer cite, first occurrence order."""
@@ -272,7 +280,9 @@ class Outcome:
         """As data (``judge resolve --json``): answer, trace, facts, citations and the comparison."""
         return {
             "game": self.game, "rules": self.cite_prefix,
-            "summary": [{"text": s, "cites": c} for s, c in self.summary],
+            "summary": [{"text": s, "cites": c, "key_cites": self.key_cites(i),
+                         "step_cites": [x for x in c if x not in self.key_cites(i)]}
+                        for i, (s, c) in enumerate(self.summary)],
             "trace": [s.to_dict() for s in self.trace.steps],
             "facts": self.facts, "citations": self.citations(),
             "passed": self.passed, "mismatches": self.mismatches, "missing_cites": self.missing_cites,

@@ -74,7 +74,7 @@ def write(doc, book) -> None:
     from judge.rulebook.query import rule_view
 
     path = views_path(doc)
-    if path is None or (path.exists() and _readable(path)):
+    if path is None or _readable(path, book):
         return
     try:
         table, blobs, offset = {}, [], 0
@@ -89,13 +89,15 @@ def write(doc, book) -> None:
         pass
 
 
-def _readable(path) -> bool:
-    """Is the views file at ``path`` whole (its table of contents reads and every record lies inside it)?"""
+def _readable(path, book) -> bool:
+    """Is the views file at ``path`` there and whole: its table of contents reads, names every rule of
+    ``book``, and every record lies inside the file? (A corrupt or foreign one is rewritten, never kept.)"""
     try:
         with open(path, "rb") as fh:
             size = int.from_bytes(fh.read(4), "little")
             table = marshal.loads(fh.read(size))
         end = os.path.getsize(path) - 4 - size
-        return isinstance(table, dict) and all(o + n <= end for o, n in table.values())
+        return (isinstance(table, dict) and len(table) == len(book.rules) and all(rid in table for rid in book.rules)
+                and all(o + n <= end for o, n in table.values()))
     except Exception:   # noqa: BLE001 — corrupt: rewritten
         return False

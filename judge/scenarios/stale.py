@@ -104,10 +104,11 @@ class Run:
     the game has no engine.
     """
 
-    __slots__ = ("version", "played", "passed", "error", "mismatches", "missing_cites", "unknown", "citations")
+    __slots__ = ("version", "played", "passed", "error", "mismatches", "missing_cites", "unknown", "citations",
+                 "answer", "keys")
 
     def __init__(self, version, played=True, passed=None, error=None, mismatches=(), missing_cites=(),
-                 unknown=(), citations=()):
+                 unknown=(), citations=(), answer=(), keys=()):
         self.version = version
         self.played = played
         self.passed = passed
@@ -116,12 +117,14 @@ class Run:
         self.missing_cites = list(missing_cites)
         self.unknown = list(unknown)
         self.citations = list(citations)
+        self.answer = list(answer)   # the answer's sentences
+        self.keys = list(keys)       # per sentence, its key citations (the rules a judge quotes)
 
     def to_dict(self) -> dict:
         """As data: version, played, passed, error, mismatches, missing and unknown citations."""
         return {"version": self.version, "played": self.played, "passed": self.passed, "error": self.error,
                 "mismatches": self.mismatches, "missing_cites": self.missing_cites,
-                "unknown_citations": self.unknown}
+                "unknown_citations": self.unknown, "answer": self.answer, "key_cites": self.keys}
 
 
 class ScenarioCheck:
@@ -155,12 +158,60 @@ class ScenarioCheck:
         """Is the scenario stale: a counted citation, a regression, or an unknown citation in the re-run?"""
         return bool(self.counted(strict)) or self.regressed or bool(self.new_run.unknown)
 
+    @property
+    def key_rules(self) -> list[str]:
+        """The rules the ruling rests on: its ``cites`` and ``example_of``, and the key citations of its
+        answer under its own version (the rules a judge quotes), in that order."""
+        keys = list(cited_rules(self.scenario))
+        keys += [k for line in self.old_run.keys for k in line]
+        return list(dict.fromkeys(keys))
+
+    def key_changes(self, strict: bool = False) -> list[StaleCitation]:
+        """The counted changes (:meth:`counted`) of key rules that touch what the rule says: its text or title
+        reworded (not only punctuation or case; not only its examples or notes), renumbered, or removed."""
+        keys = set(self.key_rules)
+        return [c for c in self.counted(strict) if c.rule_id in keys and
+                (c.kind != "reworded" or c.change is None or {"text", "title"} & set(c.change.parts))]
+
+    @property
+    def answer_changed(self) -> bool:
+        """Judged under the new version, does the answer read differently, or cite other key rules than its
+        own version's answer did (renumbered to the new version's ids)?"""
+        old, new = self.old_run, self.new_run
+        if old is new or not new.played or new.error is not None or old.error is not None:
+            return False
+        return old.answer != new.answer or [[self.new_id(k) for k in line] for line in old.keys] != new.keys
+
+    def new_id(self, rule_id: str) -> str:
+        """A rule id of the scenario's version as the new version numbers it (itself when not renumbered)."""
+        for c in self.citations:
+            if c.rule_id == rule_id and c.kind == "moved":
+                return c.new_id
+        return rule_id
+
+    def review(self, strict: bool = False) -> list[str]:
+        """Why a judge should look at this ruling again under the new version (empty: nothing to act on):
+        it no longer passes, its answer changed, a key rule changed in meaning (not only in punctuation or
+        case), or it cites a rule the new version lacks. Rules that only its steps cite are not reasons."""
+        why = []
+        if self.regressed:
+            why.append("no longer passes")
+        if self.answer_changed:
+            why.append("answer changed")
+        if self.key_changes(strict):
+            why.append("key rule changed")
+        if self.new_run.unknown:
+            why.append("cites a rule the new version lacks")
+        return why
+
     def to_dict(self, strict: bool = False) -> dict:
         """As data: the scenario, its citations (each marked counted or not), its runs and what was not compared."""
         return {"file": self.path, "title": self.scenario.title, "game": self.scenario.game,
                 "rules": self.old.version, "document": self.old.name, "stale": self.stale(strict),
                 "citations": [c.to_dict() | {"counted": c.counts(strict)} for c in self.citations],
                 "regressed": self.regressed, "run": self.old_run.to_dict(), "rerun": self.new_run.to_dict(),
+                "review": self.review(strict), "key_rules": self.key_rules,
+                "key_changes": [c.rule_id for c in self.key_changes(strict)], "answer_changed": self.answer_changed,
                 "not_compared": self.not_compared}
 
 
@@ -177,6 +228,11 @@ class StaleReport:
         """The checks of the scenarios that are stale."""
         return [c for c in self.checks if c.stale(self.strict)]
 
+    @property
+    def to_review(self) -> list[ScenarioCheck]:
+        """The scenarios a judge should act on (:meth:`ScenarioCheck.review`)."""
+        return [c for c in self.checks if c.review(self.strict)]
+
     def counts(self) -> dict:
         """Stale scenarios, counted citations per kind, and cosmetic rewordings not counted."""
         kinds = {"moved": 0, "removed": 0, "reworded": 0, "unknown": 0}
@@ -187,6 +243,9 @@ class StaleReport:
                 "up_to_date": len(self.checks) - len(self.stale), "citations": kinds,
                 "cosmetic": sum(len(c.cosmetic()) for c in self.checks),
                 "regressed": sum(1 for c in self.checks if c.regressed),
+                "review": len(self.to_review),
+                "answer_changed": sum(1 for c in self.checks if c.answer_changed),
+                "key_changed": sum(1 for c in self.checks if c.key_changes(self.strict)),
                 "unknown_in_rerun": sum(1 for c in self.checks if c.new_run.unknown)}
 
     def frequent(self, n: int = 5) -> list[tuple[str, int]]:
@@ -280,7 +339,8 @@ def play(scenario, book: Rulebook) -> Run:
         return Run(book.version, error=_error_text(exc))
     return Run(book.version, passed=outcome.passed, mismatches=outcome.mismatches,
                missing_cites=outcome.missing_cites, unknown=sc.unknown_citations(outcome, book),
-               citations=outcome.citations())
+               citations=outcome.citations(), answer=[text for text, _ in outcome.summary],
+               keys=[outcome.key_cites(i) for i in range(len(outcome.summary))])
 
 
 def cited_rules(scenario, run: Run | None = None) -> dict[str, list[str]]:

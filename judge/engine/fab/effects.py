@@ -425,7 +425,8 @@ class Effects:
         self.move(card, "banished")
         card.face_down = True
         self.step(f"{self.player_name(who)} is intimidated: {card.name}{note} is banished face-down from their hand "
-                  "until the beginning of the end phase, so it cannot be used to defend this turn.", ["8.5.10"])
+                  "until the beginning of the end phase, so it cannot be used to defend this turn; it goes from a "
+                  "private zone to face down, so it never becomes public.", ["8.5.10", "3.0.8"])
         self.return_at_end_phase(card, "intimidate", ["8.5.10", "8.5.10c"])
 
     def gain_action_points(self, player: str, n: int, why: str, cites):

@@ -31,6 +31,7 @@ from judge.engine.fab.turn import Turn
 from judge.engine.fab.zones import Zones
 from judge.engine.fab.resolving import Resolving
 from judge.engine.fab.targets import Targets
+from judge.engine.fab import cited
 
 __all__ = ["Game", "IllegalAction", "STEP_NAMES"]
 
@@ -145,7 +146,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         if ended:
             self.step(f"{card.name} is a new object in the {card.zone} zone: the effects given to its previous existence "
                       f"({'; '.join(f'{self._src_name(e)}: {_effect_phrase(e)}' for e in ended)}) no longer apply to it.",
-                      ["3.0.9"], tag="telling")
+                      [cited.NEW_OBJECT], tag="telling")
 
     def remember(self, card: Card):
         """Last known information (1.2.3): a snapshot of the object before it leaves."""
@@ -163,7 +164,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
             return
         if self.s.priority is None:
             raise IllegalAction(f"{self.player_name(player)} cannot act now: no player has priority in the "
-                                f"{STEP_NAMES[self.s.step]}", ["1.11.3"])
+                                f"{STEP_NAMES[self.s.step]}", [cited.PRIORITY_IN_ACTION_PHASE_ONLY])
         s = self.s
         passers = []
         for _ in range(100):
@@ -180,19 +181,22 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
                         "all-passed", f"{names} pass{'es' if len(passers) == 1 else ''}: every player has now passed "
                         "in succession with an empty stack, so the action phase ends (4.3.4) and "
                         f"{self.player_name(player)} cannot act — an illegal action that was reversed does not "
-                        "count as acting; drop the actions that need priority after it", self.current_key, "4.3.4")])
+                        "count as acting; drop the actions that need priority after it",
+                        self.current_key, cited.ACTION_PHASE_ENDS)])
                 self.step(f"{names} pass{'es' if len(passers) == 1 else ''}: every player has passed in succession "
-                          "(an illegal action that was reversed does not break the succession).", ["1.11.4a", "1.10.3"])
+                          "(an illegal action that was reversed does not break the succession).",
+                          [cited.ALL_PASS_IN_SUCCESSION, cited.ILLEGAL_ACTION_REVERSED])
                 passers = []
                 self.all_pass()
                 if s.priority is None:
                     raise IllegalAction(f"{self.player_name(player)} cannot act now: no player has priority in the "
-                                        f"{STEP_NAMES[s.step]}", ["1.11.3"])
+                                        f"{STEP_NAMES[s.step]}", [cited.PRIORITY_IN_ACTION_PHASE_ONLY])
                 continue
             s.priority = self.clockwise_from(p)[1]
         if passers:
             self.step(f"{', '.join(self.player_name(x) for x in passers)} pass{'es' if len(passers) == 1 else ''}; "
-                      f"{self.player_name(player)} receives priority.", ["1.11.4", "1.11.4a"])
+                      f"{self.player_name(player)} receives priority.",
+                      [cited.ACTIVE_PLAYER_PASS_PRIORITY, cited.ALL_PASS_IN_SUCCESSION])
         s.priority = player
 
     def all_pass(self):
@@ -208,34 +212,34 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
             top = s.stack[-1]
             if s.step == "layer" and top.is_attack and len(s.stack) == 1:
                 self.step("All players pass in succession with the attack as the top layer: the Layer Step "
-                          "ends and the Attack Step begins.", ["7.1.3"])
+                          "ends and the Attack Step begins.", [cited.LAYER_STEP_ENDS])
                 self.attack_step()
                 return
             self.step(f"All players pass in succession: the top layer of the stack ({top.name}) resolves.",
-                      ["1.11.4a", "5.3.1"])
+                      [cited.ALL_PASS_IN_SUCCESSION, cited.RESOLUTION_ABILITY])
             self.resolve_layer(top)
             return
         if s.step == "action":
             raise StopIteration
         if s.step == "attack":
             self.step("The stack is empty and all players pass: the Attack Step ends and the Defend Step begins.",
-                      ["7.2.6"])
+                      [cited.ATTACK_STEP_ENDS])
             self.defend_step()
         elif s.step == "defend":
             self.step("The stack is empty and all players pass: the Defend Step ends and the Reaction Step "
-                      "begins.", ["7.3.4"])
+                      "begins.", [cited.DEFEND_STEP_ENDS])
             self.reaction_step()
         elif s.step == "reaction":
             self.step("The stack is empty and all players pass: the Reaction Step ends and the Damage Step "
-                      "begins.", ["7.4.3"])
+                      "begins.", [cited.REACTION_STEP_ENDS])
             self.damage_step()
         elif s.step == "damage":
             self.step("The stack is empty and all players pass: the Damage Step ends and the Resolution Step "
-                      "begins.", ["7.5.4"])
+                      "begins.", [cited.DAMAGE_STEP_ENDS])
             self.resolution_step()
         elif s.step == "resolution":
             self.step("The stack is empty and all players pass during the Resolution Step: the Close Step "
-                      "begins.", ["7.6.4", "7.7.2a"])
+                      "begins.", [cited.RESOLUTION_STEP_ENDS, cited.RESOLUTION_STEP_CLOSES_CHAIN])
             self.close_step()
         elif s.step == "layer":
             # the attack left the stack some other way
@@ -264,19 +268,20 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
                 self.facts.setdefault("dead", []).append(p.name)
                 self.facts.setdefault("lost", []).append(p.name)
                 self.step(f"Game state action: {self.player_name(p.name)} has 0 life, so their hero has died and "
-                          f"{p.name} loses the game.", ["1.10.2a", "2.5.3f", "4.5.3a"], tag="game")
+                          f"{p.name} loses the game.",
+                          [cited.GSA_HERO_DIED, cited.LIFE_TOTAL_REDUCED_ZERO, cited.HERO_DIED_PLAYER_LOSES], tag="game")
             remaining = [n for n in s.seating if not s.players[n].lost]
             if not remaining:
                 s.game_over = True
                 self.facts["draw"] = True
                 self.step("Every remaining hero's life total was reduced to zero at the same time: the game is a draw "
-                          "and ends.", ["4.5.4a", "4.5.1"], tag="game")
+                          "and ends.", [cited.GAME_DRAW, cited.GAME_ENDS_IMMEDIATELY], tag="game")
                 return
             if len(remaining) == 1:
                 s.game_over = True
                 self.facts["winner"] = remaining[0]
                 self.step(f"All of {remaining[0]}'s opponents have lost: {self.player_name(remaining[0])} wins and the "
-                          "game ends immediately.", ["4.5.2a", "4.5.1"], tag="game")
+                          "game ends immediately.", [cited.PLAYER_WINS_GAME, cited.GAME_ENDS_IMMEDIATELY], tag="game")
                 return
             for p in dying:
                 self._leave_game(p.name)
@@ -290,7 +295,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
             why, cites = s.closing
             s.closing = None
             self.step(f"Game state action: the combat chain closes ({why}); the current step ends and the Close Step "
-                      "begins.", list(cites) + ["7.7.2", "1.10.2e"])
+                      "begins.", list(cites) + [cited.CHAIN_CLOSES_EARLY, cited.GSA_CHAIN_CLOSES])
             self.facts["chain_closed_because"] = why
             self.closing_cites = list(cites)
             self.close_step()
@@ -312,7 +317,8 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
                 c.zone = "outside"
         self.step(f"{self.player_name(name)} lost but the game does not end: everything they control is cleared"
                   + (f" ({', '.join(cleared)})" if cleared else "") + ", everything they own is removed from the game, "
-                  "and the player and their hero cease to exist for the rest of the game.", ["4.5.1a"], tag="game")
+                  "and the player and their hero cease to exist for the rest of the game.",
+                  [cited.LOST_PLAYER_LEAVES_GAME], tag="game")
         if s.priority == name or s.priority is not None and s.priority not in s.seating:
             s.priority = s.turn_player if s.turn_player in s.seating else s.seating[0]
 

@@ -211,7 +211,17 @@ def _shape():
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
                                      what="a quantity table")
-    condition = Table(what="a condition table")
+    flag = Bool()
+    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int()},
+                    what="a count table { count = …, n = N }")
+    condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
+                       "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
+                       "card": selector, "this": selector, "attack_power_above_base": flag,
+                       "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
+                       "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
+                       "played_from": Str(), "pitched": selector, "is_attack": flag, "your_turn": flag,
+                       "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag},
+                      what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
@@ -220,12 +230,14 @@ def _shape():
                     "ability": Lazy(lambda: ability), "then": Str(), "kind": Str(),
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
-                    "of": Str() | selector}, what="an effect table")
+                    "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability))},
+                   what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
                      "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
-                     "effect_cost": AnyValue(), "attack": Bool() | Table(), "attack_layer": Bool(),
+                     "effect_cost": Str(), "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
                     what="an ability table")
@@ -233,7 +245,10 @@ def _shape():
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
                   "pitch": Int(), "power": Int(), "defense": Int(),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
-                  "abilities": ListOf(ability), "sides": MapOf(Table(what="a side table")), "token": Bool(),
+                  "abilities": ListOf(ability),
+                  "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
+                                        "pitch": Int(), "power": Int(), "defense": Int(), "name": Str()},
+                                       what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
                  what="a card table")
@@ -243,7 +258,10 @@ def _shape():
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
-                    "damage_order": ListOf(NAME), "boost": Bool() | NAME}, what="an action table")
+                    "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
+                    "pitch_order": ListOf(NAME), "random": ListOf(NAME),
+                    "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
+                   what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "seating": ListOf(NAME), "step": Str()})})
 

@@ -247,10 +247,14 @@ class Zones:
                 self.last_ok = False
                 self.step(f"{c.name} cannot be put into the arsenal: it is not empty, so the move fails.", ["3.0.11"])
                 continue
+            was_private = c.private
             self.move(c, zone)
             if dest == "deck-top":
                 self.place_in_deck(c, top=True)
             c.face_down = bool(eff.get("face_down")) if zone not in ("hand", "deck") else False
+            if was_private and zone == "arsenal" and not c.face_down:
+                self.step(f"{c.name} is a private object that will be public (face up) at its destination: it becomes "
+                          "public before it is moved.", ["3.0.8"])
             where = {"deck": "on the bottom of its owner's deck", "deck-top": "on top of its owner's deck"}.get(
                 dest, f"into its owner's {zone}")
             self.step(f"{c.name} is put {where}" + (" face down" if c.face_down else "") + ".", ["8.5.15"])

@@ -398,6 +398,8 @@ CHAMPION_LEVELING_UP_9 = cite("champion/leveling-up/9", "players can t play nor 
 GAME_TERMS_LEVEL_UP_1 = cite("game-terms/level-up/1", "a level up or the act")
 GAME_TERMS_LEVEL_UP_2 = cite("game-terms/level-up/2", "leveling up itself is not considered")
 GAME_TERMS_LEVEL_UP_3 = cite("game-terms/level-up/3", "leveling up is not based on")
+ATTACK_DECLARATION_GENERAL_RULES_1_2 = cite("attack-declaration/general-rules/1.2", "then if an attack has multistrike")
+KEYWORDS_AND_ABILITIES_MULTISTRIKE_N_BULLET_1 = cite("keywords-and-abilities/multistrike-n/bullet-1", "multistrike n is a static keyword")
 # fmt: on
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())

@@ -175,49 +175,69 @@ class CombatPhase:
                           ["attacking-and-the-combat-phase/1.3", "champion/general-rules/4"])
 
     def _choose_target(self, player: str, act: dict, attacker: Card, combat: Combat):
+        """2.c: the attack target — with multistrike N, up to N more (attack-declaration/general-rules/1.2)."""
         s = self.s
-        targets = as_list(act.get("target"))
-        if len(targets) != 1:
-            raise Illegal("An attack declaration must specify one attack target"
-                          + (" (multistrike is not modelled)" if targets else ": none is named") + ".",
-                          [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"])
-        t = targets[0]
-        card = s.cards.get(t)
-        if card is not None and card.zone == "field" and not card.types & {"ally", "champion"} and \
-                card.types & {"domain", "item", "weapon", "phantasia"}:
-            raise InvalidScenario([self.scenario.reason(
-                "unsupported", f"{card.name} is not a unit: attacks on objects other than units (siegeable domains) "
-                "are not modelled", self.current_key, "attacking-and-the-combat-phase/1")])
+        targets = as_list(act.get("target")) + as_list(act.get("targets"))
         used = [s.cards[h] for h in combat.wielded + combat.intent]
-        why = self.attackable(t, attacker, used)
-        if why:
-            raise Illegal(f"{self.describe(t)} is not a legal attack target: {why}.",
+        multistrike = max([self.keyword(c, "multistrike") or 0 for c in [attacker] + used])
+        if not targets or len(targets) > 1 + multistrike or len(set(targets)) != len(targets):
+            raise Illegal("An attack declaration must specify " + ("its attack target: none is named" if not targets
+                          else f"one attack target{f', and up to {multistrike} more with multistrike' if multistrike else ''}"
+                          f", each once: {len(targets)} are named") + ".",
                           [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"]
-                          + (["attacking-and-the-combat-phase/9"] if "control" in why else [])
-                          + (["keywords-and-abilities/stealth/1"] if "stealth" in why else []))
-        target = self.unit(t)
-        defending = target.controller if target is not None else t
+                          + (["keywords-and-abilities/multistrike-n/bullet-1"] if multistrike else []))
+        idents, defending = [], None
+        for t in targets:
+            card = s.cards.get(t)
+            if card is not None and card.zone == "field" and not card.types & {"ally", "champion"} and \
+                    card.types & {"domain", "item", "weapon", "phantasia"}:
+                raise InvalidScenario([self.scenario.reason(
+                    "unsupported", f"{card.name} is not a unit: attacks on objects other than units (siegeable "
+                    "domains) are not modelled", self.current_key, "attacking-and-the-combat-phase/1")])
+            why = self.attackable(t, attacker, used)
+            if why:
+                raise Illegal(f"{self.describe(t)} is not a legal attack target: {why}.",
+                              [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"]
+                              + (["attacking-and-the-combat-phase/9"] if "control" in why else [])
+                              + (["keywords-and-abilities/stealth/1"] if "stealth" in why else []))
+            target = self.unit(t)
+            controller = target.controller if target is not None else t
+            if defending is not None and controller != defending:
+                raise InvalidScenario([self.scenario.reason(
+                    "unsupported", "attack targets controlled by different players are not modelled",
+                    self.current_key, "keywords-and-abilities/multistrike-n/bullet-1")])
+            defending = controller
+            idents.append(target.handle if target is not None else t)
+            if target is not None and self.keyword(target, "stealth"):
+                sight = [c.name for c in [attacker] + used if self.keyword(c, "true sight")]
+                self.step(f"{target.name} has stealth, but {', '.join(sight)} has true sight: the attack may target "
+                          "it.", ["keywords-and-abilities/true-sight/1", "keywords-and-abilities/stealth/1"])
         combat.defending_player = defending
-        tident = target.handle if target is not None else t
+        self._taunt_check(player, attacker, used, defending, idents)
+        combat.targets = list(idents)
+        combat.defenders = list(idents)
+        self.step(f"{player} chooses {', '.join(self.describe(t) for t in idents)} as the attack "
+                  f"target{'s' if len(idents) > 1 else ''}.", [DECLARE + "2.3"]
+                  + (["attack-declaration/general-rules/1.2", "keywords-and-abilities/multistrike-n/bullet-1"]
+                     if len(idents) > 1 else []))
+
+    def _taunt_check(self, player: str, attacker: Card, used: list[Card], defending: str, idents: list[str]):
+        """Taunt: awake taunt units must be targeted over other attackable objects, if able (taunt/2)."""
+        s = self.s
         unblockable = any(self.keyword(c, "unblockable") for c in [attacker] + used)
         taunts = [c for c in s.cards.values() if c.zone == "field" and c.controller == defending and not c.rested
                   and self.keyword(c, "taunt") and self.attackable(c.handle, attacker, used) is None]
-        if taunts and tident not in [c.handle for c in taunts]:
-            if unblockable:
-                self.step(f"{', '.join(c.name for c in taunts)} {'has' if len(taunts) == 1 else 'have'} taunt, but the "
-                          "attack is unblockable and ignores taunt.", ["keywords-and-abilities/unblockable/1"])
-            else:
-                raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
-                              f"taunt: {player} must target {'it' if len(taunts) == 1 else 'one of them'} before other "
-                              f"objects {defending} controls.",
-                              [DECLARE + "2.5.1.2", "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"])
-        if target is not None and self.keyword(target, "stealth"):
-            sight = [c.name for c in [attacker] + used if self.keyword(c, "true sight")]
-            self.step(f"{target.name} has stealth, but {', '.join(sight)} has true sight: the attack may target it.",
-                      ["keywords-and-abilities/true-sight/1", "keywords-and-abilities/stealth/1"])
-        combat.targets = [tident]
-        combat.defenders = [tident]
-        self.step(f"{player} chooses {self.describe(tident)} as the attack target.", [DECLARE + "2.3"])
+        handles = [c.handle for c in taunts]
+        if not taunts or all(t in handles for t in idents) or all(h in idents for h in handles):
+            return
+        if unblockable:
+            self.step(f"{', '.join(c.name for c in taunts)} {'has' if len(taunts) == 1 else 'have'} taunt, but the "
+                      "attack is unblockable and ignores taunt.", ["keywords-and-abilities/unblockable/1"])
+            return
+        raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
+                      f"taunt: {player} must target {'it' if len(taunts) == 1 else 'them'} before other "
+                      f"objects {defending} controls.",
+                      [DECLARE + "2.5.1.2", "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"])
 
     def _attack_costs(self, player: str, act: dict, key: str, attacker: Card, combat: Combat):
         """2.d: calculated and additional costs (a weapon's cost to wield it); 2.e: costs that restrict attacks,
@@ -253,9 +273,10 @@ class CombatPhase:
         s.point = "combat-retaliation"
         self.trace.phase = PHASE_NAMES["combat"]
         self.facts.setdefault("attacks", []).append({"attacker": attacker.handle, "target": combat.targets[0],
+                                                     "targets": list(combat.targets),
                                                      "wielded": list(combat.wielded), "intent": list(combat.intent)})
-        self.step(f"The attack is declared: {attacker.name} is the attacker and {self.describe(combat.targets[0])} the "
-                  f"defender; {player} is the attacking player and {combat.defending_player} the defending player. The "
+        self.step(f"The attack is declared: {attacker.name} is the attacker and "
+                  f"{', '.join(self.describe(t) for t in combat.targets)} the defender{'s' if len(combat.targets) > 1 else ''}; {player} is the attacking player and {combat.defending_player} the defending player. The "
                   "turn enters the combat phase; no player receives Opportunity for the declaration itself.",
                   ["attacking-and-the-combat-phase/4", "attack-declaration/general-rules/1",
                    "attack-declaration/general-rules/2", "main-phase/2.2"], answer=True)
@@ -286,9 +307,8 @@ class CombatPhase:
         """Intercept: whenever your champion is attacked while this ally is awake (intercept/1)."""
         s = self.s
         combat = s.combat
-        target = combat.targets[0]
         champ = self.champion_of(combat.defending_player)
-        if not (target == combat.defending_player or (champ is not None and target == champ.handle)):
+        if not any(t == combat.defending_player or (champ is not None and t == champ.handle) for t in combat.targets):
             return
         used = [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]
         for ally in [c for c in s.cards.values() if c.zone == "field" and "ally" in c.types
@@ -337,9 +357,14 @@ class CombatPhase:
             self.step(f"{ally.name} is not a valid target for the attack ({why}): it can't intercept.",
                       ["keywords-and-abilities/intercept/1.1"], answer=True)
             return
-        old = combat.targets[0]
-        combat.targets = [ally.handle]
-        combat.defenders = [ally.handle]
+        champ = self.champion_of(combat.defending_player)
+        old = next((t for t in combat.targets if t == combat.defending_player or (champ and t == champ.handle)), None)
+        if old is None:
+            self.step(f"The attack no longer targets {self.champion_name(you)}: there is nothing to redirect.",
+                      ["keywords-and-abilities/intercept/1"], answer=True)
+            return
+        combat.targets = [ally.handle if t == old else t for t in combat.targets]
+        combat.defenders = [d for d in combat.defenders if d != old] + [ally.handle]
         self.step(f"{you} redirects the attack to {ally.name}: it becomes the attack target and the defender, and "
                   f"{self.describe(old)} stops defending.",
                   ["keywords-and-abilities/intercept/1", "game-terms/redirect/1",

@@ -32,12 +32,14 @@ KEYWORDS = {k.name: k for k in (
     Keyword("retort", "keywords-and-abilities/retort-n/1", True, "sum", "+N power while retaliating"),
     Keyword("ranged", "keywords-and-abilities/ranged/1", True, "sum", "+N power to its attacks while distant"),
     Keyword("immortality", "keywords-and-abilities/immortality/1", what="can't be sent from the field to the graveyard"),
+    Keyword("multistrike", "keywords-and-abilities/multistrike-n/bullet-1", True, "max",
+            "up to N more attack targets"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
 # glossary keywords a scenario may name that the engine does not play: refused with this reason
 NOT_MODELLED = {
-    "cleave": "cleave attacks (a player's every unit defending)", "multistrike": "multistrike's additional targets",
+    "cleave": "cleave attacks (a player's every unit defending)",
     "critical": "critical's discard-or-double choice", "agility": "agility", "foster": "fostering",
     "spellshroud": "spellshroud", "omnishroud": "omnishroud", "floating memory": "floating memory",
 }
