@@ -277,6 +277,10 @@ def _check_effects(scenario, key, effects, reasons, table=EFFECTS) -> list[dict]
     return effects
 
 
+_TO_WORDS = {"you", "opponent", "target", "attack"}
+"""The words an effect's ``to`` may say besides a player, a card handle or a selector table."""
+
+
 def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
     do = e.get("do")
     if do not in table:
@@ -287,6 +291,13 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
     for k, v in e.items():
         if k in ("to", "cards") and isinstance(v, dict):
             _check_selector(scenario, key, v, reasons)
+    to = e.get("to")
+    if isinstance(to, str) and to not in _TO_WORDS:
+        named = set(scenario.data.get("players") or {}) | set(scenario.data.get("cards") or {})
+        if to not in named:
+            reasons.append(scenario.reason("bad-effect", f"to = {to!r} names no player or card of this scenario "
+                                           f"(or say one of {', '.join(sorted(_TO_WORDS))}, or a selector table)",
+                                           f"{key}.to"))
     if do == "cost" and e.get("for", "you") not in ("you", "opponents", "all"):
         reasons.append(scenario.reason("bad-effect", f'for must be "you", "opponents" or "all", not {e["for"]!r}', key))
     if do == "grant":
