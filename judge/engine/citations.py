@@ -16,6 +16,7 @@ naming it, never a wrong number. :func:`apply` does this to a whole :class:`~jud
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 import weakref
@@ -339,11 +340,18 @@ def concepts(game: str) -> list[tuple[re.Pattern, Cited, bool]]:
             words = r"\s+".join(re.escape(w) for w in term.split())
             found.append((re.compile(rf"(?<![\w-]){words}(?:s|es|d|ing)?(?![\w-])", re.I), entry, True))
         _CONCEPTS[game] = found
+        # a keyword's pattern can only match a sentence holding its first word: a cheap test before the regex
+        _NEEDLES[game] = [None] * len(OUTCOME_RULES.get(game, [])) + [
+            term.split()[0].lower() for term, _entry in keyword_terms(game)]
     return found
 
 
-def _keyword_ids(game: str) -> set[str]:
-    return {entry.id for _, entry in keyword_terms(game)}
+_NEEDLES: dict[str, list] = {}
+
+
+@functools.lru_cache(maxsize=None)
+def _keyword_ids(game: str) -> frozenset[str]:
+    return frozenset(entry.id for _, entry in keyword_terms(game))
 
 
 def _under(rule_id: str, head: str) -> bool:
@@ -358,10 +366,14 @@ def _under(rule_id: str, head: str) -> bool:
 def _mask(text: str, names) -> str:
     """The sentence with the names of the scenario's cards and heroes blanked (a card named after a
     keyword is not the keyword)."""
-    for name in sorted(names, key=len, reverse=True):
-        if name and len(name) > 2:
-            text = re.sub(re.escape(name), lambda m: "§" * len(m.group(0)), text, flags=re.I)
-    return text
+    pattern = _mask_pattern(tuple(sorted({n for n in names if n and len(n) > 2}, key=len, reverse=True)))
+    return pattern.sub(lambda m: "§" * len(m.group(0)), text) if pattern is not None else text
+
+
+@functools.lru_cache(maxsize=256)
+def _mask_pattern(names: tuple):
+    """One pattern for all the names (longest first), compiled once per set of names."""
+    return re.compile("|".join(re.escape(n) for n in names), re.I) if names else None
 
 
 def key_citations(outcome, book, names=()) -> None:
@@ -391,7 +403,12 @@ def key_citations(outcome, book, names=()) -> None:
     for text, cites in outcome.summary:
         plain = _mask(text, names)
         ranked = []
-        for n, (pattern, entry, secondary) in enumerate(concepts(outcome.game)):
+        found = concepts(outcome.game)
+        needles = _NEEDLES[outcome.game]
+        low = plain.lower()
+        for n, (pattern, entry, secondary) in enumerate(found):
+            if needles[n] is not None and needles[n] not in low:
+                continue
             m = pattern.search(plain)
             if m is None:
                 continue
