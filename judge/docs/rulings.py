@@ -347,7 +347,7 @@ def _value_words(value, cards: dict) -> str:
 
 
 def describe_action(act, cards: dict, default_player: str) -> str:
-    """One action in words: ``Alice plays **Jab**, targeting Bob, pitching **Sink Below**.``"""
+    """One action in words: ``Alice plays **Jab**, targeting Bob, pitching **a blue card**.``"""
     if not isinstance(act, dict):
         return md_escape(str(act))
     who = md_escape(act.get("player", default_player))
