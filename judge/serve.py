@@ -112,13 +112,9 @@ def create_app(site_books=None, scenarios=None):
         limit = _int(request, "limit", 10, 1, MAX_LIMIT)
         game = _query(request, "game")
         if game == "all":
-            from judge.rulebook import store
+            from judge.lookup import games_available
 
-            games = []
-            for d in store.list_documents():
-                if d.game not in games:
-                    games.append(d.game)
-            targets = [books.get(None, g) for g in games]
+            targets = [books.get(None, g) for g in games_available()]
         else:
             targets = [book_for(request)]
         hits = [h for b in targets for h in search(b, q, limit=limit)]
@@ -300,11 +296,9 @@ class _Site:
         if self.selectors:
             books = [store.load(store.resolve(s)) for s in self.selectors]
         else:
-            games = []
-            for d in store.list_documents():
-                if d.game not in games:
-                    games.append(d.game)
-            books = [store.load(store.resolve(None, g)) for g in games]
+            from judge.lookup import games_available
+
+            books = [store.load(store.resolve(None, g)) for g in games_available()]
         rulings = []
         if self.scenarios:
             from judge.docs import rulings as rulings_mod

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from judge.cards.data import CardRecord, variants_label
+from judge.rulebook.store import toml_string
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -18,7 +19,7 @@ def toml_value(v) -> str:
     if isinstance(v, (int, float)):
         return str(v)
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+        return toml_string(v)
     if isinstance(v, list):
         return "[" + ", ".join(toml_value(x) for x in v) + "]"
     if isinstance(v, dict):

@@ -464,7 +464,7 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
 # importing
 # ---------------------------------------------------------------------------------------------------------
 
-def _toml_str(value: str) -> str:
+def toml_string(value: str) -> str:
     """A TOML basic string holding ``value`` exactly: quotes, backslashes and control characters escaped."""
     out = []
     for c in value:
@@ -649,9 +649,9 @@ def import_document(source: str, game: str, version: str, name: str | None = Non
                 import shutil
 
                 shutil.copyfile(src, staged / stored)
-            manifest = (f"name = {_toml_str(name)}\ngame = {_toml_str(game)}\ntitle = {_toml_str(title)}\n"
-                        f"version = {_toml_str(version)}\nformat = {_toml_str(fmt)}\n"
-                        f"files = [{_toml_str(stored)}]\n")
+            manifest = (f"name = {toml_string(name)}\ngame = {toml_string(game)}\ntitle = {toml_string(title)}\n"
+                        f"version = {toml_string(version)}\nformat = {toml_string(fmt)}\n"
+                        f"files = [{toml_string(stored)}]\n")
             (staged / "manifest.toml").write_text(manifest, encoding="utf-8")
             _read_manifest(staged / "manifest.toml", "imported")   # never put a manifest in place we cannot read
             _swap_into_store(staged, final)

@@ -159,15 +159,9 @@ def _key(k) -> str:
 
 
 def _str(s: str) -> str:
-    out = []
-    for c in s:
-        if c in '"\\':
-            out.append("\\" + c)
-        elif ord(c) < 32 or ord(c) == 127:
-            out.append(f"\\u{ord(c):04x}")
-        else:
-            out.append(c)
-    return '"' + "".join(out) + '"'
+    from judge.rulebook.store import toml_string
+
+    return toml_string(s)
 
 
 def _value(v) -> str:
