@@ -51,6 +51,7 @@ class Activating:
             if used >= total:
                 raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
                                     "time(s)", allowance_cites)
+        self.check_activation_condition(c, ab)   # 5.2.1e
         layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
         if layer_kind != "activated":
             self._bind_next_attack(c, player)
@@ -105,7 +106,9 @@ class Activating:
                                cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else []))
         self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
         effect_cost = ab.get("effect_cost")
-        if effect_cost:
+        if isinstance(effect_cost, list):
+            self.pay_cost_effects(player, c, effect_cost, layer, action.get("pay_with", []))
+        elif effect_cost:
             verb = effect_cost.split()[0]
             self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", [cited.PAY_EFFECT_COSTS, cited.EFFECT_COST])
             self.zone_effect(verb, c)

@@ -360,7 +360,7 @@ class Effects:
                                   f"{n} resource{'s' if n != 1 else ''}.", [rule], tag="telling")
                         continue
                     self.step(f"{self.player_name(target)} pays {n} resource{'s' if n != 1 else ''} for {c.name}'s "
-                              f"{label}.", [rule, cited.ASSET_COST])
+                              f"{label}.", [rule, cited.ASSET_COST_PAYMENT])
                 prevent = min(n, amount)
                 amount -= prevent
                 if how == "destroy":
