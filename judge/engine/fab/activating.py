@@ -67,7 +67,7 @@ class Activating:
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
                   f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.",
-                  [cited.ACTIVATE_ACTIVATED_ABILITY,
+                  [cited.ACTIVATED_ABILITY, cited.ACTIVATE_ACTIVATED_ABILITY,
                    cited.ANNOUNCE_ACTIVATED_ABILITY] + ([] if ab.get("attack") else [cited.ACTIVATED_LAYER]))
         if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
@@ -91,6 +91,11 @@ class Activating:
             fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
         tim, _ = self._timing(player, fake, False)
         self._check_legal(player, fake, tim, tcites, is_card=False)
+        # 5.2.2b → 5.1.5: the ability's type decides when it may be activated (8.1.6a: an instant, any priority)
+        why = {"now": f" (an {timing} ability can be activated whenever its player has priority)",
+               "reaction": " (a reaction in the Reaction Step, by a player it is allowed to)"}.get(tim, "")
+        self.step(f"Check legal play: nothing prevents {c.name}'s {timing} ability from being activated{why}.",
+                  [cited.ACTIVATE_AS_PLAY, cited.CHECK_LEGAL_PLAY] + (tcites if tim in ("now", "reaction") else []))
         cost = ab.get("cost", 0)
         action_cost = 1 if timing == "action" else 0
         mods = self._activation_cost_modifiers(c, ab)
