@@ -95,3 +95,21 @@ def test_the_engines_cite_by_name_never_by_bare_number():
                     "registry name (judge/engine/GAME/cited.py: NAME = cite(\"7.5.5\", \"words its text contains\")), "
                     "so that the citation is checked against the rulebook and located by its words under another "
                     "version:\n" + "\n".join(problems), pytrace=False)
+
+
+def test_every_name_the_engines_cite_is_in_their_registry():
+    """``cited.NAME`` in engine code names an entry of that game's registry (a renamed or misspelt name fails
+    here, not only on the one path of play that reaches it)."""
+    missing, used = [], 0
+    for package, game in GAME_OF_PACKAGE.items():
+        reg = citations.registry(game)
+        for path in sorted((ENGINE / package).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                        and node.value.id == "cited" and node.attr.isupper()):
+                    used += 1
+                    if node.attr not in reg.by_name:
+                        missing.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: cited.{node.attr} is "
+                                       f"not in {REGISTRIES[package]}")
+    assert used > 500
+    assert missing == []
