@@ -284,7 +284,7 @@ def _card_keywords(scenario, key, cd, card: Card, reasons):
 
 def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
     """The card's abilities (each of a known kind, its selectors and primitives checked) and its counters
-    (1.15.1: only on public objects in the arena)."""
+    (1.15.1: only on public objects)."""
     abilities = cd.get("abilities", [])
     if not isinstance(abilities, list):
         reasons.append(_type_error(scenario, f"{key}.abilities", "an array of [[cards.X.abilities]] tables",
@@ -304,9 +304,12 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
         if not isinstance(table, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
             reasons.append(scenario.reason("wrong-type", "counters must be a table of counter names to numbers, like "
                                            "{ steam = 2, \"-1 power\" = 1 }", f"{key}.counters", "1.15.1"))
-        elif zone not in ("arena", "equipment"):
-            reasons.append(scenario.reason("impossible", f"counters are only on public objects in the arena; {card.name} "
-                                           f"is in the {zone} zone", f"{key}.counters", "1.15.1"))
+        elif zone not in ("arena", "equipment") and not (zone == "arsenal" and not card.face_down):
+            # 1.15.1: on public objects: in the arena, or a face-up card in the arsenal (a public object in a
+            # private zone, 3.0.4d — "put it face up into your arsenal with an aim counter")
+            reasons.append(scenario.reason("impossible", f"counters are only on public objects: in the arena or face "
+                                           f"up in the arsenal; {card.name} is in the {zone} zone"
+                                           + (" face down" if card.face_down else ""), f"{key}.counters", "1.15.1"))
 
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
