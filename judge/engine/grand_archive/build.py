@@ -51,7 +51,7 @@ ABILITY_KEYS = {
     "static": {"kind", "text", "effect", "functional_in"},
 }
 TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning")
-ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "pass", "stop")
+ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
                "times", "wield", "attack_target", "pay", "until", "level_up"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
@@ -479,7 +479,11 @@ def _check_action(scenario, n, act, s: State, reasons):
                                                f"{key}.{k}"))
     if "pay" in act and not isinstance(act["pay"], bool):
         reasons.append(_wrong_type(scenario, f"{key}.pay", "true or false", act["pay"]))
-    if kind in ("pass", "stop", "attack", "retaliate", "intercept"):
+    if kind == "critical" and act["critical"] != "discard":
+        reasons.append(scenario.reason("bad-action", 'critical = "discard": the player discards N cards so that a '
+                                       f"critical N attack's damage is not doubled, not {act['critical']!r}",
+                                       f"{key}.critical", "keywords-and-abilities/critical/1"))
+    if kind in ("pass", "stop", "attack", "retaliate", "intercept", "critical"):
         return
     card = s.cards.get(act[kind])
     if card is None:
@@ -554,7 +558,8 @@ def _shape():
                     "mode": Str(), "reserve": NAMES, "memory": NAMES, "copy_targets": NAMES, "note": Str(),
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
-                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME},
+                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME,
+                    "critical": Str()},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})

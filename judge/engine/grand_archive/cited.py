@@ -415,6 +415,25 @@ LAYER_POWER_LIFE_SUBLAYERS = cite("continuous-effects/layers/2.6", "specifically
 STATIC_EFFECTS_APPLY_TO_SET = cite("continuous-effects/static-effects/1", "if a continuous effect that modifies")
 TIMESTAMP_ORDER_IN_LAYER = cite("continuous-effects/timestamps/p1", "simultaneous continuous effects that modify the")
 # fmt: on
+# siegeable domains as attack targets
+SIEGEABLE_ATTACKABLE = cite("functional-subtypes/functional-domains/1.1", "siegeable is a subtype modifier for")
+SIEGEABLE_NOT_UNITS = cite("functional-subtypes/functional-domains/1.1.1", "siegeable domains are not units and")
+SIEGEABLE_AFTER_TAUNT = cite("functional-subtypes/functional-domains/1.1.4", "siegeable domains can t be chosen")
+SIEGEABLE_DAMAGE_REMOVES_DURABILITY = cite("functional-subtypes/functional-domains/1.2.1", "whenever a siegeable domain would take")
+SIEGEABLE_DESTROYED_AT_ZERO = cite("functional-subtypes/functional-domains/1.2.3", "siegeable domains will be destroyed as")
+SIEGEABLE_DESTROYED_NOT_DIES = cite("game-terms/destruction/6", "a siegeable domain is destroyed from")
+# cleave and critical (strikes.py)
+CLEAVE = cite("keywords-and-abilities/cleave/1", "cleave is a static ability of")
+CLEAVE_ATTACKABLE_DOMAINS = cite("keywords-and-abilities/cleave/1.1", "attackable objects include siegeable domains")
+CLEAVE_SELECTS_PLAYER = cite("keywords-and-abilities/cleave/1.2", "rather than selecting an attack target")
+CLEAVE_NOT_INTERCEPTED = cite("keywords-and-abilities/cleave/2", "cleave attacks can t be intercepted")
+CLEAVE_ONE_DAMAGE_STEP = cite("keywords-and-abilities/cleave/6", "attacks with cleave involve only one")
+CLEAVE_INDEPENDENT_CALCULATION = cite("keywords-and-abilities/cleave/6.1", "each damage calculation is done independently")
+CLEAVE_ONE_DURABILITY = cite("keywords-and-abilities/cleave/7", "damage done as a result of")
+CRITICAL = cite("keywords-and-abilities/critical/1", "critical n is a static ability")
+CRITICAL_ANY_OPPONENT = cite("keywords-and-abilities/critical/2", "any opponent may discard n cards")
+CRITICAL_INSTANCES_ADD = cite("keywords-and-abilities/critical/3", "multiple instances of critical stack from")
+MULTISTRIKE_WITH_CLEAVE = cite("keywords-and-abilities/multistrike-n/bullet-2", "if an attack declaration with multistrike")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

@@ -17,6 +17,7 @@ from judge.engine.grand_archive.keywords import keyword_value, parse_keyword
 from judge.engine.grand_archive.layers import Layers
 from judge.engine.grand_archive.resolution import Resolution
 from judge.engine.grand_archive.state import PHASE_NAMES, Instance, State
+from judge.engine.grand_archive.strikes import Strikes
 from judge.engine.grand_archive.turn import TurnOrder
 
 __all__ = ["Game", "Citer", "Illegal", "PHASE_NAMES"]
@@ -43,7 +44,7 @@ class Citer:
         return REGISTRY.repoint(rule_id, self.book)
 
 
-class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimitives, Layers):
+class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimitives, Layers, Strikes):
     """One game in progress: the state, the trace, and the facts the scenario's [expect] is compared with."""
 
     def __init__(self, state: State, outcome, scenario, book):

@@ -34,13 +34,15 @@ KEYWORDS = {k.name: k for k in (
     Keyword("immortality", "keywords-and-abilities/immortality/1", what="can't be sent from the field to the graveyard"),
     Keyword("multistrike", "keywords-and-abilities/multistrike-n/bullet-1", True, "max",
             "up to N more attack targets"),
+    Keyword("cleave", "keywords-and-abilities/cleave/1", what="attacks every attackable object of a chosen player"),
+    Keyword("critical", "keywords-and-abilities/critical/1", True, "sum",
+            "combat damage doubled unless an opponent discards N cards"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
 # glossary keywords a scenario may name that the engine does not play: refused with this reason
 NOT_MODELLED = {
-    "cleave": "cleave attacks (a player's every unit defending)",
-    "critical": "critical's discard-or-double choice", "agility": "agility", "foster": "fostering",
+    "agility": "agility", "foster": "fostering",
     "spellshroud": "spellshroud", "omnishroud": "omnishroud", "floating memory": "floating memory",
 }
 

@@ -113,6 +113,7 @@ class Combat:
         self.power_mods: list[tuple[str, int]] = []   # (source name, +N) given to the attack itself
         self.hits: list[tuple[str, str]] = []        # (source, unit) combat damage dealt
         self.prevented = False                       # combat damage was prevented (weapon/5.1)
+        self.cleave = False                          # declared with cleave against a player (cleave/1.2)
 
     def clone(self) -> "Combat":
         new = copy.copy(self)
