@@ -687,7 +687,7 @@ def test_the_least_damage_order_of_replacement_effects_is_chosen():
     assert outcome.facts["damage"]["bob"] == 5
 
 
-@pytest.mark.parametrize("keyword", ["floating memory"])
+@pytest.mark.parametrize("keyword", ["floating memory", "agility 1"])
 def test_glossary_keywords_the_engine_does_not_play_are_refused(tmp_path, keyword):
     text = COMBAT.replace("power = 3\n", f'power = 3\nkeywords = ["{keyword}"]\n', 1)
     with pytest.raises(InvalidScenario) as err:

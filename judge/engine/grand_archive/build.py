@@ -19,7 +19,8 @@ CARD_KEYS = {"name", "owner", "element", "types", "subtypes", "supertypes", "res
 INT_FIELDS = ("level", "power", "life", "durability", "damage")
 LIST_FIELDS = ("types", "subtypes", "supertypes", "keywords")
 SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_types", "element", "controller", "owner", "zone", "name",
-                 "keyword", "min_reserve_cost", "max_reserve_cost", "min_memory_cost", "max_memory_cost", "copy"}
+                 "keyword", "min_reserve_cost", "max_reserve_cost", "min_memory_cost", "max_memory_cost", "copy",
+                 "fostered"}
 TARGET_KINDS = {"activation", "materialization", "ability", "instance", "object", "unit", "champion", "ally",
                 "item", "weapon", "domain", "phantasia", "player"}
 # effect primitives (what an instance does as it resolves) and their fields
@@ -30,6 +31,7 @@ EFFECTS = {
     "prevent": {"amount", "to", "combat", "kind"}, "rest": {"what", "to"}, "wake": {"what", "to"},
     "counter": {"kind", "amount", "to"}, "gain": {"keyword", "to"}, "distant": {"to"},
     "skip": {"phase", "whose", "times"}, "end-phase": set(), "level-up": {"to"},
+    "foster": {"to"}, "agility": {"amount", "to"}, "return-memory": {"amount"},
 }
 # continuous effects the layer system applies (layers.py): instanced when resolved, static on an ability
 LAYERED = {"set-stat": {"stat", "value", "to"}, "types": {"types", "subtypes", "supertypes", "add", "to"},
@@ -50,7 +52,7 @@ ABILITY_KEYS = {
     "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
-TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning")
+TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
                "times", "wield", "attack_target", "pay", "until", "level_up"} | set(ACTION_KINDS)
@@ -521,7 +523,7 @@ def _shape():
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words, "element": words,
                       "controller": Str(), "owner": Str(), "zone": words, "name": Str(), "keyword": Str(),
                       "min_reserve_cost": Int(), "max_reserve_cost": Int(), "min_memory_cost": Int(),
-                      "max_memory_cost": Int(), "copy": Bool()}, what="a selector table")
+                      "max_memory_cost": Int(), "copy": Bool(), "fostered": Bool()}, what="a selector table")
     target = Table({**selector.fields, "kind": Str(), "up_to": Bool(),
                     "count": Int(1, what="a whole number ≥ 1 (how many targets: exactly that many, or up to that "
                                          "many with up_to = true)")},

@@ -118,6 +118,7 @@ class DamageRules:
                       cites + ["functional-subtypes/functional-domains/1.2.1", "damage/11"], answer=True)
         elif unit is not None:
             unit.damage += n
+            unit.damaged_turn = s.turn
             self.step(f"{name} deals {n} {kind} to {unit.name}" + (f" ({why})" if why else "") + ".",
                       cites + ["damage/11"], answer=True)
         return n

@@ -37,13 +37,18 @@ KEYWORDS = {k.name: k for k in (
     Keyword("cleave", "keywords-and-abilities/cleave/1", what="attacks every attackable object of a chosen player"),
     Keyword("critical", "keywords-and-abilities/critical/1", True, "sum",
             "combat damage doubled unless an opponent discards N cards"),
+    Keyword("spellshroud", "keywords-and-abilities/spellshroud/1", what="can't be targeted by spells"),
+    Keyword("omnishroud", "keywords-and-abilities/omnishroud/1",
+            what="can't be targeted by activations, materializations or triggered abilities"),
+    Keyword("foster", "keywords-and-abilities/foster/1",
+            what="becomes fostered at the beginning of your recollection phase if not dealt damage since your last turn"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
 # glossary keywords a scenario may name that the engine does not play: refused with this reason
 NOT_MODELLED = {
-    "agility": "agility", "foster": "fostering",
-    "spellshroud": "spellshroud", "omnishroud": "omnishroud", "floating memory": "floating memory",
+    "agility": "agility as a keyword of a card (a player gains agility from an effect: do = \"agility\")",
+"floating memory": "floating memory",
 }
 
 

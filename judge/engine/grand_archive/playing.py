@@ -72,14 +72,15 @@ class Playing:
                       ["card-activation/1.4"])
         targets = as_list(act.get("target")) + as_list(act.get("targets"))
         if card.target is not None:
-            self.check_targets(player, card.name, card.target, targets, ["card-activation/1.5"])
+            self.check_targets(player, card.name, card.target, targets, ["card-activation/1.5"], inst)
         elif targets:
             raise Illegal(f"{card.name} has no targets to declare.", ["card-activation/1.5"])
         inst.targets = targets
         inst.copy_targets = as_list(act.get("copy_targets"))
         inst.level_up = act.get("level_up")
 
-    def check_targets(self, player: str, name: str, spec: dict, targets: list[str], cites: list[str]):
+    def check_targets(self, player: str, name: str, spec: dict, targets: list[str], cites: list[str],
+                      by: Instance | None = None):
         """Card Activation 1.5: the necessary targets must be chosen, each legal; only "up to" targets are
         optional. ``count`` targets exactly, or up to ``count`` with ``up_to`` (docs/scenario-format-ga.md)."""
         optional = spec.get("up_to", False)
@@ -100,18 +101,19 @@ class Playing:
             raise Illegal(f"{self.describe(twice)} is declared twice for {name}: targets must be unique.",
                           cites + ["objects-and-targeting/target/1.1"])
         for t in targets:
-            why = self.target_illegal(t, spec, player)
+            why = self.target_illegal(t, spec, player, by=by)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal target for {name}: {why}.",
-                              cites + ["objects-and-targeting/target/2"])
+                              cites + ["objects-and-targeting/target/2"] + self.shroud_cites(why))
         if targets:
             self.step(f"Declare targets: {player} targets {', '.join(self.describe(t) for t in targets)}.", cites)
         else:
             self.step(f"Declare targets: {player} chooses no target; \"up to\" targets are optional.", cites)
 
-    def target_illegal(self, ident: str, spec: dict, viewer: str, exclude: Instance | None = None) -> str | None:
+    def target_illegal(self, ident: str, spec: dict, viewer: str, exclude: Instance | None = None,
+                       by: Instance | None = None) -> str | None:
         """Why ``ident`` is not a legal target for ``spec`` now, or None when it is legal (an instance never
-        targets itself: ``exclude``)."""
+        targets itself: ``exclude``; ``by``, or else ``exclude``, is the instance targeting, for shrouds)."""
         kind = spec.get("kind", "object")
         sel = {k: v for k, v in spec.items() if k not in ("kind", "up_to", "count")}
         if kind in ("activation", "materialization", "ability", "instance"):
@@ -144,7 +146,7 @@ class Playing:
             return f"it is not {a_an(kind)}"
         if not self.matches(card, sel, viewer):
             return "it does not match what the card may target"
-        return None
+        return self.shrouded(card, by or exclude)
 
     def _check_speed(self, player: str, card: Card, cites: list[str]):
         s = self.s
@@ -496,7 +498,7 @@ class Playing:
         spec = ab.get("target")
         if spec is not None:
             self.check_targets(player, f"{card.name}'s ability", spec, targets,
-                               ["activated-abilities/1/bullet-2"])
+                               ["activated-abilities/1/bullet-2"], inst)
         elif targets:
             raise Illegal(f"{card.name}'s ability has no targets to declare.", ["activated-abilities/1/bullet-2"])
         inst.targets = targets

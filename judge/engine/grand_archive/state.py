@@ -85,10 +85,12 @@ class Player:
         self.life: int | None = None        # the champion's life when no champion card is described
         self.rested = False                 # the champion's orientation when no champion card is described
         self.lost = False                   # has lost the game (ending-the-game/5)
+        self.agility: list[int] = []        # instances of agility N the player has this turn (agility/1.1)
 
     def clone(self) -> "Player":
         new = copy.copy(self)
         new.unnamed = dict(self.unnamed)
+        new.agility = list(self.agility)
         return new
 
 

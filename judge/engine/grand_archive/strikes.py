@@ -112,3 +112,32 @@ class Strikes:
                        key=lambda c: c.deck_position)
         for c in named[:n - take]:
             self.move(c, "graveyard")
+
+
+class Shrouds:
+    """Mixed into Game: objects that can't be targeted (Spellshroud 1-2, Omnishroud 1-2)."""
+
+    def shrouded(self, card: Card, by) -> str | None:
+        """Why ``card`` can't be targeted by the instance ``by`` (an activation, materialization or ability),
+        or None: omnishroud refuses them all, spellshroud those whose source is a Spell."""
+        if by is None:
+            return None
+        if self.keyword(card, "omnishroud"):
+            return (f"{card.name} has omnishroud and can't be targeted by activations, materializations or triggered "
+                    "abilities")
+        src = self.s.cards.get(by.source)
+        subtypes = src.subtypes if src is not None else set(by.lki.get("subtypes", ()))
+        if self.keyword(card, "spellshroud") and "spell" in subtypes:
+            what = "a Spell" if by.kind != "ability" else "an ability of a Spell object, itself a Spell"
+            return f"{card.name} has spellshroud and can't be targeted by spells, and this is {what}"
+        return None
+
+    @staticmethod
+    def shroud_cites(why: str, received: bool = False) -> list[str]:
+        """The rules a shroud reason applies; ``received``: the object got it while targeted (2, 2.1)."""
+        for kw in ("omnishroud", "spellshroud"):
+            if kw in why:
+                rule = f"keywords-and-abilities/{kw}/"
+                return [rule + "1"] + ([rule + "1.1"] if "ability of a Spell" in why else []) + (
+                    [rule + "2", rule + "2.1"] if received else [])
+        return []

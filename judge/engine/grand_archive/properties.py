@@ -1,0 +1,112 @@
+"""Properties of objects and players that keywords give (Properties and States; Game Terms, Fostered; Keywords and
+Abilities: Foster 1-3, On Foster 1, Agility N 1-4): fostering at the beginning of the recollection phase, and a
+player's agility returning cards from memory at the beginning of each end phase."""
+
+from __future__ import annotations
+
+from judge.engine.grand_archive.cards import Ability, Card
+from judge.engine.grand_archive.state import PendingTrigger
+
+
+class Properties:
+    """Mixed into Game: foster and fostered, agility."""
+
+    # ---------------------------------------------------------------------------------------------------------
+    # foster
+    # ---------------------------------------------------------------------------------------------------------
+    def undamaged_since_last_turn(self, unit: Card) -> bool:
+        """Has ``unit`` not been dealt damage since the end of its controller's previous turn (foster/1)? That
+        turn ended len(order) turns ago; damage marked when the scenario starts was dealt this turn."""
+        return unit.damaged_turn is None or unit.damaged_turn <= self.s.turn - len(self.s.order)
+
+    def foster_triggers(self, cites: list[str]):
+        """Foster: "at the beginning of your recollection phase, if this ally hasn't been dealt damage since the
+        end of your previous turn, it becomes fostered" — a triggered ability with an intervening condition."""
+        s = self.s
+        for unit in [c for c in s.cards.values() if c.zone == "field" and c.controller == s.turn_player]:
+            if not self.keyword(unit, "foster") or unit.fostered:
+                continue
+            if not self.undamaged_since_last_turn(unit):
+                self.step(f"{unit.name} has foster, but it was dealt damage since the end of {unit.controller}'s "
+                          "previous turn: the ability does not trigger.", ["keywords-and-abilities/foster/1"],
+                          answer=True)
+                continue
+            self.keyword_trigger(unit, "foster", [{"do": "foster", "to": "self", "undamaged": True}],
+                                 f"{s.turn_player}'s recollection phase begins and {unit.name} has not been dealt "
+                                 "damage since the end of their previous turn", cites + ["keywords-and-abilities/foster/1"])
+
+    def do_foster(self, e, inst, you, source_name):
+        """An ally becomes fostered, once (game-terms/fostered/3, 4); its On Foster abilities trigger."""
+        for h in self._units(e, inst, you):
+            unit = self.s.cards.get(h)
+            if unit is None or unit.zone != "field":
+                continue
+            if e.get("undamaged") and not self.undamaged_since_last_turn(unit):
+                self.step(f"{unit.name} was dealt damage since the trigger: it does not become fostered.",
+                          ["keywords-and-abilities/foster/1"], answer=True)
+                continue
+            if unit.fostered:
+                self.step(f"{unit.name} is already fostered: an ally can only become fostered once.",
+                          ["game-terms/fostered/4"], answer=True)
+                continue
+            unit.fostered = True
+            self.step(f"{unit.name} becomes fostered.", ["game-terms/fostered/1", "game-terms/fostered/3"]
+                      + (["keywords-and-abilities/foster/1"] if e.get("undamaged") else []), answer=True)
+            for ab in unit.abilities:
+                if ab.kind == "trigger" and ab.get("on") == "foster":
+                    self.pending_trigger(unit, ab, f"{unit.name} becomes fostered",
+                                         ["keywords-and-abilities/on-foster/1"])
+
+    # ---------------------------------------------------------------------------------------------------------
+    # agility
+    # ---------------------------------------------------------------------------------------------------------
+    def do_agility(self, e, inst, you, source_name):
+        """A player gains an instance of agility N until the clean-up of this turn (agility/1.1, 1.1.1, 1.1.2)."""
+        n, _ = self.amount(e.get("amount", 1), inst)
+        for p in self._who(e, inst, you):
+            self.s.players[p].agility.append(n)
+            self.step(f"{p} gains agility {n} until end of turn"
+                      + (f" ({len(self.s.players[p].agility)} instances)" if len(self.s.players[p].agility) > 1
+                         else "") + ".", ["keywords-and-abilities/agility-n/1.1", "keywords-and-abilities/agility-n/1.1.1"],
+                      answer=True)
+
+    def agility_triggers(self, cites: list[str]):
+        """At the beginning of each end phase, each instance of agility a player has triggers: "return N cards
+        from your memory to your hand" (agility/1, 1.2, 4)."""
+        s = self.s
+        for p in s.order:
+            for n in s.players[p].agility:
+                ab = Ability(0, "trigger", {"effects": [{"do": "return-memory", "amount": n}],
+                                            "text": f"Agility {n}"})
+                lki = {"name": p, "controller": p, "zone": "player"}
+                s.pending.append(PendingTrigger(p, 0, f"the end phase begins and {p} has agility {n}",
+                                                cites + ["keywords-and-abilities/agility-n/1.2",
+                                                         "keywords-and-abilities/agility-n/4"]
+                                                + (["keywords-and-abilities/agility-n/1.2.1"] if p != s.turn_player
+                                                   else []), lki,
+                                                ability=ab, keyword="agility"))
+
+    def do_return_memory(self, e, inst, you, source_name):
+        """Return N cards from memory to hand; with fewer, as many as possible (agility/2, 3). The player picks:
+        the unnamed cards first, then named ones in the order listed."""
+        n, _ = self.amount(e.get("amount", 1), inst)
+        p = self.s.players[you]
+        moved = min(n, p.unnamed["memory"])
+        p.unnamed["memory"] -= moved
+        p.unnamed["hand"] += moved
+        named = sorted((c for c in self.s.cards.values() if c.zone == "memory" and c.owner == you),
+                       key=lambda c: c.deck_position)[:n - moved]
+        for c in named:
+            self.move(c, "hand")
+        total = moved + len(named)
+        self.step(f"{you} returns {total} card{'s' if total != 1 else ''} from memory to hand"
+                  + (f" (fewer than {n}: as many as they can)" if total < n else "") + ".",
+                  ["keywords-and-abilities/agility-n/1", "keywords-and-abilities/agility-n/2"]
+                  + (["keywords-and-abilities/agility-n/3"] if total < n else []), answer=True)
+
+    def lose_agility(self) -> list[str]:
+        """Clean-up: players lose their agility (agility/1.1.2)."""
+        had = [p for p, pl in self.s.players.items() if pl.agility]
+        for p in had:
+            self.s.players[p].agility = []
+        return had
