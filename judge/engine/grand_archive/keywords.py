@@ -42,13 +42,14 @@ KEYWORDS = {k.name: k for k in (
             what="can't be targeted by activations, materializations or triggered abilities"),
     Keyword("foster", "keywords-and-abilities/foster/1",
             what="becomes fostered at the beginning of your recollection phase if not dealt damage since your last turn"),
+    Keyword("floating memory", "keywords-and-abilities/floating-memory/1",
+            what="may be banished from the graveyard to pay 1 of a memory cost"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
 # glossary keywords a scenario may name that the engine does not play: refused with this reason
 NOT_MODELLED = {
     "agility": "agility as a keyword of a card (a player gains agility from an effect: do = \"agility\")",
-"floating memory": "floating memory",
 }
 
 

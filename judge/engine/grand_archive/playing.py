@@ -257,8 +257,12 @@ class Playing:
                   cites + ["costs-and-memory/1", "game-terms/reserve/1"])
 
     def pay_memory(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
-        """Memory: cards banished from memory at random (costs-and-memory/2, 2.1, 2.2)."""
+        """Memory: cards banished from memory at random (costs-and-memory/2, 2.1, 2.2); first, cards with
+        floating memory banished from the graveyard, each paying 1 (floating-memory/1, 2)."""
         p = self.s.players[player]
+        amount -= self.pay_floating(player, amount, act, key)
+        if amount == 0:
+            return
         named = [c for c in self.s.cards.values() if c.zone == "memory" and c.owner == player]
         total = len(named) + p.unnamed["memory"]
         if total < amount:

@@ -110,3 +110,35 @@ class Properties:
         for p in had:
             self.s.players[p].agility = []
         return had
+
+    # ---------------------------------------------------------------------------------------------------------
+    # floating memory
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_floating(self, player: str, amount: int, act: dict, key: str) -> int:
+        """The cards of ``floating = [...]``: each has floating memory, is in the player's graveyard and is
+        banished to pay 1 of the memory cost, declared before the random part is determined (floating-memory/1,
+        2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("floating"))
+        if not handles:
+            return 0
+        if len(handles) > amount:
+            raise InvalidScenario([self.scenario.reason(
+                "bad-payment", f"floating = [...] names {len(handles)} cards for a memory cost of {amount}",
+                f"{key}.floating", "keywords-and-abilities/floating-memory/1")])
+        for h in handles:
+            card = self.s.cards[h]
+            if card.zone != "graveyard" or card.owner != player or not self.keyword(card, "floating memory"):
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{card.name} can't pay for the memory cost: only a card with floating memory in "
+                    f"{player}'s graveyard may be banished to pay 1 of it", f"{key}.floating",
+                    "keywords-and-abilities/floating-memory/1")])
+        for h in handles:
+            self.move(self.s.cards[h], "banishment")
+        self.step(f"Pay costs: before the random selection, {player} banishes "
+                  f"{', '.join(self.s.cards[h].name for h in handles)} from their graveyard with floating memory, "
+                  f"paying {len(handles)} of the memory cost of {amount}.",
+                  ["keywords-and-abilities/floating-memory/1", "keywords-and-abilities/floating-memory/2"], answer=True)
+        return len(handles)
