@@ -345,8 +345,7 @@ def _token(name: str, ctx: Context) -> dict:
     if rec is None or ctx.compile_token is None or rec.name == ctx.name:
         raise NotUnderstood(f"create a {name} token")
     compiled = ctx.compile_token(rec)
-    if not compiled.fully or compiled.fields or any(re.search(r"\d", k) for k in compiled.keywords):
-        # the engine's create-token reads keywords without values ("ward 1" would not be ward with N = 1)
+    if not compiled.fully or compiled.fields:
         raise NotUnderstood(f"create a {name} token")
     types, subtypes, supertypes = rec.type_parts()
     eff = {"do": "create-token", "name": rec.name, "types": types}
@@ -455,8 +454,11 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     if not m:
         return None
     limit = {"once": 1, "twice": 2}.get((m.group(1) or "").lower())
+    from judge.cards import costs_grammar as cg
+
     ab: dict = {"kind": "activated", "type": m.group(2).lower()}
     cost = 0
+    effect_costs = []
     for part in [p.strip().lower() for p in m.group(3).split(",")]:
         if re.fullmatch(r"(\{r\})+", part):
             cost += part.count("{r}")
@@ -465,7 +467,12 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         elif part in ("destroy this", "discard this") and "effect_cost" not in ab:
             ab["effect_cost"] = part
         else:
-            raise NotUnderstood(part)
+            effect_costs.append(cg.cost_part(part, ctx))
+    if effect_costs:     # 5.2.1c: effect-costs other than the source's own destruction, paid in order
+        if ab.get("effect_cost") == "discard this":
+            raise NotUnderstood(m.group(3))
+        own = [{"do": "destroy", "what": "self"}] if ab.pop("effect_cost", None) else []
+        ab["effect_cost"] = own + effect_costs
     ab["cost"] = cost
     if limit:
         ab["limit"] = limit
@@ -476,12 +483,14 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     gm = re.search(r"(?:^|\.)\s*go again\.?$", body, re.IGNORECASE)   # its own sentence, not "gets go again"
     if gm:
         body, go_again = body[: gm.start()].strip(), True
+    body, when = cg.split_condition(body, ctx)   # "Activate this only …" (5.2.1e)
+    if when:
+        ab["if"] = when
     frame = Frame(ctx, "activated")
     if body.lower().rstrip(".") == "attack":
-        if not ctx.is_weapon or go_again:
-            # "Attack. Go again": the engine gives go again to activated layers, not to attack-proxies (5.3.5)
+        if not ctx.is_weapon:
             raise NotUnderstood(body)
-        ab["attack"] = True
+        ab["attack"] = True     # an attack-proxy; "Attack. Go again": go again is the proxy's own (1.4.3a)
     else:
         ab["effects"] = effects_of(body, frame)
     if go_again:
