@@ -463,6 +463,11 @@ DEBUFF_COUNTERS = cite("counters/debuff/1", "debuff counters statically modify a
 BULWARK_COUNTERS = cite("counters/bulwark/1", "bulwark counters can be placed on units")
 BUFF_MEETS_DEBUFF = cite("counters/buff/4", "if buff counters are placed on")
 DEBUFF_MEETS_BUFF = cite("counters/debuff/4", "if debuff counters are placed on")
+# floating memory, hindered, fast activation
+FLOATING_MEMORY = cite("keywords-and-abilities/floating-memory/1", "floating memory is a static ability")
+FLOATING_MEMORY_DECLARED_FIRST = cite("keywords-and-abilities/floating-memory/2", "when paying a memory cost the")
+HINDERED = cite("keywords-and-abilities/hindered/1", "hindered is a static ability which")
+FAST_ACTIVATION = cite("keywords-and-abilities/fast-activation/1", "fast activation is a static ability")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

@@ -44,12 +44,20 @@ KEYWORDS = {k.name: k for k in (
             what="becomes fostered at the beginning of your recollection phase if not dealt damage since your last turn"),
     Keyword("floating memory", "keywords-and-abilities/floating-memory/1",
             what="may be banished from the graveyard to pay 1 of a memory cost"),
+    Keyword("hindered", "keywords-and-abilities/hindered/1", what="enters the field rested"),
+    Keyword("fast activation", "keywords-and-abilities/fast-activation/1", what="may be activated at fast speed"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
 # glossary keywords a scenario may name that the engine does not play: refused with this reason
 NOT_MODELLED = {
     "agility": "agility as a keyword of a card (a player gains agility from an effect: do = \"agility\")",
+    **{name: f"{name} (a keyword of the Keywords and Abilities glossary)" for name in (
+        "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
+        "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
+        "first boon", "interdiction", "imbue", "inherited effect", "kindle", "level locked", "level restriction",
+        "lineage", "lineage release", "link", "link shield", "memory", "on banish", "on charge", "on leave",
+        "prepare", "preserve", "renewable", "reservable", "starcalling")},
 }
 
 

@@ -148,9 +148,13 @@ class Playing:
             return "it does not match what the card may target"
         return self.shrouded(card, by or exclude)
 
-    def _check_speed(self, player: str, card: Card, cites: list[str]):
+    def _check_speed(self, player: str, card: Card, cites: list[str], method: str = "activation"):
         s = self.s
         speed = card.speed or "slow"
+        if speed == "slow" and method == "activation" and self.keyword(card, "fast activation"):
+            self.step(f"{card.name} has fast activation: {player} may activate it at fast speed.",
+                      cites + ["keywords-and-abilities/fast-activation/1"])
+            speed = "fast"
         if speed == "fast":
             self.step(f"{card.name} has fast speed: {player} may play it while holding Opportunity.",
                       cites + ["timing-and-permissions/fast-vs-slow/2.1"])
@@ -401,7 +405,7 @@ class Playing:
             self.step(f"{grant.name}'s permission lets {player} materialize {card.name} now.",
                       legality + ["card-materialization/2"])
             if "champion" not in card.types:
-                self._check_speed(player, card, legality)
+                self._check_speed(player, card, legality, "materialization")
         if "champion" in card.types:
             self._check_level(player, card, legality)
         kind = card.cost_kind
@@ -447,7 +451,7 @@ class Playing:
         if "boon" not in card.types:
             raise Illegal(f"{card.name} is not a boon; only boons are bestowed.", legality + ["boons/4"])
         self._check_control(player, card, origin, "bestowment", "pantheon", legality)
-        self._check_speed(player, card, legality + ["boons/3"])
+        self._check_speed(player, card, legality + ["boons/3"], "bestowment")
         if card.reserve_cost is None:
             raise Illegal(f"{card.name} has no reserve cost to pay.", legality + ["costs-and-memory/3"])
         self.step("Check legality: every part of the bestowment is legal.", legality)

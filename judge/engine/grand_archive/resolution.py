@@ -283,6 +283,10 @@ class Resolution:
             obj.counters["durability"] = obj.durability
             self.step(f"{obj.name} enters the field with {obj.durability} durability counter"
                       f"{'s' if obj.durability != 1 else ''}.", ["counters/durability/1", "weapon/4.1"])
+        if self.keyword(obj, "hindered"):
+            obj.rested = True
+            self.step(f"{obj.name} has hindered: it enters the field rested.", ["keywords-and-abilities/hindered/1"],
+                      answer=True)
         bulwark = self.keyword(obj, "bulwark")
         if bulwark:
             obj.counters["bulwark"] = obj.counters.get("bulwark", 0) + bulwark
