@@ -52,7 +52,7 @@ ABILITY_KEYS = {
     "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
-TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster")
+TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
                "times", "wield", "attack_target", "pay", "until", "level_up", "floating"} | set(ACTION_KINDS)

@@ -164,6 +164,7 @@ class EffectPrimitives:
             obj.zone = "ceased"
             self.step(f"{obj.name} [{obj.handle}] is a token: it ceases to exist instead of going to the {zone}.",
                       ["tokens/3", "game-terms/token/2"])
+            self.left_field(obj, "ceased")
             return
         if zone == "graveyard" and (obj.supertypes & {"regalia"} or "champion" in obj.types):
             zone = "banishment"

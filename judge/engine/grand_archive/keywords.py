@@ -56,8 +56,11 @@ NOT_MODELLED = {
         "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
         "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
         "first boon", "interdiction", "imbue", "inherited effect", "kindle", "level locked", "level restriction",
-        "lineage", "lineage release", "link", "link shield", "memory", "on banish", "on charge", "on leave",
+        "lineage", "lineage release", "link", "link shield", "memory", "on charge",
         "prepare", "preserve", "renewable", "reservable", "starcalling")},
+    # triggered ability conditions: written as abilities, not keywords
+    **{f"on {event}": f"on {event} as a keyword: write it as a triggered ability, on = \"{event}\""
+       for event in ("attack", "banish", "death", "enter", "foster", "hit", "kill", "leave")},
 }
 
 

@@ -142,3 +142,21 @@ class Properties:
                   f"paying {len(handles)} of the memory cost of {amount}.",
                   ["keywords-and-abilities/floating-memory/1", "keywords-and-abilities/floating-memory/2"], answer=True)
         return len(handles)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # On Leave, On Banish
+    # ---------------------------------------------------------------------------------------------------------
+    def left_field(self, obj: Card, zone: str):
+        """An object left the field for ``zone``: its On Leave abilities trigger (on-leave/1, 2), and its On Banish
+        abilities if it went to banishment (on-banish/1, 3); the source is the object that left, by its last known
+        information."""
+        for ab in obj.abilities:
+            if ab.kind != "trigger" or ab.get("on") not in ("leave", "banish"):
+                continue
+            if ab.get("on") == "banish" and zone != "banishment":
+                continue
+            what = "is banished from the field" if ab.get("on") == "banish" else "leaves the field"
+            rule = "keywords-and-abilities/on-banish/" if ab.get("on") == "banish" else "keywords-and-abilities/on-leave/"
+            self.s.pending.append(PendingTrigger(
+                obj.handle, ab.index, f"{obj.name} {what}", [rule + "1", rule + ("3" if "banish" in rule else "2")],
+                dict(self.s.lki.get(obj.handle, {"name": obj.name, "controller": obj.controller}), zone=zone)))
