@@ -473,6 +473,7 @@ ON_LEAVE = cite("keywords-and-abilities/on-leave/1", "on leave is a triggered ab
 ON_LEAVE_FROM_FIELD = cite("keywords-and-abilities/on-leave/2", "on leave triggers from the field")
 ON_BANISH = cite("keywords-and-abilities/on-banish/1", "on banish is a triggered ability condition")
 ON_BANISH_FROM_FIELD = cite("keywords-and-abilities/on-banish/3", "on banish triggers from the field")
+RENEWABLE = cite("keywords-and-abilities/renewable/1", "renewable is a static ability of")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""
