@@ -474,6 +474,8 @@ ON_LEAVE_FROM_FIELD = cite("keywords-and-abilities/on-leave/2", "on leave trigge
 ON_BANISH = cite("keywords-and-abilities/on-banish/1", "on banish is a triggered ability condition")
 ON_BANISH_FROM_FIELD = cite("keywords-and-abilities/on-banish/3", "on banish triggers from the field")
 RENEWABLE = cite("keywords-and-abilities/renewable/1", "renewable is a static ability of")
+RESERVABLE = cite("keywords-and-abilities/reservable/1", "reservable is a static ability of")
+RESERVABLE_ANY_RESERVE_COST = cite("keywords-and-abilities/reservable/2", "reservable can pay for any costs")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

@@ -48,6 +48,8 @@ KEYWORDS = {k.name: k for k in (
     Keyword("fast activation", "keywords-and-abilities/fast-activation/1", what="may be activated at fast speed"),
     Keyword("renewable", "keywords-and-abilities/renewable/1",
             what="a regalia banished from the field goes to the material deck instead"),
+    Keyword("reservable", "keywords-and-abilities/reservable/1",
+            what="may be rested to pay 1 of a reserve cost"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
@@ -59,7 +61,7 @@ NOT_MODELLED = {
         "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
         "first boon", "interdiction", "imbue", "inherited effect", "kindle", "level locked", "level restriction",
         "lineage", "lineage release", "link", "link shield", "memory", "on charge",
-        "prepare", "preserve", "reservable", "starcalling")},
+        "prepare", "preserve", "starcalling")},
     # triggered ability conditions: written as abilities, not keywords
     **{f"on {event}": f"on {event} as a keyword: write it as a triggered ability, on = \"{event}\""
        for event in ("attack", "banish", "death", "enter", "foster", "hit", "kill", "leave")},

@@ -160,3 +160,33 @@ class Properties:
             self.s.pending.append(PendingTrigger(
                 obj.handle, ab.index, f"{obj.name} {what}", [rule + "1", rule + ("3" if "banish" in rule else "2")],
                 dict(self.s.lki.get(obj.handle, {"name": obj.name, "controller": obj.controller}), zone=zone)))
+
+    # ---------------------------------------------------------------------------------------------------------
+    # reservable
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_reservable(self, player: str, amount: int, act: dict, key: str) -> int:
+        """The objects of ``reservable = [...]``: each has reservable, is an awake object the player controls, and
+        rests to pay 1 of a reserve cost, any reserve cost (reservable/1, 2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("reservable"))
+        if not handles:
+            return 0
+        if len(handles) > amount:
+            raise InvalidScenario([self.scenario.reason(
+                "bad-payment", f"reservable = [...] names {len(handles)} objects for a reserve cost of {amount}",
+                f"{key}.reservable", "keywords-and-abilities/reservable/1")])
+        for h in handles:
+            obj = self.s.cards[h]
+            if obj.zone != "field" or obj.controller != player or obj.rested or not self.keyword(obj, "reservable"):
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{obj.name} can't pay for the reserve cost: only an awake object with reservable "
+                    f"that {player} controls may be rested to pay 1 of it", f"{key}.reservable",
+                    "keywords-and-abilities/reservable/1")])
+        for h in handles:
+            self.s.cards[h].rested = True
+        self.step(f"Pay costs: {player} rests {', '.join(self.s.cards[h].name for h in handles)} (reservable), "
+                  f"paying {len(handles)} of the reserve cost of {amount}.",
+                  ["keywords-and-abilities/reservable/1", "keywords-and-abilities/reservable/2"], answer=True)
+        return len(handles)
