@@ -476,6 +476,8 @@ ON_BANISH_FROM_FIELD = cite("keywords-and-abilities/on-banish/3", "on banish tri
 RENEWABLE = cite("keywords-and-abilities/renewable/1", "renewable is a static ability of")
 RESERVABLE = cite("keywords-and-abilities/reservable/1", "reservable is a static ability of")
 RESERVABLE_ANY_RESERVE_COST = cite("keywords-and-abilities/reservable/2", "reservable can pay for any costs")
+KINDLE = cite("keywords-and-abilities/kindle-n/1", "kindle is a static ability which")
+KINDLE_COST_UNCHANGED = cite("keywords-and-abilities/kindle-n/2", "kindle does not modify a card")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

@@ -50,6 +50,8 @@ KEYWORDS = {k.name: k for k in (
             what="a regalia banished from the field goes to the material deck instead"),
     Keyword("reservable", "keywords-and-abilities/reservable/1",
             what="may be rested to pay 1 of a reserve cost"),
+    Keyword("kindle", "keywords-and-abilities/kindle-n/1", True, "sum",
+            "up to N fire cards banished from the graveyard pay 1 reserve each"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
@@ -59,7 +61,7 @@ NOT_MODELLED = {
     **{name: f"{name} (a keyword of the Keywords and Abilities glossary)" for name in (
         "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
         "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
-        "first boon", "interdiction", "imbue", "inherited effect", "kindle", "level locked", "level restriction",
+        "first boon", "interdiction", "imbue", "inherited effect", "level locked", "level restriction",
         "lineage", "lineage release", "link", "link shield", "memory", "on charge",
         "prepare", "preserve", "starcalling")},
     # triggered ability conditions: written as abilities, not keywords

@@ -232,6 +232,7 @@ class Playing:
         objects rested to pay 1 each (reservable/1, 2)."""
         p = self.s.players[player]
         amount -= self.pay_reservable(player, amount, act, key)
+        amount -= self.pay_kindle(player, card, amount, act, key)
         chosen = [self.card(h) for h in as_list(act.get("reserve"))]
         for c in chosen:
             if c.zone != "hand" or c.owner != player or c is card:

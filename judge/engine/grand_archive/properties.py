@@ -190,3 +190,37 @@ class Properties:
                   f"paying {len(handles)} of the reserve cost of {amount}.",
                   ["keywords-and-abilities/reservable/1", "keywords-and-abilities/reservable/2"], answer=True)
         return len(handles)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # kindle
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_kindle(self, player: str, card: Card, amount: int, act: dict, key: str) -> int:
+        """The cards of ``kindle = [...]``: up to N fire element cards banished from the player's graveyard as a
+        card with kindle N is activated, each paying 1 of its reserve cost; its cost itself is unchanged
+        (kindle-n/1, 2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("kindle"))
+        if not handles:
+            return 0
+        n = self.keyword(card, "kindle") or 0
+        why = (f"{card.name} has no kindle" if not n else
+               f"kindle {n} banishes up to {n} cards, and {len(handles)} are named" if len(handles) > n else
+               f"{len(handles)} cards named for a reserve cost of {amount}" if len(handles) > amount else None)
+        if why:
+            raise InvalidScenario([self.scenario.reason("bad-payment", why, f"{key}.kindle",
+                                                        "keywords-and-abilities/kindle-n/1")])
+        for h in handles:
+            c = self.s.cards[h]
+            if c.zone != "graveyard" or c.owner != player or "fire" not in c.elements:
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{c.name} is not a fire element card in {player}'s graveyard, so kindle can't "
+                    "banish it", f"{key}.kindle", "keywords-and-abilities/kindle-n/1")])
+        for h in handles:
+            self.move(self.s.cards[h], "banishment")
+        self.step(f"Pay costs: with kindle {n}, {player} banishes {', '.join(self.s.cards[h].name for h in handles)} "
+                  f"from their graveyard, paying {len(handles)} of {card.name}'s reserve cost of {amount}; the cost "
+                  "itself is unchanged.", ["keywords-and-abilities/kindle-n/1", "keywords-and-abilities/kindle-n/2"],
+                  answer=True)
+        return len(handles)
