@@ -339,8 +339,8 @@ BAD = [
     ("target-up-to-not-a-bool", 'kind = "champion" }', 'kind = "champion", up_to = "yes" }',
      "cards.bolt.target.up_to", 'up_to = "yes"', "must be true or false"),
     ("unsupported-keyword", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
-     'types = ["action"]\nkeywords = ["kindle 2"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
-     'keywords = ["kindle 2"]', "the engine does not model kindle (a keyword of the Keywords and Abilities glossary)"),
+     'types = ["action"]\nkeywords = ["imbue 2"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
+     'keywords = ["imbue 2"]', "the engine does not model imbue (a keyword of the Keywords and Abilities glossary)"),
     ("unknown-keyword", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
      'types = ["action"]\nkeywords = ["haste"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
      'keywords = ["haste"]', "keyword 'haste' is not one the engine applies"),
@@ -687,7 +687,7 @@ def test_the_least_damage_order_of_replacement_effects_is_chosen():
     assert outcome.facts["damage"]["bob"] == 5
 
 
-@pytest.mark.parametrize("keyword", ["kindle 1", "agility 1", "link", "preserve"])
+@pytest.mark.parametrize("keyword", ["imbue 1", "agility 1", "link", "preserve"])
 def test_glossary_keywords_the_engine_does_not_play_are_refused(tmp_path, keyword):
     text = COMBAT.replace("power = 3\n", f'power = 3\nkeywords = ["{keyword}"]\n', 1)
     with pytest.raises(InvalidScenario) as err:

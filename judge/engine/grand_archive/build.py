@@ -52,10 +52,10 @@ ABILITY_KEYS = {
     "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
-TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster")
+TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times", "wield", "attack_target", "pay", "until", "level_up", "floating"} | set(ACTION_KINDS)
+               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
@@ -462,12 +462,12 @@ def _check_action(scenario, n, act, s: State, reasons):
     if player not in s.players:
         reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
                                        f"{', '.join(s.players)})", f"{key}.player"))
-    for k in ("reserve", "memory", "floating", "target", "targets", "copy_targets"):
+    for k in ("reserve", "memory", "floating", "reservable", "kindle", "target", "targets", "copy_targets"):
         for h in ([act[k]] if isinstance(act.get(k), str) else act.get(k, [])):
             base = h.split(".")[0].split("@")[0] if isinstance(h, str) else h
-            if k in ("reserve", "memory", "floating") and h not in s.cards:
+            if k in ("reserve", "memory", "floating", "reservable", "kindle") and h not in s.cards:
                 reasons.append(scenario.reason("unknown-card", f"no card {h!r} in [cards] to pay with", f"{key}.{k}"))
-            elif k not in ("reserve", "memory", "floating") and base not in s.cards and base not in s.players:
+            elif k not in ("reserve", "memory", "floating", "reservable", "kindle") and base not in s.cards and base not in s.players:
                 reasons.append(scenario.reason("unknown-target", f"target {h!r} is neither a player, a card, nor an "
                                                "instance of a card (HANDLE, HANDLE.copyN, HANDLE.N)", f"{key}.{k}",
                                                "objects-and-targeting/target/1"))
@@ -565,7 +565,7 @@ def _shape():
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
                     "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME,
-                    "critical": Str(), "floating": NAMES},
+                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})

@@ -468,6 +468,16 @@ FLOATING_MEMORY = cite("keywords-and-abilities/floating-memory/1", "floating mem
 FLOATING_MEMORY_DECLARED_FIRST = cite("keywords-and-abilities/floating-memory/2", "when paying a memory cost the")
 HINDERED = cite("keywords-and-abilities/hindered/1", "hindered is a static ability which")
 FAST_ACTIVATION = cite("keywords-and-abilities/fast-activation/1", "fast activation is a static ability")
+# On Leave, On Banish (properties.py)
+ON_LEAVE = cite("keywords-and-abilities/on-leave/1", "on leave is a triggered ability condition")
+ON_LEAVE_FROM_FIELD = cite("keywords-and-abilities/on-leave/2", "on leave triggers from the field")
+ON_BANISH = cite("keywords-and-abilities/on-banish/1", "on banish is a triggered ability condition")
+ON_BANISH_FROM_FIELD = cite("keywords-and-abilities/on-banish/3", "on banish triggers from the field")
+RENEWABLE = cite("keywords-and-abilities/renewable/1", "renewable is a static ability of")
+RESERVABLE = cite("keywords-and-abilities/reservable/1", "reservable is a static ability of")
+RESERVABLE_ANY_RESERVE_COST = cite("keywords-and-abilities/reservable/2", "reservable can pay for any costs")
+KINDLE = cite("keywords-and-abilities/kindle-n/1", "kindle is a static ability which")
+KINDLE_COST_UNCHANGED = cite("keywords-and-abilities/kindle-n/2", "kindle does not modify a card")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

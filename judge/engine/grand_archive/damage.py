@@ -202,8 +202,12 @@ class DamageRules:
                 self.leave_field(obj, "graveyard")
                 changed = True
             elif "weapon" in obj.types and obj.counters.get("durability", 1) <= 0:
-                self.step(f"{obj.name} has no durability counters: it is destroyed.",
-                          ["state-based-checks-and-effects/types-of-checks/3", "weapon/5", "weapon/6"], answer=True)
+                instead = self.graveyard_replacement(obj)
+                self.step(f"{obj.name} has no durability counters: it is destroyed"
+                          + (f"; it would go to the graveyard, but a {instead[0]} card is banished instead." if instead
+                             else "."),
+                          ["state-based-checks-and-effects/types-of-checks/3", "weapon/5", "weapon/6"]
+                          + ([instead[1]] if instead else []), answer=True)
                 self.leave_field(obj, "graveyard")
                 changed = True
         if self.combat_roles_check():

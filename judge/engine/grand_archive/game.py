@@ -149,7 +149,10 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Move a card; a card leaving the field or the stack leaves its last known information behind."""
         if card.zone in ("field", "effects-stack"):
             self.remember(card)
+        left = card.zone == "field" and zone != "field"
         card.zone = zone
+        if left:
+            self.left_field(card, zone)
         if zone not in ("field", "effects-stack"):
             card.controller = card.owner
             card.buffs, card.gained = [], []

@@ -46,6 +46,12 @@ KEYWORDS = {k.name: k for k in (
             what="may be banished from the graveyard to pay 1 of a memory cost"),
     Keyword("hindered", "keywords-and-abilities/hindered/1", what="enters the field rested"),
     Keyword("fast activation", "keywords-and-abilities/fast-activation/1", what="may be activated at fast speed"),
+    Keyword("renewable", "keywords-and-abilities/renewable/1",
+            what="a regalia banished from the field goes to the material deck instead"),
+    Keyword("reservable", "keywords-and-abilities/reservable/1",
+            what="may be rested to pay 1 of a reserve cost"),
+    Keyword("kindle", "keywords-and-abilities/kindle-n/1", True, "sum",
+            "up to N fire cards banished from the graveyard pay 1 reserve each"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
@@ -55,9 +61,12 @@ NOT_MODELLED = {
     **{name: f"{name} (a keyword of the Keywords and Abilities glossary)" for name in (
         "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
         "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
-        "first boon", "interdiction", "imbue", "inherited effect", "kindle", "level locked", "level restriction",
-        "lineage", "lineage release", "link", "link shield", "memory", "on banish", "on charge", "on leave",
-        "prepare", "preserve", "renewable", "reservable", "starcalling")},
+        "first boon", "interdiction", "imbue", "inherited effect", "level locked", "level restriction",
+        "lineage", "lineage release", "link", "link shield", "memory", "on charge",
+        "prepare", "preserve", "starcalling")},
+    # triggered ability conditions: written as abilities, not keywords
+    **{f"on {event}": f"on {event} as a keyword: write it as a triggered ability, on = \"{event}\""
+       for event in ("attack", "banish", "death", "enter", "foster", "hit", "kill", "leave")},
 }
 
 

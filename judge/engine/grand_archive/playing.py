@@ -228,8 +228,11 @@ class Playing:
             self.matches(card, eff.get("to"), src.controller)
 
     def pay_reserve(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
-        """Reserve: cards from hand into memory (costs-and-memory/1, game-terms/reserve/1)."""
+        """Reserve: cards from hand into memory (costs-and-memory/1, game-terms/reserve/1); first, reservable
+        objects rested to pay 1 each (reservable/1, 2)."""
         p = self.s.players[player]
+        amount -= self.pay_reservable(player, amount, act, key)
+        amount -= self.pay_kindle(player, card, amount, act, key)
         chosen = [self.card(h) for h in as_list(act.get("reserve"))]
         for c in chosen:
             if c.zone != "hand" or c.owner != player or c is card:

@@ -142,3 +142,85 @@ class Properties:
                   f"paying {len(handles)} of the memory cost of {amount}.",
                   ["keywords-and-abilities/floating-memory/1", "keywords-and-abilities/floating-memory/2"], answer=True)
         return len(handles)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # On Leave, On Banish
+    # ---------------------------------------------------------------------------------------------------------
+    def left_field(self, obj: Card, zone: str):
+        """An object left the field for ``zone``: its On Leave abilities trigger (on-leave/1, 2), and its On Banish
+        abilities if it went to banishment (on-banish/1, 3); the source is the object that left, by its last known
+        information."""
+        for ab in obj.abilities:
+            if ab.kind != "trigger" or ab.get("on") not in ("leave", "banish"):
+                continue
+            if ab.get("on") == "banish" and zone != "banishment":
+                continue
+            what = "is banished from the field" if ab.get("on") == "banish" else "leaves the field"
+            rule = "keywords-and-abilities/on-banish/" if ab.get("on") == "banish" else "keywords-and-abilities/on-leave/"
+            self.s.pending.append(PendingTrigger(
+                obj.handle, ab.index, f"{obj.name} {what}", [rule + "1", rule + ("3" if "banish" in rule else "2")],
+                dict(self.s.lki.get(obj.handle, {"name": obj.name, "controller": obj.controller}), zone=zone)))
+
+    # ---------------------------------------------------------------------------------------------------------
+    # reservable
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_reservable(self, player: str, amount: int, act: dict, key: str) -> int:
+        """The objects of ``reservable = [...]``: each has reservable, is an awake object the player controls, and
+        rests to pay 1 of a reserve cost, any reserve cost (reservable/1, 2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("reservable"))
+        if not handles:
+            return 0
+        if len(handles) > amount:
+            raise InvalidScenario([self.scenario.reason(
+                "bad-payment", f"reservable = [...] names {len(handles)} objects for a reserve cost of {amount}",
+                f"{key}.reservable", "keywords-and-abilities/reservable/1")])
+        for h in handles:
+            obj = self.s.cards[h]
+            if obj.zone != "field" or obj.controller != player or obj.rested or not self.keyword(obj, "reservable"):
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{obj.name} can't pay for the reserve cost: only an awake object with reservable "
+                    f"that {player} controls may be rested to pay 1 of it", f"{key}.reservable",
+                    "keywords-and-abilities/reservable/1")])
+        for h in handles:
+            self.s.cards[h].rested = True
+        self.step(f"Pay costs: {player} rests {', '.join(self.s.cards[h].name for h in handles)} (reservable), "
+                  f"paying {len(handles)} of the reserve cost of {amount}.",
+                  ["keywords-and-abilities/reservable/1", "keywords-and-abilities/reservable/2"], answer=True)
+        return len(handles)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # kindle
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_kindle(self, player: str, card: Card, amount: int, act: dict, key: str) -> int:
+        """The cards of ``kindle = [...]``: up to N fire element cards banished from the player's graveyard as a
+        card with kindle N is activated, each paying 1 of its reserve cost; its cost itself is unchanged
+        (kindle-n/1, 2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("kindle"))
+        if not handles:
+            return 0
+        n = self.keyword(card, "kindle") or 0
+        why = (f"{card.name} has no kindle" if not n else
+               f"kindle {n} banishes up to {n} cards, and {len(handles)} are named" if len(handles) > n else
+               f"{len(handles)} cards named for a reserve cost of {amount}" if len(handles) > amount else None)
+        if why:
+            raise InvalidScenario([self.scenario.reason("bad-payment", why, f"{key}.kindle",
+                                                        "keywords-and-abilities/kindle-n/1")])
+        for h in handles:
+            c = self.s.cards[h]
+            if c.zone != "graveyard" or c.owner != player or "fire" not in c.elements:
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{c.name} is not a fire element card in {player}'s graveyard, so kindle can't "
+                    "banish it", f"{key}.kindle", "keywords-and-abilities/kindle-n/1")])
+        for h in handles:
+            self.move(self.s.cards[h], "banishment")
+        self.step(f"Pay costs: with kindle {n}, {player} banishes {', '.join(self.s.cards[h].name for h in handles)} "
+                  f"from their graveyard, paying {len(handles)} of {card.name}'s reserve cost of {amount}; the cost "
+                  "itself is unchanged.", ["keywords-and-abilities/kindle-n/1", "keywords-and-abilities/kindle-n/2"],
+                  answer=True)
+        return len(handles)
