@@ -276,7 +276,7 @@ PRIMITIVE_ROWS = (
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
                         "abilities", "count", "who"}, ("8.5.2", "8.5.2c"), Zones.effect_create_token),
     _p("destroy", {"what"}, ("8.5.4",), _zone),
-    _p("banish", {"what", "face_down", "amount", "who"}, ("8.5.1",), Zones.effect_banish),
+    _p("banish", {"what", "face_down", "amount", "who", "random"}, ("8.5.1",), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, ("8.5.5",), Zones.effect_discard),
     _p("put", {"what", "to", "face_down", "amount", "who"}, ("8.5.15",), Zones.effect_put),
     _p("allow-play", {"what"}, ("5.1.2b", "1.0.2"), Zones.effect_allow_play),
