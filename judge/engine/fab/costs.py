@@ -66,9 +66,9 @@ class Costs:
             why = self._cannot_pay(player, c, cost, pay_with)
             if why:
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
-                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_CANNOT])
+                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_UNPAID_ILLEGAL])
         self.step(f"Calculate and pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
-                  [*cites, cited.EFFECT_COST_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
+                  [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
         chosen = layer.params.get("chosen")
         layer.params["chosen"] = list(pay_with)
         try:
@@ -105,11 +105,11 @@ class Costs:
                 raise InvalidScenario([self.scenario.reason(
                     "random", f"{self.player_name(player)} banishes {n} card(s) at random from {len(pool)} in their "
                     f"{zone}: the action must say which came up, random = [\"HANDLE\", …]", self.current_key or "actions",
-                    cited.BANISH_DISCRETE_EFFECT)])
+                    cited.BANISH)])
             for x in picked:
                 results.remove(x.handle)
         self.step(f"{self.player_name(player)} banishes {len(picked)} card(s) at random from their {zone}: "
-                  f"{', '.join(x.name for x in picked)}.", [cited.BANISH_DISCRETE_EFFECT])
+                  f"{', '.join(x.name for x in picked)}.", [cited.BANISH])
         moved = []
         for x in picked:
             self.generate_one({"do": "banish", "what": x.handle}, c, player, layer)

@@ -302,6 +302,10 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
         reasons.append(scenario.reason("bad-effect", f"by of a cost effect must be a whole number, not {e['by']!r}", key))
     if do == "cost" and e.get("for", "you") not in ("you", "opponents", "all"):
         reasons.append(scenario.reason("bad-effect", f'for must be "you", "opponents" or "all", not {e["for"]!r}', key))
+    if do == "cost" and "by" in e and (not isinstance(e["by"], int) or isinstance(e["by"], bool)):
+        # cost modifiers are added together as the cost is calculated: a number ("by = -1"), never a word
+        reasons.append(scenario.reason("wrong-type", f"by must be a whole number (-1 = costs 1 less), not {e['by']!r}",
+                                       f"{key}.by"))
     if do == "grant":
         _check_effects(scenario, key, e.get("effects", []), reasons)
     for k in ("attacker", "from"):
