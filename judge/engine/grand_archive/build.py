@@ -298,8 +298,6 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
             reasons.append(scenario.reason("bad-effect", f"to = {to!r} names no player or card of this scenario "
                                            f"(or say one of {', '.join(sorted(_TO_WORDS))}, or a selector table)",
                                            f"{key}.to"))
-    if do == "cost" and "by" in e and (not isinstance(e["by"], int) or isinstance(e["by"], bool)):
-        reasons.append(scenario.reason("bad-effect", f"by of a cost effect must be a whole number, not {e['by']!r}", key))
     if do == "cost" and e.get("for", "you") not in ("you", "opponents", "all"):
         reasons.append(scenario.reason("bad-effect", f'for must be "you", "opponents" or "all", not {e["for"]!r}', key))
     if do == "cost" and "by" in e and (not isinstance(e["by"], int) or isinstance(e["by"], bool)):
