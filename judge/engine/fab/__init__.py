@@ -307,6 +307,8 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         elif zone not in ("arena", "equipment"):
             reasons.append(scenario.reason("impossible", f"counters are only on public objects in the arena; {card.name} "
                                            f"is in the {zone} zone", f"{key}.counters", "1.15.1"))
+    for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
+        card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
     card.printed = (tuple(card.abilities), dict(card.keywords))
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}

@@ -7,7 +7,13 @@ A newcomer adds a keyword in one row here and one handler at the hook it names. 
 * ``defend-limit``   — limits which cards can be added as defending cards (dominate, overpower)
 * ``power``          — a static ability that modifies the object's power (piercing)
 * ``chain-close``    — a triggered-static ability of a defending card as the combat chain closes
-* ``prevention``     — a static ability that replaces damage to its controller (arcane barrier, spellvoid, ward)
+* ``prevention``     — a static ability that replaces damage to its controller (arcane barrier, spellvoid, ward,
+  arcane shelter, quell)
+* ``ability``        — a keyword whose meaning is an ability the scenario format writes with its own primitives: the
+  engine gives the card that ability (the row's data) while it has the keyword (blood debt)
+* ``replacement``    — a static ability replacing where the card goes (ephemeral: into a graveyard → ceases to exist)
+* ``defending-state-trigger`` — a state-trigger of a defending card about the attack it defends (mirage)
+* ``play-from``      — a play-static ability allowing the card to be played from another zone (rune gate)
 * ``state-trigger``  — a state-triggered ability checked as a game state action (phantasm)
 * ``defend-other``   — lets the card defend a hero its player does not control (protect)
 * ``additional-cost`` — an optional additional cost declared as the card is played (boost)
@@ -36,6 +42,8 @@ class Keyword(NamedTuple):
 # defend-limit rows: data = (counts, added-rule, played-rule, gained-late-rule, what it counts, in words)
 # prevention rows: data = (damage type it prevents or None for any, how it is paid: "pay" | "destroy")
 # chain-close rows: data = the effects of the triggered-layer
+# ability rows: data = the ability tables the keyword means, written as a scenario writes them
+# play-from rows: data = (zone, what is counted as a selector, "without-paying")
 KEYWORD_ROWS = (
     Keyword("go again", "8.3.5", "special resolution ability", ("resolve",)),
     Keyword("dominate", "8.3.4", "static ability", ("defend-limit",),
@@ -53,6 +61,15 @@ KEYWORD_ROWS = (
     Keyword("arcane barrier", "8.3.8", "static ability", ("prevention",), valued=True, data=("arcane", "pay")),
     Keyword("spellvoid", "8.3.15", "static ability", ("prevention",), valued=True, data=("arcane", "destroy")),
     Keyword("ward", "8.3.20", "static ability", ("prevention",), valued=True, data=(None, "destroy")),
+    Keyword("arcane shelter", "8.3.37", "static ability", ("prevention",), valued=True, data=("arcane", "destroy")),
+    Keyword("quell", "8.3.19", "static ability", ("prevention",), valued=True, data=(None, "pay-then-destroy")),
+    Keyword("blood debt", "8.3.11", "triggered-static ability", ("ability",),
+            data=({"kind": "trigger", "on": "end-phase", "of": "any", "while": {"in": "banished"},
+                   "if": {"your_turn": True}, "effects": [{"do": "lose-life", "amount": 1}]},)),
+    Keyword("ephemeral", "8.3.21", "meta-static ability and static ability", ("replacement", "card-pool")),
+    Keyword("mirage", "8.3.25", "static ability", ("defending-state-trigger",)),
+    Keyword("rune gate", "8.3.27", "play-static ability", ("play-from",),
+            data=("banished", {"name": "Runechant"}, "without-paying")),
     Keyword("phantasm", "8.3.13", "triggered-static ability", ("state-trigger",)),
     Keyword("protect", "8.3.31", "static ability", ("defend-other",)),
     Keyword("boost", "8.3.9", "optional additional-cost play-static ability", ("additional-cost",)),
@@ -71,11 +88,9 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # keywords of the rules the engine does not play: a card that has one (or an effect that gives one) is refused
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
-    "blood debt": "8.3.11", "spectra": "8.3.14", "essence": "8.3.16", "fusion": "8.3.17", "heave": "8.3.18",
-    "quell": "8.3.19", "ephemeral": "8.3.21", "mirage": "8.3.25", "pairs": "8.3.26", "rune gate": "8.3.27",
-    "ambush": "8.3.28", "crank": "8.3.29", "modular": "8.3.30", "scrap": "8.3.32", "beat chest": "8.3.33",
-    "guardwell": "8.3.34", "universal": "8.3.35", "cloaked": "8.3.36", "arcane shelter": "8.3.37",
-    "channel": "8.4.4", "material": "8.4.5", "rupture": "8.4.6", "contract": "8.4.7", "surge": "8.4.8",
+    "spectra": "8.3.14", "essence": "8.3.16", "fusion": "8.3.17", "heave": "8.3.18",
+    "pairs": "8.3.26", "ambush": "8.3.28", "crank": "8.3.29", "modular": "8.3.30", "scrap": "8.3.32", "beat chest": "8.3.33",
+    "guardwell": "8.3.34", "universal": "8.3.35", "cloaked": "8.3.36", "channel": "8.4.4", "material": "8.4.5", "rupture": "8.4.6", "contract": "8.4.7", "surge": "8.4.8",
     "solflare": "8.4.9", "unity": "8.4.10", "evo upgrade": "8.4.11", "galvanize": "8.4.12", "tower": "8.4.13",
     "decompose": "8.4.14", "earth bond": "8.4.15", "lightning flow": "8.4.16", "heavy": "8.4.17",
     "opt": "8.5.22", "reload": "8.5.23", "mentor": "8.3.12",
@@ -96,6 +111,19 @@ for _k in KEYWORD_ROWS:
 GO_AGAIN = with_hook("resolve")[0].name          # 5.3.5, 7.6.2
 PHANTASM = with_hook("state-trigger")[0].name    # 8.3.13
 BOOST = with_hook("additional-cost")[0].name     # 8.3.9
+EPHEMERAL = with_hook("replacement")[0].name     # 8.3.21
+MIRAGE = with_hook("defending-state-trigger")[0].name   # 8.3.25
+
+
+def implied_abilities(keywords: dict) -> list[tuple[str, dict]]:
+    """(keyword, ability table) for each ability a card's keywords mean (the ``ability`` rows), each table
+    marked with the keyword it comes from so that the engine plays it only while the card has the keyword."""
+    out = []
+    for row in with_hook("ability"):
+        if row.name in keywords:
+            for ab in row.data:
+                out.append((row.name, {**ab, "name": row.name.title(), "_keyword": row.name}))
+    return out
 
 
 def parse_keywords(written) -> dict:

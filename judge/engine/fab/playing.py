@@ -120,6 +120,9 @@ class Playing:
                 permission = [allowance]
                 self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
                           f"from the {origin} zone.", ["5.1.2b", "1.0.2"])
+            if not permission and allowance is None and not c.private and \
+                    self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
+                permission, allowance, action = ["keyword"], "keyword", {**action, "without_paying": True}
             if not permission:
                 raise IllegalAction(f"it is in the {origin} zone and no rule or effect allows it to be played from there",
                                     ["5.1.1a", "5.1.2b"])
