@@ -22,9 +22,7 @@ LAYERS = {
     "__main__": 8,
 }
 # The registry names each game's engine package in a loader function run only when a scenario is played.
-# The Flesh and Blood engine still expands a scenario's real card names itself (judge.cards.scenario, called
-# from judge/engine/fab/__init__.py): that step belongs to the scenario layer, before the engine is called.
-UPWARD_ALLOWED = {("games", "engine"), ("engine", "cards")}
+UPWARD_ALLOWED = {("games", "engine")}
 GAME_PACKAGES = ("fab", "grand_archive", "marvel_champions")
 
 

@@ -95,7 +95,7 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
                                        f"{key}.card"))
         return None
     note = _note(record, data, key.split(".", 1)[1], overrides, "abilities" in table)
-    scenario.__dict__.setdefault("_card_notes", []).append(note)
+    scenario.card_notes.append(note)
     return merged
 
 

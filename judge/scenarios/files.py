@@ -31,6 +31,15 @@ class Scenario:
         self.example_of = meta.get("example_of", "")
         self.expect = data.get("expect", {}) if isinstance(data.get("expect", {}), dict) else {}
         self._lines = _index_lines(text)
+        self.card_notes: list[str] = []   # what the card data gave each card named by its real name
+
+    def real_card(self, key: str, table: dict, reasons: list) -> dict | None:
+        """A ``[cards.X]`` table naming a real card (``card = "NAME"``) with the game's card data filled in
+        under the file's own keys (:func:`judge.cards.scenario.expand`); None, with a reason added to
+        ``reasons``, when it cannot be. The engines call this rather than import the card data themselves."""
+        from judge.cards.scenario import expand
+
+        return expand(self, key, table, reasons)
 
     def line_of(self, key: str) -> int | None:
         """Line of a dotted key path such as ``cards.jab.power`` or ``actions.2.card`` (1-based index)."""

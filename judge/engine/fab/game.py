@@ -15,7 +15,7 @@ players pass in succession until that step (1.11.4a, 5.3.1, the steps of chapter
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome, Step
+from judge.engine.core import InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Card
 from judge.engine.fab.state import State
@@ -34,7 +34,7 @@ from judge.engine.fab.resolving import Resolving
 from judge.engine.fab.targets import Targets
 from judge.engine.fab import cited
 
-__all__ = ["Game", "IllegalAction", "STEP_NAMES"]
+__all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
 class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
@@ -329,3 +329,166 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         """A rule or effect closes the combat chain: the Close Step begins as a game state action (7.7.2, 1.10.2e)."""
         if self.s.chain_open and self.s.closing is None and self.s.step != "close":
             self.s.closing = (why, list(cites))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# playing the scenario's actions
+# ---------------------------------------------------------------------------------------------------------
+
+def check_card_pools(game: Game):
+    """Card-pool legality as determined outside the game (1.1.3, 8.3.7), with meta-static abilities (1.7.4d)."""
+    s = game.s
+    if not any(c.keywords.get("specialization") not in (None, True) for c in s.cards.values()):
+        return
+    legal = {}
+    for name, player in s.players.items():
+        heroes = [c for c in s.cards.values() if c.owner == name and "hero" in c.types]
+        hero_names = {player.hero} | {c.name for c in heroes}
+        any_specialization = any(ab.kind == "meta" and ab.get("allows") == "specialization-of-any-hero"
+                                 for c in heroes for ab in c.abilities)
+        ok = True
+        for c in s.cards.values():
+            spec = c.keywords.get("specialization")
+            if c.owner != name or spec in (None, True) or spec in hero_names:
+                continue
+            if any_specialization:
+                game.step(f"{c.name} is a specialization card of {spec}; {name}'s hero has a meta-static ability allowing "
+                          "specialization cards of any hero, functional outside the game, so the card-pool is legal.",
+                          ["5.4.3", "1.7.4d"])
+            else:
+                ok = False
+                game.step(f"{c.name} is a specialization card of {spec}, not of {name}'s hero: the card-pool is not "
+                          "legal.", ["8.3.7"])
+        legal[name] = ok
+    if any(c.keywords.get("specialization") not in (None, True) for c in s.cards.values()):
+        game.facts["card_pool_legal"] = legal
+
+
+def _n(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless n is 1."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def run(game: Game, scenario):
+    """Take the scenario's actions in order (4.3 the action phase, 1.11 priority); afterwards every player
+    passes until the stack is empty and the combat chain is closed. An illegal action is an InvalidScenario."""
+    actions = scenario.data.get("actions", [])
+    game.queue = list(enumerate(actions, 1))
+    game.trace.phase = "action phase"
+    game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
+              f"{_n(game.s.players[game.s.turn_player].action_points, 'action point')}.", ["4.3.2", "4.3.3"])
+    while game.queue:
+        if game.s.game_over:
+            left = len(game.queue)
+            game.step(f"The game is over: the remaining {left} action{'s are' if left != 1 else ' is'} not taken.",
+                      ["4.5.1"])
+            game.queue.clear()
+            break
+        idx, act = game.queue.pop(0)
+        key = f"actions.{idx}"
+        game.current_key = key
+        if "random" in act:
+            game.random_results = list(act["random"])
+        player = act.get("player", game.s.turn_player)
+        try:
+            if "pass" in act:
+                until = act.get("until")
+                _pass(game, until)
+            elif "play" in act:
+                card = game.card(act["play"])
+                game.ready_for(player, card, act)
+                if game.s.step == "close" or game.s.priority is None:
+                    raise InvalidScenario([scenario.reason("no-priority", f"{player} cannot act: no player has "
+                                                           "priority now", key, "1.11.3")])
+                game.play_card(player, card, act, key)
+            elif "activate" in act:
+                card = game.card(act["activate"])
+                ab = card.abilities[act.get("ability", 1) - 1]
+                timing = {"defense reaction": "reaction", "attack reaction": "reaction", "action": "main"}.get(
+                    ab.get("type", "instant"), "now")
+                game.ready_for(player, None, dict(act, _timing=timing))
+                game.activate(player, card, act.get("ability", 1), act, key)
+            elif "defend" in act:
+                game.queue.insert(0, (idx, act))
+                _advance_to_defend(game, key)
+            elif "trigger" in act:
+                _hidden_trigger(game, player, act, key)
+            elif "end_turn" in act:
+                game.end_turn(act, key)
+        except IllegalAction as exc:
+            raise InvalidScenario([scenario.reason("illegal-action", exc.message, key, exc.cites[0])]) from None
+        except StopIteration:
+            if game.s.game_over:
+                left = len(game.queue) + 1
+                game.step(f"The game is over: the remaining {left} action{'s are' if left != 1 else ' is'} not taken.",
+                          ["4.5.1"])
+                game.queue.clear()
+                break
+            raise InvalidScenario([scenario.reason(
+                "no-step", "every player passed with an empty stack: the action phase would end before this action "
+                "(4.3.4) — nothing is left for it to respond to", key, "4.3.4")]) from None
+    # after the last action: all players pass until the combat chain closes and the stack is empty
+    for _ in bounded(200, "passing until the stack is empty and the combat chain closed"):
+        if game.s.game_over or not game.s.stack and not game.s.chain_open:
+            break
+        try:
+            game.all_pass()
+        except StopIteration:
+            break
+
+
+def _pass(game: Game, until):
+    """pass = true: all players pass in succession once, or until the step ``until`` (1.11.4a)."""
+    if until:
+        for _ in bounded(60, f"passing until {until}"):
+            if game.s.step == until or (until == "closed" and not game.s.chain_open):
+                return
+            try:
+                game.all_pass()
+            except StopIteration:
+                return
+        return
+    try:
+        game.all_pass()
+    except StopIteration:
+        pass
+
+
+def _advance_to_defend(game: Game, key: str):
+    """All players pass until the Defend Step, where the next action declares defending cards (7.3)."""
+    for _ in range(60):
+        if game.s.step == "defend" and game.queue and "defend" in game.queue[0][1]:
+            # declarations happen on entering the step; here it is too late
+            raise InvalidScenario([game.scenario.reason("late-defend", "defending cards are declared at the start of "
+                                                        "the Defend Step; this declaration comes after it", key,
+                                                        "7.3.2")])
+        if not game.queue or "defend" not in game.queue[0][1]:
+            return
+        if not game.s.chain_open:
+            if game.facts["legal"] and not all(game.facts["legal"].values()):
+                # an earlier play was illegal and reversed: the declaration has nothing to defend
+                idx, act = game.queue.pop(0)
+                game.step(f"{game.player_name(act.get('player', ''))}'s declaration of defending cards (action {idx}) "
+                          "is not made: there is no attack, since the play before it was illegal and reversed.",
+                          ["7.3.1", "1.10.3"])
+                return
+            raise InvalidScenario([game.scenario.reason("no-attack", "there is no attack to defend: the combat chain is "
+                                                        "closed", key, "7.3.1")])
+        game.all_pass()
+
+
+def _hidden_trigger(game: Game, player: str, act: dict, key: str):
+    """5.4.7b: the owner of a private source decides to trigger its hidden triggered ability."""
+    card = game.card(act["trigger"])
+    ab = next((a for a in card.abilities if a.kind == "trigger"), None)
+    if ab is None or not game.functional(card, ab):
+        raise InvalidScenario([game.scenario.reason("not-functional", f"{card.name} has no functional triggered ability "
+                                                    "to trigger now", key, "5.4.7b")])
+    was_private = card.private
+    game.step(f"The trigger condition of {card.name}'s hidden triggered ability is met while it is functional and "
+              f"private; {game.player_name(player)} decides to trigger it"
+              + (f", and {card.name} becomes public." if was_private else "."), ["5.4.7b"])
+    card.__dict__["_public_until_resolved"] = was_private   # public, though still face down, until it resolves
+    game.add_triggered_layer(card, ab, {"card": card.handle})
+    game.game_state_actions()
+    game.all_pass()

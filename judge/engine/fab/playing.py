@@ -109,9 +109,24 @@ class Playing:
             break
 
     def _play_card(self, player: str, c: Card, action: dict, key: str):
-        s = self.s
+        """5.1: the steps of playing a card, in the rules' order; any step may find the play illegal."""
+        origin = self._check_origin(player, c)
+        if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)
+            action = {**action, "without_paying": True}
+        meld = self._announce(player, c, action, origin)
+        x, as_instant, without_paying = self._declare_costs(player, c, action, key)
+        layer = self._declare_modes_and_targets(player, c, action, meld, key)
+        self._check_legal_play(player, c, as_instant)
+        resource_cost, action_cost = self._calculate_asset_costs(player, c, action, x, as_instant, without_paying)
+        self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)   # 5.1.7
+        self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
+        self._pay_effect_costs(player, c, action, key)   # 5.1.8, 5.1.9
+        self._complete_play(player, c, layer)
+
+    def _check_origin(self, player: str, c: Card) -> str:
+        """5.1.1, 5.1.1a, 5.1.2b: a card is played by its owner, from hand or arsenal unless an effect or its
+        own play-static ability allows another zone. Returns the zone it is played from."""
         origin = c.zone
-        # 5.1.1a / 5.1.2b: from hand or arsenal unless an effect allows it
         allowed = origin in ("hand", "arsenal")
         if not allowed:
             permission = [ab for ab in c.abilities if ab.kind == "play-from" and ab.get("zone") == origin]
@@ -122,7 +137,8 @@ class Playing:
                           f"from the {origin} zone.", ["5.1.2b", "1.0.2"])
             if not permission and allowance is None and not c.private and \
                     self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
-                permission, allowance, action = ["keyword"], "keyword", {**action, "without_paying": True}
+                permission, allowance = ["keyword"], "keyword"
+                c.__dict__["_keyword_free"] = True
             if not permission:
                 raise IllegalAction(f"it is in the {origin} zone and no rule or effect allows it to be played from there",
                                     ["5.1.1a", "5.1.2b"])
@@ -134,7 +150,12 @@ class Playing:
                           f"to be played from there.", ["5.1.2b", "1.7.4e"])
         if c.owner != player:
             raise IllegalAction("only a card's owner can play it", ["5.1.1"])
-        # --- 1. announce
+        return origin
+
+    def _announce(self, player: str, c: Card, action: dict, origin: str) -> bool:
+        """5.1.2 announce: the card (a split-card on its declared side, or melded, 5.1.2c) moves to the stack as
+        the topmost layer. Returns whether it is melded."""
+        s = self.s
         side = action.get("side")
         meld = bool(action.get("meld"))
         if c.sides:
@@ -159,7 +180,12 @@ class Playing:
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
                   "as the topmost layer.", ["5.1.1", "5.1.2"])
         self._bind_next_effects(c, player, at="announce")
-        # --- 2. declare costs
+        return meld
+
+    def _declare_costs(self, player: str, c: Card, action: dict, key: str) -> tuple[int | None, bool, bool]:
+        """5.1.3 declare costs: an alternative cost or none paid (5.1.3c), X (5.1.3a), played as an instant
+        (5.1.3d), additional costs (5.1.3b). Returns (X, as an instant, without paying)."""
+        s = self.s
         x = action.get("x")
         as_instant = bool(action.get("as_instant"))
         without_paying = bool(action.get("without_paying"))
@@ -200,7 +226,12 @@ class Playing:
                       f"{'s' if len(extra) > 1 else ''} to pay: {'; '.join(_describe_cost(e, self) for e in extra)}.",
                       ["5.1.3", "5.1.3b"] + (["8.3.9"] if any(e.get("do") == "boost" for e in extra) else []))
         self._bind_next_effects(c, player, at="costs")
-        # --- 3. modes and targets
+        return x, as_instant, without_paying
+
+    def _declare_modes_and_targets(self, player: str, c: Card, action: dict, meld: bool, key: str) -> Layer:
+        """5.1.4 declare modes and targets: an attack's attack-targets (5.1.4b), else the card's targets.
+        Returns the card's layer."""
+        s = self.s
         layer = s.stack[-1]
         targets = action.get("targets") or ([action["target"]] if "target" in action else [])
         if c.is_attack_action or (meld and "attack" in c.subtypes):
@@ -214,7 +245,11 @@ class Playing:
         else:
             layer.target_spec = c.target_spec
             layer.targets = self._declare_targets(c.name, c.target_spec, targets, player, layer, key)
-        # --- 4. check legal play
+        return layer
+
+    def _check_legal_play(self, player: str, c: Card, as_instant: bool):
+        """5.1.5 check legal play: the card's timing and every restriction allow it to be played now."""
+        s = self.s
         timing, cites = self._timing(player, c, as_instant)
         self._check_legal(player, c, timing, cites)
         why = {"now": " (an instant can be played whenever its player has priority)",
@@ -228,7 +263,12 @@ class Playing:
             why += ")"
         self.step(f"Check legal play: nothing prevents {c.name} from being played{why}.",
                   ["5.1.5"] + (cites if timing in ("now", "reaction") else []) + extra)
-        # --- 5. calculate asset-costs
+
+    def _calculate_asset_costs(self, player: str, c: Card, action: dict, x, as_instant: bool,
+                               without_paying: bool) -> tuple[int, int]:
+        """5.1.6 calculate asset-costs: the action point cost and the resource cost with its modifiers
+        (5.1.6a-c). Returns (resource cost, action point cost)."""
+        s = self.s
         action_cost = 1 if ("action" in c.types and not as_instant) else 0
         resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
         if action.get("alternative") is not None:
@@ -244,12 +284,11 @@ class Playing:
             text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
                                      for _, by, src in mods) + f" → {resource_cost}"
         self.step(text + ".", ["5.1.6", "5.1.6a", "5.1.6b", "5.1.6c"])
-        # --- 6. pay asset-costs
-        self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)
-        self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
-        # --- 7./8. effect-costs
-        self._pay_effect_costs(player, c, action, key)
-        # --- 9. play
+        return resource_cost, action_cost
+
+    def _complete_play(self, player: str, c: Card, layer: Layer):
+        """5.1.10 play: the card is played, its player regains priority, and the play event happens."""
+        s = self.s
         s.players[player].played_this_turn.append(c.handle)
         self.facts.setdefault("played_as", {})[c.handle] = {"name": c.name, "types": sorted(c.types),
                                                             "subtypes": sorted(c.subtypes)}

@@ -1,0 +1,401 @@
+# 1.1 players, 1.3 objects, 3 zones, 8.3 keywords: the starting position a Flesh and Blood scenario describes.
+"""Building a Flesh and Blood game from a scenario file, validated (docs/scenario-format.md): players, the
+game table, cards (their properties, keywords and abilities) and the actions; every problem is a Reason with
+its key and line, all raised together as InvalidScenario.
+
+A card named by its real name (``card = "NAME"``) is filled in by the scenario layer
+(``scenario.real_card``, :mod:`judge.cards.scenario`): the engine imports nothing outside judge.engine.
+"""
+
+from __future__ import annotations
+
+from judge.engine.core import InvalidScenario, Reason
+from judge.engine.fab import keywords as kw_table, schema
+from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
+from judge.engine.fab.counters import counters_from_table
+from judge.engine.fab.state import Player, State
+
+PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
+GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
+CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
+             "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
+             "playable_as_instant", "counters"}
+ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters"}
+ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
+ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
+               "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
+               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random"}
+INT_FIELDS = ("cost", "pitch", "power", "defense")
+TARGET_WORDS = ("attack", "hero", "opponent", "any")
+AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
+UNTIL_STEPS = AT_STEPS[1:] + ("closed",)
+LIST_FIELDS = ("types", "subtypes", "supertypes")
+
+
+def _start(scenario) -> State:
+    """The validated starting position; it depends only on the file, so it is built once per loaded scenario."""
+    template = scenario.__dict__.get("_fab_start")
+    if template is None:
+        template = scenario.__dict__["_fab_start"] = build_state(scenario)
+    return template
+
+
+def _type_error(scenario, key, want, got):
+    """A wrong-type reason: the value at ``key`` must be ``want``."""
+    return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)
+
+
+def build_state(scenario) -> State:
+    """The starting position the file describes (players 1.1, zones 3, objects 1.3), validated: raises
+    InvalidScenario with every problem found, each with its key and line."""
+    data = scenario.data
+    reasons: list[Reason] = []
+    allowed_top = {"scenario", "players", "game", "cards", "actions", "expect"}
+    for key in data:
+        if key not in allowed_top:
+            reasons.append(scenario.reason("unknown-key", f"unknown table [{key}] (known: "
+                                           f"{', '.join(sorted(allowed_top))})", key))
+    s = State()
+    players = data.get("players")
+    if not isinstance(players, dict) or len(players) < 2:
+        raise InvalidScenario(reasons + [scenario.reason("players", "a scenario needs at least two players in "
+                                                         "[players.NAME] tables", "players")])
+    for seat, (name, p) in enumerate(players.items()):
+        key = f"players.{name}"
+        if not isinstance(p, dict):
+            reasons.append(_type_error(scenario, key, "a table", p))
+            continue
+        for k in p:
+            if k not in PLAYER_KEYS:
+                reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a player (known: "
+                                               f"{', '.join(sorted(PLAYER_KEYS))})", f"{key}.{k}"))
+        life = p.get("life", 20)
+        if not isinstance(life, int) or isinstance(life, bool):
+            reasons.append(_type_error(scenario, f"{key}.life", "a whole number", life))
+            life = 20
+        elif life <= 0:
+            reasons.append(scenario.reason("impossible", f"{name}'s hero has {life} life: a hero with 0 life has died "
+                                           "and the game is over", f"{key}.life", "1.10.2a"))
+        player = Player(name, str(p.get("hero", name)), life, seat)
+        for k in ("action_points", "resources"):
+            v = p.get(k)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+                reasons.append(_type_error(scenario, f"{key}.{k}", "a whole number ≥ 0", v))
+        player.resources = p.get("resources", 0) if isinstance(p.get("resources", 0), int) else 0
+        intellect = p.get("intellect")
+        if intellect is not None and (not isinstance(intellect, int) or isinstance(intellect, bool) or intellect < 0):
+            reasons.append(_type_error(scenario, f"{key}.intellect", "a whole number ≥ 0", intellect))
+        elif intellect is not None:
+            player.intellect = intellect
+        s.players[name] = player
+    g = data.get("game", {})
+    if not isinstance(g, dict):
+        reasons.append(_type_error(scenario, "game", "a table", g))
+        g = {}
+    for k in g:
+        if k not in GAME_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in [game] (known: "
+                                           f"{', '.join(sorted(GAME_KEYS))})", f"game.{k}"))
+    s.seating = list(g.get("seating", list(s.players)))
+    if sorted(s.seating) != sorted(s.players):
+        reasons.append(scenario.reason("seating", "game.seating must list every player once", "game.seating", "1.1.6"))
+        s.seating = list(s.players)
+    s.turn_player = g.get("turn_player", s.seating[0])
+    if s.turn_player not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"turn_player {s.turn_player!r} is not a player",
+                                       "game.turn_player"))
+        s.turn_player = s.seating[0]
+    for name, p in players.items():
+        if isinstance(p, dict) and name in s.players:
+            default = 1 if name == s.turn_player else 0
+            s.players[name].action_points = p.get("action_points", default) if isinstance(
+                p.get("action_points", default), int) else default
+    s.priority = s.turn_player
+    turn = g.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        reasons.append(_type_error(scenario, "game.turn", "a whole number ≥ 1", turn))
+        turn = 1
+    s.turn_number = turn
+    s.first_turn = bool(g.get("first_turn", turn == 1 and "turn" in g))
+    cards = data.get("cards", {})
+    if not isinstance(cards, dict):
+        reasons.append(_type_error(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
+        cards = {}
+    for handle, cd in cards.items():
+        card = _build_card(scenario, handle, cd, s, reasons)
+        if card is not None:
+            card.timestamp = s.tick()
+            card.deck_pos = float(len(s.cards))   # deck cards in the order listed: the first is the top
+            if isinstance(cd.get("counters"), dict):
+                card.counters = counters_from_table(cd["counters"], card.timestamp)
+            s.cards[handle] = card
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        reasons.append(_type_error(scenario, "actions", "an array of [[actions]] tables", actions))
+        actions = []
+    for i, act in enumerate(actions, 1):
+        _check_action(scenario, i, act, s, reasons)
+    _check_position(scenario, s, reasons)
+    if reasons:
+        raise InvalidScenario(reasons)
+    return s
+
+
+EQUIPMENT_SLOTS = {"head": "3.10.2", "chest": "3.5.2", "arms": "3.2.2", "legs": "3.12.2"}
+
+
+def _check_position(scenario, s: State, reasons):
+    """Zones that cannot hold what the scenario puts there (python-chess ``status()`` style)."""
+    slots: dict[tuple[str, str], list[str]] = {}
+    weapons: dict[str, int] = {}
+    for h, c in s.cards.items():
+        key = f"cards.{h}.zone"
+        if c.zone == "equipment":
+            if not (c.types & {"equipment", "weapon"} or c.subtypes & {"off-hand", "quiver"}):
+                reasons.append(scenario.reason("impossible", f"{c.name} is in the equipment zones but is neither an "
+                                               "equipment nor a weapon (types: "
+                                               f"{', '.join(sorted(c.types)) or 'none'})", key, "3.16.2a"))
+                continue
+            for slot in EQUIPMENT_SLOTS:
+                if slot in c.subtypes:
+                    slots.setdefault((c.controller, slot), []).append(c.name)
+            if c.types & {"weapon"} or c.subtypes & {"off-hand", "quiver"}:
+                weapons[c.controller] = weapons.get(c.controller, 0) + (2 if "2h" in c.subtypes else 1)
+        elif c.zone == "arena" and not (c.is_permanent_card or c.types & {"hero"}):
+            reasons.append(scenario.reason("impossible", f"{c.name} is in the arena (the permanent zone) but is not a "
+                                           "permanent: give it a permanent subtype (aura, item, ally, …) or put it "
+                                           "elsewhere", key, "3.13.2"))
+    for (player, slot), names in slots.items():
+        if len(names) > 1:
+            reasons.append(scenario.reason("impossible", f"{player} has {len(names)} {slot} equipment equipped "
+                                           f"({', '.join(names)}): a {slot} zone holds one object", "cards",
+                                           EQUIPMENT_SLOTS[slot]))
+    for player, n in weapons.items():
+        if n > 2:
+            reasons.append(scenario.reason("impossible", f"{player} has weapons filling {n} weapon zones: a player "
+                                           "has two (a 2H weapon fills both)", "cards", "3.0.2"))
+
+
+def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
+    """One ``[cards.HANDLE]`` table as a Card (None, with its reasons, when it cannot be one)."""
+    key = f"cards.{handle}"
+    if not isinstance(cd, dict):
+        reasons.append(_type_error(scenario, key, "a table", cd))
+        return None
+    if "card" in cd:   # a real card by name: the scenario layer fills in its properties and compiled abilities
+        cd = scenario.real_card(key, cd, reasons)
+        if cd is None:
+            return None
+    for k in cd:
+        if k not in CARD_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a card (known: "
+                                           f"{', '.join(sorted(CARD_KEYS))})", f"{key}.{k}"))
+    owner = cd.get("owner")
+    if owner not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"owner {owner!r} is not a player (players: "
+                                       f"{', '.join(s.players)})", f"{key}.owner"))
+        return None
+    card = Card(handle, str(cd.get("name", handle)), owner)
+    zone = cd.get("zone", "hand")
+    if zone not in ZONES or zone in ("stack", "combat-chain"):
+        reasons.append(scenario.reason("bad-zone", f"zone must be one of hand, arsenal, deck, pitch, graveyard, "
+                                       f"banished, arena, equipment — not {zone!r}", f"{key}.zone"))
+        zone = "hand"
+    card.zone = zone
+    card.controller = cd.get("controller", owner)
+    if card.controller not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"controller {card.controller!r} is not a player",
+                                       f"{key}.controller"))
+    card.face_down = bool(cd.get("face_down", False))
+    for f in LIST_FIELDS:
+        v = cd.get(f, [])
+        if isinstance(v, str):
+            v = [v]
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            reasons.append(_type_error(scenario, f"{key}.{f}", "a list of strings", v))
+            v = []
+        setattr(card, f, {x.lower() for x in v})
+    for f in INT_FIELDS:
+        v = cd.get(f)
+        if v is None:
+            continue
+        if f == "cost" and isinstance(v, str) and v.strip().upper().endswith("X"):
+            base = v.strip().upper()[:-1].rstrip("+ ")
+            card.cost = int(base) if base.isdigit() else 0
+            card.x_cost = True
+            continue
+        if not isinstance(v, int) or isinstance(v, bool):
+            reasons.append(_type_error(scenario, f"{key}.{f}", "a whole number" + (' or "X"' if f == "cost" else ""), v))
+            continue
+        setattr(card, f, v)
+    kws = cd.get("keywords", [])
+    if isinstance(kws, (list, dict)):
+        # "arcane barrier 1", "piercing 1": a keyword with a value N (written "Ward N" on cards)
+        card.keywords = kw_table.parse_keywords(kws)
+    else:
+        reasons.append(_type_error(scenario, f"{key}.keywords", "a list or a table", kws))
+    for kw in card.keywords:
+        if kw not in kw_table.KEYWORDS:
+            words, rule = kw_table.refusal(kw)
+            reasons.append(scenario.reason("unsupported", words + schema._near(kw, kw_table.KEYWORDS),
+                                           f"{key}.keywords", rule))
+    for kw in kw_table.VALUED:
+        v = card.keywords.get(kw)
+        if v is not None and (v is True or not isinstance(v, int) or isinstance(v, bool) or v < 1):
+            reasons.append(scenario.reason("keyword-value", f"{kw} needs its number, written \"{kw} 1\" (or "
+                                           f"{{ {kw.replace(' ', '_')} = 1 }} as a table), not {v!r}",
+                                           f"{key}.keywords"))
+    card.token = bool(cd.get("token", False)) or "token" in card.types
+    card.decline = bool(cd.get("decline", False))
+    card.playable_as_instant = bool(cd.get("playable_as_instant", False))
+    if "target" in cd:
+        spec = cd["target"]
+        if isinstance(spec, str) and spec not in TARGET_WORDS or not isinstance(spec, (str, dict)):
+            reasons.append(scenario.reason("bad-target", f"target must be one of {', '.join(TARGET_WORDS)} or a selector "
+                                           f"table, not {spec!r}", f"{key}.target", "1.8.5"))
+        else:
+            if isinstance(spec, dict):
+                _check_selectors(scenario, key, {"to": spec}, reasons)
+            card.target_spec = spec
+    sides = cd.get("sides", {})
+    if sides:
+        if not isinstance(sides, dict) or len(sides) != 2:
+            reasons.append(scenario.reason("bad-sides", "a split-card has exactly two sides: [cards.X.sides.NAME]",
+                                           f"{key}.sides", "9.2.1"))
+        else:
+            card.sides = {n: dict(v) for n, v in sides.items()}
+    abilities = cd.get("abilities", [])
+    if not isinstance(abilities, list):
+        reasons.append(_type_error(scenario, f"{key}.abilities", "an array of [[cards.X.abilities]] tables",
+                                   abilities))
+        abilities = []
+    for i, ab in enumerate(abilities, 1):
+        akey = f"{key}.abilities.{i}"
+        if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
+            reasons.append(scenario.reason("bad-ability", f"an ability needs kind = one of "
+                                           f"{', '.join(sorted(ABILITY_KINDS))}", akey))
+            continue
+        _check_selectors(scenario, akey, ab, reasons)
+        schema.check_ability(scenario, akey, ab, reasons)
+        card.abilities.append(Ability(i, ab["kind"], ab, akey))
+    if "counters" in cd:
+        table = cd["counters"]
+        if not isinstance(table, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
+            reasons.append(scenario.reason("wrong-type", "counters must be a table of counter names to numbers, like "
+                                           "{ steam = 2, \"-1 power\" = 1 }", f"{key}.counters", "1.15.1"))
+        elif zone not in ("arena", "equipment"):
+            reasons.append(scenario.reason("impossible", f"counters are only on public objects in the arena; {card.name} "
+                                           f"is in the {zone} zone", f"{key}.counters", "1.15.1"))
+    for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
+        card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
+    card.printed = (tuple(card.abilities), dict(card.keywords))
+    if "activated" in cd and isinstance(cd["activated"], dict):
+        card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
+    return card
+
+
+_SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
+
+
+def _check_selectors(scenario, key, table, reasons):
+    """Selector tables anywhere inside an ability may only use known keys."""
+    for k, v in table.items():
+        if k in ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "together_with",
+                 "last_attack", "pitched") and \
+                isinstance(v, dict):
+            for sk, sv in v.items():
+                if sk not in SELECTOR_KEYS:
+                    reasons.append(scenario.reason("unknown-key", f"unknown selector key '{sk}' (known: "
+                                                   f"{', '.join(sorted(SELECTOR_KEYS))})", f"{key}.{k}"))
+                elif sk in _SELECTOR_WORD_LISTS and not (
+                        isinstance(sv, str) or isinstance(sv, list) and all(isinstance(w, str) for w in sv)):
+                    reasons.append(scenario.reason("wrong-type", f"the selector key '{sk}' takes a word or a list "
+                                                   f"of words, not {sv!r}", f"{key}.{k}.{sk}"))
+        elif isinstance(v, dict):
+            _check_selectors(scenario, key, v, reasons)
+        elif isinstance(v, list):
+            for item in v:
+                if isinstance(item, dict):
+                    _check_selectors(scenario, key, item, reasons)
+
+
+def _check_action(scenario, i, act, s: State, reasons):
+    """The problems of one ``[[actions]]`` table found before anything is played."""
+    key = f"actions.{i}"
+    if not isinstance(act, dict):
+        reasons.append(_type_error(scenario, key, "a table", act))
+        return
+    for k in act:
+        if k not in ACTION_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in an action (known: "
+                                           f"{', '.join(sorted(ACTION_KEYS))})", f"{key}.{k}"))
+    for k, allowed in (("at", AT_STEPS), ("until", UNTIL_STEPS)):
+        if k in act and act[k] not in allowed:
+            reasons.append(scenario.reason("bad-step", f"{k} = {act[k]!r} is not a step{schema._near(act[k], allowed)} "
+                                           f"(steps: {', '.join(allowed)})", f"{key}.{k}"))
+    kinds = [k for k in ACTION_KINDS if k in act]
+    if len(kinds) != 1:
+        reasons.append(scenario.reason("bad-action", "an action needs exactly one of play, activate, defend, pass, "
+                                       "trigger, end_turn", key))
+        return
+    for field in ("arsenal",):
+        if field in act and act[field] not in s.cards:
+            reasons.append(scenario.reason("unknown-card", f"no card {act[field]!r} in [cards]", f"{key}.{field}"))
+    for field in ("pitch_order", "random"):
+        if field in act and (not isinstance(act[field], list) or any(h not in s.cards for h in act[field])):
+            reasons.append(scenario.reason("unknown-card", f"{field} must list cards of [cards]", f"{key}.{field}"))
+    player = act.get("player", s.turn_player)
+    if player not in s.players:
+        reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
+                                       f"{', '.join(s.players)})", f"{key}.player"))
+    kind = kinds[0]
+    if kind == "defend" and "player" not in act:
+        reasons.append(scenario.reason("bad-action", "a defend action names the player who declares the defending "
+                                       "cards: player = \"NAME\"", key, "7.3.2"))
+    handles = []
+    if kind in ("play", "activate", "trigger"):
+        handles = [act[kind]]
+    elif kind == "defend":
+        handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
+    for h in handles:
+        if h not in s.cards:
+            reasons.append(scenario.reason("unknown-card", f"no card {h!r} in [cards] (cards: "
+                                           f"{', '.join(s.cards) or 'none'})", f"{key}.{kind}"))
+    for t in ([act["target"]] if "target" in act else []) + list(act.get("targets", [])):
+        if t not in s.players and t not in s.cards:
+            reasons.append(scenario.reason("unknown-target", f"target {t!r} is neither a player nor a card",
+                                           f"{key}.target", "5.1.4a"))
+    for t in act.get("damage_order", []):
+        if t not in s.players:
+            reasons.append(scenario.reason("unknown-player", f"damage_order names {t!r}, which is not a player",
+                                           f"{key}.damage_order", "7.5.2c"))
+    for h in act.get("pitch", []):
+        if h not in s.cards:
+            reasons.append(scenario.reason("unknown-card", f"no card {h!r} to pitch", f"{key}.pitch"))
+    for field in ("defend", "pitch", "targets"):
+        listed = act.get(field)
+        if isinstance(listed, list):
+            twice = sorted({h for h in listed if listed.count(h) > 1})
+            if twice:
+                reasons.append(scenario.reason("listed-twice", f"{', '.join(twice)} is listed twice in {field}: a card "
+                                               "can only be used once there", f"{key}.{field}",
+                                               {"defend": "7.3.2b", "pitch": "1.14.3", "targets": "1.4.5c"}[field]))
+    for field, what in (("x", "X"), ("alternative", "an alternative resource cost")):
+        v = act.get(field)
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            reasons.append(scenario.reason("wrong-type", f"{what} must be a whole number 0 or more, not {v!r}",
+                                           f"{key}.{field}", "1.12.1b"))
+    if kind == "activate":
+        card = s.cards.get(act["activate"])
+        idx = act.get("ability", 1)
+        if card is not None:
+            acts = [a for a in card.abilities if a.kind == "activated"]
+            if not isinstance(idx, int) or idx < 1 or idx > len(card.abilities) or \
+                    card.abilities[idx - 1].kind != "activated":
+                reasons.append(scenario.reason("bad-ability", f"{card.name} has no activated ability number {idx} "
+                                               f"(it has {len(acts)})", f"{key}.ability"))
+    if kind == "play":
+        card = s.cards.get(act["play"])
+        if card is not None and card.sides and not (act.get("side") in card.sides or act.get("meld")):
+            reasons.append(scenario.reason("split-card", f"{card.name} is a split-card: declare side = one of "
+                                           f"{', '.join(card.sides)} or meld = true", f"{key}.side", "5.1.2c"))
