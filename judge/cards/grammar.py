@@ -225,6 +225,7 @@ class Frame:
         self.ctx = ctx
         self.where = where          # "resolution" | "trigger" | "static" | "activated"
         self.target = None          # the card's / ability's declared target, once a sentence declares one
+        self.event = None           # a trigger's event ("hit", "attack", …), once the trigger clause is read
 
     def declare(self, spec) -> None:
         """Record the target a phrase names; a second, different target is not understood."""
@@ -278,6 +279,11 @@ def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
 
 def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     ctx = frame.ctx
+    from judge.cards import effects_grammar   # more sentence shapes, kept in their own module
+
+    got = effects_grammar.effect(low, frame, original)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
@@ -372,6 +378,11 @@ def condition(phrase: str, ctx: Context) -> dict:
     arsenal`` → ``{played_from = "arsenal"}``; ``the defending hero has defended with a card from their hand
     this chain link`` → ``{defended_from_hand = true}`` (reprise, 8.4.3)."""
     p = phrase.strip().lower()
+    from judge.cards import effects_grammar
+
+    got = effects_grammar.condition(p, ctx)
+    if got is not None:
+        return got
     if p in ("you've dealt arcane damage this turn", "you have dealt arcane damage this turn"):
         return {"dealt_arcane_this_turn": True}
     if p in ("this is played from arsenal", "this was played from arsenal", "this is played from your arsenal"):
@@ -410,9 +421,11 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
+    from judge.cards import effects_grammar
+
     text = normalise(para, ctx.name)
     try:
-        for reader in (_activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -460,7 +473,7 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         ab["functional_in"] = "hand"
     body = m.group(4).strip()
     go_again = False
-    gm = re.search(r"\.?\s*go again\.?$", body, re.IGNORECASE)
+    gm = re.search(r"(?:^|\.)\s*go again\.?$", body, re.IGNORECASE)   # its own sentence, not "gets go again"
     if gm:
         body, go_again = body[: gm.start()].strip(), True
     frame = Frame(ctx, "activated")
@@ -525,6 +538,7 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
                     raise NotUnderstood(text)
             body = m.group(1)
             frame = Frame(ctx, "trigger")
+            frame.event = event
             effs = effects_of(body, frame)
             return _finish(frame, Reading(), {"kind": "trigger", "on": event, "effects": effs})
     return None

@@ -366,7 +366,27 @@ def _under(rule_id: str, head: str) -> bool:
 def _mask(text: str, names) -> str:
     """The sentence with the names of the scenario's cards and heroes blanked (a card named after a
     keyword is not the keyword)."""
-    pattern = _mask_pattern(tuple(sorted({n for n in names if n and len(n) > 2}, key=len, reverse=True)))
+    names = {n for n in names if n and len(n) > 2}
+    if text.isascii() and all(n.isascii() for n in names):
+        # ASCII only (nearly always): the names found by plain search, as the pattern would match them
+        # (leftmost first, the longest at one place), without compiling a pattern for each scenario
+        low = text.lower()
+        present = [n.lower() for n in names if n.lower() in low]
+        if not present:
+            return text
+        out, pos = [], 0
+        while True:
+            at, size = -1, 0
+            for n in present:
+                i = low.find(n, pos)
+                if i >= 0 and (at < 0 or i < at or (i == at and len(n) > size)):
+                    at, size = i, len(n)
+            if at < 0:
+                break
+            out += [text[pos:at], "§" * size]
+            pos = at + size
+        return "".join(out) + text[pos:]
+    pattern = _mask_pattern(tuple(sorted(names, key=len, reverse=True)))
     return pattern.sub(lambda m: "§" * len(m.group(0)), text) if pattern is not None else text
 
 

@@ -232,22 +232,36 @@ COMMON = Table({
 
 
 def bounds(data, out: list, key: str = "", limit: int = MAX_DEPTH) -> None:
-    """Depth and size limits over the whole file, without recursion (a hostile file can nest deeply)."""
-    stack = [(data, key, 0)]
+    """Depth and size limits over the whole file, without recursion (a hostile file can nest deeply).
+
+    Only tables, arrays and floats are stacked (the values that can break a limit), each with its path as
+    (parent path, key) links: the dotted key is spelt out only for a value that breaks a limit."""
+    stack = [(data, None, 0)]
     while stack:
-        value, where, depth = stack.pop()
+        value, path, depth = stack.pop()
         if isinstance(value, (dict, list)):
             if depth >= limit:
-                out.append((where, f"is nested more than {limit} tables or arrays deep; the format never is"))
+                out.append((_dotted(path, key), f"is nested more than {limit} tables or arrays deep; the format "
+                                                 f"never is"))
                 continue
             if len(value) > MAX_ITEMS:
-                out.append((where, f"holds {len(value):,} entries; at most {MAX_ITEMS:,} are taken"))
+                out.append((_dotted(path, key), f"holds {len(value):,} entries; at most {MAX_ITEMS:,} are taken"))
                 continue
             items = value.items() if isinstance(value, dict) else enumerate(value, 1)
-            for k, v in items:
-                stack.append((v, f"{where}.{k}" if where else str(k), depth + 1))
+            stack += [(v, (path, k), depth + 1) for k, v in items if isinstance(v, (dict, list, float))]
         elif isinstance(value, float) and not math.isfinite(value):
-            out.append((where, f"is {value}: the format takes finite numbers only"))
+            out.append((_dotted(path, key), f"is {value}: the format takes finite numbers only"))
+
+
+def _dotted(path, key: str) -> str:
+    """The dotted key of a (parent path, key) chain below ``key``."""
+    parts = []
+    while path is not None:
+        path, k = path
+        parts.append(k)
+    for k in reversed(parts):
+        key = f"{key}.{k}" if key else str(k)
+    return key
 
 
 def check(data: dict, *shapes: Shape) -> list[tuple[str, str]]:

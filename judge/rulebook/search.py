@@ -161,7 +161,7 @@ def prepared(book) -> dict:
             import marshal
 
             with open(path, "rb") as fh:
-                index = marshal.load(fh)
+                index = marshal.loads(fh.read())   # one read: marshal.load(fh) calls read() per object
             if index.get("format") != _INDEX_FORMAT or len(index["bodies"]) != len(book.rules):
                 index = None
         except Exception:   # noqa: BLE001 — missing or corrupt: rebuilt below

@@ -236,7 +236,7 @@ def _cached_index(index: Path, stamp: list) -> list[DocRef] | None:
     cache is ignored and rebuilt, never an error)."""
     try:
         with open(index, "rb") as fh:
-            cached = marshal.load(fh)
+            cached = marshal.loads(fh.read())
         if (isinstance(cached, tuple) and len(cached) == 3 and cached[0] == _INDEX_VERSION
                 and cached[1] == stamp and isinstance(cached[2], list)):
             docs = []
@@ -444,7 +444,7 @@ def load(doc: DocRef | None = None, *, use_cache: bool = True) -> Rulebook:
     if use_cache:
         try:
             with open(path, "rb") as fh:
-                book = Rulebook.from_data(marshal.load(fh))
+                book = Rulebook.from_data(marshal.loads(fh.read()))   # one read: load(fh) reads per object
             book.cache_key = key          # other caches of this parse (the search index) are named by it
             return book
         except Exception:   # noqa: BLE001 — a corrupt or foreign cache file (any shape) is ignored and rebuilt

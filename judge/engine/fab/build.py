@@ -283,9 +283,12 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         if not isinstance(table, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
             reasons.append(scenario.reason("wrong-type", "counters must be a table of counter names to numbers, like "
                                            "{ steam = 2, \"-1 power\" = 1 }", f"{key}.counters", "1.15.1"))
-        elif zone not in ("arena", "equipment"):
-            reasons.append(scenario.reason("impossible", f"counters are only on public objects in the arena; {card.name} "
-                                           f"is in the {zone} zone", f"{key}.counters", "1.15.1"))
+        elif zone not in ("arena", "equipment") and not (zone == "arsenal" and not card.face_down):
+            # 1.15.1: on public objects: in the arena, or a face-up card in the arsenal (a public object in a
+            # private zone, 3.0.4d — "put it face up into your arsenal with an aim counter")
+            reasons.append(scenario.reason("impossible", f"counters are only on public objects: in the arena or face "
+                                           f"up in the arsenal; {card.name} is in the {zone} zone"
+                                           + (" face down" if card.face_down else ""), f"{key}.counters", "1.15.1"))
     for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
         card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
     card.printed = (tuple(card.abilities), dict(card.keywords))
