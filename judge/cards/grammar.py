@@ -455,8 +455,11 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     if not m:
         return None
     limit = {"once": 1, "twice": 2}.get((m.group(1) or "").lower())
+    from judge.cards import costs_grammar as cg
+
     ab: dict = {"kind": "activated", "type": m.group(2).lower()}
     cost = 0
+    effect_costs = []
     for part in [p.strip().lower() for p in m.group(3).split(",")]:
         if re.fullmatch(r"(\{r\})+", part):
             cost += part.count("{r}")
@@ -465,7 +468,12 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         elif part in ("destroy this", "discard this") and "effect_cost" not in ab:
             ab["effect_cost"] = part
         else:
-            raise NotUnderstood(part)
+            effect_costs.append(cg.cost_part(part, ctx))
+    if effect_costs:     # 5.2.1c: effect-costs other than the source's own destruction, paid in order
+        if ab.get("effect_cost") == "discard this":
+            raise NotUnderstood(m.group(3))
+        own = [{"do": "destroy", "what": "self"}] if ab.pop("effect_cost", None) else []
+        ab["effect_cost"] = own + effect_costs
     ab["cost"] = cost
     if limit:
         ab["limit"] = limit
@@ -476,12 +484,14 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     gm = re.search(r"(?:^|\.)\s*go again\.?$", body, re.IGNORECASE)   # its own sentence, not "gets go again"
     if gm:
         body, go_again = body[: gm.start()].strip(), True
+    body, when = cg.split_condition(body, ctx)   # "Activate this only …" (5.2.1e)
+    if when:
+        ab["if"] = when
     frame = Frame(ctx, "activated")
     if body.lower().rstrip(".") == "attack":
-        if not ctx.is_weapon or go_again:
-            # "Attack. Go again": the engine gives go again to activated layers, not to attack-proxies (5.3.5)
+        if not ctx.is_weapon:
             raise NotUnderstood(body)
-        ab["attack"] = True
+        ab["attack"] = True     # an attack-proxy; "Attack. Go again": go again is the proxy's own (1.4.3a)
     else:
         ab["effects"] = effects_of(body, frame)
     if go_again:

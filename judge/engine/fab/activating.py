@@ -44,6 +44,7 @@ class Activating:
             if used >= total:
                 raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
                                     "time(s)", allowance_cites)
+        self.check_activation_condition(c, ab)   # 5.2.1e
         layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
         if layer_kind != "activated":
             self._bind_next_attack(c, player)
@@ -94,7 +95,9 @@ class Activating:
         self.step(text + ".", ["5.2.2b", "5.1.6", "5.1.6b"] + (["5.1.6a"] if mods else []))
         self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
         effect_cost = ab.get("effect_cost")
-        if effect_cost:
+        if isinstance(effect_cost, list):
+            self.pay_cost_effects(player, c, effect_cost, layer, action.get("pay_with", []))
+        elif effect_cost:
             verb = effect_cost.split()[0]
             self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", ["5.1.9", "1.14.4"])
             self.zone_effect(verb, c)

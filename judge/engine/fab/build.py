@@ -24,7 +24,8 @@ ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "p
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
-               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random"}
+               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random",
+               "pay_with"}
 INT_FIELDS = ("cost", "pitch", "power", "defense")
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")

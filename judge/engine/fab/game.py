@@ -26,6 +26,7 @@ from judge.engine.fab.playing import Playing
 from judge.engine.fab.properties import Properties
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.counts import Counts
+from judge.engine.fab.costs import Costs
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.turn import Turn
 from judge.engine.fab.zones import Zones
@@ -38,7 +39,7 @@ __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
 class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
-           Counts, Counters, Zones, KeywordPlay):
+           Counts, Costs, Counters, Zones, KeywordPlay):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:

@@ -24,7 +24,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
-                  "name", "target", "go_again", "keywords"},
+                  "name", "target", "go_again", "keywords", "if"},
     "play-from": {"zone"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
@@ -80,6 +80,8 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             if kw not in KEYWORDS:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+    if "effect_cost" in ab:
+        _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     # a trigger's condition and its effects' conditions read its event; nothing else has one
     event = ab.get("on") if kind == "trigger" and ab.get("on") in EVENT_INFO else None
     for ck in ("if", "while"):
@@ -100,6 +102,29 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
                                        "selector table", key, "6.6.6a"))
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
+
+
+EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
+
+
+def _check_effect_cost(scenario, key: str, value, reasons: list) -> None:
+    """``effect_cost``: one of the words for the source itself, or a list of effect tables whose primitive the
+    engine can check for payment before paying it (costs.EFFECT_COSTS, 1.14.4b)."""
+    from judge.engine.fab.costs import EFFECT_COSTS
+
+    if isinstance(value, str):
+        if value not in EFFECT_COST_WORDS:
+            reasons.append(scenario.reason("unsupported", f"effect_cost = {value!r} is not one the engine pays: write "
+                                           f"one of {', '.join(EFFECT_COST_WORDS)}, or a list of effect tables "
+                                           f"(do = {' | '.join(EFFECT_COSTS)})", key, cited.EFFECT_COST_COST))
+        return
+    for i, eff in enumerate(value, 1):
+        if isinstance(eff, dict) and eff.get("do") not in EFFECT_COSTS:
+            reasons.append(scenario.reason("unsupported", f"do = {eff.get('do')!r} is not an effect-cost the engine "
+                                           f"pays (effect-costs: {', '.join(EFFECT_COSTS)})", f"{key}.{i}",
+                                           cited.EFFECT_COST_COST))
+        else:
+            check_effect(scenario, f"{key}.{i}", eff, reasons)
 
 
 def check_effect(scenario, key: str, eff, reasons: list, event: str | None = None) -> None:
@@ -241,7 +266,7 @@ def _shape():
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
                      "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
-                     "effect_cost": Str(), "attack": Bool() | Table(), "attack_layer": Bool(),
+                     "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
                     what="an ability table")
@@ -263,7 +288,7 @@ def _shape():
                     "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
-                    "pitch_order": ListOf(NAME), "random": ListOf(NAME),
+                    "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
