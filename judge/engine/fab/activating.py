@@ -3,6 +3,7 @@ activated abilities, attack-proxies and attack-layers opening the combat chain (
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.base import IllegalAction
 from judge.engine.fab.keywords import GO_AGAIN, parse_keywords
@@ -24,20 +25,26 @@ class Activating:
         in_place = ab.get("functional_in")
         if in_place:
             if c.zone != in_place:
-                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}", ["5.2.4"])
+                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}",
+                                    [cited.PRIVATE_SOURCE_COST_FUNCTIONAL])
             if c.owner != player:
-                raise IllegalAction("only the owner may activate an ability of a source with no controller", ["5.2.4a"])
+                raise IllegalAction("only the owner may activate an ability of a source with no controller",
+                                    [cited.OWNER_ACTIVATES_UNCONTROLLED])
             self.step(f"{c.name}'s ability is functional in the {in_place}; {c.name} has no controller there, so its "
-                      f"owner {self.player_name(player)} may activate it.", ["5.2.4", "5.2.4a", "1.7.4b"])
+                      f"owner {self.player_name(player)} may activate it.",
+                      [cited.PRIVATE_SOURCE_COST_FUNCTIONAL, cited.OWNER_ACTIVATES_UNCONTROLLED,
+                       cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL])
         else:
             if c.zone not in ARENA_ZONES or c.private:
-                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional", ["1.7.4"])
+                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional",
+                                    [cited.ABILITY_FUNCTIONAL])
             if c.controller != player:
-                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}", ["5.2.2"])
+                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}",
+                                    [cited.ACTIVATE_ACTIVATED_ABILITY])
         # LIMIT and additional activations (5.2.1a, 5.2.3)
         limit = ab.get("limit")
         used = c.activations.get(index, 0)
-        allowance_cites = ["5.2.1a"]
+        allowance_cites = [cited.ACTIVATION_LIMIT]
         if limit is not None:
             total, extra_cites = self._activation_allowance(c, ab, index, limit)
             allowance_cites += extra_cites
@@ -59,12 +66,14 @@ class Activating:
         layer.params["damage_order"] = list(action.get("damage_order", []))
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
-                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"] + ([] if ab.get("attack") else ["1.6.2b"]))
+                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.",
+                  [cited.ACTIVATE_ACTIVATED_ABILITY,
+                   cited.ANNOUNCE_ACTIVATED_ABILITY] + ([] if ab.get("attack") else [cited.ACTIVATED_LAYER]))
         if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
             layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
             self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
-                      ["5.2.2b", "1.4.5"])
+                      [cited.ACTIVATE_AS_PLAY, cited.ATTACK_TARGET])
         elif action.get("target") or ab.get("target") is not None or c.target_spec is not None:
             # 5.2.2b: declaring targets as for a card (5.1.4a); the ability's own target spec, else the card's
             layer.target_spec = ab.get("target") if ab.get("target") is not None else c.target_spec
@@ -73,8 +82,9 @@ class Activating:
                                                   key)
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
-        tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
-                  "attack reaction": ["8.1.2a"]}.get(timing, ["5.2.1b"])
+        tcites = {"instant": [cited.INSTANT_ANY_PRIORITY], "action": [cited.NO_ACTIONS_DURING_COMBAT],
+                  "defense reaction": [cited.DEFENSE_REACTION_WHO_WHEN],
+                  "attack reaction": [cited.ATTACK_REACTION_WHO_WHEN]}.get(timing, [cited.ABILITY_TYPE])
         fake = Card(c.handle, c.name, player)
         fake.types = {timing}
         if ab.get("attack") or ab.get("attack_layer"):
@@ -92,14 +102,15 @@ class Activating:
         if mods:
             text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
                                      for _, by, src in mods) + f" → {cost}"
-        self.step(text + ".", ["5.2.2b", "5.1.6", "5.1.6b"] + (["5.1.6a"] if mods else []))
+        self.step(text + ".", [cited.ACTIVATE_AS_PLAY, cited.CALCULATE_ASSET_COSTS,
+                               cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else []))
         self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
         effect_cost = ab.get("effect_cost")
         if isinstance(effect_cost, list):
             self.pay_cost_effects(player, c, effect_cost, layer, action.get("pay_with", []))
         elif effect_cost:
             verb = effect_cost.split()[0]
-            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", ["5.1.9", "1.14.4"])
+            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", [cited.PAY_EFFECT_COSTS, cited.EFFECT_COST])
             self.zone_effect(verb, c)
         c.activations[index] = used + 1
         if limit is not None and used + 1 > limit:
@@ -108,8 +119,10 @@ class Activating:
             count = f"activation {used + 1} of the {limit} its LIMIT allows"
         else:
             count = f"activation {used + 1}; it has no LIMIT"
-        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
-                                         ["5.2.1a"] if limit is not None else []))
+        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.",
+                  [cited.ACTIVATE_AS_PLAY,
+                   cited.CARD_PLAYED] + (allowance_cites if limit is not None and used + 1 > limit else
+                                         [cited.ACTIVATION_LIMIT] if limit is not None else []))
         self.event("activate", card=c.handle, player=player, is_attack=layer.is_attack)
         s.priority = player
         s.passed = []
@@ -121,18 +134,19 @@ class Activating:
         """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""
         s = self.s
         what = {"card": "An attack", "attack-proxy": "An attack-proxy", "attack-layer": "An attack-layer"}[kind]
-        extra = {"card": [], "attack-proxy": ["8.3.1b"], "attack-layer": ["8.5.38c"]}[kind]
+        extra = {"card": [], "attack-proxy": [cited.ATTACK_PROXY_OPENS_CHAIN],
+                 "attack-layer": [cited.ATTACK_LAYER_OPENS_CHAIN]}[kind]
         if not s.chain_open:
             s.chain_open = True
             s.step = "layer"
             self.trace.phase = "Layer Step"
             self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "
-                      "the Layer Step begins.", ["7.0.2a", "7.1.1"] + extra)
+                      "the Layer Step begins.", [cited.COMBAT_CHAIN_OPENS, cited.LAYER_STEP] + extra)
         elif s.step == "resolution":
             s.step = "layer"
             self.trace.phase = "Layer Step"
             self.step(f"{what} was added to the stack during the Resolution Step: the Resolution Step ends and the "
-                      "Layer Step begins.", ["7.6.3", "7.6.3a"])
+                      "Layer Step begins.", [cited.RESOLUTION_STEP_PRIORITY, cited.ATTACK_IN_RESOLUTION_STEP])
 
     def _activation_allowance(self, c: Card, ab, index: int, limit: int) -> tuple[int, list[str]]:
         total = limit
@@ -145,7 +159,7 @@ class Activating:
             if eff.kind == "set-limit":
                 total = max(total if not cites else total, eff.data.get("total", limit))
                 total = eff.data.get("total", limit)
-                cites.append("5.2.3e")
+                cites.append(cited.EFFECTS_STATE_HOW_MANY)
         base_total = total
         for eff in self.s.effects:
             if eff.kind != "additional-activations":
@@ -157,14 +171,15 @@ class Activating:
             count = eff.data.get("count", 1)
             if eff.data.get("spread", "each") == "each":
                 total += count
-                cites += ["5.2.3", "5.2.3a", "5.2.3d"]
+                cites += [cited.EFFECT_ALLOWS_ABILITY, cited.EFFECT_ALLOWS_ABILITIES,
+                          cited.EFFECTS_ALLOW_ADDITIONAL_ACTIVATION]
             else:
                 # 5.2.3b: a combined number of extra activations spread across the object's abilities
                 extra_used = sum(max(0, n - base_total) for i, n in c.activations.items() if i != index)
                 total += max(0, count - extra_used)
-                cites += ["5.2.3", "5.2.3b"]
+                cites += [cited.EFFECT_ALLOWS_ABILITY, cited.EFFECT_ALLOWS_OBJECT]
             if ab.get("attack"):
-                cites.append("5.2.3c")
+                cites.append(cited.EFFECT_ALLOWS_SOURCE)
         return total, sorted(set(cites), key=cites.index)
 
     def _activation_cost_modifiers(self, c: Card, ab):

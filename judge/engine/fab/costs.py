@@ -63,9 +63,9 @@ class Costs:
             why = self._cannot_pay(player, c, cost, pay_with)
             if why:
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
-                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_CANNOT])
+                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_UNPAID_ILLEGAL])
         self.step(f"Pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
-                  [cited.ACTIVATION_COST_WRITTEN, cited.EFFECT_COST_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
+                  [cited.ACTIVATION_COST_WRITTEN, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
         chosen = layer.params.get("chosen")
         layer.params["chosen"] = list(pay_with)
         try:

@@ -70,7 +70,8 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         on = ab.get("on")
         if on not in EVENTS:
             reasons.append(scenario.reason("unknown-event", f"on = {on!r} is not an event the engine knows"
-                                           f"{_near(on, EVENTS)} (events: {', '.join(EVENTS)})", f"{key}.on", "6.6"))
+                                           f"{_near(on, EVENTS)} (events: {', '.join(EVENTS)})", f"{key}.on",
+                                           cited.TRIGGERED_EFFECTS))
     if "keywords" in ab:
         if kind != "activated" or not ab.get("attack"):
             reasons.append(scenario.reason("wrong-type", "keywords on an ability are the keyword abilities of an attack "
@@ -99,7 +100,7 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         # 6.6.6a: a triggered-layer's targets are declared as it is put on the stack, from what the ability says
         reasons.append(scenario.reason("missing-target", "an effect of this triggered ability acts on its target, but "
                                        "the ability does not say what it targets: add target = \"opponent\" or a "
-                                       "selector table", key, "6.6.6a"))
+                                       "selector table", key, cited.TRIGGERED_LAYER_ADDED))
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
@@ -116,13 +117,13 @@ def _check_effect_cost(scenario, key: str, value, reasons: list) -> None:
         if value not in EFFECT_COST_WORDS:
             reasons.append(scenario.reason("unsupported", f"effect_cost = {value!r} is not one the engine pays: write "
                                            f"one of {', '.join(EFFECT_COST_WORDS)}, or a list of effect tables "
-                                           f"(do = {' | '.join(EFFECT_COSTS)})", key, cited.EFFECT_COST_COST))
+                                           f"(do = {' | '.join(EFFECT_COSTS)})", key, cited.EFFECT_COST))
         return
     for i, eff in enumerate(value, 1):
         if isinstance(eff, dict) and eff.get("do") not in EFFECT_COSTS:
             reasons.append(scenario.reason("unsupported", f"do = {eff.get('do')!r} is not an effect-cost the engine "
                                            f"pays (effect-costs: {', '.join(EFFECT_COSTS)})", f"{key}.{i}",
-                                           cited.EFFECT_COST_COST))
+                                           cited.EFFECT_COST))
         else:
             check_effect(scenario, f"{key}.{i}", eff, reasons)
 
@@ -157,7 +158,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
-                                       f"{eff.get('duration')!r}", key, "6.2.2a"))
+                                       f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
     if do == "delayed-trigger":
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
@@ -198,7 +199,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            key))
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
-                                           key, "1.12.1b"))
+                                           key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
 
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
@@ -218,7 +219,8 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
             where = f"the event on = \"{event}\" does not carry it" if event else \
                 "only a triggered ability's condition has an event"
             reasons.append(scenario.reason("unknown-condition", f"the condition '{k}' reads the {needs.replace('_', ' ')} "
-                                           f"of the event, and {where}: it cannot be evaluated here", key, "6.6.5"))
+                                           f"of the event, and {where}: it cannot be evaluated here", key,
+                                           cited.TRIGGER_CONDITION_MET))
 
 
 # ---------------------------------------------------------------------------------------------------------
