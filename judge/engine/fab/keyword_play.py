@@ -56,11 +56,11 @@ class KeywordPlay:
             if have < need:
                 raise IllegalAction(f"it has {row.name}, but {self.player_name(player)} controls {have} {what}(s), fewer "
                                     f"than its cost {need}, and nothing else allows it to be played from the {origin} "
-                                    "zone", [cited.RUNE_GATE, cited.PLAYER_ONLY_PLAY_CARDS])
+                                    "zone", [cited.RUNE_GATE, cited.PLAY_FROM_HAND_OR_ARSENAL])
             self.step(f"{c.name} has {row.name} and is public in the {origin} zone; {self.player_name(player)} "
                       f"controls {have} {what}(s), at least its cost {need}: it may be played from there without "
                       "paying its resource cost, and it is rune gated.",
-                      [cited.RUNE_GATE, cited.RUNE_GATED, cited.PLAY_STATIC_ABILITY_FUNCTIONAL])
+                      [cited.RUNE_GATE, cited.RUNE_GATED, cited.PLAY_STATIC_FUNCTIONAL])
             return row
         return None
 
