@@ -26,7 +26,7 @@ COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balanc
 
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lowercase, duration kept) → effect tables."""
-    for reader in (_granted_quote, _next_card, _own_cost, _zone_self, _top_of_deck):
+    for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -97,6 +97,18 @@ def _next_card(low: str, frame) -> list[dict] | None:
     return out
 
 
+def _next_cost(low: str, frame) -> list[dict] | None:
+    """``the next NOUN you play this turn costs {r} less to play`` (5.1.6a): a cost effect on the next card
+    played that fits."""
+    m = re.fullmatch(r"(the next .+? you play(?: this turn| this combat chain)?) costs ((?:\{r\})+) less to play", low)
+    if not m:
+        return None
+    fields = next_card_subject(m.group(1), frame.ctx)
+    if fields is None:
+        raise g.NotUnderstood(low)
+    return [{"do": "cost", "by": -m.group(2).count("{r}"), **fields}]
+
+
 def _own_cost(low: str, frame) -> list[dict] | None:
     """``this costs {r} less to play [and has|gets MODIFIERS]``: the card's own cost (a play-static ability,
     5.4.4), as the effect of a static ability (combo: while the last attack fits, 8.4.1)."""
@@ -156,7 +168,7 @@ def condition(p: str, ctx) -> dict | None:
 
 def paragraph(text: str, ctx) -> g.Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (_defending_count, _defended_by_fewer, _unity):
+    for reader in (_defending_count, _defended_by_fewer, _unity, _you_play_trigger, _phase_destroy):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -204,3 +216,83 @@ def _unity(text: str, ctx) -> g.Reading | None:
     effs = g.effects_of(m.group(1), frame)
     return g._finish(frame, g.Reading(), {"kind": "trigger", "on": "defend", "if": {"together_with": {"from_hand": True}},
                                           "effects": effs})
+
+
+# ---------------------------------------------------------------------------------------------------------
+# tokens and the permanents' own triggers (8.5.2, 6.6, 4.2, 4.3, 4.4)
+# ---------------------------------------------------------------------------------------------------------
+
+def _create_tokens(low: str, frame) -> list[dict] | None:
+    """``create N NAME tokens`` / ``create a NAME token under their control``: the token of the card data
+    (its text compiled, 8.5.2) with ``count`` and ``who`` (the player who creates and controls it, 8.5.2c)."""
+    m = re.fullmatch(rf"create {g.NUM} (.+?) tokens?(?: under (their|your opponent's|target hero's) control)?", low)
+    if not m or m.group(1) in ("a", "an") and not m.group(3):
+        return None                     # "create a NAME token": the base grammar's
+    name, whose = m.group(2), m.group(3)
+    count = g.number(m.group(1))
+    if count > 1 and not m.group(0).split()[-1 if not whose else -3].endswith("tokens"):
+        raise g.NotUnderstood(low)
+    if count == 1 and not m.group(0).split()[-1 if not whose else -3] == "token":
+        raise g.NotUnderstood(low)
+    eff = g._token(name, frame.ctx)
+    if count > 1:
+        eff["count"] = count
+    if whose == "their":
+        if frame.event != "hit" or not frame.ctx.is_attack:
+            raise g.NotUnderstood(low)  # "their": the hero this attack hit
+        eff["who"] = "defending-hero"
+    elif whose:
+        raise g.NotUnderstood(low)      # "your opponent's" names one of several opponents; a target hero's: not read
+    return [eff]
+
+
+def destroy_then(body: str, frame) -> list[dict]:
+    """``destroy this[,] and|then EFFECTS`` / ``destroy this``: the permanent destroys itself, then the rest."""
+    m = re.fullmatch(r"destroy this(?:,? (?:and|then) (.+))?", body.strip().rstrip("."), re.IGNORECASE | re.DOTALL)
+    if not m:
+        return g.effects_of(body, frame)
+    return [{"do": "destroy", "what": "self"}] + (g.effects_of(m.group(1), frame) if m.group(1) else [])
+
+
+PLAY_EVENTS = {
+    "an attack action card": ("play", {"by": "you", "is_attack": True}),
+}
+WEAPON_ATTACK = ("activate", {"by": "you", "is_attack": True, "card": {"types": ["weapon"]}})
+
+
+def _you_play_trigger(text: str, ctx) -> g.Reading | None:
+    """A permanent's ``When you play an attack action card [or activate a weapon attack], EFFECTS`` (6.6.5):
+    a trigger on the play event of its controller's attack (and one on the activation of their weapon attack:
+    the same ability, for either event)."""
+    m = re.fullmatch(r"(?:when|whenever) you play (.+?)( or activate a weapon attack)?, (.+)", text, re.IGNORECASE)
+    if not m:
+        return None
+    if ctx.resolves or m.group(1).lower() not in PLAY_EVENTS:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    effs = destroy_then(m.group(3), frame)
+    events = [PLAY_EVENTS[m.group(1).lower()]] + ([WEAPON_ATTACK] if m.group(2) else [])
+    reading = g.Reading()
+    for on, cond in events:
+        g._finish(frame, reading, {"kind": "trigger", "on": on, "of": "any", "if": dict(cond),
+                                   "effects": [dict(e) for e in effs]})
+    return reading
+
+
+TURN_PHASES = (("at the start of your turn", "start-of-turn"), ("at the beginning of your action phase", "action-phase"),
+               ("at the beginning of your end phase", "end-phase"))
+
+
+def _phase_destroy(text: str, ctx) -> g.Reading | None:
+    """A permanent's ``At the start of your turn|beginning of your action/end phase, destroy this and|then
+    EFFECTS`` (4.2.2, 4.3.1, 4.4.2): a trigger on that event in its controller's turn."""
+    for phrase, event in TURN_PHASES:
+        m = re.fullmatch(re.escape(phrase) + r",? (destroy this.*)", text.rstrip("."), re.IGNORECASE)
+        if m:
+            if ctx.resolves:
+                raise g.NotUnderstood(text)
+            frame = g.Frame(ctx, "trigger")
+            effs = destroy_then(m.group(1), frame)
+            return g._finish(frame, g.Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                                                  "effects": effs})
+    return None

@@ -345,8 +345,7 @@ def _token(name: str, ctx: Context) -> dict:
     if rec is None or ctx.compile_token is None or rec.name == ctx.name:
         raise NotUnderstood(f"create a {name} token")
     compiled = ctx.compile_token(rec)
-    if not compiled.fully or compiled.fields or any(re.search(r"\d", k) for k in compiled.keywords):
-        # the engine's create-token reads keywords without values ("ward 1" would not be ward with N = 1)
+    if not compiled.fully or compiled.fields:
         raise NotUnderstood(f"create a {name} token")
     types, subtypes, supertypes = rec.type_parts()
     eff = {"do": "create-token", "name": rec.name, "types": types}

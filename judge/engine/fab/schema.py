@@ -58,6 +58,24 @@ def _near(word: str, choices) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def check_token_keywords(scenario, key: str, written, reasons: list) -> None:
+    """A created token's keywords (8.5.2) as a card's: each one the engine plays, a valued one with its number
+    ("ward 1")."""
+    from judge.engine.fab.keywords import VALUED
+
+    if not isinstance(written, (list, dict)):
+        reasons.append(scenario.reason("wrong-type", "keywords of a token must be a list such as [\"ward 1\"]",
+                                       f"{key}.keywords"))
+        return
+    for kw, value in parse_keywords(written).items():
+        if kw not in KEYWORDS:
+            words, rule = refusal(kw)
+            reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+        elif kw in VALUED and (value is True or not isinstance(value, int) or value < 1):
+            reasons.append(scenario.reason("keyword-value", f"{kw} needs its number, written \"{kw} 1\"",
+                                           f"{key}.keywords"))
+
+
 def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
     """Append a Reason for every unknown key, effect primitive, event or condition in one ability table."""
     kind = ab.get("kind")
@@ -164,6 +182,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
     if do == "create-token":
+        check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
         if not isinstance(abilities, list):
             reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))

@@ -25,6 +25,7 @@ from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.counters import counters_from_table
+from judge.engine.fab.keywords import parse_keywords
 from judge.engine.fab.state import Effect
 
 PERMANENT_ZONES = ("arena", "equipment")
@@ -175,7 +176,7 @@ class Zones:
             c.supertypes = {t.lower() for t in eff.get("supertypes", [])}
             c.power = eff.get("power")
             c.defense = eff.get("defense")
-            c.keywords = {str(k).lower(): True for k in eff.get("keywords", [])}
+            c.keywords = parse_keywords(eff.get("keywords", []))   # "ward 1": ward with N = 1
             c.abilities = [Ability(j, ab.get("kind", "trigger"), ab, f"token.{handle}.{j}")
                            for j, ab in enumerate(eff.get("abilities", []), 1)]
             c.token = True
