@@ -114,6 +114,8 @@ class Playing:
         """5.1: the steps of playing a card, in the rules' order; any step may find the play illegal."""
         try:
             origin = self._check_origin(player, c)
+            if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)
+                action = {**action, "without_paying": True}
             meld = self._announce(player, c, action, origin)
             x, as_instant, without_paying = self._declare_costs(player, c, action, key)
             layer = self._declare_modes_and_targets(player, c, action, meld, key)
@@ -128,6 +130,7 @@ class Playing:
         self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)   # 5.1.7
         self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
         self._pay_effect_costs(player, c, action, key)   # 5.1.8, 5.1.9
+        self.pay_card_costs(player, c, action)   # the card's own additional costs (costs.py)
         self._complete_play(player, c, layer)
 
     def _check_origin(self, player: str, c: Card) -> str:
@@ -142,6 +145,10 @@ class Playing:
                 permission = [allowance]
                 self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
                           f"from the {origin} zone.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE])
+            if not permission and allowance is None and not c.private and \
+                    self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
+                permission, allowance = ["keyword"], "keyword"
+                c.__dict__["_keyword_free"] = True
             if not permission:
                 raise IllegalAction(f"it is in the {origin} zone and no rule or effect allows it to be played from there",
                                     [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED])
@@ -236,6 +243,7 @@ class Playing:
                       f"{'s' if len(extra) > 1 else ''} to pay: {'; '.join(_describe_cost(e, self) for e in extra)}.",
                       [cited.DECLARE_COSTS, cited.DECLARE_ADDITIONAL_COSTS]
                       + ([cited.BOOST] if any(e.get("do") == "boost" for e in extra) else []))
+        self.declare_card_costs(player, c, action)   # 5.1.3b, the card's own (costs.py)
         self._bind_next_effects(c, player, at="costs")
         return x, as_instant, without_paying
 
@@ -349,6 +357,8 @@ class Playing:
         """5.1.8-5.1.9: calculate and pay the effect-costs in the declared order; one that fails makes the play
         illegal (1.14.4)."""
         extra = self._additional_costs(c, action, key)
+        if not extra and self.card_costs(c, action):
+            return     # only the card's own additional costs: paid next (costs.py)
         if not extra:
             self.step("Calculate and pay effect-costs: there are none.",
                       [cited.CALCULATE_EFFECT_COSTS, cited.PAY_EFFECT_COSTS])
