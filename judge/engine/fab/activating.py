@@ -19,9 +19,22 @@ class Activating:
                       "The activation is illegal and the game state is reversed.")
 
     def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
-        s = self.s
+        """5.2: activating an ability, in the steps of playing a card (5.2.2); any step may find it illegal."""
         ab = c.abilities[index - 1]
-        # 5.2.2: functional, and the player controls the source (or owns it when it has no controller)
+        self._check_can_activate(player, c, ab)
+        limit, used, allowance_cites = self._check_activation_limit(c, ab, index)
+        self.check_activation_condition(c, ab)   # 5.2.1e
+        layer = self._announce_activation(player, c, ab, index, action)
+        self._declare_activation_targets(player, c, ab, action, layer, key)
+        self._check_legal_activation(player, c, ab, layer, action)
+        cost, action_cost = self._calculate_activation_costs(c, ab)
+        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
+        self._pay_activation_effect_costs(player, c, ab, layer, action)
+        self._complete_activation(player, c, index, used, limit, allowance_cites, layer)
+
+    def _check_can_activate(self, player: str, c: Card, ab):
+        """5.2.2: the ability is functional, and the player controls its source (or owns it, when the ability is
+        functional where the source has no controller)."""
         in_place = ab.get("functional_in")
         if in_place:
             if c.zone != in_place:
@@ -41,7 +54,10 @@ class Activating:
             if c.controller != player:
                 raise IllegalAction(f"{self.player_name(player)} does not control {c.name}",
                                     [cited.ACTIVATE_ACTIVATED_ABILITY])
-        # LIMIT and additional activations (5.2.1a, 5.2.3)
+
+    def _check_activation_limit(self, c: Card, ab, index: int) -> tuple:
+        """LIMIT and additional activations (5.2.1a, 5.2.3): (the LIMIT or None, the activations so far this
+        turn, the rules that allow them)."""
         limit = ab.get("limit")
         used = c.activations.get(index, 0)
         allowance_cites = [cited.ACTIVATION_LIMIT]
@@ -51,7 +67,11 @@ class Activating:
             if used >= total:
                 raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
                                     "time(s)", allowance_cites)
-        self.check_activation_condition(c, ab)   # 5.2.1e
+        return limit, used, allowance_cites
+
+    def _announce_activation(self, player: str, c: Card, ab, index: int, action: dict) -> Layer:
+        """Announce: an activated-layer (or an attack-proxy or attack-layer) is put on the stack."""
+        s = self.s
         layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
         if layer_kind != "activated":
             self._bind_next_attack(c, player)
@@ -69,6 +89,10 @@ class Activating:
                   f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.",
                   [cited.ACTIVATE_ACTIVATED_ABILITY,
                    cited.ANNOUNCE_ACTIVATED_ABILITY] + ([] if ab.get("attack") else [cited.ACTIVATED_LAYER]))
+        return layer
+
+    def _declare_activation_targets(self, player: str, c: Card, ab, action: dict, layer: Layer, key: str):
+        """Declare targets: an attack's attack-target, or the ability's targets as for a card (5.2.2b)."""
         if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
             layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
@@ -80,6 +104,9 @@ class Activating:
             given = [action["target"]] if action.get("target") else []
             layer.targets = self._declare_targets(f"{c.name}'s ability", layer.target_spec, given, player, layer,
                                                   key)
+
+    def _check_legal_activation(self, player: str, c: Card, ab, layer: Layer, action: dict):
+        """Check legal play: the ability's type gives its timing, checked as for a card of that type."""
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
         tcites = {"instant": [cited.INSTANT_ANY_PRIORITY], "action": [cited.NO_ACTIONS_DURING_COMBAT],
@@ -91,20 +118,23 @@ class Activating:
             fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
         tim, _ = self._timing(player, fake, False)
         self._check_legal(player, fake, tim, tcites, is_card=False)
+
+    def _calculate_activation_costs(self, c: Card, ab) -> tuple[int, int]:
+        """Calculate asset-costs: the ability's resource cost with its modifiers, and an action point for an
+        action ability. Returns (resource cost, action point cost)."""
         cost = ab.get("cost", 0)
-        action_cost = 1 if timing == "action" else 0
+        action_cost = 1 if ab.get("type", "instant") == "action" else 0
         mods = self._activation_cost_modifiers(c, ab)
         start = cost
         for _, by, _src in mods:
             cost = max(0, cost + by)
-        text = f"Calculate asset-costs: action point cost {action_cost}" + \
-            (" (an action ability)" if action_cost else "") + f"; resource cost starts at {start}"
-        if mods:
-            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
-                                     for _, by, src in mods) + f" → {cost}"
-        self.step(text + ".", [cited.ACTIVATE_AS_PLAY, cited.CALCULATE_ASSET_COSTS,
-                               cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else []))
-        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
+        text = self.asset_cost_text(action_cost, " (an action ability)", start, mods, cost)
+        self.step(text, [cited.ACTIVATE_AS_PLAY, cited.CALCULATE_ASSET_COSTS,
+                         cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else []))
+        return cost, action_cost
+
+    def _pay_activation_effect_costs(self, player: str, c: Card, ab, layer: Layer, action: dict):
+        """Pay effect-costs: the ability's cost effects (a list of primitives, or one described effect)."""
         effect_cost = ab.get("effect_cost")
         if isinstance(effect_cost, list):
             self.pay_cost_effects(player, c, effect_cost, layer, action.get("pay_with", []))
@@ -112,6 +142,12 @@ class Activating:
             verb = effect_cost.split()[0]
             self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", [cited.PAY_EFFECT_COSTS, cited.EFFECT_COST])
             self.zone_effect(verb, c)
+
+    def _complete_activation(self, player: str, c: Card, index: int, used: int, limit, allowance_cites,
+                             layer: Layer):
+        """The ability is activated (counted against its LIMIT) and the player regains priority."""
+        s = self.s
+        kind = layer.kind
         c.activations[index] = used + 1
         if limit is not None and used + 1 > limit:
             count = f"activation {used + 1}, beyond its LIMIT of {limit}, allowed by an effect"
@@ -128,7 +164,7 @@ class Activating:
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state
         if layer.is_attack:
-            self.attack_added(layer_kind)
+            self.attack_added(kind)
 
     def attack_added(self, kind: str):
         """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""

@@ -272,7 +272,6 @@ class Playing:
                                without_paying: bool) -> tuple[int, int]:
         """5.1.6 calculate asset-costs: the action point cost and the resource cost with its modifiers
         (5.1.6a-c). Returns (resource cost, action point cost)."""
-        s = self.s
         action_cost = 1 if ("action" in c.types and not as_instant) else 0
         resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
         if action.get("alternative") is not None:
@@ -281,15 +280,21 @@ class Playing:
         start = resource_cost
         for ts, by, src in mods:
             resource_cost = max(0, resource_cost + by)
-        text = f"Calculate asset-costs: action point cost {action_cost}" + \
-               (" (an action card not played as an instant)" if action_cost else "") + \
-               f"; resource cost starts at {start}"
-        if mods:
-            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
-                                     for _, by, src in mods) + f" → {resource_cost}"
-        self.step(text + ".", [cited.CALCULATE_ASSET_COSTS, cited.RULES_DEFINE_STARTING_ASSET,
-                               cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS])
+        text = self.asset_cost_text(action_cost, " (an action card not played as an instant)", start, mods,
+                                    resource_cost)
+        self.step(text, [cited.CALCULATE_ASSET_COSTS, cited.RULES_DEFINE_STARTING_ASSET,
+                         cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS])
         return resource_cost, action_cost
+
+    def asset_cost_text(self, action_cost: int, why_action: str, start: int, mods, cost: int) -> str:
+        """The Calculate asset-costs step in words (5.1.6): the action point cost (``why_action`` says why it is
+        one), the resource cost it starts at and each modifier (timestamp, by, source) to the cost it comes to."""
+        text = f"Calculate asset-costs: action point cost {action_cost}" + (why_action if action_cost else "") + \
+            f"; resource cost starts at {start}"
+        if mods:
+            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in self.s.cards else 'an effect'}"
+                                     for _, by, src in mods) + f" → {cost}"
+        return text + "."
 
     def _complete_play(self, player: str, c: Card, layer: Layer):
         """5.1.10 play: the card is played, its player regains priority, and the play event happens."""
