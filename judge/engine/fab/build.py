@@ -20,7 +20,7 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters"}
+             "playable_as_instant", "counters", "life"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
@@ -28,7 +28,7 @@ ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigg
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random",
                "pay_with", "optional_cost"}
-INT_FIELDS = ("cost", "pitch", "power", "defense")
+INT_FIELDS = ("cost", "pitch", "power", "defense", "life")   # life: a living object's base life (2.5.1)
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
 UNTIL_STEPS = AT_STEPS[1:] + ("closed",)
@@ -235,6 +235,8 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
     _card_abilities(scenario, key, cd, card, zone, reasons)
+    for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
+        card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
     card.printed = (tuple(card.abilities), dict(card.keywords))
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}

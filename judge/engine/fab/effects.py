@@ -9,7 +9,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
-from judge.engine.fab.keywords import with_hook
+from judge.engine.fab.keywords import KEYWORDS, with_hook
 from judge.engine.fab.primitives import PRIMITIVES
 from judge.engine.fab.state import Effect, Layer
 
@@ -83,10 +83,14 @@ class Effects:
         return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
+        if ab.get("_keyword") is not None and ab.get("_keyword") not in self.keywords(src):
+            return False   # the ability a keyword means is there only while the card has the keyword
         if ab.get("while") is not None:
             return self.functional(src, ab)
         if name == "destroyed" and info.get("card") == src.handle:
             return info.get("was_functional", False)   # 5.4.6a
+        if name == "leaves-arena" and info.get("card") == src.handle:
+            return not src.face_down   # 5.4.6a: it was public in the arena immediately before the event
         if name in ("attack", "hit", "damage", "chain-link-resolves") and info.get("attack") == src.handle:
             return True
         if name == "damage" and info.get("card") == src.handle and src.zone == "stack":
@@ -131,6 +135,9 @@ class Effects:
     def add_triggered_layer(self, src, ab, info: dict):
         data = ab.data if hasattr(ab, "data") else {}
         name = data.get("name") or f"the triggered-layer of {src.name if src else 'an effect'}"
+        keyword = data.get("_keyword")   # the ability a keyword means (8.3.11): named and cited by its keyword
+        if keyword and src is not None:
+            name = f"{data.get('name')} of {src.name}"
         layer = Layer(self.s.next_id(), "triggered", src.handle if src else None,
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
@@ -166,7 +173,9 @@ class Effects:
             why = f" (it dealt {info.get('amount', 0)} damage, at least {cond['damage_at_least']}: a damage event, " \
                   "not the hit)"
             cites += [cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL]
-        who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
+        who = (name if keyword else data.get("name")) or f"The triggered ability of {src.name if src else 'an effect'}"
+        if keyword:
+            cites.append(KEYWORDS[keyword].rule)
         link = self.s.active_link
         if src is not None and link is not None and link.proxy and info.get("attack") == src.handle:
             why += " (the attack-proxy is an extension of its attack-source, whose one triggered ability triggers)"
@@ -354,7 +363,7 @@ class Effects:
                 if c.decline:
                     self.step(f"{self.player_name(target)} chooses not to use {c.name}'s {label}.", [rule], tag="telling")
                     continue
-                if how == "pay":
+                if how in ("pay", "pay-then-destroy"):
                     if not self._pay_optional(target, n):
                         self.step(f"{c.name}'s {label} could prevent {n}, but {self.player_name(target)} cannot pay "
                                   f"{n} resource{'s' if n != 1 else ''}.", [rule], tag="telling")
@@ -371,6 +380,8 @@ class Effects:
                 self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
                           f"{self.player_name(target)} is prevented ({amount} remains).",
                           [rule, cited.PREVENTION, cited.PREVENTION_AMOUNT], tag="prevention")
+                if how == "pay-then-destroy":
+                    self.quell_destroys_later(c)
         return amount
 
     def _pay_optional(self, player: str, n: int) -> bool:
@@ -531,7 +542,10 @@ class Effects:
     # damage and prevention (8.5.3, 6.4.10, 7.5)
     # =====================================================================================================
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
-        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt."""
+        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt.
+        ``target`` may be a card: damage to a living object (:meth:`damage_object`)."""
+        if target in self.s.cards:
+            return self.damage_object(self.card(target), amount, src, kind)
         who = self.player_name(target)
         if amount <= 0 and not hit_event:
             self.step(f"{src.name if src else 'The effect'} would deal 0 damage to {who}: an instruction to do nothing, "
@@ -596,6 +610,34 @@ class Effects:
         if before - amount < 0:
             self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
                       "which is considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
+        return amount
+
+    def life_total(self, c: Card) -> int | None:
+        """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
+        return None if c.life is None else max(0, c.life - c.damage_taken)
+
+    def damage_object(self, c: Card, amount: int, src: Card | None, kind="generic") -> int:
+        """8.5.3: damage to an object — a living object (an ally: it has the life property, 2.5.1) loses that much
+        life; any other object cannot be dealt damage and the effect fails (8.5.3c). The prevention effects and
+        keywords of this engine protect heroes ("you"), so none replaces damage to an ally."""
+        name = src.name if src else "The effect"
+        if amount <= 0:
+            self.step(f"{name} would deal 0 damage to {c.name}: an instruction to do nothing, so the event does not "
+                      "occur.", [cited.NOTHING_EVENT], tag="telling")
+            return 0
+        if c.life is None or c.zone not in ARENA_ZONES:
+            self.step(f"{c.name} is not a living object (it has no life total in the arena): it cannot be dealt damage, "
+                      "so the effect fails.", [cited.NON_LIVING_DAMAGE_FAILS, cited.EFFECT_FAILS], tag="telling")
+            return 0
+        before = self.life_total(c)
+        c.damage_taken += amount
+        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
+        if kind == "arcane" and src is not None:
+            self.s.players[src.controller].dealt_arcane_this_turn += amount
+        self.step(f"{name} deals {amount} {label} to {c.name} (life {before} → {self.life_total(c)}).",
+                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL])
+        if src is not None:
+            self.event("damage", card=src.handle, target=c.handle, amount=amount)
         return amount
 
 
