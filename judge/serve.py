@@ -89,10 +89,20 @@ def create_app(site_books=None, scenarios=None):
     every game's newest document); ``scenarios``: a scenario file or folder whose rulings join the site."""
     from starlette.applications import Starlette
     from starlette.middleware import Middleware
-    from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Route
 
     books = _Books()
+    cache = _ResponseCache()   # rule lookups answer the same while the server runs
+    routes = [Route(path, cache.wrap(endpoint)) for path, endpoint in _lookup_routes(books)]
+    routes += [Route(path, endpoint, methods=methods)
+               for path, endpoint, methods in _other_routes(books, _Site(site_books, scenarios))]
+    middleware: list[Middleware] = []
+    return Starlette(routes=routes, exception_handlers=_exception_handlers(), middleware=middleware)
+
+
+def _lookup_routes(books) -> list:
+    """(path, endpoint) of the rule lookups: a rule, search, refs, a term's definition, completions."""
+    from starlette.responses import JSONResponse
 
     def book_for(request, doc: str | None = None):
         return books.get(doc if doc is not None else _query(request, "doc"), _query(request, "game"))
@@ -145,6 +155,16 @@ def create_app(site_books=None, scenarios=None):
         q = _query(request, "q", "")
         limit = _int(request, "limit", 10, 1, MAX_LIMIT)
         return JSONResponse({"query": q, "completions": complete(book_for(request), q, limit)})
+
+    return [("/rules/{doc}/{rule_id:path}", rules_endpoint), ("/search", search_endpoint),
+            ("/refs/{rule_id:path}", refs_endpoint), ("/define/{term}", define_endpoint),
+            ("/complete", complete_endpoint)]
+
+
+def _other_routes(books, site) -> list:
+    """(path, endpoint, methods) of the rest: documents, diff, history, resolve, the API description and the
+    site."""
+    from starlette.responses import HTMLResponse, JSONResponse, Response
 
     async def docs_endpoint(request):
         from judge.rulebook import store
@@ -200,8 +220,6 @@ def create_app(site_books=None, scenarios=None):
                             "<title>judge API</title><h1>judge API</h1><p>OpenAPI description: "
                             "<a href='/openapi.json'>/openapi.json</a></p><table>" + rows + "</table>")
 
-    site = _Site(site_books, scenarios)
-
     async def site_endpoint(request):
         path = request.path_params.get("path", "")
         page = site.page(path)
@@ -210,6 +228,15 @@ def create_app(site_books=None, scenarios=None):
         body, media = page
         return Response(body, media_type=media)
 
+    return [("/docs", docs_endpoint, None), ("/diff", diff_endpoint, None),
+            ("/history/{rule_id:path}", history_endpoint, None), ("/resolve", resolve_endpoint, ["POST"]),
+            ("/openapi.json", openapi_endpoint, None), ("/api", api_page, None), ("/", site_endpoint, None),
+            ("/{path:path}", site_endpoint, None)]
+
+
+def _exception_handlers() -> dict:
+    """Every error as the API's JSON error body: unknown paths and methods, judge's errors, bad requests, and
+    anything else as an internal error (no traceback)."""
     async def not_found(request, exc):
         code = getattr(exc, "status_code", 404)
         message = "method not allowed: the API is read-only but for POST /resolve" if code == 405 else \
@@ -227,30 +254,8 @@ def create_app(site_books=None, scenarios=None):
     async def server_error(request, exc):
         return _error(500, f"internal error ({type(exc).__name__})", "internal")
 
-    routes_cached: dict = {}
-    routes = [
-        Route("/rules/{doc}/{rule_id:path}", rules_endpoint),
-        Route("/search", search_endpoint),
-        Route("/refs/{rule_id:path}", refs_endpoint),
-        Route("/define/{term}", define_endpoint),
-        Route("/complete", complete_endpoint),
-        Route("/docs", docs_endpoint),
-        Route("/diff", diff_endpoint),
-        Route("/history/{rule_id:path}", history_endpoint),
-        Route("/resolve", resolve_endpoint, methods=["POST"]),
-        Route("/openapi.json", openapi_endpoint),
-        Route("/api", api_page),
-        Route("/", site_endpoint),
-        Route("/{path:path}", site_endpoint),
-    ]
-    cache = _ResponseCache()
-    for endpoint in (rules_endpoint, search_endpoint, refs_endpoint, define_endpoint, complete_endpoint):
-        routes_cached[endpoint] = cache.wrap(endpoint)
-    routes = [Route(r.path, routes_cached.get(r.endpoint, r.endpoint), methods=r.methods) for r in routes]
-    handlers = {404: not_found, 405: not_found, JudgeError: judge_error, _BadRequest: bad_request,
-                Exception: server_error}
-    middleware: list[Middleware] = []
-    return Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)
+    return {404: not_found, 405: not_found, JudgeError: judge_error, _BadRequest: bad_request,
+            Exception: server_error}
 
 
 class _ResponseCache:

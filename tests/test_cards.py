@@ -172,3 +172,36 @@ def test_readme_card_examples_are_real_output(run_cli, corpora, monkeypatch, tmp
             assert (err + out).rstrip("\n") == expected.rstrip("\n"), line
             checked += 1
     assert checked >= 2
+
+
+def test_counters_on_a_face_up_arsenal_card_but_not_a_face_down_one(run_cli, tmp_path):
+    """1.15.1: counters are on public objects — a face-up arsenal card (3.0.4d) may hold an aim counter and keeps
+    it as it is played (the stack is not a zone that resets it, 3.0.9); a face-down one is refused at load."""
+    good = ROOT / "scenarios" / "fab" / "card-long-shot-aim-counter-from-arsenal.toml"
+    source = good.read_text(encoding="utf-8")
+    code, out, _ = run_cli("resolve", "--check", str(good))
+    assert code == 0 and "1 passed" in out
+    bad = tmp_path / "face-down.toml"
+    bad.write_text(source.replace('zone = "arsenal"\n', 'zone = "arsenal"\nface_down = true\n'), encoding="utf-8")
+    code, out, err = run_cli("resolve", str(bad))
+    assert code == 2
+    assert "[cards.arrow.counters]" in err and "face down" in err and "1.15.1" in err
+
+
+def test_token_keywords_are_checked_and_keep_their_value(run_cli, tmp_path):
+    """8.5.2: a created token has the keywords it is given — "ward 1" is ward with N = 1 (the Prismatic Shield
+    scenario takes 3 of 4 damage); a keyword the engine does not play, or ward without its number, is refused at
+    load time rather than created as a keyword that does nothing."""
+    good = ROOT / "scenarios" / "fab" / "card-prismatic-shield-spectral-shield-ward-1.toml"
+    code, out, _ = run_cli("resolve", "--check", str(good))
+    assert code == 0 and "1 passed" in out
+    base = (ROOT / "scenarios" / "fab" / "own-runechants-trigger-on-play-and-weapon-attack.toml").read_text(
+        encoding="utf-8")
+    made = base.replace('[cards.slice]', '[[cards.rune2.abilities]]\nkind = "trigger"\non = "hit"\n'
+                        'effects = [{ do = "create-token", name = "Shield", types = ["token"], keywords = ["KW"] }]\n\n'
+                        '[cards.slice]')
+    for kw, needle in (("ward", "ward needs its number"), ("warded 1", "not a keyword")):
+        bad = tmp_path / "token.toml"
+        bad.write_text(made.replace("KW", kw), encoding="utf-8")
+        code, out, err = run_cli("resolve", str(bad))
+        assert code == 2 and needle in err, err

@@ -225,6 +225,7 @@ class Frame:
         self.ctx = ctx
         self.where = where          # "resolution" | "trigger" | "static" | "activated"
         self.target = None          # the card's / ability's declared target, once a sentence declares one
+        self.event = None           # a trigger's event ("hit", "attack", …), once the trigger clause is read
 
     def declare(self, spec) -> None:
         """Record the target a phrase names; a second, different target is not understood."""
@@ -278,6 +279,11 @@ def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
 
 def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     ctx = frame.ctx
+    from judge.cards import effects_grammar   # more sentence shapes, kept in their own module
+
+    got = effects_grammar.effect(low, frame, original)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
@@ -339,8 +345,7 @@ def _token(name: str, ctx: Context) -> dict:
     if rec is None or ctx.compile_token is None or rec.name == ctx.name:
         raise NotUnderstood(f"create a {name} token")
     compiled = ctx.compile_token(rec)
-    if not compiled.fully or compiled.fields or any(re.search(r"\d", k) for k in compiled.keywords):
-        # the engine's create-token reads keywords without values ("ward 1" would not be ward with N = 1)
+    if not compiled.fully or compiled.fields:
         raise NotUnderstood(f"create a {name} token")
     types, subtypes, supertypes = rec.type_parts()
     eff = {"do": "create-token", "name": rec.name, "types": types}
@@ -372,12 +377,21 @@ def condition(phrase: str, ctx: Context) -> dict:
     arsenal`` → ``{played_from = "arsenal"}``; ``the defending hero has defended with a card from their hand
     this chain link`` → ``{defended_from_hand = true}`` (reprise, 8.4.3)."""
     p = phrase.strip().lower()
+    from judge.cards import effects_grammar
+
+    got = effects_grammar.condition(p, ctx)
+    if got is not None:
+        return got
     if p in ("you've dealt arcane damage this turn", "you have dealt arcane damage this turn"):
         return {"dealt_arcane_this_turn": True}
     if p in ("this is played from arsenal", "this was played from arsenal", "this is played from your arsenal"):
         return {"played_from": "arsenal"}
     if p == "the defending hero has defended with a card from their hand this chain link":
         return {"defended_from_hand": True}
+    from judge.cards.costs_grammar import paid_condition
+
+    if paid_condition(p):
+        return paid_condition(p)     # "the discarded card has 6 or more {p}" (costs_grammar.py)
     m = re.fullmatch(r"(.+?) was the last attack this combat chain", p)
     if m:
         said = phrase.strip()[: len(m.group(1))]
@@ -410,9 +424,11 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
+    from judge.cards import costs_grammar, effects_grammar
+
     text = normalise(para, ctx.name)
     try:
-        for reader in (_activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -442,8 +458,11 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     if not m:
         return None
     limit = {"once": 1, "twice": 2}.get((m.group(1) or "").lower())
+    from judge.cards import costs_grammar as cg
+
     ab: dict = {"kind": "activated", "type": m.group(2).lower()}
     cost = 0
+    effect_costs = []
     for part in [p.strip().lower() for p in m.group(3).split(",")]:
         if re.fullmatch(r"(\{r\})+", part):
             cost += part.count("{r}")
@@ -452,7 +471,12 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         elif part in ("destroy this", "discard this") and "effect_cost" not in ab:
             ab["effect_cost"] = part
         else:
-            raise NotUnderstood(part)
+            effect_costs.append(cg.cost_part(part, ctx))
+    if effect_costs:     # 5.2.1c: effect-costs other than the source's own destruction, paid in order
+        if ab.get("effect_cost") == "discard this":
+            raise NotUnderstood(m.group(3))
+        own = [{"do": "destroy", "what": "self"}] if ab.pop("effect_cost", None) else []
+        ab["effect_cost"] = own + effect_costs
     ab["cost"] = cost
     if limit:
         ab["limit"] = limit
@@ -460,15 +484,17 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         ab["functional_in"] = "hand"
     body = m.group(4).strip()
     go_again = False
-    gm = re.search(r"\.?\s*go again\.?$", body, re.IGNORECASE)
+    gm = re.search(r"(?:^|\.)\s*go again\.?$", body, re.IGNORECASE)   # its own sentence, not "gets go again"
     if gm:
         body, go_again = body[: gm.start()].strip(), True
+    body, when = cg.split_condition(body, ctx)   # "Activate this only …" (5.2.1e)
+    if when:
+        ab["if"] = when
     frame = Frame(ctx, "activated")
     if body.lower().rstrip(".") == "attack":
-        if not ctx.is_weapon or go_again:
-            # "Attack. Go again": the engine gives go again to activated layers, not to attack-proxies (5.3.5)
+        if not ctx.is_weapon:
             raise NotUnderstood(body)
-        ab["attack"] = True
+        ab["attack"] = True     # an attack-proxy; "Attack. Go again": go again is the proxy's own (1.4.3a)
     else:
         ab["effects"] = effects_of(body, frame)
     if go_again:
@@ -525,6 +551,7 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
                     raise NotUnderstood(text)
             body = m.group(1)
             frame = Frame(ctx, "trigger")
+            frame.event = event
             effs = effects_of(body, frame)
             return _finish(frame, Reading(), {"kind": "trigger", "on": event, "effects": effs})
     return None

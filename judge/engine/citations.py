@@ -280,7 +280,7 @@ OUTCOME_RULES = {
     "fab": [
         (r"\bhits?\b|\bno hit\b|\bhit\b", "HIT"),
         (r"\b(?:play|activation|action|declaration) is illegal\b|game state is reversed", "ILLEGAL_ACTION_REVERSED"),
-        (r"\bfails? to resolve\b", "CHECK_RESOLUTION"),
+        (r"\bfails? to resolve\b", "CHECK_FAILS_TO_RESOLVE"),
         (r"\ba new object\b", "NEW_OBJECT"),
         (r"last known information", "LAST_KNOWN_INFORMATION"),
         (r"\badditional costs?\b", "DECLARE_ADDITIONAL_COSTS", MINOR),

@@ -3,6 +3,7 @@ activated abilities, attack-proxies and attack-layers opening the combat chain (
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.base import IllegalAction
 from judge.engine.fab.keywords import GO_AGAIN, parse_keywords
@@ -18,32 +19,59 @@ class Activating:
                       "The activation is illegal and the game state is reversed.")
 
     def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
-        s = self.s
+        """5.2: activating an ability, in the steps of playing a card (5.2.2); any step may find it illegal."""
         ab = c.abilities[index - 1]
-        # 5.2.2: functional, and the player controls the source (or owns it when it has no controller)
+        self._check_can_activate(player, c, ab)
+        limit, used, allowance_cites = self._check_activation_limit(c, ab, index)
+        self.check_activation_condition(c, ab)   # 5.2.1e
+        layer = self._announce_activation(player, c, ab, index, action)
+        self._declare_activation_targets(player, c, ab, action, layer, key)
+        self._check_legal_activation(player, c, ab, layer, action)
+        cost, action_cost = self._calculate_activation_costs(c, ab)
+        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
+        self._pay_activation_effect_costs(player, c, ab, layer, action)
+        self._complete_activation(player, c, index, used, limit, allowance_cites, layer)
+
+    def _check_can_activate(self, player: str, c: Card, ab):
+        """5.2.2: the ability is functional, and the player controls its source (or owns it, when the ability is
+        functional where the source has no controller)."""
         in_place = ab.get("functional_in")
         if in_place:
             if c.zone != in_place:
-                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}", ["5.2.4"])
+                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}",
+                                    [cited.PRIVATE_SOURCE_COST_FUNCTIONAL])
             if c.owner != player:
-                raise IllegalAction("only the owner may activate an ability of a source with no controller", ["5.2.4a"])
+                raise IllegalAction("only the owner may activate an ability of a source with no controller",
+                                    [cited.OWNER_ACTIVATES_UNCONTROLLED])
             self.step(f"{c.name}'s ability is functional in the {in_place}; {c.name} has no controller there, so its "
-                      f"owner {self.player_name(player)} may activate it.", ["5.2.4", "5.2.4a", "1.7.4b"])
+                      f"owner {self.player_name(player)} may activate it.",
+                      [cited.PRIVATE_SOURCE_COST_FUNCTIONAL, cited.OWNER_ACTIVATES_UNCONTROLLED,
+                       cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL])
         else:
             if c.zone not in ARENA_ZONES or c.private:
-                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional", ["1.7.4"])
+                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional",
+                                    [cited.ABILITY_FUNCTIONAL])
             if c.controller != player:
-                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}", ["5.2.2"])
-        # LIMIT and additional activations (5.2.1a, 5.2.3)
+                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}",
+                                    [cited.ACTIVATE_ACTIVATED_ABILITY])
+
+    def _check_activation_limit(self, c: Card, ab, index: int) -> tuple:
+        """LIMIT and additional activations (5.2.1a, 5.2.3): (the LIMIT or None, the activations so far this
+        turn, the rules that allow them)."""
         limit = ab.get("limit")
         used = c.activations.get(index, 0)
-        allowance_cites = ["5.2.1a"]
+        allowance_cites = [cited.ACTIVATION_LIMIT]
         if limit is not None:
             total, extra_cites = self._activation_allowance(c, ab, index, limit)
             allowance_cites += extra_cites
             if used >= total:
                 raise IllegalAction(f"its LIMIT allows {total} activation(s) this turn and it has been activated {used} "
                                     "time(s)", allowance_cites)
+        return limit, used, allowance_cites
+
+    def _announce_activation(self, player: str, c: Card, ab, index: int, action: dict) -> Layer:
+        """Announce: an activated-layer (or an attack-proxy or attack-layer) is put on the stack."""
+        s = self.s
         layer_kind = "attack-proxy" if ab.get("attack") else "attack-layer" if ab.get("attack_layer") else "activated"
         if layer_kind != "activated":
             self._bind_next_attack(c, player)
@@ -58,46 +86,68 @@ class Activating:
         layer.params["damage_order"] = list(action.get("damage_order", []))
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
-                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.", ["5.2.2", "5.2.2a"] + ([] if ab.get("attack") else ["1.6.2b"]))
+                  f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.",
+                  [cited.ACTIVATE_ACTIVATED_ABILITY,
+                   cited.ANNOUNCE_ACTIVATED_ABILITY] + ([] if ab.get("attack") else [cited.ACTIVATED_LAYER]))
+        return layer
+
+    def _declare_activation_targets(self, player: str, c: Card, ab, action: dict, layer: Layer, key: str):
+        """Declare targets: an attack's attack-target, or the ability's targets as for a card (5.2.2b)."""
         if ab.get("attack") or ab.get("attack_layer"):
             layer.is_attack = True
             layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
             self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
-                      ["5.2.2b", "1.4.5"])
+                      [cited.ACTIVATE_AS_PLAY, cited.ATTACK_TARGET])
         elif action.get("target") or ab.get("target") is not None or c.target_spec is not None:
             # 5.2.2b: declaring targets as for a card (5.1.4a); the ability's own target spec, else the card's
             layer.target_spec = ab.get("target") if ab.get("target") is not None else c.target_spec
             given = [action["target"]] if action.get("target") else []
             layer.targets = self._declare_targets(f"{c.name}'s ability", layer.target_spec, given, player, layer,
                                                   key)
+
+    def _check_legal_activation(self, player: str, c: Card, ab, layer: Layer, action: dict):
+        """Check legal play: the ability's type gives its timing, checked as for a card of that type."""
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
-        tcites = {"instant": ["8.1.6a"], "action": ["7.0.1a"], "defense reaction": ["8.1.3a"],
-                  "attack reaction": ["8.1.2a"]}.get(timing, ["5.2.1b"])
+        tcites = {"instant": [cited.INSTANT_ANY_PRIORITY], "action": [cited.NO_ACTIONS_DURING_COMBAT],
+                  "defense reaction": [cited.DEFENSE_REACTION_WHO_WHEN],
+                  "attack reaction": [cited.ATTACK_REACTION_WHO_WHEN]}.get(timing, [cited.ABILITY_TYPE])
         fake = Card(c.handle, c.name, player)
         fake.types = {timing}
         if ab.get("attack") or ab.get("attack_layer"):
             fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
         tim, _ = self._timing(player, fake, False)
         self._check_legal(player, fake, tim, tcites, is_card=False)
+
+    def _calculate_activation_costs(self, c: Card, ab) -> tuple[int, int]:
+        """Calculate asset-costs: the ability's resource cost with its modifiers, and an action point for an
+        action ability. Returns (resource cost, action point cost)."""
         cost = ab.get("cost", 0)
-        action_cost = 1 if timing == "action" else 0
+        action_cost = 1 if ab.get("type", "instant") == "action" else 0
         mods = self._activation_cost_modifiers(c, ab)
         start = cost
         for _, by, _src in mods:
             cost = max(0, cost + by)
-        text = f"Calculate asset-costs: action point cost {action_cost}" + \
-            (" (an action ability)" if action_cost else "") + f"; resource cost starts at {start}"
-        if mods:
-            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
-                                     for _, by, src in mods) + f" → {cost}"
-        self.step(text + ".", ["5.2.2b", "5.1.6", "5.1.6b"] + (["5.1.6a"] if mods else []))
-        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
+        text = self.asset_cost_text(action_cost, " (an action ability)", start, mods, cost)
+        self.step(text, [cited.ACTIVATE_AS_PLAY, cited.CALCULATE_ASSET_COSTS,
+                         cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else []))
+        return cost, action_cost
+
+    def _pay_activation_effect_costs(self, player: str, c: Card, ab, layer: Layer, action: dict):
+        """Pay effect-costs: the ability's cost effects (a list of primitives, or one described effect)."""
         effect_cost = ab.get("effect_cost")
-        if effect_cost:
+        if isinstance(effect_cost, list):
+            self.pay_cost_effects(player, c, effect_cost, layer, action.get("pay_with", []))
+        elif effect_cost:
             verb = effect_cost.split()[0]
-            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", ["5.1.9", "1.14.4"])
+            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", [cited.PAY_EFFECT_COSTS, cited.EFFECT_COST])
             self.zone_effect(verb, c)
+
+    def _complete_activation(self, player: str, c: Card, index: int, used: int, limit, allowance_cites,
+                             layer: Layer):
+        """The ability is activated (counted against its LIMIT) and the player regains priority."""
+        s = self.s
+        kind = layer.kind
         c.activations[index] = used + 1
         if limit is not None and used + 1 > limit:
             count = f"activation {used + 1}, beyond its LIMIT of {limit}, allowed by an effect"
@@ -105,31 +155,34 @@ class Activating:
             count = f"activation {used + 1} of the {limit} its LIMIT allows"
         else:
             count = f"activation {used + 1}; it has no LIMIT"
-        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.", ["5.2.2b", "5.1.10"] + (allowance_cites if limit is not None and used + 1 > limit else
-                                         ["5.2.1a"] if limit is not None else []))
+        self.step(f"{c.name}'s ability is activated ({count}) and the player regains priority.",
+                  [cited.ACTIVATE_AS_PLAY,
+                   cited.CARD_PLAYED] + (allowance_cites if limit is not None and used + 1 > limit else
+                                         [cited.ACTIVATION_LIMIT] if limit is not None else []))
         self.event("activate", card=c.handle, player=player, is_attack=layer.is_attack)
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state
         if layer.is_attack:
-            self.attack_added(layer_kind)
+            self.attack_added(kind)
 
     def attack_added(self, kind: str):
         """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""
         s = self.s
         what = {"card": "An attack", "attack-proxy": "An attack-proxy", "attack-layer": "An attack-layer"}[kind]
-        extra = {"card": [], "attack-proxy": ["8.3.1b"], "attack-layer": ["8.5.38c"]}[kind]
+        extra = {"card": [], "attack-proxy": [cited.ATTACK_PROXY_OPENS_CHAIN],
+                 "attack-layer": [cited.ATTACK_LAYER_OPENS_CHAIN]}[kind]
         if not s.chain_open:
             s.chain_open = True
             s.step = "layer"
             self.trace.phase = "Layer Step"
             self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "
-                      "the Layer Step begins.", ["7.0.2a", "7.1.1"] + extra)
+                      "the Layer Step begins.", [cited.COMBAT_CHAIN_OPENS, cited.LAYER_STEP] + extra)
         elif s.step == "resolution":
             s.step = "layer"
             self.trace.phase = "Layer Step"
             self.step(f"{what} was added to the stack during the Resolution Step: the Resolution Step ends and the "
-                      "Layer Step begins.", ["7.6.3", "7.6.3a"])
+                      "Layer Step begins.", [cited.RESOLUTION_STEP_PRIORITY, cited.ATTACK_IN_RESOLUTION_STEP])
 
     def _activation_allowance(self, c: Card, ab, index: int, limit: int) -> tuple[int, list[str]]:
         total = limit
@@ -142,7 +195,7 @@ class Activating:
             if eff.kind == "set-limit":
                 total = max(total if not cites else total, eff.data.get("total", limit))
                 total = eff.data.get("total", limit)
-                cites.append("5.2.3e")
+                cites.append(cited.EFFECTS_STATE_HOW_MANY)
         base_total = total
         for eff in self.s.effects:
             if eff.kind != "additional-activations":
@@ -154,14 +207,15 @@ class Activating:
             count = eff.data.get("count", 1)
             if eff.data.get("spread", "each") == "each":
                 total += count
-                cites += ["5.2.3", "5.2.3a", "5.2.3d"]
+                cites += [cited.EFFECT_ALLOWS_ABILITY, cited.EFFECT_ALLOWS_ABILITIES,
+                          cited.EFFECTS_ALLOW_ADDITIONAL_ACTIVATION]
             else:
                 # 5.2.3b: a combined number of extra activations spread across the object's abilities
                 extra_used = sum(max(0, n - base_total) for i, n in c.activations.items() if i != index)
                 total += max(0, count - extra_used)
-                cites += ["5.2.3", "5.2.3b"]
+                cites += [cited.EFFECT_ALLOWS_ABILITY, cited.EFFECT_ALLOWS_OBJECT]
             if ab.get("attack"):
-                cites.append("5.2.3c")
+                cites.append(cited.EFFECT_ALLOWS_SOURCE)
         return total, sorted(set(cites), key=cites.index)
 
     def _activation_cost_modifiers(self, c: Card, ab):

@@ -1,4 +1,4 @@
-# 1.1 players, 1.3 objects, 3 zones, 8.3 keywords: the starting position a Flesh and Blood scenario describes.
+# 1.1 players, 1.2 objects, 1.3 cards, 2 object properties, 3 zones, 8 keywords: a scenario's starting position.
 """Building a Flesh and Blood game from a scenario file, validated (docs/scenario-format.md): players, the
 game table, cards (their properties, keywords and abilities) and the actions; every problem is a Reason with
 its key and line, all raised together as InvalidScenario.
@@ -19,13 +19,15 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters"}
-ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters"}
+             "playable_as_instant", "counters", "life"}
+ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
+                 "additional-cost"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
-               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random"}
-INT_FIELDS = ("cost", "pitch", "power", "defense")
+               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random",
+               "pay_with", "optional_cost"}
+INT_FIELDS = ("cost", "pitch", "power", "defense", "life")   # life: a living object's base life (2.5.1)
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
 UNTIL_STEPS = AT_STEPS[1:] + ("closed",)
@@ -46,7 +48,7 @@ def _type_error(scenario, key, want, got):
 
 
 def build_state(scenario) -> State:
-    """The starting position the file describes (players 1.1, zones 3, objects 1.3), validated: raises
+    """The starting position the file describes (players 1.1, cards 1.3, zones 3), validated: raises
     InvalidScenario with every problem found, each with its key and line."""
     data = scenario.data
     reasons: list[Reason] = []
@@ -207,6 +209,37 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         reasons.append(scenario.reason("unknown-player", f"controller {card.controller!r} is not a player",
                                        f"{key}.controller"))
     card.face_down = bool(cd.get("face_down", False))
+    _card_values(scenario, key, cd, card, reasons)
+    _card_keywords(scenario, key, cd, card, reasons)
+    card.token = bool(cd.get("token", False)) or "token" in card.types
+    card.decline = bool(cd.get("decline", False))
+    card.playable_as_instant = bool(cd.get("playable_as_instant", False))
+    if "target" in cd:
+        spec = cd["target"]
+        if isinstance(spec, str) and spec not in TARGET_WORDS or not isinstance(spec, (str, dict)):
+            reasons.append(scenario.reason("bad-target", f"target must be one of {', '.join(TARGET_WORDS)} or a selector "
+                                           f"table, not {spec!r}", f"{key}.target", "1.8.5"))
+        else:
+            if isinstance(spec, dict):
+                _check_selectors(scenario, key, {"to": spec}, reasons)
+            card.target_spec = spec
+    sides = cd.get("sides", {})
+    if sides:
+        if not isinstance(sides, dict) or len(sides) != 2:
+            reasons.append(scenario.reason("bad-sides", "a split-card has exactly two sides: [cards.X.sides.NAME]",
+                                           f"{key}.sides", "9.2.1"))
+        else:
+            card.sides = {n: dict(v) for n, v in sides.items()}
+    _card_abilities(scenario, key, cd, card, zone, reasons)
+    card.printed = (tuple(card.abilities), dict(card.keywords))
+    if "activated" in cd and isinstance(cd["activated"], dict):
+        card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
+    return card
+
+
+def _card_values(scenario, key, cd, card: Card, reasons):
+    """The card's type, subtype and supertype words and its numeric properties (chapter 2: cost with X,
+    pitch, power, defense)."""
     for f in LIST_FIELDS:
         v = cd.get(f, [])
         if isinstance(v, str):
@@ -228,6 +261,10 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
             reasons.append(_type_error(scenario, f"{key}.{f}", "a whole number" + (' or "X"' if f == "cost" else ""), v))
             continue
         setattr(card, f, v)
+
+
+def _card_keywords(scenario, key, cd, card: Card, reasons):
+    """The card's keywords (a list, or a table for keywords with a value N): each one the engine knows."""
     kws = cd.get("keywords", [])
     if isinstance(kws, (list, dict)):
         # "arcane barrier 1", "piercing 1": a keyword with a value N (written "Ward N" on cards)
@@ -245,25 +282,11 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
             reasons.append(scenario.reason("keyword-value", f"{kw} needs its number, written \"{kw} 1\" (or "
                                            f"{{ {kw.replace(' ', '_')} = 1 }} as a table), not {v!r}",
                                            f"{key}.keywords"))
-    card.token = bool(cd.get("token", False)) or "token" in card.types
-    card.decline = bool(cd.get("decline", False))
-    card.playable_as_instant = bool(cd.get("playable_as_instant", False))
-    if "target" in cd:
-        spec = cd["target"]
-        if isinstance(spec, str) and spec not in TARGET_WORDS or not isinstance(spec, (str, dict)):
-            reasons.append(scenario.reason("bad-target", f"target must be one of {', '.join(TARGET_WORDS)} or a selector "
-                                           f"table, not {spec!r}", f"{key}.target", "1.8.5"))
-        else:
-            if isinstance(spec, dict):
-                _check_selectors(scenario, key, {"to": spec}, reasons)
-            card.target_spec = spec
-    sides = cd.get("sides", {})
-    if sides:
-        if not isinstance(sides, dict) or len(sides) != 2:
-            reasons.append(scenario.reason("bad-sides", "a split-card has exactly two sides: [cards.X.sides.NAME]",
-                                           f"{key}.sides", "9.2.1"))
-        else:
-            card.sides = {n: dict(v) for n, v in sides.items()}
+
+
+def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
+    """The card's abilities (each of a known kind, its selectors and primitives checked) and its counters
+    (1.15.1: only on public objects)."""
     abilities = cd.get("abilities", [])
     if not isinstance(abilities, list):
         reasons.append(_type_error(scenario, f"{key}.abilities", "an array of [[cards.X.abilities]] tables",
@@ -283,13 +306,12 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         if not isinstance(table, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
             reasons.append(scenario.reason("wrong-type", "counters must be a table of counter names to numbers, like "
                                            "{ steam = 2, \"-1 power\" = 1 }", f"{key}.counters", "1.15.1"))
-        elif zone not in ("arena", "equipment"):
-            reasons.append(scenario.reason("impossible", f"counters are only on public objects in the arena; {card.name} "
-                                           f"is in the {zone} zone", f"{key}.counters", "1.15.1"))
-    card.printed = (tuple(card.abilities), dict(card.keywords))
-    if "activated" in cd and isinstance(cd["activated"], dict):
-        card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
-    return card
+        elif zone not in ("arena", "equipment") and not (zone == "arsenal" and not card.face_down):
+            # 1.15.1: on public objects: in the arena, or a face-up card in the arsenal (a public object in a
+            # private zone, 3.0.4d — "put it face up into your arsenal with an aim counter")
+            reasons.append(scenario.reason("impossible", f"counters are only on public objects: in the arena or face "
+                                           f"up in the arsenal; {card.name} is in the {zone} zone"
+                                           + (" face down" if card.face_down else ""), f"{key}.counters", "1.15.1"))
 
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")

@@ -31,25 +31,29 @@ class Combat:
             gone = [t for t in layer.attack_targets if t not in legal]
             self.step(f"Attack Step: the attack's attack-target{'s' if len(gone) > 1 else ''} "
                       f"({', '.join(self.player_name(t) for t in gone)}) {'are' if len(gone) > 1 else 'is'} no longer "
-                      "legal, so the Attack Step ends and the Close Step begins.", ["7.2.2", "7.7.2b"])
+                      "legal, so the Attack Step ends and the Close Step begins.",
+                      [cited.ATTACK_TARGET_STILL_LEGAL, cited.NO_VALID_ATTACK_TARGET_CLOSES])
             self.facts["chain_closed_because"] = "no attack-target was still legal at the start of the Attack Step"
-            self.closing_cites = ["7.2.2", "7.7.2b"]
+            self.closing_cites = [cited.ATTACK_TARGET_STILL_LEGAL, cited.NO_VALID_ATTACK_TARGET_CLOSES]
             self.close_step()
             return
-        self.step(f"Attack Step: {', '.join(self.player_name(t) for t in legal)} is still a legal attack-target.", ["7.2.2"])
+        self.step(f"Attack Step: {', '.join(self.player_name(t) for t in legal)} is still a legal attack-target.",
+                  [cited.ATTACK_TARGET_STILL_LEGAL])
         src = s.cards.get(layer.source)
         # 7.2.3: resolution abilities, then the attack moves onto the combat chain as a chain link
         found = None
         if layer.kind == "attack-layer":
             # 7.2.3c / 8.5.38b: the attack-layer's effects name the card that becomes the active-attack
-            self.step(f"{layer.name} generates the effects of its resolution abilities.", ["7.2.3"])
+            self.step(f"{layer.name} generates the effects of its resolution abilities.",
+                      [cited.ATTACK_RESOLVES_ONTO_CHAIN])
             for eff in layer.effects:
                 if eff.get("do") == "search" and eff.get("then") == "attack":
                     found = self.search(eff, src, layer.controller, layer)
                 else:
                     self.generate_one(eff, src, layer.controller, layer)
         elif layer.effects and layer.kind != "attack-proxy":
-            self.step(f"{layer.name} generates the effects of its resolution abilities.", ["7.2.3"])
+            self.step(f"{layer.name} generates the effects of its resolution abilities.",
+                      [cited.ATTACK_RESOLVES_ONTO_CHAIN])
             self.generate(layer.effects, src, layer.controller, layer)
         if layer in s.stack:
             s.stack.remove(layer)
@@ -57,14 +61,14 @@ class Combat:
         if layer.kind == "attack-layer":
             if found is None:
                 self.step("The active-attack of the attack-layer does not exist: the Attack Step ends and the Close Step "
-                          "begins.", ["7.2.3d", "7.7.2c"])
+                          "begins.", [cited.NO_ACTIVE_ATTACK_CLOSE_STEP, cited.ACTIVE_ATTACK_GONE_CLOSES])
                 self.close_step()
                 return
             link = ChainLink(n, found.handle, layer.controller, legal)
             self.move(found, "combat-chain", controller=layer.controller)
             self.step(f"{found.name} moves onto the combat chain as chain link {n} and is the active-attack; the "
                       "attack-layer's parameters and effects transfer to it and the attack-layer ceases to exist.",
-                      ["7.2.3c", "8.5.38b"])
+                      [cited.ATTACK_LAYER_CHAIN_LINK, cited.ATTACK_LAYER_RESOLVES])
         elif layer.kind == "attack-proxy":
             link = ChainLink(n, src.handle, layer.controller, legal, source=src.handle, proxy=layer.name)
             link.proxy_keywords = dict(layer.params.get("keywords", {}))
@@ -73,20 +77,22 @@ class Combat:
                     old.proxy = None
                     self.step(f"{src.name} moves from chain link {old.n} to the new chain link: the attack-proxy of chain "
                               f"link {old.n} ceases to exist, and that chain link uses last known information about "
-                              "it.", ["1.4.3c", "1.2.3"])
+                              "it.", [cited.ATTACK_PROXY_EXISTS, cited.LAST_KNOWN_INFORMATION])
             self.move(src, "combat-chain", controller=layer.controller)
             self.step(f"The attack-proxy of {src.name} and {src.name} itself move onto the combat chain as chain link "
-                      f"{n}; the attack-proxy is the active-attack.", ["7.2.3b", "8.3.1a"])
+                      f"{n}; the attack-proxy is the active-attack.",
+                      [cited.ATTACK_PROXY_CHAIN_LINK, cited.ATTACK_PROXY_RESOLVES])
         else:
             if src is None or src.zone != "stack":
                 self.step("The active-attack does not exist: the Attack Step ends and the Close Step begins.",
-                          ["7.2.3d", "7.7.2c"])
+                          [cited.NO_ACTIVE_ATTACK_CLOSE_STEP, cited.ACTIVE_ATTACK_GONE_CLOSES])
                 self.close_step()
                 return
             link = ChainLink(n, src.handle, layer.controller, legal)
             self.move(src, "combat-chain", controller=layer.controller)
             self.step(f"{src.name} resolves and moves onto the combat chain as chain link {n}; it is the active-attack.",
-                      ["7.2.1", "7.2.3a", "7.0.3a", "7.0.3b"])
+                      [cited.ATTACK_STEP, cited.ATTACK_CARD_CHAIN_LINK, cited.CHAIN_LINK_CREATED,
+                       cited.ACTIVE_CHAIN_LINK])
         # the attack's layer (card, attack-proxy, attack-layer) resolved: in the facts like every other layer
         self.facts["resolved"][self._layer_fact_name(layer)] = True
         self.facts.setdefault("resolution_order", []).append(self._layer_fact_name(layer))
@@ -96,9 +102,10 @@ class Combat:
         link.defending_hero = legal[0]
         # 7.2.4: attacking; the attack event
         self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
-                  f"hero and {self.player_name(legal[0])} the defending hero.", ["7.2.4", "7.2.4a", "7.2.4b"])
+                  f"hero and {self.player_name(legal[0])} the defending hero.",
+                  [cited.ATTACKING, cited.ATTACKING_HERO, cited.DEFENDING_HERO])
         self.event("attack", attack=link.attack, card=link.attack)
-        self.turn_player_gains_priority("7.2.5", "The turn-player gains priority.")
+        self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
 
     def defend_step(self):
         s = self.s
@@ -115,10 +122,12 @@ class Combat:
             target = act.get("for") or (act["player"] if act["player"] in link.targets else link.targets[0])
             if target not in link.targets:
                 raise InvalidScenario([self.scenario.reason("bad-defend-target", f"{target} is not an attack-target of "
-                                                            "the active chain link", f"actions.{idx}.for", "7.3.2f")])
+                                                            "the active chain link", f"actions.{idx}.for",
+                                                            cited.DEFEND_EACH_ATTACK_TARGET)])
             by_target.setdefault(target, []).append((idx, act))
         if not declarations:
-            self.step(f"Defend Step: {self.player_name(link.targets[0])} declares no defending cards.", ["7.3.2"])
+            self.step(f"Defend Step: {self.player_name(link.targets[0])} declares no defending cards.",
+                      [cited.DEFENDING_CARDS_DECLARED])
         # 7.3.2f: attack-targets in clockwise order from the attack's controller
         order = [p for p in self.clockwise_from(link.controller) if p in by_target]
         for target in order:
@@ -129,7 +138,7 @@ class Combat:
             handles, who = [], []
             if len(order) > 1:
                 self.step(f"Defending cards are declared for {self.player_name(target)} (attack-targets in clockwise "
-                          "order from the attack's controller).", ["7.3.2f"])
+                          "order from the attack's controller).", [cited.DEFEND_EACH_ATTACK_TARGET])
             for idx, act in acts:
                 player = act["player"]
                 cards = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
@@ -150,37 +159,40 @@ class Combat:
                 if player != target and any(h in handles for h in cards):
                     self.step(f"{self.player_name(player)} declares {', '.join(self.card(h).name for h in cards if h in handles)} to defend "
                               f"{self.player_name(target)}, after {self.player_name(target)} (clockwise order).",
-                              ["7.3.2e", "8.3.31"])
+                              [cited.DEFENDERS_IN_CLOCKWISE_ORDER, cited.PROTECT])
             if not handles:
-                self.step(f"Defend Step: no defending card is declared for {self.player_name(target)}.", ["7.3.2"])
+                self.step(f"Defend Step: no defending card is declared for {self.player_name(target)}.",
+                          [cited.DEFENDING_CARDS_DECLARED])
                 continue
             names = ", ".join(self.card(h).name for h in handles)
             self.step(f"Defend Step: {names} {'is' if len(handles) == 1 else 'are'} declared as defending "
                       f"card{'s' if len(handles) != 1 else ''} for {self.player_name(target)}, in that order; declaring is "
-                      "not playing, so no cost is paid.", ["7.3.2", "7.3.2a"] + (["7.3.2c"] if len(handles) > 1 else []))
+                      "not playing, so no cost is paid.",
+                      [cited.DEFENDING_CARDS_DECLARED,
+                       cited.DEFENDING_HERO_DECLARES] + ([cited.DEFENDING_ORDER] if len(handles) > 1 else []))
             self.add_defending(handles, target, "declared")
-        self.turn_player_gains_priority("7.3.3", "The turn-player gains priority.")
+        self.turn_player_gains_priority(cited.DEFEND_STEP_PRIORITY, "The turn-player gains priority.")
 
     def _declare_check(self, player: str, c: Card, target: str, link: ChainLink, already: list):
         if "defense reaction" in c.types:
-            return ("defense reaction cards are not declared in the Defend Step", ["7.3.2a"])
+            return ("defense reaction cards are not declared in the Defend Step", [cited.DEFENDING_HERO_DECLARES])
         if self.is_defending(c):
             n = next(lk.n for lk in self.s.chain if any(h == c.handle for h, _, _ in lk.defenders))
-            return (f"it is already a defending card (on chain link {n})", ["7.3.2b"])
+            return (f"it is already a defending card (on chain link {n})", [cited.CARD_CANNOT_DEFEND])
         if c.handle in already:
             # one card, one declaration: a second one would make the declared set illegal (7.3.2b C)
             return ("it is already declared as a defending card in this Defend Step; a card is declared once",
-                    ["7.3.2", "7.3.2b"])
+                    [cited.DEFENDING_CARDS_DECLARED, cited.CARD_CANNOT_DEFEND])
         if player != target and not any(row.name in self.keywords(c) for row in with_hook("defend-other")):
             return (f"{player} does not control the attack-target and no rule or effect lets this card defend it",
-                    ["7.3.2a"])
+                    [cited.DEFENDING_HERO_DECLARES])
         if c.zone not in ("hand", "equipment") or c.owner != player:
-            return (f"it is not in {player}'s hand or equipped", ["7.3.2a"])
+            return (f"it is not in {player}'s hand or equipped", [cited.DEFENDING_HERO_DECLARES])
         if self.base_value(c, "defense") is None:
-            return ("it does not have the defense property", ["7.3.2b"])
+            return ("it does not have the defense property", [cited.CARD_CANNOT_DEFEND])
         reason = self.cannot_defend(c, link, from_hand=c.zone == "hand", pending=already)
         if reason:
-            return (reason[0], ["7.3.2b"] + reason[1])
+            return (reason[0], [cited.CARD_CANNOT_DEFEND] + reason[1])
         return None
 
     def cannot_defend(self, c: Card, link: ChainLink, from_hand: bool, pending=(), playing: bool = False):
@@ -189,9 +201,9 @@ class Combat:
         ``playing``: the question is whether a defense reaction can be played (8.3.4b), not added (8.3.4a).
         """
         if link is None:
-            return ("there is no active chain link", ["7.0.5b"])
+            return ("there is no active chain link", [cited.EFFECT_ADDS_DEFENDING_CARD])
         if any(h == c.handle for h, _, _ in link.defenders):
-            return ("it is already defending on that chain link", ["7.0.5b"])
+            return ("it is already defending on that chain link", [cited.EFFECT_ADDS_DEFENDING_CARD])
         kws = self.attack_keywords(link)
         for row in with_hook("defend-limit"):
             if row.name not in kws:
@@ -253,7 +265,7 @@ class Combat:
             reason = self.cannot_defend(c, link, from_hand=from_hand)
             if reason and how == "effect":
                 self.step(f"{c.name} cannot be added as a defending card ({reason[0]}): the effect fails, no defend event "
-                          "occurs and the card does not move.", ["7.0.5b"] + reason[1])
+                          "occurs and the card does not move.", [cited.EFFECT_ADDS_DEFENDING_CARD] + reason[1])
                 continue
             if how != "reaction":
                 self.defend_notes(c, link, from_hand)
@@ -269,9 +281,11 @@ class Combat:
             self._bind_next_defend(self.card(h), how)
         names = ", ".join(self.card(h).name for h in added)
         self.step(f"{names} {'defend together' if together else 'defends alone'} on chain link {link.n}; the defend "
-                  "event occurs.", ["7.0.5a", "7.0.5e"] + (["7.3.2d"] if how == "declared" and together else []))
+                  "event occurs.",
+                  [cited.ADDED_AS_DEFENDING, cited.DEFEND_ALONE_OR_TOGETHER]
+                  + ([cited.DEFEND_AS_ONE_EVENT] if how == "declared" and together else []))
         attack = self.card(link.attack)
-        self.step(f"{attack.name} now has {self.power(attack)} power.", ["7.0.5a"]) if any(
+        self.step(f"{attack.name} now has {self.power(attack)} power.", [cited.ADDED_AS_DEFENDING]) if any(
             ab.kind == "property" for ab in attack.abilities) else None
         self.event("defend", cards=list(added), attack=None, together=list(added))
         for h in added:
@@ -282,7 +296,9 @@ class Combat:
 
     def _bind_next_defend(self, c: Card, how: str = "declared"):
         """An effect on "the next card you defend with" applies to the first card that becomes defending."""
-        cites = {"declared": ["7.3.2c", "7.3.2d"], "reaction": ["7.4.2d", "7.0.5a"]}.get(how, ["7.0.5a"])
+        cites = {"declared": [cited.DEFENDING_ORDER, cited.DEFEND_AS_ONE_EVENT],
+                 "reaction": [cited.DEFENSE_REACTION_BECOMES_DEFENDING,
+                              cited.ADDED_AS_DEFENDING]}.get(how, [cited.ADDED_AS_DEFENDING])
         for eff in self.s.effects:
             if not eff.data.get("next_defend") or eff.applies_to is not None or eff.controller != c.controller:
                 continue
@@ -316,7 +332,8 @@ class Combat:
             self.s.stack.append(layer)
             self.triggered.append("phantasm")
             self.step(f"{att.name} has phantasm and is defended by a non-Illusionist attack action card with 6 or more "
-                      "power: the state-condition is met and a triggered-layer is put on the stack.", ["8.3.13a", "6.6.5c"])
+                      "power: the state-condition is met and a triggered-layer is put on the stack.",
+                      [cited.PHANTASM_DEFENDED, cited.STATE_BASED_TRIGGERED_EFFECT])
 
     def _phantasm_met(self, link: ChainLink) -> bool:
         for h, _, _ in self.defending(link):
@@ -328,17 +345,17 @@ class Combat:
     def _resolve_phantasm(self, layer: Layer):
         link = self.s.active_link
         att = self.card(layer.source)
-        self.step(f"The phantasm triggered-layer destroys {att.name}.", ["8.3.13a"])
+        self.step(f"The phantasm triggered-layer destroys {att.name}.", [cited.PHANTASM_DEFENDED])
         if link is not None and not link.resolved:
             # 8.3.13b is the specific rule; 7.7.2c would also apply as the attack ceases to exist
             self.close_combat_chain("the attack was destroyed by phantasm before its chain link resolved",
-                                    ["8.3.13b", "7.7.2c"])
+                                    [cited.PHANTASM_CHAIN_CLOSES, cited.ACTIVE_ATTACK_GONE_CLOSES])
         self.zone_effect("destroy", att)
 
     def reaction_step(self):
         self.s.step = "reaction"
         self.trace.phase = "Reaction Step"
-        self.turn_player_gains_priority("7.4.2", "Reaction Step: the turn-player gains priority.")
+        self.turn_player_gains_priority(cited.REACTION_STEP_PRIORITY, "Reaction Step: the turn-player gains priority.")
 
     def damage_step(self):
         s = self.s
@@ -348,7 +365,7 @@ class Combat:
         att = self.card(link.attack)
         if att.zone != "combat-chain":
             self.step(f"The active-attack {att.name} ceased to exist before damage was calculated: the Close Step "
-                      "begins.", ["7.7.2c", "1.10.2e"])
+                      "begins.", [cited.ACTIVE_ATTACK_GONE_CLOSES, cited.GSA_CHAIN_CLOSES])
             self.close_step()
             return
         power = self.power(att)
@@ -356,14 +373,15 @@ class Combat:
             raise InvalidScenario([self.scenario.reason(
                 "cannot-derive", f"{att.name} attacks but does not have the power property, so the Damage Step "
                 "cannot compare its power with the defense: give the card its printed power (power = N; 0 is a "
-                "value)", f"cards.{att.handle}", "2.9.2")])
+                "value)", f"cards.{att.handle}", cited.NO_PRINTED_POWER)])
         link.power = power
         self.power_seen[att.handle] = power
         gone = [self.card(h) for h, _, _ in link.defenders if self.card(h).zone != "combat-chain"]
         if gone:
             self.step(f"{', '.join(c.name for c in gone)} left the combat chain and "
                       f"{'is' if len(gone) == 1 else 'are'} no longer defending: "
-                      f"{'its' if len(gone) == 1 else 'their'} defense does not count.", ["7.0.5a"], tag="telling")
+                      f"{'its' if len(gone) == 1 else 'their'} defense does not count.", [cited.ADDED_AS_DEFENDING],
+                      tag="telling")
         for c in [att] + [self.card(h) for h, _, _ in self.defending(link)]:
             why = self.explain_value(c, "power" if c is att else "defense")
             if why:
@@ -371,13 +389,13 @@ class Combat:
         if link.proxy and any(e.kind == "modify" and "_attack_link" not in e.data and self.effect_applies(e, att)
                               for e in s.effects):
             self.step(f"An effect that applies to {att.name}, the attack-source, modifies its properties, and the "
-                      "attack-proxy inherits them.", ["1.4.3d", "1.4.3a"])
+                      "attack-proxy inherits them.", [cited.SOURCE_EFFECTS_INHERITED, cited.ATTACK_PROXY_EXTENSION])
         order = self.clockwise_order_of_targets(link)
         if len(order) > 1:
             how = "as its controller decided" if link.damage_order else "here clockwise, as no order was given"
             self.step(f"The attack has {len(order)} attack-targets: damage is calculated and dealt separately for each, "
                       f"in an order its controller decides ({how}: {', '.join(self.player_name(t) for t in order)}).",
-                      ["7.5.2c"])
+                      [cited.DAMAGE_EACH_ATTACK_TARGET])
         for target in order:
             defenders = [self.card(h) for h, t, _ in self.defending(link) if t == target]
             values = [self.defense(d) or 0 for d in defenders]
@@ -389,23 +407,24 @@ class Combat:
             if power > total:
                 amount = power - total
                 self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): "
-                          f"{power} − {total} = {amount} damage to {self.player_name(target)}.", ["7.5.2"])
+                          f"{power} − {total} = {amount} damage to {self.player_name(target)}.",
+                          [cited.DAMAGE_CALCULATED])
                 dealt = self.deal_damage(target, amount, att, kind="physical", hit_event=True)
                 link.damage[target] = dealt
                 if dealt > 0:
                     link.hit = True
                     self.step("The attack dealt damage to the attack-target during the Damage Step: it hits (a hit-event).",
-                              ["7.5.2a", "7.5.5", "7.5.5d"])
+                              [cited.DAMAGE_IS_HIT_EVENT, cited.HIT, cited.CHAIN_LINK_HIT])
                     self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt)
                     self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
                 else:
                     self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "
-                              "hit-event and the attack is not considered to have hit.", ["7.5.5b"])
+                              "hit-event and the attack is not considered to have hit.", [cited.HIT_NO_DAMAGE_DEALT])
             else:
                 link.damage[target] = 0
                 self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): the power is not "
-                          "greater, so no damage is dealt and the attack does not hit.", ["7.5.2"])
-        self.turn_player_gains_priority("7.5.3", "The turn-player gains priority.")
+                          "greater, so no damage is dealt and the attack does not hit.", [cited.DAMAGE_CALCULATED])
+        self.turn_player_gains_priority(cited.DAMAGE_STEP_PRIORITY, "The turn-player gains priority.")
 
     def clockwise_order_of_targets(self, link: ChainLink) -> list[str]:
         """7.5.2c: the order the attack's controller decided (``damage_order`` on the play), else clockwise."""
@@ -420,7 +439,7 @@ class Combat:
         link = s.active_link
         link.resolved = True
         att = self.card(link.attack)
-        self.step(f"Resolution Step: chain link {link.n} becomes a resolved chain link.", ["7.6.2"])
+        self.step(f"Resolution Step: chain link {link.n} becomes a resolved chain link.", [cited.CHAIN_LINK_RESOLVES])
         self.event("chain-link-resolves", attack=att.handle)
         if att.zone == "combat-chain" and link.proxy is None or (link.proxy and att.zone == "combat-chain"):
             kws = self.keywords(att)
@@ -433,14 +452,17 @@ class Combat:
             whose = f"the go again of {att.name}'s attack-proxy (an ability of the attack, not of the weapon)" if proxy \
                 else f"{att.name}'s go again"
             self.gain_action_points(link.controller, 1, whose + (" (last known information)" if lki else ""),
-                                    ["7.6.2", "8.3.5"] + (["7.6.2a", "1.2.3", "1.2.3a"] if lki else []) + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
+                                    [cited.CHAIN_LINK_RESOLVES, cited.GO_AGAIN]
+                                    + ([cited.GO_AGAIN_LKI_ATTACK, cited.LAST_KNOWN_INFORMATION,
+                                        cited.LKI_FOR_OBJECT_GONE] if lki else [])
+                                    + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)
         if ended:
             self.step(f"Effects that last for this chain link end ({', '.join(self._src_name(e) for e in ended)}).",
-                      ["7.6.2"])
-        self.turn_player_gains_priority("7.6.3", "The turn-player gains priority.")
+                      [cited.CHAIN_LINK_RESOLVES])
+        self.turn_player_gains_priority(cited.RESOLUTION_STEP_PRIORITY, "The turn-player gains priority.")
 
     def _chain_close_keywords(self):
         for link in self.s.chain:
@@ -453,7 +475,7 @@ class Combat:
                     kw, rule, effects = row.name, row.rule, list(row.data)
                     if kw in kws:
                         self.step(f"{c.name} has {kw} and defended this combat chain: its triggered-static ability "
-                                  "triggers as the combat chain closes.", [rule, "7.7.3"])
+                                  "triggers as the combat chain closes.", [rule, cited.CHAIN_CLOSES_EVENT])
                         self.add_triggered_layer(c, Ability(0, "trigger", {"name": f"{kw.capitalize()} of {c.name}",
                                                                            "effects": effects}, ""), {"card": h})
 
@@ -465,7 +487,7 @@ class Combat:
         s.step = "close"
         s.priority = None
         self.trace.phase = "Close Step"
-        self.step("Close Step: the combat chain closes; players do not get priority.", ["7.7.1"])
+        self.step("Close Step: the combat chain closes; players do not get priority.", [cited.CLOSE_STEP])
         self.event("combat-chain-closes")
         self._chain_close_keywords()
         for layer in list(s.stack):
@@ -477,11 +499,12 @@ class Combat:
                 if src is not None and src.zone == "stack":
                     self.move(src, "graveyard")
                 self.step(f"{layer.name} is on the stack when the combat chain closes: it is put into its owner's "
-                          "graveyard.", ["7.7.3"])
+                          "graveyard.", [cited.CHAIN_CLOSES_EVENT])
         self.add_pending_triggers()
         while s.stack:
             top = s.stack[-1]
-            self.step(f"Layers on the stack resolve as if all players passed: {top.name}.", ["7.7.4"])
+            self.step(f"Layers on the stack resolve as if all players passed: {top.name}.",
+                      [cited.CLOSE_STEP_STACK_RESOLVES])
             self.resolve_layer(top)
             s.step = "close"
             s.priority = None
@@ -493,16 +516,17 @@ class Combat:
                 continue
             if c.types & {"equipment", "weapon"}:
                 self.move(c, "equipment")
-                self.step(f"{c.name} returns to its equipped zone.", ["7.7.5"])
+                self.step(f"{c.name} returns to its equipped zone.", [cited.PERMANENTS_RETURN_FROM_CHAIN])
             elif c.token or c.is_permanent_card and h == link.attack:
                 self.move(c, "arena")
-                self.step(f"{c.name} returns to the permanent zone.", ["7.7.5"])
+                self.step(f"{c.name} returns to the permanent zone.", [cited.PERMANENTS_RETURN_FROM_CHAIN])
         # ... 7.7.6: then everything else on the combat chain is cleared
         for link, h in on_chain:
             c = s.cards[h]
             if c.zone == "combat-chain":
                 self.move(c, "graveyard")
-                self.step(f"{c.name} is cleared from the combat chain to its owner's graveyard.", ["7.7.6", "3.0.12"])
+                self.step(f"{c.name} is cleared from the combat chain to its owner's graveyard.",
+                          [cited.CHAIN_OBJECTS_CLEARED, cited.CLEAR])
         s.chain_open = False
         s.chain = []
         s.step = "action"
@@ -511,6 +535,6 @@ class Combat:
             if eff.duration in ("chain", "link"):
                 s.effects.remove(eff)
         self.step("The combat chain is closed; effects that last for the combat chain end and the action phase "
-                  "continues.", ["7.7.7"])
+                  "continues.", [cited.COMBAT_CHAIN_CLOSED])
         self.facts["chain_closed"] = True
         s.priority = s.turn_player

@@ -12,6 +12,8 @@ Counter names as a scenario writes them: ``steam``; ``"+1 power"``, ``"-1 defens
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
+
 STATS = ("power", "defense")
 
 
@@ -52,7 +54,7 @@ class Counters:
             # 1.2.3a: the object that had the counters no longer exists — its last known information is used
             counters = self.s.lki[card.handle]["counters"]
             self.step(f"{card.name} has left the arena: the number of its {kind} counters is taken from last known "
-                      "information.", ["1.2.3a", "1.2.3"])
+                      "information.", [cited.LKI_FOR_OBJECT_GONE, cited.LAST_KNOWN_INFORMATION])
         k, v = parse_counter_name(kind)
         if k in STATS and not str(kind).strip().lower().startswith(("+", "-", "−")):
             return sum(1 for _, ck, _ in counters if ck == k)
@@ -73,7 +75,7 @@ class Counters:
             if c.private:
                 self.last_ok = False
                 self.step(f"A counter can only be put on a public object: {c.name} is private, so none is put on it.",
-                          ["1.15.1"])
+                          [cited.COUNTER_PUBLIC_OBJECT])
                 continue
             had_opposite = k in STATS and any(ck == k and cv == -value for _, ck, cv in c.counters)
             for _ in range(count):
@@ -81,10 +83,11 @@ class Counters:
             label = counter_label(k, value)
             after = f" (now {self.numeric(c, k)} {k})" if k in STATS else f" (now {self.counter_count(c, k)})"
             self.step(f"{count} {label} counter{'s are' if count != 1 else ' is'} put on {c.name}{after}.",
-                      ["8.5.14"] + (["2.0.3d", "1.15.2a"] if k in STATS else ["1.15.1"]))
+                      [cited.PUT_COUNTER] + ([cited.PROPERTY_COUNTER_KEEPS_BASE, cited.COUNTER_MODIFIES_PROPERTY]
+                                             if k in STATS else [cited.COUNTER_PUBLIC_OBJECT]))
             if had_opposite:
                 self.step(f"{c.name} already had {counter_label(k, -value)} counters: both kinds stay on it side by "
-                          "side; they do not cancel out.", ["1.15.4"])
+                          "side; they do not cancel out.", [cited.OPPOSING_COUNTERS_REMAIN])
             self.event("counter-added", card=c.handle, kind=k, amount=count, player=controller)
 
     def effect_remove_counter(self, eff: dict, src, controller: str, layer):
@@ -100,13 +103,15 @@ class Counters:
             want = len(have) if n == "all" else int(n)
             if want == 0 or len(have) < want:
                 self.step(f"{c.name} has {len(have)} {counter_label(k, value)} counter(s): {want or 'none'} cannot be "
-                          "removed, so the remove effect fails.", ["8.5.16", "1.8.9"], tag="telling")
+                          "removed, so the remove effect fails.", [cited.REMOVE_COUNTER, cited.EFFECT_FAILS],
+                          tag="telling")
                 continue
             for x in have[:want]:
                 c.counters.remove(x)
             self.last_ok = True
             self.step(f"{want} {counter_label(k, value)} counter{'s are' if want != 1 else ' is'} removed from {c.name} "
-                      f"({self.counter_count(c, kind)} left).", ["8.5.16", "8.5.16b"] if want > 1 else ["8.5.16"])
+                      f"({self.counter_count(c, kind)} left).",
+                      [cited.REMOVE_COUNTER, cited.REMOVE_COUNTERS_TOGETHER] if want > 1 else [cited.REMOVE_COUNTER])
             self.event("counter-removed", card=c.handle, kind=k, amount=want, player=controller)
 
     def counter_facts(self) -> dict:

@@ -14,6 +14,7 @@ this turn its condition is met, counted whether or not the ability was functiona
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data
 from judge.engine.fab.state import Effect
 
@@ -40,8 +41,9 @@ class Delayed:
         self.step(f"{src.name if src else 'The effect'} creates a delayed-triggered effect: {when} "
                   f"{self.describe_event(eff.get('on'), cond)}, {what or 'it triggers'}"
                   + ("" if data["once"] else f" ({_duration_words(e.duration)})") + ".",
-                  ["6.6.3"] + (["6.6.3a"] if data["once"] and eff.get("on") in ("end-phase", "combat-chain-closes",
-                                                                             "start-of-turn") else []))
+                  [cited.DELAYED_TRIGGER]
+                  + ([cited.DELAYED_TRIGGER_DURATION] if data["once"] and eff.get("on") in (
+                      "end-phase", "combat-chain-closes", "start-of-turn") else []))
 
     def delayed_triggers(self, name: str, info: dict) -> list:
         """(source, effect) for each delayed-triggered effect this event triggers; a one-shot one ends."""
@@ -61,7 +63,7 @@ class Delayed:
             if eff.data.get("once"):
                 self.s.effects.remove(eff)
                 self.step(f"The delayed-triggered effect of {self._src_name(eff)} triggers and, having triggered, "
-                          "ends.", ["6.6.3", "6.6.3a"])
+                          "ends.", [cited.DELAYED_TRIGGER, cited.DELAYED_TRIGGER_DURATION])
         return out
 
     def nth_time(self, ab_data: dict, src, name: str, info: dict) -> bool:
@@ -83,11 +85,11 @@ class Delayed:
         who = f"The triggered ability of {src.name}" if src is not None else "The triggered effect"
         if times == want:
             self.step(f"{who} triggers the {_ordinal(want)} time its condition is met this turn, and this is the "
-                      f"{_ordinal(times)} time.", ["6.6.5d"])
+                      f"{_ordinal(times)} time.", [cited.ORDINAL_TRIGGER])
             return True
         self.step(f"{who} triggers only the {_ordinal(want)} time its condition is met this turn; this event is the "
                   f"{_ordinal(times)} time (counted whether or not the ability was functional then): it does not "
-                  "trigger.", ["6.6.5d"], tag="telling")
+                  "trigger.", [cited.ORDINAL_TRIGGER], tag="telling")
         return False
 
     def state_triggers(self):
@@ -106,7 +108,7 @@ class Delayed:
                 if met and key not in s.state_met:
                     s.state_met.add(key)
                     self.step(f"The state-condition of {src.name}'s state-based triggered ability is met: it triggers.",
-                              ["6.6.5c", "1.10.2d"])
+                              [cited.STATE_BASED_TRIGGERED_EFFECT, cited.GSA_TRIGGERS])
                     self.add_triggered_layer(src, ab, {"card": src.handle})
                 elif not met and key in s.state_met:
                     s.state_met.discard(key)
@@ -168,15 +170,16 @@ class Returning:
         self.add_effect(Effect(self.s.next_id(), self.s.tick(), card.handle, card.owner, "trigger", data,
                                duration="turn"))
         self.step(f"A delayed-triggered effect will return {card.name} to {self.player_name(card.owner)}'s hand at the "
-                  "beginning of the end phase.", list(cites) + ["6.6.3"])
+                  "beginning of the end phase.", list(cites) + [cited.DELAYED_TRIGGER])
 
     def effect_return_object(self, eff: dict, src, controller: str, layer):
         c = self.s.cards.get(eff.get("what"))
         if c is None or c.timestamp != eff.get("_object") or c.zone != "banished":
             self.step(f"{c.name if c else 'The card'} is no longer the object that was banished: the return fails.",
-                      ["8.5.1c"])
+                      [cited.BANISHED_UNTIL])
             self.last_ok = False
             return
         self.move(c, "hand")
         c.face_down = False
-        self.step(f"{c.name} returns from the banished zone to {self.player_name(c.owner)}'s hand.", ["8.5.1c", "8.5.15"])
+        self.step(f"{c.name} returns from the banished zone to {self.player_name(c.owner)}'s hand.",
+                  [cited.BANISHED_UNTIL, cited.PUT_OR_RETURN])

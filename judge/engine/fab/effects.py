@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.keywords import with_hook
@@ -36,7 +37,7 @@ class Effects:
                 if limit is not None and self.s.trigger_counts.get((src.handle, ab.key), 0) >= limit:
                     self.step(f"The triggered ability of {src.name} has triggered {limit} time"
                               f"{'s' if limit != 1 else ''} this turn, its limit: it does not trigger again.",
-                              ["6.6.1a", "6.6.5e"], tag="telling")
+                              [cited.TRIGGER_LIMIT, cited.TRIGGER_LIMIT_EXCEEDED], tag="telling")
                     continue
                 if not self._is_about(src, ab, name, info):
                     continue
@@ -45,7 +46,9 @@ class Effects:
                     if not ab.get("state_trigger"):
                         self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
                                   f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
-                                  ["6.6.5"] + (["8.4.2", "8.4.2a"] if "damage_at_least" in cond else []), tag="telling")
+                                  [cited.TRIGGER_CONDITION_MET]
+                                  + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
+                                     else []), tag="telling")
                     continue
                 if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
                     continue
@@ -58,7 +61,8 @@ class Effects:
                 continue
             if name == "destroyed" and src is not None and info.get("card") == src.handle:
                 self.step(f"{src.name} ceased to exist in the event that meets its own trigger condition, and its "
-                          "ability was functional immediately before: the effect triggers.", ["5.4.6a"])
+                          "ability was functional immediately before: the effect triggers.",
+                          [cited.SOURCE_GONE_STILL_TRIGGERS])
             self.add_triggered_layer(src, ab, info)
         return created
 
@@ -118,7 +122,8 @@ class Effects:
                 eff_of = data.get("of", {})
                 self.step(f"The triggered effect of {src.name} does not trigger on the hit-event: an effect prevents "
                           f"{_describe_selector(eff_of)} "
-                          "effects from triggering when they hit.", ["7.5.5c", "6.6.5f"], tag="telling")
+                          "effects from triggering when they hit.",
+                          [cited.HIT_TRIGGER_PREVENTED, cited.TRIGGER_PREVENTED], tag="telling")
                 self.failed.append(f"{src.handle}.trigger")
                 return True
         return False
@@ -142,11 +147,11 @@ class Effects:
                 layer.targets = [options[0]]
                 self.step(f"{name} targets {self._name_of(options[0])} ({self.describe_target_spec(target)}"
                           + (f"; of {len(options)} that fit, the first in the file" if len(options) > 1 else "")
-                          + ").", ["6.6.6a"])
+                          + ").", [cited.TRIGGERED_LAYER_ADDED])
             else:
                 # 6.6.6a: no legal target can be declared — the triggered-layer ceases to exist, not added to the stack
                 self.step(f"{name} is created but has no legal target ({self.describe_target_spec(target)}): it ceases "
-                          "to exist and is not added to the stack.", ["6.6.6a"], tag="failed")
+                          "to exist and is not added to the stack.", [cited.TRIGGERED_LAYER_ADDED], tag="failed")
                 self.failed.append(f"{src.handle if src else 'effect'}.trigger")
                 return layer
         elif target:
@@ -154,21 +159,22 @@ class Effects:
         self.s.pending.append(layer)
         handle = src.handle if src else "effect"
         self.triggered.append(handle)
-        cites = ["6.6.5"]
+        cites = [cited.TRIGGER_CONDITION_MET]
         cond = data.get("if") or {}
         why = ""
         if "damage_at_least" in cond:
             why = f" (it dealt {info.get('amount', 0)} damage, at least {cond['damage_at_least']}: a damage event, " \
                   "not the hit)"
-            cites += ["8.4.2", "8.4.2a"]
+            cites += [cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL]
         who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
         link = self.s.active_link
         if src is not None and link is not None and link.proxy and info.get("attack") == src.handle:
             why += " (the attack-proxy is an extension of its attack-source, whose one triggered ability triggers)"
-            cites.append("1.4.3a")
+            cites.append(cited.ATTACK_PROXY_EXTENSION)
         self.step(f"{who} triggers{why}: a triggered-layer is created under "
                   f"{self.player_name(layer.controller)}'s control.",
-                  cites + ["1.6.2c", "6.6.3" if isinstance(ab, Effect) else "6.6.4"])
+                  cites + [cited.TRIGGERED_LAYER,
+                           cited.DELAYED_TRIGGER if isinstance(ab, Effect) else cited.STATIC_TRIGGER])
         return layer
 
     def add_pending_triggers(self):
@@ -179,11 +185,11 @@ class Effects:
             return
         self.s.pending = []
         controllers = {layer.controller for layer in pending}
-        cites = ["6.6.6", "1.10.2d"]
+        cites = [cited.TRIGGERED_LAYER_CREATED, cited.GSA_TRIGGERS]
         if len(controllers) > 1:
             seats = self.clockwise_from(self.s.turn_player)
             pending.sort(key=lambda layer: seats.index(layer.controller) if layer.controller in seats else 0)
-            cites.append("6.6.6b")
+            cites.append(cited.TRIGGERED_LAYERS_ORDER)
         for layer in pending:
             self.s.stack.append(layer)
         names = ", ".join(layer.name for layer in pending)
@@ -211,17 +217,19 @@ class Effects:
             cond = eff.get("if")
             if cond:
                 # a conditional effect: its condition is checked as it would be generated (8.4.3a)
-                label = ["8.4.3", "8.4.3a"] if "defended_from_hand" in cond else []
+                label = [cited.REPRISE, cited.CONDITION_REPRISE_ABILITY] if "defended_from_hand" in cond else []
                 who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
                     self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is not met ({unmet}), so that "
-                              "effect is not generated.", ["1.8.4"] + label + (["1.8.4a"] if "otherwise" in cond else []),
-                              tag="telling")
+                              "effect is not generated.",
+                              [cited.CONDITIONAL_EFFECT] + label
+                              + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []), tag="telling")
                     self.last_ok = False
                     continue
                 self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
-                          ["1.8.4"] + label + (["1.8.4a"] if "otherwise" in cond else []))
+                          [cited.CONDITIONAL_EFFECT] + label
+                          + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []))
             self.last_ok = True
             self.generate_one(eff, src, controller, layer)
 
@@ -248,7 +256,8 @@ class Effects:
             what = eff.get("what", default)
             whom = ", ".join(self._name_of(t) for t in (layer.targets if layer else [])) if what == "target" else what
             self.step(f"{src.name if src else 'The effect'}: \"{_describe_effect_data(eff)}\" has no object to act "
-                      f"on ({whom or 'nothing'} is not a card it can affect), so that effect fails.", ["1.8.9"])
+                      f"on ({whom or 'nothing'} is not a card it can affect), so that effect fails.",
+                      [cited.EFFECT_FAILS])
         return cards
 
     def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
@@ -262,7 +271,8 @@ class Effects:
                 n = self.amount(v, src, layer)
                 what = f"X = {n}" if v == "X" else f"{n} ({_describe_quantity(v)})"
                 self.step(f"{src.name if src else 'The effect'}: the number in \"{_describe_effect_data(eff)}\" is "
-                          f"{what} as the effect is generated.", ["1.8.4"] if v != "X" else ["1.12.2"])
+                          f"{what} as the effect is generated.",
+                          [cited.CONDITIONAL_EFFECT] if v != "X" else [cited.VALUE_X])
                 eff = dict(eff, **{field: n})
         PRIMITIVES[do].handler(self, eff, src, controller, layer)
 
@@ -320,12 +330,12 @@ class Effects:
 
     def _effect_cites(self, e: Effect) -> list[str]:
         if e.kind == "prevent":
-            return ["6.4.10"]
+            return [cited.PREVENTION]
         if e.kind == "additional-activations":
-            return ["5.2.3"]
+            return [cited.EFFECT_ALLOWS_ABILITY]
         if e.kind == "set-limit":
-            return ["5.2.3e"]
-        return ["6.2.2"]
+            return [cited.EFFECTS_STATE_HOW_MANY]
+        return [cited.LAYER_CONTINUOUS_EFFECT]
 
     def _keyword_prevention(self, target: str, amount: int, kind: str) -> int:
         for c in list(self.s.cards.values()):
@@ -350,16 +360,17 @@ class Effects:
                                   f"{n} resource{'s' if n != 1 else ''}.", [rule], tag="telling")
                         continue
                     self.step(f"{self.player_name(target)} pays {n} resource{'s' if n != 1 else ''} for {c.name}'s "
-                              f"{label}.", [rule, "1.14.2"])
+                              f"{label}.", [rule, cited.ASSET_COST_PAYMENT])
                 prevent = min(n, amount)
                 amount -= prevent
                 if how == "destroy":
                     # 6.4.1a: the destruction of the source is a sub-event, before the damage event
                     self.step(f"{c.name}'s {label} replaces the damage event; first its sub-event: {c.name} is "
-                              "destroyed, before any damage is dealt.", [rule, "6.4.1a"])
+                              "destroyed, before any damage is dealt.", [rule, cited.SUB_EVENT])
                     self.zone_effect("destroy", c)
                 self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
-                          f"{self.player_name(target)} is prevented ({amount} remains).", [rule, "6.4.10", "6.4.10a"], tag="prevention")
+                          f"{self.player_name(target)} is prevented ({amount} remains).",
+                          [rule, cited.PREVENTION, cited.PREVENTION_AMOUNT], tag="prevention")
         return amount
 
     def _pay_optional(self, player: str, n: int) -> bool:
@@ -376,7 +387,7 @@ class Effects:
             p.resources += c.pitch
             pitched.append(f"{c.name} ({c.pitch})")
         if pitched:
-            self.step(f"{self.player_name(player)} pitches {', '.join(pitched)} for resources.", ["1.14.3"])
+            self.step(f"{self.player_name(player)} pitches {', '.join(pitched)} for resources.", [cited.PITCH_CARD])
         p.resources -= n
         return True
 
@@ -393,18 +404,18 @@ class Effects:
         """8.5.6: move the top card of the deck to the hand, n times; fails on an empty deck (8.5.6b)."""
         if n > 1:
             self.step(f"Drawing {n} cards is a compound event: {self.player_name(player)} draws a card, {n} times, each "
-                      "an individual event.", ["1.9.2"])
+                      "an individual event.", [cited.COMPOUND_EVENT])
         for _ in range(n):
             deck = self.deck_of(player)
             if not deck:
                 self.step(f"{self.player_name(player)} tries to draw a card, but their deck is empty: the draw fails.",
-                          ["8.5.6b"])
+                          [cited.DRAW_FROM_EMPTY_DECK_FAILS])
                 self.last_ok = False
                 return
             top = deck[0]   # the first deck card listed in the scenario is the top of the deck
             self.move(top, "hand")
             top.face_down = False
-            self.step(f"{self.player_name(player)} draws a card ({top.name}).", ["8.5.6"])
+            self.step(f"{self.player_name(player)} draws a card ({top.name}).", [cited.DRAW])
 
     def intimidate(self, who: str, eff: dict, layer):
         """8.5.10: the player banishes a card from their hand face-down until the beginning of the end phase."""
@@ -420,19 +431,21 @@ class Effects:
         self.facts.setdefault("intimidated", []).append(who)
         if card is None:
             self.step(f"{self.player_name(who)} is intimidated but has no card in hand to banish; they are still "
-                      "considered intimidated.", ["8.5.10", "8.5.10a"])
+                      "considered intimidated.", [cited.INTIMIDATE, cited.INTIMIDATED])
             return
         self.move(card, "banished")
         card.face_down = True
         self.step(f"{self.player_name(who)} is intimidated: {card.name}{note} is banished face-down from their hand "
                   "until the beginning of the end phase, so it cannot be used to defend this turn; it goes from a "
-                  "private zone to face down, so it never becomes public.", ["8.5.10", "3.0.8"])
-        self.return_at_end_phase(card, "intimidate", ["8.5.10", "8.5.10c"])
+                  "private zone to face down, so it never becomes public.",
+                  [cited.INTIMIDATE, cited.BECOMES_PUBLIC_BEFORE_MOVE])
+        self.return_at_end_phase(card, "intimidate", [cited.INTIMIDATE, cited.INTIMIDATE_RETURNS_ITS_CARDS])
 
     def gain_action_points(self, player: str, n: int, why: str, cites):
         if player != self.s.turn_player:
             self.step(f"{self.player_name(player)} would gain an action point from {why}, but it is not their "
-                      "action phase: they gain none.", list(cites) + ["1.13.2b"], tag="go-again")
+                      "action phase: they gain none.", list(cites) + [cited.ACTION_POINTS_ONLY_IN_ACTION_PHASE],
+                      tag="go-again")
             return
         self.s.players[player].action_points += n
         self.step(f"{self.player_name(player)} gains {n} action point{'s' if n != 1 else ''} from {why} "
@@ -449,7 +462,8 @@ class Effects:
         c.timestamp = self.s.tick()
         self.s.cards[handle] = c
         self.tokens.append(c.name)
-        self.step(f"A {c.name} token is created and enters the arena under {self.player_name(controller)}'s control.", ["8.5.2", "8.5.2c"])
+        self.step(f"A {c.name} token is created and enters the arena under {self.player_name(controller)}'s control.",
+                  [cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL])
 
     def zone_effect(self, do: str, c: Card):
         was_functional = any(self.functional(c, ab) for ab in c.abilities if ab.kind in ("static", "trigger"))
@@ -461,24 +475,25 @@ class Effects:
             self.move(c, "graveyard")
             if c.token:
                 c.zone = "outside"
-            self.step(f"{c.name} is destroyed.", ["8.5.4"] + (["3.0.12a"] if c.token else []))
+            self.step(f"{c.name} is destroyed.",
+                      [cited.DESTROY] + ([cited.CLEARED_TOKEN_CEASES_TO_EXIST] if c.token else []))
             self.event("destroyed", card=c.handle, was_functional=was_functional)
         elif do == "banish":
             self.move(c, "banished")
-            self.step(f"{c.name} is banished.", ["8.5.1"])
+            self.step(f"{c.name} is banished.", [cited.BANISH])
         elif do == "discard":
             self.move(c, "graveyard")
-            self.step(f"{c.name} is discarded.", ["8.5.5"])
+            self.step(f"{c.name} is discarded.", [cited.DISCARD])
         if was_attack:
             self.step(f"The active-attack {c.name} has ceased to exist; the chain link remains and uses last known "
-                      "information about it.", ["7.0.3c", "1.2.3"])
+                      "information about it.", [cited.CHAIN_LINK_AS_COLLECTION, cited.LAST_KNOWN_INFORMATION])
             link.lki = dict(self.s.lki.get(c.handle, {}))
             if link.power is None and self.s.step in ("attack", "defend", "reaction", "damage"):
                 self.close_combat_chain(f"the active-attack {c.name} ceased to exist before damage was calculated",
-                                        ["7.7.2c"])
+                                        [cited.ACTIVE_ATTACK_GONE_CLOSES])
             elif link.power is not None:
                 self.step("Damage was already calculated for this chain link, so its attack ceasing to exist does not "
-                          "close the combat chain.", ["7.7.2c"])
+                          "close the combat chain.", [cited.ACTIVE_ATTACK_GONE_CLOSES])
 
     def search(self, eff: dict, src, controller: str, layer):
         spec = eff.get("for", {})
@@ -487,22 +502,23 @@ class Effects:
         what = _describe_selector(spec)
         then = eff.get("then", "hand")
         if found is None:
-            self.step(f"{self.player_name(controller)} searches their deck for {what}: none is found, the search fails.", ["8.5.19"])
+            self.step(f"{self.player_name(controller)} searches their deck for {what}: none is found, the search "
+                      "fails.", [cited.SEARCH])
             self.facts.setdefault("search", {})[layer.name if layer else "search"] = "failed"
             if then == "defend":
                 self.step("The card cannot be added as a defending card: the effect fails and it stays in the deck.",
-                          ["7.0.5b"])
-            self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
+                          [cited.EFFECT_ADDS_DEFENDING_CARD])
+            self.step(f"{self.player_name(controller)} shuffles their deck.", [cited.SHUFFLE])
             return None
-        self.step(f"{self.player_name(controller)} searches their deck and finds {found.name}.", ["8.5.19"])
+        self.step(f"{self.player_name(controller)} searches their deck and finds {found.name}.", [cited.SEARCH])
         if then == "defend":
             self.add_defending([found.handle], self._defending_target(controller), "effect")
         elif then == "attack":
-            self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
+            self.step(f"{self.player_name(controller)} shuffles their deck.", [cited.SHUFFLE])
             return found
         else:
             self.move(found, "hand")
-        self.step(f"{self.player_name(controller)} shuffles their deck.", ["8.5.20"])
+        self.step(f"{self.player_name(controller)} shuffles their deck.", [cited.SHUFFLE])
         return found
 
     def _defending_target(self, player: str) -> str:
@@ -515,11 +531,15 @@ class Effects:
     # damage and prevention (8.5.3, 6.4.10, 7.5)
     # =====================================================================================================
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
-        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt."""
+        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt.
+        ``target`` may be a card: damage to a living object (:meth:`damage_object`)."""
+        if target in self.s.cards:
+            return self.damage_object(self.card(target), amount, src, kind)
         who = self.player_name(target)
         if amount <= 0 and not hit_event:
             self.step(f"{src.name if src else 'The effect'} would deal 0 damage to {who}: an instruction to do nothing, "
-                      "so the event does not occur — nothing can modify it and it triggers nothing.", ["1.9.1b"],
+                      "so the event does not occur — nothing can modify it and it triggers nothing.",
+                      [cited.NOTHING_EVENT],
                       tag="telling")
             return 0
         label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
@@ -530,17 +550,18 @@ class Effects:
             source_name = self._src_name(eff)
             if want_type and want_type != kind:
                 self.step(f"{source_name}'s prevention effect only prevents {want_type} damage, and this is {label}: it "
-                          "does not apply.", ["6.4.10c"])
+                          "does not apply.", [cited.PREVENTION_DAMAGE_TYPE])
                 continue
             if amount <= 0:
                 continue
-            cites = ["6.4.10", "6.4.10a"]
+            cites = [cited.PREVENTION, cited.PREVENTION_AMOUNT]
             if want_type:
-                cites.append("6.4.10c")
+                cites.append(cited.PREVENTION_DAMAGE_TYPE)
             elif kind != "physical":
-                cites.append("6.4.10c")   # no damage type named: it prevents any type, arcane included
+                # no damage type named: it prevents any type, arcane included
+                cites.append(cited.PREVENTION_DAMAGE_TYPE)
             if eff.remaining == "all":
-                cites.append("6.4.10b")
+                cites.append(cited.PREVENTION_AMOUNT_UNSPECIFIED)
             prevent = amount if eff.remaining == "all" else min(amount, eff.remaining)
             amount -= prevent
             if eff.remaining != "all":
@@ -551,14 +572,16 @@ class Effects:
             if not shielding:
                 self.s.effects.remove(eff)
                 left = "" if eff.remaining in ("all", 0) else f" its remaining {eff.remaining} is not used for later damage:"
-                self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.", ["6.4.10i"],
+                self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.",
+                          [cited.FIXED_PREVENTION_EFFECT],
                           tag="telling" if left else None)
             elif eff.remaining == 0:
                 self.s.effects.remove(eff)
-                self.step("The shielding-prevention effect has prevented all it can and ends.", ["6.4.10j"])
+                self.step("The shielding-prevention effect has prevented all it can and ends.",
+                          [cited.SHIELDING_PREVENTION_EFFECT])
             else:
                 self.step(f"The shielding-prevention effect keeps its remaining {eff.remaining} for later damage.",
-                          ["6.4.10j"])
+                          [cited.SHIELDING_PREVENTION_EFFECT])
         if amount > 0:
             amount = self._keyword_prevention(target, amount, kind)
         if amount <= 0:
@@ -572,10 +595,38 @@ class Effects:
         if not hit_event and src is not None:
             self.event("damage", card=src.handle, target=target, amount=amount)
         self.step(f"{src.name if src else 'The effect'} deals {amount} {label} to {who} (life {before} → "
-                  f"{p.life}).", ["8.5.3"])
+                  f"{p.life}).", [cited.DEAL_DAMAGE])
         if before - amount < 0:
             self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
-                      "which is considered 0.", ["2.5.3e"])
+                      "which is considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
+        return amount
+
+    def life_total(self, c: Card) -> int | None:
+        """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
+        return None if c.life is None else max(0, c.life - c.damage_taken)
+
+    def damage_object(self, c: Card, amount: int, src: Card | None, kind="generic") -> int:
+        """8.5.3: damage to an object — a living object (an ally: it has the life property, 2.5.1) loses that much
+        life; any other object cannot be dealt damage and the effect fails (8.5.3c). The prevention effects and
+        keywords of this engine protect heroes ("you"), so none replaces damage to an ally."""
+        name = src.name if src else "The effect"
+        if amount <= 0:
+            self.step(f"{name} would deal 0 damage to {c.name}: an instruction to do nothing, so the event does not "
+                      "occur.", [cited.NOTHING_EVENT], tag="telling")
+            return 0
+        if c.life is None or c.zone not in ARENA_ZONES:
+            self.step(f"{c.name} is not a living object (it has no life total in the arena): it cannot be dealt damage, "
+                      "so the effect fails.", [cited.NON_LIVING_DAMAGE_FAILS, cited.EFFECT_FAILS], tag="telling")
+            return 0
+        before = self.life_total(c)
+        c.damage_taken += amount
+        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
+        if kind == "arcane" and src is not None:
+            self.s.players[src.controller].dealt_arcane_this_turn += amount
+        self.step(f"{name} deals {amount} {label} to {c.name} (life {before} → {self.life_total(c)}).",
+                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL])
+        if src is not None:
+            self.event("damage", card=src.handle, target=c.handle, amount=amount)
         return amount
 
 

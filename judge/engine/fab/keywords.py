@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from judge.engine.fab import cited
+
 
 class Keyword(NamedTuple):
     """One keyword ability the engine plays."""
@@ -37,32 +39,35 @@ class Keyword(NamedTuple):
 # prevention rows: data = (damage type it prevents or None for any, how it is paid: "pay" | "destroy")
 # chain-close rows: data = the effects of the triggered-layer
 KEYWORD_ROWS = (
-    Keyword("go again", "8.3.5", "special resolution ability", ("resolve",)),
-    Keyword("dominate", "8.3.4", "static ability", ("defend-limit",),
-            data=("from-hand", "8.3.4a", "8.3.4b", "8.3.4c", "card from hand")),
-    Keyword("overpower", "8.3.22", "static ability", ("defend-limit",),
-            data=("action", "8.3.22a", "8.3.22a", "8.3.22b", "action card")),
-    Keyword("piercing", "8.3.23", "static ability", ("power",), valued=True),
-    Keyword("blade break", "8.3.3", "triggered-static ability", ("chain-close",),
+    Keyword("go again", cited.GO_AGAIN, "special resolution ability", ("resolve",)),
+    Keyword("dominate", cited.DOMINATE, "static ability", ("defend-limit",),
+            data=("from-hand", cited.DOMINATE_DEFEND, cited.DOMINATE_DEFENSE_REACTIONS, cited.DOMINATE_GAINED_LATE,
+                  "card from hand")),
+    Keyword("overpower", cited.OVERPOWER, "static ability", ("defend-limit",),
+            data=("action", cited.OVERPOWER_DEFEND, cited.OVERPOWER_DEFEND, cited.OVERPOWER_GAINED_LATE,
+                  "action card")),
+    Keyword("piercing", cited.PIERCING, "static ability", ("power",), valued=True),
+    Keyword("blade break", cited.BLADE_BREAK, "triggered-static ability", ("chain-close",),
             data=({"do": "destroy", "what": "self"},)),
-    Keyword("battleworn", "8.3.2", "triggered-static ability", ("chain-close",),
+    Keyword("battleworn", cited.BATTLEWORN, "triggered-static ability", ("chain-close",),
             data=({"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"},)),
-    Keyword("temper", "8.3.10", "triggered-static ability", ("chain-close",),
+    Keyword("temper", cited.TEMPER, "triggered-static ability", ("chain-close",),
             data=({"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"},
                   {"do": "destroy", "what": "self", "if": {"max_defense": 0}})),
-    Keyword("arcane barrier", "8.3.8", "static ability", ("prevention",), valued=True, data=("arcane", "pay")),
-    Keyword("spellvoid", "8.3.15", "static ability", ("prevention",), valued=True, data=("arcane", "destroy")),
-    Keyword("ward", "8.3.20", "static ability", ("prevention",), valued=True, data=(None, "destroy")),
-    Keyword("phantasm", "8.3.13", "triggered-static ability", ("state-trigger",)),
-    Keyword("protect", "8.3.31", "static ability", ("defend-other",)),
-    Keyword("boost", "8.3.9", "optional additional-cost play-static ability", ("additional-cost",)),
-    Keyword("meld", "8.3.38", "static ability", ("split",)),
-    Keyword("specialization", "8.3.7", "meta-static ability", ("card-pool",)),
-    Keyword("legendary", "8.3.6", "meta-static ability", ("card-pool",)),
-    Keyword("stealth", "8.3.24", "ability that means nothing", ("nothing",)),
-    Keyword("combo", "8.4.1", "label", ("label",)),
-    Keyword("crush", "8.4.2", "label", ("label",)),
-    Keyword("reprise", "8.4.3", "label", ("label",)),
+    Keyword("arcane barrier", cited.ARCANE_BARRIER, "static ability", ("prevention",), valued=True,
+            data=("arcane", "pay")),
+    Keyword("spellvoid", cited.SPELLVOID, "static ability", ("prevention",), valued=True, data=("arcane", "destroy")),
+    Keyword("ward", cited.WARD, "static ability", ("prevention",), valued=True, data=(None, "destroy")),
+    Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
+    Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
+    Keyword("boost", cited.BOOST, "optional additional-cost play-static ability", ("additional-cost",)),
+    Keyword("meld", cited.MELD, "static ability", ("split",)),
+    Keyword("specialization", cited.SPECIALIZATION, "meta-static ability", ("card-pool",)),
+    Keyword("legendary", cited.LEGENDARY, "meta-static ability", ("card-pool",)),
+    Keyword("stealth", cited.STEALTH, "ability that means nothing", ("nothing",)),
+    Keyword("combo", cited.COMBO, "label", ("label",)),
+    Keyword("crush", cited.CRUSH, "label", ("label",)),
+    Keyword("reprise", cited.REPRISE, "label", ("label",)),
 )
 
 KEYWORDS: dict[str, Keyword] = {k.name: k for k in KEYWORD_ROWS}
@@ -71,14 +76,16 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # keywords of the rules the engine does not play: a card that has one (or an effect that gives one) is refused
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
-    "blood debt": "8.3.11", "spectra": "8.3.14", "essence": "8.3.16", "fusion": "8.3.17", "heave": "8.3.18",
-    "quell": "8.3.19", "ephemeral": "8.3.21", "mirage": "8.3.25", "pairs": "8.3.26", "rune gate": "8.3.27",
-    "ambush": "8.3.28", "crank": "8.3.29", "modular": "8.3.30", "scrap": "8.3.32", "beat chest": "8.3.33",
-    "guardwell": "8.3.34", "universal": "8.3.35", "cloaked": "8.3.36", "arcane shelter": "8.3.37",
-    "channel": "8.4.4", "material": "8.4.5", "rupture": "8.4.6", "contract": "8.4.7", "surge": "8.4.8",
-    "solflare": "8.4.9", "unity": "8.4.10", "evo upgrade": "8.4.11", "galvanize": "8.4.12", "tower": "8.4.13",
-    "decompose": "8.4.14", "earth bond": "8.4.15", "lightning flow": "8.4.16", "heavy": "8.4.17",
-    "opt": "8.5.22", "reload": "8.5.23", "mentor": "8.3.12",
+    "blood debt": cited.BLOOD_DEBT, "spectra": cited.SPECTRA, "essence": cited.ESSENCE, "fusion": cited.FUSION,
+    "heave": cited.HEAVE, "quell": cited.QUELL, "ephemeral": cited.EPHEMERAL, "mirage": cited.MIRAGE,
+    "pairs": cited.PAIRS, "rune gate": cited.RUNE_GATE, "ambush": cited.AMBUSH, "crank": cited.CRANK,
+    "modular": cited.MODULAR, "scrap": cited.SCRAP, "beat chest": cited.BEAT_CHEST, "guardwell": cited.GUARDWELL,
+    "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "arcane shelter": cited.ARCANE_SHELTER,
+    "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
+    "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
+    "galvanize": cited.GALVANIZE, "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
+    "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY, "opt": cited.OPT, "reload": cited.RELOAD,
+    "mentor": cited.MENTOR,
 }
 
 

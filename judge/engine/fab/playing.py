@@ -119,6 +119,7 @@ class Playing:
         self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)   # 5.1.7
         self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
         self._pay_effect_costs(player, c, action, key)   # 5.1.8, 5.1.9
+        self.pay_card_costs(player, c, action)   # the card's own additional costs (costs.py)
         self._complete_play(player, c, layer)
 
     def _check_origin(self, player: str, c: Card) -> str:
@@ -219,6 +220,7 @@ class Playing:
             self.step(f"Declare costs: {self.player_name(player)} declares the additional cost"
                       f"{'s' if len(extra) > 1 else ''} to pay: {'; '.join(_describe_cost(e, self) for e in extra)}.",
                       ["5.1.3", "5.1.3b"] + (["8.3.9"] if any(e.get("do") == "boost" for e in extra) else []))
+        self.declare_card_costs(player, c, action)   # 5.1.3b, the card's own (costs.py)
         self._bind_next_effects(c, player, at="costs")
         return x, as_instant, without_paying
 
@@ -262,7 +264,6 @@ class Playing:
                                without_paying: bool) -> tuple[int, int]:
         """5.1.6 calculate asset-costs: the action point cost and the resource cost with its modifiers
         (5.1.6a-c). Returns (resource cost, action point cost)."""
-        s = self.s
         action_cost = 1 if ("action" in c.types and not as_instant) else 0
         resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
         if action.get("alternative") is not None:
@@ -271,14 +272,20 @@ class Playing:
         start = resource_cost
         for ts, by, src in mods:
             resource_cost = max(0, resource_cost + by)
-        text = f"Calculate asset-costs: action point cost {action_cost}" + \
-               (" (an action card not played as an instant)" if action_cost else "") + \
-               f"; resource cost starts at {start}"
-        if mods:
-            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in s.cards else 'an effect'}"
-                                     for _, by, src in mods) + f" → {resource_cost}"
-        self.step(text + ".", ["5.1.6", "5.1.6a", "5.1.6b", "5.1.6c"])
+        text = self.asset_cost_text(action_cost, " (an action card not played as an instant)", start, mods,
+                                    resource_cost)
+        self.step(text, ["5.1.6", "5.1.6a", "5.1.6b", "5.1.6c"])
         return resource_cost, action_cost
+
+    def asset_cost_text(self, action_cost: int, why_action: str, start: int, mods, cost: int) -> str:
+        """The Calculate asset-costs step in words (5.1.6): the action point cost (``why_action`` says why it is
+        one), the resource cost it starts at and each modifier (timestamp, by, source) to the cost it comes to."""
+        text = f"Calculate asset-costs: action point cost {action_cost}" + (why_action if action_cost else "") + \
+            f"; resource cost starts at {start}"
+        if mods:
+            text += ", " + ", ".join(f"{by:+d} from {self.card(src).name if src in self.s.cards else 'an effect'}"
+                                     for _, by, src in mods) + f" → {cost}"
+        return text + "."
 
     def _complete_play(self, player: str, c: Card, layer: Layer):
         """5.1.10 play: the card is played, its player regains priority, and the play event happens."""
@@ -324,6 +331,8 @@ class Playing:
         """5.1.8-5.1.9: calculate and pay the effect-costs in the declared order; one that fails makes the play
         illegal (1.14.4)."""
         extra = self._additional_costs(c, action, key)
+        if not extra and self.card_costs(c, action):
+            return     # only the card's own additional costs: paid next (costs.py)
         if not extra:
             self.step("Calculate and pay effect-costs: there are none.", ["5.1.8", "5.1.9"])
             return

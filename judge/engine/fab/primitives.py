@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from judge.engine.fab import cited
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.state import Effect
@@ -54,7 +55,7 @@ def _continuous(game, eff, src, controller, layer):
             e.data["_attack_link"] = n
             game.step(f"The effect is given to the attack of {game.card(next(iter(bound))).name} — an attack-proxy, "
                       f"chain link {n} — and not to the weapon: a later attack with it is a new attack without it.",
-                      ["1.4.3e"])
+                      [cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
     if do == "prevent":
         e.remaining = eff.get("amount", "all")
         e.data["shielded"] = game._resolve_target_word(eff.get("to", "you"), controller, {})
@@ -76,7 +77,8 @@ def _gain_keyword(game, eff, src, controller, layer):
             counted = [h for h, _, _ in game.defending(link) if game.counts_for_limit(counts, h)]
             if len(counted) >= 2:
                 game.step(f"The attack gains {row.name} while already defended by {len(counted)} {what}s: none is "
-                          "removed from defending; it only limits what is added from now on.", [row.data[3], "1.0.2b"])
+                          "removed from defending; it only limits what is added from now on.",
+                          [row.data[3], cited.NOT_RETROACTIVE])
     _continuous(game, eff, src, controller, layer)
 
 
@@ -84,27 +86,31 @@ def _set_base_defense(game, eff, src, controller, layer):
     for c in game._target_cards(eff.get("to", "self"), src, layer, controller):
         c.base_defense_set = eff.get("value", 0)
         game.step(f"{c.name}'s base defense is set to {eff.get('value', 0)} (an effect that says it changes the base "
-                  "value).", ["2.0.3a"])
+                  "value).", [cited.EFFECT_MODIFIES_VALUE])
 
 
 def _damage(game, eff, src, controller, layer):
     """8.5.3: damage to each hero the effect names — every declared target hero for ``to = "target"`` (or when the
     layer targets heroes and ``to`` is not written), else the player ``to`` names."""
     to = eff.get("to")
-    heroes = [t for t in (layer.targets if layer else []) if t in game.s.players]
-    if to in (None, "target") and heroes:
-        targets = heroes
+    declared = [t for t in (layer.targets if layer else []) if t in game.s.players or t in game.s.cards]
+    if to in (None, "target") and declared:
+        targets = declared          # heroes, or living objects ("any target", 1.8.5)
+    elif to == "target":
+        game.step(f"{_name(src)}: its damage has no declared target left to be dealt to, so that effect fails.",
+                  [cited.EFFECT_FAILS])
+        return
     else:
         targets = [game._resolve_target_word(to or "opponent", controller, {})]
     if len(targets) > 1:
         game.step(f"{_name(src)} deals damage to each of its targets: "
-                  f"{', '.join(game.player_name(t) for t in targets)}.", ["8.5.3"])
+                  f"{', '.join(game._name_of(t) for t in targets)}.", [cited.DEAL_DAMAGE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
 
 
 def _gain_action_point(game, eff, src, controller, layer):
-    game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect", ["1.13.2a"])
+    game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect", [cited.GAIN_ACTION_POINTS])
 
 
 def _zone(game, eff, src, controller, layer):
@@ -116,10 +122,11 @@ def _zone(game, eff, src, controller, layer):
 def _close_combat_chain(game, eff, src, controller, layer):
     name = _name(src)
     if game.s.chain_open:
-        game.step(f"{name}'s effect closes the combat chain.", ["7.7.2d"])
-        game.close_combat_chain(f"{name}'s effect closed it", ["7.7.2d"])
+        game.step(f"{name}'s effect closes the combat chain.", [cited.EFFECT_CLOSES_COMBAT_CHAIN])
+        game.close_combat_chain(f"{name}'s effect closed it", [cited.EFFECT_CLOSES_COMBAT_CHAIN])
     else:
-        game.step(f"{name}'s effect would close the combat chain, but it is not open.", ["7.7.2d"])
+        game.step(f"{name}'s effect would close the combat chain, but it is not open.",
+                  [cited.EFFECT_CLOSES_COMBAT_CHAIN])
 
 
 def _restrict(game, eff, src, controller, layer):
@@ -129,7 +136,7 @@ def _restrict(game, eff, src, controller, layer):
         player = link.targets[0] if link else (layer.attack_targets[0] if layer and layer.attack_targets
                                                else game.opponents(controller)[0])
         game.step(f"The effect refers to the defending hero, {game.player_name(player)}, and keeps referring to that "
-                  "hero until the combat chain closes.", ["7.2.4b"])
+                  "hero until the combat chain closes.", [cited.DEFENDING_HERO])
     else:
         player = game._resolve_target_word(who, controller, {})
     s = game.s
@@ -138,28 +145,29 @@ def _restrict(game, eff, src, controller, layer):
     game.add_effect(e)
     kinds = " and ".join(eff.get("types", []))
     game.step(f"{_name(src)} creates a restriction: {game.player_name(player)} can't play or activate {kinds}.",
-              ["1.0.2", "6.2.2"])
+              [cited.RESTRICTION_PRECEDENCE, cited.LAYER_CONTINUOUS_EFFECT])
 
 
 def _replace_attack(game, eff, src, controller, layer):
     link = game.s.active_link
     new = game.s.cards.get(layer.params.get("chosen")) if layer else None
     if link is None or new is None:
-        game.step("There is no attacking card to replace: the effect fails.", ["1.8.9"])
+        game.step("There is no attacking card to replace: the effect fails.", [cited.EFFECT_FAILS])
         return
     game.move(new, "combat-chain", controller=controller)
     old = link.attack
     link.attack = new.handle
     game.power_seen[new.handle] = game.power(new)
     game.step(f"{new.name} is put onto the active chain link as the attacking card: the previous active-attack is "
-              "cleared and it is a new attack, but the attack-targets stay the same.", ["7.0.4a"])
+              "cleared and it is a new attack, but the attack-targets stay the same.",
+              [cited.NEW_ATTACKING_CARD_NEW_ATTACK])
     game.facts.setdefault("replaced_attack", {})[old] = new.handle
 
 
 def _put_on_deck_bottom(game, eff, src, controller, layer):
     for c in game._objects(eff, "target", src, layer, controller):
         game.move(c, "deck")
-        game.step(f"{c.name} is put on the bottom of its owner's deck.", ["8.5.15"])
+        game.step(f"{c.name} is put on the bottom of its owner's deck.", [cited.PUT_OR_RETURN])
 
 
 def _lose_abilities(game, eff, src, controller, layer):
@@ -170,11 +178,11 @@ def _lose_abilities(game, eff, src, controller, layer):
         c.keywords = {k: v for k, v in c.keywords.items() if k == "specialization"}
         game.step(f"{c.name} loses all its abilities"
                   + (f", its keyword abilities ({', '.join(lost_kws)}) included" if lost_kws else "") + ".",
-                  ["6.2.2"] + (["8.0.4"] if lost_kws else []))
+                  [cited.LAYER_CONTINUOUS_EFFECT] + ([cited.ABILITY_KEYWORD] if lost_kws else []))
         if lost_meta:
             game.step(f"{c.name}'s meta-static ability ceases to exist during the game: it does not affect the "
                       "legality of what was done outside the game under it, so the card-pool stays legal.",
-                      ["5.4.3a", "1.7.4d"])
+                      [cited.META_STATIC_CEASES_LEGALITY_KEPT, cited.META_STATIC_FUNCTIONAL])
 
 
 def _defend_with(game, eff, src, controller, layer):
@@ -184,7 +192,7 @@ def _defend_with(game, eff, src, controller, layer):
         if c.zone not in ("hand", "stack", "combat-chain"):
             game.step(f"An effect adds {c.name} from the {c.zone} to the active chain link as a defending card"
                       + (" (it becomes public before it moves)" if c.face_down else "") + ".",
-                      ["7.0.5b"] + (["3.0.8"] if c.face_down else []))
+                      [cited.EFFECT_ADDS_DEFENDING_CARD] + ([cited.BECOMES_PUBLIC_BEFORE_MOVE] if c.face_down else []))
             c.face_down = False
         game.add_defending([c.handle], game._defending_target(controller), "effect")
 
@@ -198,14 +206,15 @@ def _gain_resources(game, eff, src, controller, layer):
     n = eff.get("amount", 1)
     game.s.players[who].resources += n
     game.step(f"{game.player_name(who)} gains {n} resource point{'s' if n != 1 else ''} (now "
-              f"{game.s.players[who].resources}).", ["8.5.7", "1.13.3"])
+              f"{game.s.players[who].resources}).", [cited.GAIN, cited.RESOURCE_POINT_ASSET])
 
 
 def _return_to_hand(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         game.move(c, "hand")
         c.face_down = False
-        game.step(f"{c.name} is put into its owner's hand; there it is a new object (3.0.9).", ["8.5.15", "3.0.9"])
+        game.step(f"{c.name} is put into its owner's hand; there it is a new object (3.0.9).",
+                  [cited.PUT_OR_RETURN, cited.NEW_OBJECT])
 
 
 def _draw(game, eff, src, controller, layer):
@@ -224,7 +233,8 @@ def _life(game, eff, src, controller, layer):
         p.life_lost_this_turn += before - p.life
     game.step(f"{game.player_name(who)} {'gains' if do == 'gain-life' else 'loses'} {n} life (life {before} → "
               f"{p.life})" + ("; losing life is not damage." if do == "lose-life" else "."),
-              ["8.5.7", "8.5.7a"] if do == "gain-life" else ["8.5.12", "8.5.12a", "8.5.12b"])
+              [cited.GAIN, cited.GAIN_LIFE] if do == "gain-life" else [cited.LOSE, cited.LOSE_LIFE,
+                                                                       cited.LOSING_LIFE_NOT_DAMAGE])
 
 
 def _intimidate(game, eff, src, controller, layer):
@@ -237,7 +247,7 @@ def _negate(game, eff, src, controller, layer):
     for t in (layer.targets if layer else []):
         victim = next((l for l in s.stack if l.source == t and l is not layer), None)
         if victim is None:
-            game.step(f"There is no layer of {game._name_of(t)} on the stack to negate.", ["8.5.26"])
+            game.step(f"There is no layer of {game._name_of(t)} on the stack to negate.", [cited.NEGATE])
             continue
         s.stack.remove(victim)
         game.failed.append(game._layer_fact_name(victim))
@@ -246,13 +256,13 @@ def _negate(game, eff, src, controller, layer):
         if victim.kind == "card" and vsrc is not None and vsrc.zone == "stack":
             game.move(vsrc, "graveyard")
         game.step(f"{victim.name} is negated: it is cleared from the stack and does not resolve.",
-                  ["8.5.26"] + (["3.0.12"] if victim.kind == "card" else []))
+                  [cited.NEGATE] + ([cited.CLEAR] if victim.kind == "card" else []))
 
 
 def _turn_face_up(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         c.face_down = False
-        game.step(f"{c.name} is turned face up.", ["8.5.24"])
+        game.step(f"{c.name} is turned face up.", [cited.TURN_FACE])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -264,45 +274,48 @@ def _p(name, fields, rules, handler) -> Primitive:
 
 
 PRIMITIVE_ROWS = (
-    _p("modify", {"stat", "by", "to", "next", "next_defend"}, ("6.2", "6.3.3"), _continuous),
-    _p("cost", {"by", "to", "next", "activations"}, ("5.1.6a",), _continuous),
-    _p("gain-keyword", {"keyword", "value", "to", "next"}, ("6.3.4",), _gain_keyword),
-    _p("lose-keyword", {"keyword", "to"}, ("6.3.4",), _continuous),
-    _p("gain-ability", {"ability", "to"}, ("6.2.2",), _continuous),
-    _p("set-base-defense", {"value", "to"}, ("2.3.3",), _set_base_defense),
-    _p("prevent", {"amount", "to", "damage_type", "shield"}, ("6.4.10",), _continuous),
-    _p("damage", {"amount", "kind", "to"}, ("8.5.3",), _damage),
-    _p("gain-action-point", {"amount"}, ("1.13.2a",), _gain_action_point),
+    _p("modify", {"stat", "by", "to", "next", "next_defend"}, (cited.CONTINUOUS_EFFECTS, cited.SUBSTAGE_ORDER),
+       _continuous),
+    _p("cost", {"by", "to", "next", "activations"}, (cited.RULES_DEFINE_STARTING_ASSET,), _continuous),
+    _p("gain-keyword", {"keyword", "value", "to", "next"}, (cited.TIMESTAMP_ORDER,), _gain_keyword),
+    _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
+    _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
+    _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
+    _p("prevent", {"amount", "to", "damage_type", "shield"}, (cited.PREVENTION,), _continuous),
+    _p("damage", {"amount", "kind", "to"}, (cited.DEAL_DAMAGE,), _damage),
+    _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
-                        "abilities", "count", "who"}, ("8.5.2", "8.5.2c"), Zones.effect_create_token),
-    _p("destroy", {"what"}, ("8.5.4",), _zone),
-    _p("banish", {"what", "face_down", "amount", "who"}, ("8.5.1",), Zones.effect_banish),
-    _p("discard", {"what", "random", "who"}, ("8.5.5",), Zones.effect_discard),
-    _p("put", {"what", "to", "face_down", "amount", "who"}, ("8.5.15",), Zones.effect_put),
-    _p("allow-play", {"what"}, ("5.1.2b", "1.0.2"), Zones.effect_allow_play),
-    _p("delayed-trigger", {"on", "when", "effects", "once", "name", "target", "nth"}, ("6.6.3",),
+                        "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
+       Zones.effect_create_token),
+    _p("destroy", {"what"}, (cited.DESTROY,), _zone),
+    _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
+    _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
+    _p("put", {"what", "to", "face_down", "amount", "who"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
+    _p("allow-play", {"what"}, (cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE), Zones.effect_allow_play),
+    _p("delayed-trigger", {"on", "when", "effects", "once", "name", "target", "nth"}, (cited.DELAYED_TRIGGER,),
        Delayed.effect_delayed_trigger),
-    _p("return-object", {"what"}, ("8.5.1c", "8.5.15"), Returning.effect_return_object),
-    _p("remove-counter", {"kind", "stat", "amount", "what"}, ("8.5.16",), Counters.effect_remove_counter),
-    _p("put-on-deck-bottom", {"what"}, ("8.5.15",), _put_on_deck_bottom),
-    _p("lose-abilities", {"what"}, ("8.0.4",), _lose_abilities),
-    _p("defend-with", {"what", "amount", "who"}, ("7.0.5b",), _defend_with),
-    _p("turn-face-up", {"what"}, ("8.5.24",), _turn_face_up),
-    _p("close-combat-chain", set(), ("7.7.2d",), _close_combat_chain),
-    _p("restrict", {"who", "types"}, ("7.2.4b",), _restrict),
-    _p("replace-attack", set(), ("7.0.4a",), _replace_attack),
-    _p("search", {"for", "then"}, ("8.5.19",), _search),
-    _p("suppress-triggers", {"of"}, ("7.5.5c",), _continuous),
-    _p("additional-activations", {"count", "to", "spread", "attack_only"}, ("5.2.3",), _continuous),
-    _p("set-limit", {"total", "to", "attack_only"}, ("5.2.3e",), _continuous),
-    _p("draw", {"who", "amount"}, ("8.5.6",), _draw),
-    _p("gain-resources", {"who", "amount"}, ("8.5.7", "1.13.3"), _gain_resources),
-    _p("return-to-hand", {"what"}, ("8.5.15",), _return_to_hand),
-    _p("gain-life", {"who", "amount"}, ("8.5.7",), _life),
-    _p("lose-life", {"who", "amount"}, ("8.5.12",), _life),
-    _p("put-counter", {"stat", "kind", "amount", "what"}, ("8.5.14", "1.15"), Counters.effect_put_counter),
-    _p("intimidate", {"who", "card"}, ("8.5.10",), _intimidate),
-    _p("negate", set(), ("8.5.26",), _negate),
+    _p("return-object", {"what"}, (cited.BANISHED_UNTIL, cited.PUT_OR_RETURN), Returning.effect_return_object),
+    _p("remove-counter", {"kind", "stat", "amount", "what"}, (cited.REMOVE_COUNTER,), Counters.effect_remove_counter),
+    _p("put-on-deck-bottom", {"what"}, (cited.PUT_OR_RETURN,), _put_on_deck_bottom),
+    _p("lose-abilities", {"what"}, (cited.ABILITY_KEYWORD,), _lose_abilities),
+    _p("defend-with", {"what", "amount", "who"}, (cited.EFFECT_ADDS_DEFENDING_CARD,), _defend_with),
+    _p("turn-face-up", {"what"}, (cited.TURN_FACE,), _turn_face_up),
+    _p("close-combat-chain", set(), (cited.EFFECT_CLOSES_COMBAT_CHAIN,), _close_combat_chain),
+    _p("restrict", {"who", "types"}, (cited.DEFENDING_HERO,), _restrict),
+    _p("replace-attack", set(), (cited.NEW_ATTACKING_CARD_NEW_ATTACK,), _replace_attack),
+    _p("search", {"for", "then"}, (cited.SEARCH,), _search),
+    _p("suppress-triggers", {"of"}, (cited.HIT_TRIGGER_PREVENTED,), _continuous),
+    _p("additional-activations", {"count", "to", "spread", "attack_only"}, (cited.EFFECT_ALLOWS_ABILITY,), _continuous),
+    _p("set-limit", {"total", "to", "attack_only"}, (cited.EFFECTS_STATE_HOW_MANY,), _continuous),
+    _p("draw", {"who", "amount"}, (cited.DRAW,), _draw),
+    _p("gain-resources", {"who", "amount"}, (cited.GAIN, cited.RESOURCE_POINT_ASSET), _gain_resources),
+    _p("return-to-hand", {"what"}, (cited.PUT_OR_RETURN,), _return_to_hand),
+    _p("gain-life", {"who", "amount"}, (cited.GAIN,), _life),
+    _p("lose-life", {"who", "amount"}, (cited.LOSE,), _life),
+    _p("put-counter", {"stat", "kind", "amount", "what"}, (cited.PUT_COUNTER, cited.COUNTERS),
+       Counters.effect_put_counter),
+    _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
+    _p("negate", set(), (cited.NEGATE,), _negate),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

@@ -7,6 +7,7 @@ table (``while`` / ``if``) is checked clause by clause, and an unmet one is expl
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS
@@ -166,36 +167,38 @@ class Properties:
         base = self.base_value(card, stat)
         if prop is not None:
             parts.append(f"its property-static ability defines its {stat} as {base}")
-            cites += ["5.4.5", "5.4.5a", "1.7.4f"]
+            cites += [cited.PROPERTY_STATIC_ABILITY, cited.PROPERTY_STATIC_ABILITIES_FUNCTION,
+                      cited.PROPERTY_STATIC_FUNCTIONAL]
             if prop.get("count") == "distinct-costs-in-pitch" and any(
                     c.zone == "pitch" and c.owner == card.owner and c.cost is None for c in self.s.cards.values()):
                 parts.append("a card in the pitch zone without the cost property has no cost to count")
-                cites.append("1.8.7")
+                cites.append(cited.PROPERTY_VALUE_INFERS_EXISTENCE)
         elif stat == "defense" and card.base_defense_set is not None:
             parts.append(f"its base defense was set to {card.base_defense_set}")
-            cites.append("2.0.3a")
+            cites.append(cited.EFFECT_MODIFIES_VALUE)
         mods = self._modifiers(card, stat)
         for _, by, src, how in mods:
             src_card = self.s.cards.get(src)
             who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
             if how == "counter":
                 parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
-                cites += ["2.0.3d"]
+                cites += [cited.PROPERTY_COUNTER_KEEPS_BASE]
             elif how == "combo":
                 parts.append(f"{by:+d} from {who} combo ability: the last attack this combat chain matches its names")
-                cites += ["8.4.1"]
+                cites += [cited.COMBO]
             elif how == "piercing":
                 parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
-                cites += ["8.3.23"]
+                cites += [cited.PIERCING]
             elif how == "while-static":
                 parts.append(f"{by:+d} from {who} while-static ability (its condition is met)")
-                cites += ["5.4.7", "5.4.2", "1.7.4g"]
+                cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
+                          cited.WHILE_STATIC_FUNCTIONAL]
             elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
-                cites += ["5.4.2", "6.2.3"]
+                cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
             else:
                 parts.append(f"{by:+d} from {who} effect")
-                cites += ["6.2.2"]
+                cites += [cited.LAYER_CONTINUOUS_EFFECT]
         adds = [m for m in mods if m[1] > 0]
         subs = [m for m in mods if m[1] < 0]
         if adds and subs:
@@ -210,12 +213,12 @@ class Properties:
             if floored_early:
                 order += f"; in timestamp order a subtraction would have stopped the {stat} at 0 first, since a " \
                          "numeric property cannot be negative"
-                cites.append("2.0.3c")
+                cites.append(cited.NUMERIC_PROPERTY_NOT_NEGATIVE)
             parts.append(order)
-            cites.append("6.3.3")
+            cites.append(cited.SUBSTAGE_ORDER)
         elif subs and (base or 0) + sum(m[1] for m in mods) < 0:
             parts.append("it cannot go below 0")
-            cites.append("2.0.3c")
+            cites.append(cited.NUMERIC_PROPERTY_NOT_NEGATIVE)
         # static abilities that would modify this value but are not functional (5.4.7, 5.4.7a)
         for src in self.s.cards.values():
             for ab in src.abilities:
@@ -228,27 +231,27 @@ class Properties:
                 if src.private and cond and self.condition(cond, src):
                     parts.append(f"{src.name}'s while-static ability is not functional: its condition names a zone "
                                  "that is public by default and the card is private there")
-                    cites += ["5.4.7a", "3.0.4c"]
+                    cites += [cited.WHILE_STATIC_ABILITY_FUNCTIONAL, cited.PRIVATE_OBJECT_IN_PUBLIC_ZONE]
                 elif cond and "last_attack" in cond:
                     unmet = self.unmet_clauses(cond, src)
                     parts.append(f"{src.name}'s combo ability ({eff.get('by', 0):+d} {stat}) does not apply: "
                                  f"{'; '.join(unmet)}")
-                    cites += ["8.4.1"]
+                    cites += [cited.COMBO]
                 elif cond:
                     unmet = self.unmet_clauses(cond, src)
                     parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
                                  f"its while-condition is not met ({'; '.join(unmet)})")
-                    cites += ["5.4.7", "5.4.7a"]
+                    cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL]
         for _, _, src, how in mods:
             src_card = self.s.cards.get(src)
             if how == "while-static" and src_card is not None and src_card.private:
                 parts.append(f"{src_card.name}'s while-static ability is functional although the card is private, "
                              "because its while-condition names that private zone")
-                cites += ["5.4.7a"]
+                cites += [cited.WHILE_STATIC_ABILITY_FUNCTIONAL]
         if not parts:
             return None
         if len(mods) > 1:
-            cites.append("6.3.4")
+            cites.append(cited.TIMESTAMP_ORDER)
         value = self.numeric(card, stat)
         return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
 

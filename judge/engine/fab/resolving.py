@@ -3,6 +3,7 @@ stack, clear; the names layers have in the facts (``resolved``, ``resolution_ord
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.keywords import GO_AGAIN
 from judge.engine.fab.state import Layer
 
@@ -18,7 +19,7 @@ class Resolving:
         if layer.targets and layer.kind in ("card", "activated", "triggered"):
             legal = [t for t in layer.targets if self.legal_target(t, layer.target_spec, layer.controller, layer)]
             if not legal:
-                fail = ("none of its declared targets is still a legal target", ["5.3.2a"])
+                fail = ("none of its declared targets is still a legal target", [cited.FAILS_TARGETS_ILLEGAL])
         if fail is None and layer.state_condition is not None:
             trig_src = s.cards.get(layer.trigger_source)
             if layer.params.get("phantasm"):
@@ -26,13 +27,15 @@ class Resolving:
             else:
                 met = self.condition(layer.state_condition, trig_src, self._state_event(layer))
             if not met:
-                fail = ("its state-trigger condition is no longer met by the current game state", ["5.3.2b"])
+                fail = ("its state-trigger condition is no longer met by the current game state",
+                        [cited.FAILS_STATE_TRIGGER_UNMET])
         if fail is None and src is not None and layer.kind == "card" and "defense reaction" in src.types:
             link = s.active_link
             from_hand = src.__dict__.get("_origin") == "hand"
             reason = self.cannot_defend(src, link, from_hand=from_hand) if link else ("the combat chain is closed", [])
             if reason:
-                fail = (f"it cannot become a defending card: {reason[0]}", ["5.3.2c", "7.4.2d"] + reason[1])
+                fail = (f"it cannot become a defending card: {reason[0]}",
+                        [cited.FAILS_DEFENSE_REACTION, cited.DEFENSE_REACTION_BECOMES_DEFENDING] + reason[1])
         if fail is not None:
             s.stack.remove(layer)
             self.failed.append(self._layer_fact_name(layer))
@@ -40,10 +43,10 @@ class Resolving:
             if src is not None and layer.kind == "card":
                 self.move(src, "graveyard")
             self.step(f"Check resolution: {layer.name} fails to resolve because {fail[0]}; it is cleared from the stack "
-                      "and generates no effects.", ["5.3.2"] + fail[1], tag="failed")
-            self.turn_player_gains_priority("5.3.2")
+                      "and generates no effects.", [cited.CHECK_FAILS_TO_RESOLVE] + fail[1], tag="failed")
+            self.turn_player_gains_priority(cited.CHECK_FAILS_TO_RESOLVE)
             return
-        self.step(f"Check resolution: {layer.name} resolves.", ["5.3.2"])
+        self.step(f"Check resolution: {layer.name} resolves.", [cited.CHECK_FAILS_TO_RESOLVE])
         # 2. static effects (5.3.3) — static abilities of the layer become functional
         # 3. layer effects (5.3.4)
         if layer.kind == "triggered" and layer.params.get("phantasm"):
@@ -52,16 +55,19 @@ class Resolving:
             self.step(f"Layer effects: {layer.name} generates its effects in order (its resolution abilities are "
                       "functional as it resolves)" + (": each discrete effect is generated and produces its event "
                       "before the next" if len(layer.effects) > 1 else "") + ".",
-                      ["5.3.4", "1.7.4c"] + (["6.1.2"] if len(layer.effects) > 1 else []))
+                      [cited.RESOLUTION_ABILITIES_GENERATE, cited.RESOLUTION_ABILITY_FUNCTIONAL]
+                      + ([cited.DISCRETE_EFFECTS_ATOMIC] if len(layer.effects) > 1 else []))
             self.generate(layer.effects, src, layer.controller, layer)
         # 4. go again (5.3.5), with last known information (5.3.5a)
         if src is not None and layer.kind == "card" and not layer.is_attack:
             kws = self.keywords(src) if src.zone == "stack" else self.s.lki.get(src.handle, {}).get("keywords", {})
             if GO_AGAIN in kws:
                 self.gain_action_points(layer.controller, 1, f"{layer.name}'s go again",
-                                        ["5.3.5", "8.3.5"] + (["5.3.5a"] if src.zone != "stack" else []))
+                                        [cited.GO_AGAIN_STEP,
+                                         cited.GO_AGAIN] + ([cited.GO_AGAIN_LKI] if src.zone != "stack" else []))
         elif layer.kind == "activated" and layer.params.get("go_again"):
-            self.gain_action_points(layer.controller, 1, f"the go again of {layer.name}", ["5.3.5", "8.3.5"])
+            self.gain_action_points(layer.controller, 1, f"the go again of {layer.name}",
+                                    [cited.GO_AGAIN_STEP, cited.GO_AGAIN])
         # 5. leave stack (5.3.6), 6. clear (5.3.7)
         if layer in s.stack:
             s.stack.remove(layer)
@@ -70,22 +76,26 @@ class Resolving:
         if src is not None and layer.kind == "card" and src.zone == "stack":
             if "defense reaction" in src.types:
                 self.step(f"Leave stack: {src.name} becomes a defending card on the active chain link.",
-                          ["5.3.6", "5.3.6b", "7.4.2d"])
+                          [cited.LEAVE_STACK, cited.DEFENSE_REACTION_LEAVES_STACK_DEFENDING,
+                           cited.DEFENSE_REACTION_BECOMES_DEFENDING])
                 link = s.active_link
                 self.add_defending([src.handle], layer.controller if layer.controller in link.targets else link.targets[0],
                                    "reaction", from_stack=True)
             elif src.is_permanent_card:
                 self.move(src, "arena", controller=layer.controller)
-                self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.", ["5.3.6", "5.3.6a"])
+                self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.",
+                          [cited.LEAVE_STACK, cited.PERMANENT_TO_ARENA])
             else:
                 self.move(src, "graveyard")
-                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.", ["5.3.7", "3.0.12"])
+                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.",
+                          [cited.CLEAR_LAYER, cited.CLEAR])
         elif src is not None and layer.kind == "card":
             self.step(f"Clear: {src.name} has already left the stack ({src.zone}); there is nothing left to clear.",
-                      ["5.3.7"])
+                      [cited.CLEAR_LAYER])
         else:
-            self.step(f"Clear: {layer.name} is cleared and ceases to exist.", ["5.3.7", "3.0.12a"])
-        self.turn_player_gains_priority("5.3.7")
+            self.step(f"Clear: {layer.name} is cleared and ceases to exist.",
+                      [cited.CLEAR_LAYER, cited.CLEARED_TOKEN_CEASES_TO_EXIST])
+        self.turn_player_gains_priority(cited.CLEAR_LAYER)
 
     def _layer_fact_name(self, layer: Layer) -> str:
         if layer.kind == "triggered":

@@ -24,11 +24,12 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
-                  "name", "target", "go_again", "keywords"},
+                  "name", "target", "go_again", "keywords", "if"},
     "play-from": {"zone"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
     "enters": {"counters", "name"},
+    "additional-cost": {"effects", "optional", "name"},
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
@@ -58,6 +59,24 @@ def _near(word: str, choices) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def check_token_keywords(scenario, key: str, written, reasons: list) -> None:
+    """A created token's keywords (8.5.2) as a card's: each one the engine plays, a valued one with its number
+    ("ward 1")."""
+    from judge.engine.fab.keywords import VALUED
+
+    if not isinstance(written, (list, dict)):
+        reasons.append(scenario.reason("wrong-type", "keywords of a token must be a list such as [\"ward 1\"]",
+                                       f"{key}.keywords"))
+        return
+    for kw, value in parse_keywords(written).items():
+        if kw not in KEYWORDS:
+            words, rule = refusal(kw)
+            reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+        elif kw in VALUED and (value is True or not isinstance(value, int) or value < 1):
+            reasons.append(scenario.reason("keyword-value", f"{kw} needs its number, written \"{kw} 1\"",
+                                           f"{key}.keywords"))
+
+
 def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
     """Append a Reason for every unknown key, effect primitive, event or condition in one ability table."""
     kind = ab.get("kind")
@@ -70,7 +89,8 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         on = ab.get("on")
         if on not in EVENTS:
             reasons.append(scenario.reason("unknown-event", f"on = {on!r} is not an event the engine knows"
-                                           f"{_near(on, EVENTS)} (events: {', '.join(EVENTS)})", f"{key}.on", "6.6"))
+                                           f"{_near(on, EVENTS)} (events: {', '.join(EVENTS)})", f"{key}.on",
+                                           cited.TRIGGERED_EFFECTS))
     if "keywords" in ab:
         if kind != "activated" or not ab.get("attack"):
             reasons.append(scenario.reason("wrong-type", "keywords on an ability are the keyword abilities of an attack "
@@ -80,6 +100,11 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             if kw not in KEYWORDS:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+    if "effect_cost" in ab:
+        _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
+    if kind == "additional-cost":
+        _check_effect_cost(scenario, f"{key}.effects", ab.get("effects", []), reasons)
+        return
     # a trigger's condition and its effects' conditions read its event; nothing else has one
     event = ab.get("on") if kind == "trigger" and ab.get("on") in EVENT_INFO else None
     for ck in ("if", "while"):
@@ -97,9 +122,32 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         # 6.6.6a: a triggered-layer's targets are declared as it is put on the stack, from what the ability says
         reasons.append(scenario.reason("missing-target", "an effect of this triggered ability acts on its target, but "
                                        "the ability does not say what it targets: add target = \"opponent\" or a "
-                                       "selector table", key, "6.6.6a"))
+                                       "selector table", key, cited.TRIGGERED_LAYER_ADDED))
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
+
+
+EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
+
+
+def _check_effect_cost(scenario, key: str, value, reasons: list) -> None:
+    """``effect_cost``: one of the words for the source itself, or a list of effect tables whose primitive the
+    engine can check for payment before paying it (costs.EFFECT_COSTS, 1.14.4b)."""
+    from judge.engine.fab.costs import EFFECT_COSTS
+
+    if isinstance(value, str):
+        if value not in EFFECT_COST_WORDS:
+            reasons.append(scenario.reason("unsupported", f"effect_cost = {value!r} is not one the engine pays: write "
+                                           f"one of {', '.join(EFFECT_COST_WORDS)}, or a list of effect tables "
+                                           f"(do = {' | '.join(EFFECT_COSTS)})", key, cited.EFFECT_COST))
+        return
+    for i, eff in enumerate(value, 1):
+        if isinstance(eff, dict) and eff.get("do") not in EFFECT_COSTS:
+            reasons.append(scenario.reason("unsupported", f"do = {eff.get('do')!r} is not an effect-cost the engine "
+                                           f"pays (effect-costs: {', '.join(EFFECT_COSTS)})", f"{key}.{i}",
+                                           cited.EFFECT_COST))
+        else:
+            check_effect(scenario, f"{key}.{i}", eff, reasons)
 
 
 def check_effect(scenario, key: str, eff, reasons: list, event: str | None = None) -> None:
@@ -128,12 +176,13 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
-                                       f"{eff.get('duration')!r}", key, "6.2.2a"))
+                                       f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
     if do == "delayed-trigger":
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
     if do == "create-token":
+        check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
         if not isinstance(abilities, list):
             reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
@@ -169,7 +218,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            key))
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
-                                           key, "1.12.1b"))
+                                           key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
 
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
@@ -189,7 +238,8 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
             where = f"the event on = \"{event}\" does not carry it" if event else \
                 "only a triggered ability's condition has an event"
             reasons.append(scenario.reason("unknown-condition", f"the condition '{k}' reads the {needs.replace('_', ' ')} "
-                                           f"of the event, and {where}: it cannot be evaluated here", key, "6.6.5"))
+                                           f"of the event, and {where}: it cannot be evaluated here", key,
+                                           cited.TRIGGER_CONDITION_MET))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -220,7 +270,8 @@ def _shape():
                        "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
                        "played_from": Str(), "pitched": selector, "is_attack": flag, "your_turn": flag,
-                       "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag},
+                       "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
+                       "paid_with": selector},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
@@ -237,13 +288,14 @@ def _shape():
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
                      "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
-                     "effect_cost": Str(), "attack": Bool() | Table(), "attack_layer": Bool(),
+                     "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
-                     "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
+                     "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
+                     "optional": Bool()},
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
-                  "pitch": Int(), "power": Int(), "defense": Int(),
+                  "pitch": Int(), "power": Int(), "defense": Int(), "life": Int(0),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability),
                   "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
@@ -259,7 +311,8 @@ def _shape():
                     "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
-                    "pitch_order": ListOf(NAME), "random": ListOf(NAME),
+                    "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
+                    "optional_cost": Bool(),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),

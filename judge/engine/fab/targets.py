@@ -4,6 +4,7 @@ and what is a legal target now (1.8.5, 1.4.1: an attack is on the stack or the c
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
+from judge.engine.fab import cited
 from judge.engine.fab.base import IllegalAction, _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 
@@ -19,25 +20,27 @@ class Targets:
             if len(options) == 1:
                 targets = options
                 self.step(f"Declare modes and targets: {name} needs a target ({self.describe_target_spec(spec)}) and "
-                          f"{self._name_of(options[0])} is the only legal one.", ["5.1.4", "5.1.4a"])
+                          f"{self._name_of(options[0])} is the only legal one.",
+                          [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
             elif not options:
                 raise IllegalAction(f"it needs a target ({self.describe_target_spec(spec)}) and there is no legal one",
-                                    ["5.1.4a", "1.8.5"])
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT])
             else:
                 raise InvalidScenario([self.scenario.reason(
                     "missing-target", f"{name} targets {self.describe_target_spec(spec)}: the action must declare target "
-                    f"(legal now: {', '.join(options) or 'none'})", key, "5.1.4a")])
+                    f"(legal now: {', '.join(options) or 'none'})", key, cited.DECLARE_MODES_THEN_TARGETS)])
         elif targets:
             self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
-                      ["5.1.4", "5.1.4a"])
+                      [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
         for t in targets:
             if not self.legal_target(t, spec, player, layer):
                 raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
-                                    ["5.1.4a", "1.8.5"])
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT])
             if t in self.s.cards and self.is_attack(self.card(t)):
                 where = "the stack" if self.card(t).zone == "stack" else "the combat chain"
                 self.step(f"{self.card(t).name} is on {where} as an attack: an attack is an object on the stack or the "
-                          "combat chain, so it can be the target of an effect that targets an attack.", ["1.4.1"])
+                          "combat chain, so it can be the target of an effect that targets an attack.",
+                          [cited.ATTACK_OBJECT])
         return list(targets)
 
     def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
@@ -48,21 +51,22 @@ class Targets:
                 return heroes
             raise InvalidScenario([self.scenario.reason(
                 "missing-target", f"the attack can target {', '.join(heroes)}: the action must declare target",
-                key, "1.4.5")])
+                key, cited.ATTACK_TARGET)])
         for t in targets:
             if t in self.s.cards:
                 raise InvalidScenario([self.scenario.reason(
                     "unsupported", f"{self._name_of(t)} is not a hero: this engine only resolves attacks on heroes",
-                    key, "1.4.5a")])
+                    key, cited.ATTACKABLE)])
             if t == player:
-                raise IllegalAction("an attack-target must be controlled by an opponent", ["1.4.5"])
+                raise IllegalAction("an attack-target must be controlled by an opponent", [cited.ATTACK_TARGET])
             if self.s.players[t].lost:
-                raise IllegalAction(f"{t} has lost the game and their hero no longer exists", ["1.4.5", "4.5.1a"])
+                raise IllegalAction(f"{t} has lost the game and their hero no longer exists",
+                                    [cited.ATTACK_TARGET, cited.LOST_PLAYER_LEAVES_GAME])
         earlier = {p for link in self.s.chain for p in link.targets} if self.s.chain_open else set()
         if earlier and not set(targets) <= earlier:
             self.step(f"The attack targets {', '.join(self.player_name(t) for t in targets)}, not the attack-target of "
                       "an earlier chain link: declaring a different attack-target does not close the combat chain.",
-                      ["1.4.5b"])
+                      [cited.ATTACK_TARGET_REMAINS])
         return list(targets)
 
     def is_attack(self, c: Card) -> bool:
@@ -90,7 +94,11 @@ class Targets:
             return False
         if layer is not None and layer.source == t and layer.kind == "card":
             return False   # a card on the stack cannot target itself
-        if spec in (None, "any"):
+        if spec == "any":
+            # "any target" of a damage effect: a hero or a living object — an object with no life total would make
+            # the effect fail (8.5.3c, 1.8.5)
+            return c.life is not None and c.zone in ARENA_ZONES
+        if spec is None:
             return True
         if spec == "attack":
             return self.is_attack(c)

@@ -20,6 +20,7 @@ Durations an effect may have (``duration`` in a scenario):
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.core import InvalidScenario, bounded
 
 DURATIONS = ("turn", "chain", "link", "until-your-next-turn", "your-next-turn", "opponent-next-turn")
@@ -48,7 +49,8 @@ class Turn:
         if s.game_over:
             return
         self.step(f"The stack is empty, the combat chain is closed and every player passes in succession: "
-                  f"{self.player_name(s.turn_player)}'s action phase ends and the End Phase begins.", ["4.3.4"])
+                  f"{self.player_name(s.turn_player)}'s action phase ends and the End Phase begins.",
+                  [cited.ACTION_PHASE_ENDS])
         self.end_phase(act, key)
         if not s.game_over:
             self.next_turn()
@@ -64,9 +66,9 @@ class Turn:
         tp = s.turn_player
         self.step(f"End Phase of {self.player_name(tp)}'s turn: players do not get priority; the \"beginning of the "
                   "end phase\" event occurs and effects that trigger at the beginning of the end phase trigger.",
-                  ["4.4.1", "4.4.2"])
+                  [cited.END_PHASE_NO_PRIORITY, cited.BEGINNING_OF_END_PHASE])
         self.event("end-phase", player=tp)
-        self.settle(["4.4.2", "1.10.2"])
+        self.settle([cited.BEGINNING_OF_END_PHASE, cited.GAME_STATE_ACTIONS])
         if s.game_over:
             return
         self._end_of_turn_procedure(act, key)
@@ -80,8 +82,8 @@ class Turn:
         for c in s.cards.values():
             if c.zone == "arena" and "ally" in c.subtypes and c.__dict__.get("damage_taken"):
                 c.damage_taken = 0
-                self.step(f"End-of-turn: {c.name}'s life total is reset to its base life.", ["4.4.3a"])
-        self.settle(["4.4.3"])
+                self.step(f"End-of-turn: {c.name}'s life total is reset to its base life.", [cited.ALLIES_LIFE_RESET])
+        self.settle([cited.END_OF_TURN_PROCEDURE])
         # 4.4.3b the turn player may put a card from hand face down into an empty arsenal
         chosen = act.get("arsenal")
         if chosen:
@@ -89,23 +91,24 @@ class Turn:
             occupied = [c for c in s.cards.values() if c.zone == "arsenal" and c.owner == tp]
             if card.zone != "hand" or card.owner != tp:
                 self.step(f"{card.name} cannot be put into the arsenal: it is not in {self.player_name(tp)}'s hand.",
-                          ["4.4.3b"], tag="illegal")
+                          [cited.ARSENAL_AT_END_OF_TURN], tag="illegal")
                 self.facts["legal"][chosen] = False
-                self.facts.setdefault("illegal_because", {})[chosen] = "4.4.3b"
+                self.facts.setdefault("illegal_because", {})[chosen] = cited.ARSENAL_AT_END_OF_TURN
             elif occupied:
                 self.step(f"{card.name} cannot be put into the arsenal: {self.player_name(tp)}'s arsenal is not empty "
-                          f"({', '.join(c.name for c in occupied)}).", ["4.4.3b"], tag="illegal")
+                          f"({', '.join(c.name for c in occupied)}).", [cited.ARSENAL_AT_END_OF_TURN], tag="illegal")
                 self.facts["legal"][chosen] = False
-                self.facts.setdefault("illegal_because", {})[chosen] = "4.4.3b"
+                self.facts.setdefault("illegal_because", {})[chosen] = cited.ARSENAL_AT_END_OF_TURN
             else:
                 self.move(card, "arsenal")
                 card.face_down = True
                 self.facts["legal"][chosen] = True
                 self.step(f"End-of-turn: {self.player_name(tp)} puts {card.name} from their hand face down into their "
-                          "empty arsenal.", ["4.4.3b"], tag="telling")
+                          "empty arsenal.", [cited.ARSENAL_AT_END_OF_TURN], tag="telling")
         else:
-            self.step(f"End-of-turn: {self.player_name(tp)} puts no card into their arsenal.", ["4.4.3b"])
-        self.settle(["4.4.3"])
+            self.step(f"End-of-turn: {self.player_name(tp)} puts no card into their arsenal.",
+                      [cited.ARSENAL_AT_END_OF_TURN])
+        self.settle([cited.END_OF_TURN_PROCEDURE])
         # 4.4.3c every player's pitch zone goes to the bottom of their deck
         order = list(act.get("pitch_order", []))
         for player in self.clockwise_from(tp):
@@ -117,27 +120,28 @@ class Turn:
                 self.move(c, "deck")
                 c.face_down = False
             self.step(f"End-of-turn: {self.player_name(player)} puts the cards of their pitch zone "
-                      f"({', '.join(c.name for c in pitched)}) on the bottom of their deck, in that order.", ["4.4.3c"],
+                      f"({', '.join(c.name for c in pitched)}) on the bottom of their deck, in that order.",
+                      [cited.PITCH_ZONE_TO_DECK],
                       tag="telling")
-        self.settle(["4.4.3"])
+        self.settle([cited.END_OF_TURN_PROCEDURE])
         # 4.4.3d every player loses all action points and resource points
         for p in s.players.values():
             if p.action_points or p.resources:
                 self.step(f"End-of-turn: {self.player_name(p.name)} loses their {p.action_points} action point(s) and "
-                          f"{p.resources} resource point(s).", ["4.4.3d"])
+                          f"{p.resources} resource point(s).", [cited.ASSETS_LOST])
             p.action_points = 0
             p.resources = 0
-        self.settle(["4.4.3"])
+        self.settle([cited.END_OF_TURN_PROCEDURE])
         # 4.4.3e the turn player (on the first turn, every player) draws up to their hero's intellect
         drawers = self.clockwise_from(tp) if s.first_turn else [tp]
         for player in drawers:
             self.draw_up_to_intellect(player, key)
-        self.settle(["4.4.3"])
+        self.settle([cited.END_OF_TURN_PROCEDURE])
         # 4.4.4 the turn ends
         self.trace.phase = "End Phase"
         ended = self.end_effects("turn-end")
         self.step(f"{self.player_name(tp)}'s turn ends" + (f"; effects that last until end of turn or for this turn "
-                  f"end ({', '.join(ended)})" if ended else "") + ".", ["4.4.4"])
+                  f"end ({', '.join(ended)})" if ended else "") + ".", [cited.TURN_ENDS])
 
     def draw_up_to_intellect(self, player: str, key: str):
         """4.4.3e: draw until the hand holds as many cards as the hero's intellect."""
@@ -145,14 +149,15 @@ class Turn:
         if p.intellect is None:
             raise InvalidScenario([self.scenario.reason(
                 "missing-intellect", f"the end of the turn needs {player}'s hero's intellect to draw up to it: write "
-                f"intellect = N in [players.{player}]", key, "4.4.3e")])
+                f"intellect = N in [players.{player}]", key, cited.DRAW_UP_TO_INTELLECT)])
         hand = sum(1 for c in self.s.cards.values() if c.zone == "hand" and c.owner == player)
         if hand >= p.intellect:
             self.step(f"End-of-turn: {self.player_name(player)} has {hand} card(s) in hand, at least their intellect "
-                      f"{p.intellect}: they draw none.", ["4.4.3e"])
+                      f"{p.intellect}: they draw none.", [cited.DRAW_UP_TO_INTELLECT])
             return
         self.step(f"End-of-turn: {self.player_name(player)} has {hand} card(s) in hand and draws up to their hero's "
-                  f"intellect {p.intellect} ({p.intellect - hand} card(s)).", ["4.4.3e", "8.5.6"], tag="telling")
+                  f"intellect {p.intellect} ({p.intellect - hand} card(s)).", [cited.DRAW_UP_TO_INTELLECT, cited.DRAW],
+                  tag="telling")
         self.draw(player, p.intellect - hand)
 
     # =====================================================================================================
@@ -172,16 +177,16 @@ class Turn:
         self.trace.phase = "Start Phase"
         self.step(f"The next player in clockwise order, {self.player_name(tp)}, becomes the turn-player (turn "
                   f"{s.turn_number}) and begins their Start Phase; players do not get priority.",
-                  ["4.4.4", "1.1.6", "4.2.1"], tag="telling")
+                  [cited.TURN_ENDS, cited.CLOCKWISE_ORDER, cited.START_PHASE_NO_PRIORITY], tag="telling")
         ended = self.end_effects("turn-start")
         started = self._wake_effects()
         self.step("The turn starts" + (f"; effects that last until the start of this turn end ({', '.join(ended)})"
                                        if ended else "")
                   + (f"; effects for this player's turn begin to apply ({', '.join(started)})" if started else "")
                   + ": the \"start of turn\" event occurs and effects that trigger at the start of turn trigger.",
-                  ["4.2.2"] + (["6.2.2a"] if ended or started else []))
+                  [cited.TURN_STARTS] + ([cited.DURATION_FIXED] if ended or started else []))
         self.event("start-of-turn", player=tp)
-        self.settle(["4.2.2", "1.10.2"])
+        self.settle([cited.TURN_STARTS, cited.GAME_STATE_ACTIONS])
         if s.game_over:
             return
         # 4.2.3, 4.3.1-4.3.3
@@ -189,7 +194,7 @@ class Turn:
         s.step = "action"
         self.trace.phase = "action phase"
         self.step(f"The Start Phase ends and {self.player_name(tp)}'s action phase starts: the \"beginning of the "
-                  "action phase\" event occurs.", ["4.2.3", "4.3.1"])
+                  "action phase\" event occurs.", [cited.START_PHASE_ENDS, cited.ACTION_PHASE_STARTS])
         self.event("action-phase", player=tp)
         for p in s.players.values():
             p.action_points = 0
@@ -197,7 +202,8 @@ class Turn:
         s.priority = tp
         s.passed = []
         self.step(f"{self.player_name(tp)} has 1 action point (not a gain of an action point) and gains priority.",
-                  ["4.3.2", "4.3.2a", "4.3.3"])
+                  [cited.TURN_PLAYER_HAS_ONE_ACTION_POINT, cited.TURN_ACTION_POINT_NOT_GAIN,
+                   cited.ACTION_PHASE_PRIORITY])
         self.game_state_actions()
 
     def _reset_turn_records(self):
@@ -260,7 +266,7 @@ class Turn:
         e.data["_turn"] = self.s.turn_number
         if e.duration not in ("turn", "chain", "link"):
             self.step(f"The duration of the effect of {self._src_name(e)} is fixed as it is generated: it lasts "
-                      f"{DURATION_WORDS.get(e.duration, e.duration)}.", ["6.2.2a"])
+                      f"{DURATION_WORDS.get(e.duration, e.duration)}.", [cited.DURATION_FIXED])
         if e.duration == "opponent-next-turn":
             self.s.dormant.append(e)
         else:

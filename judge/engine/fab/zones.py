@@ -21,9 +21,11 @@
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
+from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.counters import counters_from_table
+from judge.engine.fab.keywords import parse_keywords
 from judge.engine.fab.state import Effect
 
 PERMANENT_ZONES = ("arena", "equipment")
@@ -59,7 +61,7 @@ class Zones:
                     card.counters.extend(counters_from_table(ab.get("counters"), self.s.tick()))
                     self.step(f"{card.name} enters the arena with " + ", ".join(
                         f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in ab.get("counters").items()) + ".",
-                        ["6.4.8", "8.5.14"])
+                        [cited.IDENTITY_REPLACEMENT, cited.PUT_COUNTER])
             self.event("enters-arena", card=card.handle, player=card.controller, origin=old)
             if new == "equipment":
                 self.event("equip", card=card.handle, player=card.controller)
@@ -94,24 +96,25 @@ class Zones:
                 if len(pool) > n:
                     self.step(f"The player determines which {_describe_selector(sel, plural=False)} in their {zone} "
                               f"the effect acts on as it is generated; the scenario names none, so the first in the "
-                              f"file: {', '.join(c.name for c in picked)}.", ["1.8.6"])
+                              f"file: {', '.join(c.name for c in picked)}.", [cited.UNDETERMINED_PARAMETERS])
             if not picked:
                 self.step(f"There is no {_describe_selector(sel, plural=False)} in the {zone} for the effect: that part "
-                          "of it fails.", ["1.8.6", "1.8.9"])
+                          "of it fails.", [cited.UNDETERMINED_PARAMETERS, cited.EFFECT_FAILS])
             elif len(picked) < n:
                 self.step(f"The effect asks for {n} and only {len(picked)} fit: all of them are its parameters.",
-                          ["1.8.6c"])
+                          [cited.INSUFFICIENT_OBJECTS])
             return picked
         cards = self._objects(eff, default, src, layer, controller)
         n = eff.get("amount")
         if isinstance(what, dict) and isinstance(n, int) and not isinstance(n, bool):
             if len(cards) < n:
                 self.step(f"The effect asks for {n} {_describe_selector(what)} and there are only {len(cards)}: all the "
-                          "legal objects are its parameters.", ["1.8.6c"])
+                          "legal objects are its parameters.", [cited.INSUFFICIENT_OBJECTS])
             elif len(cards) > n:
                 cards = cards[:n]
                 self.step(f"{self.player_name(controller)} determines which {n} as the effect is generated; the scenario "
-                          f"names none, so the first in the file: {', '.join(c.name for c in cards)}.", ["1.8.6"])
+                          f"names none, so the first in the file: {', '.join(c.name for c in cards)}.",
+                          [cited.UNDETERMINED_PARAMETERS])
         return cards
 
     # ---------------------------------------------------------------------------------------------------
@@ -119,6 +122,8 @@ class Zones:
     # ---------------------------------------------------------------------------------------------------
     def effect_banish(self, eff: dict, src, controller: str, layer):
         """8.5.1: banish objects from any zone (face down with ``face_down = true``)."""
+        if eff.get("random"):
+            return self.banish_at_random(eff, src, controller, layer)   # costs.py
         cards = self.chosen_objects(eff, "target", src, layer, controller)
         self.last_ok = bool(cards)
         moved = []
@@ -129,7 +134,7 @@ class Zones:
             else:
                 self.move(c, "banished")
                 self.step(f"{c.name} is banished from the {origin}" + (" face down" if eff.get("face_down") else "")
-                          + ".", ["8.5.1"] + (["3.0.9"] if origin != "banished" else []))
+                          + ".", [cited.BANISH] + ([cited.NEW_OBJECT] if origin != "banished" else []))
             c.face_down = bool(eff.get("face_down"))
             c.__dict__["_banished_from"] = origin
             moved.append(c.handle)
@@ -147,7 +152,7 @@ class Zones:
             self.add_effect(e)
             self.step(f"{src.name if src else 'The effect'} allows {self.player_name(controller)} to play {c.name} from "
                       f"the {c.zone} zone {'this turn' if e.duration == 'turn' else 'for its duration'}.",
-                      ["5.1.2b", "1.0.2"])
+                      [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE])
 
     def play_permission(self, c: Card, zone: str, player: str):
         """The allowance effect that lets ``player`` play ``c`` from ``zone`` now, or None."""
@@ -173,7 +178,7 @@ class Zones:
             c.supertypes = {t.lower() for t in eff.get("supertypes", [])}
             c.power = eff.get("power")
             c.defense = eff.get("defense")
-            c.keywords = {str(k).lower(): True for k in eff.get("keywords", [])}
+            c.keywords = parse_keywords(eff.get("keywords", []))   # "ward 1": ward with N = 1
             c.abilities = [Ability(j, ab.get("kind", "trigger"), ab, f"token.{handle}.{j}")
                            for j, ab in enumerate(eff.get("abilities", []), 1)]
             c.token = True
@@ -185,7 +190,7 @@ class Zones:
             zone = "equipment" if c.types & {"equipment", "weapon"} else "arena"
             self.step(f"A {c.name} token is created and enters the arena under {self.player_name(who)}'s control"
                       + (f" (created by {self.player_name(controller)}'s effect)" if who != controller else "") + ".",
-                      ["8.5.2", "8.5.2b", "8.5.2c"])
+                      [cited.CREATE_TOKEN, cited.TOKEN_ENTERS_AS_CREATED, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL])
             self.move(c, zone, controller=who)
         self.last_objects = made
         self.last_ok = bool(made)
@@ -206,7 +211,8 @@ class Zones:
         hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == who]
         if not hand:
             self.last_ok = False
-            self.step(f"{self.player_name(who)} has no card in hand to discard: the discard effect fails.", ["8.5.5b"])
+            self.step(f"{self.player_name(who)} has no card in hand to discard: the discard effect fails.",
+                      [cited.DISCARD_EMPTY_HAND])
             return
         if eff.get("random"):
             results = self.__dict__.setdefault("random_results", [])
@@ -219,8 +225,8 @@ class Zones:
                 raise InvalidScenario([self.scenario.reason(
                     "random", f"{self.player_name(who)} discards a card at random from a hand of {len(hand)} cards: "
                     "the action must say which card came up, random = [\"HANDLE\"]", self.current_key or "actions",
-                    "8.5.5")])
-            self.step(f"{self.player_name(who)} discards a card at random: {pick.name}.", ["8.5.5"])
+                    cited.DISCARD)])
+            self.step(f"{self.player_name(who)} discards a card at random: {pick.name}.", [cited.DISCARD])
         else:
             chosen = layer.params.get("chosen") if layer is not None else None
             pick = self.card(chosen) if isinstance(chosen, str) and chosen in self.s.cards and \
@@ -232,7 +238,7 @@ class Zones:
         """Put a card from its owner's hand into their graveyard; the discard event (8.5.5)."""
         owner = c.owner
         self.move(c, "graveyard")
-        self.step(f"{c.name} is discarded from {self.player_name(owner)}'s hand to their graveyard.", ["8.5.5"])
+        self.step(f"{c.name} is discarded from {self.player_name(owner)}'s hand to their graveyard.", [cited.DISCARD])
         self.last_objects = [c.handle]
         self.event("discard", card=c.handle, player=owner, random=random)
 
@@ -245,7 +251,8 @@ class Zones:
             zone = {"deck-top": "deck"}.get(dest, dest)
             if zone == "arsenal" and any(x.zone == "arsenal" and x.owner == c.owner for x in self.s.cards.values()):
                 self.last_ok = False
-                self.step(f"{c.name} cannot be put into the arsenal: it is not empty, so the move fails.", ["3.0.11"])
+                self.step(f"{c.name} cannot be put into the arsenal: it is not empty, so the move fails.",
+                          [cited.MOVE_TO_NO_ZONE])
                 continue
             was_private = c.private
             self.move(c, zone)
@@ -254,8 +261,8 @@ class Zones:
             c.face_down = bool(eff.get("face_down")) if zone not in ("hand", "deck") else False
             if was_private and zone == "arsenal" and not c.face_down:
                 self.step(f"{c.name} is a private object that will be public (face up) at its destination: it becomes "
-                          "public before it is moved.", ["3.0.8"])
+                          "public before it is moved.", [cited.BECOMES_PUBLIC_BEFORE_MOVE])
             where = {"deck": "on the bottom of its owner's deck", "deck-top": "on top of its owner's deck"}.get(
                 dest, f"into its owner's {zone}")
-            self.step(f"{c.name} is put {where}" + (" face down" if c.face_down else "") + ".", ["8.5.15"])
+            self.step(f"{c.name} is put {where}" + (" face down" if c.face_down else "") + ".", [cited.PUT_OR_RETURN])
         self.last_objects = [c.handle for c in cards]

@@ -31,6 +31,10 @@ EFFECTS = {
     "counter": {"kind", "amount", "to"}, "gain": {"keyword", "to"}, "distant": {"to"},
     "skip": {"phase", "whose", "times"}, "end-phase": set(), "level-up": {"to"},
 }
+# continuous effects the layer system applies (layers.py): instanced when resolved, static on an ability
+LAYERED = {"set-stat": {"stat", "value", "to"}, "types": {"types", "subtypes", "supertypes", "add", "to"},
+           "element": {"element", "add", "to"}, "lose-abilities": {"to"}, "swap": {"to"}}
+EFFECTS.update({k: v | {"until"} for k, v in LAYERED.items()})
 EFFECTS["damage"] = {"amount", "to", "unpreventable"}
 # static effects (continuous, no Effects Stack) and their fields
 STATICS = {
@@ -38,7 +42,9 @@ STATICS = {
     "permission": {"method", "from", "cards"}, "activate-memory-cost": {"cards"},
     "keyword": {"keyword", "to"}, "damage-mod": {"op", "amount", "to", "from", "combat"},
     "attack-cost": {"reserve", "for", "attacker", "wielded"}, "must-attack": {"attacker"},
+    **LAYERED, "stat": {"stat", "by", "to"},
 }
+SET_STATS = ("power", "life", "durability", "level")
 ABILITY_KEYS = {
     "activated": {"kind", "text", "cost", "effects", "target", "speed", "functional_in"},
     "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
@@ -277,7 +283,7 @@ def _check_effects(scenario, key, effects, reasons, table=EFFECTS) -> list[dict]
     return effects
 
 
-_TO_WORDS = {"you", "opponent", "target", "attack"}
+_TO_WORDS = {"you", "opponent", "target", "attack", "self", "attacker"}
 """The words an effect's ``to`` may say besides a player, a card handle or a selector table."""
 
 
@@ -300,6 +306,10 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
                                            f"{key}.to"))
     if do == "cost" and e.get("for", "you") not in ("you", "opponents", "all"):
         reasons.append(scenario.reason("bad-effect", f'for must be "you", "opponents" or "all", not {e["for"]!r}', key))
+    if do == "cost" and "by" in e and (not isinstance(e["by"], int) or isinstance(e["by"], bool)):
+        # cost modifiers are added together as the cost is calculated: a number ("by = -1"), never a word
+        reasons.append(scenario.reason("wrong-type", f"by must be a whole number (-1 = costs 1 less), not {e['by']!r}",
+                                       f"{key}.by"))
     if do == "grant":
         _check_effects(scenario, key, e.get("effects", []), reasons)
     for k in ("attacker", "from"):
@@ -315,6 +325,19 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
     if do == "skip" and e.get("phase") not in START_POINTS:
         reasons.append(scenario.reason("bad-effect", f"phase must be one of {', '.join(START_POINTS)}, not "
                                        f"{e.get('phase')!r}", key))
+    if do in ("set-stat", "stat", "modify") and e.get("stat", "power") not in SET_STATS:
+        reasons.append(scenario.reason("bad-effect", f"stat must be one of {', '.join(SET_STATS)}, not "
+                                       f"{e.get('stat')!r}", key))
+    if do in ("set-stat", "stat") and not _is_int(e.get("value" if do == "set-stat" else "by")):
+        reasons.append(scenario.reason("bad-effect", f"a {do} effect needs "
+                                       f"{'value' if do == 'set-stat' else 'by'} = a whole number", key))
+    if do == "element" and not e.get("element"):
+        reasons.append(scenario.reason("bad-effect", "an element effect needs element = NAME (or a list)", key))
+    if do == "types" and not any(k in e for k in ("types", "subtypes", "supertypes")):
+        reasons.append(scenario.reason("bad-effect", "a types effect needs types, subtypes or supertypes", key))
+    if "until" in e and e["until"] not in ("turn", "game"):
+        reasons.append(scenario.reason("bad-effect", f'until must be "turn" (until end of turn) or "game", not '
+                                       f"{e['until']!r}", key))
     if do == "prevent" and e.get("kind", "shield") not in ("shield", "instance"):
         reasons.append(scenario.reason("bad-effect", 'kind must be "shield" or "instance"', key))
 
@@ -509,7 +532,9 @@ def _shape():
                     "cost": Str(), "for": Str(), "effects": Lazy(lambda: effects), "method": Str(),
                     "from": Str() | ListOf(Str()) | selector, "cards": selector, "keyword": Str(),
                     "kind": Str(), "combat": Bool(), "op": Str(), "phase": Str(), "whose": Str(), "times": Int(1),
-                    "unpreventable": Bool(), "attacker": selector, "reserve": Int(0), "wielded": Bool()},
+                    "unpreventable": Bool(), "attacker": selector, "reserve": Int(0), "wielded": Bool(),
+                    "value": Int(), "types": words, "subtypes": words, "supertypes": words, "element": words,
+                    "add": Bool(), "until": Str()},
                    what="an effect table { do = ... }")
     effects = ListOf(effect, what="an array of effect tables { do = ... }")
     ability = Table({"kind": Str(), "text": Str(), "cost": Table({"rest": Bool(), "reserve": Int(0),

@@ -57,7 +57,7 @@ class Card:
         self.durability: int | None = None
         self.keywords: set[str] = set()
         self.keyword_list: list[tuple[str, int | None]] = []  # printed keywords with their N ("pride 2")
-        self.gained: list[tuple[str, int | None]] = []        # keywords gained until end of turn
+        self.gained: list[tuple[str, int | None, int]] = []   # keywords gained until end of turn (with timestamp)
         self.counters: dict[str, int] = {}      # counters on it (Counters): durability, buff, debuff, bulwark, …
         self.distant = False                    # the distant property (game-terms/distant)
         self.fostered = False                   # the fostered property (game-terms/fostered)
@@ -74,6 +74,9 @@ class Card:
         self.buffs: list[tuple[str, int]] = []  # ("power", +2) until end of turn
         self.became_object = False              # a non-copy instance of it resolved into an object
         self.face_up = False                    # a boon returned to the Pantheon face up
+        self.printed: dict | None = None        # the printed characteristics, while continuous effects apply (layers)
+        self.mods: dict[str, int] = {}          # layer E static and instanced modifications of stats
+        self.swapped = False                    # power and life swapped (the last sub-layer of layer E)
 
     @property
     def is_object_card(self) -> bool:
@@ -94,21 +97,30 @@ class Card:
         new.buffs = list(self.buffs)
         new.gained = list(self.gained)
         new.counters = dict(self.counters)
+        new.mods = dict(self.mods)
         return new
 
     def stat(self, name: str) -> int | None:
-        """A stat with its modifications: buff and debuff counters (power, life), then effects until end of turn
-        (continuous effects, Layers 6); an object's durability is its durability counters (counters/durability)."""
+        """A stat with its modifications, in the order of Layers 2.6: the base value (printed, or set in layer A),
+        then modifications that do not set it (effects until end of turn, static effects), then counters (buff
+        and debuff for power and life, level counters), then a swap of power and life; an object's durability is
+        its durability counters (counters/durability)."""
+        if self.swapped and name in ("power", "life") and self.power is not None and self.life is not None:
+            return self._modified("life" if name == "power" else "power")
+        return self._modified(name)
+
+    def _modified(self, name: str) -> int | None:
         if name == "durability" and "durability" in self.counters:
             return self.counters["durability"]
         base = getattr(self, name)
         if base is None:
             return None
+        base += sum(n for s, n in self.buffs if s == name) + self.mods.get(name, 0)
         if name in ("power", "life"):
             base += self.counters.get("buff", 0) - self.counters.get("debuff", 0)
         if name == "level":
             base += self.counters.get("level", 0)   # counters/level/1
-        return base + sum(n for s, n in self.buffs if s == name)
+        return base
 
     def __repr__(self) -> str:
         return f"Card({self.handle!r}, zone={self.zone!r})"

@@ -5,12 +5,12 @@ unblockable, steadfast, ambush, retort, ranged; On Attack, On Hit, On Kill)."""
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
+from judge.engine.grand_archive import cited
 from judge.engine.grand_archive.cards import Ability, Card
 from judge.engine.grand_archive.playing import Illegal
 from judge.engine.grand_archive.state import PHASE_NAMES, Combat
 from judge.engine.grand_archive.words import as_list
 
-DECLARE = "attack-declaration/declaring-an-attack/"
 
 
 class CombatPhase:
@@ -92,7 +92,7 @@ class CombatPhase:
             self.facts["legal"][label] = False
             self.facts["illegal_because"][label] = self.cite.one(exc.cites[-1])
             self.step(f"{exc.message} The attack declaration is illegal: every step taken to declare it is reversed "
-                      "and the game resumes as it was before.", list(exc.cites) + [DECLARE + "1.3"], answer=True)
+                      "and the game resumes as it was before.", list(exc.cites) + [cited.ATTACK_DECLARATION_REVERSED], answer=True)
             return False
         self.facts["legal"][label] = True
         return True
@@ -115,21 +115,21 @@ class CombatPhase:
         attacker = self.unit(ident)
         if attacker is None:
             raise Illegal(f"{self.describe(ident)} is not a unit on the field to attack with.",
-                          [DECLARE + "2.1", "attacking-and-the-combat-phase/1"])
+                          [cited.DECLARE_SELECT_ATTACKER, "attacking-and-the-combat-phase/1"])
         s.attempted.add(attacker.handle)
         if attacker.controller != player:
-            raise Illegal(f"{player} does not control {attacker.name}.", [DECLARE + "2.1"])
+            raise Illegal(f"{player} does not control {attacker.name}.", [cited.DECLARE_SELECT_ATTACKER])
         ok, why = self.obeys(attacker)
         if not ok:
             raise Illegal(f"{why}: it does not obey {player}, who can't attack with it.",
-                          [DECLARE + "2.1", "keywords-and-abilities/pride/1", "game-terms/obedience/1"])
+                          [cited.DECLARE_SELECT_ATTACKER, "keywords-and-abilities/pride/1", "game-terms/obedience/1"])
         if attack_card is None:
             if attacker.rested:
                 raise Illegal(f"{attacker.name} is rested: only an awake unit can attack.",
-                              ["game-terms/awake/2", DECLARE + "2.1.1"])
+                              ["game-terms/awake/2", cited.DECLARE_ATTACKER_ABLE])
             attacker.rested = True
             self.step(f"Declare an attack: {player} selects {attacker.name} to attack with and rests it as a cost.",
-                      [DECLARE + "2.1", DECLARE + "2.1.1.1", "attacking-and-the-combat-phase/1.4"])
+                      [cited.DECLARE_SELECT_ATTACKER, cited.DECLARE_ATTACKER_RESTS, "attacking-and-the-combat-phase/1.4"])
         else:
             self.step(f"{attack_card.name} entered the intent: {player} declares the attack with {attacker.name}, which "
                       "does not rest again.", ["attack-declaration/general-rules/3", "champion/general-rules/4.2"])
@@ -140,15 +140,15 @@ class CombatPhase:
             weapon = s.cards.get(h)
             if weapon is None or weapon.zone != "field" or "weapon" not in weapon.types or weapon.controller != player:
                 raise Illegal(f"{self.describe(h)} is not a weapon {player} controls on the field.",
-                              [DECLARE + "2.2", "weapon/4.3"])
+                              [cited.DECLARE_WIELD_WEAPONS, "weapon/4.3"])
             if "champion" not in attacker.types:
-                raise Illegal(f"{attacker.name} is an ally, and allies can't use weapons.", [DECLARE + "2.2",
+                raise Illegal(f"{attacker.name} is an ally, and allies can't use weapons.", [cited.DECLARE_WIELD_WEAPONS,
                                                                                             "weapon/7.1"])
             combat.wielded.append(h)
         if combat.wielded:
             self.step(f"{player} wields {', '.join(s.cards[h].name for h in combat.wielded)} for the attack; "
                       "wielded objects are part of the combat but are not attackers.",
-                      [DECLARE + "2.2", DECLARE + "2.2.1", "weapon/4.3", "attacking-and-the-combat-phase/5"])
+                      [cited.DECLARE_WIELD_WEAPONS, cited.DECLARE_WIELDED_TREATED, "weapon/4.3", "attacking-and-the-combat-phase/5"])
         self._check_power(attacker, combat, attack_card)
         # 2.c: the attack target
         self._choose_target(player, act, attacker, combat)
@@ -184,7 +184,7 @@ class CombatPhase:
             raise Illegal("An attack declaration must specify " + ("its attack target: none is named" if not targets
                           else f"one attack target{f', and up to {multistrike} more with multistrike' if multistrike else ''}"
                           f", each once: {len(targets)} are named") + ".",
-                          [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"]
+                          [cited.DECLARE_CHOOSE_TARGET, "attacking-and-the-combat-phase/2.2"]
                           + (["keywords-and-abilities/multistrike-n/bullet-1"] if multistrike else []))
         idents, defending = [], None
         for t in targets:
@@ -197,7 +197,7 @@ class CombatPhase:
             why = self.attackable(t, attacker, used)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal attack target: {why}.",
-                              [DECLARE + "2.3", "attacking-and-the-combat-phase/2.2"]
+                              [cited.DECLARE_CHOOSE_TARGET, "attacking-and-the-combat-phase/2.2"]
                               + (["attacking-and-the-combat-phase/9"] if "control" in why else [])
                               + (["keywords-and-abilities/stealth/1"] if "stealth" in why else []))
             target = self.unit(t)
@@ -217,7 +217,7 @@ class CombatPhase:
         combat.targets = list(idents)
         combat.defenders = list(idents)
         self.step(f"{player} chooses {', '.join(self.describe(t) for t in idents)} as the attack "
-                  f"target{'s' if len(idents) > 1 else ''}.", [DECLARE + "2.3"]
+                  f"target{'s' if len(idents) > 1 else ''}.", [cited.DECLARE_CHOOSE_TARGET]
                   + (["attack-declaration/general-rules/1.2", "keywords-and-abilities/multistrike-n/bullet-1"]
                      if len(idents) > 1 else []))
 
@@ -237,7 +237,7 @@ class CombatPhase:
         raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
                       f"taunt: {player} must target {'it' if len(taunts) == 1 else 'them'} before other "
                       f"objects {defending} controls.",
-                      [DECLARE + "2.5.1.2", "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"])
+                      [cited.DECLARE_RESTRICTIONS_TAUNT, "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"])
 
     def _attack_costs(self, player: str, act: dict, key: str, attacker: Card, combat: Combat):
         """2.d: calculated and additional costs (a weapon's cost to wield it); 2.e: costs that restrict attacks,
@@ -248,23 +248,23 @@ class CombatPhase:
                 if src.handle in combat.wielded:
                     additional += eff.get("reserve", 0)
                     self.step(f"{src.name} has an additional cost of {eff.get('reserve', 0)} to wield it.",
-                              [DECLARE + "2.4", "attacking-and-the-combat-phase/1.5"])
+                              [cited.DECLARE_ADDITIONAL_COSTS, "attacking-and-the-combat-phase/1.5"])
                 continue
             whose = {"you": player == src.controller, "opponents": player != src.controller, "all": True}
             if whose[eff.get("for", "opponents")] and self.matches(attacker, eff.get("attacker"), src.controller):
                 extra += eff.get("reserve", 0)
                 self.step(f"{src.name} makes attacks cost {eff.get('reserve', 0)} more: a cost restriction, not an "
-                          "additional cost, reconciled in the fifth step.", [DECLARE + "2.5", DECLARE + "2.5.1"])
+                          "additional cost, reconciled in the fifth step.", [cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_EXTRA_COSTS])
         if additional:
-            self.pay_reserve(player, attacker, additional, act, key, [DECLARE + "2.4",
+            self.pay_reserve(player, attacker, additional, act, key, [cited.DECLARE_ADDITIONAL_COSTS,
                                                                       "attacking-and-the-combat-phase/1.5"])
         if extra:
             if act.get("pay", True) is False:
                 raise Illegal(f"{player} refuses to pay the {extra} extra to declare the attack.",
-                              [DECLARE + "2.5.1", DECLARE + "2.5.1.1", DECLARE + "2.5.1.3"])
-            self.pay_reserve(player, attacker, extra, act, key, [DECLARE + "2.5.1"])
+                              [cited.DECLARE_EXTRA_COSTS, cited.DECLARE_EXTRA_COSTS_OPTIONAL, cited.DECLARE_CONDITIONS_UNMET])
+            self.pay_reserve(player, attacker, extra, act, key, [cited.DECLARE_EXTRA_COSTS])
         self.step("Every cost is paid and every restriction on the attack is fulfilled: the attack is legal.",
-                  [DECLARE + "2.5", DECLARE + "2.5.1.3"])
+                  [cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_CONDITIONS_UNMET])
 
     def _begin_combat(self, player: str, attacker: Card, combat: Combat):
         s = self.s

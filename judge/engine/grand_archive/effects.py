@@ -41,6 +41,7 @@ class EffectPrimitives:
         you = inst.controller
         handler = getattr(self, "do_" + do.replace("-", "_"))
         handler(e, inst, you, source_name)
+        self.apply_layers()
 
     def _who(self, e: dict, inst: Instance, you: str) -> list[str]:
         to = e.get("to", "you")
@@ -99,8 +100,12 @@ class EffectPrimitives:
             if obj is None or obj.zone != "field":
                 continue
             obj.buffs.append((stat, by))
-            self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}.",
-                      ["continuous-effects/general-rules/1"], answer=True)
+            self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}"
+                      + (" (an instanced effect: the set is the objects that fit it now)." if
+                         isinstance(e.get("to"), dict) else "."),
+                      ["continuous-effects/general-rules/1"] + (["continuous-effects/instanced-effects/1",
+                                                                 "continuous-effects/instanced-effects/2"]
+                                                                if isinstance(e.get("to"), dict) else []), answer=True)
 
     def _targets_or_self(self, e, inst):
         what = e.get("to", e.get("what", "target"))
@@ -307,7 +312,9 @@ class EffectPrimitives:
         """The units or objects an effect names: ``target``, ``self`` (the source), ``you`` (your champion),
         ``attacker`` (the attacking unit of the combat in progress); a player's name stands for their champion."""
         what = e.get("to", e.get("what", "target"))
-        if what == "self":
+        if isinstance(what, dict):   # "allies you control get ...": the set as the effect resolves
+            out = [c.handle for c in self.s.cards.values() if c.zone == "field" and self.matches(c, what, you)]
+        elif what == "self":
             out = [inst.source]
         elif what == "you":
             champ = self.champion_of(you)
@@ -387,7 +394,7 @@ class EffectPrimitives:
             obj = self.s.cards.get(t)
             if obj is None or obj.zone != "field":
                 continue
-            obj.gained.append((name, value))
+            obj.gained.append((name, value, self.s.tick()))
             self.step(f"{obj.name} gains {name}{f' {value}' if value is not None else ''} until end of turn.",
                       ["continuous-effects/instanced-effects/1"], answer=True)
 

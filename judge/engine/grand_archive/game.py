@@ -14,6 +14,7 @@ from judge.engine.grand_archive.damage import DamageRules
 from judge.engine.grand_archive.effects import EffectPrimitives
 from judge.engine.grand_archive.playing import Illegal, Playing
 from judge.engine.grand_archive.keywords import keyword_value, parse_keyword
+from judge.engine.grand_archive.layers import Layers
 from judge.engine.grand_archive.resolution import Resolution
 from judge.engine.grand_archive.state import PHASE_NAMES, Instance, State
 from judge.engine.grand_archive.turn import TurnOrder
@@ -42,7 +43,7 @@ class Citer:
         return REGISTRY.repoint(rule_id, self.book)
 
 
-class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimitives):
+class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimitives, Layers):
     """One game in progress: the state, the trace, and the facts the scenario's [expect] is compared with."""
 
     def __init__(self, state: State, outcome, scenario, book):
@@ -63,6 +64,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         self.ending_phase = False   # an effect ended the phase (ending-phases/1)
         self.said: set = set()      # state-based facts already said (an immortal ally's damage)
         self.began: list[str] = []  # the phases begun while playing, in order (pass until = PHASE)
+        self.apply_layers()
 
     # =====================================================================================================
     # helpers
@@ -144,11 +146,12 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         card.zone = zone
         if zone not in ("field", "effects-stack"):
             card.controller = card.owner
-            card.buffs = []
+            card.buffs, card.gained = [], []
             card.damage = 0
             card.rested = False
         elif controller is not None:
             card.controller = controller
+        self.apply_layers()
 
     def remember(self, card: Card):
         """Last-known information: the card or object as it was before it left its zone."""
@@ -167,7 +170,9 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
     def keyword(self, card: Card, name: str) -> int | None:
         """The card's keyword ``name``: printed, gained until end of turn, or given by a static ability
         (static-abilities); None when it has none (keywords.py says how instances combine)."""
-        instances = list(card.keyword_list) + list(card.gained)
+        if card.printed is not None:    # the layer system folded gained and granted keywords in (layer D)
+            return keyword_value(card.keyword_list, name)
+        instances = list(card.keyword_list) + [(n, v) for n, v, _ in card.gained]
         for src, _, eff in self.statics("keyword"):
             if card.zone == "field" and self.matches(card, eff.get("to"), src.controller):
                 instances.append(parse_keyword(eff["keyword"]))

@@ -297,6 +297,7 @@ class Resolution:
         """State-based checks, repeated until nothing changes; then triggered abilities are placed."""
         for _ in bounded(50, "state-based checks"):
             changed = False
+            self.apply_layers()   # layers are checked with state-based checks (continuous-effects/layers/1)
             # Activations/Materializations/Bestowments: an instance without its source card fizzles
             for inst in list(self.s.stack):
                 if inst.is_card_instance:

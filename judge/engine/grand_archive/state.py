@@ -147,6 +147,8 @@ class State:
         self.winner: str | None = None
         self.game_over = False
         self.attempted: set[str] = set()    # objects that attempted an attack this turn (declaring-an-attack/1.4)
+        self.continuous: list = []          # instanced continuous effects still lasting (layers.Effect)
+        self.layer_log: list = []           # dependencies that changed the order of the last layering
 
     def snapshot(self) -> "State":
         """The state before a play, to revert to if the play is illegal (playing-cards/3)."""
@@ -163,6 +165,7 @@ class State:
         new.shields = [dict(x) for x in self.shields]
         new.decisions = dict(self.decisions)
         new.attempted = set(self.attempted)
+        new.continuous = list(self.continuous)
         return new
 
     def tick(self) -> int:

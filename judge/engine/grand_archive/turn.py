@@ -181,13 +181,15 @@ class TurnOrder:
             c.buffs, c.gained = [], []
             if c.controller == tp:
                 c.distant = False
+        layered = self.end_continuous(tp)
+        self.apply_layers()
         self.step("Clean-up: " + (f"the damage marked on {', '.join(c.name for c in healed)} is removed; " if healed
                                   else "") +
-                  ("effects that last until end of turn end" + (f" ({', '.join(c.name for c in ended)})" if ended
-                                                                else "") + "."),
+                  ("effects that last until end of turn end" + (f" ({', '.join([c.name for c in ended] + layered)})"
+                                                                if ended or layered else "") + "."),
                   ["end-phase/3", "end-phase/3/bullet-1", "end-phase/3/bullet-2", "damage/12",
                    "state-based-checks-and-effects/types-of-checks/6"] + (["game-terms/distant/2"] if any(
-                       c.distant for c in ended) else []), answer=bool(healed or ended))
+                       c.distant for c in ended) else []), answer=bool(healed or ended or layered))
         if self.checks_then("end", "end-phase/4"):
             return
         self.next_turn()

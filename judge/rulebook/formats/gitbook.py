@@ -1,3 +1,4 @@
+# Grand Archive rules: GitBook Markdown pages (format "gitbook") and the assembled document of either format.
 """Grand Archive rules: GitBook pages (a folder of Markdown, or the rendered text of pages) → rules.
 
 Grand Archive has no global rule numbers: every page numbers its own lists from 1. This module gives every
@@ -14,8 +15,10 @@ page (``playing-cards/7.1``); ``docs/rule-ids.md`` describes the scheme. Two inp
   before the page title, ``Last updated`` after the page. Rendered lists always restart at 1 after an
   interruption, so a list whose numbers repeat continues the numbering (as the Markdown source does).
 
-Both readers produce :class:`_Block` lists; :class:`_PageBuilder` turns blocks into rules, so a page gets the
-same ids whether it comes from the Markdown or from its rendered text.
+Both readers produce :class:`~.gitbook_blocks.Block` lists; :class:`~.gitbook_blocks.PageBuilder` turns blocks
+into rules, so a page gets the same ids whether it comes from the Markdown or from its rendered text. This
+module reads the Markdown and assembles the document; :mod:`.gitbook_blocks` holds the block model and the
+ids, :mod:`.gitbook_text` reads rendered text.
 """
 
 from __future__ import annotations
@@ -25,331 +28,18 @@ import posixpath
 import re
 
 from judge.errors import RulesFileError
+from judge.rulebook.formats.gitbook_blocks import (EXAMPLE_START, Block, Item, Page, build_page,
+                                                   classify_text, clean_text, decode, is_heading_line, page_slug,
+                                                   short_title, slugify)
+from judge.rulebook.formats.gitbook_text import read_text_page
 from judge.rulebook.model import Problem, Rule, Rulebook, Term
 
-# ---------------------------------------------------------------------------------------------------------
-# names and slugs
-# ---------------------------------------------------------------------------------------------------------
+__all__ = ["is_heading_line", "page_slug", "parse", "short_title", "slugify"]
 
-_TITLE_SEP = re.compile(r"\s+-\s+")
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "per", "the",
-                "to", "vs", "with"}
-_WORD = re.compile(r"\b[A-Za-z][\w'’-]*")
-_EXAMPLE_START = re.compile(r"^(?:e\.\s?g\.|for example\b|example:)\s*,?\s*", re.I)
 _STEP = re.compile(r"^(\d+(?:\.\d+)+)\.?\s+(.+?)\s*:?\s*$")
-_FOOTER = re.compile(r"^(?:Last updated\b|Previous.+Next)")
-_TEXT_ITEM = re.compile(r"^( *)(\d+)\.\s+(.*)$")
-_TEXT_BULLET = re.compile(r"^( *)[•*\-]\s+(.*)$")
 _ANCHOR_ID = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
 _LIQUID = re.compile(r"^\s*\{%\s*(end)?(\w+)\b(.*?)%\}\s*$")
 _STYLE = re.compile(r"""style\s*=\s*["']([^"']*)["']""")
-
-
-def slugify(text: str) -> str:
-    """``Lineage (term)`` → ``lineage-term``; ``Player’s Turn`` → ``players-turn`` (GitBook's anchors)."""
-    text = text.lower().replace("'", "").replace("’", "")
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
-
-
-def short_title(title: str) -> str:
-    """``Game Mechanics - Playing Cards`` → ``Playing Cards``: the topic after the last `` - ``."""
-    return _TITLE_SEP.split(" ".join(title.split()))[-1]
-
-
-def page_slug(title: str) -> str:
-    """The id of a page: the slug of its short title (``playing-cards``)."""
-    return slugify(short_title(title))
-
-
-def is_heading_line(text: str) -> bool:
-    """A short Title Case line with no sentence punctuation reads as a heading (``General Rules:``)."""
-    text = text.strip()
-    if not text or len(text) > 60 or "\n" in text or text.endswith((".", ",", ";", "?", "!", '"', "”", ")")):
-        return False
-    words = _WORD.findall(text.rstrip(":"))
-    if not words or not words[0][0].isupper():
-        return False
-    return all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words)
-
-
-def _looks_like_title(line: str) -> bool:
-    """A page title in rendered text: at the margin, short, not a sentence, not a list item."""
-    if not line or line[0].isspace() or len(line) > 100 or line[0].isdigit() or line[0] in "•*-":
-        return False
-    return not line.rstrip().endswith((".", ":", ";", ",", "?", "!"))
-
-
-def _clean(text: str) -> str:
-    """Collapse spaces inside lines, drop empty lines."""
-    lines = (" ".join(part.split()) for part in text.split("\n"))
-    return "\n".join(line for line in lines if line)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the block model both readers produce
-# ---------------------------------------------------------------------------------------------------------
-
-class _Block:
-    """One top-level piece of a page.
-
-    ``kind`` is ``heading`` (``level`` None for a bold or plain heading line: a sibling of the current
-    section), ``para``, ``step`` (``number`` like ``1.3``, ``title``), ``list`` (``ordered``, ``start``,
-    ``items``) or ``hint`` (``example`` says whether it reads as an example; otherwise it is a note).
-    ``links`` are ``(href, line)`` pairs to resolve once every page is known.
-    """
-
-    __slots__ = ("kind", "line", "text", "links", "level", "title", "number", "ordered", "start", "items",
-                 "example", "anchor", "plain")
-
-    def __init__(self, kind, line, text="", links=None, **kw):
-        self.kind = kind
-        self.line = line
-        self.text = text
-        self.links = links if links is not None else []
-        self.level = kw.get("level")
-        self.title = kw.get("title", "")
-        self.number = kw.get("number", "")
-        self.ordered = kw.get("ordered", False)
-        self.start = kw.get("start", 1)
-        self.items = kw.get("items", [])
-        self.example = kw.get("example", False)
-        self.anchor = kw.get("anchor")
-        self.plain = kw.get("plain", False)   # a heading that is only a Title Case line, not marked up
-
-
-class _Item:
-    """A list item: its printed number (None for a bullet), text, links and nested lists."""
-
-    __slots__ = ("number", "line", "text", "links", "lists")
-
-    def __init__(self, number, line, text="", links=None, lists=None):
-        self.number = number
-        self.line = line
-        self.text = text
-        self.links = links if links is not None else []
-        self.lists = lists if lists is not None else []
-
-
-class _Page:
-    """A page before ids are assigned."""
-
-    __slots__ = ("path", "rel", "title", "line", "description", "blocks", "parent", "rendered")
-
-    def __init__(self, path, rel, title="", line=1, description="", blocks=None, parent=None, rendered=False):
-        self.path = path
-        self.rel = rel
-        self.title = title
-        self.line = line
-        self.description = description
-        self.blocks = blocks if blocks is not None else []
-        self.parent = parent        # rel of the page above it in SUMMARY.md
-        self.rendered = rendered    # rendered text: lists restart at 1 by design, no warning for that
-
-
-def _classify_text(text: str, line: int, links) -> _Block:
-    """A paragraph of plain text: an example, a heading line, or a paragraph."""
-    m = _EXAMPLE_START.match(text)
-    if m:
-        return _Block("hint", line, text[m.end():], links, example=True)
-    if is_heading_line(text):
-        return _Block("heading", line, text.rstrip(":").strip(), links, plain=True)
-    return _Block("para", line, text, links)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# blocks → rules
-# ---------------------------------------------------------------------------------------------------------
-
-class _PageBuilder:
-    """Assigns ids to the blocks of one page and makes its rules.
-
-    Ids: the page is ``<slug>``; a section ``<slug>/<anchor>``. Numbered items keep the number printed on
-    the page: ``<scope>/<n>``, nested ``…<n>.<m>``, bold sub-steps ``<scope>/<1.3>``; the scope is the
-    page, or on a *sectioned* page (one whose numbering restarts under a new heading, like the glossary)
-    the section. Unnumbered pieces are counted under their parent: paragraphs ``<parent>/p<k>``, bullets
-    ``<parent>/bullet-<k>``.
-    """
-
-    def __init__(self, page: _Page, slug: str, sectioned: bool, problems: list, stats: dict):
-        self.page = page
-        self.slug = slug
-        self.short = short_title(page.title)
-        self.sectioned = sectioned
-        self.problems = problems
-        self.stats = stats
-        self.rules: dict[str, Rule] = {}
-        self.links: dict[str, list] = {}       # rule id → [(href, line)]
-        self.anchors: dict[str, str] = {}      # anchor → section id
-        self.restarted_at_heading = False
-        self.headings: list[str] = []
-        self.section_ids: list[str] = []
-
-    # -- helpers ------------------------------------------------------------------------------------------
-    def _warn(self, code, line, message, rule_id=None, level="warning"):
-        self.problems.append(Problem(level, code, self.page.path, line, message, rule_id))
-
-    def _add(self, rid, parent, line, text="", title="", label="", links=()):
-        if rid in self.rules:
-            k = 2
-            while f"{rid}~{k}" in self.rules:
-                k += 1
-            self._warn("duplicate-id", line, f"{rid} is already used on this page (line "
-                       f"{self.rules[rid].line}); this one is {rid}~{k}", rid)
-            rid = f"{rid}~{k}"
-        rule = Rule(rid, title=title, text=text, parent=parent.id if parent is not None else None,
-                    file=self.page.path, line=line, label=label)
-        self.rules[rid] = rule
-        if parent is not None:
-            parent.children.append(rid)
-        if links:
-            self.links.setdefault(rid, []).extend(links)
-        return rule
-
-    def _count(self, key) -> int:
-        self.counters[key] = self.counters.get(key, 0) + 1
-        return self.counters[key]
-
-    # -- the walk -----------------------------------------------------------------------------------------
-    def build(self) -> "_PageBuilder":
-        page = self.page
-        self.page_rule = self._add(self.slug, None, page.line, text=page.description, title=page.title,
-                                   label=self.short)
-        self.sections: list[tuple[int, Rule]] = []
-        self.container = self.page_rule
-        self.scope, self.scope_label = self.slug, self.short
-        self.owner = None            # a bold sub-step owning the numbered lists after it
-        self.last = self.page_rule   # the rule a hint or a following bullet list belongs to
-        self.prev = None             # kind of the previous non-hint block
-        self.fresh_section = False   # no list yet since the last heading
-        self.max_used: dict[str, int] = {}
-        self.counters: dict = {}
-        for block in page.blocks:
-            getattr(self, "_" + block.kind)(block)
-            if block.kind not in ("hint", "stray"):
-                self.prev = block.kind
-        return self
-
-    def _heading(self, b: _Block):
-        level = b.level if b.level is not None else (self.sections[-1][0] if self.sections else 4)
-        while self.sections and self.sections[-1][0] >= level:
-            self.sections.pop()
-        parent = self.sections[-1][1] if self.sections else self.page_rule
-        anchor = b.anchor or slugify(b.text)
-        if not anchor:
-            return
-        if anchor in self.anchors:
-            other = self.anchors[anchor]
-            fallback = slugify(b.text)
-            self._warn("duplicate-anchor", b.line, f"anchor #{anchor} already names {other}; this heading is "
-                       f"#{fallback}")
-            anchor = fallback
-        label = f"{self.short}, {b.text}"
-        rule = self._add(f"{self.slug}/{anchor}", parent, b.line, title=b.text, label=label, links=b.links)
-        self.anchors.setdefault(anchor, rule.id)
-        if not b.plain:
-            self.headings.append(b.text)
-            self.section_ids.append(rule.id)
-        self.sections.append((level, rule))
-        self.container, self.owner, self.last = rule, None, rule
-        self.fresh_section = True
-        self.stats["sections"] = self.stats.get("sections", 0) + 1
-        if self.sectioned:
-            self.scope, self.scope_label = rule.id, label
-
-    def _para(self, b: _Block):
-        k = self._count((self.container.id, "p"))
-        rule = self._add(f"{self.container.id}/p{k}", self.container, b.line, text=b.text,
-                         label=f"{self.container.label}, paragraph {k}", links=b.links)
-        self.owner, self.last = None, rule
-        self.stats["paragraphs"] = self.stats.get("paragraphs", 0) + 1
-
-    def _step(self, b: _Block):
-        head = b.number.split(".")[0]
-        parent = self.rules.get(f"{self.scope}/{head}") or self.container
-        rule = self._add(f"{self.scope}/{b.number}", parent, b.line, text=b.text, title=b.title,
-                         label=f"{self.scope_label} {b.number}", links=b.links)
-        self.owner, self.last = rule, rule
-        self.stats["steps"] = self.stats.get("steps", 0) + 1
-
-    def _hint(self, b: _Block):
-        target = self.last
-        if b.example:
-            target.examples.append(b.text)
-            self.stats["examples"] = self.stats.get("examples", 0) + 1
-        else:
-            target.notes.append(b.text)
-            self.stats["notes"] = self.stats.get("notes", 0) + 1
-        if b.links:
-            self.links.setdefault(target.id, []).extend(b.links)
-
-    def _stray(self, b: _Block):
-        """An example the rendered page shows after its footer: it belongs to no item we can tell."""
-        self.page_rule.examples.append(b.text)
-        self.stats["examples"] = self.stats.get("examples", 0) + 1
-
-    def _list(self, b: _Block):
-        if not b.ordered:
-            if self.prev in ("list", "para", "step") and self.last is not self.container:
-                self._items(b, self.last, self.last.id + "/", self.last.label + ", ")
-            else:
-                self._items(b, self.container, self.container.id + "/", self.container.label + ", ")
-            return
-        if self.owner is not None:
-            parent, prefix, label = self.owner, self.owner.id + ".", self.owner.label + "."
-        else:
-            parent, prefix, label = self.container, self.scope + "/", self.scope_label + " "
-            if self.fresh_section and b.start <= self.max_used.get(prefix, 0):
-                self.restarted_at_heading = True
-        self.fresh_section = False
-        self._items(b, parent, prefix, label)
-
-    def _items(self, b: _Block, parent: Rule, prefix: str, label: str):
-        """Rules for the items of a list; ``prefix`` + number (or ``bullet-k``) is each item's id."""
-        offset = 0
-        if b.ordered:
-            used = self.max_used.get(prefix, 0)
-            if b.start <= used:
-                offset = used + 1 - b.start
-                if not self.page.rendered:
-                    self._warn("list-restart", b.line, f"numbered list starts again at {b.start} after item "
-                               f"{prefix}{used}; numbering continued as {prefix}{used + 1}")
-        for item in b.items:
-            if b.ordered:
-                n = item.number + offset
-                self.max_used[prefix] = max(self.max_used.get(prefix, 0), n)
-                rid, lab = f"{prefix}{n}", f"{label}{n}"
-                self.stats["items"] = self.stats.get("items", 0) + 1
-            else:
-                k = self._count((prefix, "bullet"))
-                rid, lab = f"{prefix}bullet-{k}", f"{label}bullet {k}"
-                self.stats["bullets"] = self.stats.get("bullets", 0) + 1
-            if not item.text and not item.lists:
-                self._warn("empty", item.line, f"list item {rid} has no text", rid)
-            rule = self._add(rid, parent, item.line, text=item.text, label=lab, links=item.links)
-            self.last = rule
-            for sub in item.lists:
-                if sub.ordered:
-                    self._items(sub, rule, rule.id + ("." if b.ordered else "/"),
-                                rule.label + ("." if b.ordered else ", "))
-                else:
-                    self._items(sub, rule, rule.id + "/", rule.label + ", ")
-                # the deepest last item stays self.last: a hint after the list belongs to it
-
-
-def _build_page(page: _Page, slug: str, problems: list, stats: dict) -> _PageBuilder:
-    """Build a page; a page whose numbering restarts under a heading is rebuilt with section scopes."""
-    trial_problems: list = []
-    trial_stats: dict = {}
-    builder = _PageBuilder(page, slug, False, trial_problems, trial_stats).build()
-    if builder.restarted_at_heading:
-        builder = _PageBuilder(page, slug, True, problems, stats).build()
-        stats["sectioned_pages"] = stats.get("sectioned_pages", 0) + 1
-        return builder
-    problems.extend(trial_problems)
-    for key, value in trial_stats.items():
-        stats[key] = stats.get(key, 0) + value
-    return builder
-
 
 # ---------------------------------------------------------------------------------------------------------
 # Markdown (format "gitbook")
@@ -412,10 +102,10 @@ def _inline(token, line: int) -> _Inline:
             elif re.match(r"<br\s*/?>", content, re.I):
                 buf.append("\n")
     joined = "".join(buf)
-    out.text = _clean(joined)
+    out.text = clean_text(joined)
     if strong_at is not None and strong_at[1] is not None:
-        out.strong = _clean(joined[strong_at[0]:strong_at[1]])
-        out.rest = _clean(joined[strong_at[1]:])
+        out.strong = clean_text(joined[strong_at[0]:strong_at[1]])
+        out.rest = clean_text(joined[strong_at[1]:])
         out.all_strong = not out.rest.strip(" :")
     return out
 
@@ -532,10 +222,10 @@ class _MarkdownPage:
                 self.problems.append(Problem("warning", "broken-link", self.path, at, "a link with no target"))
         return info
 
-    def read(self, text: str, md) -> _Page:
+    def read(self, text: str, md) -> Page:
         text, description, hints = _preprocess(text, self.path, self.problems)
         nodes, _ = _walk(md.parse(text), 0, "")
-        page = _Page(self.path, self.rel, description=description)
+        page = Page(self.path, self.rel, description=description)
         groups: list = []           # (hint index or None, node)
         for node in nodes:
             line0 = node[1] - 1
@@ -559,7 +249,7 @@ class _MarkdownPage:
             self.problems.append(Problem("warning", "no-title", self.path, 1, "the page has no '# title'"))
         return page
 
-    def _node(self, node, page: _Page):
+    def _node(self, node, page: Page):
         kind, line, payload = node
         if kind == "heading":
             level, token = payload
@@ -568,7 +258,7 @@ class _MarkdownPage:
                 page.title, page.line = info.text, line
                 return
             if info.text:
-                page.blocks.append(_Block("heading", line, info.text.rstrip(":").strip(), info.links, level=level,
+                page.blocks.append(Block("heading", line, info.text.rstrip(":").strip(), info.links, level=level,
                                           anchor=info.anchor))
         elif kind == "para":
             block = self._para(payload, line)
@@ -578,11 +268,11 @@ class _MarkdownPage:
             page.blocks.append(self._list(payload, line))
         elif kind in ("fence", "code_block"):
             if payload.strip():
-                page.blocks.append(_Block("para", line, _clean(payload)))
+                page.blocks.append(Block("para", line, clean_text(payload)))
         else:  # html_block: <br>, <img>, … carry no rule text; keep any words they hold
-            words = _clean(re.sub(r"<[^>]*>", " ", payload))
+            words = clean_text(re.sub(r"<[^>]*>", " ", payload))
             if words:
-                page.blocks.append(_Block("para", line, words))
+                page.blocks.append(Block("para", line, words))
 
     def _para(self, token, line):
         info = self._inline(token, line)
@@ -591,13 +281,13 @@ class _MarkdownPage:
         if info.strong is not None:
             m = _STEP.match(info.strong)
             if m:
-                return _Block("step", line, info.rest.lstrip(" :").strip(), info.links, number=m.group(1),
+                return Block("step", line, info.rest.lstrip(" :").strip(), info.links, number=m.group(1),
                               title=m.group(2).rstrip(":").strip())
             if info.all_strong and len(info.text) <= 80:
-                return _Block("heading", line, info.text.rstrip(":").strip(), info.links)
-        return _classify_text(info.text, line, info.links)
+                return Block("heading", line, info.text.rstrip(":").strip(), info.links)
+        return classify_text(info.text, line, info.links)
 
-    def _list(self, payload, line) -> _Block:
+    def _list(self, payload, line) -> Block:
         ordered, start, raw_items = payload
         items = []
         for k, (item_line, sub) in enumerate(raw_items):
@@ -612,11 +302,11 @@ class _MarkdownPage:
                         texts.append(info.text)
                     links.extend(info.links)
                 elif kind in ("fence", "code_block", "html_block"):
-                    words = _clean(re.sub(r"<[^>]*>", " ", inner))
+                    words = clean_text(re.sub(r"<[^>]*>", " ", inner))
                     if words:
                         texts.append(words)
-            items.append(_Item(start + k if ordered else None, item_line, "\n".join(texts), links, lists))
-        return _Block("list", line, ordered=ordered, start=start, items=items)
+            items.append(Item(start + k if ordered else None, item_line, "\n".join(texts), links, lists))
+        return Block("list", line, ordered=ordered, start=start, items=items)
 
     def _hint_block(self, nodes):
         texts, links = [], []
@@ -633,7 +323,7 @@ class _MarkdownPage:
                     for inner in sub:
                         collect(inner)
             elif kind in ("fence", "code_block", "html_block"):
-                words = _clean(re.sub(r"<[^>]*>", " ", payload))
+                words = clean_text(re.sub(r"<[^>]*>", " ", payload))
                 if words:
                     texts.append(words)
 
@@ -643,12 +333,12 @@ class _MarkdownPage:
         text = "\n".join(texts)
         if not text:
             if links:
-                return _Block("hint", nodes[0][1], "", links)
+                return Block("hint", nodes[0][1], "", links)
             return None     # a hint holding only an image
-        m = _EXAMPLE_START.match(text)
+        m = EXAMPLE_START.match(text)
         if m:
-            return _Block("hint", nodes[0][1], text[m.end():], links, example=True)
-        return _Block("hint", nodes[0][1], text, links)
+            return Block("hint", nodes[0][1], text[m.end():], links, example=True)
+        return Block("hint", nodes[0][1], text, links)
 
 
 def _read_summary(root: str, problems: list, md):
@@ -656,7 +346,7 @@ def _read_summary(root: str, problems: list, md):
     path = os.path.join(root, "SUMMARY.md")
     try:
         with open(path, "rb") as fh:
-            text = _decode(fh.read(), path, problems)
+            text = decode(fh.read(), path, problems)
     except OSError:
         problems.append(Problem("warning", "no-summary", path, 0,
                                 "SUMMARY.md is missing: pages are taken in folder order, without nesting"))
@@ -677,7 +367,7 @@ def _read_summary(root: str, problems: list, md):
                 problems.append(Problem("warning", "summary", path, line,
                                         f"SUMMARY.md entry without a link: {t.content.strip()!r}"))
                 continue
-            title = _clean("".join(c.content for c in t.children if c.type in ("text", "code_inline")))
+            title = clean_text("".join(c.content for c in t.children if c.type in ("text", "code_inline")))
             rel = posixpath.normpath(_unquote(href.split("#")[0]))
             del stack[depth - 1:]
             parent = stack[-1] if stack else None
@@ -696,17 +386,6 @@ def _unquote(href: str) -> str:
     return unquote(href)
 
 
-def _decode(data: bytes, path: str, problems: list) -> str:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        problems.append(Problem("error", "encoding", path, line, f"not UTF-8 text (byte {exc.start}); "
-                                "undecodable bytes replaced"))
-        text = data.decode("utf-8", errors="replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
 def _markdown_files(root: str) -> list[str]:
     out = []
     for folder, dirs, files in os.walk(root):
@@ -719,7 +398,7 @@ def _markdown_files(root: str) -> list[str]:
     return out
 
 
-def _read_folder(root: str, problems: list, stats: dict) -> list[_Page]:
+def _read_folder(root: str, problems: list, stats: dict) -> list[Page]:
     from markdown_it import MarkdownIt
 
     if not os.path.isdir(root):
@@ -755,7 +434,7 @@ def _read_folder(root: str, problems: list, stats: dict) -> list[_Page]:
     for rel, title, parent, _line in order:
         path = os.path.join(root, rel)
         with open(path, "rb") as fh:
-            text = _decode(fh.read(), path, problems)
+            text = decode(fh.read(), path, problems)
         page = _MarkdownPage(path, rel, problems, stats).read(text, md)
         if not page.title:
             page.title = title or posixpath.splitext(posixpath.basename(rel))[0]
@@ -766,7 +445,7 @@ def _read_folder(root: str, problems: list, stats: dict) -> list[_Page]:
     return pages
 
 
-def _read_markdown_files(files, problems: list, stats: dict) -> list[_Page]:
+def _read_markdown_files(files, problems: list, stats: dict) -> list[Page]:
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark")
@@ -775,94 +454,10 @@ def _read_markdown_files(files, problems: list, stats: dict) -> list[_Page]:
         path = str(path)
         if not data.strip():
             raise RulesFileError("the file is empty; expected a GitBook Markdown page", file=path)
-        page = _MarkdownPage(path, os.path.basename(path), problems, stats).read(_decode(data, path, problems), md)
+        page = _MarkdownPage(path, os.path.basename(path), problems, stats).read(decode(data, path, problems), md)
         page.title = page.title or posixpath.splitext(os.path.basename(path))[0]
         pages.append(page)
     return pages
-
-
-# ---------------------------------------------------------------------------------------------------------
-# rendered page text (format "gitbook-text")
-# ---------------------------------------------------------------------------------------------------------
-
-def _read_text_page(path: str, data: bytes, problems: list, stats: dict) -> _Page:
-    """One rendered page: chrome, the title, the body, then the footer."""
-    if not data.strip():
-        raise RulesFileError("the file is empty; expected the text of a rules page", file=path)
-    lines = _decode(data, path, problems).split("\n")
-    toc = {ln.strip()[1:].strip() for ln in lines if ln.strip().startswith("•")}
-    # with a navigation tree, the title is the first margin line the tree names; else the first title-like line
-    title_at = next((i for i, ln in enumerate(lines) if ln.strip() in toc and _looks_like_title(ln)), None)
-    if title_at is None:
-        toc = set()
-        title_at = next((i for i, ln in enumerate(lines) if _looks_like_title(ln)), None)
-    if title_at is None:
-        raise RulesFileError("no page title found (expected a line like 'Game Mechanics - Playing Cards')",
-                             file=path)
-    if toc:
-        stats["navigation_entries"] = stats.get("navigation_entries", 0) + len(toc)
-    stats["chrome_lines"] = stats.get("chrome_lines", 0) + sum(1 for ln in lines[:title_at] if ln.strip())
-    page = _Page(path, os.path.basename(path), title=lines[title_at].strip(), line=title_at + 1, rendered=True)
-    end = next((i for i in range(title_at + 1, len(lines)) if _FOOTER.match(lines[i].strip())), len(lines))
-    page.blocks = _text_blocks(lines, title_at + 1, end)
-    misplaced = []
-    for i in range(end, len(lines)):
-        line = lines[i].strip()
-        m = _EXAMPLE_START.match(line)
-        if m and not lines[i][:1].isspace():
-            misplaced.append(_Block("stray", i + 1, line[m.end():], example=True))
-            problems.append(Problem("warning", "misplaced-example", path, i + 1,
-                                    "an example after the page footer; attached to the page"))
-        elif line:
-            stats["footer_lines"] = stats.get("footer_lines", 0) + 1
-    page.blocks.extend(misplaced)
-    return page
-
-
-def _text_blocks(lines: list[str], start: int, end: int) -> list[_Block]:
-    """Blocks of a rendered page body: margin lines are paragraphs, indented ``1.`` / ``•`` lines items
-    (two spaces of indent per level)."""
-    blocks: list[_Block] = []
-    para: list[str] = []
-    para_line = 0
-    stack: list[tuple[int, _Item]] = []     # (depth, item) of the open items
-
-    def flush():
-        if para:
-            blocks.append(_classify_text(" ".join(para), para_line, []))
-            para.clear()
-
-    for i in range(start, end):
-        raw = lines[i]
-        if not raw.strip():
-            flush()
-            continue
-        m = _TEXT_ITEM.match(raw)
-        number = int(m.group(2)) if m else None
-        m = m or _TEXT_BULLET.match(raw)
-        if m:
-            flush()
-            depth = max(1, len(m.group(1)) // 2)
-            while stack and stack[-1][0] >= depth:
-                stack.pop()
-            siblings = stack[-1][1].lists if stack else blocks
-            current = siblings[-1] if siblings and siblings[-1].kind == "list" else None
-            if (current is None or current.ordered != (number is not None)
-                    or (number is not None and number <= current.items[-1].number)):
-                current = _Block("list", i + 1, ordered=number is not None, start=number or 1)
-                siblings.append(current)
-            item = _Item(number, i + 1, m.group(m.lastindex).strip())
-            current.items.append(item)
-            stack.append((depth, item))
-        elif raw[:1].isspace() and stack:
-            stack[-1][1].text += "\n" + raw.strip()     # an item's text wrapped onto another line
-        else:
-            stack.clear()
-            if not para:
-                para_line = i + 1
-            para.append(raw.strip())
-    flush()
-    return blocks
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -936,7 +531,7 @@ def parse(files, *, name="", game="ga", title="", version="", format="gitbook") 
     if format == "gitbook-text":
         root = ""
         paths = [str(p) for p, _ in files]
-        pages = [_read_text_page(str(p), data, problems, stats) for p, data in files]
+        pages = [read_text_page(str(p), data, problems, stats) for p, data in files]
     elif len(files) == 1 and isinstance(files[0], (str, os.PathLike)):
         root = str(files[0])
         paths = [root]
@@ -956,7 +551,7 @@ def parse(files, *, name="", game="ga", title="", version="", format="gitbook") 
                                     f"page slug {slug} is already taken by {rules[slug].file}; this page is "
                                     f"{fallback}"))
             slug = fallback
-        builder = _build_page(page, slug, problems, stats)
+        builder = build_page(page, slug, problems, stats)
         builders.append(builder)
         slug_of[page.rel] = builder.slug
         for rid, rule in builder.rules.items():

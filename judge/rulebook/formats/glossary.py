@@ -12,8 +12,8 @@ rules, every name of the entry (``PLAY, PUT INTO PLAY``) a term. Ids (see ``docs
 
 "See also: …" (linked or plain names) and links ``href="#…"`` become refs. A link whose anchor is unknown
 is resolved by its text when that names an entry; every link that needs such help or cannot be resolved
-is a problem with file and line. The HTML is read with the standard library's :mod:`html.parser`, imported
-only when an HTML document is parsed.
+is a problem with file and line. The HTML is read by :mod:`.glossary_html` (the standard library's
+:mod:`html.parser`), imported only when an HTML document is parsed.
 """
 
 from __future__ import annotations
@@ -31,8 +31,6 @@ _SEE_ALSO = re.compile(r"\s*See also:\s*", re.I)
 _SEE = re.compile(r"^See:\s*", re.I)
 _ITEM = re.compile(r"^( *)(\d+)\.\s+(.*)$")
 _BULLET = re.compile(r"^( *)[•*\-]\s+(.*)$")
-_CONTAINERS = ("div", "section", "article", "main", "body")
-_TEMPLATE = re.compile(r"^\s*(?:\{[%{#].*?[%}#]\}\s*)+$", re.S)    # Twig/Jinja markup around the page
 
 
 def entry_slug(title: str) -> str:
@@ -65,7 +63,7 @@ def _key(name: str) -> str:
 # the entry model both readers produce
 # ---------------------------------------------------------------------------------------------------------
 
-class _Entry:
+class Entry:
     """One glossary entry: title, HTML anchor, paragraphs and lists in order."""
 
     __slots__ = ("title", "anchor", "line", "blocks")
@@ -77,7 +75,9 @@ class _Entry:
         self.blocks = []    # ("p", text, links, line) or ("list", ordered, [items], line)
 
 
-class _Item:
+class Item:
+    """A list item of an entry: its text, its links and the lists nested in it."""
+
     __slots__ = ("text", "links", "line", "lists")
 
     def __init__(self, line):
@@ -108,7 +108,7 @@ def _split_see_also(text: str):
 class _EntryBuilder:
     """Rules of one entry: the entry, then its checks, steps and bullets."""
 
-    def __init__(self, entry: _Entry, path: str, problems: list, stats: dict):
+    def __init__(self, entry: Entry, path: str, problems: list, stats: dict):
         self.entry = entry
         self.path = path
         self.problems = problems
@@ -191,187 +191,6 @@ class _EntryBuilder:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# HTML (format "glossary-html")
-# ---------------------------------------------------------------------------------------------------------
-
-def _html_entries(text: str, path: str, problems: list, stats: dict) -> tuple[list[_Entry], str]:
-    """Entries of the Rules Reference page, tolerant of its slips (``<li>`` for ``</li>``, ``</p>`` closing
-    an ``<li>``, text outside any ``<p>``)."""
-    from html.parser import HTMLParser
-
-    class Reader(HTMLParser):
-        def __init__(self):
-            super().__init__(convert_charrefs=True)
-            self.entries: list[_Entry] = []
-            self.doc_title = ""
-            self.entry = None
-            self.capture = None     # "h1", "h2", "p" or None
-            self.buf: list[str] = []
-            self.para_links: list = []
-            self.para_line = 0
-            self.lists: list = []   # open lists: [ordered, items, line, container]
-            self.link = None        # (anchor, line, start offset in the text being built)
-            self.skip = 0           # inside <script>/<style>
-            self.containers = 0     # open <div>/<section>/…: an entry ends with the element holding it
-            self.entry_depth = 0
-
-        # -- where text goes ----------------------------------------------------------------------------
-        def _target(self):
-            if self.lists and self.lists[-1][1] and self.lists[-1][4]:
-                return self.lists[-1][1][-1]
-            return None
-
-        def _write(self, data):
-            item = self._target()
-            if item is not None and self.capture != "h2":
-                item.text += data
-            elif self.capture:
-                self.buf.append(data)
-            elif self.entry is not None and data.strip():
-                # text outside any element inside an entry: an implicit paragraph
-                self.capture, self.para_line, self.buf, self.para_links = "p", self.getpos()[0], [data], []
-
-        def _current_text_len(self):
-            item = self._target()
-            return len(item.text) if item is not None and self.capture != "h2" else len("".join(self.buf))
-
-        def _end_para(self):
-            if self.capture == "p" and self.entry is not None:
-                text = " ".join("".join(self.buf).split())
-                if text or self.para_links:
-                    self.entry.blocks.append(("p", text, self.para_links, self.para_line))
-            if self.capture == "p":
-                self.capture, self.buf, self.para_links = None, [], []
-
-        def _close_lists(self, why):
-            if self.lists:
-                problems.append(Problem("warning", "malformed", path, self.getpos()[0],
-                                        f"{len(self.lists)} list(s) not closed before {why}"))
-            while self.lists:
-                self._pop_list()
-
-        def _pop_list(self):
-            ordered, items, line, parent, _open = self.lists.pop()
-            block = ("list", ordered, items, line)
-            if parent is not None:
-                parent.lists.append(block)
-            elif self.entry is not None:
-                self.entry.blocks.append(block)
-
-        # -- tags ---------------------------------------------------------------------------------------
-        def handle_starttag(self, tag, attrs):
-            attrs = dict(attrs)
-            line = self.getpos()[0]
-            if tag in ("script", "style"):
-                self.skip += 1
-            elif tag in _CONTAINERS:
-                self._end_para()
-                self.containers += 1
-            elif tag in ("h1", "h2"):
-                self._end_para()
-                if tag == "h2":
-                    self._close_lists(f"the next entry (line {line})")
-                    self.entry = _Entry("", attrs.get("id") or "", line)
-                    self.entries.append(self.entry)
-                    self.entry_depth = self.containers
-                self.capture, self.buf = tag, []
-            elif tag == "p":
-                if self._target() is not None:
-                    return  # a paragraph inside a list item: its text is the item's
-                self._end_para()
-                self.capture, self.para_line, self.buf, self.para_links = "p", line, [], []
-            elif tag in ("ul", "ol"):
-                self._end_para()
-                parent = self._target()
-                self.lists.append([tag == "ol", [], line, parent, False])
-            elif tag == "li":
-                if not self.lists:
-                    problems.append(Problem("warning", "malformed", path, line, "<li> outside a list"))
-                    self.lists.append([False, [], line, None, False])
-                current = self.lists[-1]     # an open <li> ends here (</li> is optional in HTML)
-                current[1].append(_Item(line))
-                current[4] = True
-            elif tag == "br":
-                self._write("\n")
-            elif tag == "a":
-                href = attrs.get("href") or ""
-                anchor = href[1:] if href.startswith("#") else None
-                if not href.startswith("#"):
-                    stats["external_links"] = stats.get("external_links", 0) + 1
-                self.link = (anchor, line, self._current_text_len()) if anchor is not None else None
-
-        def handle_endtag(self, tag):
-            line = self.getpos()[0]
-            if tag in ("script", "style"):
-                self.skip = max(0, self.skip - 1)
-            elif tag in _CONTAINERS:
-                self._end_para()
-                self.containers = max(0, self.containers - 1)
-                if self.entry is not None and self.containers < self.entry_depth:
-                    self._close_lists(f"</{tag}>")
-                    self.entry = None   # what follows the element holding the entries is page chrome
-            elif tag in ("h1", "h2") and self.capture == tag:
-                title = " ".join("".join(self.buf).split())
-                if tag == "h1":
-                    self.doc_title = title
-                elif self.entry is not None:
-                    self.entry.title = title
-                self.capture, self.buf = None, []
-            elif tag == "p":
-                if self.capture == "p":
-                    self._end_para()
-                else:
-                    problems.append(Problem("warning", "malformed", path, line, "</p> without <p>"))
-            elif tag == "li":
-                if self.lists:
-                    self.lists[-1][4] = False
-            elif tag in ("ul", "ol"):
-                if self.lists:
-                    self._pop_list()
-                else:
-                    problems.append(Problem("warning", "malformed", path, line, f"</{tag}> without <{tag}>"))
-            elif tag == "a" and self.link is not None:
-                anchor, at, start = self.link
-                item = self._target()
-                whole = item.text if item is not None and self.capture != "h2" else "".join(self.buf)
-                link = (anchor, " ".join(whole[start:].split()), at)
-                if item is not None:
-                    item.links.append(link)
-                elif self.capture == "p":
-                    self.para_links.append(link)
-                self.link = None
-
-        def handle_data(self, data):
-            if self.skip:
-                return
-            if _TEMPLATE.match(data):
-                stats["template_tags"] = stats.get("template_tags", 0) + data.count("{%") + data.count("{{")
-                return
-            self._write(data)
-
-        def close(self):
-            super().close()
-            self._end_para()
-            self._close_lists("the end of the file")
-
-    reader = Reader()
-    reader.feed(text)
-    reader.close()
-    for entry in reader.entries:
-        for block in entry.blocks:
-            if block[0] == "list":
-                _clean_items(block[2])
-    return reader.entries, reader.doc_title
-
-
-def _clean_items(items):
-    for item in items:
-        item.text = " ".join(item.text.split())
-        for sub in item.lists:
-            _clean_items(sub[2])
-
-
-# ---------------------------------------------------------------------------------------------------------
 # rendered text (format "glossary-text")
 # ---------------------------------------------------------------------------------------------------------
 
@@ -380,10 +199,10 @@ def _is_title(line: str) -> bool:
             and not line.rstrip().endswith((".", ":", ";", ",", "?", "!")))
 
 
-def _text_entries(text: str, path: str, stats: dict) -> list[_Entry]:
+def _text_entries(text: str, path: str, stats: dict) -> list[Entry]:
     """Entries of rendered glossary text: a title line, paragraphs at the margin, indented ``1.`` steps and
     ``•`` bullets (deeper indent = nested in the item above). Lines before the first title are page chrome."""
-    entries: list[_Entry] = []
+    entries: list[Entry] = []
     entry = None
     stack: list = []    # (indent, item)
     lines = text.split("\n")
@@ -397,7 +216,7 @@ def _text_entries(text: str, path: str, stats: dict) -> list[_Entry]:
         if entry is None:
             if _is_title(line) and _next_is_text(lines, i):
                 # a title is followed by the entry's text, not by another title
-                entry = _Entry(line.strip(), "", i + 1)
+                entry = Entry(line.strip(), "", i + 1)
                 entries.append(entry)
             else:
                 chrome += 1
@@ -406,7 +225,7 @@ def _text_entries(text: str, path: str, stats: dict) -> list[_Entry]:
             m = m_item or m_bullet
             indent = len(m.group(1))
             ordered = m_item is not None
-            item = _Item(i + 1)
+            item = Item(i + 1)
             item.text = m.group(3 if ordered else 2).strip()
             while stack and stack[-1][0] >= indent:
                 stack.pop()
@@ -420,7 +239,7 @@ def _text_entries(text: str, path: str, stats: dict) -> list[_Entry]:
         elif raw[:1].isspace() and stack:
             stack[-1][1].text += " " + line.strip()
         elif _is_title(line) and not stack and entry.blocks and _next_is_text(lines, i):
-            entry = _Entry(line.strip(), "", i + 1)
+            entry = Entry(line.strip(), "", i + 1)
             entries.append(entry)
         else:
             stack.clear()
@@ -457,7 +276,9 @@ def parse(files, *, name="", game="mc", title="", version="", format="glossary-h
         paths.append(path)
         text = decode(data, path)
         if format == "glossary-html":
-            entries, doc_title = _html_entries(text, path, problems, stats)
+            from judge.rulebook.formats.glossary_html import html_entries
+
+            entries, doc_title = html_entries(text, path, problems, stats)
             title = title or doc_title
         else:
             entries = _text_entries(text, path, stats)

@@ -1,0 +1,150 @@
+"""Card-text grammar for costs and activation conditions (FaB CR 5.2.1c, 5.2.1e, 1.14.4, 5.1.3b): the parts
+of an activated ability written before its colon and its "Activate this only …" sentence.
+
+Each reader returns the scenario table the engine plays (docs/scenario-format.md: ``effect_cost`` lists,
+``if`` on an activated ability) or raises :class:`~judge.cards.grammar.NotUnderstood`: precision first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.cards.grammar import NUM, NotUnderstood, number
+
+COUNTER_KINDS = ("steam", "energy", "haunt", "aim", "flow", "verse", "lightning", "stain", "bauble")
+COLORS = ("red", "yellow", "blue")
+
+
+def card_noun(phrase: str, ctx) -> dict:
+    """``card`` / ``red card`` / ``Assassin card`` / ``instant`` / ``instant card`` → a selector for a card in
+    a zone (a colour, supertypes of the pool, or one card type)."""
+    words = phrase.strip().lower().split()
+    spec: dict = {}
+    if words and words[0] in COLORS:
+        spec["color"] = words.pop(0)
+    sups = []
+    while words and words[0] in ctx.pool_supertypes:
+        sups.append(words.pop(0))
+    if sups:
+        spec["supertypes"] = sups
+    rest = " ".join(words)
+    if rest in ("instant", "instant card"):
+        spec["types"] = ["instant"]
+    elif rest == "attack action card":
+        spec.update(types=["action"], subtypes=["attack"])
+    elif rest != "card":
+        raise NotUnderstood(phrase)
+    return spec
+
+
+def cost_part(part: str, ctx) -> dict:
+    """One effect-cost of an activated ability (between the dash and the colon, 5.2.1c) → an effect table."""
+    p = part.strip().lower()
+    if p == "discard a random card":
+        return {"do": "discard", "random": True}
+    m = re.fullmatch(r"discard (?:a|an) (.+)", p)
+    if m:
+        return {"do": "discard", "what": dict(zone="hand", **card_noun(m.group(1), ctx))}
+    m = re.fullmatch(rf"remove {NUM} ([a-z]+) counters? from this", p)
+    if m and m.group(2) in COUNTER_KINDS:
+        return {"do": "remove-counter", "kind": m.group(2), "amount": number(m.group(1))}
+    if p == "banish this":
+        return {"do": "banish", "what": "self"}
+    if p == "put this on the bottom of its owner's deck":
+        return {"do": "put", "what": "self", "to": "deck"}
+    if p in ("turn this face-up", "turn this face up"):
+        return {"do": "turn-face-up", "what": "self"}
+    raise NotUnderstood(part)
+
+
+def activation_condition(phrase: str, ctx) -> dict:
+    """The CONDITION of an activated ability (5.2.1e): ``while this is defending`` → ``{defending = true}``,
+    ``if you've boosted this turn`` → a count of this turn's boost events, ``if you've played a red card
+    this turn`` → ``{played_this_turn = {color = "red"}}``."""
+    p = phrase.strip().lower()
+    m = re.fullmatch(r"while this(?: card)? is (defending|attacking|face-down)", p)
+    if m:
+        return {{"face-down": "face_down"}.get(m.group(1), m.group(1)): True}
+    if p in ("if you've boosted this turn", "if you have boosted this turn"):
+        return {"at_least": {"count": "events-this-turn", "event": "boost", "by": "you", "n": 1}}
+    m = re.fullmatch(r"if you(?:'ve| have) played (?:a|an) (.+) this turn", p)
+    if m:
+        return {"played_this_turn": card_noun(m.group(1), ctx)}
+    if p in ("if you have no cards in hand", "if you have no cards in your hand"):
+        return {"at_most": {"count": "in-hand", "n": 0}}
+    m = re.fullmatch(rf"if you have {NUM} or more cards in (?:your )?hand", p)
+    if m:
+        return {"at_least": {"count": "in-hand", "n": number(m.group(1))}}
+    if p == "during an opponent's turn":
+        return {"your_turn": False}
+    raise NotUnderstood(phrase)
+
+
+ACTIVATE_ONLY = re.compile(r"\.?\s*activate this(?: ability)? only (.+?)\.?$", re.IGNORECASE)
+
+
+def split_condition(body: str, ctx) -> tuple[str, dict | None]:
+    """The ABILITIES of an activated ability and its activation condition, when a last sentence says
+    "Activate this [ability] only …" (5.2.1e)."""
+    m = ACTIVATE_ONLY.search(body)
+    if not m:
+        return body, None
+    return body[: m.start()].strip(), activation_condition(m.group(1), ctx)
+
+
+def paid_condition(phrase: str) -> dict | None:
+    """A condition on the cards a card's own additional cost moved ("this way", 5.1.3b): ``the discarded card
+    has 6 or more {p}`` / ``a card with 6 or more {p} is banished this way`` → ``{paid_with = {min_power =
+    6}}``; None for any other phrase."""
+    p = phrase.strip().lower()
+    m = re.fullmatch(r"the discarded card has (\d+) or more \{p\}", p) or \
+        re.fullmatch(r"a card with (\d+) or more \{p\} is (?:banished|discarded) this way", p)
+    return {"paid_with": {"min_power": int(m.group(1))}} if m else None
+
+
+ADDITIONAL = re.compile(r"^as an additional cost to play this,? (.+?)\.?$", re.IGNORECASE)
+
+
+def additional_cost(text: str, ctx, read_rest):
+    """``As an additional cost to play this, discard a random card.`` (5.1.3b) → an ``additional-cost``
+    ability; the paragraph's later sentences are read as a paragraph of their own by ``read_rest``. None when
+    the paragraph does not open so."""
+    from judge.cards.grammar import Reading, sentences
+
+    parts = sentences(text)
+    m = ADDITIONAL.match(parts[0]) if parts else None
+    if not m:
+        return None
+    if not ctx.resolves:
+        raise NotUnderstood(text)      # a permanent's "play this": not a card played from hand here
+    cost = _card_cost(m.group(1))
+    reading = Reading(abilities=[{"kind": "additional-cost", "effects": [cost]}])
+    if len(parts) > 1:
+        rest = read_rest(". ".join(parts[1:]) + ".", ctx)
+        if rest is None:
+            raise NotUnderstood(text)
+        reading.abilities += rest.abilities
+        reading.keywords += rest.keywords
+        reading.fields.update(rest.fields)
+    return reading
+
+
+def _card_cost(phrase: str) -> dict:
+    p = phrase.strip().lower()
+    if p == "discard a random card":
+        return {"do": "discard", "random": True}
+    m = re.fullmatch(rf"banish {NUM} random cards? (?:from|in) your (graveyard|hand)", p)
+    if m:
+        return {"do": "banish", "what": {"zone": m.group(2)}, "amount": number(m.group(1)), "random": True}
+    if p in ("banish a random card from your hand", "banish a random card from hand"):
+        return {"do": "banish", "what": {"zone": "hand"}, "amount": 1, "random": True}
+    if p == "put a card from your arsenal on the bottom of your deck":
+        return {"do": "put", "what": {"zone": "arsenal"}, "to": "deck"}
+    raise NotUnderstood(phrase)
+
+
+def paragraph(text: str, ctx):
+    """A whole paragraph of one of this module's shapes ("As an additional cost to play this, …"), or None."""
+    from judge.cards.grammar import read_paragraph
+
+    return additional_cost(text, ctx, read_paragraph)
