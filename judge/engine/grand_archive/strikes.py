@@ -10,6 +10,14 @@ from judge.engine.grand_archive.cards import Card
 from judge.engine.grand_archive.playing import Illegal
 from judge.engine.grand_archive.state import Combat
 
+# per shroud keyword: the rule defining it, its sub-rule on spell triggers / activations, the rule on receiving it
+# while targeted, and its rule on the only target (the layer fizzles)
+SHROUD_RULES = {
+    "omnishroud": (cited.OMNISHROUD, cited.OMNISHROUD_ACTIVATIONS, cited.OMNISHROUD_RECEIVED,
+                   cited.OMNISHROUD_ONLY_TARGET_FIZZLES),
+    "spellshroud": (cited.SPELLSHROUD, cited.SPELLSHROUD_SPELL_TRIGGERS, cited.SPELLSHROUD_RECEIVED,
+                    cited.SPELLSHROUD_ONLY_TARGET_FIZZLES),
+}
 
 class Strikes:
     """Mixed into Game: cleave declarations and the critical replacement effect."""
@@ -136,12 +144,8 @@ class Shrouds:
     @staticmethod
     def shroud_cites(why: str, received: bool = False) -> list[str]:
         """The rules a shroud reason applies; ``received``: the object got it while targeted (2, 2.1)."""
-        rows = (("omnishroud", cited.OMNISHROUD, cited.OMNISHROUD_ACTIVATIONS, cited.OMNISHROUD_RECEIVED,
-                 cited.OMNISHROUD_ONLY_TARGET_FIZZLES),
-                ("spellshroud", cited.SPELLSHROUD, cited.SPELLSHROUD_SPELL_TRIGGERS, cited.SPELLSHROUD_RECEIVED,
-                 cited.SPELLSHROUD_ONLY_TARGET_FIZZLES))
-        for kw, rule, spell_ability, received_rule, fizzles in rows:
+        for kw, (defined, sub, gained, fizzles) in SHROUD_RULES.items():
             if kw in why:
-                return [rule] + ([spell_ability] if "ability of a Spell" in why else []) + (
-                    [received_rule, fizzles] if received else [])
+                return [defined] + ([sub] if "ability of a Spell" in why else []) + (
+                    [gained, fizzles] if received else [])
         return []
