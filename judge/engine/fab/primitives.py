@@ -93,14 +93,18 @@ def _damage(game, eff, src, controller, layer):
     """8.5.3: damage to each hero the effect names — every declared target hero for ``to = "target"`` (or when the
     layer targets heroes and ``to`` is not written), else the player ``to`` names."""
     to = eff.get("to")
-    heroes = [t for t in (layer.targets if layer else []) if t in game.s.players]
-    if to in (None, "target") and heroes:
-        targets = heroes
+    declared = [t for t in (layer.targets if layer else []) if t in game.s.players or t in game.s.cards]
+    if to in (None, "target") and declared:
+        targets = declared          # heroes, or living objects ("any target", 1.8.5)
+    elif to == "target":
+        game.step(f"{_name(src)}: its damage has no declared target left to be dealt to, so that effect fails.",
+                  [cited.EFFECT_FAILS])
+        return
     else:
         targets = [game._resolve_target_word(to or "opponent", controller, {})]
     if len(targets) > 1:
         game.step(f"{_name(src)} deals damage to each of its targets: "
-                  f"{', '.join(game.player_name(t) for t in targets)}.", [cited.DEAL_DAMAGE])
+                  f"{', '.join(game._name_of(t) for t in targets)}.", [cited.DEAL_DAMAGE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
 

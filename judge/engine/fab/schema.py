@@ -295,7 +295,7 @@ def _shape():
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
-                  "pitch": Int(), "power": Int(), "defense": Int(),
+                  "pitch": Int(), "power": Int(), "defense": Int(), "life": Int(0),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability),
                   "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
