@@ -231,6 +231,8 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
     _card_abilities(scenario, key, cd, card, zone, reasons)
+    for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
+        card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
     card.printed = (tuple(card.abilities), dict(card.keywords))
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}

@@ -30,6 +30,7 @@ from judge.engine.fab.costs import Costs
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.turn import Turn
 from judge.engine.fab.zones import Zones
+from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.resolving import Resolving
 from judge.engine.fab.targets import Targets
 from judge.engine.fab import cited
@@ -38,7 +39,7 @@ __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
 class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
-           Counts, Costs, Counters, Zones):
+           Counts, Costs, Counters, Zones, KeywordPlay):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
@@ -114,6 +115,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
 
     def move(self, card: Card, zone: str, controller: str | None = None):
         old = card.zone
+        zone = self.replaced_destination(card, zone)   # 8.3.21 ephemeral
         if old in ARENA_ZONES or old == "stack":
             self.remember(card)
         card.zone = zone
@@ -310,6 +312,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         # 1.10.2d: state-based triggered effects whose state-condition is met trigger; then pending
         # triggered-layers are added to the stack
         self._check_state_triggers()
+        self.check_defending_state_triggers()   # 8.3.25 mirage
         self.state_triggers()
         self.add_pending_triggers()
         # 1.10.2e: a rule or effect has closed the combat chain

@@ -111,6 +111,8 @@ class Playing:
     def _play_card(self, player: str, c: Card, action: dict, key: str):
         """5.1: the steps of playing a card, in the rules' order; any step may find the play illegal."""
         origin = self._check_origin(player, c)
+        if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)
+            action = {**action, "without_paying": True}
         meld = self._announce(player, c, action, origin)
         x, as_instant, without_paying = self._declare_costs(player, c, action, key)
         layer = self._declare_modes_and_targets(player, c, action, meld, key)
@@ -134,6 +136,10 @@ class Playing:
                 permission = [allowance]
                 self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
                           f"from the {origin} zone.", ["5.1.2b", "1.0.2"])
+            if not permission and allowance is None and not c.private and \
+                    self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
+                permission, allowance = ["keyword"], "keyword"
+                c.__dict__["_keyword_free"] = True
             if not permission:
                 raise IllegalAction(f"it is in the {origin} zone and no rule or effect allows it to be played from there",
                                     ["5.1.1a", "5.1.2b"])
