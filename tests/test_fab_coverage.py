@@ -112,7 +112,7 @@ def _dependence():
 
 
 # not yet proved by a scenario whose outcome depends on them (the list may only shrink: see the last test)
-NOT_YET = {"set-limit", "return-object", "at_least"}
+NOT_YET = {"set-limit", "return-object"}
 
 
 @pytest.mark.parametrize("name", sorted(set(primitives.PRIMITIVES) - NOT_YET))

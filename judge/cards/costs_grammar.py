@@ -90,3 +90,61 @@ def split_condition(body: str, ctx) -> tuple[str, dict | None]:
     if not m:
         return body, None
     return body[: m.start()].strip(), activation_condition(m.group(1), ctx)
+
+
+def paid_condition(phrase: str) -> dict | None:
+    """A condition on the cards a card's own additional cost moved ("this way", 5.1.3b): ``the discarded card
+    has 6 or more {p}`` / ``a card with 6 or more {p} is banished this way`` → ``{paid_with = {min_power =
+    6}}``; None for any other phrase."""
+    p = phrase.strip().lower()
+    m = re.fullmatch(r"the discarded card has (\d+) or more \{p\}", p) or \
+        re.fullmatch(r"a card with (\d+) or more \{p\} is (?:banished|discarded) this way", p)
+    return {"paid_with": {"min_power": int(m.group(1))}} if m else None
+
+
+ADDITIONAL = re.compile(r"^as an additional cost to play this,? (.+?)\.?$", re.IGNORECASE)
+
+
+def additional_cost(text: str, ctx, read_rest):
+    """``As an additional cost to play this, discard a random card.`` (5.1.3b) → an ``additional-cost``
+    ability; the paragraph's later sentences are read as a paragraph of their own by ``read_rest``. None when
+    the paragraph does not open so."""
+    from judge.cards.grammar import Reading, sentences
+
+    parts = sentences(text)
+    m = ADDITIONAL.match(parts[0]) if parts else None
+    if not m:
+        return None
+    if not ctx.resolves:
+        raise NotUnderstood(text)      # a permanent's "play this": not a card played from hand here
+    cost = _card_cost(m.group(1))
+    reading = Reading(abilities=[{"kind": "additional-cost", "effects": [cost]}])
+    if len(parts) > 1:
+        rest = read_rest(". ".join(parts[1:]) + ".", ctx)
+        if rest is None:
+            raise NotUnderstood(text)
+        reading.abilities += rest.abilities
+        reading.keywords += rest.keywords
+        reading.fields.update(rest.fields)
+    return reading
+
+
+def _card_cost(phrase: str) -> dict:
+    p = phrase.strip().lower()
+    if p == "discard a random card":
+        return {"do": "discard", "random": True}
+    m = re.fullmatch(rf"banish {NUM} random cards? (?:from|in) your (graveyard|hand)", p)
+    if m:
+        return {"do": "banish", "what": {"zone": m.group(2)}, "amount": number(m.group(1)), "random": True}
+    if p in ("banish a random card from your hand", "banish a random card from hand"):
+        return {"do": "banish", "what": {"zone": "hand"}, "amount": 1, "random": True}
+    if p == "put a card from your arsenal on the bottom of your deck":
+        return {"do": "put", "what": {"zone": "arsenal"}, "to": "deck"}
+    raise NotUnderstood(phrase)
+
+
+def paragraph(text: str, ctx):
+    """A whole paragraph of one of this module's shapes ("As an additional cost to play this, …"), or None."""
+    from judge.cards.grammar import read_paragraph
+
+    return additional_cost(text, ctx, read_paragraph)

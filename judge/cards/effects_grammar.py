@@ -26,11 +26,25 @@ COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balanc
 
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lowercase, duration kept) → effect tables."""
-    for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens):
+    for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens,
+                   _damage_any):
         got = reader(low, frame)
         if got is not None:
             return got
     return None
+
+
+def _damage_any(low: str, frame) -> list[dict] | None:
+    """``deal N [arcane] damage to any target`` (8.5.3, 1.8.5): the target is a hero or a living object (an
+    ally); the card or ability declares it (``target = "any"``)."""
+    m = re.fullmatch(rf"deal {g.NUM}( arcane)? damage to any target", low)
+    if not m:
+        return None
+    frame.declare("any")
+    eff = {"do": "damage", "amount": g.number(m.group(1)), "to": "target"}
+    if m.group(2):
+        eff["kind"] = "arcane"
+    return [eff]
 
 
 def _granted_quote(low: str, frame) -> list[dict] | None:

@@ -388,6 +388,10 @@ def condition(phrase: str, ctx: Context) -> dict:
         return {"played_from": "arsenal"}
     if p == "the defending hero has defended with a card from their hand this chain link":
         return {"defended_from_hand": True}
+    from judge.cards.costs_grammar import paid_condition
+
+    if paid_condition(p):
+        return paid_condition(p)     # "the discarded card has 6 or more {p}" (costs_grammar.py)
     m = re.fullmatch(r"(.+?) was the last attack this combat chain", p)
     if m:
         said = phrase.strip()[: len(m.group(1))]
@@ -420,11 +424,11 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
-    from judge.cards import effects_grammar
+    from judge.cards import costs_grammar, effects_grammar
 
     text = normalise(para, ctx.name)
     try:
-        for reader in (effects_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading

@@ -12,7 +12,7 @@ from __future__ import annotations
 from judge.cards import data as cd
 from judge.cards.compiler import compile_card
 
-PROPERTY_KEYS = ("name", "types", "subtypes", "supertypes", "pitch", "cost", "power", "defense", "keywords",
+PROPERTY_KEYS = ("name", "types", "subtypes", "supertypes", "pitch", "cost", "power", "defense", "life", "keywords",
                  "target", "playable_as_instant", "abilities")
 _COMPILED: dict[tuple[str, str, str], object] = {}
 
@@ -51,6 +51,8 @@ def properties(record, compiled) -> tuple[dict, list[str]]:
             unsaid.append(f"{field} {raw}")
         else:
             out[field] = value
+    if "hero" not in types and record.health.isdigit():
+        out["life"] = int(record.health)   # an ally's printed life (2.5.2); a hero's life is its player's
     out.update(compiled.scenario_keys())
     return out, unsaid
 

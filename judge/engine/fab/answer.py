@@ -4,6 +4,7 @@ judge reads: what was illegal or failed, each chain link's damage and hit, what 
 
 from __future__ import annotations
 
+from judge.engine.fab.cards import ARENA_ZONES
 from judge.engine.fab.game import STEP_NAMES, Game
 
 def report(game: Game):
@@ -14,11 +15,13 @@ def report(game: Game):
     f["hit"] = any(l["hit"] for l in f["links"])
     f["damage"] = sum(sum(l["damage"].values()) for l in f["links"])
     f["life"] = {name: p.life for name, p in s.players.items()}
+    # living objects in the arena (allies) by handle: their life totals (2.5.3a)
+    f["life"].update({h: game.life_total(c) for h, c in s.cards.items() if c.life is not None and c.zone in ARENA_ZONES})
     f["action_points"] = {name: p.action_points for name, p in s.players.items()}
     f["resources"] = {name: p.resources for name, p in s.players.items()}
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
-    for key in ("dead", "lost", "boosted", "intimidated"):
+    for key in ("dead", "lost", "boosted", "intimidated", "died"):
         f.setdefault(key, [])
     f.setdefault("winner", None)
     f.setdefault("draw", False)
@@ -143,7 +146,7 @@ def _summarise(game: Game):
             for st in [st for st in steps if st.text.startswith(("Calculate asset-costs", "Pay asset-costs"))][-2:]:
                 out.conclude(st.text, st.cites)
     start = game.start_life
-    changed = [n for n, life in f["life"].items() if start.get(n) != life]
+    changed = [n for n, life in f["life"].items() if n in game.s.players and start.get(n) != life]
     if changed:
         out.conclude("Life totals at the end: " + ", ".join(
             f"{game.player_name(n)} {start.get(n)} → {f['life'][n]}" for n in changed) + ".")

@@ -19,14 +19,15 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters"}
-ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters"}
+             "playable_as_instant", "counters", "life"}
+ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
+                 "additional-cost"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random",
-               "pay_with"}
-INT_FIELDS = ("cost", "pitch", "power", "defense")
+               "pay_with", "optional_cost"}
+INT_FIELDS = ("cost", "pitch", "power", "defense", "life")   # life: a living object's base life (2.5.1)
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
 UNTIL_STEPS = AT_STEPS[1:] + ("closed",)

@@ -52,6 +52,8 @@ class Card:
         self.pitch: int | None = None
         self.power: int | None = None
         self.defense: int | None = None
+        self.life: int | None = None        # base life: an object with it is a living object (2.5.1, allies)
+        self.damage_taken = 0               # life lost to damage, until its life total is reset (2.5.3a, 4.4.3a)
         self.keywords: dict[str, object] = {}
         self.abilities: list[Ability] = []
         self.sides: dict[str, dict] = {}      # split-cards (9.2): side name → properties

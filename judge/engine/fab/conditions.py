@@ -139,6 +139,13 @@ def _pitched(g, want, src, event):
     return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
 
 
+def _paid_with(g, want, src, event):
+    # "if the discarded card has 6 or more {p}", "if a card with 6 or more {p} is banished this way": the cards
+    # the source's own costs moved as it was played (costs.py)
+    return src is not None and any(matches(g.card(h), want, g, _ctrl(src))
+                                   for h in src.__dict__.get("_paid_with", []) if h in g.s.cards)
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -165,6 +172,7 @@ CONDITION_ROWS = (
     Condition("played_from", None, _played_from),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
+    Condition("paid_with", None, _paid_with),
 )
 
 def _extra(name):

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import IllegalAction
 from judge.engine.fab.cards import ARENA_ZONES, matches
@@ -57,15 +58,17 @@ class Costs:
                                 [cited.ACTIVATION_CONDITION])
         self.step(f"The activation condition of {c.name}'s ability is met.", [cited.ACTIVATION_CONDITION])
 
-    def pay_cost_effects(self, player: str, c, costs: list, layer, pay_with: list) -> None:
-        """Check every effect-cost can be paid (1.14.4b), then pay them in the printed order (1.14.4a)."""
+    def pay_cost_effects(self, player: str, c, costs: list, layer, pay_with: list, record=None,
+                         cites=(cited.ACTIVATION_COST_WRITTEN,)) -> None:
+        """Check every effect-cost can be paid (1.14.4b), then pay them in the printed order (1.14.4a); the
+        objects they moved are kept on ``record`` (the card played) for "… this way"."""
         for cost in costs:
             why = self._cannot_pay(player, c, cost, pay_with)
             if why:
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
                                     [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_UNPAID_ILLEGAL])
-        self.step(f"Pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
-                  [cited.ACTIVATION_COST_WRITTEN, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
+        self.step(f"Calculate and pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
+                  [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
         chosen = layer.params.get("chosen")
         layer.params["chosen"] = list(pay_with)
         try:
@@ -73,12 +76,46 @@ class Costs:
                 eff = dict(cost)
                 if eff.get("do") == "lose-life":
                     self.step(f"{self.player_name(player)} pays {eff.get('amount', 1)} life.", [cited.PAY_LIFE_POINT_COST])
+                self.last_objects = []
                 self.generate_one(eff, c, player, layer)
                 if not self.last_ok:
                     raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" did not resolve",
                                         [cited.EFFECT_COST_CANNOT_BE_PAID])
+                if record is not None:
+                    record.__dict__.setdefault("_paid_with", []).extend(self.__dict__.get("last_objects", []))
         finally:
             layer.params["chosen"] = chosen
+
+    def banish_at_random(self, eff: dict, c, player: str, layer) -> None:
+        """The banish primitive with ``random = true`` (8.5.1): "banish N random cards from your graveyard /
+        hand" — the cards that came up are the action's ``random`` (every card of the zone when there are no
+        more than N); each is banished in turn."""
+        what = eff.get("what") if isinstance(eff.get("what"), dict) else {"zone": "hand"}
+        zone = what.get("zone", "hand")
+        sel = {k: v for k, v in what.items() if k != "zone"}
+        pool = [x for x in self.s.cards.values() if x.zone == zone and x.owner == player and x is not c
+                and matches(x, sel, self, player)]
+        n = eff.get("amount", 1)
+        if len(pool) <= n:
+            picked = pool
+        else:
+            results = self.__dict__.setdefault("random_results", [])
+            picked = [self.card(h) for h in results if h in self.s.cards and self.card(h) in pool][:n]
+            if len(picked) < n:
+                raise InvalidScenario([self.scenario.reason(
+                    "random", f"{self.player_name(player)} banishes {n} card(s) at random from {len(pool)} in their "
+                    f"{zone}: the action must say which came up, random = [\"HANDLE\", …]", self.current_key or "actions",
+                    cited.BANISH)])
+            for x in picked:
+                results.remove(x.handle)
+        self.step(f"{self.player_name(player)} banishes {len(picked)} card(s) at random from their {zone}: "
+                  f"{', '.join(x.name for x in picked)}.", [cited.BANISH])
+        moved = []
+        for x in picked:
+            self.generate_one({"do": "banish", "what": x.handle}, c, player, layer)
+            moved.extend(self.__dict__.get("last_objects", []))
+        self.last_objects = moved
+        self.last_ok = len(picked) == n
 
     def _cannot_pay(self, player: str, c, cost: dict, pay_with: list) -> str | None:
         """Why an effect-cost cannot be paid in the current state (None: it can)."""
@@ -91,6 +128,10 @@ class Costs:
         if do == "discard" and cost.get("random"):
             hand = sum(1 for x in self.s.cards.values() if x.zone == "hand" and x.owner == player and x is not c)
             return None if hand >= n else f"{self.player_name(player)} has {hand} card(s) in hand"
+        if do == "banish" and cost.get("random"):
+            zone = cost["what"].get("zone", "hand") if isinstance(cost.get("what"), dict) else "hand"
+            have = sum(1 for x in self.s.cards.values() if x.zone == zone and x.owner == player and x is not c)
+            return None if have >= n else f"{self.player_name(player)} has {have} card(s) in their {zone}, not {n}"
         if do == "remove-counter":
             have = self.counter_count(c, cost.get("kind") or cost.get("stat", ""))
             return None if have >= n else f"{c.name} has {have} such counter(s)"
@@ -118,3 +159,36 @@ class Costs:
                 return "a card named by pay_with does not fit"
             return None
         return f"the engine does not pay \"{do}\" of {what!r} as a cost"
+
+    # ---------------------------------------------------------------------------------------------------
+    # a card's own additional costs: "As an additional cost to play this, …" (5.1.3b, 5.1.8, 5.1.9)
+    # ---------------------------------------------------------------------------------------------------
+    def card_costs(self, c, action: dict) -> list:
+        """The effect-costs of ``c``'s additional-cost abilities the player pays as it is played: every
+        mandatory one, and an optional one ("you may …") only when the action says ``optional_cost = true``."""
+        out = []
+        for ab in c.abilities:
+            if ab.kind == "additional-cost" and (not ab.get("optional") or action.get("optional_cost")):
+                out.extend(ab.get("effects", []))
+        return out
+
+    def declare_card_costs(self, player: str, c, action: dict) -> None:
+        """5.1.3b: the player declares the additional costs the card itself asks for."""
+        costs = self.card_costs(c, action)
+        if costs:
+            self.step(f"Declare costs: {c.name} asks for an additional cost, which {self.player_name(player)} "
+                      f"declares: {'; '.join(describe_cost(e) for e in costs)}.", [cited.DECLARE_ADDITIONAL_COSTS])
+        elif any(ab.kind == "additional-cost" for ab in c.abilities):
+            self.step(f"Declare costs: {self.player_name(player)} does not declare {c.name}'s optional additional "
+                      "cost.", [cited.DECLARE_ADDITIONAL_COSTS])
+
+    def pay_card_costs(self, player: str, c, action: dict) -> None:
+        """5.1.8-5.1.9: pay the card's own additional costs in order; the cards they move are remembered as the
+        cards paid "this way" (condition ``paid_with``)."""
+        costs = self.card_costs(c, action)
+        c.__dict__["_paid_with"] = []
+        if not costs:
+            return
+        layer = self.s.stack[-1]
+        self.pay_cost_effects(player, c, costs, layer, action.get("pay_with", []), record=c,
+                              cites=(cited.CALCULATE_EFFECT_COSTS,))

@@ -542,7 +542,10 @@ class Effects:
     # damage and prevention (8.5.3, 6.4.10, 7.5)
     # =====================================================================================================
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
-        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt."""
+        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt.
+        ``target`` may be a card: damage to a living object (:meth:`damage_object`)."""
+        if target in self.s.cards:
+            return self.damage_object(self.card(target), amount, src, kind)
         who = self.player_name(target)
         if amount <= 0 and not hit_event:
             self.step(f"{src.name if src else 'The effect'} would deal 0 damage to {who}: an instruction to do nothing, "
@@ -607,6 +610,34 @@ class Effects:
         if before - amount < 0:
             self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
                       "which is considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
+        return amount
+
+    def life_total(self, c: Card) -> int | None:
+        """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
+        return None if c.life is None else max(0, c.life - c.damage_taken)
+
+    def damage_object(self, c: Card, amount: int, src: Card | None, kind="generic") -> int:
+        """8.5.3: damage to an object — a living object (an ally: it has the life property, 2.5.1) loses that much
+        life; any other object cannot be dealt damage and the effect fails (8.5.3c). The prevention effects and
+        keywords of this engine protect heroes ("you"), so none replaces damage to an ally."""
+        name = src.name if src else "The effect"
+        if amount <= 0:
+            self.step(f"{name} would deal 0 damage to {c.name}: an instruction to do nothing, so the event does not "
+                      "occur.", [cited.NOTHING_EVENT], tag="telling")
+            return 0
+        if c.life is None or c.zone not in ARENA_ZONES:
+            self.step(f"{c.name} is not a living object (it has no life total in the arena): it cannot be dealt damage, "
+                      "so the effect fails.", [cited.NON_LIVING_DAMAGE_FAILS, cited.EFFECT_FAILS], tag="telling")
+            return 0
+        before = self.life_total(c)
+        c.damage_taken += amount
+        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
+        if kind == "arcane" and src is not None:
+            self.s.players[src.controller].dealt_arcane_this_turn += amount
+        self.step(f"{name} deals {amount} {label} to {c.name} (life {before} → {self.life_total(c)}).",
+                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL])
+        if src is not None:
+            self.event("damage", card=src.handle, target=c.handle, amount=amount)
         return amount
 
 

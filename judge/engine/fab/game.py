@@ -263,6 +263,26 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
         if text and not self.s.game_over and self.s.step == step_before:
             self.step(text, [cite])
 
+    def _clear_dead_objects(self):
+        """1.10.2b: living objects in the arena with 0 life total are cleared simultaneously, as one event; they
+        have died (2.5.3f, 2.5.3g)."""
+        dead = [c for c in self.s.cards.values() if c.zone in ARENA_ZONES and c.life is not None
+                and self.life_total(c) == 0]
+        if not dead:
+            return
+        names = ", ".join(c.name for c in dead)
+        self.step(f"Game state action: {names} {'has' if len(dead) == 1 else 'have'} 0 life: cleared from the arena "
+                  f"as one event — {'it has' if len(dead) == 1 else 'they have'} died.",
+                  [cited.GSA_LIVING_OBJECTS_CLEARED, cited.LIFE_TOTAL_REDUCED_ZERO, cited.LIVING_OBJECT_DIED], tag="game")
+        for c in dead:
+            self.remember(c)
+            self.move(c, "graveyard")
+            if c.token:
+                c.zone = "outside"
+                self.step(f"{c.name} is a token: it has left the arena and ceases to exist.",
+                          [cited.CLEARED_TOKEN_CEASES_TO_EXIST])
+        self.facts.setdefault("died", []).extend(c.handle for c in dead)
+
     def game_state_actions(self):
         """1.10.2: performed first whenever the game transitions to a new priority state."""
         s = self.s
@@ -293,6 +313,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
                 return
             for p in dying:
                 self._leave_game(p.name)
+        self._clear_dead_objects()
         # 1.10.2d: state-based triggered effects whose state-condition is met trigger; then pending
         # triggered-layers are added to the stack
         self._check_state_triggers()

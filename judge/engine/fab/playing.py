@@ -121,6 +121,7 @@ class Playing:
         self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)   # 5.1.7
         self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
         self._pay_effect_costs(player, c, action, key)   # 5.1.8, 5.1.9
+        self.pay_card_costs(player, c, action)   # the card's own additional costs (costs.py)
         self._complete_play(player, c, layer)
 
     def _check_origin(self, player: str, c: Card) -> str:
@@ -221,6 +222,7 @@ class Playing:
             self.step(f"Declare costs: {self.player_name(player)} declares the additional cost"
                       f"{'s' if len(extra) > 1 else ''} to pay: {'; '.join(_describe_cost(e, self) for e in extra)}.",
                       ["5.1.3", "5.1.3b"] + (["8.3.9"] if any(e.get("do") == "boost" for e in extra) else []))
+        self.declare_card_costs(player, c, action)   # 5.1.3b, the card's own (costs.py)
         self._bind_next_effects(c, player, at="costs")
         return x, as_instant, without_paying
 
@@ -331,6 +333,8 @@ class Playing:
         """5.1.8-5.1.9: calculate and pay the effect-costs in the declared order; one that fails makes the play
         illegal (1.14.4)."""
         extra = self._additional_costs(c, action, key)
+        if not extra and self.card_costs(c, action):
+            return     # only the card's own additional costs: paid next (costs.py)
         if not extra:
             self.step("Calculate and pay effect-costs: there are none.", ["5.1.8", "5.1.9"])
             return

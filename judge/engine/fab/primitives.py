@@ -94,14 +94,18 @@ def _damage(game, eff, src, controller, layer):
     """8.5.3: damage to each hero the effect names — every declared target hero for ``to = "target"`` (or when the
     layer targets heroes and ``to`` is not written), else the player ``to`` names."""
     to = eff.get("to")
-    heroes = [t for t in (layer.targets if layer else []) if t in game.s.players]
-    if to in (None, "target") and heroes:
-        targets = heroes
+    declared = [t for t in (layer.targets if layer else []) if t in game.s.players or t in game.s.cards]
+    if to in (None, "target") and declared:
+        targets = declared          # heroes, or living objects ("any target", 1.8.5)
+    elif to == "target":
+        game.step(f"{_name(src)}: its damage has no declared target left to be dealt to, so that effect fails.",
+                  [cited.EFFECT_FAILS])
+        return
     else:
         targets = [game._resolve_target_word(to or "opponent", controller, {})]
     if len(targets) > 1:
         game.step(f"{_name(src)} deals damage to each of its targets: "
-                  f"{', '.join(game.player_name(t) for t in targets)}.", [cited.DEAL_DAMAGE])
+                  f"{', '.join(game._name_of(t) for t in targets)}.", [cited.DEAL_DAMAGE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
 
@@ -285,7 +289,7 @@ PRIMITIVE_ROWS = (
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
     _p("destroy", {"what"}, (cited.DESTROY,), _zone),
-    _p("banish", {"what", "face_down", "amount", "who"}, (cited.BANISH,), Zones.effect_banish),
+    _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
     _p("put", {"what", "to", "face_down", "amount", "who"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
     _p("allow-play", {"what"}, (cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE), Zones.effect_allow_play),

@@ -30,6 +30,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
     "enters": {"counters", "name"},
+    "additional-cost": {"effects", "optional", "name"},
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
@@ -102,6 +103,9 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
+    if kind == "additional-cost":
+        _check_effect_cost(scenario, f"{key}.effects", ab.get("effects", []), reasons)
+        return
     # a trigger's condition and its effects' conditions read its event; nothing else has one
     event = ab.get("on") if kind == "trigger" and ab.get("on") in EVENT_INFO else None
     for ck in ("if", "while"):
@@ -267,7 +271,8 @@ def _shape():
                        "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
                        "played_from": Str(), "pitched": selector, "is_attack": flag, "your_turn": flag,
-                       "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag},
+                       "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
+                       "paid_with": selector},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
@@ -286,11 +291,12 @@ def _shape():
                      "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
                      "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
-                     "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters},
+                     "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
+                     "optional": Bool()},
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
-                  "pitch": Int(), "power": Int(), "defense": Int(),
+                  "pitch": Int(), "power": Int(), "defense": Int(), "life": Int(0),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability),
                   "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
@@ -307,6 +313,7 @@ def _shape():
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
+                    "optional_cost": Bool(),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),

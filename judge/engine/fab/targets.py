@@ -95,7 +95,11 @@ class Targets:
             return False
         if layer is not None and layer.source == t and layer.kind == "card":
             return False   # a card on the stack cannot target itself
-        if spec in (None, "any"):
+        if spec == "any":
+            # "any target" of a damage effect: a hero or a living object — an object with no life total would make
+            # the effect fail (8.5.3c, 1.8.5)
+            return c.life is not None and c.zone in ARENA_ZONES
+        if spec is None:
             return True
         if spec == "attack":
             return self.is_attack(c)

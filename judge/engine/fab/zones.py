@@ -122,6 +122,8 @@ class Zones:
     # ---------------------------------------------------------------------------------------------------
     def effect_banish(self, eff: dict, src, controller: str, layer):
         """8.5.1: banish objects from any zone (face down with ``face_down = true``)."""
+        if eff.get("random"):
+            return self.banish_at_random(eff, src, controller, layer)   # costs.py
         cards = self.chosen_objects(eff, "target", src, layer, controller)
         self.last_ok = bool(cards)
         moved = []
