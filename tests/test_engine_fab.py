@@ -251,8 +251,8 @@ BAD = [
     ("attack-target-not-declared", '[players.bob]\nhero = "Defender"\n',
      '[players.bob]\nhero = "Defender"\n\n[players.carol]\nhero = "Third"\n', "actions.1", '[[actions]]',
      "the attack can target bob, carol: the action must declare target (1.4.5)"),
-    ("keyword-not-played", "power = 4", 'power = 4\nkeywords = ["quell 1"]', "cards.strike.keywords",
-     'keywords = ["quell 1"]', "the keyword 'quell' (8.3.19) is not modelled by this engine"),
+    ("keyword-not-played", "power = 4", 'power = 4\nkeywords = ["modular"]', "cards.strike.keywords",
+     'keywords = ["modular"]', "the keyword 'modular' (8.3.30) is not modelled by this engine"),
     ("keyword-misspelt", "power = 4", 'power = 4\nkeywords = ["go agian"]', "cards.strike.keywords",
      'keywords = ["go agian"]', "'go agian' is not a keyword FaB CR 2.10.1 defines (did you mean 'go again', 8.3.5?)"),
     ("trigger-target-undeclared", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'

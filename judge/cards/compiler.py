@@ -20,7 +20,8 @@ import re
 # Labels (combo, crush, reprise) are compiled with their sentence; meld needs the card's two sides;
 # specialization needs its hero's moniker, which the scenario format writes as a value.
 LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
-                "additional-cost", "nothing", "card-pool")
+                "additional-cost", "nothing", "card-pool", "ability", "replacement", "defending-state-trigger",
+                "play-from")
 
 
 @functools.lru_cache(maxsize=1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
-from judge.engine.fab.keywords import with_hook
+from judge.engine.fab.keywords import KEYWORDS, with_hook
 from judge.engine.fab.primitives import PRIMITIVES
 from judge.engine.fab.state import Effect, Layer
 
@@ -84,10 +84,14 @@ class Effects:
         return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
+        if ab.get("_keyword") is not None and ab.get("_keyword") not in self.keywords(src):
+            return False   # the ability a keyword means is there only while the card has the keyword
         if ab.get("while") is not None:
             return self.functional(src, ab)
         if name == "destroyed" and info.get("card") == src.handle:
             return info.get("was_functional", False)   # 5.4.6a
+        if name == "leaves-arena" and info.get("card") == src.handle:
+            return not src.face_down   # 5.4.6a: it was public in the arena immediately before the event
         if name in ("attack", "hit", "damage", "chain-link-resolves") and info.get("attack") == src.handle:
             return True
         if name == "damage" and info.get("card") == src.handle and src.zone == "stack":
@@ -134,6 +138,9 @@ class Effects:
         (6.6.6)."""
         data = ab.data if hasattr(ab, "data") else {}
         name = data.get("name") or f"the triggered-layer of {src.name if src else 'an effect'}"
+        keyword = data.get("_keyword")   # the ability a keyword means (8.3.11): named and cited by its keyword
+        if keyword and src is not None:
+            name = f"{data.get('name')} of {src.name}"
         layer = Layer(self.s.next_id(), "triggered", src.handle if src else None,
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
@@ -169,7 +176,9 @@ class Effects:
             why = f" (it dealt {info.get('amount', 0)} damage, at least {cond['damage_at_least']}: a damage event, " \
                   "not the hit)"
             cites += [cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL]
-        who = data.get("name") or f"The triggered ability of {src.name if src else 'an effect'}"
+        who = (name if keyword else data.get("name")) or f"The triggered ability of {src.name if src else 'an effect'}"
+        if keyword:
+            cites.append(KEYWORDS[keyword].rule)
         link = self.s.active_link
         if src is not None and link is not None and link.proxy and info.get("attack") == src.handle:
             why += " (the attack-proxy is an extension of its attack-source, whose one triggered ability triggers)"
@@ -359,7 +368,7 @@ class Effects:
                 if c.decline:
                     self.step(f"{self.player_name(target)} chooses not to use {c.name}'s {label}.", [rule], tag="telling")
                     continue
-                if how == "pay":
+                if how in ("pay", "pay-then-destroy"):
                     if not self._pay_optional(target, n):
                         self.step(f"{c.name}'s {label} could prevent {n}, but {self.player_name(target)} cannot pay "
                                   f"{n} resource{'s' if n != 1 else ''}.", [rule], tag="telling")
@@ -376,6 +385,8 @@ class Effects:
                 self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
                           f"{self.player_name(target)} is prevented ({amount} remains).",
                           [rule, cited.PREVENTION, cited.PREVENTION_AMOUNT], tag="prevention")
+                if how == "pay-then-destroy":
+                    self.quell_destroys_later(c)
         return amount
 
     def _pay_optional(self, player: str, n: int) -> bool:

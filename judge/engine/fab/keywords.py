@@ -8,7 +8,13 @@ A newcomer adds a keyword in one row here and one handler at the hook it names. 
 * ``defend-limit``   — limits which cards can be added as defending cards (dominate, overpower)
 * ``power``          — a static ability that modifies the object's power (piercing)
 * ``chain-close``    — a triggered-static ability of a defending card as the combat chain closes
-* ``prevention``     — a static ability that replaces damage to its controller (arcane barrier, spellvoid, ward)
+* ``prevention``     — a static ability that replaces damage to its controller (arcane barrier, spellvoid, ward,
+  arcane shelter, quell)
+* ``ability``        — a keyword whose meaning is an ability the scenario format writes with its own primitives: the
+  engine gives the card that ability (the row's data) while it has the keyword (blood debt)
+* ``replacement``    — a static ability replacing where the card goes (ephemeral: into a graveyard → ceases to exist)
+* ``defending-state-trigger`` — a state-trigger of a defending card about the attack it defends (mirage)
+* ``play-from``      — a play-static ability allowing the card to be played from another zone (rune gate)
 * ``state-trigger``  — a state-triggered ability checked as a game state action (phantasm)
 * ``defend-other``   — lets the card defend a hero its player does not control (protect)
 * ``additional-cost`` — an optional additional cost declared as the card is played (boost)
@@ -39,6 +45,8 @@ class Keyword(NamedTuple):
 # defend-limit rows: data = (counts, added-rule, played-rule, gained-late-rule, what it counts, in words)
 # prevention rows: data = (damage type it prevents or None for any, how it is paid: "pay" | "destroy")
 # chain-close rows: data = the effects of the triggered-layer
+# ability rows: data = the ability tables the keyword means, written as a scenario writes them
+# play-from rows: data = (zone, what is counted as a selector, "without-paying")
 KEYWORD_ROWS = (
     Keyword("go again", cited.GO_AGAIN, "special resolution ability", ("resolve",)),
     Keyword("dominate", cited.DOMINATE, "static ability", ("defend-limit",),
@@ -59,6 +67,16 @@ KEYWORD_ROWS = (
             data=("arcane", "pay")),
     Keyword("spellvoid", cited.SPELLVOID, "static ability", ("prevention",), valued=True, data=("arcane", "destroy")),
     Keyword("ward", cited.WARD, "static ability", ("prevention",), valued=True, data=(None, "destroy")),
+    Keyword("arcane shelter", cited.ARCANE_SHELTER, "static ability", ("prevention",), valued=True,
+            data=("arcane", "destroy")),
+    Keyword("quell", cited.QUELL, "static ability", ("prevention",), valued=True, data=(None, "pay-then-destroy")),
+    Keyword("blood debt", cited.BLOOD_DEBT, "triggered-static ability", ("ability",),
+            data=({"kind": "trigger", "on": "end-phase", "of": "any", "while": {"in": "banished"},
+                   "if": {"your_turn": True}, "effects": [{"do": "lose-life", "amount": 1}]},)),
+    Keyword("ephemeral", cited.EPHEMERAL, "meta-static ability and static ability", ("replacement", "card-pool")),
+    Keyword("mirage", cited.MIRAGE, "static ability", ("defending-state-trigger",)),
+    Keyword("rune gate", cited.RUNE_GATE, "play-static ability", ("play-from",),
+            data=("banished", {"name": "Runechant"}, "without-paying")),
     Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
     Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
     Keyword("boost", cited.BOOST, "optional additional-cost play-static ability", ("additional-cost",)),
@@ -77,12 +95,10 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # keywords of the rules the engine does not play: a card that has one (or an effect that gives one) is refused
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
-    "blood debt": cited.BLOOD_DEBT, "spectra": cited.SPECTRA, "essence": cited.ESSENCE, "fusion": cited.FUSION,
-    "heave": cited.HEAVE, "quell": cited.QUELL, "ephemeral": cited.EPHEMERAL, "mirage": cited.MIRAGE,
-    "pairs": cited.PAIRS, "rune gate": cited.RUNE_GATE, "ambush": cited.AMBUSH, "crank": cited.CRANK,
+    "spectra": cited.SPECTRA, "essence": cited.ESSENCE, "fusion": cited.FUSION,
+    "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH, "crank": cited.CRANK,
     "modular": cited.MODULAR, "scrap": cited.SCRAP, "beat chest": cited.BEAT_CHEST, "guardwell": cited.GUARDWELL,
-    "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "arcane shelter": cited.ARCANE_SHELTER,
-    "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
+    "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
     "galvanize": cited.GALVANIZE, "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
     "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY, "opt": cited.OPT, "reload": cited.RELOAD,
@@ -104,6 +120,19 @@ for _k in KEYWORD_ROWS:
 GO_AGAIN = with_hook("resolve")[0].name          # 5.3.5, 7.6.2
 PHANTASM = with_hook("state-trigger")[0].name    # 8.3.13
 BOOST = with_hook("additional-cost")[0].name     # 8.3.9
+EPHEMERAL = with_hook("replacement")[0].name     # 8.3.21
+MIRAGE = with_hook("defending-state-trigger")[0].name   # 8.3.25
+
+
+def implied_abilities(keywords: dict) -> list[tuple[str, dict]]:
+    """(keyword, ability table) for each ability a card's keywords mean (the ``ability`` rows), each table
+    marked with the keyword it comes from so that the engine plays it only while the card has the keyword."""
+    out = []
+    for row in with_hook("ability"):
+        if row.name in keywords:
+            for ab in row.data:
+                out.append((row.name, {**ab, "name": row.name.title(), "_keyword": row.name}))
+    return out
 
 
 def parse_keywords(written) -> dict:

@@ -175,6 +175,10 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if kw not in KEYWORDS:
             words, rule = refusal(kw)
             reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keyword", rule))
+        elif do == "gain-keyword" and "ability" in KEYWORDS[kw].hooks:
+            reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
+                                           "modelled: the engine gives the ability it means only to a card printed "
+                                           "with it", f"{key}.keyword", KEYWORDS[kw].rule))
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
                                        f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
