@@ -1,3 +1,4 @@
+# Effect primitives (FaB CR 6.1, 6.2, 8.5): one row per do = "...", its fields, its rules and its handler.
 """Flesh and Blood effect primitives (6.1, 6.2, 8.5): one row per ``do = "…"`` — its fields, its rules, its handler.
 
 The scenario schema (schema.EFFECTS), the format docs' primitive table (tested against this one) and the

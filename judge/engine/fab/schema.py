@@ -1,3 +1,4 @@
+# What a scenario may say about abilities (FaB CR 1.7) and effects (6), checked before anything is played.
 """What a Flesh and Blood scenario may say about abilities: kinds, effect primitives, events, conditions.
 
 Checked before anything is played, so that a typo in a hand-written scenario (``do = "dmage"``,
