@@ -339,8 +339,8 @@ BAD = [
     ("target-up-to-not-a-bool", 'kind = "champion" }', 'kind = "champion", up_to = "yes" }',
      "cards.bolt.target.up_to", 'up_to = "yes"', "must be true or false"),
     ("unsupported-keyword", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
-     'types = ["action"]\nkeywords = ["cleave"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
-     'keywords = ["cleave"]', "the engine does not model cleave attacks"),
+     'types = ["action"]\nkeywords = ["imbue 2"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
+     'keywords = ["imbue 2"]', "the engine does not model imbue (a keyword of the Keywords and Abilities glossary)"),
     ("unknown-keyword", 'types = ["action"]\nspeed = "fast"\nreserve_cost = 1',
      'types = ["action"]\nkeywords = ["haste"]\nspeed = "fast"\nreserve_cost = 1', "cards.bolt.keywords",
      'keywords = ["haste"]', "keyword 'haste' is not one the engine applies"),
@@ -687,7 +687,7 @@ def test_the_least_damage_order_of_replacement_effects_is_chosen():
     assert outcome.facts["damage"]["bob"] == 5
 
 
-@pytest.mark.parametrize("keyword", ["cleave", "critical 1", "agility 1", "spellshroud"])
+@pytest.mark.parametrize("keyword", ["imbue 1", "agility 1", "link", "preserve"])
 def test_glossary_keywords_the_engine_does_not_play_are_refused(tmp_path, keyword):
     text = COMBAT.replace("power = 3\n", f'power = 3\nkeywords = ["{keyword}"]\n', 1)
     with pytest.raises(InvalidScenario) as err:
@@ -714,3 +714,34 @@ def test_the_new_scenarios_cover_turns_combat_and_champions():
     assert len(whole) >= 30
     combined = [p for p, used in whole if len(used) >= 4]
     assert len(combined) * 4 >= len(whole)
+
+
+CLEAVE = (SCENARIOS / "keywords-and-abilities-cleave-1.2-a-cleave-attack-hits-every-attackable-object.toml").read_text()
+CRITICAL = (SCENARIOS / "keywords-and-abilities-critical-n-1-critical-damage-is-doubled-unless-an-opponent-discards.toml"
+            ).read_text()
+
+
+def test_a_cleave_attack_names_a_player_not_an_object(tmp_path):
+    with pytest.raises(InvalidScenario) as err:
+        _play_text(tmp_path, CLEAVE.replace('target = "bob"', 'target = "guard"'))
+    assert "an attack with cleave is declared by selecting a player" in str(err.value)
+    assert err.value.reasons[0].cite == "keywords-and-abilities/cleave/1.2"
+
+
+def test_critical_on_a_cleave_attack_with_several_defenders_is_refused(tmp_path):
+    with pytest.raises(InvalidScenario) as err:
+        _play_text(tmp_path, CLEAVE.replace('keywords = ["cleave"]', 'keywords = ["cleave", "critical 1"]'))
+    assert "critical on an attack dealing damage to several defenders at once" in str(err.value)
+
+
+def test_a_discard_for_critical_is_not_doubled_and_costs_the_cards(tmp_path):
+    outcome = _play_text(tmp_path, CRITICAL.replace("[expect]", '[[actions]]\nplayer = "bob"\ncritical = "discard"'
+                                                    '\n\n[expect]', 1))
+    assert outcome.facts["damage"]["bob"] == 3 and outcome.facts["hand"]["bob"] == 1
+
+
+def test_critical_takes_only_the_word_discard(tmp_path):
+    with pytest.raises(InvalidScenario) as err:
+        _play_text(tmp_path, CRITICAL.replace("[expect]", '[[actions]]\nplayer = "bob"\ncritical = "yes"'
+                                              '\n\n[expect]', 1))
+    assert err.value.reasons[0].key == "actions.2.critical"

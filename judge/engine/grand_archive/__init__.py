@@ -68,6 +68,9 @@ def run(game: Game, scenario):
         if "intercept" in act:
             _intercept(game, player, act, key)
             continue
+        if "critical" in act:   # a choice made when critical damage would be dealt (critical/1, 2)
+            game.s.decisions[f"critical:{player}"] = act["critical"]
+            continue
         if "attack" in act:
             game.ready(player, key)
             _slow_action_check(game, player, key)

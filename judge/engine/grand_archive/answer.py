@@ -16,7 +16,7 @@ def report(game):
     f["objects"] = {h: {"controller": c.controller, "token": c.token, "owner": c.owner,
                         **{k: c.stat(k) for k in ("power", "life", "durability", "level") if getattr(c, k) is not None},
                         "rested": c.rested, "damage": c.damage, "counters": dict(c.counters),
-                        "distant": c.distant, "elements": sorted(c.elements),
+                        "distant": c.distant, "fostered": c.fostered, "elements": sorted(c.elements),
                         "types": sorted(c.supertypes | c.types | c.subtypes),
                         "keywords": sorted({kw[0] for kw in c.keyword_list + c.gained} | {
                             n for n in KEYWORDS if game.keyword(c, n) is not None})}

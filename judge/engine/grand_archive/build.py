@@ -19,7 +19,8 @@ CARD_KEYS = {"name", "owner", "element", "types", "subtypes", "supertypes", "res
 INT_FIELDS = ("level", "power", "life", "durability", "damage")
 LIST_FIELDS = ("types", "subtypes", "supertypes", "keywords")
 SELECTOR_KEYS = {"types", "subtypes", "supertypes", "not_types", "element", "controller", "owner", "zone", "name",
-                 "keyword", "min_reserve_cost", "max_reserve_cost", "min_memory_cost", "max_memory_cost", "copy"}
+                 "keyword", "min_reserve_cost", "max_reserve_cost", "min_memory_cost", "max_memory_cost", "copy",
+                 "fostered"}
 TARGET_KINDS = {"activation", "materialization", "ability", "instance", "object", "unit", "champion", "ally",
                 "item", "weapon", "domain", "phantasia", "player"}
 # effect primitives (what an instance does as it resolves) and their fields
@@ -30,6 +31,7 @@ EFFECTS = {
     "prevent": {"amount", "to", "combat", "kind"}, "rest": {"what", "to"}, "wake": {"what", "to"},
     "counter": {"kind", "amount", "to"}, "gain": {"keyword", "to"}, "distant": {"to"},
     "skip": {"phase", "whose", "times"}, "end-phase": set(), "level-up": {"to"},
+    "foster": {"to"}, "agility": {"amount", "to"}, "return-memory": {"amount"},
 }
 # continuous effects the layer system applies (layers.py): instanced when resolved, static on an ability
 LAYERED = {"set-stat": {"stat", "value", "to"}, "types": {"types", "subtypes", "supertypes", "add", "to"},
@@ -50,10 +52,10 @@ ABILITY_KEYS = {
     "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
-TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning")
-ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "pass", "stop")
+TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish")
+ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times", "wield", "attack_target", "pay", "until", "level_up"} | set(ACTION_KINDS)
+               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
@@ -460,12 +462,12 @@ def _check_action(scenario, n, act, s: State, reasons):
     if player not in s.players:
         reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
                                        f"{', '.join(s.players)})", f"{key}.player"))
-    for k in ("reserve", "memory", "target", "targets", "copy_targets"):
+    for k in ("reserve", "memory", "floating", "reservable", "kindle", "target", "targets", "copy_targets"):
         for h in ([act[k]] if isinstance(act.get(k), str) else act.get(k, [])):
             base = h.split(".")[0].split("@")[0] if isinstance(h, str) else h
-            if k in ("reserve", "memory") and h not in s.cards:
+            if k in ("reserve", "memory", "floating", "reservable", "kindle") and h not in s.cards:
                 reasons.append(scenario.reason("unknown-card", f"no card {h!r} in [cards] to pay with", f"{key}.{k}"))
-            elif k not in ("reserve", "memory") and base not in s.cards and base not in s.players:
+            elif k not in ("reserve", "memory", "floating", "reservable", "kindle") and base not in s.cards and base not in s.players:
                 reasons.append(scenario.reason("unknown-target", f"target {h!r} is neither a player, a card, nor an "
                                                "instance of a card (HANDLE, HANDLE.copyN, HANDLE.N)", f"{key}.{k}",
                                                "objects-and-targeting/target/1"))
@@ -483,7 +485,11 @@ def _check_action(scenario, n, act, s: State, reasons):
                                                f"{key}.{k}"))
     if "pay" in act and not isinstance(act["pay"], bool):
         reasons.append(_wrong_type(scenario, f"{key}.pay", "true or false", act["pay"]))
-    if kind in ("pass", "stop", "attack", "retaliate", "intercept"):
+    if kind == "critical" and act["critical"] != "discard":
+        reasons.append(scenario.reason("bad-action", 'critical = "discard": the player discards N cards so that a '
+                                       f"critical N attack's damage is not doubled, not {act['critical']!r}",
+                                       f"{key}.critical", "keywords-and-abilities/critical/1"))
+    if kind in ("pass", "stop", "attack", "retaliate", "intercept", "critical"):
         return
     card = s.cards.get(act[kind])
     if card is None:
@@ -521,7 +527,7 @@ def _shape():
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words, "element": words,
                       "controller": Str(), "owner": Str(), "zone": words, "name": Str(), "keyword": Str(),
                       "min_reserve_cost": Int(), "max_reserve_cost": Int(), "min_memory_cost": Int(),
-                      "max_memory_cost": Int(), "copy": Bool()}, what="a selector table")
+                      "max_memory_cost": Int(), "copy": Bool(), "fostered": Bool()}, what="a selector table")
     target = Table({**selector.fields, "kind": Str(), "up_to": Bool(),
                     "count": Int(1, what="a whole number ≥ 1 (how many targets: exactly that many, or up to that "
                                          "many with up_to = true)")},
@@ -558,7 +564,8 @@ def _shape():
                     "mode": Str(), "reserve": NAMES, "memory": NAMES, "copy_targets": NAMES, "note": Str(),
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
-                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME},
+                    "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME,
+                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})

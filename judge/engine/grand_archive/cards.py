@@ -61,6 +61,7 @@ class Card:
         self.counters: dict[str, int] = {}      # counters on it (Counters): durability, buff, debuff, bulwark, …
         self.distant = False                    # the distant property (game-terms/distant)
         self.fostered = False                   # the fostered property (game-terms/fostered)
+        self.damaged_turn: int | None = None    # the last turn it was dealt damage (foster/1)
         self.lineage_stamp = 0                  # a champion card: when it entered the lineage
         self.deck_position = 0                  # order in the scenario's zone lists: the top card is listed first
         self.effects: list[dict] = []           # the instructions its activation enacts on resolution

@@ -41,8 +41,8 @@ class CombatPhase:
         target = self.unit(ident)
         if target is None and player is None:
             return "it is not a unit on the field"
-        if target is not None and not target.types & {"ally", "champion"}:
-            return "it is not a unit (only units are modelled as attack targets)"
+        if target is not None and not target.types & {"ally", "champion"} and not self.siegeable(target):
+            return "it is neither a unit nor a siegeable domain, the objects attacks may target"
         controller = target.controller if target is not None else player
         if controller == attacker.controller:
             return f"{attacker.controller} controls it, and players can't target objects they control with attacks"
@@ -51,6 +51,11 @@ class CombatPhase:
             if not sight:
                 return f"{target.name} has stealth and the attack has no true sight"
         return None
+
+    @staticmethod
+    def siegeable(obj: Card | None) -> bool:
+        """A siegeable domain: not a unit, but attackable (functional-subtypes/functional-domains/1.1)."""
+        return obj is not None and "domain" in obj.types and "siegeable" in obj.subtypes
 
     def attack_power(self, combat: Combat) -> tuple[int, list[str]]:
         """Damage calculation: the attacker's power stat, the power of every card in the intent and of the wielded
@@ -180,6 +185,17 @@ class CombatPhase:
         targets = as_list(act.get("target")) + as_list(act.get("targets"))
         used = [s.cards[h] for h in combat.wielded + combat.intent]
         multistrike = max([self.keyword(c, "multistrike") or 0 for c in [attacker] + used])
+        cleave = self.cleave_sources(attacker, used)
+        if cleave and len(targets) > 1:
+            raise InvalidScenario([self.scenario.reason(
+                "unsupported", "additional attack targets beside a cleave attack's chosen player (multistrike with "
+                "cleave) are not modelled", self.current_key, "keywords-and-abilities/multistrike-n/bullet-2")])
+        if cleave and targets:
+            combat.defending_player = targets[0]
+            combat.targets = self.declare_cleave(player, targets, attacker, used, cleave)
+            combat.defenders = list(combat.targets)
+            combat.cleave = True
+            return
         if not targets or len(targets) > 1 + multistrike or len(set(targets)) != len(targets):
             raise Illegal("An attack declaration must specify " + ("its attack target: none is named" if not targets
                           else f"one attack target{f', and up to {multistrike} more with multistrike' if multistrike else ''}"
@@ -188,18 +204,17 @@ class CombatPhase:
                           + (["keywords-and-abilities/multistrike-n/bullet-1"] if multistrike else []))
         idents, defending = [], None
         for t in targets:
-            card = s.cards.get(t)
-            if card is not None and card.zone == "field" and not card.types & {"ally", "champion"} and \
-                    card.types & {"domain", "item", "weapon", "phantasia"}:
-                raise InvalidScenario([self.scenario.reason(
-                    "unsupported", f"{card.name} is not a unit: attacks on objects other than units (siegeable "
-                    "domains) are not modelled", self.current_key, "attacking-and-the-combat-phase/1")])
             why = self.attackable(t, attacker, used)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal attack target: {why}.",
                               [cited.DECLARE_CHOOSE_TARGET, "attacking-and-the-combat-phase/2.2"]
                               + (["attacking-and-the-combat-phase/9"] if "control" in why else [])
-                              + (["keywords-and-abilities/stealth/1"] if "stealth" in why else []))
+                              + (["keywords-and-abilities/stealth/1"] if "stealth" in why else [])
+                              + (["attacking-and-the-combat-phase/1", "functional-subtypes/functional-domains/1.1"]
+                                 if "siegeable" in why else []))
+            if self.siegeable(self.unit(t)):
+                self.step(f"{self.describe(t)} is a siegeable domain: not a unit, but an object attacks may target.",
+                          ["functional-subtypes/functional-domains/1.1", "attacking-and-the-combat-phase/1"])
             target = self.unit(t)
             controller = target.controller if target is not None else t
             if defending is not None and controller != defending:
@@ -237,7 +252,9 @@ class CombatPhase:
         raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
                       f"taunt: {player} must target {'it' if len(taunts) == 1 else 'them'} before other "
                       f"objects {defending} controls.",
-                      [cited.DECLARE_RESTRICTIONS_TAUNT, "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"])
+                      [cited.DECLARE_RESTRICTIONS_TAUNT, "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"]
+                      + (["functional-subtypes/functional-domains/1.1.4"] if any(self.siegeable(self.unit(t))
+                                                                                 for t in idents) else []))
 
     def _attack_costs(self, player: str, act: dict, key: str, attacker: Card, combat: Combat):
         """2.d: calculated and additional costs (a weapon's cost to wield it); 2.e: costs that restrict attacks,
@@ -311,6 +328,12 @@ class CombatPhase:
         if not any(t == combat.defending_player or (champ is not None and t == champ.handle) for t in combat.targets):
             return
         used = [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]
+        if combat.cleave:
+            if any(self.keyword(c, "intercept") for c in s.cards.values() if c.zone == "field" and
+                   c.controller == combat.defending_player and "ally" in c.types and not c.rested):
+                self.step("The attack has cleave: it can't be intercepted or redirected, so intercept does not trigger.",
+                          ["keywords-and-abilities/cleave/1", "keywords-and-abilities/cleave/2"], answer=True)
+            return
         for ally in [c for c in s.cards.values() if c.zone == "field" and "ally" in c.types
                      and c.controller == combat.defending_player and not c.rested and self.keyword(c, "intercept")]:
             if any(self.keyword(c, "unblockable") for c in used):
@@ -465,6 +488,14 @@ class CombatPhase:
                 self.step("The attack has no defender left: it deals no damage.",
                           ["attacking-and-the-combat-phase/8", "state-based-checks-and-effects/types-of-checks/7"],
                           answer=True)
+            if len(combat.defenders) > 1 and self.critical_of(attacker, combat)[0]:
+                raise InvalidScenario([self.scenario.reason(
+                    "unsupported", "critical on an attack dealing damage to several defenders at once (cleave, "
+                    "multistrike) is not modelled", self.current_key, "keywords-and-abilities/critical/1")])
+            if combat.cleave and len(combat.defenders) > 1:
+                self.step("The cleave attack has one damage step: its damage is dealt to each defending object at "
+                          "once, each damage calculated independently.", ["keywords-and-abilities/cleave/6",
+                                                                           "keywords-and-abilities/cleave/6.1"])
             for d in combat.defenders:
                 events.append((attacker, power, d, parts))
         for r, target in combat.retaliators.items():
@@ -528,6 +559,7 @@ class CombatPhase:
             self.step(f"{weapon.name} was wielded in the attack: a durability counter is removed, simultaneously with the "
                       f"combat damage ({weapon.counters['durability']} left).",
                       ["damage-step/3.7", "damage-step/3.7.2", "weapon/4.3.1"]
+                      + (["keywords-and-abilities/cleave/7"] if combat.cleave else [])
                       + (["weapon/5.1"] if combat.prevented else []), answer=True)
 
     def combat_hits(self, dealt, attacker: Card):

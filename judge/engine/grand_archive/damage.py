@@ -41,6 +41,9 @@ class DamageRules:
             if shield["who"] in who and (combat or not shield.get("combat")) and shield["left"] > 0:
                 out.append({"op": "prevent", "name": shield["name"], "amount": shield["left"], "shield": shield,
                             "cites": ["damage-prevention/5.1" if shield["kind"] == "shield" else "damage-prevention/5.2"]})
+        critical = self.critical_effect(source, combat)
+        if critical is not None:
+            out.append(critical)
         for src, ab, eff in self.statics("damage-mod"):
             if eff.get("combat") and not combat:
                 continue
@@ -107,8 +110,15 @@ class DamageRules:
             self.step(f"{name} deals {n} {kind} to {self.champion_name(player)}" + (f" ({why})" if why else "")
                       + f": {counters(s.players[player].damage)} on it.", cites + ["damage/11", "damage/13"],
                       answer=True)
+        elif self.siegeable(unit):
+            left = max(0, unit.counters.get("durability", 0) - n)
+            unit.counters["durability"] = left
+            self.step(f"{name} deals {n} {kind} to {unit.name}" + (f" ({why})" if why else "") + f", a siegeable "
+                      f"domain: {n} durability counter{'s are' if n != 1 else ' is'} removed from it ({left} left).",
+                      cites + ["functional-subtypes/functional-domains/1.2.1", "damage/11"], answer=True)
         elif unit is not None:
             unit.damage += n
+            unit.damaged_turn = s.turn
             self.step(f"{name} deals {n} {kind} to {unit.name}" + (f" ({why})" if why else "") + ".",
                       cites + ["damage/11"], answer=True)
         return n
@@ -184,9 +194,20 @@ class DamageRules:
                 if obj.zone == "graveyard" or obj.zone == "ceased":
                     self.killed_by_combat(obj)
                 changed = True
+            elif self.siegeable(obj) and obj.counters.get("durability", 1) <= 0:
+                self.step(f"{obj.name} has no durability counters: the siegeable domain is destroyed. It is not a "
+                          "unit, so it does not die.", ["functional-subtypes/functional-domains/1.2.3",
+                                                        "game-terms/destruction/6", "functional-subtypes/functional-domains/1.1.1"],
+                          answer=True)
+                self.leave_field(obj, "graveyard")
+                changed = True
             elif "weapon" in obj.types and obj.counters.get("durability", 1) <= 0:
-                self.step(f"{obj.name} has no durability counters: it is destroyed.",
-                          ["state-based-checks-and-effects/types-of-checks/3", "weapon/5", "weapon/6"], answer=True)
+                instead = self.graveyard_replacement(obj)
+                self.step(f"{obj.name} has no durability counters: it is destroyed"
+                          + (f"; it would go to the graveyard, but a {instead[0]} card is banished instead." if instead
+                             else "."),
+                          ["state-based-checks-and-effects/types-of-checks/3", "weapon/5", "weapon/6"]
+                          + ([instead[1]] if instead else []), answer=True)
                 self.leave_field(obj, "graveyard")
                 changed = True
         if self.combat_roles_check():

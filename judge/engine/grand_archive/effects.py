@@ -164,9 +164,15 @@ class EffectPrimitives:
             obj.zone = "ceased"
             self.step(f"{obj.name} [{obj.handle}] is a token: it ceases to exist instead of going to the {zone}.",
                       ["tokens/3", "game-terms/token/2"])
+            self.left_field(obj, "ceased")
             return
         if zone == "graveyard" and (obj.supertypes & {"regalia"} or "champion" in obj.types):
             zone = "banishment"
+        if zone == "banishment" and "regalia" in obj.supertypes and self.keyword(obj, "renewable"):
+            self.step(f"{obj.name} would be banished from the field, but it has renewable: it is put into "
+                      f"{obj.owner}'s material deck instead.", ["keywords-and-abilities/renewable/1",
+                                                                  "replacement-effects/1"], answer=True)
+            zone = "material-deck"
         self.move(obj, zone)
 
     def do_banish(self, e, inst, you, source_name):

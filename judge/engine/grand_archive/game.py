@@ -17,6 +17,8 @@ from judge.engine.grand_archive.keywords import keyword_value, parse_keyword
 from judge.engine.grand_archive.layers import Layers
 from judge.engine.grand_archive.resolution import Resolution
 from judge.engine.grand_archive.state import PHASE_NAMES, Instance, State
+from judge.engine.grand_archive.strikes import Shrouds, Strikes
+from judge.engine.grand_archive.properties import Properties
 from judge.engine.grand_archive.turn import TurnOrder
 
 __all__ = ["Game", "Citer", "Illegal", "PHASE_NAMES"]
@@ -43,7 +45,8 @@ class Citer:
         return REGISTRY.repoint(rule_id, self.book)
 
 
-class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimitives, Layers):
+class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimitives, Layers, Strikes,
+           Shrouds, Properties):
     """One game in progress: the state, the trace, and the facts the scenario's [expect] is compared with."""
 
     def __init__(self, state: State, outcome, scenario, book):
@@ -64,6 +67,9 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         self.ending_phase = False   # an effect ended the phase (ending-phases/1)
         self.said: set = set()      # state-based facts already said (an immortal ally's damage)
         self.began: list[str] = []  # the phases begun while playing, in order (pass until = PHASE)
+        for c in state.cards.values():
+            if c.damage and c.zone == "field":
+                c.damaged_turn = state.turn   # damage marked on an ally was dealt this turn (end-phase/3)
         self.apply_layers()
 
     # =====================================================================================================
@@ -143,7 +149,10 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Move a card; a card leaving the field or the stack leaves its last known information behind."""
         if card.zone in ("field", "effects-stack"):
             self.remember(card)
+        left = card.zone == "field" and zone != "field"
         card.zone = zone
+        if left:
+            self.left_field(card, zone)
         if zone not in ("field", "effects-stack"):
             card.controller = card.owner
             card.buffs, card.gained = [], []
@@ -157,7 +166,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Last-known information: the card or object as it was before it left its zone."""
         self.s.lki[card.handle] = {"name": card.name, "power": card.stat("power"), "life": card.stat("life"),
                                    "controller": card.controller, "zone": card.zone,
-                                   "elements": set(card.elements), "types": set(card.types)}
+                                   "elements": set(card.elements), "types": set(card.types),
+                                   "subtypes": set(card.subtypes)}
 
     def stat_of(self, handle: str, stat: str, inst: Instance | None = None):
         """A stat of a card or object, or its last known information once it has left (abilities/p11)."""
@@ -231,6 +241,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
                 if printed is None or (printed < want if key.startswith("min") else printed > want):
                     return False
             if key == "copy" and (inst is None or inst.copy != want):
+                return False
+            if key == "fostered" and card.fostered != want:
                 return False
         return True
 

@@ -34,14 +34,39 @@ KEYWORDS = {k.name: k for k in (
     Keyword("immortality", "keywords-and-abilities/immortality/1", what="can't be sent from the field to the graveyard"),
     Keyword("multistrike", "keywords-and-abilities/multistrike-n/bullet-1", True, "max",
             "up to N more attack targets"),
+    Keyword("cleave", "keywords-and-abilities/cleave/1", what="attacks every attackable object of a chosen player"),
+    Keyword("critical", "keywords-and-abilities/critical/1", True, "sum",
+            "combat damage doubled unless an opponent discards N cards"),
+    Keyword("spellshroud", "keywords-and-abilities/spellshroud/1", what="can't be targeted by spells"),
+    Keyword("omnishroud", "keywords-and-abilities/omnishroud/1",
+            what="can't be targeted by activations, materializations or triggered abilities"),
+    Keyword("foster", "keywords-and-abilities/foster/1",
+            what="becomes fostered at the beginning of your recollection phase if not dealt damage since your last turn"),
+    Keyword("floating memory", "keywords-and-abilities/floating-memory/1",
+            what="may be banished from the graveyard to pay 1 of a memory cost"),
+    Keyword("hindered", "keywords-and-abilities/hindered/1", what="enters the field rested"),
+    Keyword("fast activation", "keywords-and-abilities/fast-activation/1", what="may be activated at fast speed"),
+    Keyword("renewable", "keywords-and-abilities/renewable/1",
+            what="a regalia banished from the field goes to the material deck instead"),
+    Keyword("reservable", "keywords-and-abilities/reservable/1",
+            what="may be rested to pay 1 of a reserve cost"),
+    Keyword("kindle", "keywords-and-abilities/kindle-n/1", True, "sum",
+            "up to N fire cards banished from the graveyard pay 1 reserve each"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
 # glossary keywords a scenario may name that the engine does not play: refused with this reason
 NOT_MODELLED = {
-    "cleave": "cleave attacks (a player's every unit defending)",
-    "critical": "critical's discard-or-double choice", "agility": "agility", "foster": "fostering",
-    "spellshroud": "spellshroud", "omnishroud": "omnishroud", "floating memory": "floating memory",
+    "agility": "agility as a keyword of a card (a player gains agility from an effect: do = \"agility\")",
+    **{name: f"{name} (a keyword of the Keywords and Abilities glossary)" for name in (
+        "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
+        "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
+        "first boon", "interdiction", "imbue", "inherited effect", "level locked", "level restriction",
+        "lineage", "lineage release", "link", "link shield", "memory", "on charge",
+        "prepare", "preserve", "starcalling")},
+    # triggered ability conditions: written as abilities, not keywords
+    **{f"on {event}": f"on {event} as a keyword: write it as a triggered ability, on = \"{event}\""
+       for event in ("attack", "banish", "death", "enter", "foster", "hit", "kill", "leave")},
 }
 
 

@@ -72,14 +72,15 @@ class Playing:
                       ["card-activation/1.4"])
         targets = as_list(act.get("target")) + as_list(act.get("targets"))
         if card.target is not None:
-            self.check_targets(player, card.name, card.target, targets, ["card-activation/1.5"])
+            self.check_targets(player, card.name, card.target, targets, ["card-activation/1.5"], inst)
         elif targets:
             raise Illegal(f"{card.name} has no targets to declare.", ["card-activation/1.5"])
         inst.targets = targets
         inst.copy_targets = as_list(act.get("copy_targets"))
         inst.level_up = act.get("level_up")
 
-    def check_targets(self, player: str, name: str, spec: dict, targets: list[str], cites: list[str]):
+    def check_targets(self, player: str, name: str, spec: dict, targets: list[str], cites: list[str],
+                      by: Instance | None = None):
         """Card Activation 1.5: the necessary targets must be chosen, each legal; only "up to" targets are
         optional. ``count`` targets exactly, or up to ``count`` with ``up_to`` (docs/scenario-format-ga.md)."""
         optional = spec.get("up_to", False)
@@ -100,18 +101,19 @@ class Playing:
             raise Illegal(f"{self.describe(twice)} is declared twice for {name}: targets must be unique.",
                           cites + ["objects-and-targeting/target/1.1"])
         for t in targets:
-            why = self.target_illegal(t, spec, player)
+            why = self.target_illegal(t, spec, player, by=by)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal target for {name}: {why}.",
-                              cites + ["objects-and-targeting/target/2"])
+                              cites + ["objects-and-targeting/target/2"] + self.shroud_cites(why))
         if targets:
             self.step(f"Declare targets: {player} targets {', '.join(self.describe(t) for t in targets)}.", cites)
         else:
             self.step(f"Declare targets: {player} chooses no target; \"up to\" targets are optional.", cites)
 
-    def target_illegal(self, ident: str, spec: dict, viewer: str, exclude: Instance | None = None) -> str | None:
+    def target_illegal(self, ident: str, spec: dict, viewer: str, exclude: Instance | None = None,
+                       by: Instance | None = None) -> str | None:
         """Why ``ident`` is not a legal target for ``spec`` now, or None when it is legal (an instance never
-        targets itself: ``exclude``)."""
+        targets itself: ``exclude``; ``by``, or else ``exclude``, is the instance targeting, for shrouds)."""
         kind = spec.get("kind", "object")
         sel = {k: v for k, v in spec.items() if k not in ("kind", "up_to", "count")}
         if kind in ("activation", "materialization", "ability", "instance"):
@@ -144,11 +146,15 @@ class Playing:
             return f"it is not {a_an(kind)}"
         if not self.matches(card, sel, viewer):
             return "it does not match what the card may target"
-        return None
+        return self.shrouded(card, by or exclude)
 
-    def _check_speed(self, player: str, card: Card, cites: list[str]):
+    def _check_speed(self, player: str, card: Card, cites: list[str], method: str = "activation"):
         s = self.s
         speed = card.speed or "slow"
+        if speed == "slow" and method == "activation" and self.keyword(card, "fast activation"):
+            self.step(f"{card.name} has fast activation: {player} may activate it at fast speed.",
+                      cites + ["keywords-and-abilities/fast-activation/1"])
+            speed = "fast"
         if speed == "fast":
             self.step(f"{card.name} has fast speed: {player} may play it while holding Opportunity.",
                       cites + ["timing-and-permissions/fast-vs-slow/2.1"])
@@ -222,8 +228,11 @@ class Playing:
             self.matches(card, eff.get("to"), src.controller)
 
     def pay_reserve(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
-        """Reserve: cards from hand into memory (costs-and-memory/1, game-terms/reserve/1)."""
+        """Reserve: cards from hand into memory (costs-and-memory/1, game-terms/reserve/1); first, reservable
+        objects rested to pay 1 each (reservable/1, 2)."""
         p = self.s.players[player]
+        amount -= self.pay_reservable(player, amount, act, key)
+        amount -= self.pay_kindle(player, card, amount, act, key)
         chosen = [self.card(h) for h in as_list(act.get("reserve"))]
         for c in chosen:
             if c.zone != "hand" or c.owner != player or c is card:
@@ -255,8 +264,12 @@ class Playing:
                   cites + ["costs-and-memory/1", "game-terms/reserve/1"])
 
     def pay_memory(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
-        """Memory: cards banished from memory at random (costs-and-memory/2, 2.1, 2.2)."""
+        """Memory: cards banished from memory at random (costs-and-memory/2, 2.1, 2.2); first, cards with
+        floating memory banished from the graveyard, each paying 1 (floating-memory/1, 2)."""
         p = self.s.players[player]
+        amount -= self.pay_floating(player, amount, act, key)
+        if amount == 0:
+            return
         named = [c for c in self.s.cards.values() if c.zone == "memory" and c.owner == player]
         total = len(named) + p.unnamed["memory"]
         if total < amount:
@@ -395,7 +408,7 @@ class Playing:
             self.step(f"{grant.name}'s permission lets {player} materialize {card.name} now.",
                       legality + ["card-materialization/2"])
             if "champion" not in card.types:
-                self._check_speed(player, card, legality)
+                self._check_speed(player, card, legality, "materialization")
         if "champion" in card.types:
             self._check_level(player, card, legality)
         kind = card.cost_kind
@@ -441,7 +454,7 @@ class Playing:
         if "boon" not in card.types:
             raise Illegal(f"{card.name} is not a boon; only boons are bestowed.", legality + ["boons/4"])
         self._check_control(player, card, origin, "bestowment", "pantheon", legality)
-        self._check_speed(player, card, legality + ["boons/3"])
+        self._check_speed(player, card, legality + ["boons/3"], "bestowment")
         if card.reserve_cost is None:
             raise Illegal(f"{card.name} has no reserve cost to pay.", legality + ["costs-and-memory/3"])
         self.step("Check legality: every part of the bestowment is legal.", legality)
@@ -496,7 +509,7 @@ class Playing:
         spec = ab.get("target")
         if spec is not None:
             self.check_targets(player, f"{card.name}'s ability", spec, targets,
-                               ["activated-abilities/1/bullet-2"])
+                               ["activated-abilities/1/bullet-2"], inst)
         elif targets:
             raise Illegal(f"{card.name}'s ability has no targets to declare.", ["activated-abilities/1/bullet-2"])
         inst.targets = targets

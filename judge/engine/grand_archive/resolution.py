@@ -44,9 +44,10 @@ class Resolution:
         # turn player's triggers first (triggered-abilities/10)
         pend.sort(key=lambda t: self.s.order.index(t.lki["controller"]))
         for t in pend:
-            src = self.s.cards[t.handle]
+            src = self.s.cards.get(t.handle)   # None: a player's own triggered ability (agility)
             ab = t.ability or src.abilities[t.index - 1]
-            inst = Instance(self._ability_id(src, t.keyword or t.index), "ability", t.handle, t.lki["controller"])
+            inst = Instance(self._ability_id(src or Card(t.handle, t.handle, t.handle), t.keyword or t.index),
+                            "ability", t.handle, t.lki["controller"])
             inst.ability = t.index
             inst.effects = list(ab.get("effects", []))
             inst.lki = t.lki
@@ -211,7 +212,7 @@ class Resolution:
 
     def resolve_ability(self, inst: Instance):
         src = self.s.cards.get(inst.source)
-        gone = src is None or src.zone != inst.lki.get("zone")
+        gone = inst.source not in self.s.players and (src is None or src.zone != inst.lki.get("zone"))
         if gone:
             self.step(f"Its source, {inst.lki['name']}, has left the {inst.lki.get('zone')}: the ability exists "
                       "independently of its source and is not negated or fizzled; the last known information of the "
@@ -282,6 +283,10 @@ class Resolution:
             obj.counters["durability"] = obj.durability
             self.step(f"{obj.name} enters the field with {obj.durability} durability counter"
                       f"{'s' if obj.durability != 1 else ''}.", ["counters/durability/1", "weapon/4.1"])
+        if self.keyword(obj, "hindered"):
+            obj.rested = True
+            self.step(f"{obj.name} has hindered: it enters the field rested.", ["keywords-and-abilities/hindered/1"],
+                      answer=True)
         bulwark = self.keyword(obj, "bulwark")
         if bulwark:
             obj.counters["bulwark"] = obj.counters.get("bulwark", 0) + bulwark
@@ -331,15 +336,18 @@ class Resolution:
         spec = self._spec_of(inst)
         if not spec or not inst.targets:
             return False
-        newly = [t for t in inst.targets
-                 if t not in inst.lost and self.target_illegal(t, spec, inst.controller, inst) is not None]
+        whys = {t: self.target_illegal(t, spec, inst.controller, inst) for t in inst.targets if t not in inst.lost}
+        newly = [t for t, why in whys.items() if why is not None]
+        shrouds = [why for why in whys.values() if why and self.shroud_cites(why)]
         inst.lost.extend(newly)
         live = [t for t in inst.targets if t not in inst.lost]
         optional = spec.get("up_to", False)
         if not live and not optional:
             gone = "its required target is" if len(inst.targets) == 1 else "all its required targets are"
-            self.fizzle(inst, f"{gone} now illegal", ["state-based-checks-and-effects/general-rules/2.1",
-                                                      "state-based-checks-and-effects/types-of-checks/8"])
+            self.fizzle(inst, f"{gone} now illegal" + "".join(f" ({why})" for why in shrouds),
+                        ["state-based-checks-and-effects/general-rules/2.1",
+                         "state-based-checks-and-effects/types-of-checks/8"]
+                        + [c for why in shrouds for c in self.shroud_cites(why, received=True)])
             return True
         if newly:
             names = ", ".join(self.describe(t) for t in newly)

@@ -85,10 +85,12 @@ class Player:
         self.life: int | None = None        # the champion's life when no champion card is described
         self.rested = False                 # the champion's orientation when no champion card is described
         self.lost = False                   # has lost the game (ending-the-game/5)
+        self.agility: list[int] = []        # instances of agility N the player has this turn (agility/1.1)
 
     def clone(self) -> "Player":
         new = copy.copy(self)
         new.unnamed = dict(self.unnamed)
+        new.agility = list(self.agility)
         return new
 
 
@@ -113,6 +115,7 @@ class Combat:
         self.power_mods: list[tuple[str, int]] = []   # (source name, +N) given to the attack itself
         self.hits: list[tuple[str, str]] = []        # (source, unit) combat damage dealt
         self.prevented = False                       # combat damage was prevented (weapon/5.1)
+        self.cleave = False                          # declared with cleave against a player (cleave/1.2)
 
     def clone(self) -> "Combat":
         new = copy.copy(self)

@@ -126,6 +126,7 @@ class TurnOrder:
     def begin_recollection(self):
         """Recollection 1-2: beginning-of-recollection abilities, then the turn player receives Opportunity."""
         self.beginning_triggers("recollection", ["recollection-phase/1.1", "turn-order/6"])
+        self.foster_triggers(["recollection-phase/1.1", "turn-order/6"])
         self.state_based_checks()
         self.window("recollection", f"The turn player, {self.s.turn_player}, receives Opportunity in the recollection "
                     "phase, before recollection.", ["recollection-phase/2", "turn-order/2"])
@@ -164,6 +165,7 @@ class TurnOrder:
     def begin_end(self):
         """End 1-2: beginning-of-the-end-phase abilities (vigor among them), then Opportunity "before end of turn"."""
         self.beginning_triggers("end", ["end-phase/1", "end-phase/1.1"])
+        self.agility_triggers(["end-phase/1", "end-phase/1.1"])
         self.state_based_checks()
         self.window("end", "Once the abilities that trigger at the beginning of the end phase are placed, the turn "
                     f"player, {self.s.turn_player}, receives Opportunity before the end of turn.",
@@ -181,7 +183,7 @@ class TurnOrder:
             c.buffs, c.gained = [], []
             if c.controller == tp:
                 c.distant = False
-        layered = self.end_continuous(tp)
+        layered = self.end_continuous(tp) + [f"{p}'s agility" for p in self.lose_agility()]
         self.apply_layers()
         self.step("Clean-up: " + (f"the damage marked on {', '.join(c.name for c in healed)} is removed; " if healed
                                   else "") +
@@ -189,7 +191,9 @@ class TurnOrder:
                                                                 if ended or layered else "") + "."),
                   ["end-phase/3", "end-phase/3/bullet-1", "end-phase/3/bullet-2", "damage/12",
                    "state-based-checks-and-effects/types-of-checks/6"] + (["game-terms/distant/2"] if any(
-                       c.distant for c in ended) else []), answer=bool(healed or ended or layered))
+                       c.distant for c in ended) else [])
+                  + (["keywords-and-abilities/agility-n/1.1.2"] if any("agility" in x for x in layered) else []),
+                  answer=bool(healed or ended or layered))
         if self.checks_then("end", "end-phase/4"):
             return
         self.next_turn()

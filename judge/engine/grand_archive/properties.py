@@ -1,0 +1,226 @@
+"""Properties of objects and players that keywords give (Properties and States; Game Terms, Fostered; Keywords and
+Abilities: Foster 1-3, On Foster 1, Agility N 1-4): fostering at the beginning of the recollection phase, and a
+player's agility returning cards from memory at the beginning of each end phase."""
+
+from __future__ import annotations
+
+from judge.engine.grand_archive.cards import Ability, Card
+from judge.engine.grand_archive.state import PendingTrigger
+
+
+class Properties:
+    """Mixed into Game: foster and fostered, agility."""
+
+    # ---------------------------------------------------------------------------------------------------------
+    # foster
+    # ---------------------------------------------------------------------------------------------------------
+    def undamaged_since_last_turn(self, unit: Card) -> bool:
+        """Has ``unit`` not been dealt damage since the end of its controller's previous turn (foster/1)? That
+        turn ended len(order) turns ago; damage marked when the scenario starts was dealt this turn."""
+        return unit.damaged_turn is None or unit.damaged_turn <= self.s.turn - len(self.s.order)
+
+    def foster_triggers(self, cites: list[str]):
+        """Foster: "at the beginning of your recollection phase, if this ally hasn't been dealt damage since the
+        end of your previous turn, it becomes fostered" — a triggered ability with an intervening condition."""
+        s = self.s
+        for unit in [c for c in s.cards.values() if c.zone == "field" and c.controller == s.turn_player]:
+            if not self.keyword(unit, "foster") or unit.fostered:
+                continue
+            if not self.undamaged_since_last_turn(unit):
+                self.step(f"{unit.name} has foster, but it was dealt damage since the end of {unit.controller}'s "
+                          "previous turn: the ability does not trigger.", ["keywords-and-abilities/foster/1"],
+                          answer=True)
+                continue
+            self.keyword_trigger(unit, "foster", [{"do": "foster", "to": "self", "undamaged": True}],
+                                 f"{s.turn_player}'s recollection phase begins and {unit.name} has not been dealt "
+                                 "damage since the end of their previous turn", cites + ["keywords-and-abilities/foster/1"])
+
+    def do_foster(self, e, inst, you, source_name):
+        """An ally becomes fostered, once (game-terms/fostered/3, 4); its On Foster abilities trigger."""
+        for h in self._units(e, inst, you):
+            unit = self.s.cards.get(h)
+            if unit is None or unit.zone != "field":
+                continue
+            if e.get("undamaged") and not self.undamaged_since_last_turn(unit):
+                self.step(f"{unit.name} was dealt damage since the trigger: it does not become fostered.",
+                          ["keywords-and-abilities/foster/1"], answer=True)
+                continue
+            if unit.fostered:
+                self.step(f"{unit.name} is already fostered: an ally can only become fostered once.",
+                          ["game-terms/fostered/4"], answer=True)
+                continue
+            unit.fostered = True
+            self.step(f"{unit.name} becomes fostered.", ["game-terms/fostered/1", "game-terms/fostered/3"]
+                      + (["keywords-and-abilities/foster/1"] if e.get("undamaged") else []), answer=True)
+            for ab in unit.abilities:
+                if ab.kind == "trigger" and ab.get("on") == "foster":
+                    self.pending_trigger(unit, ab, f"{unit.name} becomes fostered",
+                                         ["keywords-and-abilities/on-foster/1"])
+
+    # ---------------------------------------------------------------------------------------------------------
+    # agility
+    # ---------------------------------------------------------------------------------------------------------
+    def do_agility(self, e, inst, you, source_name):
+        """A player gains an instance of agility N until the clean-up of this turn (agility/1.1, 1.1.1, 1.1.2)."""
+        n, _ = self.amount(e.get("amount", 1), inst)
+        for p in self._who(e, inst, you):
+            self.s.players[p].agility.append(n)
+            self.step(f"{p} gains agility {n} until end of turn"
+                      + (f" ({len(self.s.players[p].agility)} instances)" if len(self.s.players[p].agility) > 1
+                         else "") + ".", ["keywords-and-abilities/agility-n/1.1", "keywords-and-abilities/agility-n/1.1.1"],
+                      answer=True)
+
+    def agility_triggers(self, cites: list[str]):
+        """At the beginning of each end phase, each instance of agility a player has triggers: "return N cards
+        from your memory to your hand" (agility/1, 1.2, 4)."""
+        s = self.s
+        for p in s.order:
+            for n in s.players[p].agility:
+                ab = Ability(0, "trigger", {"effects": [{"do": "return-memory", "amount": n}],
+                                            "text": f"Agility {n}"})
+                lki = {"name": p, "controller": p, "zone": "player"}
+                s.pending.append(PendingTrigger(p, 0, f"the end phase begins and {p} has agility {n}",
+                                                cites + ["keywords-and-abilities/agility-n/1.2",
+                                                         "keywords-and-abilities/agility-n/4"]
+                                                + (["keywords-and-abilities/agility-n/1.2.1"] if p != s.turn_player
+                                                   else []), lki,
+                                                ability=ab, keyword="agility"))
+
+    def do_return_memory(self, e, inst, you, source_name):
+        """Return N cards from memory to hand; with fewer, as many as possible (agility/2, 3). The player picks:
+        the unnamed cards first, then named ones in the order listed."""
+        n, _ = self.amount(e.get("amount", 1), inst)
+        p = self.s.players[you]
+        moved = min(n, p.unnamed["memory"])
+        p.unnamed["memory"] -= moved
+        p.unnamed["hand"] += moved
+        named = sorted((c for c in self.s.cards.values() if c.zone == "memory" and c.owner == you),
+                       key=lambda c: c.deck_position)[:n - moved]
+        for c in named:
+            self.move(c, "hand")
+        total = moved + len(named)
+        self.step(f"{you} returns {total} card{'s' if total != 1 else ''} from memory to hand"
+                  + (f" (fewer than {n}: as many as they can)" if total < n else "") + ".",
+                  ["keywords-and-abilities/agility-n/1", "keywords-and-abilities/agility-n/2"]
+                  + (["keywords-and-abilities/agility-n/3"] if total < n else []), answer=True)
+
+    def lose_agility(self) -> list[str]:
+        """Clean-up: players lose their agility (agility/1.1.2)."""
+        had = [p for p, pl in self.s.players.items() if pl.agility]
+        for p in had:
+            self.s.players[p].agility = []
+        return had
+
+    # ---------------------------------------------------------------------------------------------------------
+    # floating memory
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_floating(self, player: str, amount: int, act: dict, key: str) -> int:
+        """The cards of ``floating = [...]``: each has floating memory, is in the player's graveyard and is
+        banished to pay 1 of the memory cost, declared before the random part is determined (floating-memory/1,
+        2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("floating"))
+        if not handles:
+            return 0
+        if len(handles) > amount:
+            raise InvalidScenario([self.scenario.reason(
+                "bad-payment", f"floating = [...] names {len(handles)} cards for a memory cost of {amount}",
+                f"{key}.floating", "keywords-and-abilities/floating-memory/1")])
+        for h in handles:
+            card = self.s.cards[h]
+            if card.zone != "graveyard" or card.owner != player or not self.keyword(card, "floating memory"):
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{card.name} can't pay for the memory cost: only a card with floating memory in "
+                    f"{player}'s graveyard may be banished to pay 1 of it", f"{key}.floating",
+                    "keywords-and-abilities/floating-memory/1")])
+        for h in handles:
+            self.move(self.s.cards[h], "banishment")
+        self.step(f"Pay costs: before the random selection, {player} banishes "
+                  f"{', '.join(self.s.cards[h].name for h in handles)} from their graveyard with floating memory, "
+                  f"paying {len(handles)} of the memory cost of {amount}.",
+                  ["keywords-and-abilities/floating-memory/1", "keywords-and-abilities/floating-memory/2"], answer=True)
+        return len(handles)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # On Leave, On Banish
+    # ---------------------------------------------------------------------------------------------------------
+    def left_field(self, obj: Card, zone: str):
+        """An object left the field for ``zone``: its On Leave abilities trigger (on-leave/1, 2), and its On Banish
+        abilities if it went to banishment (on-banish/1, 3); the source is the object that left, by its last known
+        information."""
+        for ab in obj.abilities:
+            if ab.kind != "trigger" or ab.get("on") not in ("leave", "banish"):
+                continue
+            if ab.get("on") == "banish" and zone != "banishment":
+                continue
+            what = "is banished from the field" if ab.get("on") == "banish" else "leaves the field"
+            rule = "keywords-and-abilities/on-banish/" if ab.get("on") == "banish" else "keywords-and-abilities/on-leave/"
+            self.s.pending.append(PendingTrigger(
+                obj.handle, ab.index, f"{obj.name} {what}", [rule + "1", rule + ("3" if "banish" in rule else "2")],
+                dict(self.s.lki.get(obj.handle, {"name": obj.name, "controller": obj.controller}), zone=zone)))
+
+    # ---------------------------------------------------------------------------------------------------------
+    # reservable
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_reservable(self, player: str, amount: int, act: dict, key: str) -> int:
+        """The objects of ``reservable = [...]``: each has reservable, is an awake object the player controls, and
+        rests to pay 1 of a reserve cost, any reserve cost (reservable/1, 2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("reservable"))
+        if not handles:
+            return 0
+        if len(handles) > amount:
+            raise InvalidScenario([self.scenario.reason(
+                "bad-payment", f"reservable = [...] names {len(handles)} objects for a reserve cost of {amount}",
+                f"{key}.reservable", "keywords-and-abilities/reservable/1")])
+        for h in handles:
+            obj = self.s.cards[h]
+            if obj.zone != "field" or obj.controller != player or obj.rested or not self.keyword(obj, "reservable"):
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{obj.name} can't pay for the reserve cost: only an awake object with reservable "
+                    f"that {player} controls may be rested to pay 1 of it", f"{key}.reservable",
+                    "keywords-and-abilities/reservable/1")])
+        for h in handles:
+            self.s.cards[h].rested = True
+        self.step(f"Pay costs: {player} rests {', '.join(self.s.cards[h].name for h in handles)} (reservable), "
+                  f"paying {len(handles)} of the reserve cost of {amount}.",
+                  ["keywords-and-abilities/reservable/1", "keywords-and-abilities/reservable/2"], answer=True)
+        return len(handles)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # kindle
+    # ---------------------------------------------------------------------------------------------------------
+    def pay_kindle(self, player: str, card: Card, amount: int, act: dict, key: str) -> int:
+        """The cards of ``kindle = [...]``: up to N fire element cards banished from the player's graveyard as a
+        card with kindle N is activated, each paying 1 of its reserve cost; its cost itself is unchanged
+        (kindle-n/1, 2). Returns how much they paid."""
+        from judge.engine.core import InvalidScenario
+        from judge.engine.grand_archive.words import as_list
+
+        handles = as_list(act.get("kindle"))
+        if not handles:
+            return 0
+        n = self.keyword(card, "kindle") or 0
+        why = (f"{card.name} has no kindle" if not n else
+               f"kindle {n} banishes up to {n} cards, and {len(handles)} are named" if len(handles) > n else
+               f"{len(handles)} cards named for a reserve cost of {amount}" if len(handles) > amount else None)
+        if why:
+            raise InvalidScenario([self.scenario.reason("bad-payment", why, f"{key}.kindle",
+                                                        "keywords-and-abilities/kindle-n/1")])
+        for h in handles:
+            c = self.s.cards[h]
+            if c.zone != "graveyard" or c.owner != player or "fire" not in c.elements:
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-payment", f"{c.name} is not a fire element card in {player}'s graveyard, so kindle can't "
+                    "banish it", f"{key}.kindle", "keywords-and-abilities/kindle-n/1")])
+        for h in handles:
+            self.move(self.s.cards[h], "banishment")
+        self.step(f"Pay costs: with kindle {n}, {player} banishes {', '.join(self.s.cards[h].name for h in handles)} "
+                  f"from their graveyard, paying {len(handles)} of {card.name}'s reserve cost of {amount}; the cost "
+                  "itself is unchanged.", ["keywords-and-abilities/kindle-n/1", "keywords-and-abilities/kindle-n/2"],
+                  answer=True)
+        return len(handles)
