@@ -1,3 +1,4 @@
+# The rules the Flesh and Blood engine cites (FaB CR 2.10.1), each by name and bound to words of its text.
 """The rules the Flesh and Blood engine cites, each by name, bound to words of its text (FaB CR 2.10.1)."""
 
 # The ids are FaB CR 2.10.1's. Judged under another version, each is located there by its words

@@ -1,3 +1,4 @@
+# Conditions of abilities and effects (FaB CR 5.4.7, 6.6.5, 1.8.4): one row per condition and its check.
 """Conditions of abilities and effects (``while``, ``if``: 5.4.7, 6.6.5, 1.8.4): one row per condition — the
 event information it reads, if any, and its check. A condition that reads an event is refused at load time
 where no event is there to read (a ``while`` of a static ability, an ``if`` of a card's resolution ability,

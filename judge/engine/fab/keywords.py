@@ -1,3 +1,4 @@
+# Keyword abilities (FaB CR 8.3, 8.4): one row per keyword, its rule, its kind and the hooks where it acts.
 """Flesh and Blood keyword abilities (8.3, 8.4): one row per keyword the engine plays — its rule, its kind, the
 hooks where the engine acts on it — and the keywords it knows of but does not play (refused at load time).
 

@@ -1,3 +1,4 @@
+# Effect primitives (FaB CR 6.1, 6.2, 8.5): one row per do = "...", its fields, its rules and its handler.
 """Flesh and Blood effect primitives (6.1, 6.2, 8.5): one row per ``do = "…"`` — its fields, its rules, its handler.
 
 The scenario schema (schema.EFFECTS), the format docs' primitive table (tested against this one) and the
@@ -214,7 +215,7 @@ def _return_to_hand(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         game.move(c, "hand")
         c.face_down = False
-        game.step(f"{c.name} is put into its owner's hand; there it is a new object (3.0.9).",
+        game.step(f"{c.name} is put into its owner's hand; there it is a new object.",
                   [cited.PUT_OR_RETURN, cited.NEW_OBJECT])
 
 

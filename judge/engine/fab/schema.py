@@ -1,3 +1,4 @@
+# What a scenario may say about abilities (FaB CR 1.7) and effects (6), checked before anything is played.
 """What a Flesh and Blood scenario may say about abilities: kinds, effect primitives, events, conditions.
 
 Checked before anything is played, so that a typo in a hand-written scenario (``do = "dmage"``,
@@ -37,7 +38,7 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
-    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card"},
+    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card", "player"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
     "hit": {"attack", "card", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
