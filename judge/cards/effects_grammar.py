@@ -27,7 +27,7 @@ COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balanc
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lowercase, duration kept) → effect tables."""
     for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens,
-                   _damage_any):
+                   _damage_any, _search_named):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -45,6 +45,23 @@ def _damage_any(low: str, frame) -> list[dict] | None:
     if m.group(2):
         eff["kind"] = "arcane"
     return [eff]
+
+
+def _search_named(low: str, frame) -> list[dict] | None:
+    """``search your deck for a card named NAME | a NAME, reveal it, put it into your hand, then shuffle [your deck]``
+    (8.5.19): by name only — any copy is the same choice; a search for a kind of card is the player's choice
+    among different cards, which the format does not let a file name."""
+    if re.fullmatch(r"shuffle(?: your deck)?", low) and getattr(frame, "searched", False):
+        frame.searched = False
+        return []                       # the search's own shuffle (the engine shuffles after every search)
+    m = re.fullmatch(r"search your deck for (?:a card named |an? )(.+?), reveal it, put it into your hand", low)
+    if not m:
+        return None
+    name = frame.ctx.names.get(m.group(1))
+    if name is None:
+        raise g.NotUnderstood(low)
+    frame.searched = True               # "…, then shuffle" follows as its own part of the sentence
+    return [{"do": "search", "for": {"name": name}, "then": "hand"}]
 
 
 def _granted_quote(low: str, frame) -> list[dict] | None:
@@ -169,6 +186,10 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(rf"you control {g.NUM} or more (\w+) chain links", p)
     if m:
         return {"at_least": chain_links(m.group(2), ctx, n=g.number(m.group(1)))}
+    if p in ("you have attacked with a weapon this turn", "you've attacked with a weapon this turn"):
+        # an attack event this turn whose attack is a weapon's (7.2.4), by its controller
+        return {"at_least": {"count": "events-this-turn", "event": "attack", "by": "you", "of": {"types": ["weapon"]},
+                             "n": 1}}
     m = re.fullmatch(r"this has (go again|dominate|overpower)", p)
     if m:
         return {"this": {"keyword": m.group(1)}}
