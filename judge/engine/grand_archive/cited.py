@@ -478,6 +478,11 @@ RESERVABLE = cite("keywords-and-abilities/reservable/1", "reservable is a static
 RESERVABLE_ANY_RESERVE_COST = cite("keywords-and-abilities/reservable/2", "reservable can pay for any costs")
 KINDLE = cite("keywords-and-abilities/kindle-n/1", "kindle is a static ability which")
 KINDLE_COST_UNCHANGED = cite("keywords-and-abilities/kindle-n/2", "kindle does not modify a card")
+INTERDICTION = cite("keywords-and-abilities/interdiction/1", "interdiction is a static ability of")
+INTERDICTION_REMOVES_OPPORTUNITY = cite("keywords-and-abilities/interdiction/2", "when a card with interdiction is")
+LEVEL_LOCKED = cite("keywords-and-abilities/level-locked-n/1", "level locked is a restriction ability")
+LEVEL_LOCKED_BASE_LEVEL = cite("keywords-and-abilities/level-locked-n/2", "to unlock the card a player")
+LEVEL_LOCKED_CANT_PLAY = cite("keywords-and-abilities/level-locked-n/4", "if a card that is level")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

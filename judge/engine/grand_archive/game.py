@@ -270,13 +270,25 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         self.s.opportunity = player
 
     def blocked(self) -> bool:
-        """No player can have Opportunity while a boon is being bestowed (bestowing-boons/3.4.2)."""
-        return any(i.kind == "bestowment" for i in self.s.stack)
+        """No player can have Opportunity while a boon is being bestowed (bestowing-boons/3.4.2) or while the
+        activation of a card with interdiction is on the Effects Stack (interdiction/1, 2)."""
+        return self.blocker() is not None
+
+    def blocker(self) -> tuple[str, list[str]] | None:
+        """Why no player has Opportunity now, with its rules, or None."""
+        for i in self.s.stack:
+            if i.kind == "bestowment":
+                return "while a boon is being bestowed", ["bestowing-boons/3.4.2", "boons/4.1"]
+            card = self.s.cards.get(i.source)
+            if i.kind == "activation" and card is not None and self.keyword(card, "interdiction"):
+                return (f"while the activation of {card.name}, which has interdiction, is on the Effects Stack",
+                        ["keywords-and-abilities/interdiction/1", "keywords-and-abilities/interdiction/2"])
+        return None
 
     def resolve_blocked(self):
         while self.s.stack and self.blocked():
-            self.step("No player has Opportunity while a boon is being bestowed: the top layer resolves without "
-                      "any player acting.", ["bestowing-boons/3.4.2", "boons/4.1"])
+            why, cites = self.blocker()
+            self.step(f"No player has Opportunity {why}: the top layer resolves without any player acting.", cites)
             self.resolve_top()
 
     def ready(self, player: str, key: str, kind: str = "act"):

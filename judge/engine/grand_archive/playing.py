@@ -170,7 +170,15 @@ class Playing:
                   "empty.", cites + ["timing-and-permissions/fast-vs-slow/1.1"])
 
     def _check_control(self, player: str, card: Card, origin: str, method: str, home: str, cites: list[str]):
-        """playing-cards/2: control or play permission; the zone it is played from."""
+        """playing-cards/2: control or play permission; the zone it is played from; a level locked card's
+        restriction (level-locked-n/1, 2, 4)."""
+        locked = self.keyword(card, "level locked")
+        base = self.base_level(player) or 0
+        if locked is not None and base < locked:
+            raise Illegal(f"{card.name} is level locked {locked} and {player}'s champion's base level is {base}: it "
+                          "can't be played (level modifiers do not count).",
+                          cites + ["keywords-and-abilities/level-locked-n/1", "keywords-and-abilities/level-locked-n/2",
+                                   "keywords-and-abilities/level-locked-n/4"])
         owner_zone = origin not in ("field",)
         controls = (card.owner == player) if owner_zone else (card.controller == player)
         verb = next(v for v, noun in PLAY_METHODS.items() if noun == method)
