@@ -483,6 +483,9 @@ INTERDICTION_REMOVES_OPPORTUNITY = cite("keywords-and-abilities/interdiction/2",
 LEVEL_LOCKED = cite("keywords-and-abilities/level-locked-n/1", "level locked is a restriction ability")
 LEVEL_LOCKED_BASE_LEVEL = cite("keywords-and-abilities/level-locked-n/2", "to unlock the card a player")
 LEVEL_LOCKED_CANT_PLAY = cite("keywords-and-abilities/level-locked-n/4", "if a card that is level")
+ON_CHARGE = cite("keywords-and-abilities/on-charge-n/1", "on charge is a triggered ability condition")
+ON_CHARGE_ONCE = cite("keywords-and-abilities/on-charge-n/1.1", "the triggered ability will only trigger once")
+ON_CHARGE_COUNTER_EACH_RECOLLECTION = cite("keywords-and-abilities/on-charge-n/2", "at the beginning of a player s recollection")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

@@ -70,6 +70,9 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         for c in state.cards.values():
             if c.damage and c.zone == "field":
                 c.damaged_turn = state.turn   # damage marked on an ally was dealt this turn (end-phase/3)
+            for ab in c.abilities:   # an object that starts with N charge counters has had its On Charge N trigger
+                if ab.kind == "trigger" and ab.get("on") == "charge" and c.counters.get("charge", 0) >= ab.get("charges", 1):
+                    c.charged.add(ab.index)
         self.apply_layers()
 
     # =====================================================================================================

@@ -66,11 +66,11 @@ NOT_MODELLED = {
         "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
         "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
         "first boon", "imbue", "inherited effect", "level restriction",
-        "lineage", "lineage release", "link", "link shield", "memory", "on charge",
+        "lineage", "lineage release", "link", "link shield", "memory",
         "prepare", "preserve", "starcalling")},
     # triggered ability conditions: written as abilities, not keywords
     **{f"on {event}": f"on {event} as a keyword: write it as a triggered ability, on = \"{event}\""
-       for event in ("attack", "banish", "death", "enter", "foster", "hit", "kill", "leave")},
+       for event in ("attack", "banish", "charge", "death", "enter", "foster", "hit", "kill", "leave")},
 }
 
 

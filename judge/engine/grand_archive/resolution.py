@@ -329,6 +329,7 @@ class Resolution:
                 return False
             if not changed:
                 break
+        self.charge_triggers()
         return self.place_triggers()
 
     def sbc_targeting(self, inst: Instance) -> bool:
