@@ -4,6 +4,7 @@ judge reads: what was illegal or failed, each chain link's damage and hit, what 
 
 from __future__ import annotations
 
+from judge.engine.fab import cited
 from judge.engine.fab.cards import ARENA_ZONES
 from judge.engine.fab.game import STEP_NAMES, Game
 
@@ -82,13 +83,14 @@ def _summarise(game: Game):
         power = link["power"]
         if power is None and (f.get("winner") or f.get("draw")):
             out.conclude(f"Chain link {link['n']}: the game ended before damage was calculated, so {att} deals no "
-                         "damage.", ["4.5.1"])
+                         "damage.", [cited.GAME_ENDS_IMMEDIATELY])
             continue
         if power is None:
             why = f" ({closed_why})" if closed_why else ""
             out.conclude(f"Chain link {link['n']}: the combat chain closed in the "
                          f"{STEP_NAMES.get(f.get('chain_closed_at', ''), 'combat')}, before damage was calculated{why}, "
-                         f"so {att} deals no damage and does not hit.", ["7.7.2"] + (game.closing_cites or ["7.5.2"]))
+                         f"so {att} deals no damage and does not hit.",
+                         [cited.CHAIN_CLOSES_EARLY] + (game.closing_cites or [cited.DAMAGE_CALCULATED]))
             continue
         for target, total in link["defense"].items():
             dmg = link["damage"].get(target, 0)
@@ -97,17 +99,19 @@ def _summarise(game: Game):
                 part = f"{power - total} damage, {prevented} of it prevented: " if prevented > 0 else ""
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: {part}it "
                              f"deals {dmg} damage to {game.player_name(target)} and hits.",
-                             ["7.5.2", "7.5.5"] + (["6.4.10a"] if prevented > 0 else []))
+                             [cited.DAMAGE_CALCULATED, cited.HIT]
+                             + ([cited.PREVENTION_AMOUNT] if prevented > 0 else []))
             elif power > total:
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}, but all "
-                             f"{power - total} damage is prevented: the attack does not hit.", ["7.5.2", "7.5.5b"])
+                             f"{power - total} damage is prevented: the attack does not hit.",
+                             [cited.DAMAGE_CALCULATED, cited.HIT_NO_DAMAGE_DEALT])
             else:
                 out.conclude(f"Chain link {link['n']}: {att} has power {power} against total defense {total}: no damage, "
-                             "no hit.", ["7.5.2"])
+                             "no hit.", [cited.DAMAGE_CALCULATED])
     if not f["links"] and closed_why:
         out.conclude(f"The combat chain closed in the {STEP_NAMES.get(f.get('chain_closed_at', ''), 'combat')} "
                      f"because {closed_why}: no chain link was made and no damage is dealt.",
-                     game.closing_cites or ["7.7.2b", "7.2.2"])
+                     game.closing_cites or [cited.NO_VALID_ATTACK_TARGET_CLOSES, cited.ATTACK_TARGET_STILL_LEGAL])
     repeat("go-again")
     # what triggered, and what did not (a frequent point of dispute)
     fired: dict[str, int] = {}
@@ -125,7 +129,7 @@ def _summarise(game: Game):
         for state, names in groups.items():
             whose = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
             out.conclude(f"The triggered abilit{'y' if len(names) == 1 and '×' not in names[0] else 'ies'} of "
-                         f"{whose} triggered {state}.", ["6.6.5"])
+                         f"{whose} triggered {state}.", [cited.TRIGGER_CONDITION_MET])
     repeat("telling")
     repeat("prevention", lambda st: st.phase != "Damage Step")   # in combat the chain link's sentence says it
     # permanents that left the arena (destroyed, banished) — equipment, auras, items

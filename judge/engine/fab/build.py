@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab import keywords as kw_table, schema
+from judge.engine.fab import cited
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.state import Player, State
@@ -77,7 +78,7 @@ def build_state(scenario) -> State:
             life = 20
         elif life <= 0:
             reasons.append(scenario.reason("impossible", f"{name}'s hero has {life} life: a hero with 0 life has died "
-                                           "and the game is over", f"{key}.life", "1.10.2a"))
+                                           "and the game is over", f"{key}.life", cited.GSA_HERO_DIED))
         player = Player(name, str(p.get("hero", name)), life, seat)
         for k in ("action_points", "resources"):
             v = p.get(k)
@@ -100,7 +101,8 @@ def build_state(scenario) -> State:
                                            f"{', '.join(sorted(GAME_KEYS))})", f"game.{k}"))
     s.seating = list(g.get("seating", list(s.players)))
     if sorted(s.seating) != sorted(s.players):
-        reasons.append(scenario.reason("seating", "game.seating must list every player once", "game.seating", "1.1.6"))
+        reasons.append(scenario.reason("seating", "game.seating must list every player once", "game.seating",
+                                       cited.CLOCKWISE_ORDER))
         s.seating = list(s.players)
     s.turn_player = g.get("turn_player", s.seating[0])
     if s.turn_player not in s.players:
@@ -143,7 +145,8 @@ def build_state(scenario) -> State:
     return s
 
 
-EQUIPMENT_SLOTS = {"head": "3.10.2", "chest": "3.5.2", "arms": "3.2.2", "legs": "3.12.2"}
+EQUIPMENT_SLOTS = {"head": cited.HEAD_ZONE_ONLY_CONTAIN, "chest": cited.CHEST_ZONE_ONLY_CONTAIN,
+                   "arms": cited.ARMS_ZONE_ONLY_CONTAIN, "legs": cited.LEGS_ZONE_ONLY_CONTAIN}
 
 
 def _check_position(scenario, s: State, reasons):
@@ -156,7 +159,8 @@ def _check_position(scenario, s: State, reasons):
             if not (c.types & {"equipment", "weapon"} or c.subtypes & {"off-hand", "quiver"}):
                 reasons.append(scenario.reason("impossible", f"{c.name} is in the equipment zones but is neither an "
                                                "equipment nor a weapon (types: "
-                                               f"{', '.join(sorted(c.types)) or 'none'})", key, "3.16.2a"))
+                                               f"{', '.join(sorted(c.types)) or 'none'})", key,
+                                               cited.OBJECT_ONLY_EQUIPPED_WEAPON))
                 continue
             for slot in EQUIPMENT_SLOTS:
                 if slot in c.subtypes:
@@ -166,7 +170,7 @@ def _check_position(scenario, s: State, reasons):
         elif c.zone == "arena" and not (c.is_permanent_card or c.types & {"hero"}):
             reasons.append(scenario.reason("impossible", f"{c.name} is in the arena (the permanent zone) but is not a "
                                            "permanent: give it a permanent subtype (aura, item, ally, …) or put it "
-                                           "elsewhere", key, "3.13.2"))
+                                           "elsewhere", key, cited.PERMANENT_ZONE_ONLY_CONTAIN))
     for (player, slot), names in slots.items():
         if len(names) > 1:
             reasons.append(scenario.reason("impossible", f"{player} has {len(names)} {slot} equipment equipped "
@@ -175,7 +179,7 @@ def _check_position(scenario, s: State, reasons):
     for player, n in weapons.items():
         if n > 2:
             reasons.append(scenario.reason("impossible", f"{player} has weapons filling {n} weapon zones: a player "
-                                           "has two (a 2H weapon fills both)", "cards", "3.0.2"))
+                                           "has two (a 2H weapon fills both)", "cards", cited.PLAYER_ZONES))
 
 
 def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
@@ -218,7 +222,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         spec = cd["target"]
         if isinstance(spec, str) and spec not in TARGET_WORDS or not isinstance(spec, (str, dict)):
             reasons.append(scenario.reason("bad-target", f"target must be one of {', '.join(TARGET_WORDS)} or a selector "
-                                           f"table, not {spec!r}", f"{key}.target", "1.8.5"))
+                                           f"table, not {spec!r}", f"{key}.target", cited.TARGETED_EFFECT))
         else:
             if isinstance(spec, dict):
                 _check_selectors(scenario, key, {"to": spec}, reasons)
@@ -227,7 +231,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     if sides:
         if not isinstance(sides, dict) or len(sides) != 2:
             reasons.append(scenario.reason("bad-sides", "a split-card has exactly two sides: [cards.X.sides.NAME]",
-                                           f"{key}.sides", "9.2.1"))
+                                           f"{key}.sides", cited.SPLIT_CARD))
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
     _card_abilities(scenario, key, cd, card, zone, reasons)
@@ -307,13 +311,15 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
         table = cd["counters"]
         if not isinstance(table, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
             reasons.append(scenario.reason("wrong-type", "counters must be a table of counter names to numbers, like "
-                                           "{ steam = 2, \"-1 power\" = 1 }", f"{key}.counters", "1.15.1"))
+                                           "{ steam = 2, \"-1 power\" = 1 }", f"{key}.counters",
+                                           cited.COUNTER_PUBLIC_OBJECT))
         elif zone not in ("arena", "equipment") and not (zone == "arsenal" and not card.face_down):
             # 1.15.1: on public objects: in the arena, or a face-up card in the arsenal (a public object in a
             # private zone, 3.0.4d — "put it face up into your arsenal with an aim counter")
             reasons.append(scenario.reason("impossible", f"counters are only on public objects: in the arena or face "
                                            f"up in the arsenal; {card.name} is in the {zone} zone"
-                                           + (" face down" if card.face_down else ""), f"{key}.counters", "1.15.1"))
+                                           + (" face down" if card.face_down else ""), f"{key}.counters",
+                                           cited.COUNTER_PUBLIC_OBJECT))
 
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
@@ -373,7 +379,7 @@ def _check_action(scenario, i, act, s: State, reasons):
     kind = kinds[0]
     if kind == "defend" and "player" not in act:
         reasons.append(scenario.reason("bad-action", "a defend action names the player who declares the defending "
-                                       "cards: player = \"NAME\"", key, "7.3.2"))
+                                       "cards: player = \"NAME\"", key, cited.DEFENDING_CARDS_DECLARED))
     handles = []
     if kind in ("play", "activate", "trigger"):
         handles = [act[kind]]
@@ -386,11 +392,11 @@ def _check_action(scenario, i, act, s: State, reasons):
     for t in ([act["target"]] if "target" in act else []) + list(act.get("targets", [])):
         if t not in s.players and t not in s.cards:
             reasons.append(scenario.reason("unknown-target", f"target {t!r} is neither a player nor a card",
-                                           f"{key}.target", "5.1.4a"))
+                                           f"{key}.target", cited.DECLARE_MODES_THEN_TARGETS))
     for t in act.get("damage_order", []):
         if t not in s.players:
             reasons.append(scenario.reason("unknown-player", f"damage_order names {t!r}, which is not a player",
-                                           f"{key}.damage_order", "7.5.2c"))
+                                           f"{key}.damage_order", cited.DAMAGE_EACH_ATTACK_TARGET))
     for h in act.get("pitch", []):
         if h not in s.cards:
             reasons.append(scenario.reason("unknown-card", f"no card {h!r} to pitch", f"{key}.pitch"))
@@ -401,12 +407,13 @@ def _check_action(scenario, i, act, s: State, reasons):
             if twice:
                 reasons.append(scenario.reason("listed-twice", f"{', '.join(twice)} is listed twice in {field}: a card "
                                                "can only be used once there", f"{key}.{field}",
-                                               {"defend": "7.3.2b", "pitch": "1.14.3", "targets": "1.4.5c"}[field]))
+                                               {"defend": cited.CARD_CANNOT_DEFEND, "pitch": cited.PITCH_CARD,
+                                                "targets": cited.ATTACK_TARGETS_SEPARATE_AND_LEGAL}[field]))
     for field, what in (("x", "X"), ("alternative", "an alternative resource cost")):
         v = act.get(field)
         if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
             reasons.append(scenario.reason("wrong-type", f"{what} must be a whole number 0 or more, not {v!r}",
-                                           f"{key}.{field}", "1.12.1b"))
+                                           f"{key}.{field}", cited.CHOSEN_NUMBER_NOT_NEGATIVE))
     if kind == "activate":
         card = s.cards.get(act["activate"])
         idx = act.get("ability", 1)
@@ -420,4 +427,5 @@ def _check_action(scenario, i, act, s: State, reasons):
         card = s.cards.get(act["play"])
         if card is not None and card.sides and not (act.get("side") in card.sides or act.get("meld")):
             reasons.append(scenario.reason("split-card", f"{card.name} is a split-card: declare side = one of "
-                                           f"{', '.join(card.sides)} or meld = true", f"{key}.side", "5.1.2c"))
+                                           f"{', '.join(card.sides)} or meld = true", f"{key}.side",
+                                           cited.ANNOUNCE_SPLIT_CARD_SIDE))

@@ -182,7 +182,7 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
                 if not s.stack and s.step == "action":
                     raise InvalidScenario([self.scenario.reason(
                         "all-passed", f"{names} pass{'es' if len(passers) == 1 else ''}: every player has now passed "
-                        "in succession with an empty stack, so the action phase ends (4.3.4) and "
+                        "in succession with an empty stack, so the action phase ends and "
                         f"{self.player_name(player)} cannot act — an illegal action that was reversed does not "
                         "count as acting; drop the actions that need priority after it",
                         self.current_key, cited.ACTION_PHASE_ENDS)])
@@ -376,11 +376,11 @@ def check_card_pools(game: Game):
             if any_specialization:
                 game.step(f"{c.name} is a specialization card of {spec}; {name}'s hero has a meta-static ability allowing "
                           "specialization cards of any hero, functional outside the game, so the card-pool is legal.",
-                          ["5.4.3", "1.7.4d"])
+                          [cited.META_STATIC_ABILITY, cited.META_STATIC_FUNCTIONAL])
             else:
                 ok = False
                 game.step(f"{c.name} is a specialization card of {spec}, not of {name}'s hero: the card-pool is not "
-                          "legal.", ["8.3.7"])
+                          "legal.", [cited.SPECIALIZATION])
         legal[name] = ok
     if any(c.keywords.get("specialization") not in (None, True) for c in s.cards.values()):
         game.facts["card_pool_legal"] = legal
@@ -398,12 +398,13 @@ def run(game: Game, scenario):
     game.queue = list(enumerate(actions, 1))
     game.trace.phase = "action phase"
     game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
-              f"{_n(game.s.players[game.s.turn_player].action_points, 'action point')}.", ["4.3.2", "4.3.3"])
+              f"{_n(game.s.players[game.s.turn_player].action_points, 'action point')}.",
+              [cited.TURN_PLAYER_HAS_ONE_ACTION_POINT, cited.ACTION_PHASE_PRIORITY])
     while game.queue:
         if game.s.game_over:
             left = len(game.queue)
             game.step(f"The game is over: the remaining {left} action{'s are' if left != 1 else ' is'} not taken.",
-                      ["4.5.1"])
+                      [cited.GAME_ENDS_IMMEDIATELY])
             game.queue.clear()
             break
         idx, act = game.queue.pop(0)
@@ -421,7 +422,7 @@ def run(game: Game, scenario):
                 game.ready_for(player, card, act)
                 if game.s.step == "close" or game.s.priority is None:
                     raise InvalidScenario([scenario.reason("no-priority", f"{player} cannot act: no player has "
-                                                           "priority now", key, "1.11.3")])
+                                                           "priority now", key, cited.PRIORITY_IN_ACTION_PHASE_ONLY)])
                 game.play_card(player, card, act, key)
             elif "activate" in act:
                 card = game.card(act["activate"])
@@ -443,12 +444,12 @@ def run(game: Game, scenario):
             if game.s.game_over:
                 left = len(game.queue) + 1
                 game.step(f"The game is over: the remaining {left} action{'s are' if left != 1 else ' is'} not taken.",
-                          ["4.5.1"])
+                          [cited.GAME_ENDS_IMMEDIATELY])
                 game.queue.clear()
                 break
             raise InvalidScenario([scenario.reason(
                 "no-step", "every player passed with an empty stack: the action phase would end before this action "
-                "(4.3.4) — nothing is left for it to respond to", key, "4.3.4")]) from None
+                "— nothing is left for it to respond to", key, cited.ACTION_PHASE_ENDS)]) from None
     # after the last action: all players pass until the combat chain closes and the stack is empty
     for _ in bounded(200, "passing until the stack is empty and the combat chain closed"):
         if game.s.game_over or not game.s.stack and not game.s.chain_open:
@@ -483,7 +484,7 @@ def _advance_to_defend(game: Game, key: str):
             # declarations happen on entering the step; here it is too late
             raise InvalidScenario([game.scenario.reason("late-defend", "defending cards are declared at the start of "
                                                         "the Defend Step; this declaration comes after it", key,
-                                                        "7.3.2")])
+                                                        cited.DEFENDING_CARDS_DECLARED)])
         if not game.queue or "defend" not in game.queue[0][1]:
             return
         if not game.s.chain_open:
@@ -492,10 +493,10 @@ def _advance_to_defend(game: Game, key: str):
                 idx, act = game.queue.pop(0)
                 game.step(f"{game.player_name(act.get('player', ''))}'s declaration of defending cards (action {idx}) "
                           "is not made: there is no attack, since the play before it was illegal and reversed.",
-                          ["7.3.1", "1.10.3"])
+                          [cited.DEFEND_STEP, cited.ILLEGAL_ACTION_REVERSED])
                 return
             raise InvalidScenario([game.scenario.reason("no-attack", "there is no attack to defend: the combat chain is "
-                                                        "closed", key, "7.3.1")])
+                                                        "closed", key, cited.DEFEND_STEP)])
         game.all_pass()
 
 
@@ -505,11 +506,11 @@ def _hidden_trigger(game: Game, player: str, act: dict, key: str):
     ab = next((a for a in card.abilities if a.kind == "trigger"), None)
     if ab is None or not game.functional(card, ab):
         raise InvalidScenario([game.scenario.reason("not-functional", f"{card.name} has no functional triggered ability "
-                                                    "to trigger now", key, "5.4.7b")])
+                                                    "to trigger now", key, cited.HIDDEN_TRIGGERED_ABILITY)])
     was_private = card.private
     game.step(f"The trigger condition of {card.name}'s hidden triggered ability is met while it is functional and "
               f"private; {game.player_name(player)} decides to trigger it"
-              + (f", and {card.name} becomes public." if was_private else "."), ["5.4.7b"])
+              + (f", and {card.name} becomes public." if was_private else "."), [cited.HIDDEN_TRIGGERED_ABILITY])
     card.__dict__["_public_until_resolved"] = was_private   # public, though still face down, until it resolves
     game.add_triggered_layer(card, ab, {"card": card.handle})
     game.game_state_actions()

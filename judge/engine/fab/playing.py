@@ -6,6 +6,7 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
+from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.effects import _describe_quantity
@@ -40,7 +41,8 @@ class Playing:
             del self.notable[marks[1]:]
             del self.triggered[marks[2]:]
             del self.failed[marks[3]:]
-            self.step(f"{cannot}: {exc.message}. {reversed_}", exc.cites + ["1.10.3"], tag="illegal")
+            self.step(f"{cannot}: {exc.message}. {reversed_}", exc.cites + [cited.ILLEGAL_ACTION_REVERSED],
+                      tag="illegal")
             because = exc.cites[0] if exc.cites else ""
             self.facts["legal"][name] = False
             self.record_action(key, False, because)
@@ -49,14 +51,14 @@ class Playing:
     def _timing(self, player: str, c: Card, as_instant: bool) -> tuple[str, list[str]]:
         """What the card's type needs: ('now'|'reaction'|'attack-timing'|'main', cites)."""
         if "instant" in c.types:
-            return "now", ["8.1.6a"]
+            return "now", [cited.INSTANT_ANY_PRIORITY]
         if as_instant:
-            return "now", ["8.1.1d"]
+            return "now", [cited.ACTION_AS_THOUGH_INSTANT]
         if "defense reaction" in c.types:
-            return "reaction", ["8.1.3a", "7.4.2b"]
+            return "reaction", [cited.DEFENSE_REACTION_WHO_WHEN, cited.DEFENSE_REACTIONS_IN_REACTION_STEP]
         if "attack reaction" in c.types:
-            return "reaction", ["8.1.2a", "7.4.2a"]
-        return "main", ["7.0.1a"]
+            return "reaction", [cited.ATTACK_REACTION_WHO_WHEN, cited.ATTACK_REACTIONS_IN_REACTION_STEP]
+        return "main", [cited.NO_ACTIONS_DURING_COMBAT]
 
     def ready_for(self, player: str, c: Card | None, action: dict):
         """Pass priority (and steps) until ``player`` may take ``action`` (1.11.4a)."""
@@ -86,7 +88,7 @@ class Playing:
                     break
             raise InvalidScenario([self.scenario.reason(
                 "bad-step", f"at = \"{wanted}\": that step does not come again before the action phase goes on "
-                f"(it is now the {STEP_NAMES[self.s.step]})", self.current_key, "7.0.2")])
+                f"(it is now the {STEP_NAMES[self.s.step]})", self.current_key, cited.COMBAT_CHAIN_ZONE)])
         for _ in range(60):
             s = self.s
             if timing == "reaction" and s.step != "reaction":
@@ -135,22 +137,24 @@ class Playing:
             if allowance is not None and not c.private:
                 permission = [allowance]
                 self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
-                          f"from the {origin} zone.", ["5.1.2b", "1.0.2"])
+                          f"from the {origin} zone.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE])
             if not permission and allowance is None and not c.private and \
                     self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
                 permission, allowance = ["keyword"], "keyword"
                 c.__dict__["_keyword_free"] = True
             if not permission:
                 raise IllegalAction(f"it is in the {origin} zone and no rule or effect allows it to be played from there",
-                                    ["5.1.1a", "5.1.2b"])
+                                    [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED])
             if c.private:
                 raise IllegalAction(f"it is private (face down) in the {origin} zone, so its play-static ability is "
-                                    "not functional and nothing allows it to be announced", ["5.1.2b", "1.7.4e", "3.0.4e"])
+                                    "not functional and nothing allows it to be announced",
+                                    [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.PLAY_STATIC_FUNCTIONAL,
+                                     cited.PUBLIC_SOURCE_REQUIRED])
             if allowance is None:
                 self.step(f"{c.name} is public in the {origin} zone: its play-static ability is functional and allows it "
-                          f"to be played from there.", ["5.1.2b", "1.7.4e"])
+                          f"to be played from there.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.PLAY_STATIC_FUNCTIONAL])
         if c.owner != player:
-            raise IllegalAction("only a card's owner can play it", ["5.1.1"])
+            raise IllegalAction("only a card's owner can play it", [cited.PLAY_CARD])
         return origin
 
     def _announce(self, player: str, c: Card, action: dict, origin: str) -> bool:
@@ -166,20 +170,21 @@ class Playing:
                 for props in c.sides.values():
                     _apply_side(c, props, merge=True)
                 self.step(f"{self.player_name(player)} announces {c.name}, declaring both sides (meld).",
-                          ["5.1.2c", "8.3.38c"])
+                          [cited.ANNOUNCE_SPLIT_CARD_SIDE, cited.MELDED_CARD_PROPERTIES])
             elif side:
                 _apply_side(c, c.sides[side], merge=False)
                 c.name = side
                 c.chosen_side = side
                 self.step(f"{self.player_name(player)} announces the split-card on its {side} side: it has only that "
-                          "side's name, types and abilities on the stack.", ["5.1.2c", "9.2.3"])
+                          "side's name, types and abilities on the stack.",
+                          [cited.ANNOUNCE_SPLIT_CARD_SIDE, cited.SPLIT_CARD_SIDE_CHOSEN])
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
-                  "as the topmost layer.", ["5.1.1", "5.1.2"])
+                  "as the topmost layer.", [cited.PLAY_CARD, cited.ANNOUNCE])
         self._bind_next_effects(c, player, at="announce")
         return meld
 
@@ -192,40 +197,45 @@ class Playing:
         without_paying = bool(action.get("without_paying"))
         if without_paying and action.get("alternative") is not None:
             raise InvalidScenario([self.scenario.reason(
-                "two-costs", "declare either an alternative cost or playing without paying, not both", key, "5.1.3c")])
+                "two-costs", "declare either an alternative cost or playing without paying, not both", key,
+                                                        cited.DECLARE_ALTERNATIVE_COST)])
         if action.get("alternative") is not None:
             self.step(f"Declare costs: {self.player_name(player)} declares the alternative cost: a resource cost of "
-                      f"{action['alternative']} instead of {c.cost or 0}.", ["5.1.3", "5.1.3c"])
+                      f"{action['alternative']} instead of {c.cost or 0}.",
+                      [cited.DECLARE_COSTS, cited.DECLARE_ALTERNATIVE_COST])
         elif without_paying:
             self.step(f"Declare costs: {self.player_name(player)} declares that {c.name} is played without paying its "
-                      "resource cost, as an effect allows.", ["5.1.3", "5.1.3c"])
+                      "resource cost, as an effect allows.", [cited.DECLARE_COSTS, cited.DECLARE_ALTERNATIVE_COST])
         if c.x_cost:
             if without_paying:
                 if x not in (None, 0):
                     raise IllegalAction(f"it is played without paying its cost, so X must be declared as 0, and the "
-                                        f"scenario declares X = {x}", ["5.1.3a", "5.1.5"])
+                                        f"scenario declares X = {x}", [cited.DECLARE_X, cited.CHECK_LEGAL_PLAY])
                 x = 0
                 self.step("Declare costs: X is declared as 0 because the card is played without paying its cost.",
-                          ["5.1.3", "5.1.3a"])
+                          [cited.DECLARE_COSTS, cited.DECLARE_X])
             elif x is None:
                 raise InvalidScenario([self.scenario.reason("missing-x", f"{c.name} has a cost with X: the action "
-                                                            "must declare x", key, "5.1.3a")])
+                                                            "must declare x", key, cited.DECLARE_X)])
             else:
-                self.step(f"Declare costs: {self.player_name(player)} declares X = {x}.", ["5.1.3", "5.1.3a"])
+                self.step(f"Declare costs: {self.player_name(player)} declares X = {x}.",
+                          [cited.DECLARE_COSTS, cited.DECLARE_X])
             s.stack[-1].params["x"] = x
         if as_instant:
             if "action" not in c.types:
-                raise IllegalAction("only a card with the type action is declared as played as an instant", ["5.1.3d"])
+                raise IllegalAction("only a card with the type action is declared as played as an instant",
+                                    [cited.DECLARE_AS_INSTANT])
             if not c.playable_as_instant:
                 raise IllegalAction("nothing lets it be played as an instant (its card would say so: "
-                                    "playable_as_instant = true)", ["5.1.3d"])
+                                    "playable_as_instant = true)", [cited.DECLARE_AS_INSTANT])
             self.step(f"Declare costs: {self.player_name(player)} declares that {c.name} is played as an instant.",
-                      ["5.1.3d"])
+                      [cited.DECLARE_AS_INSTANT])
         extra = self._additional_costs(c, action, key)
         if extra:
             self.step(f"Declare costs: {self.player_name(player)} declares the additional cost"
                       f"{'s' if len(extra) > 1 else ''} to pay: {'; '.join(_describe_cost(e, self) for e in extra)}.",
-                      ["5.1.3", "5.1.3b"] + (["8.3.9"] if any(e.get("do") == "boost" for e in extra) else []))
+                      [cited.DECLARE_COSTS, cited.DECLARE_ADDITIONAL_COSTS]
+                      + ([cited.BOOST] if any(e.get("do") == "boost" for e in extra) else []))
         self.declare_card_costs(player, c, action)   # 5.1.3b, the card's own (costs.py)
         self._bind_next_effects(c, player, at="costs")
         return x, as_instant, without_paying
@@ -242,7 +252,7 @@ class Playing:
             targets = [t for t in targets if t not in layer.attack_targets]
             layer.is_attack = True
             self.step(f"Declare modes and targets: {c.name} attacks {', '.join(self.player_name(t) for t in layer.attack_targets)}.",
-                      ["5.1.4", "5.1.4b"])
+                      [cited.DECLARE_MODES_TARGETS, cited.DECLARE_ATTACK_TARGETS])
             layer.targets = [t for t in targets if t not in s.players]
         else:
             layer.target_spec = c.target_spec
@@ -261,10 +271,10 @@ class Playing:
             why = " (an action played as an instant can be played whenever its player has priority"
             if s.chain_open:
                 why += ", in any step of combat"
-                extra = ["7.0.1a"]
+                extra = [cited.NO_ACTIONS_DURING_COMBAT]
             why += ")"
         self.step(f"Check legal play: nothing prevents {c.name} from being played{why}.",
-                  ["5.1.5"] + (cites if timing in ("now", "reaction") else []) + extra)
+                  [cited.CHECK_LEGAL_PLAY] + (cites if timing in ("now", "reaction") else []) + extra)
 
     def _calculate_asset_costs(self, player: str, c: Card, action: dict, x, as_instant: bool,
                                without_paying: bool) -> tuple[int, int]:
@@ -280,7 +290,8 @@ class Playing:
             resource_cost = max(0, resource_cost + by)
         text = self.asset_cost_text(action_cost, " (an action card not played as an instant)", start, mods,
                                     resource_cost)
-        self.step(text, ["5.1.6", "5.1.6a", "5.1.6b", "5.1.6c"])
+        self.step(text, [cited.CALCULATE_ASSET_COSTS, cited.RULES_DEFINE_STARTING_ASSET,
+                         cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS])
         return resource_cost, action_cost
 
     def asset_cost_text(self, action_cost: int, why_action: str, start: int, mods, cost: int) -> str:
@@ -300,7 +311,8 @@ class Playing:
         self.facts.setdefault("played_as", {})[c.handle] = {"name": c.name, "types": sorted(c.types),
                                                             "subtypes": sorted(c.subtypes)}
         self.power_seen[c.handle] = self.power(c) if c.power is not None or self._has_property(c, "power") else None
-        self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.", ["5.1.10", "1.11.5"])
+        self.step(f"Play: {c.name} is played and {self.player_name(player)} regains priority.",
+                  [cited.CARD_PLAYED, cited.ACTIVE_PLAYER_REGAINS_PRIORITY])
         self.event("play", card=c.handle, player=player, is_attack=layer.is_attack)
         s.priority = player
         s.passed = []
@@ -320,17 +332,18 @@ class Playing:
         extra = [{"do": "described", "text": e} if isinstance(e, str) else dict(e) for e in extra]
         if action.get("boost"):
             if BOOST not in self.keywords(c):
-                raise IllegalAction(f"{c.name} does not have boost", ["8.3.9"])
+                raise IllegalAction(f"{c.name} does not have boost", [cited.BOOST])
             extra.append({"do": "boost"})
         for e in extra:
             if e.get("do") not in self.EFFECT_COSTS + ("described",):
                 raise InvalidScenario([self.scenario.reason(
                     "bad-cost", f"an additional cost must be one of {', '.join(self.EFFECT_COSTS)} "
-                    f"(with card = HANDLE where it names a card), not {e.get('do')!r}", f"{key}.additional", "5.1.3b")])
+                    f"(with card = HANDLE where it names a card), not {e.get('do')!r}", f"{key}.additional",
+                                                            cited.DECLARE_ADDITIONAL_COSTS)])
             if e["do"] in ("discard", "banish", "destroy", "put-on-deck-bottom") and e.get("card") not in self.s.cards:
                 raise InvalidScenario([self.scenario.reason(
                     "bad-cost", f"the additional cost do = \"{e['do']}\" needs card = HANDLE (a card in [cards])",
-                    f"{key}.additional", "5.1.3b")])
+                    f"{key}.additional", cited.DECLARE_ADDITIONAL_COSTS)])
         return extra
 
     def _pay_effect_costs(self, player: str, c: Card, action: dict, key: str):
@@ -340,14 +353,17 @@ class Playing:
         if not extra and self.card_costs(c, action):
             return     # only the card's own additional costs: paid next (costs.py)
         if not extra:
-            self.step("Calculate and pay effect-costs: there are none.", ["5.1.8", "5.1.9"])
+            self.step("Calculate and pay effect-costs: there are none.",
+                      [cited.CALCULATE_EFFECT_COSTS, cited.PAY_EFFECT_COSTS])
             return
         self.step(f"Calculate and pay effect-costs, in the declared order: "
-                  f"{'; '.join(_describe_cost(e, self) for e in extra)}.", ["5.1.8", "5.1.9", "5.1.3e", "1.14.4"])
+                  f"{'; '.join(_describe_cost(e, self) for e in extra)}.",
+                  [cited.CALCULATE_EFFECT_COSTS, cited.PAY_EFFECT_COSTS, cited.EFFECT_COSTS_ORDER, cited.EFFECT_COST])
         for e in extra:
             do = e["do"]
             if do == "described":
-                self.step(f"Effect-cost paid as described: {e['text']} (the engine does not play it out).", ["1.14.4"])
+                self.step(f"Effect-cost paid as described: {e['text']} (the engine does not play it out).",
+                          [cited.EFFECT_COST])
                 continue
             if do == "lose-life":
                 n = e.get("amount", 1)
@@ -355,17 +371,19 @@ class Playing:
                 before = p.life
                 p.life = max(0, before - n)
                 self.step(f"{self.player_name(player)} loses {n} life to pay (life {before} → {p.life}).",
-                          ["8.5.12", "1.14.4"])
+                          [cited.LOSE, cited.EFFECT_COST])
                 continue
             if do in ("banish-top-of-deck", "boost"):
                 deck = self.deck_of(player)
                 if not deck:
                     raise IllegalAction("the top card of the deck cannot be banished: the deck is empty",
-                                        ["8.3.9b", "5.1.8a"] if do == "boost" else ["5.1.8a", "1.14.4"])
+                                        [cited.CANNOT_BOOST, cited.EFFECT_COST_UNPAID_ILLEGAL] if do == "boost"
+                                        else [cited.EFFECT_COST_UNPAID_ILLEGAL, cited.EFFECT_COST])
                 top = deck[0]
                 self.move(top, "banished")
                 top.face_down = False
-                self.step(f"{self.player_name(player)} banishes the top card of their deck ({top.name}).", ["8.5.1"])
+                self.step(f"{self.player_name(player)} banishes the top card of their deck ({top.name}).",
+                          [cited.BANISH])
                 if do == "boost":
                     self.facts.setdefault("boosted", []).append(c.handle)
                     self.event("boost", card=c.handle, player=player)
@@ -373,7 +391,7 @@ class Playing:
                     self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
                               f"{'' if mech else 'not '}a Mechanologist card" +
                               (f", so {c.name} gets go again." if mech else ", so it does not get go again."),
-                              ["8.3.9", "8.3.9a"])
+                              [cited.BOOST, cited.BOOSTED])
                     if mech:
                         self.s.effects.append(Effect(self.s.next_id(), self.s.tick(), c.handle, player, "gain-keyword",
                                                      {"do": "gain-keyword", "keyword": "go again"},
@@ -384,13 +402,13 @@ class Playing:
                      "destroy": ("arena", "equipment"), "put-on-deck-bottom": ("hand", "graveyard", "pitch")}[do]
             if target.owner != player and do != "destroy" or target.zone not in where or target is c:
                 raise IllegalAction(f"the effect-cost \"{_describe_cost(e, self)}\" cannot be paid: {target.name} is in "
-                                    f"the {target.zone} zone", ["5.1.8a", "1.14.4"])
+                                    f"the {target.zone} zone", [cited.EFFECT_COST_UNPAID_ILLEGAL, cited.EFFECT_COST])
             if do == "destroy" and target.controller != player:
                 raise IllegalAction(f"{self.player_name(player)} does not control {target.name} to destroy it",
-                                    ["5.1.8a", "1.14.4"])
+                                    [cited.EFFECT_COST_UNPAID_ILLEGAL, cited.EFFECT_COST])
             if do == "put-on-deck-bottom":
                 self.move(target, "deck")
-                self.step(f"{target.name} is put on the bottom of its owner's deck to pay.", ["8.5.15"])
+                self.step(f"{target.name} is put on the bottom of its owner's deck to pay.", [cited.PUT_OR_RETURN])
             else:
                 self.zone_effect(do, target)
 
@@ -428,7 +446,8 @@ class Playing:
                 cost = (c.cost or 0) + x
                 if cost < sel["min_cost"]:
                     self.step(f"The effect of {self._src_name(eff)} waits for a card with cost {sel['min_cost']} or "
-                              f"greater: with X = {x}, {c.name} costs {cost} and the effect does not apply.", ["5.1.2a"])
+                              f"greater: with X = {x}, {c.name} costs {cost} and the effect does not apply.",
+                              [cited.NEXT_CARD_EFFECTS])
                     continue
                 sel.pop("min_cost")
                 cost_note = f" (its cost is {cost} with X = {x}: a reference to cost reads the unmodified cost, " \
@@ -442,7 +461,9 @@ class Playing:
             eff.selector = None
             when = "as X is declared" if undetermined else "as it is announced"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
-                      f"{_effect_phrase(eff)} {when}{cost_note}.", ["5.1.2a", "6.2.4"] + (["2.2.4b", "2.2.4a"] if cost_note else []))
+                      f"{_effect_phrase(eff)} {when}{cost_note}.",
+                      [cited.NEXT_CARD_EFFECTS, cited.FUTURE_OBJECT]
+                      + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note else []))
 
     def _bind_next_attack(self, c: Card, player: str):
         """1.8.10: "your next attack" also means an attack activated — an effect whose description is an
@@ -457,13 +478,13 @@ class Playing:
                 if eff.controller == player:
                     wanted = _describe_selector({k: v for k, v in core.items() if k != "controller"}, plural=False)
                     self.step(f"The effect of {self._src_name(eff)} waits for the next {wanted}; {c.name}'s attack "
-                              "does not fit it.", ["5.1.2a", "1.8.10"])
+                              "does not fit it.", [cited.NEXT_CARD_EFFECTS, cited.YOUR_NEXT_ATTACK])
                 continue
             if not sel.get("is_attack"):
                 if eff.controller == player:
                     self.step(f"The effect of {self._src_name(eff)} waits for the next card played that fits it; "
                               f"activating {c.name}'s attack is not playing a card, so it does not apply.",
-                              ["5.1.2a", "5.2.2"])
+                              [cited.NEXT_CARD_EFFECTS, cited.ACTIVATE_ACTIVATED_ABILITY])
                 continue
             eff.next_play = False
             eff.applies_to = {c.handle}
@@ -472,7 +493,7 @@ class Playing:
             eff.data["_attack_link"] = n
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
-                      ["1.8.10", "1.4.3e"])
+                      [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
 
     def _src_name(self, eff: Effect) -> str:
         return self.card(eff.source).name if eff.source in self.s.cards else "an effect"
@@ -500,7 +521,7 @@ class Playing:
                 mods.append((c.timestamp, n, c.handle))
                 how = f" ({_describe_quantity(e['by'])}: {n:+d})" if isinstance(e.get("by"), dict) else ""
                 self.step(f"{c.name}'s own cost ability is a play-static ability, functional as it is played{how}.",
-                          ["5.4.4", "1.7.4e"])
+                          [cited.PLAY_STATIC_ABILITY, cited.PLAY_STATIC_FUNCTIONAL])
         increases = sorted(m for m in mods if m[1] > 0)
         reductions = sorted(m for m in mods if m[1] <= 0)
         return increases + reductions
@@ -522,15 +543,17 @@ class Playing:
             if player in barred:
                 raise IllegalAction(f"{src.name}'s static ability says {self.player_name(player)} can't play or "
                                     f"activate {' and '.join(e.get('types', []))} (a restriction)",
-                                    ["1.0.2", "5.4.2"] + (["7.2.4b"] if who == "defending-hero" else []))
+                                    [cited.RESTRICTION_PRECEDENCE, cited.STATIC_ABILITIES_GENERATE_EFFECTS]
+                                    + ([cited.DEFENDING_HERO] if who == "defending-hero" else []))
         for eff in s.effects:
             if eff.kind == "restrict" and eff.data.get("player") == player and c.types & set(eff.data.get("types", [])):
                 raise IllegalAction(f"an effect of {self._src_name(eff)} says {self.player_name(player)} can't play or "
                                     f"activate {' and '.join(eff.data.get('types', []))} (a restriction)",
-                                    ["1.0.2"] + (["7.2.4b"] if eff.data.get("who") == "defending-hero" else []))
+                                    [cited.RESTRICTION_PRECEDENCE]
+                                    + ([cited.DEFENDING_HERO] if eff.data.get("who") == "defending-hero" else []))
         if timing == "now":
             if s.step == "close":
-                raise IllegalAction("players do not get priority during the Close Step", ["7.7.1"])
+                raise IllegalAction("players do not get priority during the Close Step", [cited.CLOSE_STEP])
             return
         if timing == "reaction":
             if s.step != "reaction":
@@ -540,30 +563,32 @@ class Playing:
             if "defense reaction" in c.types:
                 if player not in link.targets:
                     raise IllegalAction("only a player who controls an attack-target hero may play defense reactions",
-                                        ["7.4.2b", "8.1.3a"])
+                                        [cited.DEFENSE_REACTIONS_IN_REACTION_STEP, cited.DEFENSE_REACTION_WHO_WHEN])
                 from_hand = c.__dict__.get("_origin", c.zone) == "hand"
                 reason = self.cannot_defend(c, link, from_hand=from_hand, playing=True) if is_card else None
                 if reason:
-                    raise IllegalAction(reason[0] + ", so this defense reaction cannot be played", ["7.4.2c"] + reason[1])
+                    raise IllegalAction(reason[0] + ", so this defense reaction cannot be played",
+                                        [cited.DEFENSE_REACTION_CANNOT_DEFEND] + reason[1])
                 if is_card:
                     self.defend_notes(c, link, from_hand, playing=True)
             else:
                 if player != link.controller:
                     raise IllegalAction("only the player who controls the attack may play attack reactions",
-                                        ["7.4.2a", "8.1.2a"])
+                                        [cited.ATTACK_REACTIONS_IN_REACTION_STEP, cited.ATTACK_REACTION_WHO_WHEN])
             return
         # an action card (not as an instant): the turn player's action phase, empty stack, combat rules
         if player != s.turn_player:
             raise IllegalAction("an action card can only be played by the turn player in their action phase, unless "
-                                "played as an instant", ["4.3.3", "8.1.1a"])
+                                "played as an instant", [cited.ACTION_PHASE_PRIORITY, cited.ACTION_ONLY_ON_EMPTY_STACK])
         if any(layer.source != c.handle for layer in s.stack):
-            raise IllegalAction("an action card cannot be played while the stack is not empty", ["8.1.1a"])
+            raise IllegalAction("an action card cannot be played while the stack is not empty",
+                                [cited.ACTION_ONLY_ON_EMPTY_STACK])
         if s.chain_open and s.step != "resolution":
             raise IllegalAction("while the combat chain is open, action cards can only be played as attacks during "
-                                "the Resolution Step", ["7.0.1a"])
+                                "the Resolution Step", [cited.NO_ACTIONS_DURING_COMBAT])
         if s.chain_open and not c.is_attack_action:
             raise IllegalAction("during combat only attacks may be played as actions in the Resolution Step",
-                                ["7.0.1a", "7.6.3a"])
+                                [cited.NO_ACTIONS_DURING_COMBAT, cited.ATTACK_IN_RESOLUTION_STEP])
 
     def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str):
         p = self.s.players[player]
@@ -572,25 +597,28 @@ class Playing:
             if p.resources >= resources:
                 unused = [self.s.cards[x].name for x in pitch[i:] if x in self.s.cards]
                 self.step(f"{', '.join(unused)} {'is' if len(unused) == 1 else 'are'} not pitched: the cost is covered, "
-                          "and a card may only be pitched for assets the player needs.", ["1.14.3b"])
+                          "and a card may only be pitched for assets the player needs.",
+                          [cited.PITCH_ONLY_FOR_NEEDED_ASSETS])
                 break
             pc = self.s.cards.get(h)
             if pc is None or pc.zone != "hand" or pc.owner != player:
-                raise IllegalAction(f"{h} is not a card in {player}'s hand to pitch", ["1.14.3"])
+                raise IllegalAction(f"{h} is not a card in {player}'s hand to pitch", [cited.PITCH_CARD])
             if not pc.pitch:
-                raise IllegalAction(f"{pc.name} has no pitch value and cannot be pitched", ["1.14.3a"])
+                raise IllegalAction(f"{pc.name} has no pitch value and cannot be pitched",
+                                    [cited.CANNOT_PITCH_WITHOUT_PITCH])
             self.move(pc, "pitch")
             p.resources += pc.pitch
             paid_from.append(f"{pc.name} ({pc.pitch})")
         if paid_from:
-            self.step(f"{self.player_name(player)} pitches {', '.join(paid_from)} for resources.", ["1.14.2d", "1.14.3"])
+            self.step(f"{self.player_name(player)} pitches {', '.join(paid_from)} for resources.",
+                      [cited.PAY_RESOURCE_POINT_COST, cited.PITCH_CARD])
         if p.resources < resources:
             raise IllegalAction(f"the resource cost of {resources} is not paid in full ({p.resources} available)",
-                                ["5.1.7a", "1.14.2b"])
+                                [cited.ASSET_COST_UNPAID_ILLEGAL, cited.ASSET_COST_CANNOT_BE_PAID])
         if p.action_points < action_points:
             raise IllegalAction(f"it costs {action_points} action point and {self.player_name(player)} has "
-                                f"{p.action_points}", ["5.1.7a", "1.14.2f"])
+                                f"{p.action_points}", [cited.ASSET_COST_UNPAID_ILLEGAL, cited.PAY_ACTION_POINT_COST])
         p.resources -= resources
         p.action_points -= action_points
         self.step(f"Pay asset-costs: {resources} resource{'s' if resources != 1 else ''} and {action_points} action "
-                  f"point{'s' if action_points != 1 else ''} paid.", ["5.1.7", "1.14.2"])
+                  f"point{'s' if action_points != 1 else ''} paid.", [cited.PAY_ASSET_COSTS, cited.ASSET_COST_PAYMENT])

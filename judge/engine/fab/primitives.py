@@ -213,7 +213,7 @@ def _return_to_hand(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         game.move(c, "hand")
         c.face_down = False
-        game.step(f"{c.name} is put into its owner's hand; there it is a new object (3.0.9).",
+        game.step(f"{c.name} is put into its owner's hand; there it is a new object.",
                   [cited.PUT_OR_RETURN, cited.NEW_OBJECT])
 
 

@@ -5,10 +5,19 @@ unless an opponent discards N cards."""
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
+from judge.engine.grand_archive import cited
 from judge.engine.grand_archive.cards import Card
 from judge.engine.grand_archive.playing import Illegal
 from judge.engine.grand_archive.state import Combat
 
+# per shroud keyword: the rule defining it, its sub-rule on spell triggers / activations, the rule on receiving it
+# while targeted, and its rule on the only target (the layer fizzles)
+SHROUD_RULES = {
+    "omnishroud": (cited.OMNISHROUD, cited.OMNISHROUD_ACTIVATIONS, cited.OMNISHROUD_RECEIVED,
+                   cited.OMNISHROUD_ONLY_TARGET_FIZZLES),
+    "spellshroud": (cited.SPELLSHROUD, cited.SPELLSHROUD_SPELL_TRIGGERS, cited.SPELLSHROUD_RECEIVED,
+                    cited.SPELLSHROUD_ONLY_TARGET_FIZZLES),
+}
 
 class Strikes:
     """Mixed into Game: cleave declarations and the critical replacement effect."""
@@ -135,9 +144,8 @@ class Shrouds:
     @staticmethod
     def shroud_cites(why: str, received: bool = False) -> list[str]:
         """The rules a shroud reason applies; ``received``: the object got it while targeted (2, 2.1)."""
-        for kw in ("omnishroud", "spellshroud"):
+        for kw, (defined, sub, gained, fizzles) in SHROUD_RULES.items():
             if kw in why:
-                rule = f"keywords-and-abilities/{kw}/"
-                return [rule + "1"] + ([rule + "1.1"] if "ability of a Spell" in why else []) + (
-                    [rule + "2", rule + "2.1"] if received else [])
+                return [defined] + ([sub] if "ability of a Spell" in why else []) + (
+                    [gained, fizzles] if received else [])
         return []
