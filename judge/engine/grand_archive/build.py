@@ -56,7 +56,7 @@ ABILITY_KEYS = {
 TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish", "charge")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle"} | set(ACTION_KINDS)
+               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle", "ephemerate"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
@@ -569,7 +569,8 @@ def _shape():
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
                     "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME,
-                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES},
+                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES,
+                    "ephemerate": Bool()},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})

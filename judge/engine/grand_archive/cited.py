@@ -486,6 +486,11 @@ LEVEL_LOCKED_CANT_PLAY = cite("keywords-and-abilities/level-locked-n/4", "if a c
 ON_CHARGE = cite("keywords-and-abilities/on-charge-n/1", "on charge is a triggered ability condition")
 ON_CHARGE_ONCE = cite("keywords-and-abilities/on-charge-n/1.1", "the triggered ability will only trigger once")
 ON_CHARGE_COUNTER_EACH_RECOLLECTION = cite("keywords-and-abilities/on-charge-n/2", "at the beginning of a player s recollection")
+EPHEMERATE = cite("keywords-and-abilities/ephemerate/1", "ephemerate is a static ability which")
+EPHEMERATE_DEFAULT_SPEED = cite("keywords-and-abilities/ephemerate/1.2", "as ephemerate counts as an alternative")
+EPHEMERAL_OBJECT = cite("keywords-and-abilities/ephemerate/1.3.1", "ephemeral as an object property modifies")
+EPHEMERAL_NON_OBJECT = cite("keywords-and-abilities/ephemerate/1.4", "cards activations that would not become")
+EPHEMERAL_ON_STACK = cite("keywords-and-abilities/ephemerate/1.4.1", "ephemeral as a property applied to")
 
 REGISTRY = Registry("ga", "seed + 2026-08-21", globals())
 """Every name above, by name and by id."""

@@ -152,8 +152,16 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Move a card; a card leaving the field or the stack leaves its last known information behind."""
         if card.zone in ("field", "effects-stack"):
             self.remember(card)
+        if card.ephemeral and card.zone in ("field", "effects-stack", "intent") and \
+                zone not in ("field", "effects-stack", "intent", "banishment"):
+            self.step(f"{card.name} is ephemeral: it is banished instead of going to the {zone}.",
+                      ["keywords-and-abilities/ephemerate/1.3.1" if card.zone == "field" else
+                       "keywords-and-abilities/ephemerate/1.4.1"], answer=True)
+            zone = "banishment"
         left = card.zone == "field" and zone != "field"
         card.zone = zone
+        if zone not in ("field", "effects-stack", "intent"):
+            card.ephemeral = False   # the card does not keep the property (ephemerate/1.3.1)
         if left:
             self.left_field(card, zone)
         if zone not in ("field", "effects-stack"):

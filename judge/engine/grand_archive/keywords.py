@@ -56,6 +56,8 @@ KEYWORDS = {k.name: k for k in (
             what="no player has Opportunity while its activation is on the Effects Stack"),
     Keyword("level locked", "keywords-and-abilities/level-locked-n/1", True, "max",
             "can't be played unless the champion's base level is N or higher"),
+    Keyword("ephemerate", "keywords-and-abilities/ephemerate/1", True, "max",
+            "may be activated from the graveyard for its ephemerate cost, then banished when it would leave"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
@@ -64,7 +66,7 @@ NOT_MODELLED = {
     "agility": "agility as a keyword of a card (a player gains agility from an effect: do = \"agility\")",
     **{name: f"{name} (a keyword of the Keywords and Abilities glossary)" for name in (
         "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
-        "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
+        "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower",
         "first boon", "imbue", "inherited effect", "level restriction",
         "lineage", "lineage release", "link", "link shield", "memory",
         "prepare", "preserve", "starcalling")},

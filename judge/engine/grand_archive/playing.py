@@ -201,6 +201,8 @@ class Playing:
     def calculate_cost(self, player: str, card: Card, kind: str, inst: Instance, rules: dict) -> int:
         """The set → add/subtract → remove order; never below 0 (card-activation/1.7.1-1.7.4)."""
         printed = card.reserve_cost if kind == "reserve" else card.memory_cost
+        if inst.ephemerate:
+            printed = self.keyword(card, "ephemerate")
         cost = printed + (inst.x or 0)
         shown = f"{printed}+X = {cost}" if card.x_cost else f"{cost}"
         self.step(f"Calculate the {kind} cost: {card.name}'s starting {kind} cost is {shown}.", [rules[0], rules[1]])
@@ -333,9 +335,13 @@ class Playing:
         origin = self._announce(player, card, "activation", "card-activation/1.1")
         self._check_elements(player, card, ["card-activation/1.2"])
         inst = Instance(card.handle, "activation", card.handle, player)
+        inst.ephemerate = bool(act.get("ephemerate"))
         self._declare(player, card, act, inst)
         legality = ["card-activation/1.6"]
-        self._check_control(player, card, origin, "activation", "hand", legality)
+        if inst.ephemerate:
+            self.check_ephemerate(player, card, origin, legality)
+        else:
+            self._check_control(player, card, origin, "activation", "hand", legality)
         self._check_speed(player, card, legality)
         kind = card.cost_kind
         if kind is None:

@@ -257,3 +257,21 @@ class Properties:
                     self.pending_trigger(c, ab, f"{c.name} has {n} charge counter{'s' if n != 1 else ''} for the "
                                          "first time", ["keywords-and-abilities/on-charge-n/1",
                                                         "keywords-and-abilities/on-charge-n/1.1"])
+
+    # ---------------------------------------------------------------------------------------------------------
+    # ephemerate
+    # ---------------------------------------------------------------------------------------------------------
+    def check_ephemerate(self, player: str, card: Card, origin: str, cites: list[str]):
+        """Ephemerate N: the card may be activated from its owner's graveyard by paying its ephemerate cost (a
+        reserve cost of N), at its default speed; it becomes ephemeral (ephemerate/1, 1.2, 1.3, 1.4)."""
+        from judge.engine.grand_archive.playing import Illegal
+
+        n = self.keyword(card, "ephemerate")
+        if n is None or origin != "graveyard" or card.owner != player:
+            raise Illegal(f"{card.name} can't be activated by its ephemerate cost: "
+                          + ("it has no ephemerate" if n is None else f"it is not in {player}'s graveyard") + ".",
+                          cites + ["keywords-and-abilities/ephemerate/1"])
+        card.ephemeral = True
+        self.step(f"{card.name} has ephemerate {n}: {player} activates it from the graveyard, paying its ephemerate "
+                  f"cost instead of its reserve cost; it follows its default speed, and becomes ephemeral.",
+                  cites + ["keywords-and-abilities/ephemerate/1", "keywords-and-abilities/ephemerate/1.2"], answer=True)
