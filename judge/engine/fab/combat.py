@@ -104,7 +104,7 @@ class Combat:
         self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
                   f"hero and {self.player_name(legal[0])} the defending hero.",
                   [cited.ATTACKING, cited.ATTACKING_HERO, cited.DEFENDING_HERO])
-        self.event("attack", attack=link.attack, card=link.attack)
+        self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
         self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
 
     def defend_step(self):
