@@ -1,3 +1,4 @@
+# Game Zones, Effects Stack, Turn Order: the game state as data, copied and restored.
 """Grand Archive game state: Effects Stack instances, players, the whole game (Game Zones, Effects Stack,
 Turn Order pages)."""
 
@@ -57,6 +58,7 @@ class Instance:
         self.ephemerate = False           # activated from the graveyard by paying its ephemerate cost
 
     def clone(self) -> "Instance":
+        """A copy whose lists can change without changing this one's."""
         new = copy.copy(self)
         new.targets = list(self.targets)
         new.copy_targets = list(self.copy_targets)
@@ -65,6 +67,7 @@ class Instance:
 
     @property
     def is_card_instance(self) -> bool:
+        """Is it a card's instance (an activation or a materialization), not an ability's?"""
         return self.kind != "ability"
 
     def __repr__(self) -> str:
@@ -89,6 +92,7 @@ class Player:
         self.agility: list[int] = []        # instances of agility N the player has this turn (agility/1.1)
 
     def clone(self) -> "Player":
+        """A copy whose counts can change without changing this one's."""
         new = copy.copy(self)
         new.unnamed = dict(self.unnamed)
         new.agility = list(self.agility)
@@ -119,6 +123,7 @@ class Combat:
         self.cleave = False                          # declared with cleave against a player (cleave/1.2)
 
     def clone(self) -> "Combat":
+        """A copy whose lists can change without changing this one's."""
         new = copy.copy(self)
         for k in ("targets", "defenders", "wielded", "intent", "power_mods", "hits"):
             setattr(new, k, list(getattr(self, k)))
@@ -173,11 +178,14 @@ class State:
         return new
 
     def tick(self) -> int:
+        """The next timestamp."""
         self.clock += 1
         return self.clock
 
     def on_stack(self, handle: str) -> list[Instance]:
+        """The card instances of this card on the Effects Stack."""
         return [i for i in self.stack if i.is_card_instance and i.source == handle]
 
     def instance(self, ident: str) -> Instance | None:
+        """The instance with this id on the Effects Stack, or None."""
         return next((i for i in self.stack if i.id == ident), None)
