@@ -170,7 +170,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons, event)
-    if do in ("gain-keyword", "lose-keyword"):
+    if do in ("gain-keyword", "lose-keyword", "cannot-gain-keyword"):
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
             words, rule = refusal(kw)
