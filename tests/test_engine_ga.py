@@ -659,11 +659,29 @@ def test_no_action_after_the_game_is_over(tmp_path):
 
 
 def test_an_attack_by_the_non_turn_player_is_refused(tmp_path):
-    text = COMBAT.replace('attack = "knight"', 'player = "bob"\nattack = "bob"').replace('target = "bob"',
-                                                                                      'target = "alice"')
+    # bob's champion as a card on his field, so that the attack names a unit that could attack
+    text = COMBAT.replace('attack = "knight"', 'player = "bob"\nattack = "bob"').replace(
+        'target = "bob"', 'target = "alice"').replace('damage = 4\n', 'damage = 4\nfield = ["mage"]\n').replace(
+        "[cards.knight]", '[cards.mage]\nname = "Mage"\ntypes = ["champion"]\nlife = 20\n\n[cards.knight]')
     with pytest.raises(InvalidScenario) as err:
         _play_text(tmp_path, text)
     assert "attacks are slow player actions" in str(err.value)
+
+
+def test_an_attack_by_a_champion_only_named_in_players_is_a_load_error(tmp_path):
+    """`champion = "Warrior"` names the champion; attack = "alice" needs her champion card on the field."""
+    text = COMBAT.replace('attack = "knight"', 'attack = "alice"')
+    with pytest.raises(InvalidScenario) as err:
+        _play_text(tmp_path, text)
+    reason = err.value.reasons[0]
+    assert reason.code == "no-champion-card" and reason.key == "actions.1.attack"
+    assert "only names the champion" in reason.message and reason.cite == "attack-declaration/declaring-an-attack/2.1"
+    # described as a card on her field, the champion attacks with its power
+    described = text.replace('field = ["knight"]', 'field = ["warrior", "knight"]').replace(
+        "[cards.knight]", '[cards.warrior]\nname = "Warrior"\ntypes = ["champion"]\nlife = 20\npower = 2\n\n'
+        "[cards.knight]")
+    outcome = _play_text(tmp_path, described.split("[expect]")[0])
+    assert outcome.facts["legal"] == {"attack:alice": True} and outcome.facts["damage"]["bob"] == 6
 
 
 def test_combat_damage_is_simultaneous_and_cited_step_by_step():

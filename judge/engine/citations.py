@@ -300,9 +300,11 @@ OUTCOME_RULES = {
 """Per game: words of an answer sentence → the registry name (or id) of the rule that defines that outcome
 ("no hit" → HIT, "illegal … reversed" → 1.10.3). The sub-rules of it the sentence cites come with it.""" 
 
-KEYWORD_IDS = {"fab": re.compile(r"^8\.[1-4]\.\d+$")}
-"""Per game: the registry ids of keyword definitions (FaB 8.1–8.4): the term each defines, read from its
-words (``dominate is a static ability`` defines *dominate*), is looked for in every answer sentence."""
+KEYWORD_IDS = {"fab": re.compile(r"^8\.[1-4]\.\d+$"), "ga": re.compile(r"^keywords-and-abilities/[^/]+/1$")}
+"""Per game: the registry ids of keyword definitions (FaB 8.1–8.4, Grand Archive's first item of each
+Keywords and Abilities entry): the term each defines, read from its words (``dominate is a static ability``
+defines *dominate*, ``ranged n is …`` *ranged*), is looked for in every answer sentence. A Grand Archive
+keyword's other items (``taunt/2``) are its sub-rules."""
 
 PRINCIPLES = {"fab": {"NOT_RETROACTIVE": ("DOMINATE_GAINED_LATE", "OVERPOWER_GAINED_LATE")}}
 """Per game: a principle → the rules that apply it. A sentence citing one of those rules cites the
@@ -319,7 +321,7 @@ def keyword_terms(game: str) -> list[tuple[str, Cited]]:
     for entry in reg:
         if shape.match(entry.id):
             term = entry.words.split(" is ")[0]
-            term = re.sub(r"^(?:a|an|the) | card$", "", term).strip()
+            term = re.sub(r"^(?:a|an|the) | card$| n$", "", term).strip()
             if term:
                 out.append((term, entry))
     return sorted(out, key=lambda te: -len(te[0]))
@@ -451,7 +453,9 @@ def key_citations(outcome, book, names=()) -> None:
                 head = reg.locate(entry, book)
             except UnlocatedCitation:
                 continue
-            specific = sorted((c for c in cites if _under(c, head)), key=lambda c: -len(c))
+            # a keyword whose entry is a list (GA: taunt/1 defines it, taunt/2 …): its items are its sub-rules
+            scope = head.rsplit("/", 1)[0] if "/" in head and entry.id in _keyword_ids(outcome.game) else head
+            specific = sorted((c for c in cites if c != head and _under(c, scope)), key=lambda c: -len(c))
             # a concept whose sub-rule the engine applied decides the case; then the outcomes; then the rest
             rank = 0 if specific and not (secondary and entry.id not in _keyword_ids(outcome.game)) else \
                 1 if not secondary else 2

@@ -127,6 +127,7 @@ class ReasonCode(StrEnum):
     MISSING_X = "missing-x"
     MUST_ATTACK = "must-attack"
     NO_ATTACK = "no-attack"
+    NO_CHAMPION_CARD = "no-champion-card"
     NO_INTERCEPT = "no-intercept"
     NO_OPPORTUNITY = "no-opportunity"
     NO_PRIORITY = "no-priority"

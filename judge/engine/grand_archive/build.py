@@ -5,6 +5,7 @@ cards, abilities and actions; every problem is a Reason with its key and line.""
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason
+from judge.engine.grand_archive import cited
 from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card
 from judge.engine.grand_archive.keywords import parse_keyword
 from judge.engine.grand_archive.words import as_list
@@ -488,6 +489,15 @@ def _check_action(scenario, n, act, s: State, reasons):
             if not isinstance(h, str) or (h not in s.cards and h not in s.players):
                 reasons.append(scenario.reason("unknown-card", f"{k} names {h!r}, neither a card nor a player",
                                                f"{key}.{k}"))
+    if kind == "attack" and act["attack"] in s.players and not any(
+            "champion" in c.types and act["attack"] in (c.owner, c.controller) for c in s.cards.values()):
+        # a player's name stands for their champion card on the field; `champion = "NAME"` only names it
+        who = act["attack"]
+        reasons.append(scenario.reason(
+            "no-champion-card", f"attack = {who!r} attacks with {who}'s champion card on the field, and {who} has "
+            f"none: champion = \"...\" in [players.{who}] only names the champion in sentences; describe the champion "
+            f"as a card (types = [\"champion\"], with its life and any power) in {who}'s field", f"{key}.attack",
+            cited.DECLARE_SELECT_ATTACKER))
     if "pay" in act and not isinstance(act["pay"], bool):
         reasons.append(_wrong_type(scenario, f"{key}.pay", "true or false", act["pay"]))
     if kind == "critical" and act["critical"] != "discard":

@@ -97,8 +97,15 @@ class CombatPhase:
                 self.s.attempted.add(self._attacker_handle(player, act))
             self.facts["legal"][label] = False
             self.facts["illegal_because"][label] = self.cite.one(exc.cites[-1])
+            # a restriction or cost of the fifth step not fulfilled (taunt, a refused extra cost): 2.5.1.3 makes the
+            # attack illegal and reverses it; 1.3 does for whatever makes it illegal once an attacker is selected
+            fifth = {cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_EXTRA_COSTS, cited.DECLARE_EXTRA_COSTS_OPTIONAL,
+                     cited.DECLARE_RESTRICTIONS_TAUNT}
+            unmet = [cited.DECLARE_CONDITIONS_UNMET] if fifth & set(exc.cites) and \
+                cited.DECLARE_CONDITIONS_UNMET not in exc.cites else []
             self.step(f"{exc.message} The attack declaration is illegal: every step taken to declare it is reversed "
-                      "and the game resumes as it was before.", list(exc.cites) + [cited.ATTACK_DECLARATION_REVERSED], answer=True)
+                      "and the game resumes as it was before.",
+                      list(exc.cites) + unmet + [cited.ATTACK_DECLARATION_REVERSED], answer=True)
             return False
         self.facts["legal"][label] = True
         return True
@@ -253,7 +260,8 @@ class CombatPhase:
         raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
                       f"taunt: {player} must target {'it' if len(taunts) == 1 else 'them'} before other "
                       f"objects {defending} controls.",
-                      [cited.DECLARE_RESTRICTIONS_TAUNT, "keywords-and-abilities/taunt/1", "keywords-and-abilities/taunt/2"]
+                      [cited.DECLARE_RESTRICTIONS_TAUNT, cited.KEYWORDS_AND_ABILITIES_TAUNT_1,
+                       cited.KEYWORDS_AND_ABILITIES_TAUNT_2]
                       + (["functional-subtypes/functional-domains/1.1.4"] if any(self.siegeable(self.unit(t))
                                                                                  for t in idents) else []))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from judge.engine.grand_archive import cited
 from judge.engine.grand_archive.cards import Card
 from judge.engine.grand_archive.words import counters
 
@@ -41,7 +42,9 @@ class DamageRules:
         for shield in s.shields:
             if shield["who"] in who and (combat or not shield.get("combat")) and shield["left"] > 0:
                 out.append({"op": "prevent", "name": shield["name"], "amount": shield["left"], "shield": shield,
-                            "cites": ["damage-prevention/5.1" if shield["kind"] == "shield" else "damage-prevention/5.2"]})
+                            # a whole number of points subtracted (10), as a buffer (5.1) or once (5.2)
+                            "cites": [cited.DAMAGE_PREVENTION_5_1 if shield["kind"] == "shield" else
+                                      cited.DAMAGE_PREVENTION_5_2, cited.PREVENTION_WHOLE_NUMBER]})
         critical = self.critical_effect(source, combat)
         if critical is not None:
             out.append(critical)
@@ -198,6 +201,7 @@ class DamageRules:
             elif self.siegeable(obj) and obj.counters.get("durability", 1) <= 0:
                 self.step(f"{obj.name} has no durability counters: the siegeable domain is destroyed. It is not a "
                           "unit, so it does not die.", ["functional-subtypes/functional-domains/1.2.3",
+                                                        cited.DURABILITY_ZERO_DESTROYED,
                                                         "game-terms/destruction/6", "functional-subtypes/functional-domains/1.1.1"],
                           answer=True)
                 self.leave_field(obj, "graveyard")
@@ -207,8 +211,8 @@ class DamageRules:
                 self.step(f"{obj.name} has no durability counters: it is destroyed"
                           + (f"; it would go to the graveyard, but a {instead[0]} card is banished instead." if instead
                              else "."),
-                          ["state-based-checks-and-effects/types-of-checks/3", "weapon/5", "weapon/6"]
-                          + ([instead[1]] if instead else []), answer=True)
+                          ["state-based-checks-and-effects/types-of-checks/3", cited.DURABILITY_ZERO_DESTROYED,
+                           "weapon/5", "weapon/6"] + ([instead[1]] if instead else []), answer=True)
                 self.leave_field(obj, "graveyard")
                 changed = True
         if self.combat_roles_check():
