@@ -72,6 +72,11 @@ class EffectPrimitives:
         """Each player the effect names draws N cards."""
         n, _ = self.amount(e.get("amount", 1), inst)
         for p in self._who(e, inst, you):
+            p = self.player_of(p) or p
+            if p not in self.s.players:
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-effect", f"a draw effect's to = {p!r} names no player (nor a champion a player controls)",
+                    "effects")])
             self.s.players[p].unnamed["hand"] += n
             self.facts.setdefault("drawn", {}).setdefault(p, 0)
             self.facts["drawn"][p] += n
