@@ -284,6 +284,11 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = effects_grammar.effect(low, frame, original)
     if got is not None:
         return got
+    from judge.cards import keywords_grammar   # keyword effects (opt, reload, intimidate): their own module
+
+    got = keywords_grammar.effect(low, frame, original)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)

@@ -124,6 +124,10 @@ class Combat:
             declarations.append(self.queue.pop(0))
         by_target: dict[str, list] = {}
         for idx, act in declarations:
+            if act["player"] in s.players and s.players[act["player"]].lost:
+                raise InvalidScenario([self.scenario.reason(
+                    "illegal-action", f"{act['player']} has lost the game and ceased to exist with their hero: they "
+                    "declare no defending cards", f"actions.{idx}", cited.LOST_PLAYER_LEAVES_GAME)])
             target = act.get("for") or (act["player"] if act["player"] in link.targets else link.targets[0])
             if target not in link.targets:
                 raise InvalidScenario([self.scenario.reason("bad-defend-target", f"{target} is not an attack-target of "

@@ -420,6 +420,10 @@ def run(game: Game, scenario):
         if "random" in act:
             game.random_results = list(act["random"])
         player = act.get("player", game.s.turn_player)
+        if player in game.s.players and game.s.players[player].lost:
+            raise InvalidScenario([scenario.reason(
+                "illegal-action", f"{player} has lost the game and ceased to exist with their hero: they take no more "
+                "actions", key, cited.LOST_PLAYER_LEAVES_GAME)])
         try:
             if "pass" in act:
                 until = act.get("until")

@@ -101,7 +101,7 @@ NOT_PLAYED: dict[str, str] = {
     "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
     "galvanize": cited.GALVANIZE, "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
-    "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY, "opt": cited.OPT, "reload": cited.RELOAD,
+    "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY,
     "mentor": cited.MENTOR,
 }
 
@@ -152,8 +152,21 @@ def parse_keywords(written) -> dict:
     return out
 
 
+# effect keywords (8.5): a card prints them as the effect of an ability ("Opt 2", "When this hits, opt 1"); a
+# scenario writes them as effects of the ability that does them, never in a card's keyword list
+EFFECT_KEYWORDS: dict[str, tuple] = {
+    "opt": (cited.OPT, '{ do = "opt", amount = N }'),
+    "reload": (cited.RELOAD, '{ do = "reload" } (the play action names the card: reload = "HANDLE")'),
+    "intimidate": (cited.INTIMIDATE, '{ do = "intimidate", who = "defending-hero" | "target" }'),
+}
+
+
 def refusal(name: str) -> tuple[str, str | None]:
     """Why a keyword the engine does not play is refused: (words, rule id or None)."""
+    if name in EFFECT_KEYWORDS:
+        rule, form = EFFECT_KEYWORDS[name]
+        return (f"'{name}' ({rule}) is an effect, not a keyword ability a card has: write it as an effect of the "
+                f"ability that does it, {form}", rule)
     rule = NOT_PLAYED.get(name)
     known = ", ".join(sorted(KEYWORDS))
     if rule:

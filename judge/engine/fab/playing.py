@@ -183,6 +183,7 @@ class Playing:
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
+        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "

@@ -317,6 +317,8 @@ def _shape():
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
+                    "opt": Table({"top": ListOf(NAME), "bottom": ListOf(NAME)}, what="an opt table { top = [...], bottom = [...] }"),
+                    "reload": NAME,
                     "optional_cost": Bool(),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")
@@ -337,6 +339,7 @@ keyword lists 2.10.6, 2.11.6, 2.15.6 and the terms chapter 8 defines) before the
 def extra_words() -> dict:
     """The keyword table's words (each with its rule), those it plays and those it refuses as not modelled:
     known even where the loaded document is an excerpt without chapter 8."""
-    from judge.engine.fab.keywords import NOT_PLAYED
+    from judge.engine.fab.keywords import EFFECT_KEYWORDS, NOT_PLAYED
 
-    return {"keywords": {**NOT_PLAYED, **{name: row.rule for name, row in KEYWORDS.items()}}}
+    return {"keywords": {**NOT_PLAYED, **{name: row[0] for name, row in EFFECT_KEYWORDS.items()},
+                         **{name: row.rule for name, row in KEYWORDS.items()}}}
