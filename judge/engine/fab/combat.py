@@ -143,6 +143,11 @@ class Combat:
             acts = by_target[target]
             # 7.3.2e: the target's controller first, then the others clockwise
             seat_order = self.clockwise_from(target)
+            for idx, act in acts:
+                if act["player"] not in seat_order:
+                    raise InvalidScenario([self.scenario.reason(
+                        "bad-action", f"{act['player']} is no longer in the game and cannot declare defending cards",
+                        f"actions.{idx}.player")])
             acts.sort(key=lambda ia: seat_order.index(ia[1]["player"]))
             handles, who = [], []
             if len(order) > 1:

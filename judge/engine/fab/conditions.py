@@ -146,6 +146,10 @@ def _paid_with(g, want, src, event):
                                    for h in src.__dict__.get("_paid_with", []) if h in g.s.cards)
 
 
+def _phase(g, want, src, event):
+    return g.s.phase == want   # the phase of the turn: start, action or end (4.0.3a)
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -173,6 +177,7 @@ CONDITION_ROWS = (
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
     Condition("paid_with", None, _paid_with),
+    Condition("phase", None, _phase),
 )
 
 def _extra(name):

@@ -332,6 +332,9 @@ class Effects:
                        f"dealt to {self.player_name(e.data['shielded'])} this turn."
             return f"{name} creates a prevention effect: the next time {self.player_name(e.data['shielded'])} would " \
                    f"be dealt {kind}damage this turn, prevent {amount} of it."
+        if e.kind == "cannot-gain-keyword":
+            return f"{name} creates an effect: {who} can't gain {d.get('keyword')}{until} — a restriction on " \
+                   "gaining it, not a loss: a keyword it has by itself stays."
         if e.kind == "suppress-triggers":
             return f"{name} creates an effect: effects of {_describe_selector(d.get('of'))} do not trigger when " \
                    "they hit."

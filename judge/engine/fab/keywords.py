@@ -83,6 +83,7 @@ KEYWORD_ROWS = (
     Keyword("meld", cited.MELD, "static ability", ("split",)),
     Keyword("specialization", cited.SPECIALIZATION, "meta-static ability", ("card-pool",)),
     Keyword("legendary", cited.LEGENDARY, "meta-static ability", ("card-pool",)),
+    Keyword("essence", cited.ESSENCE, "meta-static ability", ("card-pool",)),
     Keyword("stealth", cited.STEALTH, "ability that means nothing", ("nothing",)),
     Keyword("combo", cited.COMBO, "label", ("label",)),
     Keyword("crush", cited.CRUSH, "label", ("label",)),
@@ -95,7 +96,7 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # keywords of the rules the engine does not play: a card that has one (or an effect that gives one) is refused
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
-    "spectra": cited.SPECTRA, "essence": cited.ESSENCE, "fusion": cited.FUSION,
+    "spectra": cited.SPECTRA, "fusion": cited.FUSION,
     "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH, "crank": cited.CRANK,
     "modular": cited.MODULAR, "scrap": cited.SCRAP, "beat chest": cited.BEAT_CHEST, "guardwell": cited.GUARDWELL,
     "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,

@@ -72,6 +72,11 @@ class EffectPrimitives:
         """Each player the effect names draws N cards."""
         n, _ = self.amount(e.get("amount", 1), inst)
         for p in self._who(e, inst, you):
+            p = self.player_of(p) or p
+            if p not in self.s.players:
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-effect", f"a draw effect's to = {p!r} names no player (nor a champion a player controls)",
+                    "effects")])
             self.s.players[p].unnamed["hand"] += n
             self.facts.setdefault("drawn", {}).setdefault(p, 0)
             self.facts["drawn"][p] += n
@@ -138,6 +143,8 @@ class EffectPrimitives:
     def graveyard_replacement(obj: Card):
         """(what, rule) when a card going to a graveyard is banished instead (supertypes/regalia/4,
         champion/general-rules/8), else None."""
+        if obj.ephemeral:
+            return "ephemeral", "keywords-and-abilities/ephemerate/1.3.1"
         if "regalia" in obj.supertypes:
             return "regalia", "supertypes/regalia/4"
         if "champion" in obj.types:
