@@ -50,13 +50,14 @@ STATICS = {
 SET_STATS = ("power", "life", "durability", "level")
 ABILITY_KEYS = {
     "activated": {"kind", "text", "cost", "effects", "target", "speed", "functional_in"},
-    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
+    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker",
+                "charges"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
-TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish")
+TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish", "charge")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle"} | set(ACTION_KINDS)
+               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle", "ephemerate"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
@@ -378,6 +379,9 @@ def _check_ability(scenario, key, index, ab, reasons) -> Ability | None:
     if kind == "trigger" and ab.get("on") not in TRIGGER_EVENTS:
         reasons.append(scenario.reason("bad-trigger", f"on must be one of {', '.join(TRIGGER_EVENTS)}, not "
                                        f"{ab.get('on')!r}", f"{key}.on"))
+    if (ab.get("on") == "charge") != ("charges" in ab):
+        reasons.append(scenario.reason("bad-trigger", 'charges = N goes with on = "charge" (On Charge N), and on = '
+                                       '"charge" needs it', f"{key}.charges" if "charges" in ab else f"{key}.on"))
     if isinstance(ab.get("attacker"), dict):
         _check_selector(scenario, f"{key}.attacker", ab["attacker"], reasons)
         if ab.get("on") != "attack":
@@ -548,7 +552,7 @@ def _shape():
                                                                   "sacrifice": Bool()}, what="a cost table"),
                      "effects": effects, "effect": effect, "target": target, "speed": Str(), "on": Str(),
                      "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str(),
-                     "attacker": selector},
+                     "attacker": selector, "charges": Int(1)},
                     what="an ability table")
     zone = ListOf(NAME | Int(0), single=True, what="a list of card handles (a number for unnamed cards)")
     player = Table({"champion": Str(), "elements": ListOf(Str()), "level": Int(0), "damage": Int(0),
@@ -566,7 +570,8 @@ def _shape():
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
                     "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME,
-                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES},
+                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES,
+                    "ephemerate": Bool()},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})

@@ -146,6 +146,8 @@ class EffectPrimitives:
     def graveyard_replacement(obj: Card):
         """(what, rule) when a card going to a graveyard is banished instead (supertypes/regalia/4,
         champion/general-rules/8), else None."""
+        if obj.ephemeral:
+            return "ephemeral", "keywords-and-abilities/ephemerate/1.3.1"
         if "regalia" in obj.supertypes:
             return "regalia", "supertypes/regalia/4"
         if "champion" in obj.types:
