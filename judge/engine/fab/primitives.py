@@ -112,7 +112,8 @@ def _damage(game, eff, src, controller, layer):
 
 
 def _gain_action_point(game, eff, src, controller, layer):
-    game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect", [cited.GAIN_ACTION_POINTS])
+    game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect",
+                            [cited.GAIN, cited.GAIN_ACTION_POINTS])
 
 
 def _zone(game, eff, src, controller, layer):
