@@ -27,7 +27,7 @@ COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balanc
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lowercase, duration kept) → effect tables."""
     for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens,
-                   _damage_any):
+                   _damage_any, _search_named):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -45,6 +45,23 @@ def _damage_any(low: str, frame) -> list[dict] | None:
     if m.group(2):
         eff["kind"] = "arcane"
     return [eff]
+
+
+def _search_named(low: str, frame) -> list[dict] | None:
+    """``search your deck for a card named NAME | a NAME, reveal it, put it into your hand, then shuffle [your deck]``
+    (8.5.19): by name only — any copy is the same choice; a search for a kind of card is the player's choice
+    among different cards, which the format does not let a file name."""
+    if re.fullmatch(r"shuffle(?: your deck)?", low) and getattr(frame, "searched", False):
+        frame.searched = False
+        return []                       # the search's own shuffle (the engine shuffles after every search)
+    m = re.fullmatch(r"search your deck for (?:a card named |an? )(.+?), reveal it, put it into your hand", low)
+    if not m:
+        return None
+    name = frame.ctx.names.get(m.group(1))
+    if name is None:
+        raise g.NotUnderstood(low)
+    frame.searched = True               # "…, then shuffle" follows as its own part of the sentence
+    return [{"do": "search", "for": {"name": name}, "then": "hand"}]
 
 
 def _granted_quote(low: str, frame) -> list[dict] | None:
@@ -166,6 +183,9 @@ def _top_of_deck(low: str, frame) -> list[dict] | None:
 def condition(p: str, ctx) -> dict | None:
     """``this has go again`` → ``{this = {keyword = "go again"}}``; ``this has an aim counter`` → a count of
     the source's aim counters at least 1 (1.15)."""
+    m = re.fullmatch(rf"you control {g.NUM} or more (\w+) chain links", p)
+    if m:
+        return {"at_least": chain_links(m.group(2), ctx, n=g.number(m.group(1)))}
     m = re.fullmatch(r"this has (go again|dominate|overpower)", p)
     if m:
         return {"this": {"keyword": m.group(1)}}
@@ -176,13 +196,21 @@ def condition(p: str, ctx) -> dict | None:
     return None
 
 
+def chain_links(word: str, ctx, **more) -> dict:
+    """``Draconic chain links you control`` → a count of its controller's chain links whose attack has that
+    supertype (7.0.3)."""
+    if word not in ctx.pool_supertypes:
+        raise g.NotUnderstood(f"{word} chain links")
+    return {"count": "chain-links", "by": "you", "of": {"supertypes": [word]}, **more}
+
+
 # ---------------------------------------------------------------------------------------------------------
 # paragraphs
 # ---------------------------------------------------------------------------------------------------------
 
 def paragraph(text: str, ctx) -> g.Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (_defending_count, _defended_by_fewer, _unity, _you_play_trigger, _phase_destroy):
+    for reader in (_defending_count, _defended_by_fewer, _unity, _you_play_trigger, _phase_destroy, _cost_per_link):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -218,6 +246,16 @@ def _defended_by_fewer(text: str, ctx) -> g.Reading | None:
     quantity["n"] = g.number(m.group(1)) - 1
     return g.Reading(abilities=[{"kind": "static", "while": {"at_most": quantity}, "effect": e}
                                 for e in g.modifiers(m.group(3))])
+
+
+def _cost_per_link(text: str, ctx) -> g.Reading | None:
+    """``This costs {r} less to play for each SUPERTYPE chain link you control`` (a play-static ability, 5.4.4):
+    its cost is reduced by the number of such chain links as it is played."""
+    m = re.fullmatch(r"this costs ((?:\{r\})+) less to play for each (\w+) chain link you control\.?", text.lower())
+    if not m:
+        return None
+    by = chain_links(m.group(2), ctx, times=-m.group(1).count("{r}"))
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": "cost", "by": by}}])
 
 
 def _unity(text: str, ctx) -> g.Reading | None:

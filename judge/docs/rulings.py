@@ -116,37 +116,45 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
     failures: list[Failure] = []
     slugs: set[str] = set()
     books = scenario_mod.Rulebooks(book=book)
-    for n, (path, base) in enumerate(files, 1):
-        shown = _display_path(path)
-        try:
-            scenario = scenario_mod.load(path)
-            rulebook = books(scenario)
-            outcome = scenario_mod.play(scenario, rulebook)
-        except JudgeError as exc:   # ScenarioError and a missing rules document
-            failures.append(Failure(shown, _without_file(str(exc), str(path))))
-        except ImportError as exc:
-            failures.append(Failure(shown, f"no engine for this game yet ({exc})"))
-        except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the other rulings
-            failures.append(Failure(shown, f"the engine failed: {type(exc).__name__}: {exc}"))
-        else:
-            problems = []
-            problems.extend(outcome.mismatches)
-            if outcome.missing_cites:
-                problems.append("expected citations missing: " + ", ".join(outcome.missing_cites))
-            unknown = scenario_mod.unknown_citations(outcome, rulebook)
-            if unknown:
-                problems.append(f"cites rules {rulebook.cite_prefix} does not hold: " + ", ".join(unknown))
-            if problems:
-                failures.append(Failure(shown, "; ".join(problems)))
-            else:
-                slug = _slug(path, base)
-                while slug in slugs:
-                    slug += "-2"
-                slugs.add(slug)
-                rulings.append(Ruling(slug, scenario, rulebook, outcome))
-        if progress is not None:
-            progress(n)
+    with scenario_mod.parse_cache():   # unchanged files are not parsed again
+        for n, (path, base) in enumerate(files, 1):
+            _judge_one(path, base, books, rulings, failures, slugs)
+            if progress is not None:
+                progress(n)
     return rulings, failures
+
+
+def _judge_one(path, base, books, rulings, failures, slugs) -> None:
+    """Play one scenario file: a ruling, or a failure."""
+    from judge import scenarios as scenario_mod
+
+    shown = _display_path(path)
+    try:
+        scenario = scenario_mod.load(path)
+        rulebook = books(scenario)
+        outcome = scenario_mod.play(scenario, rulebook)
+    except JudgeError as exc:   # ScenarioError and a missing rules document
+        failures.append(Failure(shown, _without_file(str(exc), str(path))))
+    except ImportError as exc:
+        failures.append(Failure(shown, f"no engine for this game yet ({exc})"))
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the other rulings
+        failures.append(Failure(shown, f"the engine failed: {type(exc).__name__}: {exc}"))
+    else:
+        problems = []
+        problems.extend(outcome.mismatches)
+        if outcome.missing_cites:
+            problems.append("expected citations missing: " + ", ".join(outcome.missing_cites))
+        unknown = scenario_mod.unknown_citations(outcome, rulebook)
+        if unknown:
+            problems.append(f"cites rules {rulebook.cite_prefix} does not hold: " + ", ".join(unknown))
+        if problems:
+            failures.append(Failure(shown, "; ".join(problems)))
+        else:
+            slug = _slug(path, base)
+            while slug in slugs:
+                slug += "-2"
+            slugs.add(slug)
+            rulings.append(Ruling(slug, scenario, rulebook, outcome))
 
 
 def count_scenarios(targets) -> int:

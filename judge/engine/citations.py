@@ -252,7 +252,7 @@ def _moved(reg, book) -> frozenset:
 
 
 def _dedupe(ids) -> list[str]:
-    return list(dict.fromkeys(str(i) for i in ids))
+    return list(dict.fromkeys(map(str, ids)))
 
 
 def repoint_all(game: str, ids, book) -> list[str]:
@@ -346,13 +346,22 @@ def concepts(game: str) -> list[tuple[re.Pattern, Cited, bool]]:
             words = r"\s+".join(re.escape(w) for w in term.split())
             found.append((re.compile(rf"(?<![\w-]){words}(?:s|es|d|ing)?(?![\w-])", re.I), entry, True))
         _CONCEPTS[game] = found
-        # a keyword's pattern can only match a sentence holding its first word: a cheap test before the regex
-        _NEEDLES[game] = [None] * len(OUTCOME_RULES.get(game, [])) + [
-            term.split()[0].lower() for term, _entry in keyword_terms(game)]
+        # a keyword's pattern can only match a sentence holding each of its words: a cheap test before the
+        # regex (the longest word first, it is the rarest)
+        _NEEDLES[game] = [()] * len(OUTCOME_RULES.get(game, [])) + [
+            tuple(sorted({w.lower() for w in term.split()}, key=len, reverse=True))
+            for term, _entry in keyword_terms(game)]
     return found
 
 
 _NEEDLES: dict[str, list] = {}
+
+
+def _may_match(game: str, low: str) -> list[int]:
+    """The indices of the concepts of ``game`` whose pattern can match a sentence (lower-cased): the
+    outcomes, and the keywords whose every word the sentence holds."""
+    return [n for n, words in enumerate(_NEEDLES[game])
+            if not words or (words[0] in low and all(w in low for w in words[1:]))]
 
 
 @functools.lru_cache(maxsize=None)
@@ -360,6 +369,7 @@ def _keyword_ids(game: str) -> frozenset[str]:
     return frozenset(entry.id for _, entry in keyword_terms(game))
 
 
+@functools.lru_cache(maxsize=65536)
 def _under(rule_id: str, head: str) -> bool:
     """Is ``rule_id`` a sub-rule of ``head`` (``8.3.4b`` of ``8.3.4``, ``cost/bullet-3`` of ``cost``)?"""
     if "/" in head or "/" in rule_id:
@@ -369,15 +379,22 @@ def _under(rule_id: str, head: str) -> bool:
     return is_descendant(rule_id, head)
 
 
-def _mask(text: str, names) -> str:
-    """The sentence with the names of the scenario's cards and heroes blanked (a card named after a
-    keyword is not the keyword)."""
+def _maskable(names) -> tuple[set[str], list[str] | None]:
+    """The names a sentence is masked for (those of more than two characters), and the same lower-cased
+    when all are ASCII (else None)."""
     names = {n for n in names if n and len(n) > 2}
-    if text.isascii() and all(n.isascii() for n in names):
+    return names, [n.lower() for n in names] if all(n.isascii() for n in names) else None
+
+
+def _mask(text: str, maskable) -> str:
+    """The sentence with the names of the scenario's cards and heroes blanked (a card named after a
+    keyword is not the keyword); ``maskable`` as :func:`_maskable` gives it."""
+    names, lowered = maskable
+    if lowered is not None and text.isascii():
         # ASCII only (nearly always): the names found by plain search, as the pattern would match them
         # (leftmost first, the longest at one place), without compiling a pattern for each scenario
         low = text.lower()
-        present = [n.lower() for n in names if n.lower() in low]
+        present = [n for n in lowered if n in low]
         if not present:
             return text
         out, pos = [], 0
@@ -439,15 +456,13 @@ def key_citations(outcome, book, names=()) -> None:
             outcome.summary.append((step.text, list(step.cites)))
             said.add(step.text)
     keys_all, summary = [], []
+    names = _maskable(names)
+    found = concepts(outcome.game)
     for text, cites in outcome.summary:
         plain = _mask(text, names)
         ranked = []
-        found = concepts(outcome.game)
-        needles = _NEEDLES[outcome.game]
-        low = plain.lower()
-        for n, (pattern, entry, secondary) in enumerate(found):
-            if needles[n] is not None and needles[n] not in low:
-                continue
+        for n in _may_match(outcome.game, plain.lower()):
+            pattern, entry, secondary = found[n]
             m = pattern.search(plain)
             if m is None:
                 continue

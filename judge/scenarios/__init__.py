@@ -5,8 +5,8 @@ newer rules versions (:mod:`.stale`).
 The runner's API is re-exported here: ``from judge import scenarios; scenarios.play(scenarios.load(path))``.
 """
 
-from judge.scenarios.runner import (Rulebooks, Scenario, check, engine_of, find_scenarios, load, loads, play,
-                                    resolve_file, rulebook_for, unknown_citations, validate, validate_files)
+from judge.scenarios.runner import (Rulebooks, Scenario, check, engine_of, find_scenarios, load, loads,
+                                    parse_cache, play, resolve_file, rulebook_for, unknown_citations, validate, validate_files)
 
-__all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "load", "loads", "play", "resolve_file",
+__all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "load", "loads", "parse_cache", "play", "resolve_file",
            "rulebook_for", "unknown_citations", "validate", "validate_files"]

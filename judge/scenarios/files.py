@@ -18,7 +18,7 @@ SCENARIO_KEYS = {"title", "question", "game", "rules", "example_of", "answer", "
 class Scenario:
     """A parsed scenario file: the raw tables plus where each key sits in the file."""
 
-    def __init__(self, path: str, data: dict, text: str):
+    def __init__(self, path: str, data: dict, text: str, lines: dict[str, int] | None = None):
         self.path = path
         self.data = data
         self.text = text
@@ -30,7 +30,7 @@ class Scenario:
         self.rules = str(meta.get("rules", ""))
         self.example_of = meta.get("example_of", "")
         self.expect = data.get("expect", {}) if isinstance(data.get("expect", {}), dict) else {}
-        self._lines = _index_lines(text)
+        self._lines = _index_lines(text) if lines is None else lines
         self.card_notes: list[str] = []   # what the card data gave each card named by its real name
 
     def real_card(self, key: str, table: dict, reasons: list) -> dict | None:
@@ -130,10 +130,9 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
 
     Checked in this order, each before the next costs anything: the size (:data:`MAX_BYTES`), UTF-8, dotted
     keys (:data:`MAX_KEY_PARTS`), the TOML syntax and nesting, the shapes of the shared tables
-    (:mod:`judge.engine.shapes`), the ``[scenario]`` keys and the game.
+    (:mod:`judge.engine.shapes`), the ``[scenario]`` keys and the game. Inside :class:`parse_cache`, a text
+    parsed before is not parsed again (nor its dotted keys counted: it passed).
     """
-    import tomllib
-
     from judge.engine import shapes
 
     if len(raw) > MAX_BYTES:
@@ -142,21 +141,13 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError("not UTF-8 text", file=path, line=raw[: exc.start].count(b"\n") + 1) from None
-    long_key = _LONG_DOTTED_KEY.search(text)
-    if long_key:
-        raise ScenarioError(f"a key with more than {MAX_KEY_PARTS} dotted parts; the format never needs one",
-                            file=path, line=text.count("\n", 0, long_key.start()) + 1)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
-        raise ScenarioError(f"TOML syntax error: {re.sub(r' [(]at line.*', '', msg)}", file=path, line=line) from None
-    except RecursionError:
-        raise ScenarioError(f"arrays or tables nested too deeply (the format nests at most {shapes.MAX_DEPTH})",
-                            file=path) from None
-    scenario = Scenario(path, data, text)
+    cache = _CACHE
+    digest, data, lines = cache.find(text) if cache is not None else (None, None, None)
+    if data is None:
+        data = _parse(text, path)
+    scenario = Scenario(path, data, text, lines)
+    if cache is not None and lines is None:
+        cache.keep(digest, data, scenario._lines)
     raise_shape_problems(scenario, shapes.check(data, shapes.COMMON))
     meta = data.get("scenario")
     if not isinstance(meta, dict):
@@ -169,6 +160,128 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
         raise scenario.error(f"game must be one of {', '.join(games.playable())}, not {scenario.game!r}",
                              "scenario.game")
     return scenario
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the TOML parse cache of a run over many files
+# ---------------------------------------------------------------------------------------------------------
+
+class ParseCache:
+    """Parsed scenario files kept in the store's cache (``scenarios-toml.marshal``), named by a digest of
+    their text: a run over a folder (``judge resolve --check``, ``judge site``) reads each unchanged file's
+    tables from it instead of parsing the TOML again. Only what parsed cleanly is kept (a syntax error is
+    found again, with its line); a missing, corrupt or foreign cache file is ignored and rewritten."""
+
+    FORMAT = 1      # a new number when what loads() checks before parsing changes (the cache skips it)
+    MAX_ENTRIES = 5000
+
+    def __init__(self):
+        import sys
+
+        from judge.rulebook import store
+
+        self.path = store.cache_dir() / "scenarios-toml.marshal"
+        self.tag = (self.FORMAT, tuple(sys.version_info[:2]))
+        self.known: dict = {}
+        self.used: dict = {}
+        try:
+            import marshal
+
+            with open(self.path, "rb") as fh:
+                tag, known = marshal.loads(fh.read())
+            if tag == self.tag and isinstance(known, dict):
+                self.known = known
+        except Exception:   # noqa: BLE001 — missing or corrupt: the files are parsed
+            pass
+
+    def find(self, text: str):
+        """``(key, tables, key lines)`` of ``text`` when it was parsed before, else ``(key, None, None)``."""
+        import hashlib
+        import marshal
+
+        key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+        blob = self.known.get(key)
+        if isinstance(blob, bytes):
+            try:
+                data, lines = marshal.loads(blob)
+                if isinstance(data, dict) and isinstance(lines, dict):
+                    self.used[key] = blob
+                    return key, data, lines
+            except Exception:   # noqa: BLE001 — a corrupt entry: parsed again
+                pass
+        return key, None, None
+
+    def keep(self, key: bytes, data: dict, lines: dict) -> None:
+        """Keep the tables and key lines of a text just parsed (not a date or time value: marshal has none)."""
+        import marshal
+
+        try:
+            self.used[key] = marshal.dumps((data, lines))
+        except ValueError:
+            pass
+
+    def save(self) -> None:
+        """Write the entries used in this run, then older ones up to :attr:`MAX_ENTRIES`; silent on failure."""
+        import marshal
+
+        from judge.rulebook import store
+
+        if all(self.known.get(k) is v for k, v in self.used.items()):
+            return          # nothing new
+        keep = dict(self.used)
+        for k, v in self.known.items():
+            if len(keep) >= self.MAX_ENTRIES:
+                break
+            keep.setdefault(k, v)
+        try:
+            store.write_atomic(self.path, marshal.dumps((self.tag, keep)))
+        except (OSError, ValueError):
+            pass
+
+
+_CACHE: ParseCache | None = None
+
+
+class parse_cache:
+    """``with parse_cache(): ...``: scenario files loaded inside read and fill the TOML parse cache
+    (:class:`ParseCache`), which is saved at the end. Nested uses share the outer one."""
+
+    def __enter__(self):
+        global _CACHE
+        self.outer = _CACHE is not None
+        if not self.outer:
+            _CACHE = ParseCache()
+        return _CACHE
+
+    def __exit__(self, *exc):
+        global _CACHE
+        if not self.outer:
+            cache, _CACHE = _CACHE, None
+            cache.save()
+        return False
+
+
+def _parse(text: str, path: str) -> dict:
+    """The tables of a scenario's text; a one-line :class:`ScenarioError` for a key with too many dotted
+    parts, a TOML syntax error (with its line) or too deep a nesting."""
+    import tomllib
+
+    from judge.engine import shapes
+
+    long_key = _LONG_DOTTED_KEY.search(text)
+    if long_key:
+        raise ScenarioError(f"a key with more than {MAX_KEY_PARTS} dotted parts; the format never needs one",
+                            file=path, line=text.count("\n", 0, long_key.start()) + 1)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = int(m.group(1)) if m else None
+        raise ScenarioError(f"TOML syntax error: {re.sub(r' [(]at line.*', '', msg)}", file=path, line=line) from None
+    except RecursionError:
+        raise ScenarioError(f"arrays or tables nested too deeply (the format nests at most {shapes.MAX_DEPTH})",
+                            file=path) from None
 
 
 def raise_shape_problems(scenario: Scenario, problems: list[tuple[str, str]]) -> None:

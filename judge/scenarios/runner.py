@@ -13,10 +13,11 @@ from pathlib import Path
 from judge import games
 from judge.engine.core import InvalidScenario, Outcome, Reason, compare
 from judge.errors import JudgeError, ScenarioError
-from judge.scenarios.files import Scenario, invalid_error, raise_shape_problems, find_scenarios, load, loads
+from judge.scenarios.files import (Scenario, find_scenarios, invalid_error, load, loads, parse_cache,
+                                   raise_shape_problems)
 
-__all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "load", "loads", "play", "resolve_file",
-           "rulebook_for", "unknown_citations", "validate", "validate_files"]
+__all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "load", "loads", "parse_cache", "play",
+           "resolve_file", "rulebook_for", "unknown_citations", "validate", "validate_files"]
 
 
 def check_shapes(scenario: Scenario, engine) -> None:
@@ -270,14 +271,15 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
     """
     books = books or Rulebooks()
     rows = []
-    for path in paths:
-        try:
-            scenario, _book, outcome = resolve_file(path, books)
-            problems = outcome.mismatches + [f"missing citation {c}" for c in outcome.missing_cites]
-            rows.append({"file": str(path), "title": scenario.title, "passed": outcome.passed, "problems": problems,
-                         "steps": len(outcome.trace)})
-        except JudgeError as exc:
-            rows.append({"file": str(path), "title": "", "passed": False, "problems": [str(exc)], "steps": 0})
+    with parse_cache():
+        for path in paths:
+            try:
+                scenario, _book, outcome = resolve_file(path, books)
+                problems = outcome.mismatches + [f"missing citation {c}" for c in outcome.missing_cites]
+                rows.append({"file": str(path), "title": scenario.title, "passed": outcome.passed,
+                             "problems": problems, "steps": len(outcome.trace)})
+            except JudgeError as exc:
+                rows.append({"file": str(path), "title": "", "passed": False, "problems": [str(exc)], "steps": 0})
     return rows
 
 
@@ -290,18 +292,20 @@ def validate_files(paths, books: Rulebooks | None = None) -> list[dict]:
     """
     books = books or Rulebooks()
     rows = []
-    for path in paths:
-        row = {"file": str(path), "title": "", "game": "", "rules": "", "valid": False, "reasons": []}
-        try:
-            scenario = load(path)
-            book = books(scenario)
-            row.update(title=scenario.title, game=scenario.game, rules=book.cite_prefix)
-            reasons = validate(scenario, book)
-        except JudgeError as exc:   # the file's shape: its reasons, or the one-line error of a file that does not load
-            reasons = list(getattr(exc, "reasons", None) or [Reason("invalid", exc.message, key=exc.key, line=exc.line)])
-        row["valid"] = not reasons
-        row["reasons"] = reasons
-        rows.append(row)
+    with parse_cache():
+        for path in paths:
+            row = {"file": str(path), "title": "", "game": "", "rules": "", "valid": False, "reasons": []}
+            try:
+                scenario = load(path)
+                book = books(scenario)
+                row.update(title=scenario.title, game=scenario.game, rules=book.cite_prefix)
+                reasons = validate(scenario, book)
+            except JudgeError as exc:   # the file's shape: its reasons, or the one-line error of a file that does not load
+                reasons = list(getattr(exc, "reasons", None) or [Reason("invalid", exc.message, key=exc.key,
+                                                                        line=exc.line)])
+            row["valid"] = not reasons
+            row["reasons"] = reasons
+            rows.append(row)
     return rows
 
 

@@ -3,7 +3,8 @@
 
 Quantities (``{ count = …, of = SELECTOR, times = N }``, used by ``amount``/``by`` and by ``at_least``):
 
-* ``chain-links`` — chain links on the combat chain (``by = "you"``: those its controller controls);
+* ``chain-links`` — chain links on the combat chain (``by = "you"``: those its controller controls; ``of``: those
+  whose attack fits — "Draconic chain links");
 * ``played-this-turn`` — cards its controller played this turn that fit ``of``;
 * ``events-this-turn`` — events named ``event`` this turn (``by``: caused by "you" / "opponent"; ``of``: the
   event's card fits);
@@ -35,7 +36,8 @@ class Counts:
         by = spec.get("by")
         if what == "chain-links":
             links = self.s.chain if self.s.chain_open else []
-            return sum(1 for link in links if by is None or (link.controller == ctrl) == (by == "you"))
+            return sum(1 for link in links if (by is None or (link.controller == ctrl) == (by == "you"))
+                       and (not sel or self._link_fits(link, sel, ctrl)))
         if what == "played-this-turn":
             played = self.s.players[ctrl].played_this_turn if ctrl in self.s.players else []
             return sum(1 for h in played if matches(self.card(h), sel, self, ctrl))
@@ -54,6 +56,18 @@ class Counts:
         if what == "counters":
             return self.counter_count(card, spec.get("kind", ""))
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
+
+    def _link_fits(self, link, sel: dict, ctrl: str) -> bool:
+        """A chain link "of a kind" ("Draconic chain links", 7.0.3): its active-attack fits the selector — as last
+        known (1.2.3) when the attack has left the chain (its types, subtypes and supertypes then)."""
+        att = self.s.cards[link.attack]
+        if att.zone == "combat-chain" or link.proxy:
+            return matches(att, sel, self, ctrl)
+        info = link.lki or self.s.lki.get(link.attack)
+        if info is None or not set(sel) <= {"types", "subtypes", "supertypes"}:
+            return matches(att, sel, self, ctrl)
+        return all({str(w).lower() for w in (sel[k] if isinstance(sel[k], list) else [sel[k]])} <= set(info[k])
+                   for k in sel)
 
     def _event_card(self, info: dict):
         """The card an event was about, as it was then (last known information when it has since moved)."""
