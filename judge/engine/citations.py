@@ -429,7 +429,9 @@ def _find_word(text: str, name: str, pos: int) -> int:
 @functools.lru_cache(maxsize=256)
 def _mask_pattern(names: tuple):
     """One pattern for all the names (longest first) as whole words, compiled once per set of names."""
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)", re.I) if names else None
+    if not names:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)", re.I)
 
 
 def key_citations(outcome, book, names=()) -> None:
