@@ -45,7 +45,14 @@ def search_books(rules_sel: str | None = None, game: str | None = None) -> list:
         from judge.rulebook import store
 
         return [store.load(store.resolve(None, g)) for g in games_available()]
-    return [load_book(rules_sel, game)]
+    from judge.rulebook import search, store
+
+    doc = store.resolve(rules_sel, game)
+    book = search.indexed(doc)          # the search index alone: no document loaded
+    if book is None:
+        book = store.load(doc)
+        search.write_indexed(doc, book)
+    return [book]
 
 
 def search_output(query: str, books: list, limit: int = 10, as_json: bool = False) -> str:

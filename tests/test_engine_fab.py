@@ -265,8 +265,14 @@ BAD = [
      'on = "combat-chain-closes"\nif = { card = { types = ["action"] } }\neffects = [{ do = "draw" }]\n',
      "cards.strike.abilities.1.if", "if = {", "the event on = \"combat-chain-closes\" does not carry it"),
     ("gained-keyword-not-played", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
-     'on = "hit"\neffects = [{ do = "gain-keyword", keyword = "opt", to = "self" }]\n',
-     "cards.strike.abilities.1.effects.1.keyword", "effects = [{ do", "the keyword 'opt' (8.5.22) is not modelled"),
+     'on = "hit"\neffects = [{ do = "gain-keyword", keyword = "spectra", to = "self" }]\n',
+     "cards.strike.abilities.1.effects.1.keyword", "effects = [{ do", "the keyword 'spectra' (8.3.14) is not modelled"),
+    ("effect-keyword-listed", "power = 4", 'power = 4\nkeywords = ["opt 2"]', "cards.strike.keywords",
+     'keywords = ["opt 2"]', "'opt' (8.5.22) is an effect, not a keyword ability a card has: write it as an effect"),
+    ("ability-keyword-gained", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "gain-keyword", keyword = "blood debt", to = "self" }]\n',
+     "cards.strike.abilities.1.effects.1.keyword", "effects = [{ do",
+     "gaining 'blood debt' (8.3.11) from an effect is not modelled"),
 ]
 
 
@@ -275,6 +281,14 @@ def test_bad_scenario_file(run_cli, tmp_path, what, old, new, key, needle, words
     # a duplicate table header is reported on the line of the second header
     line = line_of(BASE.replace(old, new, 1), "Spare card") - 1 if "\n" in needle else None
     check_bad_mutation(run_cli, tmp_path, BASE, old, new, key, needle, words, line=line)
+
+
+def test_opt_naming_a_card_not_looked_at_is_an_error(run_cli, tmp_path):
+    text = (ROOT / "scenarios" / "fab" / "card-whisper-of-the-oracle-opt.toml").read_text()
+    bad = text.replace('opt = { top = ["sigil"], bottom = ["snatch"] }', 'opt = { top = ["sigil", "assault"] }')
+    assert bad != text
+    path, err = resolve_bad_file(run_cli, tmp_path, bad)
+    assert "opt puts back exactly the cards looked at (snatch, sigil), each once" in err and "actions.1.opt" in err
 
 
 def test_two_helmets_are_an_impossible_position(run_cli, tmp_path):

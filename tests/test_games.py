@@ -10,6 +10,7 @@ playing), the suite passes. The per-game test files keep what is particular to e
 
 import ast
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +44,10 @@ def _outcome(path: Path):
 # the registry: every game has all its parts
 # ---------------------------------------------------------------------------------------------------------
 
+# The modules every game's engine package has, so that a reader of one game finds the same parts in another
+# (docs/adding-a-game.md says what each holds).
+SHARED_MODULES = ("build", "state", "cards", "game", "effects", "answer", "cited")
+
 @pytest.mark.parametrize("game", list(games.GAMES.values()), ids=list(games.GAMES))
 def test_every_registered_game_has_its_parts(game):
     assert games.GAMES[game.id] is game and game.id.isalnum() and game.id == game.id.lower()
@@ -61,9 +66,25 @@ def test_every_registered_game_has_its_parts(game):
     assert (ROOT / game.scenario_doc).is_file(), game.scenario_doc
     assert [p for g, p in SUITE if g == game.id], f"scenarios/{game.id}/ holds no scenario"
     package = Path(game.engine.__file__).parent
+    missing = [name for name in SHARED_MODULES if not (package / f"{name}.py").is_file()]
+    assert missing == [], f"judge/engine/{package.name}/ lacks {', '.join(m + '.py' for m in missing)}"
     for module in sorted(package.glob("*.py")):
-        tree = ast.parse(module.read_text(encoding="utf-8"))
-        assert ast.get_docstring(tree), f"{module.name} has no opening docstring"
+        text = module.read_text(encoding="utf-8")
+        assert _opens_with_one_line_comment(text), \
+            f"{module.name} does not open with a one-line comment naming the rules it implements"
+        assert ast.get_docstring(ast.parse(text)), f"{module.name} has no opening docstring"
+
+
+def _opens_with_one_line_comment(text: str) -> bool:
+    """Does the module's first line say, as a comment of its own, what it implements?"""
+    first, second = (text.split("\n") + ["", ""])[:2]
+    return bool(re.fullmatch(r"# \S.{20,}", first)) and not second.startswith("#")
+
+
+def test_the_module_check_would_catch_a_missing_opening_comment():
+    assert _opens_with_one_line_comment("# Combat (FaB CR chapter 7): the steps of a chain link.\n\"\"\"Doc.\"\"\"\n")
+    for bad in ('"""A docstring first."""\n', "#\n", "# Two lines of\n# comment, not one.\n", "# Too short.\n"):
+        assert not _opens_with_one_line_comment(bad), bad
 
 
 def test_the_store_the_citations_and_the_command_line_read_the_registry(run_cli):

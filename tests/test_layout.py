@@ -1,5 +1,5 @@
-"""The house rules of docs/architecture.md: imports only run down the layers, and every public name outside
-the three game packages (whose engineers document their own) has a docstring."""
+"""The house rules of docs/architecture.md: imports only run down the layers, every public name has a
+docstring, no module is over 800 lines and no function over 100."""
 
 import ast
 from pathlib import Path
@@ -23,7 +23,6 @@ LAYERS = {
 }
 # The registry names each game's engine package in a loader function run only when a scenario is played.
 UPWARD_ALLOWED = {("games", "engine")}
-GAME_PACKAGES = ("fab", "grand_archive", "marvel_champions")
 
 
 def _module(path: Path) -> str:
@@ -86,14 +85,11 @@ def _undocumented(path: Path) -> list[str]:
     return out
 
 
-def test_every_public_name_outside_the_game_packages_has_a_docstring():
+def test_every_public_name_has_a_docstring():
     missing = []
     for path in sorted(JUDGE.rglob("*.py")):
-        rel = path.relative_to(JUDGE).parts
-        if rel[0] == "engine" and len(rel) > 2 and rel[1] in GAME_PACKAGES:
-            continue
         missing += [f"{path.relative_to(ROOT)}: {name}" for name in _undocumented(path)]
-    assert missing == []
+    assert missing == [], "give each a one-line docstring saying what it is (in the rules' words where it is a rule)"
 
 
 def test_the_docstring_check_would_catch_a_bare_name(tmp_path):

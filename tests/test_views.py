@@ -47,3 +47,34 @@ def test_a_corrupt_views_file_is_ignored():
     path.write_bytes(b"\x00garbage")
     assert "7.5.5b" in lookup.rule_output("7.5.5b")
     assert views.find(store.resolve(), "7.5.5b") is not None          # rewritten whole by that lookup
+
+
+@pytest.mark.parametrize("query", ["go again", "defence", "go agian", "attack reaction", "xyzzy"])
+def test_second_search_reads_the_index_alone_and_prints_the_same(monkeypatch, query):
+    from judge.rulebook import search
+
+    loaded = [store.load(store.resolve())]
+    expected = lookup.search_output(query, loaded, as_json=True)
+    lookup.search_books()                                   # writes the index beside the parse cache
+    assert search.indexed(store.resolve()) is not None
+
+    def no_load(*_a, **_k):
+        raise AssertionError("the document was loaded")
+
+    monkeypatch.setattr(store, "load", no_load)
+    books = lookup.search_books()
+    assert isinstance(books[0], search.IndexedDocument)
+    assert lookup.search_output(query, books, as_json=True) == expected
+    assert lookup.search_output(query, books, limit=3) == lookup.search_output(query, loaded, limit=3)
+
+
+def test_a_corrupt_search_index_is_ignored():
+    from judge.rulebook import search
+
+    expected = lookup.search_output("go again", [store.load(store.resolve())])
+    assert "go again" in expected.lower()
+    lookup.search_books()
+    path = views.views_path(store.resolve(), "search", search._INDEX_FORMAT, ("search.py",))
+    path.write_bytes(b"\x00garbage")
+    assert lookup.search_output("go again", lookup.search_books()) == expected
+    assert search.indexed(store.resolve()) is not None                 # rewritten by that search

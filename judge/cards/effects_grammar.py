@@ -186,6 +186,10 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(rf"you control {g.NUM} or more (\w+) chain links", p)
     if m:
         return {"at_least": chain_links(m.group(2), ctx, n=g.number(m.group(1)))}
+    if p in ("you have attacked with a weapon this turn", "you've attacked with a weapon this turn"):
+        # an attack event this turn whose attack is a weapon's (7.2.4), by its controller
+        return {"at_least": {"count": "events-this-turn", "event": "attack", "by": "you", "of": {"types": ["weapon"]},
+                             "n": 1}}
     m = re.fullmatch(r"this has (go again|dominate|overpower)", p)
     if m:
         return {"this": {"keyword": m.group(1)}}

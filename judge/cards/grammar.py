@@ -284,6 +284,11 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = effects_grammar.effect(low, frame, original)
     if got is not None:
         return got
+    from judge.cards import keywords_grammar   # keyword effects (opt, reload, intimidate): their own module
+
+    got = keywords_grammar.effect(low, frame, original)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
@@ -424,11 +429,11 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
-    from judge.cards import costs_grammar, effects_grammar
+    from judge.cards import costs_grammar, effects_grammar, hero_grammar
 
     text = normalise(para, ctx.name)
     try:
-        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -496,7 +501,9 @@ def _activated(text: str, ctx: Context) -> Reading | None:
             raise NotUnderstood(body)
         ab["attack"] = True     # an attack-proxy; "Attack. Go again": go again is the proxy's own (1.4.3a)
     else:
-        ab["effects"] = effects_of(body, frame)
+        from judge.cards.hero_grammar import until_end_of_turn_yours
+
+        ab["effects"] = until_end_of_turn_yours(body, ctx) or effects_of(body, frame)
     if go_again:
         ab["go_again"] = True
     return _finish(frame, Reading(), ab)

@@ -78,6 +78,8 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
         if old is None or score > old[0]:
             scores[rule_id] = (score, why, pos, length)
 
+    index = prepared(book)
+    position = _positions(index)
     # tier 1: defined terms (exact, then the query as a whole word inside a term name)
     term = book.terms.get(q) or book.terms.get(query.lower().strip())
     if term is None:   # a term spelt the other way ("Defence" in the document, "defense" asked)
@@ -85,14 +87,13 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
     if term is not None:
         for k, rid in enumerate(term.rules):
             offer(rid, 300 - k, f"defines '{term.name}'")
-    index = prepared(book)
     texts = index["bodies"]
     titles = index["titles"]
     for rid in index["by_title"].get(q, ()):
         offer(rid, 250, "title")
     candidates = _candidates(index, q)
     phrase = re.compile(r"(?<![a-z0-9])" + re.escape(q) + r"(?![a-z0-9])")
-    for rid in (book.rules if candidates is None else sorted(candidates, key=book.position)):
+    for rid in (index["ids"] if candidates is None else sorted(candidates, key=position.__getitem__)):
         title = titles[rid]
         body = texts[rid]
         if title and title == q:
@@ -115,7 +116,7 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
         for _name, score, key in process.extract(q, names, scorer=fuzz.ratio, limit=limit, score_cutoff=80):
             t = book.terms[key]
             for k, rid in enumerate(t.rules):
-                if rid in book.rules:
+                if rid in position:
                     offer(rid, 100 + score / 5 - k, f"close to '{t.name}'")
         # fuzzy text: only the rules holding a word spelt close to a word of the query (the index's
         # vocabulary is matched, not every rule's text)
@@ -128,23 +129,22 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
         for rid_text, score, rid in process.extract(q, choices, scorer=fuzz.partial_ratio, limit=limit * 3,
                                                     score_cutoff=80):
             offer(rid, score * 0.9, "fuzzy", -1, 0)
-    ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], book.position(kv[0])))[:limit]
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], position.get(kv[0], -1)))[:limit]
     hits = []
     for rid, (score, why, pos, length) in ranked:
-        rule = book.rules[rid]
+        title, source, citation = index["shown"][rid]      # as printed: the title, the text, the citation
         if pos < 0 and why == "fuzzy":
             pos, length = _fuzzy_pos(texts[rid], words)
-        source = rule.full_text()
-        if rule.title and source.startswith(rule.title):
-            source = source[len(rule.title):].lstrip()   # a bare heading has no snippet
-            pos = max(-1, pos - len(rule.title) - 1)
-        hits.append(Hit(rid, round(score, 1), why, _snippet(source, pos, length), rule.title, book.name,
-                        book.game, book.cite_prefix, book.cite(rid)))
+        if title and source.startswith(title):
+            source = source[len(title):].lstrip()   # a bare heading has no snippet
+            pos = max(-1, pos - len(title) - 1)
+        hits.append(Hit(rid, round(score, 1), why, _snippet(source, pos, length), title, book.name,
+                        book.game, book.cite_prefix, citation))
     return hits
 
 
 _RUN = re.compile(r"[a-z0-9]+")
-_INDEX_FORMAT = 1
+_INDEX_FORMAT = 2
 
 
 def prepared(book) -> dict:
@@ -203,7 +203,77 @@ def _build_index(book) -> dict:
             postings.setdefault(run, []).append(n)
     vocab = sorted(postings)
     return {"format": _INDEX_FORMAT, "bodies": bodies, "titles": titles, "by_title": by_title,
-            "ids": list(book.rules), "vocab": vocab, "postings": [postings[w] for w in vocab]}
+            "ids": list(book.rules), "vocab": vocab, "postings": [postings[w] for w in vocab],
+            "shown": {rid: (r.title, r.full_text(), book.cite(rid)) for rid, r in book.rules.items()},
+            "terms": [(key, t.name, list(t.rules)) for key, t in book.terms.items()],
+            "document": (book.name, book.game, book.cite_prefix)}
+
+
+def _positions(index: dict) -> dict:
+    """Rule id → its place in the document, made once per index."""
+    pos = index.get("_positions")
+    if pos is None:
+        pos = index["_positions"] = {rid: n for n, rid in enumerate(index["ids"])}
+    return pos
+
+
+class _Term:
+    """A defined term as the search reads it: its name and the rules defining it."""
+
+    __slots__ = ("name", "rules")
+
+    def __init__(self, name, rules):
+        self.name = name
+        self.rules = rules
+
+
+class IndexedDocument:
+    """A document as :func:`search` needs it, read from its search index alone (no rule materialised):
+    its name, game, citation prefix and terms; :func:`indexed` gives one."""
+
+    def __init__(self, index: dict):
+        self.name, self.game, self.cite_prefix = index["document"]
+        self.terms = {key: _Term(name, rules) for key, name, rules in index["terms"]}
+        self._search_index = index
+
+
+def indexed(doc) -> IndexedDocument | None:
+    """The document ``doc`` (a :class:`~judge.rulebook.store.DocRef`) from the search index kept beside the
+    parse cache under a name made of the sizes and times of its files and of the modules shaping the index
+    (as :mod:`judge.rulebook.views` names the views): nothing parsed, nothing hashed. None when there is no
+    such index yet (or it is unreadable): then load the document and call :func:`write_indexed`."""
+    from judge.rulebook import views
+
+    path = views.views_path(doc, "search", _INDEX_FORMAT, ("search.py",))
+    if path is None:
+        return None
+    try:
+        import marshal
+
+        with open(path, "rb") as fh:
+            index = marshal.loads(fh.read())
+        if index.get("format") != _INDEX_FORMAT:
+            return None
+        return IndexedDocument(index)
+    except Exception:   # noqa: BLE001 — missing, corrupt or foreign: the document is loaded instead
+        return None
+
+
+def write_indexed(doc, book) -> None:
+    """Keep the search index of ``book`` (loaded from ``doc``) where :func:`indexed` reads it; silent on
+    failure."""
+    from judge.rulebook import store, views
+
+    path = views.views_path(doc, "search", _INDEX_FORMAT, ("search.py",))
+    if path is None:
+        return
+    try:
+        import marshal
+
+        index = {k: v for k, v in prepared(book).items() if not k.startswith("_")}
+        store.write_atomic(path, marshal.dumps(index))
+    except (OSError, ValueError):
+        pass
 
 
 def _candidates(index: dict, q: str) -> set | None:

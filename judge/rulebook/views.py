@@ -27,9 +27,10 @@ def _stamp(path: str) -> str:
     return f"{st.st_size}.{st.st_mtime_ns}"
 
 
-def views_path(doc):
+def views_path(doc, kind: str = "views", fmt: int = _FORMAT, code=()):
     """Where the views of ``doc`` are kept, or None for a document this fast path does not serve (a folder
-    of pages, a file given by path)."""
+    of pages, a file given by path). Another ``kind`` of file kept the same way (the search index) gives its
+    own format number and the modules that shape it (``code``)."""
     from judge.rulebook import store
 
     if doc.origin not in ("embedded", "imported") or not doc.files:
@@ -38,14 +39,15 @@ def views_path(doc):
         parser = os.path.join(_HERE, "formats", store.FORMATS[doc.format].rsplit(".", 1)[1] + ".py")
         if any(os.path.isdir(f) for f in doc.files):
             return None
-        stamp = "-".join(_stamp(p) for p in [*doc.files, parser] + [os.path.join(_HERE, c) for c in _CODE])
+        modules = [os.path.join(_HERE, c) for c in (*_CODE, *code)]
+        stamp = "-".join(_stamp(p) for p in [*doc.files, parser, *modules])
     except (OSError, KeyError):
         return None
     if len(stamp) > 180:                      # many files: a short digest of the stamps keeps the name short
         import zlib
 
         stamp = f"{zlib.crc32(stamp.encode()):08x}{len(stamp)}"
-    return store.cache_dir() / f"views-{doc.name}-{_FORMAT}-{stamp}.marshal"
+    return store.cache_dir() / f"{kind}-{doc.name}-{fmt}-{stamp}.marshal"
 
 
 def find(doc, rule_id: str) -> dict | None:

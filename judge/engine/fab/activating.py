@@ -1,3 +1,4 @@
+# Activating abilities (FaB CR 5.2): functional sources, LIMIT, additional activations, attack-proxies.
 """Activating abilities (5.2): functional sources, LIMIT and additional activations (5.2.1a, 5.2.3), costs of
 activated abilities, attack-proxies and attack-layers opening the combat chain (7.0.2a, 7.6.3)."""
 
@@ -14,6 +15,7 @@ class Activating:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``Card.activations`` (times activated this turn)."""
 
     def activate(self, player: str, c: Card, index: int, action: dict, key: str):
+        """Activate the ``index``th ability of a card (5.2); an illegal activation reverses the game state (1.10.3)."""
         self._attempt(f"{c.handle}.{index}", key, lambda: self._activate(player, c, index, action, key),
                       f"{self.player_name(player)} cannot activate {c.name}'s ability",
                       "The activation is illegal and the game state is reversed.")
@@ -109,6 +111,7 @@ class Activating:
         """Check legal play: the ability's type gives its timing, checked as for a card of that type."""
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
+        layer.params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
         tcites = {"instant": [cited.INSTANT_ANY_PRIORITY], "action": [cited.NO_ACTIONS_DURING_COMBAT],
                   "defense reaction": [cited.DEFENSE_REACTION_WHO_WHEN],
                   "attack reaction": [cited.ATTACK_REACTION_WHO_WHEN]}.get(timing, [cited.ABILITY_TYPE])

@@ -1,3 +1,4 @@
+# The illegal-action signal (FaB CR 1.10.3), the names of combat's steps (7) and sentence helpers the parts share.
 """Shared pieces of the Flesh and Blood engine: step names, the IllegalAction signal, sentence helpers."""
 
 from __future__ import annotations

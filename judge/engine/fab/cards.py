@@ -1,3 +1,4 @@
+# Objects (FaB CR 1.2), cards (1.3) and their abilities (1.7) as the engine sees them: properties and primitives.
 """Flesh and Blood objects as the engine sees them: cards described by properties and ability primitives.
 
 Nothing here knows a card by name. A card is its printed properties (types, subtypes, supertypes, cost,
@@ -29,6 +30,7 @@ class Ability:
         self.key = key          # scenario key path, for error messages
 
     def get(self, name, default=None):
+        """The ability's value for ``name`` in its scenario table, or ``default``."""
         return self.data.get(name, default)
 
 
@@ -72,6 +74,7 @@ class Card:
     # -- identity ---------------------------------------------------------------------------------------
     @property
     def is_attack_action(self) -> bool:
+        """Is it an attack action card (type action, subtype attack: 1.4.2)?"""
         return "action" in self.types and "attack" in self.subtypes
 
     @property
@@ -85,6 +88,7 @@ class Card:
         return self.face_down or self.zone in PRIVATE_ZONES
 
     def describe(self) -> str:
+        """The card as the trace names it."""
         return self.name
 
     def __repr__(self) -> str:

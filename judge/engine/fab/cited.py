@@ -1,3 +1,4 @@
+# The rules the Flesh and Blood engine cites (FaB CR 2.10.1), each by name and bound to words of its text.
 """The rules the Flesh and Blood engine cites, each by name, bound to words of its text (FaB CR 2.10.1)."""
 
 # The ids are FaB CR 2.10.1's. Judged under another version, each is located there by its words
@@ -322,6 +323,7 @@ DRAW_FROM_EMPTY_DECK_FAILS = cite("8.5.6b", "if a player tries to draw")
 GAIN = cite("8.5.7", "gain is a discrete effect to")
 GAIN_LIFE = cite("8.5.7a", "if a living object gains h")
 INTIMIDATE = cite("8.5.10", "intimidate is a discrete effect and")
+INTIMIDATE_TARGETED = cite("8.5.10b", "if a player is not specified, the intimidate is a targeted effect")
 INTIMIDATED = cite("8.5.10a", "the player is considered to have been")
 LOSE = cite("8.5.12", "lose is a discrete effect to")
 LOSE_LIFE = cite("8.5.12a", "if a living object lose h")
@@ -331,7 +333,10 @@ PUT_OR_RETURN = cite("8.5.15", "put return is a discrete effect to put return")
 SEARCH = cite("8.5.19", "search is a discrete effect to")
 SHUFFLE = cite("8.5.20", "shuffle is a discrete effect to")
 OPT = cite("8.5.22", "opt is a discrete effect to")
+OPT_FEWER_CARDS = cite("8.5.22a", "if the deck has less than n cards")
+OPT_EMPTY_DECK = cite("8.5.22b", "if the deck has no cards in it, the opt effect fails")
 RELOAD = cite("8.5.23", "reload is an optional discrete effect")
+RELOAD_ALL_ARSENALS = cite("8.5.23a", "all of those arsenal zones must be empty")
 TURN_FACE = cite("8.5.24", "turn is a discrete effect to")
 NEGATE = cite("8.5.26", "negate is a discrete effect to")
 ATTACK_LAYER_RESOLVES = cite("8.5.38b", "when an attack layer resolves on")

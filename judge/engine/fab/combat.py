@@ -1,3 +1,4 @@
+# Combat (FaB CR chapter 7): the Attack, Defend, Reaction, Damage, Resolution and Close steps of a chain link.
 """Combat (chapter 7): the Attack, Defend, Reaction, Damage, Resolution and Close steps of a chain link.
 
 The Layer Step is the ordinary stack (5.3) with an attack on it; ``Game.all_pass`` moves from step to step.
@@ -21,6 +22,8 @@ class Combat:
     # 7 combat
     # =====================================================================================================
     def attack_step(self):
+        """7.2 the Attack Step: if an attack-target is still legal, the attack's resolution abilities generate their
+        effects and it becomes a chain link on the combat chain; else the Close Step begins."""
         s = self.s
         s.step = "attack"
         self.trace.phase = "Attack Step"
@@ -104,10 +107,12 @@ class Combat:
         self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
                   f"hero and {self.player_name(legal[0])} the defending hero.",
                   [cited.ATTACKING, cited.ATTACKING_HERO, cited.DEFENDING_HERO])
-        self.event("attack", attack=link.attack, card=link.attack)
+        self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
         self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
 
     def defend_step(self):
+        """7.3 the Defend Step: each defending hero's player declares defending cards (the scenario's defend actions
+        that come next), then the turn-player gains priority."""
         s = self.s
         s.step = "defend"
         self.trace.phase = "Defend Step"
@@ -119,6 +124,10 @@ class Combat:
             declarations.append(self.queue.pop(0))
         by_target: dict[str, list] = {}
         for idx, act in declarations:
+            if act["player"] in s.players and s.players[act["player"]].lost:
+                raise InvalidScenario([self.scenario.reason(
+                    "illegal-action", f"{act['player']} has lost the game and ceased to exist with their hero: they "
+                    "declare no defending cards", f"actions.{idx}", cited.LOST_PLAYER_LEAVES_GAME)])
             target = act.get("for") or (act["player"] if act["player"] in link.targets else link.targets[0])
             if target not in link.targets:
                 raise InvalidScenario([self.scenario.reason("bad-defend-target", f"{target} is not an attack-target of "
@@ -134,6 +143,11 @@ class Combat:
             acts = by_target[target]
             # 7.3.2e: the target's controller first, then the others clockwise
             seat_order = self.clockwise_from(target)
+            for idx, act in acts:
+                if act["player"] not in seat_order:
+                    raise InvalidScenario([self.scenario.reason(
+                        "bad-action", f"{act['player']} is no longer in the game and cannot declare defending cards",
+                        f"actions.{idx}.player")])
             acts.sort(key=lambda ia: seat_order.index(ia[1]["player"]))
             handles, who = [], []
             if len(order) > 1:
@@ -358,11 +372,14 @@ class Combat:
         self.zone_effect("destroy", att)
 
     def reaction_step(self):
+        """7.4 the Reaction Step: the turn-player gains priority; attack and defense reactions can be played."""
         self.s.step = "reaction"
         self.trace.phase = "Reaction Step"
         self.turn_player_gains_priority(cited.REACTION_STEP_PRIORITY, "Reaction Step: the turn-player gains priority.")
 
     def damage_step(self):
+        """7.5 the Damage Step: the attack's power against the total defense; the difference is dealt as damage, and
+        the attack hits if damage is dealt."""
         s = self.s
         s.step = "damage"
         self.trace.phase = "Damage Step"
@@ -438,6 +455,8 @@ class Combat:
         return chosen + [p for p in order if p in link.targets and p not in chosen]
 
     def resolution_step(self):
+        """7.6 the Resolution Step: the chain link becomes a resolved chain link, and effects that last for the
+        chain link end."""
         s = self.s
         s.step = "resolution"
         self.trace.phase = "Resolution Step"
@@ -485,6 +504,8 @@ class Combat:
                                                                            "effects": effects}, ""), {"card": h})
 
     def close_step(self):
+        """7.7 the Close Step: the combat chain closes, players do not get priority, layers on the stack resolve,
+        and the chain's cards return or leave."""
         s = self.s
         if s.step == "close" or not s.chain_open:
             return

@@ -1,3 +1,4 @@
+# Conditions of abilities and effects (FaB CR 5.4.7, 6.6.5, 1.8.4): one row per condition and its check.
 """Conditions of abilities and effects (``while``, ``if``: 5.4.7, 6.6.5, 1.8.4): one row per condition — the
 event information it reads, if any, and its check. A condition that reads an event is refused at load time
 where no event is there to read (a ``while`` of a static ability, an ``if`` of a card's resolution ability,
@@ -145,6 +146,10 @@ def _paid_with(g, want, src, event):
                                    for h in src.__dict__.get("_paid_with", []) if h in g.s.cards)
 
 
+def _phase(g, want, src, event):
+    return g.s.phase == want   # the phase of the turn: start, action or end (4.0.3a)
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -172,6 +177,7 @@ CONDITION_ROWS = (
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
     Condition("paid_with", None, _paid_with),
+    Condition("phase", None, _phase),
 )
 
 def _extra(name):

@@ -39,6 +39,7 @@ def counters_from_table(table: dict, ts: int) -> list[tuple[int, str, int]]:
 
 
 def counter_label(kind: str, value: int) -> str:
+    """A counter as printed: ``+1{p}`` for a power or defense counter, else its name."""
     return f"{value:+d}{{{'p' if kind == 'power' else 'd'}}}" if kind in STATS else kind
 
 

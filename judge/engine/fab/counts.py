@@ -30,6 +30,8 @@ class Counts:
     last_ok = True   # did the effect generated just before succeed (for "if you do" / "otherwise")
 
     def extra_quantity(self, spec: dict, card) -> int:
+        """A number an effect counts (``count = …``: chain links, cards played this turn, events this turn, …) for
+        the card's controller."""
         what = spec.get("count")
         ctrl = card.controller if card is not None else self.s.turn_player
         sel = spec.get("of", {})
@@ -74,6 +76,8 @@ class Counts:
         return self.card(info["card"])
 
     def extra_condition(self, key: str, want, src, event: dict) -> bool:
+        """Whether a condition key not about one object is met (your turn, at least / at most N, if you do,
+        otherwise)."""
         if key == "your_turn":
             ctrl = src.controller if src is not None else None
             return (ctrl == self.s.turn_player) == bool(want)

@@ -118,6 +118,7 @@ class Delayed:
         self.s.history.append((name, info))
 
     def describe_event(self, on, cond: dict) -> str:
+        """A trigger condition in words ("an attack hits during your turn")."""
         words = {"play": "a card is played", "hit": "an attack hits", "damage": "damage is dealt",
                  "end-phase": "the end phase begins", "start-of-turn": "a turn starts", "discard": "a card is discarded",
                  "action-phase": "the action phase begins", "attack": "an attack is made", "defend": "a card defends",
@@ -173,6 +174,7 @@ class Returning:
                   "beginning of the end phase.", list(cites) + [cited.DELAYED_TRIGGER])
 
     def effect_return_object(self, eff: dict, src, controller: str, layer):
+        """Return a banished card to its owner's hand, if it is still the object that was banished (8.5.15)."""
         c = self.s.cards.get(eff.get("what"))
         if c is None or c.timestamp != eff.get("_object") or c.zone != "banished":
             self.step(f"{c.name if c else 'The card'} is no longer the object that was banished: the return fails.",

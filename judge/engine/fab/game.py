@@ -1,3 +1,4 @@
+# The game (FaB CR 1.10 game state, 1.11 priority) and the scenario's actions, played by its parts chapter by chapter.
 """The Flesh and Blood engine: the rules' own procedures as state transitions, every step cited.
 
 * 5.1 playing a card in nine steps (announce, declare costs, modes and targets, check legal play,
@@ -99,21 +100,27 @@ class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat,
             rec.setdefault("cards", {})[card] = legal
 
     def card(self, handle: str) -> Card:
+        """The card with this handle."""
         return self.s.cards[handle]
 
     def player_name(self, name: str) -> str:
+        """The player as the trace names them: their hero and their name."""
         p = self.s.players.get(name)
         return f"{p.hero} ({name})" if p and p.hero and p.hero != name else name
 
     def clockwise_from(self, start: str) -> list[str]:
+        """The players in clockwise order starting from ``start`` (1.1.6)."""
         seats = self.s.seating
         i = seats.index(start)
         return seats[i:] + seats[:i]
 
     def opponents(self, player: str) -> list[str]:
+        """Every other player, in seating order."""
         return [p for p in self.s.seating if p != player]
 
     def move(self, card: Card, zone: str, controller: str | None = None):
+        """Move a card to a zone: a new timestamp, its controller, and a new object when it leaves the arena or the
+        stack."""
         old = card.zone
         zone = self.replaced_destination(card, zone)   # 8.3.21 ephemeral
         if old in ARENA_ZONES or old == "stack":
@@ -413,6 +420,10 @@ def run(game: Game, scenario):
         if "random" in act:
             game.random_results = list(act["random"])
         player = act.get("player", game.s.turn_player)
+        if player in game.s.players and game.s.players[player].lost:
+            raise InvalidScenario([scenario.reason(
+                "illegal-action", f"{player} has lost the game and ceased to exist with their hero: they take no more "
+                "actions", key, cited.LOST_PLAYER_LEAVES_GAME)])
         try:
             if "pass" in act:
                 until = act.get("until")

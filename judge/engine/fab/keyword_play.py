@@ -8,11 +8,15 @@ parts: each method is the one place the engine applies that keyword's rule.
 * ``play-from`` (rune gate): from the banished zone, without paying its {r} cost, if its controller controls
   enough of the objects the row counts;
 * ``defending-state-trigger`` (mirage): a defending card destroyed when the attack it defends meets the
-  keyword's condition.
+  keyword's condition;
+* the effect keywords of 8.5 a card may print as a paragraph: ``opt`` (8.5.22) and ``reload`` (8.5.23), with the
+  player's choices named by the action that plays the card (``opt = { top = […], bottom = […] }``,
+  ``reload = "HANDLE"``).
 """
 
 from __future__ import annotations
 
+from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import IllegalAction
 from judge.engine.fab.cards import ARENA_ZONES, Ability, matches
@@ -86,3 +90,75 @@ class KeywordPlay:
                       f"{self.power(att)} power (6 or more): it triggers.", [cited.MIRAGE, cited.GSA_TRIGGERS])
             self.add_triggered_layer(d, ab, {"card": h})
 
+
+    # ---- opt (8.5.22) and reload (8.5.23) -----------------------------------------------------------------
+    def effect_opt(self, eff: dict, src, controller: str, layer):
+        """8.5.22: look at the top N cards of the deck, then put any of them on the top or bottom in any order —
+        the order the action names (``opt = { top = [...], bottom = [...] }``), else they stay as they were."""
+        who = self._player_word(eff.get("who", "you"), controller, layer)
+        n = eff.get("amount", 1)
+        deck = self.deck_of(who)
+        if not deck:
+            self.step(f"{self.player_name(who)} would opt {n}, but their deck is empty: the opt effect fails.",
+                      [cited.OPT_EMPTY_DECK])
+            self.last_ok = False
+            return
+        looked, rest = deck[:n], deck[n:]
+        fewer = len(deck) < n
+        choice = layer.params.get("opt") if layer is not None else None
+        if choice is None:
+            top, bottom = looked, []
+            how = "the scenario names no order, so they are put back on top in the order they were"
+        else:
+            top, bottom = self._opt_choice(choice, looked)
+            how = "puts " + "; ".join(part for part in (
+                f"{', '.join(c.name for c in top)} on top (in that order)" if top else "",
+                f"{', '.join(c.name for c in bottom)} on the bottom (in that order)" if bottom else "") if part)
+        lo = min((c.deck_pos for c in rest), default=0.0)
+        hi = max((c.deck_pos for c in rest), default=0.0)
+        for i, c in enumerate(reversed(top)):
+            c.deck_pos = lo - 1 - i
+        for i, c in enumerate(bottom):
+            c.deck_pos = hi + 1 + i
+        self.step(f"{self.player_name(who)} opts {n}: they look at the top {len(looked)} card(s) of their deck "
+                  f"({', '.join(c.name for c in looked)})" + (" — fewer than N, so all of them" if fewer else "")
+                  + f"; {how}.", [cited.OPT] + ([cited.OPT_FEWER_CARDS] if fewer else []), tag="telling")
+
+    def _opt_choice(self, choice, looked: list) -> tuple[list, list]:
+        """The action's ``opt`` table checked against the cards looked at: each exactly once, top or bottom."""
+        top = [self.s.cards.get(h) for h in choice.get("top", [])]
+        bottom = [self.s.cards.get(h) for h in choice.get("bottom", [])]
+        named = top + bottom
+        if None in named or sorted(c.handle for c in named) != sorted(c.handle for c in looked):
+            raise InvalidScenario([self.scenario.reason(
+                "bad-action", f"opt puts back exactly the cards looked at ({', '.join(c.handle for c in looked)}), each "
+                f"once, on top or bottom; the action names {', '.join(map(str, choice.get('top', []) + choice.get('bottom', [])))}",
+                f"{self.current_key}.opt", cited.OPT)])
+        return top, bottom
+
+    def effect_reload(self, eff: dict, src, controller: str, layer):
+        """8.5.23: if the player's arsenal is empty and they choose to, a card from their hand goes face down
+        into it — the card the action names (``reload = "HANDLE"``); naming none, they do not reload."""
+        chosen = layer.params.get("reload") if layer is not None else None
+        occupied = [c for c in self.s.cards.values() if c.zone == "arsenal" and c.owner == controller]
+        if chosen is None:
+            self.step(f"{self.player_name(controller)} may reload, and chooses not to (the scenario names no card).",
+                      [cited.RELOAD], tag="telling")
+            self.last_ok = False
+            return
+        card = self.s.cards.get(chosen)
+        if card is None or card.zone != "hand" or card.owner != controller:
+            raise InvalidScenario([self.scenario.reason(
+                "bad-action", f"reload = {chosen!r}: reload puts a card from {controller}'s hand into the arsenal, "
+                "and that card is not in their hand as the effect resolves", f"{self.current_key}.reload",
+                cited.RELOAD)])
+        if occupied:
+            self.step(f"{self.player_name(controller)} cannot reload: their arsenal is not empty "
+                      f"({', '.join(c.name for c in occupied)}).", [cited.RELOAD, cited.RELOAD_ALL_ARSENALS],
+                      tag="telling")
+            self.last_ok = False
+            return
+        self.move(card, "arsenal")
+        card.face_down = True
+        self.step(f"{self.player_name(controller)} reloads: {card.name} moves from their hand face down into their "
+                  "empty arsenal.", [cited.RELOAD], tag="telling")

@@ -1,3 +1,4 @@
+# Keyword abilities (FaB CR 8.3, 8.4): one row per keyword, its rule, its kind and the hooks where it acts.
 """Flesh and Blood keyword abilities (8.3, 8.4): one row per keyword the engine plays — its rule, its kind, the
 hooks where the engine acts on it — and the keywords it knows of but does not play (refused at load time).
 
@@ -82,6 +83,7 @@ KEYWORD_ROWS = (
     Keyword("meld", cited.MELD, "static ability", ("split",)),
     Keyword("specialization", cited.SPECIALIZATION, "meta-static ability", ("card-pool",)),
     Keyword("legendary", cited.LEGENDARY, "meta-static ability", ("card-pool",)),
+    Keyword("essence", cited.ESSENCE, "meta-static ability", ("card-pool",)),
     Keyword("stealth", cited.STEALTH, "ability that means nothing", ("nothing",)),
     Keyword("combo", cited.COMBO, "label", ("label",)),
     Keyword("crush", cited.CRUSH, "label", ("label",)),
@@ -94,13 +96,13 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # keywords of the rules the engine does not play: a card that has one (or an effect that gives one) is refused
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
-    "spectra": cited.SPECTRA, "essence": cited.ESSENCE, "fusion": cited.FUSION,
+    "spectra": cited.SPECTRA, "fusion": cited.FUSION,
     "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH, "crank": cited.CRANK,
     "modular": cited.MODULAR, "scrap": cited.SCRAP, "beat chest": cited.BEAT_CHEST, "guardwell": cited.GUARDWELL,
     "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
     "galvanize": cited.GALVANIZE, "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
-    "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY, "opt": cited.OPT, "reload": cited.RELOAD,
+    "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY,
     "mentor": cited.MENTOR,
 }
 
@@ -151,8 +153,21 @@ def parse_keywords(written) -> dict:
     return out
 
 
+# effect keywords (8.5): a card prints them as the effect of an ability ("Opt 2", "When this hits, opt 1"); a
+# scenario writes them as effects of the ability that does them, never in a card's keyword list
+EFFECT_KEYWORDS: dict[str, tuple] = {
+    "opt": (cited.OPT, '{ do = "opt", amount = N }'),
+    "reload": (cited.RELOAD, '{ do = "reload" } (the play action names the card: reload = "HANDLE")'),
+    "intimidate": (cited.INTIMIDATE, '{ do = "intimidate", who = "defending-hero" | "target" }'),
+}
+
+
 def refusal(name: str) -> tuple[str, str | None]:
     """Why a keyword the engine does not play is refused: (words, rule id or None)."""
+    if name in EFFECT_KEYWORDS:
+        rule, form = EFFECT_KEYWORDS[name]
+        return (f"'{name}' ({rule}) is an effect, not a keyword ability a card has: write it as an effect of the "
+                f"ability that does it, {form}", rule)
     rule = NOT_PLAYED.get(name)
     known = ", ".join(sorted(KEYWORDS))
     if rule:

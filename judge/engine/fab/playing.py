@@ -1,3 +1,4 @@
+# Playing a card (FaB CR 5.1, nine steps), its costs (1.14) and reversing an illegal play (1.10.3).
 """Playing a card (5.1, nine steps): timing, costs and their modifiers (5.1.6a), effect-costs (5.1.8, 5.1.9),
 "next card" effects binding as the card is played (5.1.2a, 1.8.10), restrictions, and reversing an illegal
 play or activation to a snapshot taken before it (1.10.3).
@@ -22,6 +23,7 @@ class Playing:
     # 5.1 playing a card
     # =====================================================================================================
     def play_card(self, player: str, c: Card, action: dict, key: str):
+        """Play a card (5.1); an illegal play reverses the game state to before it was announced (5.1.5, 1.10.3)."""
         self._attempt(c.handle, key, lambda: self._play_card(player, c, action, key),
                       f"{self.player_name(player)} cannot play {c.name}", "The play is illegal and the game state is "
                       "reversed to before the card was announced.")
@@ -181,6 +183,7 @@ class Playing:
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
+        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "

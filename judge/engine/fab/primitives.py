@@ -1,3 +1,4 @@
+# Effect primitives (FaB CR 6.1, 6.2, 8.5): one row per do = "...", its fields, its rules and its handler.
 """Flesh and Blood effect primitives (6.1, 6.2, 8.5): one row per ``do = "…"`` — its fields, its rules, its handler.
 
 The scenario schema (schema.EFFECTS), the format docs' primitive table (tested against this one) and the
@@ -12,6 +13,7 @@ from typing import Callable, NamedTuple
 from judge.engine.fab import cited
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
+from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.state import Effect
 from judge.engine.fab.zones import Zones
 
@@ -239,6 +241,9 @@ def _life(game, eff, src, controller, layer):
 
 def _intimidate(game, eff, src, controller, layer):
     who = game._player_word(eff.get("who", "defending-hero"), controller, layer)
+    if eff.get("who") == "target":
+        game.step(f"The intimidate names no player, so it is a targeted effect: it intimidates the declared target, "
+                  f"{game.player_name(who)}.", [cited.INTIMIDATE_TARGETED, cited.TARGETED_EFFECT])
     game.intimidate(who, eff, layer)
 
 
@@ -315,6 +320,8 @@ PRIMITIVE_ROWS = (
     _p("put-counter", {"stat", "kind", "amount", "what"}, (cited.PUT_COUNTER, cited.COUNTERS),
        Counters.effect_put_counter),
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
+    _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
+    _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
 )
 

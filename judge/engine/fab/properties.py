@@ -1,3 +1,4 @@
+# Properties under continuous effects (FaB CR 6.2, 6.3) and property-static abilities (5.4.5): power, defense.
 """Objects' properties under continuous effects (6.2, 6.3) and the conditions abilities test.
 
 Power and defense are computed on demand: base value (printed, property-static 5.4.5, or set), then every
@@ -44,6 +45,8 @@ class Properties:
                     yield src, ab
 
     def functional(self, src: Card, ab) -> bool:
+        """Is the ability functional now: its while-condition met, and a private source's only where the condition
+        names its place (5.4.7a)?"""
         cond = ab.get("while")
         if cond is not None:
             if not self.condition(cond, src):
@@ -128,6 +131,8 @@ class Properties:
         return sorted(mods, key=lambda m: m[0])
 
     def base_value(self, card: Card, stat: str):
+        """A card's base value of ``stat``: defined by a property-static ability (5.4.5), else set by an effect,
+        else printed."""
         for ab in card.abilities:   # 5.4.5: property-static abilities define the value anywhere
             if ab.kind == "property" and stat in ab.get("defines", []):
                 return self.quantity(ab.data, card)
@@ -155,9 +160,11 @@ class Properties:
         return max(0, value)
 
     def power(self, card: Card):
+        """The card's power now, with every effect applied (None if it has none)."""
         return self.numeric(card, "power")
 
     def defense(self, card: Card):
+        """The card's defense now, with every effect applied (None if it has none)."""
         return self.numeric(card, "defense")
 
     def explain_value(self, card: Card, stat: str):
@@ -376,6 +383,7 @@ class Properties:
         return self.card(chain[i - 1].attack) if i > 0 else None
 
     def is_defending(self, card: Card) -> bool:
+        """Is the card defending on a chain link of the combat chain?"""
         return any(card.handle == h for link in self.s.chain for h, _, _ in link.defenders) and \
             card.zone == "combat-chain"
 

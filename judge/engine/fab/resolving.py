@@ -1,3 +1,4 @@
+# Resolving a layer (FaB CR 5.3): check resolution, static and layer effects, go again, leave the stack, clear.
 """Resolving a layer (5.3, six steps): check resolution, static effects, layer effects, go again, leave the
 stack, clear; the names layers have in the facts (``resolved``, ``resolution_order``)."""
 
@@ -12,6 +13,8 @@ class Resolving:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``facts["resolved"]`` and ``facts["resolution_order"]``."""
 
     def resolve_layer(self, layer: Layer):
+        """Resolve the top layer of the stack in the steps of 5.3: check resolution, effects, go again, leave the
+        stack."""
         s = self.s
         src = s.cards.get(layer.source)
         # 1. check resolution (5.3.2)

@@ -1,3 +1,4 @@
+# What a scenario may say about abilities (FaB CR 1.7) and effects (6), checked before anything is played.
 """What a Flesh and Blood scenario may say about abilities: kinds, effect primitives, events, conditions.
 
 Checked before anything is played, so that a typo in a hand-written scenario (``do = "dmage"``,
@@ -37,7 +38,7 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
-    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card"},
+    "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card", "player"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
     "hit": {"attack", "card", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
@@ -275,7 +276,7 @@ def _shape():
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
                        "played_from": Str(), "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
-                       "paid_with": selector},
+                       "paid_with": selector, "phase": Str(("start", "action", "end"))},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
@@ -316,6 +317,8 @@ def _shape():
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
+                    "opt": Table({"top": ListOf(NAME), "bottom": ListOf(NAME)}, what="an opt table { top = [...], bottom = [...] }"),
+                    "reload": NAME,
                     "optional_cost": Bool(),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")
@@ -336,6 +339,7 @@ keyword lists 2.10.6, 2.11.6, 2.15.6 and the terms chapter 8 defines) before the
 def extra_words() -> dict:
     """The keyword table's words (each with its rule), those it plays and those it refuses as not modelled:
     known even where the loaded document is an excerpt without chapter 8."""
-    from judge.engine.fab.keywords import NOT_PLAYED
+    from judge.engine.fab.keywords import EFFECT_KEYWORDS, NOT_PLAYED
 
-    return {"keywords": {**NOT_PLAYED, **{name: row.rule for name, row in KEYWORDS.items()}}}
+    return {"keywords": {**NOT_PLAYED, **{name: row[0] for name, row in EFFECT_KEYWORDS.items()},
+                         **{name: row.rule for name, row in KEYWORDS.items()}}}

@@ -1,3 +1,4 @@
+# The game state (FaB CR 1.1 players, 1.6 layers, 3 zones, 7 the combat chain) as plain data, copied and restored.
 """The Flesh and Blood game state: players, cards, the stack of layers, effects, the combat chain.
 
 Everything here is plain data so that the whole state can be copied before an action and restored when
@@ -137,15 +138,18 @@ class State:
         self.state_met: set = set()   # state-based triggered abilities whose state-condition is met (6.6.5c)
 
     def tick(self) -> int:
+        """The next timestamp."""
         self.clock += 1
         return self.clock
 
     def next_id(self) -> int:
+        """The next id of a layer or effect."""
         self.counter += 1
         return self.counter
 
     @property
     def active_link(self) -> ChainLink | None:
+        """The chain link of the active-attack while the combat chain is open, else None."""
         return self.chain[-1] if self.chain_open and self.chain else None
 
 

@@ -1,3 +1,4 @@
+# Targets (FaB CR 1.4.5 attack-targets, 5.1.4a and 5.2.2b declaring them, 1.8.5 legal targets).
 """Targets: declaring an attack's attack-targets (1.4.5) and the targets of a card or ability (5.1.4a, 5.2.2b),
 and what is a legal target now (1.8.5, 1.4.1: an attack is on the stack or the combat chain)."""
 
@@ -110,11 +111,13 @@ class Targets:
         return False
 
     def target_candidates(self, spec, controller: str, layer=None) -> list[str]:
+        """Every player and card that is a legal target of ``spec`` for ``controller`` now."""
         pool = [p for p in self.s.seating] + [h for h in self.s.cards]
         return [t for t in pool if self.legal_target(t, spec, controller, layer)]
 
     @staticmethod
     def describe_target_spec(spec) -> str:
+        """A target specification in words ("target hero", "target attack action card")."""
         if spec in (None, "any"):
             return "any target"
         if isinstance(spec, str):

@@ -59,6 +59,8 @@ class Turn:
     # the End Phase (4.4)
     # =====================================================================================================
     def end_phase(self, act: dict, key: str):
+        """4.4 the End Phase: the beginning-of-the-end-phase event and its triggers, then the end-of-turn procedure
+        (4.4.3)."""
         s = self.s
         s.phase = "end"
         s.priority = None
@@ -164,6 +166,7 @@ class Turn:
     # the next turn: Start Phase (4.2) and the start of the Action Phase (4.3)
     # =====================================================================================================
     def next_turn(self):
+        """The next player in clockwise order becomes the turn-player, and their turn starts (4.2)."""
         s = self.s
         seats = s.seating
         old = s.turn_player

@@ -1,3 +1,4 @@
+# The Grand Archive engine: validate (build) and play a scenario, every step cited.
 """Grand Archive engine: build the game from a scenario, validate it, play its actions, report facts.
 
 ``validate(scenario, book)`` and ``play(scenario, book) -> Outcome`` are its :class:`judge.engine.core.Engine`

@@ -1,3 +1,4 @@
+# Playing Cards, Combat, Damage as they ended: the facts [expect] compares and the judge's answer.
 """The facts a Grand Archive scenario's [expect] names and the judge's answer (docs/scenario-format-ga.md,
 [expect])."""
 

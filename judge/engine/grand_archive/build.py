@@ -1,3 +1,4 @@
+# Game Zones, Card Types, Parts of a Card: the starting position a scenario describes, built and validated.
 """Building a Grand Archive game from a scenario file, validated (docs/scenario-format-ga.md): players, zones,
 cards, abilities and actions; every problem is a Reason with its key and line."""
 

@@ -1,3 +1,4 @@
+# Card Types, Parts of a Card: cards and objects as the engine sees them, described by properties and abilities.
 """Grand Archive cards and objects as the engine sees them (Card Types, Parts of a Card pages).
 
 Nothing here knows a card by name. A card is its printed properties (element, types, subtypes, supertypes,
@@ -31,6 +32,7 @@ class Ability:
     data: dict
 
     def get(self, name, default=None):
+        """The ability's value for ``name`` in its scenario table, or ``default``."""
         return self.data.get(name, default)
 
 
@@ -81,10 +83,12 @@ class Card:
 
     @property
     def is_object_card(self) -> bool:
+        """Is it a card that becomes an object on the field (ally, item, weapon, …)?"""
         return bool(self.types & set(OBJECT_TYPES))
 
     @property
     def cost_kind(self) -> str | None:
+        """``reserve`` or ``memory``: the kind of cost the card has, or None."""
         if self.reserve_cost is not None:
             return "reserve"
         if self.memory_cost is not None:

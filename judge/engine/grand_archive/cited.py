@@ -1,3 +1,4 @@
+# The rules the Grand Archive engine cites (the rules pages), each by name and bound to words of its text.
 """The rules the Grand Archive engine cites, each by name, bound to words of its text (the rules pages)."""
 
 # Ids of the pages the embedded seed holds (Playing Cards, Abilities) are the seed's; the others are the

@@ -1,3 +1,4 @@
+# Attacking and the Combat Phase (declaration, retaliation, damage, end of combat) and the keywords acting in it.
 """The combat phase (attacking-and-the-combat-phase, attack-declaration, retaliation-step, damage-step,
 end-of-combat-step pages) with the glossary keywords that act in it (intercept, pride, stealth, true sight, taunt,
 unblockable, steadfast, ambush, retort, ranged; On Attack, On Hit, On Kill)."""
@@ -445,6 +446,7 @@ class CombatPhase:
         self.enter_damage_step()
 
     def enter_damage_step(self):
+        """The damage step begins: state-based checks, then the turn player receives Opportunity before damage."""
         s = self.s
         s.combat.step = "damage"
         s.point = "combat-damage"

@@ -1,3 +1,4 @@
+# Damage, Damage Prevention, Replacement Effects, State-based Checks 1-3, Objectives and Ending the Game.
 """Damage and its prevention (damage, damage-prevention, replacement-effects, counters pages), the state-based
 checks of damage, durability and game end (state-based-checks-and-effects Types of Checks 1-3), champions dying
 and the objective (objectives, ending-the-game pages)."""

@@ -1,3 +1,4 @@
+# Effects Stack, Resolution: the effect primitives, what an instance does as it resolves (one do_ handler each).
 """Effect primitives: what an instance on the Effects Stack does as it resolves.
 
 Each ``do = "..."`` of a scenario's ``effects`` table is a method ``do_<name>`` here (see
@@ -37,6 +38,7 @@ class EffectPrimitives:
         return 0, ""
 
     def apply(self, e: dict, inst: Instance, source_name: str):
+        """Apply one effect primitive (``do = …``) of a resolving instance through its ``do_`` handler."""
         do = e.get("do")
         you = inst.controller
         handler = getattr(self, "do_" + do.replace("-", "_"))
@@ -67,14 +69,21 @@ class EffectPrimitives:
                              unpreventable=bool(e.get("unpreventable")))
 
     def do_draw(self, e, inst, you, source_name):
+        """Each player the effect names draws N cards."""
         n, _ = self.amount(e.get("amount", 1), inst)
         for p in self._who(e, inst, you):
+            p = self.player_of(p) or p
+            if p not in self.s.players:
+                raise InvalidScenario([self.scenario.reason(
+                    "bad-effect", f"a draw effect's to = {p!r} names no player (nor a champion a player controls)",
+                    "effects")])
             self.s.players[p].unnamed["hand"] += n
             self.facts.setdefault("drawn", {}).setdefault(p, 0)
             self.facts["drawn"][p] += n
             self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", ["drawing-cards/1", "resolution/general-rules/3"], answer=True)
 
     def do_recover(self, e, inst, you, source_name):
+        """Recover N: remove up to N damage from your champion."""
         n, _ = self.amount(e.get("amount", 1), inst)
         p = self.s.players[you]
         removed = min(n, p.damage)
@@ -114,6 +123,8 @@ class EffectPrimitives:
         return [t for t in inst.targets if self.s.instance(t) is None]
 
     def do_destroy(self, e, inst, you, source_name):
+        """Destroy the targets (or the source): each moves from the field to its owner's graveyard, unless a
+        replacement puts it elsewhere."""
         for t in self._targets_or_self(e, inst):
             obj = self.s.cards.get(t)
             if obj is None or obj.zone != "field":
@@ -159,6 +170,7 @@ class EffectPrimitives:
                 dict(self.s.lki.get(obj.handle, {}), zone="graveyard"), where=where))
 
     def leave_field(self, obj: Card, zone: str):
+        """An object leaves the field for ``zone``: a token ceases to exist, regalia and champions go to banishment."""
         if obj.token:
             self.remember(obj)
             obj.zone = "ceased"
@@ -176,6 +188,7 @@ class EffectPrimitives:
         self.move(obj, zone)
 
     def do_banish(self, e, inst, you, source_name):
+        """Banish the targets: objects on the field, or the card of a targeted instance on the Effects Stack."""
         what = e.get("what", "target")
         if what == "target-card":
             for t in inst.targets:
@@ -215,6 +228,7 @@ class EffectPrimitives:
                       "card to resolve from.", ["playing-cards/8"], answer=True)
 
     def do_negate(self, e, inst, you, source_name):
+        """Negate the targeted instances: removed from the Effects Stack without resolving; costs are not refunded."""
         for t in inst.targets:
             target = self.s.instance(t)
             if target is None:
@@ -239,6 +253,8 @@ class EffectPrimitives:
                           ["game-terms/negated/2", "game-terms/negated/2.1"], answer=True)
 
     def do_copy(self, e, inst, you, source_name):
+        """Copy the targeted instances onto the Effects Stack under your control, with new targets if the effect
+        allows."""
         for t in list(inst.targets):
             target = self.s.instance(t)
             if target is None:
@@ -294,6 +310,8 @@ class EffectPrimitives:
         return src.abilities[inst.ability - 1].get("target") if inst.ability else None
 
     def do_delevel(self, e, inst, you, source_name):
+        """Delevel a champion: it goes to the material deck and the champion beneath it in its lineage becomes the
+        champion."""
         for t in self._who(dict(e, to=e.get("to", "target")), inst, you):
             p = self.player_of(t)
             champ = self.champion_of(p) if p else None

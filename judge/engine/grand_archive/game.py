@@ -1,3 +1,4 @@
+# Timing and Permissions, Turn Order: the game core (state, trace, citations, objects, Opportunity).
 """Grand Archive game core (Timing and Permissions; Turn Order): the game's state and trace, citations, objects
 and static abilities, Opportunity. The procedures are mixed in from playing.py (Playing Cards, Activated
 Abilities), resolution.py (Resolution, Triggered Abilities, State-based Checks) and effects.py.
@@ -38,6 +39,7 @@ class Citer:
         return [self.one(i) for i in ids]
 
     def one(self, rule_id: str) -> str:
+        """The id of a rule as the loaded document numbers it (the registry locates it by its words)."""
         if self.book is None:
             return rule_id
         from judge.engine.grand_archive.cited import REGISTRY
@@ -82,12 +84,15 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
             self.answer_steps.append(st)
 
     def card(self, handle: str) -> Card:
+        """The card with this handle."""
         return self.s.cards[handle]
 
     def opponents(self, player: str) -> list[str]:
+        """Every other player, in turn order."""
         return [p for p in self.s.order if p != player]
 
     def champion_of(self, player: str) -> Card | None:
+        """The player's champion on the field, or None."""
         return next((c for c in self.s.cards.values() if c.zone == "field" and "champion" in c.types
                      and c.controller == player), None)
 
@@ -101,6 +106,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         return None
 
     def champion_name(self, player: str) -> str:
+        """The player's champion as the trace names it."""
         champ = self.champion_of(player)
         name = champ.name if champ else self.s.players[player].champion
         return f"{player}'s champion{f' ({name})' if name and name != player else ''}"
@@ -113,6 +119,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         return self.s.players[player].level or 0
 
     def base_level(self, player: str) -> int | None:
+        """The level of the player's champion (or the player's level when no champion is on the field)."""
         champ = self.champion_of(player)
         if champ is not None:
             return champ.level
@@ -137,6 +144,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         return card.name if card else ident
 
     def instance_name(self, inst: Instance) -> str:
+        """An instance on the Effects Stack as the trace names it."""
         src = self.s.cards.get(inst.source)
         name = src.name if src else inst.lki.get("name", inst.source)
         if inst.kind == "ability":
@@ -205,6 +213,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         return src.zone == "field"
 
     def statics(self, do: str):
+        """Each functional static ability whose effect is ``do``: (source, ability, effect)."""
         for src in list(self.s.cards.values()):
             for ab in src.abilities:
                 if ab.kind == "static" and ab.get("effect", {}).get("do") == do and self.functional(src, ab):
@@ -267,6 +276,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
     # Opportunity (Timing and Permissions)
     # =====================================================================================================
     def give_opportunity(self, player: str):
+        """The player receives Opportunity."""
         self.s.opportunity = player
 
     def blocked(self) -> bool:
@@ -274,6 +284,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         return any(i.kind == "bestowment" for i in self.s.stack)
 
     def resolve_blocked(self):
+        """While a boon is being bestowed no player has Opportunity: the top layers resolve without anyone acting."""
         while self.s.stack and self.blocked():
             self.step("No player has Opportunity while a boon is being bestowed: the top layer resolves without "
                       "any player acting.", ["bestowing-boons/3.4.2", "boons/4.1"])
@@ -357,6 +368,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         self.resolve_top()
 
     def after_resolution(self, triggered: bool):
+        """After a layer resolves, the turn player receives Opportunity again (unless triggers or a boon intervene)."""
         s = self.s
         s.passed = []
         if triggered or self.blocked():

@@ -1,3 +1,4 @@
+# Keywords and Abilities: the glossary's keywords the engine applies, one entry each.
 """The keywords of the Keywords and Abilities glossary the engine applies, one entry each (name, its rule, whether
 it takes a number N, how several instances combine); a keyword not listed here is refused when a scenario is loaded."""
 

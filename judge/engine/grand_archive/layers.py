@@ -1,3 +1,4 @@
+# Continuous Effects: instanced and static effects in layers A-E, timestamps and dependencies.
 """Continuous effects in layers (Types of Effects - Continuous Effects: Instanced Effects, Static Effects, Layers
 A-E with the power/life sub-layering, Timestamps, Dependencies).
 
@@ -43,10 +44,12 @@ class Effect:
 
     @property
     def layer(self) -> str:
+        """The layer (A-E) the effect applies in, by its kind."""
         return LAYER[self.do]
 
     @property
     def static(self) -> bool:
+        """Is it a static effect (applied to whatever fits its set), not an instanced one (a fixed set of objects)?"""
         return self.members is None
 
 
@@ -315,20 +318,25 @@ class Layers:
                 and self.s.cards[h].zone == "field"]
 
     def do_set_stat(self, e, inst, you, source_name):
+        """An instanced effect setting the base value of a stat."""
         self.instanced(e, inst, you, source_name, f"base {e['stat']} {e['value']}")
 
     def do_types(self, e, inst, you, source_name):
+        """An instanced effect setting (or adding) types, subtypes and supertypes."""
         kinds = " ".join(t for k in ("supertypes", "types", "subtypes") for t in e.get(k, []))
         self.instanced(e, inst, you, source_name, f"{'also ' if e.get('add') else ''}{kinds}")
 
     def do_element(self, e, inst, you, source_name):
+        """An instanced effect setting (or adding) an element."""
         el = e["element"] if isinstance(e["element"], str) else " and ".join(e["element"])
         self.instanced(e, inst, you, source_name, f"{'also ' if e.get('add') else ''}{el} element")
 
     def do_lose_abilities(self, e, inst, you, source_name):
+        """An instanced effect: the objects lose all abilities."""
         self.instanced(e, inst, you, source_name, "all abilities lost")
 
     def do_swap(self, e, inst, you, source_name):
+        """An instanced effect swapping power and life."""
         self.instanced(e, inst, you, source_name, "power and life swapped")
 
     def end_continuous(self, player: str) -> list[str]:

@@ -1,3 +1,4 @@
+# Playing Cards (activation, materialization, bestowing boons), Costs and Memory, Activated Abilities.
 """Playing cards (Playing Cards: Card Activation 1.1-1.9, Card Materialization 3.1-3.4, Bestowing Boons 3.1-3.4;
 Costs and Memory) and activating abilities (Activated Abilities): each step cited, an illegal play reverted
 (playing-cards/3)."""
@@ -468,6 +469,7 @@ class Playing:
     # activated abilities (Activated Abilities page)
     # =====================================================================================================
     def activate_ability(self, player: str, card: Card, index: int, act: dict, key: str):
+        """Activate a card's ability; an illegal activation is cancelled and the game state reverts."""
         label = f"{card.handle}.{index}"
         n = self.attempts[label] = self.attempts.get(label, 0) + 1
         label = label if n == 1 else f"{label}@{n}"

@@ -1,3 +1,4 @@
+# Properties and States, Fostered, Foster, Agility N: fostering in the recollection phase, agility in the end phase.
 """Properties of objects and players that keywords give (Properties and States; Game Terms, Fostered; Keywords and
 Abilities: Foster 1-3, On Foster 1, Agility N 1-4): fostering at the beginning of the recollection phase, and a
 player's agility returning cards from memory at the beginning of each end phase."""

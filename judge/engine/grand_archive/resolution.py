@@ -1,3 +1,4 @@
+# Resolution, Triggered Abilities, State-based Checks: the Effects Stack resolving and what it triggers.
 """Resolution (Playing Cards - Resolution; Resolving Triggered and Activated Abilities), triggered abilities
 (Triggered Abilities), state-based checks (State-based Checks and Effects) and cards leaving the Effects
 Stack (playing-cards/7, 7.1)."""
@@ -19,6 +20,7 @@ class Resolution:
     # triggered abilities (Triggered Abilities page)
     # =====================================================================================================
     def triggers_on_play(self, player: str, card: Card, inst: Instance):
+        """The triggered abilities that trigger because a player played a card."""
         for src in list(self.s.cards.values()):
             for ab in src.abilities:
                 if ab.kind != "trigger" or ab.get("on") != "play" or not self.functional(src, ab):
@@ -32,11 +34,15 @@ class Resolution:
                                      ["playing-cards/1", "game-terms/play-played/2"], cause=inst.id)
 
     def pending_trigger(self, src: Card, ab, why: str, cites, cause: str | None = None):
+        """A triggered ability has triggered: it waits, with its source's last known information, to be placed on
+        the Effects Stack."""
         self.remember(src)
         self.s.pending.append(PendingTrigger(src.handle, ab.index, why, list(cites), dict(self.s.lki[src.handle]),
                                              cause))
 
     def place_triggers(self) -> bool:
+        """Place the pending triggered abilities on the Effects Stack, the turn player's first; True if any was
+        placed."""
         pend = self.s.pending
         if not pend:
             return False
@@ -70,6 +76,7 @@ class Resolution:
     # resolution (Playing Cards - Resolution, Resolving Triggered and Activated Abilities)
     # =====================================================================================================
     def resolve_top(self):
+        """Resolve the top layer of the Effects Stack, then state-based checks and the next Opportunity."""
         s = self.s
         inst = s.stack[-1]
         self.step(f"The top layer of the Effects Stack resolves: {self.instance_name(inst)}.",
@@ -117,6 +124,7 @@ class Resolution:
             self.s.stack.remove(inst)
 
     def fizzle(self, inst: Instance, why: str, cites):
+        """The instance fizzles: none of its effects happen and it leaves the Effects Stack."""
         self._remove(inst)
         self.facts["resolved"][inst.id] = False
         self.facts["fizzled"].append(inst.id)
@@ -125,6 +133,8 @@ class Resolution:
                   list(cites) + ["game-terms/fizzle/1"], answer=True)
 
     def resolve_card_instance(self, inst: Instance):
+        """Resolve a card's instance (an activation or a materialization): check resolution, then its effects and
+        where the card goes."""
         card = self.card(inst.source)
         if card.zone != "effects-stack":
             self.fizzle(inst, f"its source card, {card.name}, is no longer on the Effects Stack",
@@ -188,9 +198,11 @@ class Resolution:
 
     @staticmethod
     def object_word(card: Card) -> str:
+        """The card's object type (ally, item, weapon, …) as a word."""
         return next(t for t in OBJECT_TYPES if t in card.types)
 
     def summon_copy_token(self, inst: Instance, card: Card):
+        """A copied card instance resolves as a token copy of the card on the field."""
         token = copy.deepcopy(card)
         token.handle = inst.id
         token.token = True
@@ -211,6 +223,8 @@ class Resolution:
         self.enters_field(token)
 
     def resolve_ability(self, inst: Instance):
+        """Resolve an ability's instance: it exists apart from its source; check its targets, then generate its
+        effects."""
         src = self.s.cards.get(inst.source)
         gone = inst.source not in self.s.players and (src is None or src.zone != inst.lki.get("zone"))
         if gone:

@@ -1,3 +1,4 @@
+# Game Zones, Effects Stack, Turn Order: the game state as data, copied and restored.
 """Grand Archive game state: Effects Stack instances, players, the whole game (Game Zones, Effects Stack,
 Turn Order pages)."""
 
@@ -56,6 +57,7 @@ class Instance:
         self.level_up: str | None = None  # the champion card a level-up effect places (when several fit)
 
     def clone(self) -> "Instance":
+        """A copy whose lists can change without changing this one's."""
         new = copy.copy(self)
         new.targets = list(self.targets)
         new.copy_targets = list(self.copy_targets)
@@ -64,6 +66,7 @@ class Instance:
 
     @property
     def is_card_instance(self) -> bool:
+        """Is it a card's instance (an activation or a materialization), not an ability's?"""
         return self.kind != "ability"
 
     def __repr__(self) -> str:
@@ -88,6 +91,7 @@ class Player:
         self.agility: list[int] = []        # instances of agility N the player has this turn (agility/1.1)
 
     def clone(self) -> "Player":
+        """A copy whose counts can change without changing this one's."""
         new = copy.copy(self)
         new.unnamed = dict(self.unnamed)
         new.agility = list(self.agility)
@@ -118,6 +122,7 @@ class Combat:
         self.cleave = False                          # declared with cleave against a player (cleave/1.2)
 
     def clone(self) -> "Combat":
+        """A copy whose lists can change without changing this one's."""
         new = copy.copy(self)
         for k in ("targets", "defenders", "wielded", "intent", "power_mods", "hits"):
             setattr(new, k, list(getattr(self, k)))
@@ -172,11 +177,14 @@ class State:
         return new
 
     def tick(self) -> int:
+        """The next timestamp."""
         self.clock += 1
         return self.clock
 
     def on_stack(self, handle: str) -> list[Instance]:
+        """The card instances of this card on the Effects Stack."""
         return [i for i in self.stack if i.is_card_instance and i.source == handle]
 
     def instance(self, ident: str) -> Instance | None:
+        """The instance with this id on the Effects Stack, or None."""
         return next((i for i in self.stack if i.id == ident), None)

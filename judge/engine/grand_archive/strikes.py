@@ -1,3 +1,4 @@
+# Keywords and Abilities: Cleave 1-8 and Critical N 1-3, keywords that change how an attack strikes.
 """Keywords that change how an attack strikes (Keywords and Abilities: Cleave 1-8, Critical N 1-3): a cleave attack
 declared against a player, defended by every attackable object that player controls; critical damage doubled
 unless an opponent discards N cards."""
@@ -109,6 +110,7 @@ class Strikes:
                 "cites": ["keywords-and-abilities/critical/1"]}
 
     def hand_size(self, player: str) -> int:
+        """How many cards are in the player's hand: the unnamed ones and the named ones."""
         return self.s.players[player].unnamed["hand"] + sum(
             1 for c in self.s.cards.values() if c.zone == "hand" and c.owner == player)
 

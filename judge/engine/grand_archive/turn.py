@@ -1,3 +1,4 @@
+# Turn Order: the wake up, materialize, recollection, draw, main and end phases as state transitions.
 """Turn Order (turn-order, wake-up-phase, materialize-phase, recollection-phase, draw-phase, main-phase, end-phase,
 ending-phases, skipping-phases pages): the phases of a turn as state transitions, their turn-based actions and
 the points where the turn player receives Opportunity."""

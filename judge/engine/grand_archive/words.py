@@ -1,3 +1,4 @@
+# The words of the Grand Archive engine's explanations (counters, lists, names) and small value helpers.
 """Sentence pieces for the Grand Archive engine's explanations, and small value helpers."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# The rules the Marvel Champions engine cites (Rules Reference), each by name and bound to words of its text.
 """The rules the Marvel Champions engine cites, each by name, bound to words of its text (Rules Reference)."""
 
 # The Initiating Abilities ids are the seed's (the newer wording); the others are the 2019 Rules Reference's.

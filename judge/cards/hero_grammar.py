@@ -1,0 +1,79 @@
+"""Card-text grammar for heroes and the permanents players control (FaB CR 8.3.16 essence, 6.6 triggered
+abilities "Whenever you discard …", 6.2 continuous effects "Until end of turn, your … gain …").
+
+Each reader returns a :class:`~judge.cards.grammar.Reading` of the scenario tables the engine plays, None
+when the paragraph is not of its shape, or raises :class:`~judge.cards.grammar.NotUnderstood`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.cards.grammar import NotUnderstood, Reading
+
+PERMANENT_TYPES = {"hero", "demi-hero", "equipment", "weapon"}
+
+
+def essence(text: str, ctx) -> Reading | None:
+    """``Essence of Earth and Ice`` (8.3.16): a meta-static ability about the card-pool only."""
+    m = re.fullmatch(r"essence of ([a-z ,]+?)\.?", text.strip().lower())
+    if not m:
+        return None
+    words = [w for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(1)) if w]
+    if not words or any(w not in ctx.pool_supertypes for w in words):
+        raise NotUnderstood(text)
+    return Reading(keywords=["essence"])
+
+
+def discard_trigger(text: str, ctx) -> Reading | None:
+    """``Whenever you discard a card with 6 or more {p} during your action phase, EFFECTS`` of a hero or
+    permanent: a trigger on any discard by its controller (8.5.5)."""
+    from judge.cards.grammar import Frame, _finish, effects_of
+
+    m = re.fullmatch(r"whenever you discard a card( with (\d+) or more \{p\})?( during your action phase)?, (.+)",
+                     text.strip(), re.IGNORECASE)
+    if not m:
+        return None
+    if not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}):
+        raise NotUnderstood(text)
+    cond: dict = {"by": "you"}
+    if m.group(3):
+        cond.update(your_turn=True, phase="action")
+    if m.group(1):
+        cond["card"] = {"min_power": int(m.group(2))}
+    body = m.group(4).strip().rstrip(".")
+    frame = Frame(ctx, "trigger")
+    if body.lower() == "intimidate":
+        effs = [{"do": "intimidate", "who": "opponent"}]
+    else:
+        effs = effects_of(body, frame)
+    return _finish(frame, Reading(), {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs})
+
+
+def until_end_of_turn_yours(body: str, ctx) -> list[dict] | None:
+    """``Until end of turn, your attack action cards with cost 3 or greater gain dominate`` → a continuous
+    effect on every card of its controller that fits, for the turn (6.2.2); None for another sentence."""
+    from judge.cards.grammar import modifiers, selector
+
+    m = re.fullmatch(r"until end of turn, your (.+?) gains? (.+)", body.strip().rstrip("."), re.IGNORECASE)
+    if not m:
+        return None
+    noun = re.sub(r"\bcards\b", "card", m.group(1).lower())
+    spec = selector(noun, ctx)
+    if spec.get("is_attack"):
+        raise NotUnderstood(body)     # "your attacks": attacks, not cards — not this shape
+    spec["controller"] = "you"
+    out = []
+    for eff in modifiers(m.group(2).lower()):
+        eff["to"] = dict(spec)
+        out.append(eff)
+    return out
+
+
+def paragraph(text: str, ctx) -> Reading | None:
+    """A whole paragraph of one of this module's shapes, or None."""
+    for reader in (essence, discard_trigger):
+        got = reader(text, ctx)
+        if got is not None:
+            return got
+    return None

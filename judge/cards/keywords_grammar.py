@@ -1,0 +1,37 @@
+"""The card-text grammar of keyword abilities and keyword effects (CR 8.3 keywords, 8.4 labels, 8.5 effects):
+effect keywords a card prints as a sentence or a paragraph (``Opt 2``, ``Reload``, ``Intimidate``).
+
+:mod:`judge.cards.grammar` calls the hook here (``effect``) before its own rules: it returns None when the
+phrase is not one of its shapes, and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one of its
+shapes but not captured whole. Keywords a card simply lists (blood debt, ward 1, …) are read by :mod:`judge.cards.compiler` from the engine's keyword
+table; this module reads the keywords whose meaning is an effect or needs words around it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.cards import grammar as g
+
+
+# ---------------------------------------------------------------------------------------------------------
+# effect sentences: the 8.5 effect keywords
+# ---------------------------------------------------------------------------------------------------------
+
+def effect(low: str, frame, original: str) -> list[dict] | None:
+    """``opt N`` (8.5.22), ``reload`` (8.5.23), a non-attack's ``intimidate`` (8.5.10b: a targeted effect)."""
+    m = re.fullmatch(rf"opt {g.NUM}", low)
+    if m:
+        return [{"do": "opt", "amount": g.number(m.group(1))}]
+    if low == "reload":
+        if frame.where != "resolution":
+            raise g.NotUnderstood(original)   # the action that plays the card names the card reloaded
+        return [{"do": "reload"}]
+    if low == "intimidate" and not frame.ctx.is_attack:
+        if frame.where != "resolution":
+            raise g.NotUnderstood(original)
+        # 8.5.10b: no player specified, so the intimidate is a targeted effect: the card targets a hero
+        frame.declare("hero")
+        return [{"do": "intimidate", "who": "target"}]
+    return None
+
