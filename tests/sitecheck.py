@@ -49,6 +49,15 @@ def broken_links(root: Path, within: Path | None = None) -> list[str]:
         return cache[p]
 
     problems = []
+    found: dict[tuple[Path, str], tuple[Path, bool, bool]] = {}   # (folder, path) → target, exists, inside
+
+    def locate(page: Path, path: str) -> tuple[Path, bool, bool]:
+        key = (page.parent, path)
+        if key not in found:
+            target = (page.parent / unquote(path)).resolve()
+            found[key] = (target, target.exists(), within in target.parents)
+        return found[key]
+
     for page in html_files(root):
         for attr, url, _ in parsed(page).links:
             if url.startswith("data:"):
@@ -57,11 +66,12 @@ def broken_links(root: Path, within: Path | None = None) -> list[str]:
             if parts.scheme or parts.netloc:
                 problems.append(f"{page.relative_to(root)}: external link {url}")
                 continue
-            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
-            if not target.exists():
+            target, exists, inside = locate(page, parts.path) if parts.path else \
+                (page, page.exists(), within in page.parents)
+            if not exists:
                 problems.append(f"{page.relative_to(root)}: {url} → missing file")
                 continue
-            if within not in target.parents:
+            if not inside:
                 problems.append(f"{page.relative_to(root)}: {url} leaves the site")
             if parts.fragment and target.suffix == ".html":
                 if unquote(parts.fragment) not in parsed(target).ids:

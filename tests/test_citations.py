@@ -359,10 +359,10 @@ def test_brief_prints_key_citations_and_json_separates_them(run_cli, monkeypatch
     code, out, _ = run_cli("resolve", path, "--brief")
     assert code == 0 and "(8.3.4b, 8.3.4, 1.10.3, 8.1.3)\n" in out and "7.4.2c" not in out.split("Answer:")[1]
     code, out, _ = run_cli("resolve", path)
-    assert "(8.3.4b, 8.3.4, 1.10.3, 8.1.3; 7.4.2c)\n" in out
+    assert "(8.3.4b, 8.3.4, 1.10.3, 8.1.3; 7.4.2c, 5.1.5)\n" in out
     code, out, _ = run_cli("resolve", path, "--json")
     first = json.loads(out)["summary"][0]
-    assert first["key_cites"] == ["8.3.4b", "8.3.4", "1.10.3", "8.1.3"] and first["step_cites"] == ["7.4.2c"]
+    assert first["key_cites"] == ["8.3.4b", "8.3.4", "1.10.3", "8.1.3"] and first["step_cites"] == ["7.4.2c", "5.1.5"]
 
 
 def test_judged_under_2026_02_the_end_of_turn_rules_are_cited_by_their_new_numbers():

@@ -89,7 +89,7 @@ class Activating:
         s.stack.append(layer)
         self.step(f"Announce: {self.player_name(player)} activates {c.name}'s {ab.get('type', 'instant')} ability; an "
                   f"{'attack-proxy' if ab.get('attack') else 'activated-layer'} is put on the stack.",
-                  [cited.ACTIVATE_ACTIVATED_ABILITY,
+                  [cited.ACTIVATED_ABILITY, cited.ACTIVATE_ACTIVATED_ABILITY,
                    cited.ANNOUNCE_ACTIVATED_ABILITY] + ([] if ab.get("attack") else [cited.ACTIVATED_LAYER]))
         return layer
 
@@ -121,6 +121,11 @@ class Activating:
             fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
         tim, _ = self._timing(player, fake, False)
         self._check_legal(player, fake, tim, tcites, is_card=False)
+        # 5.2.2b → 5.1.5: the ability's type decides when it may be activated (8.1.6a: an instant, any priority)
+        why = {"now": f" (an {timing} ability can be activated whenever its player has priority)",
+               "reaction": " (a reaction in the Reaction Step, by a player it is allowed to)"}.get(tim, "")
+        self.step(f"Check legal play: nothing prevents {c.name}'s {timing} ability from being activated{why}.",
+                  [cited.ACTIVATE_AS_PLAY, cited.CHECK_LEGAL_PLAY] + (tcites if tim in ("now", "reaction") else []))
 
     def _calculate_activation_costs(self, c: Card, ab) -> tuple[int, int]:
         """Calculate asset-costs: the ability's resource cost with its modifiers, and an action point for an

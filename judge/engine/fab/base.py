@@ -46,6 +46,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += "s"
     if "min_cost" in sel:
         text += f" with cost {sel['min_cost']} or greater"
+    if "max_cost" in sel:
+        text += f" with cost {sel['max_cost']} or less"
     if sel.get("keyword"):
         text += f" with {sel['keyword']}"
     return text

@@ -228,8 +228,12 @@ class Combat:
             already = sum(1 for h, _, _ in self.defending(link) if self.counts_for_limit(counts, h)) + \
                 sum(1 for h in pending if self.counts_for_limit(counts, h, from_hand=self.card(h).zone == "hand"))
             if already >= 1:
+                # a keyword with its own rule on playing defense reactions (8.3.4b) decides first; otherwise the
+                # general rule that a defense reaction that could not defend cannot be played (7.4.2c)
+                cites = ([played, cited.DEFENSE_REACTION_CANNOT_DEFEND] if played != added else
+                         [cited.DEFENSE_REACTION_CANNOT_DEFEND, added]) if playing else [added]
                 return (f"the attack has {row.name} and is already defended by a{'n' if what[0] in 'aeiou' else ''} "
-                        f"{what}", [played] if playing else [added])
+                        f"{what}", cites)
         return None
 
     def defending(self, link: ChainLink) -> list:
@@ -475,10 +479,14 @@ class Combat:
             proxy = bool(link.proxy and GO_AGAIN in link.proxy_keywords)
             whose = f"the go again of {att.name}'s attack-proxy (an ability of the attack, not of the weapon)" if proxy \
                 else f"{att.name}'s go again"
+            # 8.3.5b: go again of an attack on the active chain link gives its point at the Resolution Step
             self.gain_action_points(link.controller, 1, whose + (" (last known information)" if lki else ""),
-                                    [cited.CHAIN_LINK_RESOLVES, cited.GO_AGAIN]
+                                    [cited.CHAIN_LINK_RESOLVES, cited.GO_AGAIN_ATTACK, cited.GO_AGAIN]
                                     + ([cited.GO_AGAIN_LKI_ATTACK, cited.LAST_KNOWN_INFORMATION,
                                         cited.LKI_FOR_OBJECT_GONE] if lki else [])
+                                    # 1.2.3b: the snapshot holds go again an effect gave it
+                                    + ([cited.LKI_INCLUDES_EFFECTS] if lki and GO_AGAIN not in att.keywords
+                                       and GO_AGAIN not in link.proxy_keywords else [])
                                     + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:

@@ -146,6 +146,13 @@ def _paid_with(g, want, src, event):
                                    for h in src.__dict__.get("_paid_with", []) if h in g.s.cards)
 
 
+def _dealt_damage(g, want, src, event):
+    # "if you've been dealt damage this turn": a damage event this turn whose target is its controller's hero
+    ctrl = _ctrl(src)
+    return any(name == "damage" and info.get("target") == ctrl and (info.get("amount") or 0) > 0
+               for name, info in g.s.history) == want
+
+
 def _phase(g, want, src, event):
     return g.s.phase == want   # the phase of the turn: start, action or end (4.0.3a)
 
@@ -178,6 +185,7 @@ CONDITION_ROWS = (
     Condition("is_attack", "is_attack", _is_attack),
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
+    Condition("dealt_damage_this_turn", None, _dealt_damage),
 )
 
 def _extra(name):

@@ -332,6 +332,9 @@ class Effects:
                        f"dealt to {self.player_name(e.data['shielded'])} this turn."
             return f"{name} creates a prevention effect: the next time {self.player_name(e.data['shielded'])} would " \
                    f"be dealt {kind}damage this turn, prevent {amount} of it."
+        if e.kind == "cannot-gain-keyword":
+            return f"{name} creates an effect: {who} can't gain {d.get('keyword')}{until} — a restriction on " \
+                   "gaining it, not a loss: a keyword it has by itself stays."
         if e.kind == "suppress-triggers":
             return f"{name} creates an effect: effects of {_describe_selector(d.get('of'))} do not trigger when " \
                    "they hit."
@@ -460,8 +463,10 @@ class Effects:
     def gain_action_points(self, player: str, n: int, why: str, cites):
         """The player gains ``n`` action points, only in their own action phase (1.13.2)."""
         if player != self.s.turn_player:
+            # 8.5.7b: a non-turn player's gain of action points fails (1.13.2b)
             self.step(f"{self.player_name(player)} would gain an action point from {why}, but it is not their "
-                      "action phase: they gain none.", list(cites) + [cited.ACTION_POINTS_ONLY_IN_ACTION_PHASE],
+                      "action phase: the gain fails and they gain none.",
+                      [cited.GAIN_ACTION_POINTS_FAILS] + list(cites) + [cited.ACTION_POINTS_ONLY_IN_ACTION_PHASE],
                       tag="go-again")
             return
         self.s.players[player].action_points += n

@@ -114,13 +114,20 @@ class Playing:
 
     def _play_card(self, player: str, c: Card, action: dict, key: str):
         """5.1: the steps of playing a card, in the rules' order; any step may find the play illegal."""
-        origin = self._check_origin(player, c)
-        if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)
-            action = {**action, "without_paying": True}
-        meld = self._announce(player, c, action, origin)
-        x, as_instant, without_paying = self._declare_costs(player, c, action, key)
-        layer = self._declare_modes_and_targets(player, c, action, meld, key)
-        self._check_legal_play(player, c, as_instant)
+        try:
+            origin = self._check_origin(player, c)
+            if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)
+                action = {**action, "without_paying": True}
+            meld = self._announce(player, c, action, origin)
+            x, as_instant, without_paying = self._declare_costs(player, c, action, key)
+            layer = self._declare_modes_and_targets(player, c, action, meld, key)
+            self._check_legal_play(player, c, as_instant)
+        except IllegalAction as exc:
+            # 5.1.5: found before any cost is paid (illegal parameters, a rule that prevents it): the card is
+            # illegal to play and the game state is reversed to before it was announced
+            if cited.CHECK_LEGAL_PLAY not in exc.cites:
+                exc.cites.append(cited.CHECK_LEGAL_PLAY)
+            raise
         resource_cost, action_cost = self._calculate_asset_costs(player, c, action, x, as_instant, without_paying)
         self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)   # 5.1.7
         self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
@@ -437,6 +444,7 @@ class Playing:
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
             if sel.pop("is_attack", False) and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
+                self._next_effect_waits(eff, c, player, at, "attack")
                 continue   # "your next attack": only an attack (1.8.10)
             undetermined = "min_cost" in sel and c.x_cost
             if at == "announce" and undetermined:
@@ -458,6 +466,8 @@ class Playing:
             elif "min_cost" in sel or "max_cost" in sel:
                 cost_note = f" (its cost is {c.cost}: the unmodified cost, whatever reductions apply to the payment)"
             if not matches(c, sel, self, eff.controller):
+                self._next_effect_waits(eff, c, player, at, _describe_selector(
+                    {k: v for k, v in sel.items() if k != "controller"}, plural=False), cost_note)
                 continue
             eff.next_play = False
             eff.applies_to = {c.handle}
@@ -467,6 +477,13 @@ class Playing:
                       f"{_effect_phrase(eff)} {when}{cost_note}.",
                       [cited.NEXT_CARD_EFFECTS, cited.FUTURE_OBJECT]
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note else []))
+
+    def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = ""):
+        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits."""
+        if at == "announce" and eff.controller == player:
+            self.step(f"The effect of {self._src_name(eff)} applies to the next {wanted} played; {c.name}{note} does "
+                      "not match that description, so the effect does not apply to it and keeps waiting.",
+                      [cited.NEXT_CARD_EFFECTS] + ([cited.COST_REFERENCE_UNMODIFIED] if note else []), tag="telling")
 
     def _bind_next_attack(self, c: Card, player: str):
         """1.8.10: "your next attack" also means an attack activated — an effect whose description is an
@@ -570,8 +587,9 @@ class Playing:
                 from_hand = c.__dict__.get("_origin", c.zone) == "hand"
                 reason = self.cannot_defend(c, link, from_hand=from_hand, playing=True) if is_card else None
                 if reason:
-                    raise IllegalAction(reason[0] + ", so this defense reaction cannot be played",
-                                        [cited.DEFENSE_REACTION_CANNOT_DEFEND] + reason[1])
+                    why = reason[1] if cited.DEFENSE_REACTION_CANNOT_DEFEND in reason[1] else \
+                        [cited.DEFENSE_REACTION_CANNOT_DEFEND] + reason[1]
+                    raise IllegalAction(reason[0] + ", so this defense reaction cannot be played", why)
                 if is_card:
                     self.defend_notes(c, link, from_hand, playing=True)
             else:

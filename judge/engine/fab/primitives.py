@@ -112,7 +112,8 @@ def _damage(game, eff, src, controller, layer):
 
 
 def _gain_action_point(game, eff, src, controller, layer):
-    game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect", [cited.GAIN_ACTION_POINTS])
+    game.gain_action_points(controller, eff.get("amount", 1), f"{_name(src)}'s effect",
+                            [cited.GAIN, cited.GAIN_ACTION_POINTS])
 
 
 def _zone(game, eff, src, controller, layer):
@@ -284,6 +285,7 @@ PRIMITIVE_ROWS = (
     _p("cost", {"by", "to", "next", "activations"}, (cited.RULES_DEFINE_STARTING_ASSET,), _continuous),
     _p("gain-keyword", {"keyword", "value", "to", "next"}, (cited.TIMESTAMP_ORDER,), _gain_keyword),
     _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
+    _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
     _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("prevent", {"amount", "to", "damage_type", "shield"}, (cited.PREVENTION,), _continuous),

@@ -270,6 +270,7 @@ class Properties:
                 if link.proxy and link.attack == card.handle and link.proxy_keywords:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
         changes = []
+        blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
         for eff in self.s.effects:
             if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
                     self.effect_applies(eff, card):
@@ -279,12 +280,32 @@ class Properties:
             if eff.get("do") in ("gain-keyword", "lose-keyword") and \
                     self._applies(eff.get("to", "self"), card, src.controller, src):
                 changes.append((src.timestamp, eff["do"], eff))
-        for _, kind, data in sorted(changes, key=lambda c: c[0]):
+        for ts, kind, data in sorted(changes, key=lambda c: c[0]):
             if kind == "gain-keyword":
+                if data["keyword"] in blocked:
+                    noted = self.__dict__.setdefault("_blocked_gains", set())
+                    if (card.handle, ts) not in noted:
+                        noted.add((card.handle, ts))
+                        self.step(f"{card.name} can't gain {data['keyword']}: the restriction takes precedence over the "
+                                  "effect that would give it, which does nothing to it.", [cited.RESTRICTION_PRECEDENCE])
+                    continue
                 kws[data["keyword"]] = data.get("value", True)
             else:
                 kws.pop(data["keyword"], None)
         return kws
+
+    def cannot_gain(self, card: Card) -> set:
+        """The keywords ``card`` can't gain now ("… can't gain go again"): a restriction (1.0.2) on gaining only —
+        a printed keyword, or one of an attack-proxy's own, stays."""
+        out = set()
+        for eff in self.s.effects:
+            if eff.kind == "cannot-gain-keyword" and not eff.pending and self.effect_applies(eff, card):
+                out.add(eff.data.get("keyword"))
+        for src, ab in self._functional_statics("cannot-gain-keyword"):
+            eff = ab.get("effect", {})
+            if eff.get("do") == "cannot-gain-keyword" and self._applies(eff.get("to", "self"), card, src.controller, src):
+                out.add(eff.get("keyword"))
+        return out
 
     def quantity(self, spec: dict, card: Card) -> int:
         """Values that depend on the game state (used by property-static abilities)."""

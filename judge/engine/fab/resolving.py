@@ -64,13 +64,17 @@ class Resolving:
         # 4. go again (5.3.5), with last known information (5.3.5a)
         if src is not None and layer.kind == "card" and not layer.is_attack:
             kws = self.keywords(src) if src.zone == "stack" else self.s.lki.get(src.handle, {}).get("keywords", {})
+            # 8.3.5a: go again of a non-attack layer gives its point after its other resolution abilities
             if GO_AGAIN in kws:
+                lki = src.zone != "stack"
                 self.gain_action_points(layer.controller, 1, f"{layer.name}'s go again",
-                                        [cited.GO_AGAIN_STEP,
-                                         cited.GO_AGAIN] + ([cited.GO_AGAIN_LKI] if src.zone != "stack" else []))
+                                        [cited.GO_AGAIN_STEP, cited.GO_AGAIN_NON_ATTACK, cited.GO_AGAIN]
+                                        + ([cited.GO_AGAIN_LKI] if lki else [])
+                                        + ([cited.LKI_INCLUDES_EFFECTS] if lki and GO_AGAIN not in src.keywords
+                                           else []))
         elif layer.kind == "activated" and layer.params.get("go_again"):
             self.gain_action_points(layer.controller, 1, f"the go again of {layer.name}",
-                                    [cited.GO_AGAIN_STEP, cited.GO_AGAIN])
+                                    [cited.GO_AGAIN_STEP, cited.GO_AGAIN_NON_ATTACK, cited.GO_AGAIN])
         # 5. leave stack (5.3.6), 6. clear (5.3.7)
         if layer in s.stack:
             s.stack.remove(layer)
@@ -80,7 +84,7 @@ class Resolving:
             if "defense reaction" in src.types:
                 self.step(f"Leave stack: {src.name} becomes a defending card on the active chain link.",
                           [cited.LEAVE_STACK, cited.DEFENSE_REACTION_LEAVES_STACK_DEFENDING,
-                           cited.DEFENSE_REACTION_BECOMES_DEFENDING])
+                           cited.DEFENSE_REACTION_BECOMES_DEFENDING, cited.DEFENSE_REACTION_RESOLVES_DEFENDING])
                 link = s.active_link
                 self.add_defending([src.handle], layer.controller if layer.controller in link.targets else link.targets[0],
                                    "reaction", from_stack=True)

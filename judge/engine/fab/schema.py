@@ -170,7 +170,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons, event)
-    if do in ("gain-keyword", "lose-keyword"):
+    if do in ("gain-keyword", "lose-keyword", "cannot-gain-keyword"):
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
             words, rule = refusal(kw)
@@ -276,7 +276,8 @@ def _shape():
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
                        "played_from": Str(), "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
-                       "paid_with": selector, "phase": Str(("start", "action", "end"))},
+                       "paid_with": selector, "phase": Str(("start", "action", "end")),
+                       "dealt_damage_this_turn": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,

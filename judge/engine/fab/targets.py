@@ -38,8 +38,15 @@ class Targets:
                 raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
                                     [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT])
             if t in self.s.cards and self.is_attack(self.card(t)):
-                where = "the stack" if self.card(t).zone == "stack" else "the combat chain"
-                self.step(f"{self.card(t).name} is on {where} as an attack: an attack is an object on the stack or the "
+                c = self.card(t)
+                if any(link.proxy and link.attack == t for link in self.s.chain if c.zone == "combat-chain"):
+                    # 1.4.3a: the attack is an attack-proxy that inherits the properties of its source
+                    self.step(f"The attack is the attack-proxy of {c.name}: it acts as an extension of {c.name} and "
+                              f"inherits its properties (types, subtypes, power), so it can be the target of an effect "
+                              "that targets an attack of that kind.", [cited.ATTACK_OBJECT, cited.ATTACK_PROXY_EXTENSION])
+                    continue
+                where = "the stack" if c.zone == "stack" else "the combat chain"
+                self.step(f"{c.name} is on {where} as an attack: an attack is an object on the stack or the "
                           "combat chain, so it can be the target of an effect that targets an attack.",
                           [cited.ATTACK_OBJECT])
         return list(targets)
@@ -122,9 +129,9 @@ class Targets:
             return "any target"
         if isinstance(spec, str):
             return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
-        text = "target " + ("attack" if spec.get("is_attack") else _describe_selector(
-            {k: v for k, v in spec.items() if k != "is_attack"}, plural=False))
-        return text
+        if spec.get("is_attack"):
+            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"])
+        return "target " + _describe_selector({k: v for k, v in spec.items() if k != "is_attack"}, plural=False)
 
     def _name_of(self, t: str) -> str:
         if t in self.s.players:

@@ -4,7 +4,7 @@ cards, abilities and actions; every problem is a Reason with its key and line.""
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason
+from judge.engine.core import InvalidScenario, Reason, table_at, wrong_type
 from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card
 from judge.engine.grand_archive.keywords import parse_keyword
 from judge.engine.grand_archive.words import as_list
@@ -50,13 +50,14 @@ STATICS = {
 SET_STATS = ("power", "life", "durability", "level")
 ABILITY_KEYS = {
     "activated": {"kind", "text", "cost", "effects", "target", "speed", "functional_in"},
-    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker"},
+    "trigger": {"kind", "text", "on", "by", "card", "effects", "functional_in", "phase", "whose", "attacker",
+                "charges"},
     "static": {"kind", "text", "effect", "functional_in"},
 }
-TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish")
+TRIGGER_EVENTS = ("enter", "death", "play", "attack", "hit", "kill", "beginning", "foster", "leave", "banish", "charge")
 ACTION_KINDS = ("activate", "materialize", "bestow", "attack", "retaliate", "intercept", "critical", "pass", "stop")
 ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve", "memory", "copy_targets", "note",
-               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle"} | set(ACTION_KINDS)
+               "times", "wield", "attack_target", "pay", "until", "level_up", "floating", "reservable", "kindle", "ephemerate"} | set(ACTION_KINDS)
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
@@ -67,8 +68,7 @@ UNSUPPORTED_TYPES: dict[str, str] = {}
 # building and validating the position
 # ---------------------------------------------------------------------------------------------------------
 
-def _wrong_type(scenario, key, want, got) -> Reason:
-    return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)
+_wrong_type = wrong_type
 
 
 def _check_keys(scenario, table: dict, allowed, where: str, what: str, reasons, at: str | None = None):
@@ -98,10 +98,7 @@ def build_state(scenario) -> State:
                                        "tables", "players"))
         raise InvalidScenario(reasons)
     s = State()
-    g = data.get("game", {})
-    if not isinstance(g, dict):
-        reasons.append(_wrong_type(scenario, "game", "a table", g))
-        g = {}
+    g = table_at(scenario, data, "game", "a table", reasons)
     _check_keys(scenario, g, GAME_KEYS, "game", "in [game]", reasons)
     for seat, (name, p) in enumerate(players.items()):
         if not isinstance(p, dict):
@@ -131,19 +128,13 @@ def build_state(scenario) -> State:
         reasons.append(_wrong_type(scenario, "game.turn", "a whole number ≥ 1 (turn 1 is the first player's first "
                                    "turn)", s.turn))
         s.turn = len(players) + 1
-    cards = data.get("cards", {})
-    if not isinstance(cards, dict):
-        reasons.append(_wrong_type(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
-        cards = {}
+    cards = table_at(scenario, data, "cards", "a table of [cards.HANDLE] tables", reasons)
     for handle, cd in cards.items():
         card = _build_card(scenario, handle, cd, s, reasons)
         if card is not None:
             s.cards[handle] = card
     _place_cards(scenario, players, s, reasons)
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        reasons.append(_wrong_type(scenario, "actions", "an array of [[actions]] tables", actions))
-        actions = []
+    actions = table_at(scenario, data, "actions", "an array of [[actions]] tables", reasons, list)
     for n, act in enumerate(actions, 1):
         _check_action(scenario, n, act, s, reasons)
     if reasons:
@@ -378,6 +369,9 @@ def _check_ability(scenario, key, index, ab, reasons) -> Ability | None:
     if kind == "trigger" and ab.get("on") not in TRIGGER_EVENTS:
         reasons.append(scenario.reason("bad-trigger", f"on must be one of {', '.join(TRIGGER_EVENTS)}, not "
                                        f"{ab.get('on')!r}", f"{key}.on"))
+    if (ab.get("on") == "charge") != ("charges" in ab):
+        reasons.append(scenario.reason("bad-trigger", 'charges = N goes with on = "charge" (On Charge N), and on = '
+                                       '"charge" needs it', f"{key}.charges" if "charges" in ab else f"{key}.on"))
     if isinstance(ab.get("attacker"), dict):
         _check_selector(scenario, f"{key}.attacker", ab["attacker"], reasons)
         if ab.get("on") != "attack":
@@ -548,7 +542,7 @@ def _shape():
                                                                   "sacrifice": Bool()}, what="a cost table"),
                      "effects": effects, "effect": effect, "target": target, "speed": Str(), "on": Str(),
                      "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str(),
-                     "attacker": selector},
+                     "attacker": selector, "charges": Int(1)},
                     what="an ability table")
     zone = ListOf(NAME | Int(0), single=True, what="a list of card handles (a number for unnamed cards)")
     player = Table({"champion": Str(), "elements": ListOf(Str()), "level": Int(0), "damage": Int(0),
@@ -566,7 +560,8 @@ def _shape():
                     "times": Int(1), "activate": NAME, "materialize": NAME, "bestow": NAME, "pass": Bool(),
                     "stop": AnyValue(), "attack": NAME, "wield": NAMES, "attack_target": NAME, "pay": Bool(),
                     "until": Str(), "retaliate": NAMES | Bool(), "intercept": NAME, "level_up": NAME,
-                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES},
+                    "critical": Str(), "floating": NAMES, "reservable": NAMES, "kindle": NAMES,
+                    "ephemerate": Bool()},
                    what="an action table")
     return Table({"players": MapOf(player), "cards": MapOf(card), "actions": ListOf(action),
                   "game": Table({"turn_player": NAME, "order": ListOf(NAME), "phase": Str(), "turn": Int(1)})})

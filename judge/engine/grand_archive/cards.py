@@ -64,6 +64,8 @@ class Card:
         self.distant = False                    # the distant property (game-terms/distant)
         self.fostered = False                   # the fostered property (game-terms/fostered)
         self.damaged_turn: int | None = None    # the last turn it was dealt damage (foster/1)
+        self.charged: set[int] = set()          # its On Charge abilities that have triggered (on-charge/1.1)
+        self.ephemeral = False                  # activated by its ephemerate cost: banished when it would leave
         self.lineage_stamp = 0                  # a champion card: when it entered the lineage
         self.deck_position = 0                  # order in the scenario's zone lists: the top card is listed first
         self.effects: list[dict] = []           # the instructions its activation enacts on resolution
@@ -103,6 +105,7 @@ class Card:
         new.gained = list(self.gained)
         new.counters = dict(self.counters)
         new.mods = dict(self.mods)
+        new.charged = set(self.charged)
         return new
 
     def stat(self, name: str) -> int | None:

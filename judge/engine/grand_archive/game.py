@@ -72,6 +72,9 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         for c in state.cards.values():
             if c.damage and c.zone == "field":
                 c.damaged_turn = state.turn   # damage marked on an ally was dealt this turn (end-phase/3)
+            for ab in c.abilities:   # an object that starts with N charge counters has had its On Charge N trigger
+                if ab.kind == "trigger" and ab.get("on") == "charge" and c.counters.get("charge", 0) >= ab.get("charges", 1):
+                    c.charged.add(ab.index)
         self.apply_layers()
 
     # =====================================================================================================
@@ -157,8 +160,16 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Move a card; a card leaving the field or the stack leaves its last known information behind."""
         if card.zone in ("field", "effects-stack"):
             self.remember(card)
+        if card.ephemeral and card.zone in ("field", "effects-stack", "intent") and \
+                zone not in ("field", "effects-stack", "intent", "banishment"):
+            self.step(f"{card.name} is ephemeral: it is banished instead of going to the {zone}.",
+                      ["keywords-and-abilities/ephemerate/1.3.1" if card.zone == "field" else
+                       "keywords-and-abilities/ephemerate/1.4.1"], answer=True)
+            zone = "banishment"
         left = card.zone == "field" and zone != "field"
         card.zone = zone
+        if zone not in ("field", "effects-stack", "intent"):
+            card.ephemeral = False   # the card does not keep the property (ephemerate/1.3.1)
         if left:
             self.left_field(card, zone)
         if zone not in ("field", "effects-stack"):
@@ -280,14 +291,26 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         self.s.opportunity = player
 
     def blocked(self) -> bool:
-        """No player can have Opportunity while a boon is being bestowed (bestowing-boons/3.4.2)."""
-        return any(i.kind == "bestowment" for i in self.s.stack)
+        """No player can have Opportunity while a boon is being bestowed (bestowing-boons/3.4.2) or while the
+        activation of a card with interdiction is on the Effects Stack (interdiction/1, 2)."""
+        return self.blocker() is not None
+
+    def blocker(self) -> tuple[str, list[str]] | None:
+        """Why no player has Opportunity now, with its rules, or None."""
+        for i in self.s.stack:
+            if i.kind == "bestowment":
+                return "while a boon is being bestowed", ["bestowing-boons/3.4.2", "boons/4.1"]
+            card = self.s.cards.get(i.source)
+            if i.kind == "activation" and card is not None and self.keyword(card, "interdiction"):
+                return (f"while the activation of {card.name}, which has interdiction, is on the Effects Stack",
+                        ["keywords-and-abilities/interdiction/1", "keywords-and-abilities/interdiction/2"])
+        return None
 
     def resolve_blocked(self):
         """While a boon is being bestowed no player has Opportunity: the top layers resolve without anyone acting."""
         while self.s.stack and self.blocked():
-            self.step("No player has Opportunity while a boon is being bestowed: the top layer resolves without "
-                      "any player acting.", ["bestowing-boons/3.4.2", "boons/4.1"])
+            why, cites = self.blocker()
+            self.step(f"No player has Opportunity {why}: the top layer resolves without any player acting.", cites)
             self.resolve_top()
 
     def ready(self, player: str, key: str, kind: str = "act"):

@@ -53,6 +53,12 @@ KEYWORDS = {k.name: k for k in (
             what="may be rested to pay 1 of a reserve cost"),
     Keyword("kindle", "keywords-and-abilities/kindle-n/1", True, "sum",
             "up to N fire cards banished from the graveyard pay 1 reserve each"),
+    Keyword("interdiction", "keywords-and-abilities/interdiction/1",
+            what="no player has Opportunity while its activation is on the Effects Stack"),
+    Keyword("level locked", "keywords-and-abilities/level-locked-n/1", True, "max",
+            "can't be played unless the champion's base level is N or higher"),
+    Keyword("ephemerate", "keywords-and-abilities/ephemerate/1", True, "max",
+            "may be activated from the graveyard for its ephemerate cost, then banished when it would leave"),
     Keyword("bulwark", "keywords-and-abilities/bulwark/1", combine="each", what="enters the field with a bulwark counter"),
 )}
 
@@ -61,13 +67,13 @@ NOT_MODELLED = {
     "agility": "agility as a keyword of a card (a player gains agility from an effect: do = \"agility\")",
     **{name: f"{name} (a keyword of the Keywords and Abilities glossary)" for name in (
         "aenean progression", "aethercalling", "brew", "cascade", "champion bonus", "class bonus", "class locked",
-        "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower", "ephemerate",
-        "first boon", "interdiction", "imbue", "inherited effect", "level locked", "level restriction",
-        "lineage", "lineage release", "link", "link shield", "memory", "on charge",
+        "command", "commanded will", "divine relic", "element bonus", "elysian aura", "empower",
+        "first boon", "imbue", "inherited effect", "level restriction",
+        "lineage", "lineage release", "link", "link shield", "memory",
         "prepare", "preserve", "starcalling")},
     # triggered ability conditions: written as abilities, not keywords
     **{f"on {event}": f"on {event} as a keyword: write it as a triggered ability, on = \"{event}\""
-       for event in ("attack", "banish", "death", "enter", "foster", "hit", "kill", "leave")},
+       for event in ("attack", "banish", "charge", "death", "enter", "foster", "hit", "kill", "leave")},
 }
 
 

@@ -171,7 +171,15 @@ class Playing:
                   "empty.", cites + ["timing-and-permissions/fast-vs-slow/1.1"])
 
     def _check_control(self, player: str, card: Card, origin: str, method: str, home: str, cites: list[str]):
-        """playing-cards/2: control or play permission; the zone it is played from."""
+        """playing-cards/2: control or play permission; the zone it is played from; a level locked card's
+        restriction (level-locked-n/1, 2, 4)."""
+        locked = self.keyword(card, "level locked")
+        base = self.base_level(player) or 0
+        if locked is not None and base < locked:
+            raise Illegal(f"{card.name} is level locked {locked} and {player}'s champion's base level is {base}: it "
+                          "can't be played (level modifiers do not count).",
+                          cites + ["keywords-and-abilities/level-locked-n/1", "keywords-and-abilities/level-locked-n/2",
+                                   "keywords-and-abilities/level-locked-n/4"])
         owner_zone = origin not in ("field",)
         controls = (card.owner == player) if owner_zone else (card.controller == player)
         verb = next(v for v, noun in PLAY_METHODS.items() if noun == method)
@@ -194,6 +202,8 @@ class Playing:
     def calculate_cost(self, player: str, card: Card, kind: str, inst: Instance, rules: dict) -> int:
         """The set → add/subtract → remove order; never below 0 (card-activation/1.7.1-1.7.4)."""
         printed = card.reserve_cost if kind == "reserve" else card.memory_cost
+        if inst.ephemerate:
+            printed = self.keyword(card, "ephemerate")
         cost = printed + (inst.x or 0)
         shown = f"{printed}+X = {cost}" if card.x_cost else f"{cost}"
         self.step(f"Calculate the {kind} cost: {card.name}'s starting {kind} cost is {shown}.", [rules[0], rules[1]])
@@ -326,9 +336,13 @@ class Playing:
         origin = self._announce(player, card, "activation", "card-activation/1.1")
         self._check_elements(player, card, ["card-activation/1.2"])
         inst = Instance(card.handle, "activation", card.handle, player)
+        inst.ephemerate = bool(act.get("ephemerate"))
         self._declare(player, card, act, inst)
         legality = ["card-activation/1.6"]
-        self._check_control(player, card, origin, "activation", "hand", legality)
+        if inst.ephemerate:
+            self.check_ephemerate(player, card, origin, legality)
+        else:
+            self._check_control(player, card, origin, "activation", "hand", legality)
         self._check_speed(player, card, legality)
         kind = card.cost_kind
         if kind is None:

@@ -225,3 +225,54 @@ class Properties:
                   "itself is unchanged.", ["keywords-and-abilities/kindle-n/1", "keywords-and-abilities/kindle-n/2"],
                   answer=True)
         return len(handles)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # On Charge N
+    # ---------------------------------------------------------------------------------------------------------
+    def _untriggered_charges(self, obj: Card):
+        return [ab for ab in obj.abilities if ab.kind == "trigger" and ab.get("on") == "charge"
+                and ab.index not in obj.charged]
+
+    def charge_counters(self):
+        """At the beginning of the recollection phase, a turn-based action: the turn player puts a charge counter
+        on each of their objects with an untriggered On Charge ability (on-charge/2)."""
+        s = self.s
+        objs = [c for c in s.cards.values() if c.zone == "field" and c.controller == s.turn_player
+                and self._untriggered_charges(c)]
+        for c in objs:
+            c.counters["charge"] = c.counters.get("charge", 0) + 1
+        if objs:
+            self.step(f"{s.turn_player} puts a charge counter on "
+                      + ", ".join(f"{c.name} ({c.counters['charge']})" for c in objs)
+                      + ", a turn-based action: each has an On Charge ability that has not triggered.",
+                      ["keywords-and-abilities/on-charge-n/2"], answer=True)
+
+    def charge_triggers(self):
+        """On Charge N: the first time an object has N charge counters its ability triggers, once (on-charge/1,
+        1.1)."""
+        for c in [c for c in self.s.cards.values() if c.zone == "field"]:
+            for ab in self._untriggered_charges(c):
+                n = ab.get("charges", 1)
+                if c.counters.get("charge", 0) >= n:
+                    c.charged.add(ab.index)
+                    self.pending_trigger(c, ab, f"{c.name} has {n} charge counter{'s' if n != 1 else ''} for the "
+                                         "first time", ["keywords-and-abilities/on-charge-n/1",
+                                                        "keywords-and-abilities/on-charge-n/1.1"])
+
+    # ---------------------------------------------------------------------------------------------------------
+    # ephemerate
+    # ---------------------------------------------------------------------------------------------------------
+    def check_ephemerate(self, player: str, card: Card, origin: str, cites: list[str]):
+        """Ephemerate N: the card may be activated from its owner's graveyard by paying its ephemerate cost (a
+        reserve cost of N), at its default speed; it becomes ephemeral (ephemerate/1, 1.2, 1.3, 1.4)."""
+        from judge.engine.grand_archive.playing import Illegal
+
+        n = self.keyword(card, "ephemerate")
+        if n is None or origin != "graveyard" or card.owner != player:
+            raise Illegal(f"{card.name} can't be activated by its ephemerate cost: "
+                          + ("it has no ephemerate" if n is None else f"it is not in {player}'s graveyard") + ".",
+                          cites + ["keywords-and-abilities/ephemerate/1"])
+        card.ephemeral = True
+        self.step(f"{card.name} has ephemerate {n}: {player} activates it from the graveyard, paying its ephemerate "
+                  f"cost instead of its reserve cost; it follows its default speed, and becomes ephemeral.",
+                  cites + ["keywords-and-abilities/ephemerate/1", "keywords-and-abilities/ephemerate/1.2"], answer=True)

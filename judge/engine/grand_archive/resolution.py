@@ -343,6 +343,7 @@ class Resolution:
                 return False
             if not changed:
                 break
+        self.charge_triggers()
         return self.place_triggers()
 
     def sbc_targeting(self, inst: Instance) -> bool:
@@ -446,6 +447,12 @@ class Resolution:
                       f"{'regalia' if 'regalia' in card.supertypes else 'champion'} card is banished instead.",
                       cites + (["supertypes/regalia/4"] if "regalia" in card.supertypes else
                                ["champion/general-rules/8"]), answer=True)
+            return
+        if card.ephemeral:
+            self.step(f"{lead}: it would go to {card.owner}'s graveyard, but it is ephemeral.",
+                      cites + ["keywords-and-abilities/ephemerate/1.4", "keywords-and-abilities/ephemerate/1.4.1"],
+                      answer=True)
+            self.move(card, "graveyard")   # banished instead (game.move)
             return
         self.move(card, "graveyard")
         self.step(f"{lead}: it has a reserve cost, so it goes to {card.owner}'s graveyard.",

@@ -55,6 +55,7 @@ class Instance:
         self.attack_target: str | None = None  # attack cards: the attack target declared once it resolves
         self.wield: list[str] = []        # attack cards: the weapons the champion wields for the attack
         self.level_up: str | None = None  # the champion card a level-up effect places (when several fit)
+        self.ephemerate = False           # activated from the graveyard by paying its ephemerate cost
 
     def clone(self) -> "Instance":
         """A copy whose lists can change without changing this one's."""

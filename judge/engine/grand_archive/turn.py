@@ -126,6 +126,7 @@ class TurnOrder:
 
     def begin_recollection(self):
         """Recollection 1-2: beginning-of-recollection abilities, then the turn player receives Opportunity."""
+        self.charge_counters()
         self.beginning_triggers("recollection", ["recollection-phase/1.1", "turn-order/6"])
         self.foster_triggers(["recollection-phase/1.1", "turn-order/6"])
         self.state_based_checks()
