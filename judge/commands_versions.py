@@ -361,13 +361,7 @@ def render_stale_check(check, strict: bool = False, context: int | None = None) 
             notes.append(f"{_plural(len(check.not_compared), 'cited rule')} outside the excerpt "
                          f"{check.old.name}, not compared")
         return [f"{head}: up to date" + (f" ({', '.join(notes)})" if notes else "")]
-    lines = [head]
-    described = [describe_stale(c, check.old.cite_prefix) for c in counted]
-    width = min(max((len(d) for d in described), default=0), 44)
-    for c, text in zip(counted, described):
-        lines.append(f"  {text:<{width}}  [{', '.join(c.sources)}]")
-        if context is not None and c.change is not None and c.change.parts:
-            lines.extend(render_change(c.change, context, indent="      "))
+    lines = [head] + _changed_citations(counted, check.old.cite_prefix, context)
     if cosmetic:
         ids = [c.rule_id for c in cosmetic]
         more = f", … {len(ids) - 12} more" if len(ids) > 12 else ""
@@ -381,6 +375,19 @@ def render_stale_check(check, strict: bool = False, context: int | None = None) 
         lines.append(f"  under {check.old.cite_prefix} the engine cannot play it ({check.old_run.error}); "
                      "only the file's own citations were checked")
     lines.append(f"  {_rerun_line(check)}")
+    return lines
+
+
+def _changed_citations(changes, cite_prefix: str, context: int | None, label: str = "") -> list[str]:
+    """One line per changed citation (what changed, aligned, and the steps citing it), each followed by the
+    change itself with ``context`` words around it when asked."""
+    lines = []
+    described = [describe_stale(c, cite_prefix) for c in changes]
+    width = min(max((len(d) for d in described), default=0), 44)
+    for c, text in zip(changes, described):
+        lines.append(f"  {label}{text:<{width}}  [{', '.join(c.sources)}]")
+        if context is not None and c.change is not None and c.change.parts:
+            lines.extend(render_change(c.change, context, indent="      "))
     return lines
 
 
@@ -402,13 +409,7 @@ def render_review(report, context: int | None = None) -> str:
            f"{_plural(counts['cosmetic'], 'punctuation/case-only rewording')} (--all lists them)"]
     for check in review:
         out += ["", f"{check.path}  ({check.old.cite_prefix} → {check.new.version}): {', '.join(check.review(report.strict))}"]
-        changes = check.key_changes(report.strict)
-        described = [describe_stale(c, check.old.cite_prefix) for c in changes]
-        width = min(max((len(d) for d in described), default=0), 44)
-        for c, text in zip(changes, described):
-            out.append(f"  key rule {text:<{width}}  [{', '.join(c.sources)}]")
-            if context is not None and c.change is not None and c.change.parts:
-                out.extend(render_change(c.change, context, indent="      "))
+        out += _changed_citations(check.key_changes(report.strict), check.old.cite_prefix, context, "key rule ")
         if check.answer_changed:
             old, new = check.old_run, check.new_run
             for i, text in enumerate(new.answer):

@@ -321,6 +321,38 @@ def test_ga_and_mc_outcomes_cite_their_defining_rules():
     assert lines[0][1] == ["initiating-abilities/step-3"]
 
 
+def test_a_defense_reaction_from_arsenal_against_dominate_cites_where_cards_are_played_from():
+    lines = _answer("scenarios/fab/own-dominate-reactions-and-prevention.toml")
+    [key] = [key for text, key, _ in lines if "is played from the arsenal" in text]
+    assert key == ["8.3.4b", "8.3.4", "5.1.1a", "3.3.4"]
+    # a condition about where a card was played from stays a conditional effect (1.8.4), not the play rule
+    [key] = [key for text, key, _ in _answer("scenarios/fab/card-springboard-from-hand.toml")
+             if "played from the hand, not the arsenal" in text]
+    assert key[0] == "1.8.4" and "5.1.1a" not in key
+
+
+def test_playing_another_players_card_cites_the_control_and_permission_rules():
+    text, key, cites = _answer("scenarios/mc/own-another-players-card-cannot-be-played.toml")[0]
+    assert "bob controls it" in text
+    assert key == ["ownership-and-control/bullet-3", "play-restrictions-and-permissions/bullet-2"]
+    assert "initiating-abilities/check-1" in cites   # the step where it was checked stays, after the key
+    text, key, _ = _answer("scenarios/ga/playing-cards-2-no-control-no-play.toml")[0]
+    assert "does not control" in text and key[:2] == ["playing-cards/2", "playing-cards/3"]
+    text, key, _ = _answer("scenarios/ga/own-activating-from-banishment-needs-a-permission.toml")[0]
+    assert "without a permission" in text and key == ["playing-cards/2", "playing-cards/3"]
+    # "cannot pay": the step that says the card is no longer in hand is key with the payment step
+    text, key, _ = _answer("scenarios/mc/initiating-abilities-step-1-card-is-not-in-hand-to-pay-for-itself.toml")[0]
+    assert "no longer in hand" in text and key == ["initiating-abilities/step-3", "initiating-abilities/step-1"]
+
+
+def test_a_card_handle_inside_a_word_does_not_hide_the_word():
+    """The names masked before looking for keywords are whole words: a handle "ars" leaves "arsenal"."""
+    text = "Ars Nova is played from the arsenal; ars hits."
+    names = citations._maskable(["ars", "Ars Nova"])
+    assert citations._mask(text, names) == "§§§§§§§§ is played from the arsenal; §§§ hits."
+    assert citations._mask("Ünï ars arsenal", citations._maskable(["ars"])) == "Ünï §§§ arsenal"   # the pattern
+
+
 def test_brief_prints_key_citations_and_json_separates_them(run_cli, monkeypatch):
     monkeypatch.chdir(ROOT)
     path = "scenarios/fab/own-dominate-reactions-and-prevention.toml"

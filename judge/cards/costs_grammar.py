@@ -75,6 +75,8 @@ def activation_condition(phrase: str, ctx) -> dict:
     m = re.fullmatch(rf"if you have {NUM} or more cards in (?:your )?hand", p)
     if m:
         return {"at_least": {"count": "in-hand", "n": number(m.group(1))}}
+    if p in ("if you've been dealt damage this turn", "if your hero has been dealt damage this turn"):
+        return {"dealt_damage_this_turn": True}
     if p == "during an opponent's turn":
         return {"your_turn": False}
     raise NotUnderstood(phrase)

@@ -387,6 +387,11 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = effects_grammar.condition(p, ctx)
     if got is not None:
         return got
+    from judge.cards import keywords_grammar
+
+    got = keywords_grammar.condition(p, ctx)
+    if got is not None:
+        return got
     if p in ("you've dealt arcane damage this turn", "you have dealt arcane damage this turn"):
         return {"dealt_arcane_this_turn": True}
     if p in ("this is played from arsenal", "this was played from arsenal", "this is played from your arsenal"):

@@ -1,10 +1,11 @@
 """The card-text grammar of keyword abilities and keyword effects (CR 8.3 keywords, 8.4 labels, 8.5 effects):
 effect keywords a card prints as a sentence or a paragraph (``Opt 2``, ``Reload``, ``Intimidate``).
 
-:mod:`judge.cards.grammar` calls the hook here (``effect``) before its own rules: it returns None when the
-phrase is not one of its shapes, and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one of its
-shapes but not captured whole. Keywords a card simply lists (blood debt, ward 1, …) are read by :mod:`judge.cards.compiler` from the engine's keyword
-table; this module reads the keywords whose meaning is an effect or needs words around it.
+:mod:`judge.cards.grammar` calls the hooks here (``effect``, ``condition``) before its own rules: each returns
+None when the phrase is not one of its shapes, and raises :class:`~judge.cards.grammar.NotUnderstood` when it
+is one of its shapes but not captured whole. Keywords a card simply lists (blood debt, ward 1, ice fusion, …)
+are read by :mod:`judge.cards.compiler` from the engine's keyword table; this module reads the keywords whose
+meaning is an effect or needs words around it.
 """
 
 from __future__ import annotations
@@ -35,3 +36,13 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
         return [{"do": "intimidate", "who": "target"}]
     return None
 
+
+
+def condition(p: str, ctx) -> dict | None:
+    """``this was fused`` / ``this is fused`` on a card with fusion (8.3.17a) → ``{fused = true}``."""
+    if p in ("this was fused", "this is fused", "this has been fused"):
+        if not any(k.endswith(" fusion") for k in ctx.record.keyword_list() if isinstance(k, str)) and \
+                "fusion" not in ctx.record.text.lower():
+            raise g.NotUnderstood(p)
+        return {"fused": True}
+    return None

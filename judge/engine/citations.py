@@ -285,15 +285,21 @@ OUTCOME_RULES = {
         (r"last known information", "LAST_KNOWN_INFORMATION"),
         (r"\badditional costs?\b", "DECLARE_ADDITIONAL_COSTS", MINOR),
         (r"\bprevent(s|ed|ion)?\b", "PREVENTION", MINOR),
+        # where a card is played from (a defense reaction from arsenal against dominate)
+        (r"\bis played from (?:the |their |his |her )?(?:hand|arsenal)\b", "PLAY_FROM_HAND_OR_ARSENAL", MINOR),
+        (r"\bis played from (?:the |their |his |her )?arsenal\b", "ARSENAL_CARDS_PLAYABLE", MINOR),
     ],
     "ga": [
         (r"\b(?:activation|materialization|bestowment|play) is illegal\b", "playing-cards/3"),
-        (r"does not control|has no permission|permission to play", "playing-cards/2"),
+        (r"does not control|has no permission|permission to play|without a permission", "playing-cards/2"),
         (r"\bfizzles\b", "game-terms/fizzle/1"),
     ],
     "mc": [
         (r"cannot pay|is aborted|abort", "STEP_PAY"),
         (r"no longer in\s+(?:their |the )?hand|faceup on the table", "STEP_FACEUP"),
+        (r"\b(?:\w+ )?controls it\b|\bdoes not control\b|\bcards they control\b", "PLAYER_CONTROLS_CARDS"),
+        (r"\bplays? (?:only )?cards (?:they control, )?from (?:their|his|her) own hand\b|\bpermission\b",
+         "PERMISSION_OPTIONAL_PLAY"),
         (r"\bis canceled\b|\bcancels?\b", "cancel"),
     ],
 }
@@ -397,7 +403,7 @@ def _mask(text: str, maskable) -> str:
         while True:
             at, size = -1, 0
             for n in present:
-                i = low.find(n, pos)
+                i = _find_word(low, n, pos)
                 if i >= 0 and (at < 0 or i < at or (i == at and len(n) > size)):
                     at, size = i, len(n)
             if at < 0:
@@ -409,10 +415,25 @@ def _mask(text: str, maskable) -> str:
     return pattern.sub(lambda m: "§" * len(m.group(0)), text) if pattern is not None else text
 
 
+def _find_word(text: str, name: str, pos: int) -> int:
+    """Where ``name`` next stands in ``text`` from ``pos`` as whole words (a handle "ars" is not in "arsenal"),
+    or -1."""
+    i = text.find(name, pos)
+    while i >= 0:
+        before = text[i - 1] if i else " "
+        after = text[i + len(name)] if i + len(name) < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return i
+        i = text.find(name, i + 1)
+    return -1
+
+
 @functools.lru_cache(maxsize=256)
 def _mask_pattern(names: tuple):
-    """One pattern for all the names (longest first), compiled once per set of names."""
-    return re.compile("|".join(re.escape(n) for n in names), re.I) if names else None
+    """One pattern for all the names (longest first) as whole words, compiled once per set of names."""
+    if not names:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)", re.I)
 
 
 def key_citations(outcome, book, names=()) -> None:

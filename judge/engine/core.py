@@ -290,6 +290,22 @@ class Outcome:
         }
 
 
+def wrong_type(scenario, key: str, want: str, got) -> Reason:
+    """A ``wrong-type`` reason: the value at ``key`` must be ``want`` (``a table``, ``a whole number ≥ 0``…)."""
+    return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)
+
+
+def table_at(scenario, data: dict, key: str, want: str, reasons: list, empty=dict):
+    """``data[key]`` (absent: an empty one) when it is a table (``empty=dict``) or an array (``empty=list``);
+    otherwise a wrong-type reason saying it must be ``want``, and an empty one, so that a position builder
+    goes on to find every other problem."""
+    value = data.get(key, empty())
+    if not isinstance(value, empty):
+        reasons.append(wrong_type(scenario, key, want, value))
+        value = empty()
+    return value
+
+
 def reasons_from(build, *args) -> list[Reason]:
     """The reasons ``build(*args)`` gives for raising :class:`InvalidScenario`, or ``[]`` when it succeeds:
     how an engine's ``validate`` runs the checks of its position builder without playing."""

@@ -9,7 +9,7 @@ A card named by its real name (``card = "NAME"``) is filled in by the scenario l
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason
+from judge.engine.core import InvalidScenario, Reason, table_at, wrong_type
 from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab import cited
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
@@ -27,7 +27,7 @@ ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random",
-               "pay_with", "optional_cost", "opt", "reload"}
+               "pay_with", "optional_cost", "opt", "reload", "fuse"}
 INT_FIELDS = ("cost", "pitch", "power", "defense", "life")   # life: a living object's base life (2.5.1)
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
@@ -43,9 +43,7 @@ def _start(scenario) -> State:
     return template
 
 
-def _type_error(scenario, key, want, got):
-    """A wrong-type reason: the value at ``key`` must be ``want``."""
-    return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)
+_type_error = wrong_type
 
 
 def build_state(scenario) -> State:
@@ -91,10 +89,7 @@ def build_state(scenario) -> State:
         elif intellect is not None:
             player.intellect = intellect
         s.players[name] = player
-    g = data.get("game", {})
-    if not isinstance(g, dict):
-        reasons.append(_type_error(scenario, "game", "a table", g))
-        g = {}
+    g = table_at(scenario, data, "game", "a table", reasons)
     for k in g:
         if k not in GAME_KEYS:
             reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in [game] (known: "
@@ -121,10 +116,7 @@ def build_state(scenario) -> State:
         turn = 1
     s.turn_number = turn
     s.first_turn = bool(g.get("first_turn", turn == 1 and "turn" in g))
-    cards = data.get("cards", {})
-    if not isinstance(cards, dict):
-        reasons.append(_type_error(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
-        cards = {}
+    cards = table_at(scenario, data, "cards", "a table of [cards.HANDLE] tables", reasons)
     for handle, cd in cards.items():
         card = _build_card(scenario, handle, cd, s, reasons)
         if card is not None:
@@ -133,10 +125,7 @@ def build_state(scenario) -> State:
             if isinstance(cd.get("counters"), dict):
                 card.counters = counters_from_table(cd["counters"], card.timestamp)
             s.cards[handle] = card
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        reasons.append(_type_error(scenario, "actions", "an array of [[actions]] tables", actions))
-        actions = []
+    actions = table_at(scenario, data, "actions", "an array of [[actions]] tables", reasons, list)
     for i, act in enumerate(actions, 1):
         _check_action(scenario, i, act, s, reasons)
     _check_position(scenario, s, reasons)

@@ -259,14 +259,19 @@ class Combat:
             if row.name not in kws or self.counts_for_limit(row.data[0], c.handle, from_hand=from_hand):
                 continue
             counts, added, played, _, what = row.data
-            if counts == "from-hand":
+            if counts == "from-hand" and playing:
+                # where the card is played from: hand or arsenal (5.1.1a), and a card in arsenal may be played
+                origin = c.__dict__.get("_origin", c.zone)
                 self.step(f"{row.name.capitalize()} does not stop {c.name}: it only limits cards from hand, and "
-                          f"{c.name} is "
-                          f"{'played from the ' + c.__dict__.get('_origin', c.zone) if playing else 'not from hand'}.",
-                          [played] if playing else [added])
+                          f"{c.name} is played from the {origin}.",
+                          [played, cited.PLAY_FROM_HAND_OR_ARSENAL]
+                          + ([cited.ARSENAL_CARDS_PLAYABLE] if origin == "arsenal" else []), tag="telling")
+            elif counts == "from-hand":
+                self.step(f"{row.name.capitalize()} does not stop {c.name}: it only limits cards from hand, and "
+                          f"{c.name} is not from hand.", [added], tag="telling")
             else:
                 self.step(f"{row.name.capitalize()} does not stop {c.name}: it only limits {what}s, and {c.name} is "
-                          "not one.", [added])
+                          "not one.", [added], tag="telling")
 
     def _defended_from_hand(self, handle: str) -> bool:
         return self.card(handle).__dict__.get("_from_hand", False)

@@ -134,6 +134,10 @@ def _played_from(g, want, src, event):
     return src is not None and src.__dict__.get("_origin") == want
 
 
+def _fused(g, want, src, event):
+    return src is not None and bool(src.__dict__.get("_fused")) == want   # 8.3.17a
+
+
 def _pitched(g, want, src, event):
     ctrl = _ctrl(src)
     return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
@@ -144,6 +148,13 @@ def _paid_with(g, want, src, event):
     # the source's own costs moved as it was played (costs.py)
     return src is not None and any(matches(g.card(h), want, g, _ctrl(src))
                                    for h in src.__dict__.get("_paid_with", []) if h in g.s.cards)
+
+
+def _dealt_damage(g, want, src, event):
+    # "if you've been dealt damage this turn": a damage event this turn whose target is its controller's hero
+    ctrl = _ctrl(src)
+    return any(name == "damage" and info.get("target") == ctrl and (info.get("amount") or 0) > 0
+               for name, info in g.s.history) == want
 
 
 def _phase(g, want, src, event):
@@ -174,10 +185,12 @@ CONDITION_ROWS = (
     Condition("is_defended", None, _is_defended),
     Condition("by", "player", _by),
     Condition("played_from", None, _played_from),
+    Condition("fused", None, _fused),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
+    Condition("dealt_damage_this_turn", None, _dealt_damage),
 )
 
 def _extra(name):

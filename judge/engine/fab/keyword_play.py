@@ -162,3 +162,38 @@ class KeywordPlay:
         card.face_down = True
         self.step(f"{self.player_name(controller)} reloads: {card.name} moves from their hand face down into their "
                   "empty arsenal.", [cited.RELOAD], tag="telling")
+
+    # ---- fusion (8.3.17) ----------------------------------------------------------------------------------
+    def pay_reveal_cost(self, player: str, c, action: dict):
+        """8.3.17: the play action's ``fuse = ["HANDLE", …]`` pays a fusion card's optional additional cost:
+        each revealed card is in the player's hand and has one of the supertypes listed, one card for each
+        (8.3.17c); the played card is then fused (8.3.17a). Without ``fuse`` the player does not fuse."""
+        rows = [row for row in with_hook("reveal-cost") if row.name in self.keywords(c)]
+        named = list(action.get("fuse", []))
+        if not named:
+            return
+        if not rows:
+            raise IllegalAction(f"{c.name} has no fusion ability, so nothing asks for cards to be revealed",
+                                [cited.FUSION])
+        wanted = {sup for row in rows for sup in row.data}
+        revealed = [self.s.cards[h] for h in named if h in self.s.cards]
+        for card in revealed:
+            if card.zone != "hand" or card.owner != player:
+                raise IllegalAction(f"{card.name} is not in {self.player_name(player)}'s hand, so it cannot be revealed "
+                                    "for fusion", [cited.CANNOT_FUSE])
+        # one card for each supertype listed (8.3.17c): match revealed cards to supertypes, one each
+        left = set(wanted)
+        for card in revealed:
+            fits = sorted(card.supertypes & left)
+            if not fits:
+                raise IllegalAction(f"{card.name} is not a {' or '.join(sorted(left or wanted))} card still to be "
+                                    "revealed for fusion (one card for each supertype listed)",
+                                    [cited.CANNOT_FUSE, cited.FUSION_ONE_CARD_EACH])
+            left.discard(fits[0])
+        if left and len(wanted) > 1:
+            raise IllegalAction(f"fusing needs a card for each of {', '.join(sorted(wanted))}", [cited.CANNOT_FUSE])
+        c.__dict__["_fused"] = True
+        self.facts.setdefault("fused", []).append(c.handle)
+        self.step(f"Fusion: {self.player_name(player)} pays the additional cost of revealing "
+                  f"{', '.join(card.name for card in revealed)} from their hand; {c.name} is fused.",
+                  [cited.FUSION, cited.FUSED], tag="telling")

@@ -15,6 +15,7 @@ A newcomer adds a keyword in one row here and one handler at the hook it names. 
 * ``replacement``    — a static ability replacing where the card goes (ephemeral: into a graveyard → ceases to exist)
 * ``defending-state-trigger`` — a state-trigger of a defending card about the attack it defends (mirage)
 * ``play-from``      — a play-static ability allowing the card to be played from another zone (rune gate)
+* ``reveal-cost``    — an optional additional cost of revealing cards from hand with the row's supertypes (fusion)
 * ``state-trigger``  — a state-triggered ability checked as a game state action (phantasm)
 * ``defend-other``   — lets the card defend a hero its player does not control (protect)
 * ``additional-cost`` — an optional additional cost declared as the card is played (boost)
@@ -47,6 +48,7 @@ class Keyword(NamedTuple):
 # chain-close rows: data = the effects of the triggered-layer
 # ability rows: data = the ability tables the keyword means, written as a scenario writes them
 # play-from rows: data = (zone, what is counted as a selector, "without-paying")
+# reveal-cost rows: data = the supertypes revealed, one card each (8.3.17c)
 KEYWORD_ROWS = (
     Keyword("go again", cited.GO_AGAIN, "special resolution ability", ("resolve",)),
     Keyword("dominate", cited.DOMINATE, "static ability", ("defend-limit",),
@@ -77,6 +79,12 @@ KEYWORD_ROWS = (
     Keyword("mirage", cited.MIRAGE, "static ability", ("defending-state-trigger",)),
     Keyword("rune gate", cited.RUNE_GATE, "play-static ability", ("play-from",),
             data=("banished", {"name": "Runechant"}, "without-paying")),
+    Keyword("ice fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=("ice",)),
+    Keyword("lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=("lightning",)),
+    Keyword("earth fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=("earth",)),
     Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
     Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
     Keyword("boost", cited.BOOST, "optional additional-cost play-static ability", ("additional-cost",)),

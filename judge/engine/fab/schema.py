@@ -274,9 +274,10 @@ def _shape():
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
-                       "played_from": Str(), "pitched": selector, "is_attack": flag, "your_turn": flag,
+                       "played_from": Str(), "fused": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
-                       "paid_with": selector, "phase": Str(("start", "action", "end"))},
+                       "paid_with": selector, "phase": Str(("start", "action", "end")),
+                       "dealt_damage_this_turn": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
@@ -318,7 +319,7 @@ def _shape():
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
                     "opt": Table({"top": ListOf(NAME), "bottom": ListOf(NAME)}, what="an opt table { top = [...], bottom = [...] }"),
-                    "reload": NAME,
+                    "reload": NAME, "fuse": ListOf(NAME),
                     "optional_cost": Bool(),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")

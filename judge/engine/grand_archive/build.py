@@ -4,7 +4,7 @@ cards, abilities and actions; every problem is a Reason with its key and line.""
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason
+from judge.engine.core import InvalidScenario, Reason, table_at, wrong_type
 from judge.engine.grand_archive import cited
 from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card
 from judge.engine.grand_archive.keywords import parse_keyword
@@ -69,8 +69,7 @@ UNSUPPORTED_TYPES: dict[str, str] = {}
 # building and validating the position
 # ---------------------------------------------------------------------------------------------------------
 
-def _wrong_type(scenario, key, want, got) -> Reason:
-    return scenario.reason("wrong-type", f"must be {want}, not {type(got).__name__} {got!r}", key)
+_wrong_type = wrong_type
 
 
 def _check_keys(scenario, table: dict, allowed, where: str, what: str, reasons, at: str | None = None):
@@ -100,10 +99,7 @@ def build_state(scenario) -> State:
                                        "tables", "players"))
         raise InvalidScenario(reasons)
     s = State()
-    g = data.get("game", {})
-    if not isinstance(g, dict):
-        reasons.append(_wrong_type(scenario, "game", "a table", g))
-        g = {}
+    g = table_at(scenario, data, "game", "a table", reasons)
     _check_keys(scenario, g, GAME_KEYS, "game", "in [game]", reasons)
     for seat, (name, p) in enumerate(players.items()):
         if not isinstance(p, dict):
@@ -133,19 +129,13 @@ def build_state(scenario) -> State:
         reasons.append(_wrong_type(scenario, "game.turn", "a whole number ≥ 1 (turn 1 is the first player's first "
                                    "turn)", s.turn))
         s.turn = len(players) + 1
-    cards = data.get("cards", {})
-    if not isinstance(cards, dict):
-        reasons.append(_wrong_type(scenario, "cards", "a table of [cards.HANDLE] tables", cards))
-        cards = {}
+    cards = table_at(scenario, data, "cards", "a table of [cards.HANDLE] tables", reasons)
     for handle, cd in cards.items():
         card = _build_card(scenario, handle, cd, s, reasons)
         if card is not None:
             s.cards[handle] = card
     _place_cards(scenario, players, s, reasons)
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        reasons.append(_wrong_type(scenario, "actions", "an array of [[actions]] tables", actions))
-        actions = []
+    actions = table_at(scenario, data, "actions", "an array of [[actions]] tables", reasons, list)
     for n, act in enumerate(actions, 1):
         _check_action(scenario, n, act, s, reasons)
     if reasons:

@@ -104,10 +104,7 @@ class EffectPrimitives:
             self.step(f"The attack gets {by:+d} power from {source_name}, combined with the others in the damage step.",
                       ["attacking-and-the-combat-phase/6.2", "attacking-and-the-combat-phase/5.3"], answer=True)
             return
-        for t in self._units(e, inst, you):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
+        for obj in self._units_on_field(e, inst, you):
             obj.buffs.append((stat, by))
             self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}"
                       + (" (an instanced effect: the set is the objects that fit it now)." if
@@ -334,6 +331,13 @@ class EffectPrimitives:
     # ---------------------------------------------------------------------------------------------------------
     # effects that turns and combat need: prevention, orientation, counters, keywords, properties, phases
     # ---------------------------------------------------------------------------------------------------------
+    def _units_on_field(self, e: dict, inst: Instance, you: str):
+        """Each object the effect names (:meth:`_units`) that is on the field as the effect reaches it."""
+        for t in self._units(e, inst, you):
+            obj = self.s.cards.get(t)
+            if obj is not None and obj.zone == "field":
+                yield obj
+
     def _units(self, e: dict, inst: Instance, you: str) -> list[str]:
         """The units or objects an effect names: ``target``, ``self`` (the source), ``you`` (your champion),
         ``attacker`` (the attacking unit of the combat in progress); a player's name stands for their champion."""
@@ -367,10 +371,7 @@ class EffectPrimitives:
 
     def do_rest(self, e, inst, you, source_name):
         """Rest an object; one already rested can't rest (game-terms/rest-rested/1, 5)."""
-        for t in self._units(e, inst, you):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
+        for obj in self._units_on_field(e, inst, you):
             if obj.rested:
                 self.step(f"{obj.name} is already rested: it does not rest again.", ["game-terms/rest-rested/5",
                                                                                      "properties-and-states/general-rules/3"])
@@ -380,10 +381,7 @@ class EffectPrimitives:
 
     def do_wake(self, e, inst, you, source_name):
         """Wake up an object; one already awake can't wake up (game-terms/wake-up/1, 2)."""
-        for t in self._units(e, inst, you):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
+        for obj in self._units_on_field(e, inst, you):
             if not obj.rested:
                 self.step(f"{obj.name} is already awake: it does not wake up.", ["game-terms/wake-up/2"])
                 continue
@@ -394,10 +392,7 @@ class EffectPrimitives:
         """Put N counters of a kind on an object (or remove them with a negative N); buff and debuff counters
         cancel each other (counters/general-rules/4, buff/4, debuff/4)."""
         kind, n = e.get("kind", "buff"), e.get("amount", 1)
-        for t in self._units(e, inst, you):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
+        for obj in self._units_on_field(e, inst, you):
             c = obj.counters
             c[kind] = max(0, c.get(kind, 0) + n)
             other = {"buff": "debuff", "debuff": "buff"}.get(kind)
@@ -416,20 +411,14 @@ class EffectPrimitives:
     def do_gain(self, e, inst, you, source_name):
         """An object gets a keyword until end of turn (an instanced continuous effect, continuous-effects)."""
         name, value = parse_keyword(e["keyword"])
-        for t in self._units(e, inst, you):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
+        for obj in self._units_on_field(e, inst, you):
             obj.gained.append((name, value, self.s.tick()))
             self.step(f"{obj.name} gains {name}{f' {value}' if value is not None else ''} until end of turn.",
                       ["continuous-effects/instanced-effects/1"], answer=True)
 
     def do_distant(self, e, inst, you, source_name):
         """A unit becomes distant until the end of its controller's turn (game-terms/distant/1, 2)."""
-        for t in self._units(e, inst, you):
-            obj = self.s.cards.get(t)
-            if obj is None or obj.zone != "field":
-                continue
+        for obj in self._units_on_field(e, inst, you):
             obj.distant = True
             self.step(f"{obj.name} becomes distant until the end of {obj.controller}'s turn.",
                       ["game-terms/distant/1", "game-terms/distant/2"], answer=True)

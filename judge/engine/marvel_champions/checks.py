@@ -26,6 +26,11 @@ class Checks:
             allowed = ["hand"] + [a.get("from") for a in card.abilities if a.kind == "permission"]
             if card.zone not in allowed or card.controller != player:
                 where = f"{card.owner}'s {card.zone}" if card.zone in ("hand", "deck", "discard") else card.zone
+                if card.controller != player:   # another player's card: its controller is the one who may play it
+                    raise Illegal(c1, f"{card.name} is in {where}, so {card.controller} controls it, and {player} "
+                                      "plays only cards they control, from their own hand",
+                                  ["ownership-and-control/bullet-3", "play",
+                                   "play-restrictions-and-permissions/bullet-1"])
                 raise Illegal(c1, f"{card.name} is in {where}, and {player} plays cards from their own hand",
                               ["play", "play-restrictions-and-permissions/bullet-1"])
             if card.zone != "hand":

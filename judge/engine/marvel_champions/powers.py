@@ -86,14 +86,22 @@ class Powers:
         return False
 
     # -- attack ----------------------------------------------------------------------------------------
+    def _basic_power(self, act: dict, akey: str, power: str, verb: str, kinds: tuple, rule: str, what: str):
+        """The start of a basic attack or thwart: the character using it and its player, the card it is used
+        against, its record, and why it cannot be used (a rule and words) or None: the character cannot use
+        it now, or the card is not ``what`` (one of ``kinds``) in play."""
+        char, player = self._character(act, akey, power)
+        against = self.s.cards.get(act[power])
+        rec = self.power(f"{char.handle}.{power}", player, f"{char.name} {verb} {against.name}")
+        problem = self._user_problem(char, player, power, "hero")
+        if problem is None and not (against.in_play and against.type in kinds):
+            problem = rule, f"{against.name} is not {what} in play"
+        return char, player, against, rec, problem
+
     def basic_attack(self, act: dict, akey: str) -> None:
         """A hero's or an ally's basic attack against an enemy (attack/bullet-1, /bullet-2)."""
-        char, player = self._character(act, akey, "attack")
-        target = self.s.cards.get(act["attack"])
-        rec = self.power(f"{char.handle}.attack", player, f"{char.name} attacking {target.name}")
-        problem = self._user_problem(char, player, "attack", "hero")
-        if problem is None and not (target.in_play and target.type in ("minion", "villain")):
-            problem = "attack/bullet-4", f"{target.name} is not an enemy in play"
+        char, player, target, rec, problem = self._basic_power(act, akey, "attack", "attacking", ("minion", "villain"),
+                                                               "attack/bullet-4", "an enemy")
         if problem is None and self.guard_problem(player, target):
             problem = "guard", self.guard_problem(player, target)
         if problem:
@@ -142,12 +150,8 @@ class Powers:
     # -- thwart ----------------------------------------------------------------------------------------
     def basic_thwart(self, act: dict, akey: str) -> None:
         """A hero's or an ally's basic thwart against a scheme (thwart/bullet-1, /bullet-2)."""
-        char, player = self._character(act, akey, "thwart")
-        scheme = self.s.cards.get(act["thwart"])
-        rec = self.power(f"{char.handle}.thwart", player, f"{char.name} thwarting {scheme.name}")
-        problem = self._user_problem(char, player, "thwart", "hero")
-        if problem is None and not (scheme.in_play and scheme.type in ("main-scheme", "side-scheme")):
-            problem = "thwart", f"{scheme.name} is not a scheme in play"
+        char, player, scheme, rec, problem = self._basic_power(act, akey, "thwart", "thwarting",
+                                                               ("main-scheme", "side-scheme"), "thwart", "a scheme")
         if problem:
             self.refuse(rec, *problem)
             return
