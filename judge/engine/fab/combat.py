@@ -104,9 +104,17 @@ class Combat:
         s.all_links.append(link)
         link.defending_hero = legal[0]
         # 7.2.4: attacking; the attack event
-        self.step(f"{self.card(link.attack).name} is attacking; {self.player_name(link.controller)} is the attacking "
-                  f"hero and {self.player_name(legal[0])} the defending hero.",
-                  [cited.ATTACKING, cited.ATTACKING_HERO, cited.DEFENDING_HERO])
+        source = self.card(link.attack)
+        if link.proxy and "ally" in source.types | source.subtypes:
+            # 7.2.4a, 8.2.8c: a living attack-source becomes attacking; its controller is no attacking hero
+            self.step(f"{source.name}, an ally (a living object), is attacking; {self.player_name(link.controller)} "
+                      f"and their hero are not the attacking hero for this chain link, and "
+                      f"{self.player_name(legal[0])} is the defending hero.",
+                      [cited.ATTACKING, cited.ATTACKING_HERO, cited.ALLY_ATTACKING, cited.ALLY, cited.DEFENDING_HERO])
+        else:
+            self.step(f"{source.name} is attacking; {self.player_name(link.controller)} is the attacking "
+                      f"hero and {self.player_name(legal[0])} the defending hero.",
+                      [cited.ATTACKING, cited.ATTACKING_HERO, cited.DEFENDING_HERO])
         self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
         self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
 
