@@ -306,6 +306,15 @@ def table_at(scenario, data: dict, key: str, want: str, reasons: list, empty=dic
     return value
 
 
+def unknown_keys(scenario, table: dict, allowed, where: str, what: str, reasons: list, at: str | None = None):
+    """An ``unknown-key`` reason for every key of ``table`` that is not one of ``allowed``, naming the known
+    ones; ``at`` is the key path errors point at (default: the unknown key itself, ``where.KEY``)."""
+    for k in table:
+        if k not in allowed:
+            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' {what} (known: "
+                                           f"{', '.join(sorted(allowed))})", at or f"{where}.{k}"))
+
+
 def reasons_from(build, *args) -> list[Reason]:
     """The reasons ``build(*args)`` gives for raising :class:`InvalidScenario`, or ``[]`` when it succeeds:
     how an engine's ``validate`` runs the checks of its position builder without playing."""

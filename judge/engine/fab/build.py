@@ -9,7 +9,7 @@ A card named by its real name (``card = "NAME"``) is filled in by the scenario l
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason, table_at, wrong_type
+from judge.engine.core import InvalidScenario, Reason, table_at, unknown_keys, wrong_type
 from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab import cited
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
@@ -66,10 +66,7 @@ def build_state(scenario) -> State:
         if not isinstance(p, dict):
             reasons.append(_type_error(scenario, key, "a table", p))
             continue
-        for k in p:
-            if k not in PLAYER_KEYS:
-                reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a player (known: "
-                                               f"{', '.join(sorted(PLAYER_KEYS))})", f"{key}.{k}"))
+        unknown_keys(scenario, p, PLAYER_KEYS, key, "for a player", reasons)
         life = p.get("life", 20)
         if not isinstance(life, int) or isinstance(life, bool):
             reasons.append(_type_error(scenario, f"{key}.life", "a whole number", life))
@@ -90,10 +87,7 @@ def build_state(scenario) -> State:
             player.intellect = intellect
         s.players[name] = player
     g = table_at(scenario, data, "game", "a table", reasons)
-    for k in g:
-        if k not in GAME_KEYS:
-            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in [game] (known: "
-                                           f"{', '.join(sorted(GAME_KEYS))})", f"game.{k}"))
+    unknown_keys(scenario, g, GAME_KEYS, "game", "in [game]", reasons)
     s.seating = list(g.get("seating", list(s.players)))
     if sorted(s.seating) != sorted(s.players):
         reasons.append(scenario.reason("seating", "game.seating must list every player once", "game.seating",
@@ -181,10 +175,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         cd = scenario.real_card(key, cd, reasons)
         if cd is None:
             return None
-    for k in cd:
-        if k not in CARD_KEYS:
-            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' for a card (known: "
-                                           f"{', '.join(sorted(CARD_KEYS))})", f"{key}.{k}"))
+    unknown_keys(scenario, cd, CARD_KEYS, key, "for a card", reasons)
     owner = cd.get("owner")
     if owner not in s.players:
         reasons.append(scenario.reason("unknown-player", f"owner {owner!r} is not a player (players: "
@@ -342,10 +333,7 @@ def _check_action(scenario, i, act, s: State, reasons):
     if not isinstance(act, dict):
         reasons.append(_type_error(scenario, key, "a table", act))
         return
-    for k in act:
-        if k not in ACTION_KEYS:
-            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' in an action (known: "
-                                           f"{', '.join(sorted(ACTION_KEYS))})", f"{key}.{k}"))
+    unknown_keys(scenario, act, ACTION_KEYS, key, "in an action", reasons)
     for k, allowed in (("at", AT_STEPS), ("until", UNTIL_STEPS)):
         if k in act and act[k] not in allowed:
             reasons.append(scenario.reason("bad-step", f"{k} = {act[k]!r} is not a step{schema._near(act[k], allowed)} "

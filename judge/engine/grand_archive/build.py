@@ -4,7 +4,7 @@ cards, abilities and actions; every problem is a Reason with its key and line.""
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason, table_at, wrong_type
+from judge.engine.core import InvalidScenario, Reason, table_at, unknown_keys, wrong_type
 from judge.engine.grand_archive import cited
 from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card
 from judge.engine.grand_archive.keywords import parse_keyword
@@ -70,15 +70,7 @@ UNSUPPORTED_TYPES: dict[str, str] = {}
 # ---------------------------------------------------------------------------------------------------------
 
 _wrong_type = wrong_type
-
-
-def _check_keys(scenario, table: dict, allowed, where: str, what: str, reasons, at: str | None = None):
-    """Every key of ``table`` must be one of ``allowed``; ``at`` is the key path errors point at (default:
-    the unknown key itself, ``where.KEY``)."""
-    for k in table:
-        if k not in allowed:
-            reasons.append(scenario.reason("unknown-key", f"unknown key '{k}' {what} (known: "
-                                           f"{', '.join(sorted(allowed))})", at or f"{where}.{k}"))
+_check_keys = unknown_keys
 
 
 def _is_int(v) -> bool:
