@@ -88,12 +88,10 @@ def search(query, limit, in_cards, rules_sel, game, as_json):
     With --game all, every game's newest document is searched and hits are labelled by document. With
     --cards, card names and texts are searched (see 'judge card NAME').
     """
+    from judge.lookup import card_search_output, search_books, search_output
+
     if in_cards:
-        from judge.commands_cards import search_cards
-
-        return search_cards(query, limit, as_json)
-    from judge.lookup import search_books, search_output
-
+        return click.echo(card_search_output(query, limit, as_json))
     click.echo(search_output(query, search_books(rules_sel, game), limit, as_json))
 
 

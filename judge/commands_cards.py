@@ -99,25 +99,6 @@ def cards_import(source, version, name, as_json):
         click.echo(f"imported {len(data):,} cards (version {version}) → {path}")
 
 
-def search_cards(query: str, limit: int, as_json: bool) -> None:
-    """``judge search --cards QUERY``: card names and texts holding the query's words."""
-    from judge.cards import data as cd
-
-    data = cd.load()
-    hits = cd.search_text(data, query, limit)
-    if as_json:
-        emit_json({"query": query, "cards": data.describe(),
-                   "hits": [{"name": r.name, "label": cd.variants_label(data.variants(r.name)),
-                             "type_text": r.type_text, "text": r.text} for r, _ in hits]})
-        return
-    if not hits:
-        click.echo(f"no card text holds {query!r}")
-    for r, _ in hits:
-        text = " ".join(r.text.replace("**", "").split())
-        click.echo(f"{cd.variants_label(data.variants(r.name))}  —  {r.type_text}")
-        click.echo(f"    {text[:150] + ('…' if len(text) > 150 else '')}")
-
-
 @cards.command("coverage", epilog=example("judge cards coverage", "judge cards coverage --json --top 50"))
 @click.option("--top", default=25, show_default=True, type=click.IntRange(min=1),
               help="How many paragraph shapes not understood to list.")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from judge.engine import citations
+from judge.engine import registry as engines
 
 from conftest import ROOT
 
@@ -44,7 +44,7 @@ def fix(package: str, literal: str, kind: str) -> str:
     registry = REGISTRIES.get(package)
     if registry is None:
         return "cite through a game's registry (judge/engine/GAME/cited.py), not by number"
-    reg = citations.registry(GAME_OF_PACKAGE[package])
+    reg = engines.cited(GAME_OF_PACKAGE[package])
     entry = reg.get(literal) if reg is not None else None
     if kind == "prose":
         return (f"drop the number from the sentence and cite the rule in the step's list "
@@ -102,7 +102,7 @@ def test_every_name_the_engines_cite_is_in_their_registry():
     here, not only on the one path of play that reaches it)."""
     missing, used = [], 0
     for package, game in GAME_OF_PACKAGE.items():
-        reg = citations.registry(game)
+        reg = engines.cited(game)
         for path in sorted((ENGINE / package).glob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)

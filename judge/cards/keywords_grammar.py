@@ -2,7 +2,7 @@
 effect keywords a card prints as a sentence or a paragraph (``Opt 2``, ``Reload``, ``Intimidate``).
 
 :mod:`judge.cards.grammar` calls the hooks here (``effect``, ``condition``) before its own rules: each returns
-None when the phrase is not one of its shapes, and raises :class:`~judge.cards.grammar.NotUnderstood` when it
+None when the phrase is not one of its shapes, and raises :class:`~judge.cards.phrases.NotUnderstood` when it
 is one of its shapes but not captured whole. Keywords a card simply lists (blood debt, ward 1, ice fusion, …)
 are read by :mod:`judge.cards.compiler` from the engine's keyword table; this module reads the keywords whose
 meaning is an effect or needs words around it.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from judge.cards import grammar as g
+from judge.cards import phrases as g
 
 
 # ---------------------------------------------------------------------------------------------------------
