@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from judge.cli import cli, emit_json, example, json_option
+from judge.cli_group import cli, emit_json, example, json_option
 from judge.errors import JudgeError
 
 

@@ -17,7 +17,7 @@ LAYERS = {
     "scenarios": 4,
     "docs": 5,
     "lookup": 6, "render": 6, "completion": 6, "serve": 6, "judge": 6,
-    "cli": 7, "commands_cards": 7, "commands_docs": 7, "commands_engine": 7, "commands_serve": 7,
+    "cli": 7, "cli_group": 7, "commands_cards": 7, "commands_docs": 7, "commands_engine": 7, "commands_serve": 7,
     "commands_versions": 7,
     "__main__": 8,
 }
