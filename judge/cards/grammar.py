@@ -106,14 +106,24 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     m = re.fullmatch(r"create (?:a|an) (.+?) token", low)
     if m:
         return [_token(m.group(1), ctx)]
-    m = re.fullmatch(r"the next time (?:you|your hero) would be dealt damage, prevent (\d+|all) of that damage", low)
+    m = re.fullmatch(r"the next time (?:you|your hero) would be dealt( arcane| \{p\})? damage( this turn)?, "
+                     r"prevent (\d+|all) of that damage", low)
     if m:
-        amount = "all" if m.group(1) == "all" else int(m.group(1))
-        return [{"do": "prevent", "amount": amount, "to": "you"}]
-    m = re.fullmatch(r"prevent the next (\d+) damage that would be dealt to (?:you|your hero)", low)
+        if m.group(1) and not m.group(2):
+            raise NotUnderstood(original)   # no "this turn": it lasts until used, past the turn
+        amount = "all" if m.group(3) == "all" else int(m.group(3))
+        return [_typed({"do": "prevent", "amount": amount, "to": "you"}, m.group(1))]
+    m = re.fullmatch(r"prevent the next (\d+)( arcane| \{p\})? damage that would be dealt to (?:you|your hero)", low)
     if m:
-        return [{"do": "prevent", "amount": int(m.group(1)), "to": "you", "shield": True}]
+        return [_typed({"do": "prevent", "amount": int(m.group(1)), "to": "you", "shield": True}, m.group(2))]
     raise NotUnderstood(original)
+
+
+def _typed(prevention: dict, damage_word: str | None) -> dict:
+    """A prevention effect limited to one type of damage (6.4.10: "arcane damage", "{p} damage")."""
+    if damage_word:
+        prevention["damage_type"] = {"arcane": "arcane", "{p}": "physical"}[damage_word.strip()]
+    return prevention
 
 
 def effects_of(text: str, frame: Frame) -> list[dict]:

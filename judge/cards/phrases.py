@@ -11,6 +11,7 @@ them. Text nested inside a sentence is read through the :class:`Context` hooks, 
 
 from __future__ import annotations
 
+import functools
 import re
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -20,6 +21,25 @@ KEYWORD_GRANTS = ("go again", "dominate", "overpower", "piercing 1")
 NOUN_SUBTYPES = ("dagger", "sword", "axe", "arrow", "club", "hammer", "staff", "bow", "claw", "scepter",
                  "orb", "gun", "flail", "polearm", "scythe", "pistol", "wrench", "lute", "fiddle", "book", "brush")
 ZONES_NAMED = {"arsenal": "arsenal"}
+
+
+# keyword abilities a card may simply list: those of the engine's keyword table (judge/engine/fab/keywords.py)
+# that the engine plays by itself, plus those about deck building only or meaning nothing (8.3.6, 8.3.24).
+# Labels (combo, crush, reprise) are compiled with their sentence; meld needs the card's two sides;
+# specialization needs its hero's moniker, which the scenario format writes as a value.
+LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
+                "additional-cost", "nothing", "card-pool", "ability", "replacement", "defending-state-trigger",
+                "play-from", "reveal-cost")
+
+
+@functools.lru_cache(maxsize=1)
+def listed_keywords() -> tuple[set, set]:
+    """The keywords a card may simply list (:data:`LISTED_HOOKS`) and those of them with a value (``ward 10``):
+    the compiler reads them as keywords, and a selector ``… with KEYWORD`` finds them on compiled cards."""
+    from judge.engine.fab.keywords import KEYWORD_ROWS
+
+    rows = [k for k in KEYWORD_ROWS if set(k.hooks) & set(LISTED_HOOKS) and k.name != "specialization"]
+    return {k.name for k in rows}, {k.name for k in rows if k.valued}
 
 
 def number(word: str) -> int:
@@ -130,6 +150,14 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with (\d+) or more \{p\}", words)
     if m:
         words, spec["min_power"] = m.group(1), int(m.group(2))
+    m = re.fullmatch(r"(.*?) with (\d+) or (less|more) base \{p\}", words)
+    if m:   # the printed power (1.12.4b: base power), not the current one
+        words = m.group(1)
+        spec["max_base_power" if m.group(3) == "less" else "min_base_power"] = int(m.group(2))
+    m = re.fullmatch(r"(.*?) with ([a-z ]+)", words)
+    if m and m.group(2) in listed_keywords()[0]:
+        words, spec["keyword"] = m.group(1), m.group(2)     # "attack action card with stealth" (1.3.2 keywords)
+    words = words.replace("'non-attack'", "non-attack")
     tokens = words.split()
     sups, subs = [], []
     while tokens and tokens[0] in ctx.pool_supertypes:
@@ -147,6 +175,8 @@ def selector(phrase: str, ctx: Context) -> dict:
         spec = {"types": ["weapon"], "is_attack": True, **spec}
     elif rest == "action card" and not subs:
         spec = {"types": ["action"], **spec}
+    elif rest == "non-attack action card" and not subs:
+        spec = {"types": ["action"], "not_subtypes": ["attack"], **spec}    # 'non-attack' action (1.3.2)
     else:
         raise NotUnderstood(phrase)
     if sups:
