@@ -405,6 +405,11 @@ BECOMES_PUBLIC_BEFORE_MOVE = cite("3.0.8", "be public at the destination it beco
 SOURCE_EFFECTS_INHERITED = cite("1.4.3d", "the modified properties of the object are inherited by the attack proxy")
 ATTACK_PROXY_EXISTS = cite("1.4.3c", "an attack proxy exists as long as its attack source exists")
 PROPERTY_VALUE_INFERS_EXISTENCE = cite("1.8.7", "if an effect refers to the value of a property it infers the existence")
+MARK = cite("8.5.50", "to mark a hero, that hero has the marked condition")
+MARKED = cite("9.3.1", "marked is a special condition that a hero may have")
+MARKED_STAYS_MARKED = cite("9.3.2a", "if an effect would cause a marked hero to become marked")
+MARKED_UNTIL_HIT = cite("9.3.2b", "a marked hero continues to be marked until they are hit by a source controlled by an opponent")
+MARK_REMOVED_BY_HIT = cite("9.3.3", "the marked condition of that hero is removed as part of the hit event")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())
