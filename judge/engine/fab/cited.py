@@ -410,6 +410,13 @@ MARKED = cite("9.3.1", "marked is a special condition that a hero may have")
 MARKED_STAYS_MARKED = cite("9.3.2a", "if an effect would cause a marked hero to become marked")
 MARKED_UNTIL_HIT = cite("9.3.2b", "a marked hero continues to be marked until they are hit by a source controlled by an opponent")
 MARK_REMOVED_BY_HIT = cite("9.3.3", "the marked condition of that hero is removed as part of the hit event")
+REPLACEMENT_ACTIVE = cite("6.4.2", "a replacement effect is considered active if an event is about to occur")
+PREVENTION_DECREASED = cite("6.4.10g", "if an effect decreases the amount a prevention effect would prevent")
+PREVENTION_CANNOT_PREVENT = cite("6.4.10h", "if an effect states that a prevention effect cannot prevent the damage")
+DAMAGE_SOURCE_SPECIFIED = cite("8.5.3a", "if the effect specifies the source of the damage")
+ALLY_ATTACKED = cite("8.2.8d", "if an ally is the target of an attack the controlling player and their hero are not considered a defending hero")
+ALLY_DEALT_DAMAGE = cite("8.2.8f", "if an ally is dealt damage the controlling player and their hero are not considered to have been dealt damage")
+MODIFY_DAMAGE_TYPE_ONLY = cite("8.5.3f", "an effect that modifies or prevents a specific type of damage")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())
