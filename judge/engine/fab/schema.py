@@ -15,7 +15,7 @@ from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
-COMMON_EFFECT_KEYS = {"do", "if", "duration"}
+COMMON_EFFECT_KEYS = {"do", "if", "duration", "may"}
 
 # effect primitive → the fields it reads (besides do / if / duration): from the one table, primitives.py
 EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.items()}
@@ -170,6 +170,10 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons, event)
+    if "event-card" in (eff.get("to"), eff.get("what")) and (event is None or "card" not in EVENT_INFO.get(event, ())):
+        where = f"the event on = \"{event}\" is about no card" if event else "only a triggered ability has an event"
+        reasons.append(scenario.reason("unknown-target", f"\"event-card\" is the card the triggering event is about, and "
+                                       f"{where}", key, cited.TRIGGER_CONDITION_MET))
     if do in ("gain-keyword", "lose-keyword", "cannot-gain-keyword"):
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
@@ -284,7 +288,7 @@ def _shape():
                        "hit_hero_marked": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
-    effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
+    effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
                     "name": Str(), "next": Bool(), "next_defend": Bool(), "handle": Str(),
