@@ -438,7 +438,10 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
 
     text = normalise(para, ctx.name)
     try:
-        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        from judge.cards import keywords_grammar
+
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
+                       keywords_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -570,7 +573,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
 
 
 PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
-                                                                      "end-phase"))
+                                                                      "end-phase"),
+          ("at the start of your turn", "start-of-turn"))
 
 
 def _phase_trigger(text: str, ctx: Context) -> Reading | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import grammar as g
+from judge.cards.costs_grammar import COUNTER_KINDS
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -20,7 +21,13 @@ from judge.cards import grammar as g
 # ---------------------------------------------------------------------------------------------------------
 
 def effect(low: str, frame, original: str) -> list[dict] | None:
-    """``opt N`` (8.5.22), ``reload`` (8.5.23), a non-attack's ``intimidate`` (8.5.10b: a targeted effect)."""
+    """``opt N`` (8.5.22), ``reload`` (8.5.23), a non-attack's ``intimidate`` (8.5.10b: a targeted effect);
+    a permanent's ``destroy this unless you remove a steam counter from it`` (the crank items' upkeep, 8.5.16:
+    the player removes one when they can; when none is removed, the destroy is done)."""
+    m = re.fullmatch(rf"destroy this unless you remove {g.NUM} ([a-z]+) counters? from (?:it|this)", low)
+    if m and m.group(2) in COUNTER_KINDS and frame.where == "trigger" and not frame.ctx.resolves:
+        return [{"do": "remove-counter", "kind": m.group(2), "amount": g.number(m.group(1)), "what": "self"},
+                {"do": "destroy", "what": "self", "if": {"otherwise": True}}]
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
@@ -46,3 +53,30 @@ def condition(p: str, ctx) -> dict | None:
             raise g.NotUnderstood(p)
         return {"fused": True}
     return None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# paragraphs: a permanent entering with counters (crank items, 8.3.29; 6.4.8)
+# ---------------------------------------------------------------------------------------------------------
+
+ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?\.?(?:\s+(.+))?$", re.IGNORECASE)
+
+
+def paragraph(text: str, ctx):
+    """``This enters the arena with N steam counters.`` (an identity-replacement effect, 6.4.8) → an ``enters``
+    ability; the paragraph's later sentences ("At the start of your turn, destroy this unless you remove a steam
+    counter from it.") are read as a paragraph of their own. None when the paragraph does not open so."""
+    m = ENTERS_WITH.match(text)
+    if not m:
+        return None
+    if ctx.resolves or m.group(2).lower() not in COUNTER_KINDS:
+        raise g.NotUnderstood(text)
+    reading = g.Reading(abilities=[{"kind": "enters", "counters": {m.group(2).lower(): g.number(m.group(1).lower())}}])
+    if m.group(3):
+        rest = g.read_paragraph(m.group(3), ctx)
+        if rest is None:
+            raise g.NotUnderstood(text)
+        reading.abilities += rest.abilities
+        reading.keywords += rest.keywords
+        reading.fields.update(rest.fields)
+    return reading

@@ -23,6 +23,8 @@ A newcomer adds a keyword in one row here and one handler at the hook it names. 
 * ``card-pool``      — a meta-static ability, only about building decks (specialization, legendary)
 * ``label``          — a label keyword (8.4): the scenario writes the ability itself with the primitives
 * ``nothing``        — an ability that means nothing (stealth)
+* ``enters``         — a static ability acting as the card enters the arena (crank: remove a steam counter from it,
+  gain an action point)
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ KEYWORD_ROWS = (
             data=("earth",)),
     Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
     Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
+    Keyword("crank", cited.CRANK, "static ability", ("enters",), data=("steam",)),
     Keyword("boost", cited.BOOST, "optional additional-cost play-static ability", ("additional-cost",)),
     Keyword("meld", cited.MELD, "static ability", ("split",)),
     Keyword("specialization", cited.SPECIALIZATION, "meta-static ability", ("card-pool",)),
@@ -105,7 +108,7 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
     "spectra": cited.SPECTRA, "fusion": cited.FUSION,
-    "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH, "crank": cited.CRANK,
+    "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH,
     "modular": cited.MODULAR, "scrap": cited.SCRAP, "beat chest": cited.BEAT_CHEST, "guardwell": cited.GUARDWELL,
     "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
@@ -131,6 +134,7 @@ PHANTASM = with_hook("state-trigger")[0].name    # 8.3.13
 BOOST = with_hook("additional-cost")[0].name     # 8.3.9
 EPHEMERAL = with_hook("replacement")[0].name     # 8.3.21
 MIRAGE = with_hook("defending-state-trigger")[0].name   # 8.3.25
+CRANK = with_hook("enters")[0].name              # 8.3.29
 
 
 def implied_abilities(keywords: dict) -> list[tuple[str, dict]]:

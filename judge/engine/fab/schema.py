@@ -45,7 +45,8 @@ EVENT_INFO: dict[str, set[str]] = {
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
-    "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"}, "state": set(),
+    "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
+    "crank": {"card", "player"}, "state": set(),
 }
 EVENTS = tuple(EVENT_INFO)
 
