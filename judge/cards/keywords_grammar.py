@@ -46,7 +46,15 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
 
 
 def condition(p: str, ctx) -> dict | None:
-    """``this was fused`` / ``this is fused`` on a card with fusion (8.3.17a) → ``{fused = true}``."""
+    """``this was fused`` / ``this is fused`` on a card with fusion (8.3.17a) → ``{fused = true}``; ``it
+    scrapped a card`` on a card with scrap (8.3.32a) → ``{scrapped = true}``; ``you've beaten chest this turn``
+    (8.3.33a) → a count of this turn's beat-chest events by you."""
+    if p in ("it scrapped a card", "this scrapped a card"):
+        if "scrap" not in _keywords_of(ctx):
+            raise g.NotUnderstood(p)
+        return {"scrapped": True}
+    if p in ("you've beaten chest this turn", "you have beaten chest this turn"):
+        return {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you", "n": 1}}
     if p in ("this was fused", "this is fused", "this has been fused"):
         if not any(k.endswith(" fusion") for k in ctx.record.keyword_list() if isinstance(k, str)) and \
                 "fusion" not in ctx.record.text.lower():
@@ -55,9 +63,16 @@ def condition(p: str, ctx) -> dict | None:
     return None
 
 
+def _keywords_of(ctx) -> set[str]:
+    return {str(k).lower() for k in ctx.record.keyword_list() if isinstance(k, str)}
+
+
 # ---------------------------------------------------------------------------------------------------------
-# paragraphs: a permanent entering with counters (crank items, 8.3.29; 6.4.8)
+# paragraphs: a permanent entering with counters (crank items, 8.3.29; 6.4.8); an attack trigger with a
+# condition on what a keyword's cost did ("When this attacks, if it scrapped a card, …")
 # ---------------------------------------------------------------------------------------------------------
+
+ATTACK_IF = re.compile(r"^(when this attacks|when you attack with this), if (.+?), (.+)$", re.IGNORECASE)
 
 ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?\.?(?:\s+(.+))?$", re.IGNORECASE)
 
@@ -66,6 +81,9 @@ def paragraph(text: str, ctx):
     """``This enters the arena with N steam counters.`` (an identity-replacement effect, 6.4.8) → an ``enters``
     ability; the paragraph's later sentences ("At the start of your turn, destroy this unless you remove a steam
     counter from it.") are read as a paragraph of their own. None when the paragraph does not open so."""
+    m = ATTACK_IF.match(text)
+    if m:
+        return _attack_trigger_if(m, ctx)
     m = ENTERS_WITH.match(text)
     if not m:
         return None
@@ -79,4 +97,21 @@ def paragraph(text: str, ctx):
         reading.abilities += rest.abilities
         reading.keywords += rest.keywords
         reading.fields.update(rest.fields)
+    return reading
+
+
+def _attack_trigger_if(m, ctx):
+    """``When this attacks, if COND, EFFECTS`` where COND is a keyword's condition (scrapped, beaten chest,
+    fused): the attack trigger with that condition (checked as the event occurs, 6.6.5); None for any other
+    condition."""
+    try:
+        cond = condition(m.group(2).lower(), ctx)
+    except g.NotUnderstood:
+        return None
+    if cond is None or not (ctx.is_attack or ctx.is_weapon):
+        return None
+    reading = g.read_paragraph(f"{m.group(1)}, {m.group(3)}", ctx)
+    if reading is None or len(reading.abilities) != 1 or reading.abilities[0].get("on") != "attack":
+        raise g.NotUnderstood(m.group(0))
+    reading.abilities[0]["if"] = cond
     return reading

@@ -22,7 +22,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import IllegalAction
 from judge.engine.fab.cards import ARENA_ZONES, Ability, matches
-from judge.engine.fab.keywords import CRANK, EPHEMERAL, MIRAGE, with_hook
+from judge.engine.fab.keywords import COST_PAID, CRANK, EPHEMERAL, MIRAGE, with_hook
 
 
 class KeywordPlay:
@@ -74,6 +74,19 @@ class KeywordPlay:
         self.facts.setdefault("cranked", []).append(card.handle)
         self.step(f"{who} has cranked and {card.name} is cranked.", [cited.CRANKED], tag="telling")
         self.event("crank", card=card.handle, player=card.controller)
+
+    # ---- scrap (8.3.32), beat chest (8.3.33) ---------------------------------------------------------------
+    def keyword_cost_paid(self, player: str, c, name: str):
+        """8.3.32a, 8.3.33a: the keyword's optional additional cost was paid — the player has scrapped / beaten
+        chest (an event of that name) and the card played did so (the condition ``scrapped``); the cards the cost
+        moved are the card's cards paid "this way" (condition ``paid_with``)."""
+        words, event, rule, _ = COST_PAID[name]
+        c.__dict__.setdefault("_keyword_costs", set()).add(name)
+        self.facts.setdefault(words.replace(" ", "_"), []).append(c.handle)
+        moved = [self.card(h).name for h in c.__dict__.get("_paid_with", []) if h in self.s.cards]
+        self.step(f"{self.player_name(player)} paid {c.name}'s {name} cost" + (f" ({', '.join(moved)})" if moved else "")
+                  + f": they have {words}.", [rule], tag="telling")
+        self.event(event, card=c.handle, player=player)
 
     # ---- rune gate (8.3.27) -------------------------------------------------------------------------------
     def keyword_play_permission(self, c, origin: str, player: str):

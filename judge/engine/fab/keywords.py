@@ -23,6 +23,8 @@ A newcomer adds a keyword in one row here and one handler at the hook it names. 
 * ``card-pool``      — a meta-static ability, only about building decks (specialization, legendary)
 * ``label``          — a label keyword (8.4): the scenario writes the ability itself with the primitives
 * ``nothing``        — an ability that means nothing (stealth)
+* ``cost-paid``      — an ``ability`` row whose optional additional cost, once paid, names what the player has done
+  (scrap: scrapped, 8.3.32a; beat chest: beaten chest, 8.3.33a) — an event of that name and the card's condition
 * ``enters``         — a static ability acting as the card enters the arena (crank: remove a steam counter from it,
   gain an action point)
 """
@@ -77,6 +79,13 @@ KEYWORD_ROWS = (
     Keyword("blood debt", cited.BLOOD_DEBT, "triggered-static ability", ("ability",),
             data=({"kind": "trigger", "on": "end-phase", "of": "any", "while": {"in": "banished"},
                    "if": {"your_turn": True}, "effects": [{"do": "lose-life", "amount": 1}]},)),
+    Keyword("scrap", cited.SCRAP, "play-static ability", ("ability", "cost-paid"),
+            data=({"kind": "additional-cost", "optional": True, "effects": [
+                {"do": "banish", "amount": 1, "what": {"zone": "graveyard", "any_of": [
+                    {"subtypes": ["item"]}, {"types": ["equipment"]}]}}]},)),
+    Keyword("beat chest", cited.BEAT_CHEST, "play-static ability", ("ability", "cost-paid"),
+            data=({"kind": "additional-cost", "optional": True, "effects": [
+                {"do": "discard", "what": {"zone": "hand", "min_power": 6}}]},)),
     Keyword("ephemeral", cited.EPHEMERAL, "meta-static ability and static ability", ("replacement", "card-pool")),
     Keyword("mirage", cited.MIRAGE, "static ability", ("defending-state-trigger",)),
     Keyword("rune gate", cited.RUNE_GATE, "play-static ability", ("play-from",),
@@ -109,12 +118,20 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 NOT_PLAYED: dict[str, str] = {
     "spectra": cited.SPECTRA, "fusion": cited.FUSION,
     "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH,
-    "modular": cited.MODULAR, "scrap": cited.SCRAP, "beat chest": cited.BEAT_CHEST, "guardwell": cited.GUARDWELL,
+    "modular": cited.MODULAR, "guardwell": cited.GUARDWELL,
     "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
     "galvanize": cited.GALVANIZE, "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
     "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY,
     "mentor": cited.MENTOR,
+}
+
+
+# cost-paid rows: what the player has done once the keyword's optional additional cost is paid — (the words, the
+# event's name, the rule that says it, the rule that says it cannot be done when the cost cannot be paid)
+COST_PAID: dict[str, tuple[str, str, str, str]] = {
+    "scrap": ("scrapped", "scrap", cited.SCRAPPED, cited.CANNOT_SCRAP),
+    "beat chest": ("beaten chest", "beat-chest", cited.BEATEN_CHEST, cited.CANNOT_BEAT_CHEST),
 }
 
 
