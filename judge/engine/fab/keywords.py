@@ -127,14 +127,6 @@ NOT_PLAYED: dict[str, str] = {
 }
 
 
-# cost-paid rows: what the player has done once the keyword's optional additional cost is paid — (the words, the
-# event's name, the rule that says it, the rule that says it cannot be done when the cost cannot be paid)
-COST_PAID: dict[str, tuple[str, str, str, str]] = {
-    "scrap": ("scrapped", "scrap", cited.SCRAPPED, cited.CANNOT_SCRAP),
-    "beat chest": ("beaten chest", "beat-chest", cited.BEATEN_CHEST, cited.CANNOT_BEAT_CHEST),
-}
-
-
 def with_hook(hook: str) -> tuple[Keyword, ...]:
     """The keyword rows that act at ``hook``."""
     return _BY_HOOK.get(hook, ())
@@ -152,6 +144,12 @@ BOOST = with_hook("additional-cost")[0].name     # 8.3.9
 EPHEMERAL = with_hook("replacement")[0].name     # 8.3.21
 MIRAGE = with_hook("defending-state-trigger")[0].name   # 8.3.25
 CRANK = with_hook("enters")[0].name              # 8.3.29
+
+# cost-paid rows: what the player has done once the keyword's optional additional cost is paid — (the words, the
+# event's name, the rule that says it, the rule that says it cannot be done when the cost cannot be paid)
+_DONE = {"scrap": ("scrapped", "scrap", cited.SCRAPPED, cited.CANNOT_SCRAP),
+         "beat chest": ("beaten chest", "beat-chest", cited.BEATEN_CHEST, cited.CANNOT_BEAT_CHEST)}
+COST_PAID: dict[str, tuple[str, str, str, str]] = {row.name: _DONE[row.name] for row in with_hook("cost-paid")}
 
 
 def implied_abilities(keywords: dict) -> list[tuple[str, dict]]:
