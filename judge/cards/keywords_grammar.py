@@ -35,6 +35,9 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
         if frame.where != "resolution":
             raise g.NotUnderstood(original)   # the action that plays the card names the card reloaded
         return [{"do": "reload"}]
+    got = _mark(low, frame, original)
+    if got is not None:
+        return got
     if low == "intimidate" and not frame.ctx.is_attack:
         if frame.where != "resolution":
             raise g.NotUnderstood(original)
@@ -45,10 +48,56 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
 
 
 
+def _mark(low: str, frame, original: str) -> list[dict] | None:
+    """``mark them`` in an attack's or weapon's hit or attack trigger (the hero it hits or attacks), ``mark target
+    opposing hero`` (8.5.50: the hero gets the marked condition, 9.3)."""
+    if low == "mark them":
+        ctx = frame.ctx
+        if frame.where != "trigger" or frame.event not in ("hit", "attack") or not (ctx.is_attack or ctx.is_weapon):
+            raise g.NotUnderstood(original)     # "them" names the hero this attack hits or attacks only
+        return [{"do": "mark", "who": "defending-hero"}]
+    if low == "mark target opposing hero":
+        frame.declare("opponent")
+        return [{"do": "mark", "who": "target"}]
+    if low.startswith("mark "):
+        raise g.NotUnderstood(original)
+    return None
+
+
+MARKED_TRIGGERS = ((r"when this attacks a marked hero", "attack", {"defending_hero_marked": True}),
+                   (r"when this hits a marked hero", "hit", {"hit_hero_marked": True}))
+
+
+def _marked_paragraph(text: str, ctx) -> g.Reading | None:
+    """``When this attacks|hits a marked hero, EFFECTS`` of an attack or a weapon (9.3): a trigger on its attack or
+    hit whose hero is marked (a hit looks at the hero as it was hit: the hit removes the mark, 9.3.3)."""
+    for pattern, event, cond in MARKED_TRIGGERS:
+        m = re.fullmatch(pattern + r", (.+)", text, re.IGNORECASE)
+        if not m:
+            continue
+        if not (ctx.is_attack or ctx.is_weapon):
+            raise g.NotUnderstood(text)
+        frame = g.Frame(ctx, "trigger")
+        frame.event = event
+        body = m.group(1).strip().rstrip(".")
+        said = re.fullmatch(r"(the attack|this) gets go again", body, re.IGNORECASE)
+        if said and said.group(1).lower() == "the attack":
+            effs = [{"do": "gain-keyword", "keyword": "go again", "to": "attack"}]   # a weapon's: its attack (1.4.3e)
+        elif said and ctx.is_attack:
+            effs = [{"do": "gain-keyword", "keyword": "go again"}]
+        else:
+            effs = g.effects_of(body, frame)
+        return g._finish(frame, g.Reading(), {"kind": "trigger", "on": event, "if": dict(cond), "effects": effs})
+    return None
+
+
 def condition(p: str, ctx) -> dict | None:
-    """``this was fused`` / ``this is fused`` on a card with fusion (8.3.17a) → ``{fused = true}``; ``it
-    scrapped a card`` on a card with scrap (8.3.32a) → ``{scrapped = true}``; ``you've beaten chest this turn``
-    (8.3.33a) → a count of this turn's beat-chest events by you."""
+    """``this was fused`` / ``this is fused`` on a card with fusion (8.3.17a) → ``{fused = true}``; ``this is
+    attacking a marked hero`` / ``the defending hero is marked`` on an attack → ``{defending_hero_marked = true}``;
+    ``it scrapped a card`` on a card with scrap (8.3.32a) → ``{scrapped = true}``; ``you've beaten chest this
+    turn`` (8.3.33a) → a count of this turn's beat-chest events by you."""
+    if p in ("this is attacking a marked hero", "the defending hero is marked") and ctx.is_attack:
+        return {"defending_hero_marked": True}
     if p in ("it scrapped a card", "this scrapped a card"):
         if "scrap" not in _keywords_of(ctx):
             raise g.NotUnderstood(p)
@@ -78,12 +127,21 @@ ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counter
 
 
 def paragraph(text: str, ctx):
-    """``This enters the arena with N steam counters.`` (an identity-replacement effect, 6.4.8) → an ``enters``
-    ability; the paragraph's later sentences ("At the start of your turn, destroy this unless you remove a steam
-    counter from it.") are read as a paragraph of their own. None when the paragraph does not open so."""
+    """The paragraphs of this module's shapes: a marked-hero trigger (9.3), an attack trigger with a keyword's
+    condition, a permanent entering with counters; None for any other paragraph."""
+    got = _marked_paragraph(text, ctx)
+    if got is not None:
+        return got
     m = ATTACK_IF.match(text)
     if m:
         return _attack_trigger_if(m, ctx)
+    return _enters_with(text, ctx)
+
+
+def _enters_with(text: str, ctx):
+    """``This enters the arena with N steam counters.`` (an identity-replacement effect, 6.4.8) → an ``enters``
+    ability; the paragraph's later sentences ("At the start of your turn, destroy this unless you remove a steam
+    counter from it.") are read as a paragraph of their own. None when the paragraph does not open so."""
     m = ENTERS_WITH.match(text)
     if not m:
         return None
