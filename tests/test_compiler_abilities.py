@@ -70,3 +70,17 @@ def test_marked_hero_conditions():
 def test_mark_of_another_hero_is_not_understood():
     # "Mark target Arakni" names a hero by name: not read
     assert not _compiled("Vow of Vengeance").fully
+
+
+def test_a_permanent_trigger_on_leaving_the_arena():
+    sigil = _compiled("Sigil of Fyendal")
+    assert sigil.fully
+    assert sigil.abilities[1] == {"kind": "trigger", "on": "leaves-arena", "effects": [{"do": "gain-life", "amount": 1}]}
+    # a card that is not a permanent does not leave the arena as itself: not this shape
+    from judge.cards.grammar import Context, NotUnderstood
+    from judge.cards.hero_grammar import arena_trigger
+    from judge.cards import data as cd
+
+    snatch = cd.find_one(cd.load("embedded"), "Snatch", 1)
+    with pytest.raises(NotUnderstood):
+        arena_trigger("When this leaves the arena, gain 1{h}.", Context(snatch))
