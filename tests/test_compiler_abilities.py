@@ -84,3 +84,33 @@ def test_a_permanent_trigger_on_leaving_the_arena():
     snatch = cd.find_one(cd.load("embedded"), "Snatch", 1)
     with pytest.raises(NotUnderstood):
         arena_trigger("When this leaves the arena, gain 1{h}.", Context(snatch))
+
+
+def test_class_or_class_and_name_word_selectors():
+    lead = _compiled("Lead with Power", 2)
+    assert lead.abilities[0]["effects"][0]["to"] == {"any_supertypes": ["brute", "guardian"], "is_attack": True}
+    hiss = _compiled("Hiss", 1)     # its first paragraph: "Target Assassin or Mystic attack action card gets +3{p}"
+    assert hiss.fields["target"] == {"types": ["action"], "subtypes": ["attack"], "is_attack": True,
+                                     "any_supertypes": ["assassin", "mystic"]}
+    wrath = _compiled("Angelic Wrath", 1)
+    assert wrath.fields["target"]["name_contains"] == "herald"
+
+
+def test_an_ally_attacks_itself():
+    from judge.cards import data as cd
+    from judge.cards.grammar import Context, read_paragraph
+
+    record = cd.find_one(cd.load("embedded"), "Cintari Sellsword")
+    reading = read_paragraph("**Once per Turn Action** - {r}: **Attack**. **Go again**", Context(record))
+    assert reading.abilities == [{"kind": "activated", "type": "action", "cost": 1, "limit": 1, "attack": True,
+                                  "go_again": True}]
+
+
+def test_engine_selectors_any_supertype_and_a_word_of_the_name():
+    from judge.engine.fab.cards import Card, matches
+
+    c = Card("h", "Herald of Ravages", "alice")
+    c.types, c.subtypes, c.supertypes = {"action"}, {"attack"}, {"light", "illusionist"}
+    assert matches(c, {"name_contains": "herald"}) and not matches(c, {"name_contains": "rav"})
+    assert matches(c, {"any_supertypes": ["assassin", "light"]})
+    assert not matches(c, {"any_supertypes": ["assassin", "mystic"]})

@@ -35,6 +35,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
     if sel.get("name"):
         return sel["name"]
     parts += sel.get("supertypes", [])
+    if sel.get("any_supertypes"):
+        parts.append(" or ".join(sel["any_supertypes"]))
     parts += sel.get("subtypes", [])
     parts += sel.get("types", [])
     text = " ".join(parts) or "card"
@@ -50,6 +52,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with cost {sel['max_cost']} or less"
     if sel.get("keyword"):
         text += f" with {sel['keyword']}"
+    if sel.get("name_contains"):
+        text += f" with {sel['name_contains']} in its name"
     return text
 
 

@@ -269,7 +269,8 @@ def _shape():
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
-                      "is_attack": Bool(), "from_hand": Bool()}, what="a selector table")
+                      "is_attack": Bool(), "from_hand": Bool(), "any_supertypes": words, "name_contains": Str()},
+                     what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
                                      what="a quantity table")
