@@ -415,10 +415,13 @@ MARK_REMOVED_BY_HIT = cite("9.3.3", "the marked condition of that hero is remove
 REPLACEMENT_ACTIVE = cite("6.4.2", "a replacement effect is considered active if an event is about to occur")
 PREVENTION_DECREASED = cite("6.4.10g", "if an effect decreases the amount a prevention effect would prevent")
 PREVENTION_CANNOT_PREVENT = cite("6.4.10h", "if an effect states that a prevention effect cannot prevent the damage")
-DAMAGE_SOURCE_SPECIFIED = cite("8.5.3a", "if the effect specifies the source of the damage")
+DAMAGE_DEALT_BY_SOURCE = cite("8.5.3a", "the ability that generated the damage effect and the ability's source of the damage are considered to have dealt that damage")
 ALLY_ATTACKED = cite("8.2.8d", "if an ally is the target of an attack the controlling player and their hero are not considered a defending hero")
 ALLY_DEALT_DAMAGE = cite("8.2.8f", "if an ally is dealt damage the controlling player and their hero are not considered to have been dealt damage")
 MODIFY_DAMAGE_TYPE_ONLY = cite("8.5.3f", "an effect that modifies or prevents a specific type of damage")
+REPLACEMENT_CONDITION_EACH_TIME = cite("6.4.2a", "the condition of replacement and any variable values are determined each time")
+NOT_HIT_OTHER_LIFE_LOSS = cite("7.5.5a", "if the attack target loses life as a result of anything except damage dealt by the active attack")
+ONLY_IF_SPECIFIED = cite("6.3.7", "continuous effects only prevent properties or parts of properties from being added")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

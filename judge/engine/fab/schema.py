@@ -228,7 +228,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",
                                            key))
-        elif v < 0 and not (do in ("modify", "cost", "put-counter", "modify-prevention") and field in ("by", "amount")):
+        elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
