@@ -88,10 +88,11 @@ def test_a_permanent_trigger_on_leaving_the_arena():
 
 def test_class_or_class_and_name_word_selectors():
     lead = _compiled("Lead with Power", 2)
-    assert lead.abilities[0]["effects"][0]["to"] == {"any_supertypes": ["brute", "guardian"], "is_attack": True}
+    assert lead.abilities[0]["effects"][0]["to"] == {"any_of": [{"supertypes": ["brute"]}, {"supertypes": ["guardian"]}],
+                                                     "is_attack": True}
     hiss = _compiled("Hiss", 1)     # its first paragraph: "Target Assassin or Mystic attack action card gets +3{p}"
     assert hiss.fields["target"] == {"types": ["action"], "subtypes": ["attack"], "is_attack": True,
-                                     "any_supertypes": ["assassin", "mystic"]}
+                                     "any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]}
     wrath = _compiled("Angelic Wrath", 1)
     assert wrath.fields["target"]["name_contains"] == "herald"
 
@@ -106,11 +107,11 @@ def test_an_ally_attacks_itself():
                                   "go_again": True}]
 
 
-def test_engine_selectors_any_supertype_and_a_word_of_the_name():
+def test_engine_selectors_one_of_two_supertypes_and_a_word_of_the_name():
     from judge.engine.fab.cards import Card, matches
 
     c = Card("h", "Herald of Ravages", "alice")
     c.types, c.subtypes, c.supertypes = {"action"}, {"attack"}, {"light", "illusionist"}
     assert matches(c, {"name_contains": "herald"}) and not matches(c, {"name_contains": "rav"})
-    assert matches(c, {"any_supertypes": ["assassin", "light"]})
-    assert not matches(c, {"any_supertypes": ["assassin", "mystic"]})
+    assert matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["light"]}]})
+    assert not matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]})

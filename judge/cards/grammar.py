@@ -134,7 +134,7 @@ def selector(phrase: str, ctx: Context) -> dict:
     while tokens and tokens[0] in ctx.pool_supertypes:
         sups.append(tokens.pop(0))
     if len(sups) == 1 and len(tokens) > 1 and tokens[0] == "or" and tokens[1] in ctx.pool_supertypes:
-        spec["any_supertypes"] = [sups.pop(), tokens[1]]    # "Assassin or Mystic attack action card"
+        spec["any_of"] = [{"supertypes": [sups.pop()]}, {"supertypes": [tokens[1]]}]   # "Assassin or Mystic …"
         tokens = tokens[2:]
     while tokens and tokens[0] in NOUN_SUBTYPES:
         subs.append(tokens.pop(0))
@@ -621,7 +621,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
 
 
 PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
-                                                                      "end-phase"))
+                                                                      "end-phase"),
+          ("at the start of your turn", "start-of-turn"))
 
 
 def _phase_trigger(text: str, ctx: Context) -> Reading | None:
