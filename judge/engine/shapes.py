@@ -264,12 +264,14 @@ def _dotted(path, key: str) -> str:
     return key
 
 
-def check(data: dict, *shapes: Shape) -> list[tuple[str, str]]:
-    """Every (dotted key, message) where ``data`` breaks the bounds or one of ``shapes``."""
+def check(data: dict, *shapes: Shape, bounded: bool = False) -> list[tuple[str, str]]:
+    """Every (dotted key, message) where ``data`` breaks the bounds or one of ``shapes`` (``bounded``: the
+    bounds of this very data were checked already)."""
     out: list[tuple[str, str]] = []
-    bounds(data, out)
-    if out:
-        return out
+    if not bounded:
+        bounds(data, out)
+        if out:
+            return out
     for shape in shapes:
         shape.check(data, "", out)
     return out

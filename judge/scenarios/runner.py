@@ -26,7 +26,7 @@ def check_shapes(scenario: Scenario, engine) -> None:
 
     shape = getattr(engine, "SHAPE", None)
     if shape is not None:
-        raise_shape_problems(scenario, shapes.check(scenario.data, shape))
+        raise_shape_problems(scenario, shapes.check(scenario.data, shape, bounded=scenario.bounded))
 
 
 def _declared_words(data, pattern: str, key: str = ""):
