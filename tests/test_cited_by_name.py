@@ -14,26 +14,68 @@ ENGINE = ROOT / "judge" / "engine"
 REGISTRIES = {"fab": "judge/engine/fab/cited.py", "grand_archive": "judge/engine/grand_archive/cited.py",
               "marvel_champions": "judge/engine/marvel_champions/cited.py"}
 GAME_OF_PACKAGE = {"fab": "fab", "grand_archive": "ga", "marvel_champions": "mc"}
+# the packages whose rules have page ids (a slug and list position) rather than numbers
+SLUG_IDS = {"grand_archive", "marvel_champions"}
 
 # a whole string that is a rule number ("7.5.5b", and "2.5.1.3" appended to a page slug)
 NUMBER = re.compile(r"^\d+(\.\d+)+[a-z]?$")
 # a rule number written into a sentence the engine prints: "a new object (3.0.9)"
 IN_PROSE = re.compile(r"\(\s*(\d+\.\d+(?:\.\d+)*[a-z]?)\s*\)")
+# the start of a Grand Archive or Marvel Champions id built in an f-string: f"counters/{kind}/1"
+PAGE_PREFIX = re.compile(r"^[a-z][a-z0-9-]*/")
+# where a rule id is an argument: the cites of a step, a refusal's rule (name → positions of such arguments)
+CITE_ARGUMENTS = {"step": {1}, "conclude": {1}, "fail": {2}, "bad": {2}, "Illegal": {0, 2}, "IllegalAction": {1},
+                  "refuse": {1, 3}, "game_over": {2}, "give_status": {2}, "pending_trigger": {3}, "reason": {3}}
+CITE_KEYWORDS = {"cites", "cite", "more", "rule"}
 
 
-def bare_citations(source: str) -> list[tuple[int, str, str]]:
-    """(line, the literal, what kind) for every rule number typed into ``source`` (docstrings aside)."""
+def _docstrings(tree) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+
+
+def _cited_as_argument(node, parent) -> bool:
+    """Does the value of ``node`` reach a call's cites (through list literals, ``+`` and conditional values)?"""
+    cur = node
+    while True:
+        up = parent.get(cur)
+        if isinstance(up, (ast.List, ast.Tuple, ast.BinOp, ast.Starred)) or (isinstance(up, ast.IfExp)
+                                                                              and cur is not up.test):
+            cur = up
+            continue
+        if isinstance(up, ast.keyword):
+            return up.arg in CITE_KEYWORDS
+        if isinstance(up, ast.Call):
+            name = up.func.attr if isinstance(up.func, ast.Attribute) else getattr(up.func, "id", "")
+            return cur in up.args and up.args.index(cur) in CITE_ARGUMENTS.get(name, ())
+        return False
+
+
+def bare_citations(source: str, ids=frozenset()) -> list[tuple[int, str, str]]:
+    """(line, the literal, what kind) for every rule number typed into ``source`` (docstrings aside); with
+    ``ids`` (a Grand Archive or Marvel Champions registry's), every page id: one holding a ``/``
+    (``"cost/bullet-3"``), one of a single word where a step or refusal takes its cites (``"cancel"``), and
+    an f-string building one (``f"counters/{kind}/1"``)."""
     tree = ast.parse(source)
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                  and node.body and isinstance(node.body[0], ast.Expr)
-                  and isinstance(node.body[0].value, ast.Constant)}
+    docstrings = _docstrings(tree)
+    parent = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
     for node in ast.walk(tree):
+        if ids and isinstance(node, ast.JoinedStr) and node.values:
+            first = node.values[0]
+            if isinstance(first, ast.Constant) and PAGE_PREFIX.match(first.value) and \
+                    any(i.startswith(first.value) for i in ids):
+                found.append((node.lineno, first.value + "…", "built"))
+            continue
         if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in docstrings:
+            continue
+        if isinstance(parent.get(node), ast.JoinedStr):
             continue
         if NUMBER.match(node.value):
             found.append((node.lineno, node.value, "number"))
+        elif node.value in ids and ("/" in node.value or _cited_as_argument(node, parent)):
+            found.append((node.lineno, node.value, "page id"))
         else:
             found += [(node.lineno, m.group(1), "prose") for m in IN_PROSE.finditer(node.value)]
     return sorted(found)
@@ -46,6 +88,9 @@ def fix(package: str, literal: str, kind: str) -> str:
         return "cite through a game's registry (judge/engine/GAME/cited.py), not by number"
     reg = citations.registry(GAME_OF_PACKAGE[package])
     entry = reg.get(literal) if reg is not None else None
+    if kind == "built":
+        return ("a rule id built from pieces is not checked against the rulebook: choose among registry names "
+                f"(a table of cited.NAME values, {registry})")
     if kind == "prose":
         return (f"drop the number from the sentence and cite the rule in the step's list "
                 f"({'cited.' + entry.name if entry else 'a name from ' + registry}): "
@@ -63,7 +108,8 @@ def findings() -> list[str]:
         if rel in REGISTRIES.values():
             continue
         package = path.parent.name if path.parent != ENGINE else ""
-        for line, literal, kind in bare_citations(path.read_text(encoding="utf-8")):
+        ids = frozenset(citations.registry(GAME_OF_PACKAGE[package]).by_id) if package in SLUG_IDS else frozenset()
+        for line, literal, kind in bare_citations(path.read_text(encoding="utf-8"), ids):
             out.append(f"{rel}:{line}: \"{literal}\" is a bare rule number — {fix(package, literal, kind)}")
     return out
 
@@ -106,10 +152,36 @@ def test_every_name_the_engines_cite_is_in_their_registry():
         for path in sorted((ENGINE / package).glob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                        and node.value.id == "cited" and node.attr.isupper()):
+                        and node.value.id == "cited" and node.attr.isupper() and node.attr != "REGISTRY"):
                     used += 1
                     if node.attr not in reg.by_name:
                         missing.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: cited.{node.attr} is "
                                        f"not in {REGISTRIES[package]}")
     assert used > 500
     assert missing == []
+
+
+def test_the_scan_finds_page_ids_of_grand_archive_and_marvel_champions():
+    """A page id in a step's cites, a single-word id where a step or refusal takes its cites, an id built in an
+    f-string: each found, with the registry name to write; the same word as data (a card type) is not."""
+    ga = frozenset(citations.registry("ga").by_id)
+    source = '''
+def f(game, kind, card):
+    game.step("The attack is declared.", [cited.DECLARE_SELECT_ATTACKER, "retaliation-step/3"])
+    game.step("x", ["counters/general-rules/4"] + [f"counters/{kind}/1"])
+'''
+    assert bare_citations(source, ga) == [(3, "retaliation-step/3", "page id"),
+                                          (4, "counters/general-rules/4", "page id"), (4, "counters/…", "built")]
+    assert fix("grand_archive", "retaliation-step/3", "page id").startswith(
+        f"write cited.{citations.registry('ga').get('retaliation-step/3').name} (from judge.engine.grand_archive")
+    mc = frozenset(citations.registry("mc").by_id)
+    source = '''
+def g(self, card, init):
+    if card.type == "event" and init.kind in ("attack", "cancel"):
+        self.step("Its effects are canceled.", ["cancel/bullet-2", "event" if init.is_event else ""])
+        raise Illegal("cancel", "cannot", more=["forced"])
+    self.fail(key, "no", "limit")
+'''
+    assert bare_citations(source, mc) == [(4, "cancel/bullet-2", "page id"), (4, "event", "page id"),
+                                          (5, "cancel", "page id"), (5, "forced", "page id"),
+                                          (6, "limit", "page id")]

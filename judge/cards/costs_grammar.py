@@ -32,6 +32,8 @@ def card_noun(phrase: str, ctx) -> dict:
         spec["types"] = ["instant"]
     elif rest == "attack action card":
         spec.update(types=["action"], subtypes=["attack"])
+    elif rest in ("'non-attack' action card", "non-attack action card"):
+        spec.update(types=["action"], not_subtypes=["attack"])
     elif rest != "card":
         raise NotUnderstood(phrase)
     return spec
@@ -69,6 +71,8 @@ def activation_condition(phrase: str, ctx) -> dict:
         return {"at_least": {"count": "events-this-turn", "event": "boost", "by": "you", "n": 1}}
     m = re.fullmatch(r"if you(?:'ve| have) played (?:a|an) (.+) this turn", p)
     if m:
+        if m.group(1) in ctx.names:     # "if you've played a Nimblism this turn": a card of that name (1.3.1a)
+            return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
         return {"played_this_turn": card_noun(m.group(1), ctx)}
     if p in ("if you have no cards in hand", "if you have no cards in your hand"):
         return {"at_most": {"count": "in-hand", "n": 0}}

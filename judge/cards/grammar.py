@@ -118,6 +118,14 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with (\d+) or more \{p\}", words)
     if m:
         words, spec["min_power"] = m.group(1), int(m.group(2))
+    m = re.fullmatch(r"(.*?) with (\d+) or (less|more) base \{p\}", words)
+    if m:   # the printed power (1.12.4b: base power), not the current one
+        words = m.group(1)
+        spec["max_base_power" if m.group(3) == "less" else "min_base_power"] = int(m.group(2))
+    m = re.fullmatch(r"(.*?) with ([a-z ]+)", words)
+    if m and m.group(2) in _listed_keyword_names():
+        words, spec["keyword"] = m.group(1), m.group(2)     # "attack action card with stealth" (1.3.2 keywords)
+    words = words.replace("'non-attack'", "non-attack")
     tokens = words.split()
     sups, subs = [], []
     while tokens and tokens[0] in ctx.pool_supertypes:
@@ -135,6 +143,8 @@ def selector(phrase: str, ctx: Context) -> dict:
         spec = {"types": ["weapon"], "is_attack": True, **spec}
     elif rest == "action card" and not subs:
         spec = {"types": ["action"], **spec}
+    elif rest == "non-attack action card" and not subs:
+        spec = {"types": ["action"], "not_subtypes": ["attack"], **spec}    # 'non-attack' action (1.3.2)
     else:
         raise NotUnderstood(phrase)
     if sups:
@@ -143,6 +153,13 @@ def selector(phrase: str, ctx: Context) -> dict:
 
 
 PERMANENT_SUBTYPES = ("aura", "item", "ally")
+
+
+def _listed_keyword_names() -> set:
+    """The keywords the compiler lists on a card (so that a selector "with KEYWORD" finds them on compiled cards)."""
+    from judge.cards.compiler import _listed_keywords
+
+    return _listed_keywords()[0]
 
 
 def permanent_noun(phrase: str, ctx: Context) -> dict:
@@ -332,14 +349,24 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     m = re.fullmatch(r"create (?:a|an) (.+?) token", low)
     if m:
         return [_token(m.group(1), ctx)]
-    m = re.fullmatch(r"the next time (?:you|your hero) would be dealt damage, prevent (\d+|all) of that damage", low)
+    m = re.fullmatch(r"the next time (?:you|your hero) would be dealt( arcane| \{p\})? damage( this turn)?, "
+                     r"prevent (\d+|all) of that damage", low)
     if m:
-        amount = "all" if m.group(1) == "all" else int(m.group(1))
-        return [{"do": "prevent", "amount": amount, "to": "you"}]
-    m = re.fullmatch(r"prevent the next (\d+) damage that would be dealt to (?:you|your hero)", low)
+        if m.group(1) and not m.group(2):
+            raise NotUnderstood(original)   # no "this turn": it lasts until used, past the turn
+        amount = "all" if m.group(3) == "all" else int(m.group(3))
+        return [_typed({"do": "prevent", "amount": amount, "to": "you"}, m.group(1))]
+    m = re.fullmatch(r"prevent the next (\d+)( arcane| \{p\})? damage that would be dealt to (?:you|your hero)", low)
     if m:
-        return [{"do": "prevent", "amount": int(m.group(1)), "to": "you", "shield": True}]
+        return [_typed({"do": "prevent", "amount": int(m.group(1)), "to": "you", "shield": True}, m.group(2))]
     raise NotUnderstood(original)
+
+
+def _typed(prevention: dict, damage_word: str | None) -> dict:
+    """A prevention effect limited to one type of damage (6.4.10: "arcane damage", "{p} damage")."""
+    if damage_word:
+        prevention["damage_type"] = {"arcane": "arcane", "{p}": "physical"}[damage_word.strip()]
+    return prevention
 
 
 def _token(name: str, ctx: Context) -> dict:

@@ -405,6 +405,13 @@ BECOMES_PUBLIC_BEFORE_MOVE = cite("3.0.8", "be public at the destination it beco
 SOURCE_EFFECTS_INHERITED = cite("1.4.3d", "the modified properties of the object are inherited by the attack proxy")
 ATTACK_PROXY_EXISTS = cite("1.4.3c", "an attack proxy exists as long as its attack source exists")
 PROPERTY_VALUE_INFERS_EXISTENCE = cite("1.8.7", "if an effect refers to the value of a property it infers the existence")
+REPLACEMENT_ACTIVE = cite("6.4.2", "a replacement effect is considered active if an event is about to occur")
+PREVENTION_DECREASED = cite("6.4.10g", "if an effect decreases the amount a prevention effect would prevent")
+PREVENTION_CANNOT_PREVENT = cite("6.4.10h", "if an effect states that a prevention effect cannot prevent the damage")
+DAMAGE_SOURCE_SPECIFIED = cite("8.5.3a", "if the effect specifies the source of the damage")
+ALLY_ATTACKED = cite("8.2.8d", "if an ally is the target of an attack the controlling player and their hero are not considered a defending hero")
+ALLY_DEALT_DAMAGE = cite("8.2.8f", "if an ally is dealt damage the controlling player and their hero are not considered to have been dealt damage")
+MODIFY_DAMAGE_TYPE_ONLY = cite("8.5.3f", "an effect that modifies or prevents a specific type of damage")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

@@ -14,6 +14,7 @@ from judge.engine.grand_archive.build import SHAPE, WORDS, build_state  # noqa: 
 from judge.engine.grand_archive.game import Game
 from judge.engine.grand_archive.state import PHASE_NAMES
 from judge.engine.grand_archive.words import as_list
+from judge.engine.grand_archive import cited
 
 __all__ = ["play", "validate"]
 
@@ -44,7 +45,7 @@ def run(game: Game, scenario):
     game.trace.phase = PHASE_NAMES[s.phase]
     game.step(f"It is {s.turn_player}'s {PHASE_NAMES[s.phase]}; turn order: {', '.join(s.order)}."
               + (" The turn player receives Opportunity." if s.phase == "main" else ""),
-              ["main-phase/2"] if s.phase == "main" else ["game-terms/opportunity-term/2"])
+              [cited.OPPORTUNITY_TURN_PLAYER_RECEIVES] if s.phase == "main" else [cited.OPPORTUNITY_ARISES])
     stopped = False
     for n, act in enumerate(scenario.data.get("actions", []), 1):
         key = f"actions.{n}"
@@ -63,7 +64,7 @@ def run(game: Game, scenario):
                     not any(game.keyword(game.unit(u), "ambush") for u in as_list(act["retaliate"]) if game.unit(u)):
                 raise InvalidScenario([scenario.reason(
                     "not-defending", f"{player} is not the defending player: only the defending player's units "
-                    "retaliate (or an ambush unit)", key, "retaliation-step/3")])
+                    "retaliate (or an ambush unit)", key, cited.RETALIATION_STEP_3)])
             game.retaliate(player, act, key)
             continue
         if "intercept" in act:
@@ -84,7 +85,7 @@ def run(game: Game, scenario):
             raise InvalidScenario([scenario.reason(
                 "no-opportunity", f"{player} cannot act: in the materialize phase, with nothing pending, no player has "
                 "Opportunity; only the turn player may materialize, as a turn-based action", key,
-                "materialize-phase/3")])
+                cited.TURN_BASED_ACTION_TURN)])
         game.ready(player, key, verb)
         if "ability" in act:
             game.activate_ability(player, card, act["ability"], act, key)
@@ -106,7 +107,7 @@ def _pass(game: Game, act: dict, key: str):
     for _ in range(act.get("times", 1) if until is None else 500):
         if game.s.game_over:
             raise InvalidScenario([game.scenario.reason(
-                "game-over", "no player can pass: the game is over", key, "ending-the-game/3")])
+                "game-over", "no player can pass: the game is over", key, cited.ENDING_THE_GAME_3)])
         if game.s.opportunity is not None:
             game.ready(game.s.opportunity, key)
         game.all_pass()
@@ -126,7 +127,7 @@ def _slow_action_check(game: Game, player: str, key: str):
         raise InvalidScenario([game.scenario.reason(
             "slow-action", f"{player} cannot declare an attack: attacks are slow player actions, declared in the turn "
             f"player's main phase with the Effects Stack empty, and {why}", key,
-            "attacking-and-the-combat-phase/1.2")])
+            cited.ATTACKING_AND_THE_COMBAT_PHASE_1_2)])
 
 
 def _intercept(game: Game, player: str, act: dict, key: str):
@@ -138,10 +139,10 @@ def _intercept(game: Game, player: str, act: dict, key: str):
     if not pending:
         raise InvalidScenario([game.scenario.reason(
             "no-intercept", f"no intercept ability of {game.describe(ally)} is waiting on the Effects Stack", key,
-            "keywords-and-abilities/intercept/1")])
+            cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1)])
     if pending[0].controller != player:
         raise InvalidScenario([game.scenario.reason(
-            "no-intercept", f"{player} does not control that intercept ability", key, "keywords-and-abilities/intercept/1")])
+            "no-intercept", f"{player} does not control that intercept ability", key, cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1)])
     s.decisions[f"intercept:{ally}"] = "yes"
     inst = pending[0]
     for _ in range(200):

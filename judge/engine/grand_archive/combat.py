@@ -119,33 +119,33 @@ class CombatPhase:
         s = self.s
         if s.combat is not None:
             raise Illegal("A combat phase is already in progress: only one combat phase resolves at a time.",
-                          ["attacking-and-the-combat-phase/1.7", "attacking-and-the-combat-phase/1.7.1"])
+                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_7, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_7_1])
         if self.first_turn() and not self.last_in_first_cycle():
             raise Illegal(f"It is {player}'s first turn and {player} is not the last player of the first turn cycle: "
-                          "no attacks can be declared.", ["attacking-and-the-combat-phase/1.8"])
+                          "no attacks can be declared.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_8])
         # 2.a: the attacker
         ident = act.get("attack", player)
         attacker = self.unit(ident)
         if attacker is None:
             raise Illegal(f"{self.describe(ident)} is not a unit on the field to attack with.",
-                          [cited.DECLARE_SELECT_ATTACKER, "attacking-and-the-combat-phase/1"])
+                          [cited.DECLARE_SELECT_ATTACKER, cited.ATTACKING_AND_THE_COMBAT_PHASE_1])
         s.attempted.add(attacker.handle)
         if attacker.controller != player:
             raise Illegal(f"{player} does not control {attacker.name}.", [cited.DECLARE_SELECT_ATTACKER])
         ok, why = self.obeys(attacker)
         if not ok:
             raise Illegal(f"{why}: it does not obey {player}, who can't attack with it.",
-                          [cited.DECLARE_SELECT_ATTACKER, "keywords-and-abilities/pride/1", "game-terms/obedience/1"])
+                          [cited.DECLARE_SELECT_ATTACKER, cited.KEYWORDS_AND_ABILITIES_PRIDE_1, cited.GAME_TERMS_OBEDIENCE_1])
         if attack_card is None:
             if attacker.rested:
                 raise Illegal(f"{attacker.name} is rested: only an awake unit can attack.",
-                              ["game-terms/awake/2", cited.DECLARE_ATTACKER_ABLE])
+                              [cited.GAME_TERMS_AWAKE_2, cited.DECLARE_ATTACKER_ABLE])
             attacker.rested = True
             self.step(f"Declare an attack: {player} selects {attacker.name} to attack with and rests it as a cost.",
-                      [cited.DECLARE_SELECT_ATTACKER, cited.DECLARE_ATTACKER_RESTS, "attacking-and-the-combat-phase/1.4"])
+                      [cited.DECLARE_SELECT_ATTACKER, cited.DECLARE_ATTACKER_RESTS, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_4])
         else:
             self.step(f"{attack_card.name} entered the intent: {player} declares the attack with {attacker.name}, which "
-                      "does not rest again.", ["attack-declaration/general-rules/3", "champion/general-rules/4.2"])
+                      "does not rest again.", [cited.ATTACK_DECLARATION_GENERAL_RULES_3, cited.CHAMPION_GENERAL_RULES_4_2])
         combat = Combat(attacker.handle, player, "")
         combat.intent = [attack_card.handle] if attack_card is not None else []
         # 2.b: weapons wielded
@@ -153,15 +153,15 @@ class CombatPhase:
             weapon = s.cards.get(h)
             if weapon is None or weapon.zone != "field" or "weapon" not in weapon.types or weapon.controller != player:
                 raise Illegal(f"{self.describe(h)} is not a weapon {player} controls on the field.",
-                              [cited.DECLARE_WIELD_WEAPONS, "weapon/4.3"])
+                              [cited.DECLARE_WIELD_WEAPONS, cited.WEAPON_4_3])
             if "champion" not in attacker.types:
                 raise Illegal(f"{attacker.name} is an ally, and allies can't use weapons.", [cited.DECLARE_WIELD_WEAPONS,
-                                                                                            "weapon/7.1"])
+                                                                                            cited.WEAPON_7_1])
             combat.wielded.append(h)
         if combat.wielded:
             self.step(f"{player} wields {', '.join(s.cards[h].name for h in combat.wielded)} for the attack; "
                       "wielded objects are part of the combat but are not attackers.",
-                      [cited.DECLARE_WIELD_WEAPONS, cited.DECLARE_WIELDED_TREATED, "weapon/4.3", "attacking-and-the-combat-phase/5"])
+                      [cited.DECLARE_WIELD_WEAPONS, cited.DECLARE_WIELDED_TREATED, cited.WEAPON_4_3, cited.ATTACKING_AND_THE_COMBAT_PHASE_5])
         self._check_power(attacker, combat, attack_card)
         # 2.c: the attack target
         self._choose_target(player, act, attacker, combat)
@@ -176,16 +176,16 @@ class CombatPhase:
         if "ally" in attacker.types and (attacker.power is None or power <= 0):
             raise Illegal(f"{attacker.name} has {'no power stat' if attacker.power is None else f'{power} power'}: "
                           "allies without power or with 0 or less power can't declare attacks.",
-                          ["attacking-and-the-combat-phase/1.3"])
+                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_3])
         if "champion" in attacker.types and not combat.wielded and attack_card is None and power > 0:
             self.step(f"{attacker.name} has {power} power: a champion with a power stat may attack without an attack "
-                      "card or a weapon, as allies do.", ["champion/general-rules/4.3",
-                                                          "attacking-and-the-combat-phase/1.3"])
+                      "card or a weapon, as allies do.", [cited.CHAMPION_GENERAL_RULES_4_3,
+                                                          cited.ATTACKING_AND_THE_COMBAT_PHASE_1_3])
         if "champion" in attacker.types and not combat.wielded and attack_card is None and \
                 (attacker.power is None or power <= 0):
             raise Illegal(f"{attacker.name} has no power greater than 0 and wields no weapon: a champion attacks through "
                           "an attack card, a weapon, or its own power.",
-                          ["attacking-and-the-combat-phase/1.3", "champion/general-rules/4"])
+                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_3, cited.CHAMPION_GENERAL_RULES_4])
 
     def _choose_target(self, player: str, act: dict, attacker: Card, combat: Combat):
         """2.c: the attack target — with multistrike N, up to N more (attack-declaration/general-rules/1.2)."""
@@ -197,7 +197,7 @@ class CombatPhase:
         if cleave and len(targets) > 1:
             raise InvalidScenario([self.scenario.reason(
                 "unsupported", "additional attack targets beside a cleave attack's chosen player (multistrike with "
-                "cleave) are not modelled", self.current_key, "keywords-and-abilities/multistrike-n/bullet-2")])
+                "cleave) are not modelled", self.current_key, cited.MULTISTRIKE_WITH_CLEAVE)])
         if cleave and targets:
             combat.defending_player = targets[0]
             combat.targets = self.declare_cleave(player, targets, attacker, used, cleave)
@@ -208,40 +208,40 @@ class CombatPhase:
             raise Illegal("An attack declaration must specify " + ("its attack target: none is named" if not targets
                           else f"one attack target{f', and up to {multistrike} more with multistrike' if multistrike else ''}"
                           f", each once: {len(targets)} are named") + ".",
-                          [cited.DECLARE_CHOOSE_TARGET, "attacking-and-the-combat-phase/2.2"]
-                          + (["keywords-and-abilities/multistrike-n/bullet-1"] if multistrike else []))
+                          [cited.DECLARE_CHOOSE_TARGET, cited.ATTACKING_AND_THE_COMBAT_PHASE_2_2]
+                          + ([cited.KEYWORDS_AND_ABILITIES_MULTISTRIKE_N_BULLET_1] if multistrike else []))
         idents, defending = [], None
         for t in targets:
             why = self.attackable(t, attacker, used)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal attack target: {why}.",
-                              [cited.DECLARE_CHOOSE_TARGET, "attacking-and-the-combat-phase/2.2"]
-                              + (["attacking-and-the-combat-phase/9"] if "control" in why else [])
-                              + (["keywords-and-abilities/stealth/1"] if "stealth" in why else [])
-                              + (["attacking-and-the-combat-phase/1", "functional-subtypes/functional-domains/1.1"]
+                              [cited.DECLARE_CHOOSE_TARGET, cited.ATTACKING_AND_THE_COMBAT_PHASE_2_2]
+                              + ([cited.ATTACKING_AND_THE_COMBAT_PHASE_9] if "control" in why else [])
+                              + ([cited.KEYWORDS_AND_ABILITIES_STEALTH_1] if "stealth" in why else [])
+                              + ([cited.ATTACKING_AND_THE_COMBAT_PHASE_1, cited.SIEGEABLE_ATTACKABLE]
                                  if "siegeable" in why else []))
             if self.siegeable(self.unit(t)):
                 self.step(f"{self.describe(t)} is a siegeable domain: not a unit, but an object attacks may target.",
-                          ["functional-subtypes/functional-domains/1.1", "attacking-and-the-combat-phase/1"])
+                          [cited.SIEGEABLE_ATTACKABLE, cited.ATTACKING_AND_THE_COMBAT_PHASE_1])
             target = self.unit(t)
             controller = target.controller if target is not None else t
             if defending is not None and controller != defending:
                 raise InvalidScenario([self.scenario.reason(
                     "unsupported", "attack targets controlled by different players are not modelled",
-                    self.current_key, "keywords-and-abilities/multistrike-n/bullet-1")])
+                    self.current_key, cited.KEYWORDS_AND_ABILITIES_MULTISTRIKE_N_BULLET_1)])
             defending = controller
             idents.append(target.handle if target is not None else t)
             if target is not None and self.keyword(target, "stealth"):
                 sight = [c.name for c in [attacker] + used if self.keyword(c, "true sight")]
                 self.step(f"{target.name} has stealth, but {', '.join(sight)} has true sight: the attack may target "
-                          "it.", ["keywords-and-abilities/true-sight/1", "keywords-and-abilities/stealth/1"])
+                          "it.", [cited.KEYWORDS_AND_ABILITIES_TRUE_SIGHT_1, cited.KEYWORDS_AND_ABILITIES_STEALTH_1])
         combat.defending_player = defending
         self._taunt_check(player, attacker, used, defending, idents)
         combat.targets = list(idents)
         combat.defenders = list(idents)
         self.step(f"{player} chooses {', '.join(self.describe(t) for t in idents)} as the attack "
                   f"target{'s' if len(idents) > 1 else ''}.", [cited.DECLARE_CHOOSE_TARGET]
-                  + (["attack-declaration/general-rules/1.2", "keywords-and-abilities/multistrike-n/bullet-1"]
+                  + ([cited.ATTACK_DECLARATION_GENERAL_RULES_1_2, cited.KEYWORDS_AND_ABILITIES_MULTISTRIKE_N_BULLET_1]
                      if len(idents) > 1 else []))
 
     def _taunt_check(self, player: str, attacker: Card, used: list[Card], defending: str, idents: list[str]):
@@ -255,14 +255,14 @@ class CombatPhase:
             return
         if unblockable:
             self.step(f"{', '.join(c.name for c in taunts)} {'has' if len(taunts) == 1 else 'have'} taunt, but the "
-                      "attack is unblockable and ignores taunt.", ["keywords-and-abilities/unblockable/1"])
+                      "attack is unblockable and ignores taunt.", [cited.KEYWORDS_AND_ABILITIES_UNBLOCKABLE_1])
             return
         raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
                       f"taunt: {player} must target {'it' if len(taunts) == 1 else 'them'} before other "
                       f"objects {defending} controls.",
                       [cited.DECLARE_RESTRICTIONS_TAUNT, cited.KEYWORDS_AND_ABILITIES_TAUNT_1,
                        cited.KEYWORDS_AND_ABILITIES_TAUNT_2]
-                      + (["functional-subtypes/functional-domains/1.1.4"] if any(self.siegeable(self.unit(t))
+                      + ([cited.SIEGEABLE_AFTER_TAUNT] if any(self.siegeable(self.unit(t))
                                                                                  for t in idents) else []))
 
     def _attack_costs(self, player: str, act: dict, key: str, attacker: Card, combat: Combat):
@@ -274,7 +274,7 @@ class CombatPhase:
                 if src.handle in combat.wielded:
                     additional += eff.get("reserve", 0)
                     self.step(f"{src.name} has an additional cost of {eff.get('reserve', 0)} to wield it.",
-                              [cited.DECLARE_ADDITIONAL_COSTS, "attacking-and-the-combat-phase/1.5"])
+                              [cited.DECLARE_ADDITIONAL_COSTS, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_5])
                 continue
             whose = {"you": player == src.controller, "opponents": player != src.controller, "all": True}
             if whose[eff.get("for", "opponents")] and self.matches(attacker, eff.get("attacker"), src.controller):
@@ -283,7 +283,7 @@ class CombatPhase:
                           "additional cost, reconciled in the fifth step.", [cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_EXTRA_COSTS])
         if additional:
             self.pay_reserve(player, attacker, additional, act, key, [cited.DECLARE_ADDITIONAL_COSTS,
-                                                                      "attacking-and-the-combat-phase/1.5"])
+                                                                      cited.ATTACKING_AND_THE_COMBAT_PHASE_1_5])
         if extra:
             if act.get("pay", True) is False:
                 raise Illegal(f"{player} refuses to pay the {extra} extra to declare the attack.",
@@ -304,30 +304,30 @@ class CombatPhase:
         self.step(f"The attack is declared: {attacker.name} is the attacker and "
                   f"{', '.join(self.describe(t) for t in combat.targets)} the defender{'s' if len(combat.targets) > 1 else ''}; {player} is the attacking player and {combat.defending_player} the defending player. The "
                   "turn enters the combat phase; no player receives Opportunity for the declaration itself.",
-                  ["attacking-and-the-combat-phase/4", "attack-declaration/general-rules/1",
-                   "attack-declaration/general-rules/2", "main-phase/2.2"], answer=True)
+                  [cited.ATTACKING_AND_THE_COMBAT_PHASE_4, cited.ATTACK_DECLARATION_GENERAL_RULES_1,
+                   cited.ATTACK_DECLARATION_GENERAL_RULES_2, cited.MAIN_PHASE_2_2], answer=True)
         used = [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]
         for c in used:
             for ab in c.abilities:
                 if ab.kind == "trigger" and ab.get("on") == "attack" and "attacker" not in ab.data:
-                    rule = ("keywords-and-abilities/on-attack/1.1" if c is attacker else
-                            "keywords-and-abilities/on-attack/1.3" if "weapon" in c.types else
-                            "keywords-and-abilities/on-attack/1.2")
-                    self.pending_trigger(c, ab, f"{attacker.name} attacks", ["attack-declaration/general-rules/4", rule])
+                    rule = (cited.KEYWORDS_AND_ABILITIES_ON_ATTACK_1_1 if c is attacker else
+                            cited.KEYWORDS_AND_ABILITIES_ON_ATTACK_1_3 if "weapon" in c.types else
+                            cited.KEYWORDS_AND_ABILITIES_ON_ATTACK_1_2)
+                    self.pending_trigger(c, ab, f"{attacker.name} attacks", [cited.ATTACK_DECLARATION_GENERAL_RULES_4, rule])
         # "whenever [a unit] attacks": abilities of other objects and of masteries watching the attacker
         for c in list(s.cards.values()):
             for ab in c.abilities:
                 if ab.kind == "trigger" and ab.get("on") == "attack" and "attacker" in ab.data and \
                         self.functional(c, ab) and self.matches(attacker, ab.get("attacker"), c.controller):
                     self.pending_trigger(c, ab, f"{attacker.name} attacks",
-                                         ["attack-declaration/general-rules/4", "triggered-abilities/1"]
-                                         + (["mastery/p1"] if "mastery" in c.types else []))
+                                         [cited.ATTACK_DECLARATION_GENERAL_RULES_4, cited.TRIGGERED_ABILITIES_ABILITIES_PLACED]
+                                         + ([cited.MASTERY_P1] if "mastery" in c.types else []))
         self.intercept_triggers(attacker)
         if not self.state_based_checks():
             self.give_opportunity(s.turn_player)
         self.step(f"Retaliation step: the turn player, {s.turn_player}, receives Opportunity "
                   + ("to respond to the abilities on the Effects Stack." if s.stack else "(before retaliation)."),
-                  ["retaliation-step/1", "retaliation-step/2"])
+                  [cited.RETALIATION_STEP_1, cited.RETALIATION_STEP_2])
 
     def intercept_triggers(self, attacker: Card):
         """Intercept: whenever your champion is attacked while this ally is awake (intercept/1)."""
@@ -341,17 +341,17 @@ class CombatPhase:
             if any(self.keyword(c, "intercept") for c in s.cards.values() if c.zone == "field" and
                    c.controller == combat.defending_player and "ally" in c.types and not c.rested):
                 self.step("The attack has cleave: it can't be intercepted or redirected, so intercept does not trigger.",
-                          ["keywords-and-abilities/cleave/1", "keywords-and-abilities/cleave/2"], answer=True)
+                          [cited.CLEAVE, cited.CLEAVE_NOT_INTERCEPTED], answer=True)
             return
         for ally in [c for c in s.cards.values() if c.zone == "field" and "ally" in c.types
                      and c.controller == combat.defending_player and not c.rested and self.keyword(c, "intercept")]:
             if any(self.keyword(c, "unblockable") for c in used):
                 self.step(f"{ally.name} has intercept, but the attack is unblockable and can't be intercepted.",
-                          ["keywords-and-abilities/unblockable/1"], answer=True)
+                          [cited.KEYWORDS_AND_ABILITIES_UNBLOCKABLE_1], answer=True)
                 return
             self.keyword_trigger(ally, "intercept", [{"do": "intercept"}], f"{self.champion_name(ally.controller)} is "
-                                 f"attacked while {ally.name} is awake", ["attack-declaration/general-rules/4",
-                                                                           "keywords-and-abilities/intercept/1"])
+                                 f"attacked while {ally.name} is awake", [cited.ATTACK_DECLARATION_GENERAL_RULES_4,
+                                                                           cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1])
 
     def keyword_trigger(self, src: Card, keyword: str, effects: list[dict], why: str, cites: list[str]):
         """A keyword's triggered ability (intercept, vigor) waits for state-based checks to place it."""
@@ -367,40 +367,40 @@ class CombatPhase:
         combat = s.combat
         ally = s.cards.get(inst.source)
         if combat is None or ally is None or ally.zone != "field":
-            self.step(f"{source_name}'s intercept resolves with no attack to redirect.", ["keywords-and-abilities/intercept/1"])
+            self.step(f"{source_name}'s intercept resolves with no attack to redirect.", [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1])
             return
         if s.decisions.get(f"intercept:{ally.handle}") != "yes":
             self.step(f"{you} may redirect the attack to {ally.name} and does not.",
-                      ["keywords-and-abilities/intercept/1"], answer=True)
+                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1], answer=True)
             return
         ok, why = self.obeys(ally)
         if not ok:
             self.step(f"{why}: it does not obey {you}, so the intercept fails and the attack is not redirected.",
-                      ["keywords-and-abilities/intercept/2", "keywords-and-abilities/intercept/2.1",
-                       "keywords-and-abilities/pride/1"], answer=True)
+                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_2, cited.KEYWORDS_AND_ABILITIES_INTERCEPT_2_1,
+                       cited.KEYWORDS_AND_ABILITIES_PRIDE_1], answer=True)
             return
         if ally.handle in combat.defenders:
             self.step(f"{ally.name} is already defending: the attack can't be redirected to it.",
-                      ["keywords-and-abilities/intercept/1.2"], answer=True)
+                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1_2], answer=True)
             return
         attacker = s.cards[combat.attacker]
         why = self.attackable(ally.handle, attacker, [s.cards[h] for h in combat.wielded + combat.intent])
         if why:
             self.step(f"{ally.name} is not a valid target for the attack ({why}): it can't intercept.",
-                      ["keywords-and-abilities/intercept/1.1"], answer=True)
+                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1_1], answer=True)
             return
         champ = self.champion_of(combat.defending_player)
         old = next((t for t in combat.targets if t == combat.defending_player or (champ and t == champ.handle)), None)
         if old is None:
             self.step(f"The attack no longer targets {self.champion_name(you)}: there is nothing to redirect.",
-                      ["keywords-and-abilities/intercept/1"], answer=True)
+                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1], answer=True)
             return
         combat.targets = [ally.handle if t == old else t for t in combat.targets]
         combat.defenders = [d for d in combat.defenders if d != old] + [ally.handle]
         self.step(f"{you} redirects the attack to {ally.name}: it becomes the attack target and the defender, and "
                   f"{self.describe(old)} stops defending.",
-                  ["keywords-and-abilities/intercept/1", "game-terms/redirect/1",
-                   "attacking-and-the-combat-phase/4"], answer=True)
+                  [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1, cited.GAME_TERMS_REDIRECT_1,
+                   cited.ATTACKING_AND_THE_COMBAT_PHASE_4], answer=True)
 
     # ---------------------------------------------------------------------------------------------------------
     # retaliation
@@ -432,12 +432,12 @@ class CombatPhase:
             if why:
                 res[handle] = False
                 self.step(f"{name} can't retaliate: {why}.",
-                          ["retaliation-step/3", "retaliation-step/3.2"] if "power" in why else ["retaliation-step/3"]
-                          + (["keywords-and-abilities/ambush/1"] if "ambush" in why else []), answer=True)
+                          [cited.RETALIATION_STEP_3, cited.RETALIATION_STEP_3_2] if "power" in why else [cited.RETALIATION_STEP_3]
+                          + ([cited.KEYWORDS_AND_ABILITIES_AMBUSH_1] if "ambush" in why else []), answer=True)
                 continue
             if self.keyword(unit, "steadfast"):
                 self.step(f"{unit.name} has steadfast: it retaliates {'while rested ' if unit.rested else ''}without "
-                          "resting.", ["keywords-and-abilities/steadfast/1"])
+                          "resting.", [cited.KEYWORDS_AND_ABILITIES_STEADFAST_1])
             else:
                 unit.rested = True
             combat.retaliators[unit.handle] = attacker.handle
@@ -446,11 +446,11 @@ class CombatPhase:
                       f"{unit.name} retaliates", [])
             self.trace.steps[-1].text += (f" against {attacker.name}: {attacker.name} becomes its retaliation target, "
                                           "and it will deal damage by its power in the damage step.")
-            self.trace.steps[-1].cites = self.cite("retaliation-step/3", "retaliation-step/3.1") + (
-                self.cite("keywords-and-abilities/ambush/1") if ambush and unit.handle not in combat.defenders else [])
+            self.trace.steps[-1].cites = self.cite(cited.RETALIATION_STEP_3, cited.RETALIATION_STEP_3_1) + (
+                self.cite(cited.KEYWORDS_AND_ABILITIES_AMBUSH_1) if ambush and unit.handle not in combat.defenders else [])
             self.answer_steps.append(self.trace.steps[-1])
         if not chosen:
-            self.step(f"{player} does not retaliate.", ["retaliation-step/3"])
+            self.step(f"{player} does not retaliate.", [cited.RETALIATION_STEP_3])
         self.enter_damage_step()
 
     def enter_damage_step(self):
@@ -462,7 +462,7 @@ class CombatPhase:
         s.passed = []
         self.give_opportunity(s.turn_player)
         self.step(f"Damage step: the turn player, {s.turn_player}, receives Opportunity (before damage).",
-                  ["retaliation-step/4", "damage-step/1"])
+                  [cited.RETALIATION_STEP_4, cited.DAMAGE_STEP_1])
 
     # ---------------------------------------------------------------------------------------------------------
     # moving through combat
@@ -491,34 +491,34 @@ class CombatPhase:
         events = []   # (source card, amount, target ident, parts)
         if attacker.zone != "field":
             self.step(f"{attacker.name} left the field before the damage step: no card involved in the attack deals "
-                      "damage.", ["attacking-and-the-combat-phase/7"], answer=True)
+                      "damage.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_7], answer=True)
         else:
             power, parts = self.attack_power(combat)
             if not combat.defenders:
                 self.step("The attack has no defender left: it deals no damage.",
-                          ["attacking-and-the-combat-phase/8", "state-based-checks-and-effects/types-of-checks/7"],
+                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_8, cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7],
                           answer=True)
             if len(combat.defenders) > 1 and self.critical_of(attacker, combat)[0]:
                 raise InvalidScenario([self.scenario.reason(
                     "unsupported", "critical on an attack dealing damage to several defenders at once (cleave, "
-                    "multistrike) is not modelled", self.current_key, "keywords-and-abilities/critical/1")])
+                    "multistrike) is not modelled", self.current_key, cited.CRITICAL)])
             if combat.cleave and len(combat.defenders) > 1:
                 self.step("The cleave attack has one damage step: its damage is dealt to each defending object at "
-                          "once, each damage calculated independently.", ["keywords-and-abilities/cleave/6",
-                                                                           "keywords-and-abilities/cleave/6.1"])
+                          "once, each damage calculated independently.", [cited.CLEAVE_ONE_DAMAGE_STEP,
+                                                                           cited.CLEAVE_INDEPENDENT_CALCULATION])
             for d in combat.defenders:
                 events.append((attacker, power, d, parts))
         for r, target in combat.retaliators.items():
             unit = s.cards[r]
             if unit.zone != "field":
                 self.step(f"{unit.name} left the field before the damage step: it deals and is dealt no damage.",
-                          ["damage-step/3.2"], answer=True)
+                          [cited.DAMAGE_STEP_3_2], answer=True)
                 continue
             tgt = s.cards.get(target)
             if tgt is None or tgt.zone != "field":
                 self.step(f"{unit.name}'s retaliation target, {tgt.name if tgt else target}, left the field: it has no "
                           "valid retaliation target and deals no damage.",
-                          ["state-based-checks-and-effects/types-of-checks/7"], answer=True)
+                          [cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7], answer=True)
                 continue
             power = unit.stat("power")
             parts = [f"{unit.name} {power}"]
@@ -529,23 +529,23 @@ class CombatPhase:
             events.append((unit, power, target, parts))
         if len(combat.retaliators) > 1:
             self.step(f"{combat.attacking_player} orders the retaliating units' damage: "
-                      f"{', '.join(s.cards[r].name for r in combat.retaliators)}.", ["damage-step/2"])
+                      f"{', '.join(s.cards[r].name for r in combat.retaliators)}.", [cited.DAMAGE_STEP_2])
         dealt = []
         for src, power, target, parts in events:
             role = "attack" if src is attacker else "retaliation"
-            kw = [k for k, rule in (("ranged", "keywords-and-abilities/ranged/1"),
-                                    ("retort", "keywords-and-abilities/retort-n/1")) if any(k in p for p in parts)]
+            kw = [k for k, rule in (("ranged", cited.KEYWORDS_AND_ABILITIES_RANGED_1),
+                                    ("retort", cited.KEYWORDS_AND_ABILITIES_RETORT_N_1)) if any(k in p for p in parts)]
             self.step(f"Damage calculation for the {role} of {src.name}: {' + '.join(parts) if parts else 'no power'}"
-                      f" = {power}.", (["damage-step/3.1", "damage-step/3.5"] if role == "attack" else
-                                       ["damage-step/3", "damage-step/3.4"])
-                      + [rule for k, rule in (("ranged", "keywords-and-abilities/ranged/1"),
-                                              ("retort", "keywords-and-abilities/retort-n/1")) if k in kw],
+                      f" = {power}.", ([cited.DAMAGE_STEP_3_1, cited.DAMAGE_STEP_3_5] if role == "attack" else
+                                       [cited.DAMAGE_STEP_3, cited.DAMAGE_STEP_3_4])
+                      + [rule for k, rule in (("ranged", cited.KEYWORDS_AND_ABILITIES_RANGED_1),
+                                              ("retort", cited.KEYWORDS_AND_ABILITIES_RETORT_N_1)) if k in kw],
                       answer=bool(kw))
             extra = []
             if role == "retaliation" and src.handle not in combat.defenders and self.keyword(src, "stealth"):
-                extra = ["keywords-and-abilities/stealth/2"]   # it retaliated before it received stealth
+                extra = [cited.KEYWORDS_AND_ABILITIES_STEALTH_2]   # it retaliated before it received stealth
             n = self.deal_damage(src, max(0, power), target, combat=True,
-                                 cites=["damage-step/3", "damage/2"] + extra)
+                                 cites=[cited.DAMAGE_STEP_3, cited.DAMAGE_2] + extra)
             dealt.append((src, target, n))
         self.remove_durability(combat, attacker)
         self.combat_hits(dealt, attacker)
@@ -559,18 +559,18 @@ class CombatPhase:
             weapon = s.cards[h]
             if weapon.zone != "field":
                 self.step(f"{weapon.name} left the field before damage: it loses no durability and adds no power.",
-                          ["damage-step/3.7.2", "attacking-and-the-combat-phase/5.4"], answer=True)
+                          [cited.DAMAGE_STEP_3_7_2, cited.ATTACKING_AND_THE_COMBAT_PHASE_5_4], answer=True)
                 continue
             if not combat.defenders or attacker.zone != "field":
                 self.step(f"No defender was dealt damage by the attack: {weapon.name} loses no durability counter.",
-                          ["damage-step/3.7.2"], answer=True)
+                          [cited.DAMAGE_STEP_3_7_2], answer=True)
                 continue
             weapon.counters["durability"] = weapon.counters.get("durability", 0) - 1
             self.step(f"{weapon.name} was wielded in the attack: a durability counter is removed, simultaneously with the "
                       f"combat damage ({weapon.counters['durability']} left).",
-                      ["damage-step/3.7", "damage-step/3.7.2", "weapon/4.3.1"]
-                      + (["keywords-and-abilities/cleave/7"] if combat.cleave else [])
-                      + (["weapon/5.1"] if combat.prevented else []), answer=True)
+                      [cited.DAMAGE_STEP_3_7, cited.DAMAGE_STEP_3_7_2, cited.WEAPON_4_3_1]
+                      + ([cited.CLEAVE_ONE_DURABILITY] if combat.cleave else [])
+                      + ([cited.WEAPON_5_1] if combat.prevented else []), answer=True)
 
     def combat_hits(self, dealt, attacker: Card):
         """On Hit: a unit, intent or weapon whose attack or retaliation dealt combat damage (on-hit/2, 3); On Kill
@@ -586,8 +586,8 @@ class CombatPhase:
                 for ab in c.abilities:
                     if ab.kind == "trigger" and ab.get("on") == "hit" and c.zone in ("field", "intent"):
                         self.pending_trigger(c, ab, f"{src.name} deals combat damage to {self.describe(target)}",
-                                             ["keywords-and-abilities/on-hit/2" if c is src else
-                                              "keywords-and-abilities/on-hit/3"])
+                                             [cited.KEYWORDS_AND_ABILITIES_ON_HIT_2 if c is src else
+                                              cited.KEYWORDS_AND_ABILITIES_ON_HIT_3])
 
     def killed_by_combat(self, unit: Card):
         """On Kill: the unit died from combat damage; the sources that dealt it that damage trigger (on-kill/2, 3;
@@ -605,8 +605,8 @@ class CombatPhase:
                 for ab in c.abilities:
                     if ab.kind == "trigger" and ab.get("on") == "kill":
                         self.pending_trigger(c, ab, f"{unit.name} is killed by combat damage from {src.name}",
-                                             ["keywords-and-abilities/on-kill/2" if c is src else
-                                              "keywords-and-abilities/on-kill/3", "keywords-and-abilities/on-kill/1.1"])
+                                             [cited.KEYWORDS_AND_ABILITIES_ON_KILL_2 if c is src else
+                                              cited.KEYWORDS_AND_ABILITIES_ON_KILL_3, cited.KEYWORDS_AND_ABILITIES_ON_KILL_1_1])
 
     def end_of_combat(self):
         """End of Combat 1.1-1.4, then 2: triggers, checks, roles removed, intent to the graveyard."""
@@ -614,18 +614,18 @@ class CombatPhase:
         combat = s.combat
         combat.step = "end"
         self.step("End of combat step: abilities triggered in the damage step are placed and state-based effects are "
-                  "checked.", ["damage-step/4", "end-of-combat-step/1", "end-of-combat-step/1.1",
-                               "end-of-combat-step/1.2"])
+                  "checked.", [cited.DAMAGE_STEP_4, cited.END_OF_COMBAT_STEP_1, cited.END_OF_COMBAT_STEP_1_1,
+                               cited.END_OF_COMBAT_STEP_1_2])
         triggered = self.state_based_checks()
         if s.game_over:
             return
-        self.step("The attacking and defending objects are removed from combat.", ["end-of-combat-step/1.3"])
+        self.step("The attacking and defending objects are removed from combat.", [cited.END_OF_COMBAT_STEP_1_3])
         for h in combat.intent:
             card = s.cards[h]
             if card.zone == "intent":
                 self.move(card, "graveyard")
                 self.step(f"{card.name} goes from the intent to its owner's graveyard.",
-                          ["end-of-combat-step/1.4", "attack/8"], answer=True)
+                          [cited.END_OF_COMBAT_STEP_1_4, cited.ATTACK_8], answer=True)
         s.point = "combat-end"
         if triggered or s.stack:
             self.give_opportunity(s.turn_player)
@@ -638,8 +638,8 @@ class CombatPhase:
         s.combat = None
         self.s.phase = "main"
         self.window("main", f"The combat phase is over: {s.turn_player} returns to the main phase and receives "
-                    "Opportunity; no new main phase begins.", ["end-of-combat-step/2", "main-phase/2.2",
-                                                               "main-phase/2.2.1"])
+                    "Opportunity; no new main phase begins.", [cited.END_OF_COMBAT_STEP_2, cited.MAIN_PHASE_2_2,
+                                                               cited.MAIN_PHASE_2_2_1])
 
     def combat_roles_check(self) -> bool:
         """State-based checks, Combat Roles: a defender that is no longer a legal attack target stops defending; a
@@ -657,8 +657,8 @@ class CombatPhase:
                 combat.defenders.remove(d)
                 changed = True
                 self.step(f"{self.describe(d)} left the field: it stops being a defender and will not be dealt the "
-                          "attack's damage.", ["attacking-and-the-combat-phase/8",
-                                               "state-based-checks-and-effects/types-of-checks/7"], answer=True)
+                          "attack's damage.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_8,
+                                               cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7], answer=True)
                 continue
             why = self.attackable(d, attacker, used) if attacker.zone == "field" else None
             if why:
@@ -666,8 +666,8 @@ class CombatPhase:
                 changed = True
                 self.step(f"{self.describe(d)} is no longer a legal attack target ({why}): it stops being a defender, "
                           "and the attack will not deal damage to it.",
-                          ["attacking-and-the-combat-phase/4.2", "state-based-checks-and-effects/types-of-checks/7"]
-                          + (["keywords-and-abilities/stealth/3"] if "stealth" in why else []), answer=True)
+                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_4_2, cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7]
+                          + ([cited.KEYWORDS_AND_ABILITIES_STEALTH_3] if "stealth" in why else []), answer=True)
         return changed
 
     def attack_card_resolves(self, inst, card: Card):
@@ -677,23 +677,23 @@ class CombatPhase:
         player = inst.controller
         bad = None
         if any(i is not inst for i in s.stack):
-            bad = ("another card or ability is on the Effects Stack", "attacking-and-the-combat-phase/2.3.1")
+            bad = ("another card or ability is on the Effects Stack", cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3_1)
         elif s.phase != "main":
-            bad = (f"{player} is not in a main phase", "attacking-and-the-combat-phase/2.3.2")
+            bad = (f"{player} is not in a main phase", cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3_2)
         elif s.turn_player != player:
-            bad = (f"it is not {player}'s turn", "attacking-and-the-combat-phase/2.3.3")
+            bad = (f"it is not {player}'s turn", cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3_3)
         if bad is not None:
             self.fizzle(inst, f"the attack tries to resolve while {bad[0]}: no attack is declared and no combat phase "
-                        "begins", ["attacking-and-the-combat-phase/2.3", bad[1], "attack/5.1"])
+                        "begins", [cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3, bad[1], cited.ATTACK_5_1])
             return False
         card.zone = "intent"
         self.step(f"{card.name} resolves into {player}'s intent: it is now the attack.",
-                  ["attack/6", "attacking-and-the-combat-phase/6", "attacking-and-the-combat-phase/3"], answer=True)
+                  [cited.ATTACK_6, cited.ATTACKING_AND_THE_COMBAT_PHASE_6, cited.ATTACKING_AND_THE_COMBAT_PHASE_3], answer=True)
         act = {"attack": player, "target": inst.attack_target, "wield": inst.wield}
         if not self.declare_attack(player, act, "", attack_card=card):
             card = self.s.cards[card.handle]    # the state was reverted: the card as it is now
             self.step(f"No legal attack can be declared: {card.name} fizzles and goes to the graveyard; the champion "
-                      "remains rested.", ["attacking-and-the-combat-phase/2.1", "attack/6", "attack/5.1"], answer=True)
+                      "remains rested.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_2_1, cited.ATTACK_6, cited.ATTACK_5_1], answer=True)
             self.move(card, "graveyard")
             self.facts["fizzled"].append(inst.id)
             return False

@@ -37,7 +37,7 @@ class DamageRules:
         unit = self.unit(target)
         if combat and unit is not None and unit.counters.get("bulwark", 0) > 0:
             out.append({"op": "bulwark", "name": f"{unit.name}'s bulwark counter", "unit": unit.handle,
-                        "cites": ["counters/bulwark/2", "counters/bulwark/3", "counters/bulwark/4"]})
+                        "cites": [cited.COUNTERS_BULWARK_2, cited.COUNTERS_BULWARK_3, cited.COUNTERS_BULWARK_4]})
         who = {target, unit.handle if unit is not None else target, self.player_of(target) or target}
         for shield in s.shields:
             if shield["who"] in who and (combat or not shield.get("combat")) and shield["left"] > 0:
@@ -58,7 +58,7 @@ class DamageRules:
             if eff.get("from") and (source is None or not self.matches(source, eff["from"], src.controller)):
                 continue
             out.append({"op": eff.get("op", "prevent"), "name": src.name, "amount": eff.get("amount", 1),
-                        "cites": ["replacement-effects/1", "replacement-effects/4"]})
+                        "cites": [cited.REPLACEMENT_EFFECTS_1, cited.REPLACEMENT_EFFECTS_4]})
         return out
 
     @staticmethod
@@ -89,20 +89,20 @@ class DamageRules:
                 self.step(f"Replacement effects would change the {n} damage to {self.describe(target)}: {taker}, who "
                           f"controls it, applies them one at a time in the order of their choice, the one that deals the least damage — "
                           f"{', then '.join(self._op_text(e) for e in best)} — so {result} damage would be dealt.",
-                          ["replacement-effects/2", "replacement-effects/2.1", "replacement-effects/3", "damage-step/3.6",
-                           "damage-prevention/3"], answer=True)
+                          [cited.REPLACEMENT_EFFECTS_2, cited.REPLACEMENT_EFFECTS_2_1, cited.REPLACEMENT_EFFECTS_3, cited.DAMAGE_STEP_3_6,
+                           cited.DAMAGE_PREVENTION_3], answer=True)
             if combat and s.combat is not None and any(e["op"] in ("prevent", "bulwark") for e in best):
                 s.combat.prevented = True
             for eff in best:
                 self._consume(eff, n, unpreventable)
                 if len(effects) == 1:
                     self.step(f"{self._op_text(eff)[0].upper()}{self._op_text(eff)[1:]}: the {n} damage becomes "
-                              f"{result}.", eff["cites"] + (["damage-prevention/7"] if unpreventable else []),
+                              f"{result}.", eff["cites"] + ([cited.DAMAGE_PREVENTION_7] if unpreventable else []),
                               answer=True)
             n = result
         if n <= 0:
             self.step(f"No damage is dealt to {self.describe(target)}: damage prevented or reduced to 0 is not dealt.",
-                      ["damage/9", "damage/7"], answer=True)
+                      [cited.DAMAGE_9, cited.DAMAGE_7], answer=True)
             return 0
         kind = "combat damage" if combat else "damage"
         player = self.player_of(target) if target in s.players else None
@@ -112,19 +112,19 @@ class DamageRules:
         if player is not None:
             s.players[player].damage += n
             self.step(f"{name} deals {n} {kind} to {self.champion_name(player)}" + (f" ({why})" if why else "")
-                      + f": {counters(s.players[player].damage)} on it.", cites + ["damage/11", "damage/13"],
+                      + f": {counters(s.players[player].damage)} on it.", cites + [cited.EFFECT_CARD, cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS],
                       answer=True)
         elif self.siegeable(unit):
             left = max(0, unit.counters.get("durability", 0) - n)
             unit.counters["durability"] = left
             self.step(f"{name} deals {n} {kind} to {unit.name}" + (f" ({why})" if why else "") + f", a siegeable "
                       f"domain: {n} durability counter{'s are' if n != 1 else ' is'} removed from it ({left} left).",
-                      cites + ["functional-subtypes/functional-domains/1.2.1", "damage/11"], answer=True)
+                      cites + [cited.SIEGEABLE_DAMAGE_REMOVES_DURABILITY, cited.EFFECT_CARD], answer=True)
         elif unit is not None:
             unit.damage += n
             unit.damaged_turn = s.turn
             self.step(f"{name} deals {n} {kind} to {unit.name}" + (f" ({why})" if why else "") + ".",
-                      cites + ["damage/11"], answer=True)
+                      cites + [cited.EFFECT_CARD], answer=True)
         return n
 
     @staticmethod
@@ -167,13 +167,13 @@ class DamageRules:
             if champ is not None and self.keyword(champ, "immortality"):
                 continue
             self.step(f"{self.champion_name(p)} has {counters(pl.damage)} and {life} life: it dies, and {p} loses "
-                      "the game.", ["state-based-checks-and-effects/types-of-checks/2", "counters/damage/3",
-                                    "damage/13", "ending-the-game/5", "ending-the-game/5/bullet-1"], answer=True)
+                      "the game.", [cited.DAMAGE_DAMAGE_MARKED, cited.COUNTERS_DAMAGE_3,
+                                    cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS, cited.ENDING_THE_GAME_5, cited.ENDING_THE_GAME_5_BULLET_1], answer=True)
             if champ is not None:
                 self.remember(champ)
                 self.move(champ, "banishment")
                 self.step(f"{champ.name} would go to the graveyard, but a champion card is banished instead.",
-                          ["champion/general-rules/8"])
+                          [cited.CHAMPION_CARD_WOULD])
             dead.append(p)
             changed = True
         if dead:
@@ -187,22 +187,22 @@ class DamageRules:
                     if said not in self.said:
                         self.said.add(said)
                         self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life, but it has "
-                                  "immortality: it does not die.", ["keywords-and-abilities/immortality/1",
-                                                                     "keywords-and-abilities/immortality/1.1"],
+                                  "immortality: it does not die.", [cited.KEYWORDS_AND_ABILITIES_IMMORTALITY_1,
+                                                                     cited.KEYWORDS_AND_ABILITIES_IMMORTALITY_1_1],
                                   answer=True)
                     continue
                 self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life: it dies.",
-                          ["state-based-checks-and-effects/types-of-checks/2", "ally/6.1"], answer=True)
+                          [cited.DAMAGE_DAMAGE_MARKED, cited.ALLY_6_1], answer=True)
                 self.leave_field(obj, "graveyard")
-                self.dies(obj, "its damage reached its life", ["state-based-checks-and-effects/types-of-checks/2"])
+                self.dies(obj, "its damage reached its life", [cited.DAMAGE_DAMAGE_MARKED])
                 if obj.zone == "graveyard" or obj.zone == "ceased":
                     self.killed_by_combat(obj)
                 changed = True
             elif self.siegeable(obj) and obj.counters.get("durability", 1) <= 0:
                 self.step(f"{obj.name} has no durability counters: the siegeable domain is destroyed. It is not a "
-                          "unit, so it does not die.", ["functional-subtypes/functional-domains/1.2.3",
+                          "unit, so it does not die.", [cited.SIEGEABLE_DESTROYED_AT_ZERO,
                                                         cited.DURABILITY_ZERO_DESTROYED,
-                                                        "game-terms/destruction/6", "functional-subtypes/functional-domains/1.1.1"],
+                                                        cited.SIEGEABLE_DESTROYED_NOT_DIES, cited.SIEGEABLE_NOT_UNITS],
                           answer=True)
                 self.leave_field(obj, "graveyard")
                 changed = True
@@ -211,8 +211,8 @@ class DamageRules:
                 self.step(f"{obj.name} has no durability counters: it is destroyed"
                           + (f"; it would go to the graveyard, but a {instead[0]} card is banished instead." if instead
                              else "."),
-                          ["state-based-checks-and-effects/types-of-checks/3", cited.DURABILITY_ZERO_DESTROYED,
-                           "weapon/5", "weapon/6"] + ([instead[1]] if instead else []), answer=True)
+                          [cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_3, cited.DURABILITY_ZERO_DESTROYED,
+                           cited.WEAPON_5, cited.WEAPON_6] + ([instead[1]] if instead else []), answer=True)
                 self.leave_field(obj, "graveyard")
                 changed = True
         if self.combat_roles_check():
@@ -231,10 +231,10 @@ class DamageRules:
             s.winner = left[0]
             s.game_over = True
             self.step(f"All of {left[0]}'s opponents have lost: {left[0]} wins the game, and the game is over — this is "
-                      "not an event any player may respond to.", ["ending-the-game/4", "ending-the-game/4/bullet-3",
-                                                                   "ending-the-game/1", "ending-the-game/3"],
+                      "not an event any player may respond to.", [cited.ENDING_THE_GAME_4, cited.ENDING_THE_GAME_4_BULLET_3,
+                                                                   cited.ENDING_THE_GAME_1, cited.ENDING_THE_GAME_3],
                       answer=True)
         elif not left:
             s.game_over = True
             self.step("Every player has lost at the same time: the game is a draw.",
-                      ["objectives/1", "ending-the-game/6", "ending-the-game/6/bullet-2"], answer=True)
+                      [cited.OBJECTIVES_1, cited.ENDING_THE_GAME_6, cited.ENDING_THE_GAME_6_BULLET_2], answer=True)

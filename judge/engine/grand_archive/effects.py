@@ -15,6 +15,12 @@ from judge.engine.grand_archive.cards import Card
 from judge.engine.grand_archive.keywords import parse_keyword
 from judge.engine.grand_archive.state import Instance, PendingTrigger
 from judge.engine.grand_archive.words import a_an, counters
+from judge.engine.grand_archive import cited
+
+# a counter type → the rule of its own entry, and the one for buff and debuff counters removing each other
+COUNTER_RULES = {"buff": (cited.BUFF_COUNTERS, cited.BUFF_MEETS_DEBUFF),
+                 "debuff": (cited.DEBUFF_COUNTERS, cited.DEBUFF_MEETS_BUFF),
+                 "bulwark": (cited.BULWARK_COUNTERS, None), "durability": (cited.COUNTERS_DURABILITY_1, None)}
 
 
 class EffectPrimitives:
@@ -59,7 +65,7 @@ class EffectPrimitives:
         """Deal N (non-combat) damage, through prevention and replacement effects (damage/2, 11, 13)."""
         n, why = self.amount(e.get("amount", 0), inst)
         n = max(0, n)
-        lki_cite = ["abilities/p11"] if "last known" in why else []  # last known information of the source
+        lki_cite = [cited.ABILITIES_CONSIDER_SOURCE] if "last known" in why else []  # last known information of the source
         source = self.s.cards.get(inst.source)
         for t in self._who(e, inst, you):
             t = self.player_of(t) or t
@@ -80,7 +86,7 @@ class EffectPrimitives:
             self.s.players[p].unnamed["hand"] += n
             self.facts.setdefault("drawn", {}).setdefault(p, 0)
             self.facts["drawn"][p] += n
-            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", ["drawing-cards/1", "resolution/general-rules/3"], answer=True)
+            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", [cited.EVENTS_RESULT_DRAWN, cited.YOU_PRINTED_CARD], answer=True)
 
     def do_recover(self, e, inst, you, source_name):
         """Recover N: remove up to N damage from your champion."""
@@ -89,7 +95,7 @@ class EffectPrimitives:
         removed = min(n, p.damage)
         p.damage -= removed
         self.step(f"{you} recovers {n}: {counters(removed)} removed from {self.champion_name(you)}.",
-                  ["game-terms/recover/2"], answer=True)
+                  [cited.RECOVER_N_PLAYER_REMOVES], answer=True)
 
     def do_modify(self, e, inst, you, source_name):
         """+N/-N to a stat until end of turn; ``to = "attack"``: to the attack in progress, combined in the damage
@@ -98,19 +104,19 @@ class EffectPrimitives:
         if e.get("to") == "attack":
             combat = self.s.combat
             if combat is None:
-                self.step(f"{source_name}: there is no attack to modify.", ["attacking-and-the-combat-phase/6.2"])
+                self.step(f"{source_name}: there is no attack to modify.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_6_2])
                 return
             combat.power_mods.append((source_name, by))
             self.step(f"The attack gets {by:+d} power from {source_name}, combined with the others in the damage step.",
-                      ["attacking-and-the-combat-phase/6.2", "attacking-and-the-combat-phase/5.3"], answer=True)
+                      [cited.ATTACKING_AND_THE_COMBAT_PHASE_6_2, cited.ATTACKING_AND_THE_COMBAT_PHASE_5_3], answer=True)
             return
         for obj in self._units_on_field(e, inst, you):
             obj.buffs.append((stat, by))
             self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}"
                       + (" (an instanced effect: the set is the objects that fit it now)." if
                          isinstance(e.get("to"), dict) else "."),
-                      ["continuous-effects/general-rules/1"] + (["continuous-effects/instanced-effects/1",
-                                                                 "continuous-effects/instanced-effects/2"]
+                      [cited.CONTINUOUS_EFFECTS_GENERATED_DUE] + ([cited.CONTINUOUS_EFFECTS_INSTANCED_EFFECTS_1,
+                                                                 cited.INSTANCED_SET_FIXED]
                                                                 if isinstance(e.get("to"), dict) else []), answer=True)
 
     def _targets_or_self(self, e, inst):
@@ -130,25 +136,25 @@ class EffectPrimitives:
             if obj.token or instead is None:
                 self.step(f"{source_name} destroys {obj.name}: it moves from the field to its owner's graveyard"
                           + (" and dies." if obj.types & {"ally"} else "."),
-                          ["game-terms/destruction/2"] + (["game-terms/destruction/2.1"] if obj.types & {"ally"}
+                          [cited.DESTROY_OBJECT_MOVE] + ([cited.DESTROYED_UNITS_CONSIDERED] if obj.types & {"ally"}
                                                           else []), answer=True)
             else:
                 self.step(f"{source_name} destroys {obj.name}: it would move from the field to its owner's graveyard, "
                           f"but {a_an(instead[0])} card is banished instead.",
-                          ["game-terms/destruction/2", instead[1]], answer=True)
+                          [cited.DESTROY_OBJECT_MOVE, instead[1]], answer=True)
             self.leave_field(obj, "graveyard")
-            self.dies(obj, "destroyed", ["game-terms/destruction/2.1"])
+            self.dies(obj, "destroyed", [cited.DESTROYED_UNITS_CONSIDERED])
 
     @staticmethod
     def graveyard_replacement(obj: Card):
         """(what, rule) when a card going to a graveyard is banished instead (supertypes/regalia/4,
         champion/general-rules/8), else None."""
         if obj.ephemeral:
-            return "ephemeral", "keywords-and-abilities/ephemerate/1.3.1"
+            return "ephemeral", cited.EPHEMERAL_OBJECT
         if "regalia" in obj.supertypes:
-            return "regalia", "supertypes/regalia/4"
+            return "regalia", cited.REGALIA_CARD_WOULD
         if "champion" in obj.types:
-            return "champion", "champion/general-rules/8"
+            return "champion", cited.CHAMPION_CARD_WOULD
         return None
 
     def dies(self, obj: Card, how: str, cites: list[str], where: str = ""):
@@ -161,11 +167,11 @@ class EffectPrimitives:
             return
         if obj.zone == "banishment":
             self.step(f"{obj.name} went to banishment instead of the graveyard, so it is not considered to have died: "
-                      "its On Death ability does not trigger.", ["keywords-and-abilities/on-death/2"], answer=True)
+                      "its On Death ability does not trigger.", [cited.UNIT_ONLY_CONSIDERED], answer=True)
             return
         for ab in on_death:
             self.s.pending.append(PendingTrigger(
-                obj.handle, ab.index, f"{obj.name} dies ({how})", list(cites) + ["keywords-and-abilities/on-death/1"],
+                obj.handle, ab.index, f"{obj.name} dies ({how})", list(cites) + [cited.DEATH_TRIGGERED_ABILITY],
                 dict(self.s.lki.get(obj.handle, {}), zone="graveyard"), where=where))
 
     def leave_field(self, obj: Card, zone: str):
@@ -174,15 +180,15 @@ class EffectPrimitives:
             self.remember(obj)
             obj.zone = "ceased"
             self.step(f"{obj.name} [{obj.handle}] is a token: it ceases to exist instead of going to the {zone}.",
-                      ["tokens/3", "game-terms/token/2"])
+                      [cited.TOKENS_T_EXIST, cited.TOKENS_TREATED_REGULAR_OBJECTS])
             self.left_field(obj, "ceased")
             return
         if zone == "graveyard" and (obj.supertypes & {"regalia"} or "champion" in obj.types):
             zone = "banishment"
         if zone == "banishment" and "regalia" in obj.supertypes and self.keyword(obj, "renewable"):
             self.step(f"{obj.name} would be banished from the field, but it has renewable: it is put into "
-                      f"{obj.owner}'s material deck instead.", ["keywords-and-abilities/renewable/1",
-                                                                  "replacement-effects/1"], answer=True)
+                      f"{obj.owner}'s material deck instead.", [cited.RENEWABLE,
+                                                                  cited.REPLACEMENT_EFFECTS_1], answer=True)
             zone = "material-deck"
         self.move(obj, zone)
 
@@ -198,7 +204,7 @@ class EffectPrimitives:
                 self.move(card, "banishment")
                 self.step(f"{source_name} banishes {card.name}, the card of the targeted {target.kind}: it leaves the "
                           f"Effects Stack for {card.owner}'s banishment.",
-                          ["game-terms/banish/1", "banishment/2", "playing-cards/8"], answer=True)
+                          [cited.BANISH_CARD, cited.CARD_BEEN_BANISHED, cited.CARD_REMOVED], answer=True)
                 self.reserved_stay(card)
                 self.remove_instances_of(card)
             return
@@ -206,7 +212,7 @@ class EffectPrimitives:
             obj = self.s.cards.get(t)
             if obj is None or obj.zone in ("banishment", "ceased"):
                 continue
-            self.step(f"{source_name} banishes {obj.name}.", ["game-terms/banish/1", "game-terms/banish/3"])
+            self.step(f"{source_name} banishes {obj.name}.", [cited.BANISH_CARD, cited.OBJECT_BANISHED_CONSIDERED])
             if obj.zone == "field":
                 self.leave_field(obj, "banishment")
             else:
@@ -224,7 +230,7 @@ class EffectPrimitives:
         if left:
             self.step(f"{card.name} has been removed from the Effects Stack, so its instances are removed as well: "
                       f"{', '.join(i.id for i in left)} no longer {'has' if len(left) == 1 else 'have'} a source "
-                      "card to resolve from.", ["playing-cards/8"], answer=True)
+                      "card to resolve from.", [cited.CARD_REMOVED], answer=True)
 
     def do_negate(self, e, inst, you, source_name):
         """Negate the targeted instances: removed from the Effects Stack without resolving; costs are not refunded."""
@@ -241,15 +247,15 @@ class EffectPrimitives:
                       "does not resolve; paid costs are not refunded"
                       + (f", and the card {src.name} stays on the Effects Stack until state-based checks remove it"
                          if target.is_card_instance and src is not None else "") + ".",
-                      ["game-terms/negate/1", "game-terms/negate/1.1", "game-terms/negate/1.2"]
-                      if target.is_card_instance else ["game-terms/negate/1"], answer=True)
+                      [cited.SOME_EFFECTS_SPECIFY_NEGATE, cited.CARD_ACTIVATION, cited.PAID_COSTS_REFUNDED]
+                      if target.is_card_instance else [cited.SOME_EFFECTS_SPECIFY_NEGATE], answer=True)
             caused = [i for i in self.s.stack if i.cause == target.id] if target.kind == "activation" else []
             if caused:
                 one = len(caused) == 1
                 self.step(f"{', '.join(self.instance_name(i) for i in caused)}, triggered by that activation, "
                           f"remain{'s' if one else ''} triggered: negating the activation does not remove "
                           f"{'it' if one else 'them'} from the Effects Stack.",
-                          ["game-terms/negated/2", "game-terms/negated/2.1"], answer=True)
+                          [cited.CARD_ACTIVATION_GAME_TERMS_NEGATED_2, cited.TRIGGERED_ABILITIES_PUT], answer=True)
 
     def do_copy(self, e, inst, you, source_name):
         """Copy the targeted instances onto the Effects Stack under your control, with new targets if the effect
@@ -272,7 +278,7 @@ class EffectPrimitives:
                     if why:
                         new = None
                         self.step(f"{self.describe(nt)} is not a legal new target ({why}); the copy keeps the "
-                                  "original targets.", ["copy/general-rules/5"])
+                                  "original targets.", [cited.COPY_EFFECTS_STATE_PLAYER])
                         break
             if new is not None:
                 dup.targets = list(new)
@@ -283,14 +289,14 @@ class EffectPrimitives:
             self.facts["copies"].append(dup.id)
             if dup.is_card_instance:
                 self.facts["instances"].setdefault(dup.source, []).append(dup.id)
-            cites = ["copy/copying-abilities-card-activations-and-materializations/1", "copy/general-rules/3",
-                     "playing-cards/9.2"]
+            cites = [cited.COPYING_CARD_ABILITY_ACTIVATION, cited.COPIED_CARD_ACTIVATIONS_COPIED,
+                     cited.WHENEVER_COPY_ADDITIONAL_INSTANCE]
             if dup.is_card_instance:
-                cites.insert(1, "card-activation/1.9")
+                cites.insert(1, cited.CARD_CONSIDERED_ACTIVATED)
             if dup.x is not None:
-                cites.append("cost/9.4")
+                cites.append(cited.CARD_VARIABLE_COST)
             if dup.mode is not None:
-                cites.append("copy/copying-abilities-card-activations-and-materializations/1.1")
+                cites.append(cited.MODES_ONLY_CHANGED)
             self.step(f"{source_name} copies {self.instance_name(target)}: a new instance [{dup.id}] with the copy "
                       f"property is placed at the top of the Effects Stack, controlled by {you}"
                       + (f", with X = {dup.x} as chosen for the original" if dup.x is not None else "")
@@ -298,7 +304,7 @@ class EffectPrimitives:
                          "its effect says so)" if dup.mode is not None else "")
                       + (f", targeting {', '.join(self.describe(x) for x in dup.targets)}" if dup.targets else "")
                       + (" (new targets chosen)" if new is not None else "") + ".",
-                      cites + (["copy/general-rules/5"] if new is not None else []), answer=True)
+                      cites + ([cited.COPY_EFFECTS_STATE_PLAYER] if new is not None else []), answer=True)
 
     def _spec_of(self, inst: Instance):
         src = self.s.cards.get(inst.source)
@@ -325,7 +331,7 @@ class EffectPrimitives:
                 top.controller = p
             self.step(f"{p} delevels: {champ.name} returns to the material deck"
                       + (f"; {top.name} (level {top.level}) is now the champion." if top else "."),
-                      ["champion/deleveling/1"], answer=True)
+                      [cited.PLAYER_DELEVEL_CHAMPION], answer=True)
 
 
     # ---------------------------------------------------------------------------------------------------------
@@ -366,27 +372,27 @@ class EffectPrimitives:
             self.step(f"{source_name}: the next {n} {'combat ' if e.get('combat') else ''}damage that would be dealt to "
                       f"{self.describe(t)} is prevented"
                       + (" (one instance)" if kind == "instance" else "") + ".",
-                      ["damage-prevention/1", "damage-prevention/2", "damage-prevention/5"]
-                      + (["damage-prevention/4"] if e.get("combat") else []), answer=True)
+                      [cited.DAMAGE_PREVENTION_1, cited.DAMAGE_PREVENTION_2, cited.DAMAGE_PREVENTION_5]
+                      + ([cited.DAMAGE_PREVENTION_4] if e.get("combat") else []), answer=True)
 
     def do_rest(self, e, inst, you, source_name):
         """Rest an object; one already rested can't rest (game-terms/rest-rested/1, 5)."""
         for obj in self._units_on_field(e, inst, you):
             if obj.rested:
-                self.step(f"{obj.name} is already rested: it does not rest again.", ["game-terms/rest-rested/5",
-                                                                                     "properties-and-states/general-rules/3"])
+                self.step(f"{obj.name} is already rested: it does not rest again.", [cited.GAME_TERMS_REST_RESTED_5,
+                                                                                     cited.PROPERTIES_AND_STATES_GENERAL_RULES_3])
                 continue
             obj.rested = True
-            self.step(f"{source_name} rests {obj.name}.", ["game-terms/rest-rested/1"], answer=True)
+            self.step(f"{source_name} rests {obj.name}.", [cited.REST_OBJECT], answer=True)
 
     def do_wake(self, e, inst, you, source_name):
         """Wake up an object; one already awake can't wake up (game-terms/wake-up/1, 2)."""
         for obj in self._units_on_field(e, inst, you):
             if not obj.rested:
-                self.step(f"{obj.name} is already awake: it does not wake up.", ["game-terms/wake-up/2"])
+                self.step(f"{obj.name} is already awake: it does not wake up.", [cited.GAME_TERMS_WAKE_UP_2])
                 continue
             obj.rested = False
-            self.step(f"{source_name}: {obj.name} wakes up.", ["game-terms/wake-up/1"], answer=True)
+            self.step(f"{source_name}: {obj.name} wakes up.", [cited.GAME_TERMS_WAKE_UP_1], answer=True)
 
     def do_counter(self, e, inst, you, source_name):
         """Put N counters of a kind on an object (or remove them with a negative N); buff and debuff counters
@@ -405,8 +411,8 @@ class EffectPrimitives:
                       f"{'on' if n >= 0 else 'from'} {obj.name}"
                       + (f"; {cancel} {kind} and {other} counter pair{'s' if cancel > 1 else ''} remove each other"
                          if cancel else "") + ".",
-                      ["counters/general-rules/4"] + ([f"counters/{kind}/4"] if cancel else [f"counters/{kind}/1"] if kind in
-                                        ("buff", "debuff", "bulwark", "durability") else []), answer=True)
+                      [cited.COUNTERS_GENERAL_RULES_4] + ([COUNTER_RULES[kind][1]] if cancel else [COUNTER_RULES[kind][0]]
+                                                             if kind in COUNTER_RULES else []), answer=True)
 
     def do_gain(self, e, inst, you, source_name):
         """An object gets a keyword until end of turn (an instanced continuous effect, continuous-effects)."""
@@ -414,14 +420,14 @@ class EffectPrimitives:
         for obj in self._units_on_field(e, inst, you):
             obj.gained.append((name, value, self.s.tick()))
             self.step(f"{obj.name} gains {name}{f' {value}' if value is not None else ''} until end of turn.",
-                      ["continuous-effects/instanced-effects/1"], answer=True)
+                      [cited.CONTINUOUS_EFFECTS_INSTANCED_EFFECTS_1], answer=True)
 
     def do_distant(self, e, inst, you, source_name):
         """A unit becomes distant until the end of its controller's turn (game-terms/distant/1, 2)."""
         for obj in self._units_on_field(e, inst, you):
             obj.distant = True
             self.step(f"{obj.name} becomes distant until the end of {obj.controller}'s turn.",
-                      ["game-terms/distant/1", "game-terms/distant/2"], answer=True)
+                      [cited.GAME_TERMS_DISTANT_1, cited.GAME_TERMS_DISTANT_2], answer=True)
 
     def do_skip(self, e, inst, you, source_name):
         """A player's next [phase] is skipped (skipping-phases/1, 2)."""
@@ -431,14 +437,14 @@ class EffectPrimitives:
                 self.s.skips.append((p, e["phase"]))
             self.step(f"{p}'s next {e['phase'].replace('-', ' ')} phase will be skipped"
                       + (f" ({times} times)" if times > 1 else "") + ".",
-                      ["skipping-phases/1"] + (["skipping-phases/2"] if times > 1 else []), answer=True)
+                      [cited.SKIPPING_PHASES_1] + ([cited.SKIPPING_PHASES_2] if times > 1 else []), answer=True)
 
     def do_end_phase(self, e, inst, you, source_name):
         """End the current phase: once this resolves, the effects on the Effects Stack do not resolve and their
         cards are banished (ending-phases/1, 1.1, 1.2, 2.1)."""
         self.ending_phase = True
         self.step(f"{source_name} ends the {self.s.phase.replace('-', ' ')} phase; it is not banished itself.",
-                  ["ending-phases/1", "ending-phases/2.1"], answer=True)
+                  [cited.ENDING_PHASES_1, cited.ENDING_PHASES_2_1], answer=True)
 
     def do_level_up(self, e, inst, you, source_name):
         """Level up: the next level champion card from the player's material deck is placed on the lineage,
@@ -447,7 +453,7 @@ class EffectPrimitives:
         for p in self._who(dict(e, to=e.get("to", "you")), inst, you):
             base = self.base_level(p)
             if base is None:
-                self.step(f"{p} has no champion to level up.", ["champion/leveling-up/9"], answer=True)
+                self.step(f"{p} has no champion to level up.", [cited.CHAMPION_LEVELING_UP_9], answer=True)
                 continue
             fits = [c for c in self.s.cards.values() if c.zone == "material-deck" and c.owner == p
                     and "champion" in c.types and c.level == base + 1]
@@ -455,13 +461,13 @@ class EffectPrimitives:
             if len(chosen) > 1:
                 raise InvalidScenario([self.scenario.reason(
                     "choose-payment", f"{p} has {len(chosen)} level {base + 1} champion cards to level up into: name "
-                    "one in level_up = HANDLE on the action", self.current_key, "game-terms/level-up/1")])
+                    "one in level_up = HANDLE on the action", self.current_key, cited.GAME_TERMS_LEVEL_UP_1)])
             if not chosen:
                 self.step(f"{p} has no level {base + 1} champion card in the material deck: the champion does not "
-                          "level up.", ["champion/leveling-up/9", "game-terms/level-up/3"], answer=True)
+                          "level up.", [cited.CHAMPION_LEVELING_UP_9, cited.GAME_TERMS_LEVEL_UP_3], answer=True)
                 continue
             card = chosen[0]
             self.place_on_lineage(card, p, f"{source_name} levels up {p}'s champion without the Effects Stack (not a "
-                                  "materialization): ", ["game-terms/level-up/1", "game-terms/level-up/2",
-                                                        "game-terms/level-up/3"])
+                                  "materialization): ", [cited.GAME_TERMS_LEVEL_UP_1, cited.GAME_TERMS_LEVEL_UP_2,
+                                                        cited.GAME_TERMS_LEVEL_UP_3])
             self.enters_field(card)

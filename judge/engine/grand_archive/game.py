@@ -21,6 +21,7 @@ from judge.engine.grand_archive.state import PHASE_NAMES, Instance, State
 from judge.engine.grand_archive.strikes import Shrouds, Strikes
 from judge.engine.grand_archive.properties import Properties
 from judge.engine.grand_archive.turn import TurnOrder
+from judge.engine.grand_archive import cited
 
 __all__ = ["Game", "Citer", "Illegal", "PHASE_NAMES"]
 
@@ -163,8 +164,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         if card.ephemeral and card.zone in ("field", "effects-stack", "intent") and \
                 zone not in ("field", "effects-stack", "intent", "banishment"):
             self.step(f"{card.name} is ephemeral: it is banished instead of going to the {zone}.",
-                      ["keywords-and-abilities/ephemerate/1.3.1" if card.zone == "field" else
-                       "keywords-and-abilities/ephemerate/1.4.1"], answer=True)
+                      [cited.EPHEMERAL_OBJECT if card.zone == "field" else
+                       cited.EPHEMERAL_ON_STACK], answer=True)
             zone = "banishment"
         left = card.zone == "field" and zone != "field"
         card.zone = zone
@@ -299,11 +300,11 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Why no player has Opportunity now, with its rules, or None."""
         for i in self.s.stack:
             if i.kind == "bestowment":
-                return "while a boon is being bestowed", ["bestowing-boons/3.4.2", "boons/4.1"]
+                return "while a boon is being bestowed", [cited.PLAYERS_T_OPPORTUNITY, cited.BOON_BEING_BESTOWED_PLAYERS]
             card = self.s.cards.get(i.source)
             if i.kind == "activation" and card is not None and self.keyword(card, "interdiction"):
                 return (f"while the activation of {card.name}, which has interdiction, is on the Effects Stack",
-                        ["keywords-and-abilities/interdiction/1", "keywords-and-abilities/interdiction/2"])
+                        [cited.INTERDICTION, cited.INTERDICTION_REMOVES_OPPORTUNITY])
         return None
 
     def resolve_blocked(self):
@@ -323,13 +324,13 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         if s.game_over:
             raise InvalidScenario([self.scenario.reason(
                 "game-over", f"{player} cannot act: the game is over"
-                + (f" ({s.winner} won)" if s.winner else " (a draw)"), key, "ending-the-game/3")])
+                + (f" ({s.winner} won)" if s.winner else " (a draw)"), key, cited.ENDING_THE_GAME_3)])
         self.resolve_blocked()
         if kind == "retaliate":
             if s.combat is None or s.point not in ("combat-retaliation", "combat-retaliate"):
                 raise InvalidScenario([self.scenario.reason(
                     "no-retaliation", f"{player} cannot retaliate: no combat is at its retaliation step",
-                    key, "retaliation-step/3")])
+                    key, cited.RETALIATION_STEP_3)])
             for _ in range(200):
                 if s.point == "combat-retaliate" or s.game_over:
                     return
@@ -341,7 +342,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         if not s.stack and s.point in ("wake-up", "draw"):
             raise InvalidScenario([self.scenario.reason(
                 "no-opportunity", f"{player} cannot act: no player receives Opportunity in the "
-                f"{PHASE_NAMES[s.phase]} while nothing is pending", key, "game-terms/opportunity-term/3")])
+                f"{PHASE_NAMES[s.phase]} while nothing is pending", key, cited.PHASES_APART_MAIN_PHASE)])
         for _ in range(200):
             if s.opportunity == player:
                 return
@@ -351,15 +352,15 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
                 s.passed.append(holder)
             if len(s.passed) == len(s.order) and s.stack:
                 self.step("Every player has passed Opportunity in succession.",
-                          ["timing-and-permissions/opportunity/4", "timing-and-permissions/opportunity/5"])
+                          [cited.PLAYERS_PASS_OPPORTUNITY_TIMING_AND_PERMISSIONS_OPPORTUNITY_4, cited.TOP_LAYER_EFFECTS])
                 self.resolve_top()
                 continue
             if len(s.passed) == len(s.order):
                 raise InvalidScenario([self.scenario.reason(
                     "no-opportunity", f"{player} cannot act now: every player would pass with the Effects Stack empty "
                     f"and end the {PHASE_NAMES[s.phase]}; write pass = true first to move on", key,
-                    "turn-order/3")])
-            self.step(f"{holder} passes Opportunity; {nxt} receives it.", ["timing-and-permissions/opportunity/3"])
+                    cited.TURN_ORDER_3)])
+            self.step(f"{holder} passes Opportunity; {nxt} receives it.", [cited.PLAYERS_PASS_OPPORTUNITY_TURN])
             s.opportunity = nxt
         raise InvalidScenario([self.scenario.reason("no-opportunity", f"{player} never receives Opportunity", key)])
 
@@ -371,23 +372,23 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
             return
         if not s.stack:
             if s.point == "materialize":
-                self.step(f"{s.turn_player} does not materialize.", ["materialize-phase/3"])
+                self.step(f"{s.turn_player} does not materialize.", [cited.TURN_BASED_ACTION_TURN])
             elif s.point == "combat-retaliate":
                 pass
             elif s.point in ("wake-up", "draw"):
                 self.step(f"No player has Opportunity at the start of the {PHASE_NAMES[s.phase]}: the game proceeds with "
-                          "its turn-based action.", ["turn-order/4"])
+                          "its turn-based action.", [cited.TURN_ORDER_4])
             else:
                 self.step("Every player passes Opportunity while the Effects Stack is empty: the "
                           f"{'step' if s.phase == 'combat' else 'phase'} ends and the game proceeds.",
-                          ["timing-and-permissions/opportunity/11", "turn-order/3"])
+                          [cited.PLAYERS_PASS_OPPORTUNITY, cited.TURN_ORDER_3])
             self.proceed()
             return
         holder = s.opportunity or s.turn_player
         order = s.order[s.order.index(holder):] + s.order[:s.order.index(holder)]
         self.step(f"{', then '.join(order)} pass{'es' if len(order) == 1 else ''} Opportunity: every player has "
-                  "passed in succession.", ["timing-and-permissions/opportunity/4",
-                                            "timing-and-permissions/opportunity/5"])
+                  "passed in succession.", [cited.PLAYERS_PASS_OPPORTUNITY_TIMING_AND_PERMISSIONS_OPPORTUNITY_4,
+                                            cited.TOP_LAYER_EFFECTS])
         self.resolve_top()
 
     def after_resolution(self, triggered: bool):
@@ -399,9 +400,9 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         if s.stack:
             self.give_opportunity(s.turn_player)
             self.step(f"Another layer is pending: the turn player, {s.turn_player}, receives Opportunity.",
-                      ["timing-and-permissions/opportunity/8"])
+                      [cited.TURN_PLAYER])
         else:
             self.give_opportunity(s.turn_player)
             if s.phase == "main":
                 self.step(f"The Effects Stack is empty: {s.turn_player}, the turn player, regains control of the "
-                          "main phase.", ["timing-and-permissions/opportunity/7"])
+                          "main phase.", [cited.TIME_BOTTOMMOST_LAYER])

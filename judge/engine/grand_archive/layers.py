@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from judge.engine.grand_archive.cards import Card
 from judge.engine.grand_archive.keywords import parse_keyword
+from judge.engine.grand_archive import cited
 
 # the layer each kind of continuous effect applies in (continuous-effects/layers/2)
 LAYER = {"set-stat": "A", "types": "B", "element": "C", "lose-abilities": "D", "keyword": "D", "gain": "D",
          "stat": "E", "swap": "E"}
-LAYER_RULE = {"A": "continuous-effects/layers/2.1", "B": "continuous-effects/layers/2.2",
-              "C": "continuous-effects/layers/2.3", "D": "continuous-effects/layers/2.4",
-              "E": "continuous-effects/layers/2.5"}
+LAYER_RULE = {"A": cited.LAYER_A_BASE_VALUES, "B": cited.LAYER_B_TYPES,
+              "C": cited.LAYER_C_ELEMENT, "D": cited.LAYER_D_ABILITIES,
+              "E": cited.LAYER_E_INCREASE_DECREASE}
 # static effects that only the layer system applies (the others are read where the rules use them)
 LAYERED_STATICS = ("set-stat", "types", "element", "lose-abilities", "stat", "swap")
 PRINTED = ("types", "subtypes", "supertypes", "elements", "power", "life", "durability", "level", "keyword_list",
@@ -134,8 +135,8 @@ class Layers:
             if said.get(key) == text:
                 continue
             said[key] = text
-            self.step(text, ["continuous-effects/dependencies/1", "continuous-effects/dependencies/2",
-                             "continuous-effects/layers/1", LAYER_RULE[first.layer]], answer=True)
+            self.step(text, [cited.DEPENDENT_EFFECT, cited.DEPENDENCY_OVERRIDES_TIMESTAMP,
+                             cited.LAYERS_CHECKED_WITH_SBC, LAYER_RULE[first.layer]], answer=True)
 
     def _explain_silenced(self, effects: list[Effect]):
         """A source that lost its abilities in layer D: its effects of layers A-C applied before the loss, its
@@ -158,7 +159,7 @@ class Layers:
             if said.get(f"silenced:{handle}") == text:
                 continue
             said[f"silenced:{handle}"] = text
-            self.step(text, ["continuous-effects/layers/2"] + [LAYER_RULE[e.layer] for e in kept]
+            self.step(text, [cited.LAYERS_ORDER] + [LAYER_RULE[e.layer] for e in kept]
                       + [LAYER_RULE["D"]] + [LAYER_RULE["E"]] * bool(gone), answer=True)
 
     def _explain_layers(self, applied: dict):
@@ -167,14 +168,14 @@ class Layers:
         for c in self.s.cards.values():
             if c.zone != "field" or (c.handle not in applied and not c.buffs and c.handle not in said):
                 continue
-            parts, cites = [], ["continuous-effects/layers/1", "continuous-effects/layers/2"]
+            parts, cites = [], [cited.LAYERS_CHECKED_WITH_SBC, cited.LAYERS_ORDER]
             for e, same_layer in applied.get(c.handle, []):
                 parts.append(f"layer {e.layer}: {e.name} {_says(e)}")
                 cites.append(LAYER_RULE[e.layer])
                 if e.static:
-                    cites.append("continuous-effects/static-effects/1")
+                    cites.append(cited.STATIC_EFFECTS_APPLY_TO_SET)
                 if len(same_layer) > 1:
-                    cites.append("continuous-effects/timestamps/p1")
+                    cites.append(cited.TIMESTAMP_ORDER_IN_LAYER)
             if c.buffs:
                 parts.append("layer E: " + ", ".join(f"{n:+d} {st}" for st, n in c.buffs) + " until end of turn")
                 cites.append(LAYER_RULE["E"])
@@ -185,7 +186,7 @@ class Layers:
                              + ("the swap of power and life last" if c.swapped else ""))
             if counters or c.swapped or any(st in ("power", "life") for st, _ in c.buffs) or \
                     {"power", "life"} & set(c.mods):
-                cites.append("continuous-effects/layers/2.6")
+                cites.append(cited.LAYER_POWER_LIFE_SUBLAYERS)
             stats = ", ".join(f"{k} {c.stat(k)}" for k in STATS if getattr(c, k) is not None)
             result = "; ".join(x for x in (", ".join(sorted(c.supertypes | c.types | c.subtypes)),
                                            "/".join(sorted(c.elements)) + " element", stats,
@@ -305,7 +306,7 @@ class Layers:
         self.step(f"{source_name} applies to {names}: {what} "
                   f"{'until end of turn' if until == 'turn' else 'for the rest of the game'} (an instanced effect: its "
                   f"set is fixed as it resolves; layer {eff.layer}).",
-                  ["continuous-effects/instanced-effects/1", "continuous-effects/instanced-effects/2",
+                  [cited.CONTINUOUS_EFFECTS_INSTANCED_EFFECTS_1, cited.INSTANCED_SET_FIXED,
                    LAYER_RULE[eff.layer]], answer=True)
         self.apply_layers()
 

@@ -9,6 +9,7 @@ from judge.engine.core import IllegalAction, InvalidScenario
 from judge.engine.grand_archive.cards import PLAY_METHODS, UNIT_TYPES, Card
 from judge.engine.grand_archive.state import PHASE_NAMES, Instance
 from judge.engine.grand_archive.words import a_an, as_list, cards_word, cost_rules, naming, past, quote, zone_name
+from judge.engine.grand_archive import cited
 
 
 class Illegal(IllegalAction):
@@ -36,7 +37,7 @@ class Playing:
             self.facts["illegal_because"][label] = self.cite.one(exc.cites[-1])
             self.step(f"{exc.message} The {PLAY_METHODS[verb]} is illegal: it is cancelled and the game state "
                       f"reverts to before {player} began to play {card.name}.",
-                      list(exc.cites) + ["playing-cards/3"], answer=True)
+                      list(exc.cites) + [cited.PLAYING_CARD_ILLEGAL], answer=True)
             return
         self.facts["legal"][label] = True
         self.resolve_blocked()
@@ -47,7 +48,7 @@ class Playing:
         self.move(card, "effects-stack", player)
         card.timestamp = self.s.tick()
         self.step(f"{player} announces the {method} of {card.name} and places it from {zone_name(origin)} onto the Effects "
-                  f"Stack; it is given timestamp {card.timestamp}.", [step_rule, "playing-cards/1", "playing-cards/6"])
+                  f"Stack; it is given timestamp {card.timestamp}.", [step_rule, cited.ACTIVATING_MATERIALIZING_BESTOWING_CARD, cited.CARD_PLAYED])
         return origin
 
     def _check_elements(self, player: str, card: Card, cites: list[str]):
@@ -57,25 +58,25 @@ class Playing:
         shown = ", ".join(sorted(have))
         if missing:
             raise Illegal(f"{card.name} is {' and '.join(need)}; {player} has only {shown} enabled, not "
-                          f"{', '.join(missing)}.", cites + ["element/2"])
+                          f"{', '.join(missing)}.", cites + [cited.ELEMENT_SPECIFIED_CARD])
         self.step(f"Check elements: {card.name} is {' and '.join(need)}, and {player} has {shown} enabled.",
-                  cites + (["card-activation/1.2.1"] if len(need) > 1 else []) + ["element/2"])
+                  cites + ([cited.CARDS_WHOSE_IDENTITY] if len(need) > 1 else []) + [cited.ELEMENT_SPECIFIED_CARD])
 
     def _declare(self, player: str, card: Card, act: dict, inst: Instance):
         """Card Activation 1.3-1.5: declare costs (X), select modes, declare targets."""
         if card.x_cost:
             inst.x = act["x"]
-            self.step(f"Declare costs: {player} declares X = {inst.x}.", ["card-activation/1.3",
-                                                                          "card-activation/1.3.1"])
+            self.step(f"Declare costs: {player} declares X = {inst.x}.", [cited.PLAYER_DECLARES_INTENDED,
+                                                                          cited.CARD_X])
         if card.modes:
             inst.mode = act["mode"]
             self.step(f"Select modes: {player} selects the mode '{inst.mode}'; it can't be changed later.",
-                      ["card-activation/1.4"])
+                      [cited.SOME_CARDS_REQUIRE])
         targets = as_list(act.get("target")) + as_list(act.get("targets"))
         if card.target is not None:
-            self.check_targets(player, card.name, card.target, targets, ["card-activation/1.5"], inst)
+            self.check_targets(player, card.name, card.target, targets, [cited.AFTER_MODES_SELECTED_NECESSARY], inst)
         elif targets:
-            raise Illegal(f"{card.name} has no targets to declare.", ["card-activation/1.5"])
+            raise Illegal(f"{card.name} has no targets to declare.", [cited.AFTER_MODES_SELECTED_NECESSARY])
         inst.targets = targets
         inst.copy_targets = as_list(act.get("copy_targets"))
         inst.level_up = act.get("level_up")
@@ -100,12 +101,12 @@ class Playing:
         twice = next((t for i, t in enumerate(targets) if t in targets[:i]), None)
         if twice is not None:
             raise Illegal(f"{self.describe(twice)} is declared twice for {name}: targets must be unique.",
-                          cites + ["objects-and-targeting/target/1.1"])
+                          cites + [cited.UNLESS_OTHERWISE_SPECIFIED_ANYTHING])
         for t in targets:
             why = self.target_illegal(t, spec, player, by=by)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal target for {name}: {why}.",
-                              cites + ["objects-and-targeting/target/2"] + self.shroud_cites(why))
+                              cites + [cited.EFFECT_ACTION_ACTIVATION_ATTACK] + self.shroud_cites(why))
         if targets:
             self.step(f"Declare targets: {player} targets {', '.join(self.describe(t) for t in targets)}.", cites)
         else:
@@ -154,21 +155,21 @@ class Playing:
         speed = card.speed or "slow"
         if speed == "slow" and method == "activation" and self.keyword(card, "fast activation"):
             self.step(f"{card.name} has fast activation: {player} may activate it at fast speed.",
-                      cites + ["keywords-and-abilities/fast-activation/1"])
+                      cites + [cited.FAST_ACTIVATION])
             speed = "fast"
         if speed == "fast":
             self.step(f"{card.name} has fast speed: {player} may play it while holding Opportunity.",
-                      cites + ["timing-and-permissions/fast-vs-slow/2.1"])
+                      cites + [cited.PLAYER_ACTIVATE_FAST_CARDS])
             return
         if player != s.turn_player:
             raise Illegal(f"{card.name} has slow speed and {player} is not the turn player: the non-turn player can't "
-                          "perform slow player actions.", cites + ["timing-and-permissions/fast-vs-slow/1.2"])
+                          "perform slow player actions.", cites + [cited.NON_TURN_PLAYER_T])
         if s.phase != "main" or len(s.stack) > 0:
             where = "the Effects Stack is not empty" if s.stack else f"it is the {PHASE_NAMES[s.phase]}"
             raise Illegal(f"{card.name} has slow speed: the turn player may play it only in their main phase with the "
-                          f"Effects Stack empty, and {where}.", cites + ["timing-and-permissions/fast-vs-slow/1.1"])
+                          f"Effects Stack empty, and {where}.", cites + [cited.TURN_PLAYER_PLAY_SLOW])
         self.step(f"{card.name} has slow speed: {player} is the turn player, in the main phase, with the Effects Stack "
-                  "empty.", cites + ["timing-and-permissions/fast-vs-slow/1.1"])
+                  "empty.", cites + [cited.TURN_PLAYER_PLAY_SLOW])
 
     def _check_control(self, player: str, card: Card, origin: str, method: str, home: str, cites: list[str]):
         """playing-cards/2: control or play permission; the zone it is played from; a level locked card's
@@ -178,26 +179,26 @@ class Playing:
         if locked is not None and base < locked:
             raise Illegal(f"{card.name} is level locked {locked} and {player}'s champion's base level is {base}: it "
                           "can't be played (level modifiers do not count).",
-                          cites + ["keywords-and-abilities/level-locked-n/1", "keywords-and-abilities/level-locked-n/2",
-                                   "keywords-and-abilities/level-locked-n/4"])
+                          cites + [cited.LEVEL_LOCKED, cited.LEVEL_LOCKED_BASE_LEVEL,
+                                   cited.LEVEL_LOCKED_CANT_PLAY])
         owner_zone = origin not in ("field",)
         controls = (card.owner == player) if owner_zone else (card.controller == player)
         verb = next(v for v, noun in PLAY_METHODS.items() if noun == method)
         grant = self.permission(player, card, verb, origin)
         if origin != home and grant is None:
-            rule = {"activation": "card-activation/1.9.1", "materialization": "card-materialization/1",
-                    "bestowment": "bestowing-boons/3.4.1"}[method]
+            rule = {"activation": cited.CARDS_ONLY_ACTIVATED, "materialization": cited.MATERIALIZING_CARD_PLAYER,
+                    "bestowment": cited.ONLY_BOONS_PANTHEON_ZONE}[method]
             raise Illegal(f"{card.name} is in {zone_name(origin)}; without a permission, a card is played by {method} "
                           f"only from {zone_name(home)}.", cites + [rule])
         if not controls and grant is None:
             raise Illegal(f"{player} does not control {card.name} (its owner {card.owner} does) and has no permission "
-                          "to play it.", cites + ["playing-cards/2"])
+                          "to play it.", cites + [cited.CARD_ONLY_PLAYED])
         if grant is not None:
             self.step(f"{grant.name} gives {player} permission to play {card.name} by {method} from {zone_name(origin)}.",
-                      cites + ["playing-cards/2", "timing-and-permissions/special-play-permissions/3"])
+                      cites + [cited.CARD_ONLY_PLAYED, cited.OTHER_HAND])
         else:
             self.step(f"{player} controls {card.name} in {zone_name(origin)}, so {player} may play it.",
-                      cites + ["playing-cards/2"])
+                      cites + [cited.CARD_ONLY_PLAYED])
 
     def calculate_cost(self, player: str, card: Card, kind: str, inst: Instance, rules: dict) -> int:
         """The set → add/subtract → remove order; never below 0 (card-activation/1.7.1-1.7.4)."""
@@ -224,8 +225,8 @@ class Playing:
             cost = max(0, raw)
             floor = " (a cost can't be less than 0)" if raw < 0 else ""
             self.step(f"Cost modifiers apply simultaneously: {parts}; the {kind} cost is {cost}{floor}.",
-                      [rules[3], "static-abilities/4"] + (["cost/8"] if raw < 0 else []) +
-                      (["keywords-and-abilities/efficiency/1"] if "efficiency" in card.keywords else []))
+                      [rules[3], cited.COST_MODIFYING_STATIC_ABILITIES] + ([cited.COSTS_CANNOT_REDUCED_BELOW] if raw < 0 else []) +
+                      ([cited.EFFICIENCY_COST_MODIFYING_STATIC] if "efficiency" in card.keywords else []))
         for src, _, eff in self.statics("cost"):
             if eff.get("remove") and self._cost_applies(src, eff, card, player, kind):
                 cost = 0
@@ -249,11 +250,11 @@ class Playing:
             if c.zone != "hand" or c.owner != player or c is card:
                 raise InvalidScenario([self.scenario.reason(
                     "bad-payment", f"{c.name} is not another card in {player}'s hand, so it can't be reserved",
-                    f"{key}.reserve", "costs-and-memory/1")])
+                    f"{key}.reserve", cited.RESERVE_COSTS_PAID_RESERVING)])
         if len(chosen) > amount:
             raise InvalidScenario([self.scenario.reason(
                 "bad-payment", f"{len(chosen)} cards named to reserve, but the reserve cost is {amount}",
-                f"{key}.reserve", "costs-and-memory/1")])
+                f"{key}.reserve", cited.RESERVE_COSTS_PAID_RESERVING)])
         unnamed = amount - len(chosen)
         named_left = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player
                       and c is not card and c not in chosen]
@@ -262,7 +263,7 @@ class Playing:
             if len(named_left) >= short and "reserve" not in act:
                 raise InvalidScenario([self.scenario.reason(
                     "choose-payment", f"{player} must choose which {cards_word(amount)} to reserve: name them in "
-                    "reserve = [...]", f"{key}", "costs-and-memory/1.1")])
+                    "reserve = [...]", f"{key}", cited.CARDS_SELECTED_RESERVE_COSTS)])
             have = len(chosen) + len(named_left) + p.unnamed["hand"]
             others = cards_word(have).replace("card", "other card")
             raise Illegal(f"The reserve cost is {amount}, but {player} has only {others} in hand to reserve.", cites)
@@ -272,7 +273,7 @@ class Playing:
         p.unnamed["memory"] += unnamed
         self.step(f"Pay costs: {player} reserves {cards_word(amount)} from hand into memory{naming(chosen, unnamed)}."
                   if amount else "Pay costs: the reserve cost is 0, so no card is reserved.",
-                  cites + ["costs-and-memory/1", "game-terms/reserve/1"])
+                  cites + [cited.RESERVE_COSTS_PAID_RESERVING, cited.RESERVE_REFERS_PLAYER_ACTION])
 
     def pay_memory(self, player: str, card: Card, amount: int, act: dict, key: str, cites: list[str]):
         """Memory: cards banished from memory at random (costs-and-memory/2, 2.1, 2.2); first, cards with
@@ -289,27 +290,27 @@ class Playing:
         for c in chosen:
             if c not in named:
                 raise InvalidScenario([self.scenario.reason(
-                    "bad-payment", f"{c.name} is not in {player}'s memory", f"{key}.memory", "costs-and-memory/2")])
+                    "bad-payment", f"{c.name} is not in {player}'s memory", f"{key}.memory", cited.MEMORY_COSTS_REQUIRE_BANISHING)])
         if "memory" not in act:
             if named and total > amount:
                 raise InvalidScenario([self.scenario.reason(
                     "choose-payment", f"the memory cost of {amount} banishes cards from {player}'s memory at random: "
                     "say which named cards the random selection picked, in memory = [...] (an empty list for none)",
-                    key, "costs-and-memory/2.1")])
+                    key, cited.CARDS_SELECTED_MEMORY_COSTS)])
             if total == amount:
                 chosen = list(named)
         unnamed = amount - len(chosen)
         if unnamed < 0 or unnamed > p.unnamed["memory"]:
             raise InvalidScenario([self.scenario.reason(
                 "bad-payment", f"memory = [...] names {cards_word(len(chosen))} for a memory cost of {amount}",
-                f"{key}.memory", "costs-and-memory/2")])
+                f"{key}.memory", cited.MEMORY_COSTS_REQUIRE_BANISHING)])
         for c in chosen:
             self.move(c, "banishment")
         p.unnamed["memory"] -= unnamed
         self.step(f"Pay costs: {cards_word(amount)} {'is' if amount == 1 else 'are'} selected at random from {player}'s "
                   f"memory and banished simultaneously{naming(chosen, unnamed)}; the card then goes onto the Effects "
                   "Stack for resolution.",
-                  cites + ["costs-and-memory/2", "costs-and-memory/2.1", "costs-and-memory/2.2", "costs-and-memory/2.3"])
+                  cites + [cited.MEMORY_COSTS_REQUIRE_BANISHING, cited.CARDS_SELECTED_MEMORY_COSTS, cited.ONCE_CARDS_BEEN_SELECTED, cited.CARD_IMMEDIATELY_PLACED])
 
     def _place(self, inst: Instance, card: Card, method_rule: str, player: str, opportunity: bool = True):
         self.s.stack.append(inst)
@@ -317,14 +318,14 @@ class Playing:
         self.facts["kinds"][inst.id] = inst.kind
         self.facts["controllers"][inst.id] = inst.controller
         self.facts["played"][card.handle] = {"method": inst.kind, "controller": player, "timestamp": card.timestamp}
-        cites = [method_rule, "playing-cards/6", "playing-cards/4", "playing-cards/5", "effects-stack/2"]
+        cites = [method_rule, cited.CARD_PLAYED, cited.CARDS_EFFECTS_STACK, cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS, cited.EFFECTS_STACK_CONTAINS_ORDERED]
         text = (f"{card.name} is {past(inst.kind)}: one {inst.kind} instance [{inst.id}] is placed at the top of "
                 f"the Effects Stack, controlled by {player}; the card itself is tracked by its timestamp, unordered")
         if opportunity:
             self.s.passed = []
             self.give_opportunity(player)
             text += f". {player} receives Opportunity."
-            cites.append("timing-and-permissions/opportunity/8.1")
+            cites.append(cited.AFTER_PLAYER_ACTIVATES_MATERIALIZES)
         else:
             text += "."
         self.step(text, cites)
@@ -333,12 +334,12 @@ class Playing:
 
     def activate_card(self, player: str, card: Card, act: dict, key: str):
         """Card Activation 1.1-1.9."""
-        origin = self._announce(player, card, "activation", "card-activation/1.1")
-        self._check_elements(player, card, ["card-activation/1.2"])
+        origin = self._announce(player, card, "activation", cited.PLAYER_ANNOUNCES_CARD)
+        self._check_elements(player, card, [cited.GAME_CHECKS_WHETHER])
         inst = Instance(card.handle, "activation", card.handle, player)
         inst.ephemerate = bool(act.get("ephemerate"))
         self._declare(player, card, act, inst)
-        legality = ["card-activation/1.6"]
+        legality = [cited.GAME_PERFORMS_LEGALITY]
         if inst.ephemerate:
             self.check_ephemerate(player, card, origin, legality)
         else:
@@ -347,18 +348,18 @@ class Playing:
         kind = card.cost_kind
         if kind is None:
             raise Illegal(f"{card.name} has no cost: a card without a reserve cost can't be paid for by reserving 0 "
-                          "cards.", legality + ["costs-and-memory/3"])
+                          "cards.", legality + [cited.CARDS_WITHOUT_SPECIFIED_RESERVE])
         if kind == "memory":
             if not self._memory_activation_allowed(player, card):
                 raise Illegal(f"{card.name} has a memory cost and no reserve cost; without an effect allowing it to be "
                               "activated, it can't be paid for by reserving cards.",
-                              legality + ["card-activation/1.9.2", "costs-and-memory/3"])
+                              legality + [cited.SOME_EFFECTS_WILL_SPECIFY, cited.CARDS_WITHOUT_SPECIFIED_RESERVE])
             self.step(f"An effect lets {player} activate {card.name}, which has a memory cost, instead of "
-                      "materializing it; its memory cost is paid.", ["card-activation/1.9.2"])
+                      "materializing it; its memory cost is paid.", [cited.SOME_EFFECTS_WILL_SPECIFY])
         self.step("Check legality: every part of the activation is legal.", legality)
-        rules = cost_rules("card-activation/1.7")
+        rules = cost_rules(cited.PLAYER_CALCULATES_RESERVE_CARD_ACTIVATION_1_7)
         cost = self.calculate_cost(player, card, kind, inst, rules)
-        pay = ["card-activation/1.8"]
+        pay = [cited.PLAYER_PAYS_RESERVE_CARD_ACTIVATION_1_8]
         if "attack" in card.types:
             self._rest_for_attack_card(player, card, inst, act)
         if kind == "reserve":
@@ -366,22 +367,22 @@ class Playing:
         else:
             self.pay_memory(player, card, cost, act, key, pay)
         self.facts["costs"][card.handle] = {kind: cost} | ({"x": inst.x} if inst.x is not None else {})
-        self._place(inst, card, "card-activation/1.9", player)
+        self._place(inst, card, cited.CARD_CONSIDERED_ACTIVATED, player)
 
     def _rest_for_attack_card(self, player: str, card: Card, inst: Instance, act: dict):
         """attack/2: an attack card rests the champion as an additional playing cost; the champion must be awake."""
         champ = self.champion_of(player)
         if champ is None:
             raise Illegal(f"{card.name} is an attack card and {player}'s champion is not described as a card on the "
-                          "field to rest for it.", ["attack/2", "champion/general-rules/4.1"])
+                          "field to rest for it.", [cited.ATTACK_2, cited.CHAMPION_GENERAL_RULES_4_1])
         if champ.rested:
             raise Illegal(f"{champ.name} is rested and can't rest again to pay for {card.name}.",
-                          ["attack/2", "game-terms/rest-rested/5"])
+                          [cited.ATTACK_2, cited.GAME_TERMS_REST_RESTED_5])
         champ.rested = True
         inst.attack_target = act.get("attack_target")
         inst.wield = as_list(act.get("wield"))
         self.step(f"Pay costs: {player} rests {champ.name} as an additional cost of the attack card.",
-                  ["attack/2", "champion/general-rules/4.1", "attacking-and-the-combat-phase/1.4"])
+                  [cited.ATTACK_2, cited.CHAMPION_GENERAL_RULES_4_1, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_4])
 
     def _memory_activation_allowed(self, player: str, card: Card) -> bool:
         return any(src.controller == player and self.matches(card, eff.get("cards"), player)
@@ -390,38 +391,38 @@ class Playing:
     def materialize_card(self, player: str, card: Card, act: dict, key: str):
         """Card Materialization: Card Activation 1.1-1.5, then 3.1-3.4."""
         s = self.s
-        origin = self._announce(player, card, "materialization", "card-activation/1.1")
+        origin = self._announce(player, card, "materialization", cited.PLAYER_ANNOUNCES_CARD)
         self.step("Materializing follows the first steps of card activation, announced as a materialization.",
-                  ["card-materialization/3"])
+                  [cited.MATERIALIZING_CARD_FOLLOWS_SAME])
         if "champion" in card.types:
             self.step(f"{card.name} is a champion card: champion cards are not bound by element restrictions when "
-                      "materialized.", ["card-activation/1.2", "element/2.2", "champion/leveling-up/3"])
+                      "materialized.", [cited.GAME_CHECKS_WHETHER, cited.CHAMPION_CARDS_BOUND, cited.PLAYERS_IGNORE_ELEMENT_REQUIREMENTS])
         else:
-            self._check_elements(player, card, ["card-activation/1.2"])
+            self._check_elements(player, card, [cited.GAME_CHECKS_WHETHER])
         inst = Instance(card.handle, "materialization", card.handle, player)
         self._declare(player, card, act, inst)
-        legality = ["card-materialization/3.1"]
+        legality = [cited.GAME_PERFORMS_LEGALITY_CHECK_CARD_MATERIALIZATION_3_1]
         self._check_control(player, card, origin, "materialization", "material-deck", legality)
         p = s.players[player]
         grant = self.permission(player, card, "materialize", origin)
         if s.phase == "materialize" and grant is None:
             if player != s.turn_player or s.stack:
                 raise Illegal("In the materialize phase only the turn player materializes, as a turn-based action "
-                              "with nothing pending.", legality + ["materialize-phase/3"])
+                              "with nothing pending.", legality + [cited.TURN_BASED_ACTION_TURN])
             if p.materialized:
                 raise Illegal(f"{player} has already materialized a card in this materialize phase.",
-                              legality + ["card-materialization/2"])
+                              legality + [cited.PLAYER_ONLY_MATERIALIZE])
             if not (card.types & {"champion"} or "regalia" in card.supertypes):
                 raise Illegal(f"Only a regalia or champion card may be materialized from the material deck in the "
-                              f"materialize phase; {card.name} is neither.", legality + ["materialize-phase/3"])
+                              f"materialize phase; {card.name} is neither.", legality + [cited.TURN_BASED_ACTION_TURN])
             self.step(f"It is {player}'s materialize phase and {player} has not materialized yet: the turn-based "
-                      "materialization is allowed.", legality + ["card-materialization/2", "materialize-phase/3"])
+                      "materialization is allowed.", legality + [cited.PLAYER_ONLY_MATERIALIZE, cited.TURN_BASED_ACTION_TURN])
         elif grant is None:
             raise Illegal(f"It is not the materialize phase and no effect gives {player} permission to materialize "
-                          f"{card.name}.", legality + ["card-materialization/2"])
+                          f"{card.name}.", legality + [cited.PLAYER_ONLY_MATERIALIZE])
         else:
             self.step(f"{grant.name}'s permission lets {player} materialize {card.name} now.",
-                      legality + ["card-materialization/2"])
+                      legality + [cited.PLAYER_ONLY_MATERIALIZE])
             if "champion" not in card.types:
                 self._check_speed(player, card, legality, "materialization")
         if "champion" in card.types:
@@ -429,23 +430,23 @@ class Playing:
         kind = card.cost_kind
         if kind is None:
             raise Illegal(f"{card.name} has no memory cost, and cards without memory costs can't be materialized.",
-                          legality + ["card-materialization/3.4.2", "costs-and-memory/3"])
+                          legality + [cited.CARDS_WITHOUT_MEMORY_COSTS, cited.CARDS_WITHOUT_SPECIFIED_RESERVE])
         self.step("Check legality: every part of the materialization is legal.", legality)
         if kind == "reserve":
             self.step(f"{card.name} has a reserve cost: materializing it, its reserve cost is paid rather than a "
-                      "memory cost.", ["costs-and-memory/1.5"])
-            rules = cost_rules("card-activation/1.7")
+                      "memory cost.", [cited.MATERIALIZATION_INVOLVE_CARDS_RESERVE])
+            rules = cost_rules(cited.PLAYER_CALCULATES_RESERVE_CARD_ACTIVATION_1_7)
         else:
-            rules = cost_rules("card-materialization/3.2")
+            rules = cost_rules(cited.PLAYER_CALCULATES_MEMORY)
         cost = self.calculate_cost(player, card, kind, inst, rules)
         if kind == "reserve":
-            self.pay_reserve(player, card, cost, act, key, ["card-materialization/3.3"])
+            self.pay_reserve(player, card, cost, act, key, [cited.PLAYER_PAYS_MEMORY])
         else:
-            self.pay_memory(player, card, cost, act, key, ["card-materialization/3.3"])
+            self.pay_memory(player, card, cost, act, key, [cited.PLAYER_PAYS_MEMORY])
         self.facts["costs"][card.handle] = {kind: cost} | ({"x": inst.x} if inst.x is not None else {})
         if s.phase == "materialize" and grant is None:
             p.materialized = True
-        self._place(inst, card, "card-materialization/3.4", player)
+        self._place(inst, card, cited.CARD_CONSIDERED_MATERIALIZED, player)
 
     def _check_level(self, player: str, card: Card, cites: list[str]):
         base = self.base_level(player)
@@ -453,31 +454,31 @@ class Playing:
             now = "no champion" if base is None else f"a level {base} champion"
             raise Illegal(f"{card.name} is a level {card.level} champion and {player} has {now}: a champion is "
                           "materialized only at level N+1 of the champion in play.",
-                          cites + ["card-materialization/3.1.1", "champion/general-rules/7"])
+                          cites + [cited.PART_DISTINGUISHED, cited.CHAMPIONS_MATERIALIZED])
         self.step(f"Level check: {card.name} is level {card.level}, one above {player}'s level {base} champion.",
-                  cites + ["card-materialization/3.1.1", "champion/general-rules/7", "champion/leveling-up/2"])
+                  cites + [cited.PART_DISTINGUISHED, cited.CHAMPIONS_MATERIALIZED, cited.CHAMPIONS_LEVELED_PLAYER])
 
     def bestow_card(self, player: str, card: Card, act: dict, key: str):
         """Bestowing Boons: Card Activation 1.1-1.5, then 3.1-3.4."""
-        origin = self._announce(player, card, "bestowment", "card-activation/1.1")
+        origin = self._announce(player, card, "bestowment", cited.PLAYER_ANNOUNCES_CARD)
         self.step("Bestowing follows the first steps of card activation, announced as a bestowment.",
-                  ["bestowing-boons/4"])
-        self._check_elements(player, card, ["card-activation/1.2", "bestowing-boons/3.1.1"])
+                  [cited.BESTOWING_BOON_FOLLOWS_SAME])
+        self._check_elements(player, card, [cited.GAME_CHECKS_WHETHER, cited.PLAYERS_MUST_MEET_ELEMENT])
         inst = Instance(card.handle, "bestowment", card.handle, player)
         self._declare(player, card, act, inst)
-        legality = ["bestowing-boons/3.1"]
+        legality = [cited.GAME_PERFORMS_LEGALITY_CHECK]
         if "boon" not in card.types:
-            raise Illegal(f"{card.name} is not a boon; only boons are bestowed.", legality + ["boons/4"])
+            raise Illegal(f"{card.name} is not a boon; only boons are bestowed.", legality + [cited.BOONS_PLAYED_BEING])
         self._check_control(player, card, origin, "bestowment", "pantheon", legality)
-        self._check_speed(player, card, legality + ["boons/3"], "bestowment")
+        self._check_speed(player, card, legality + [cited.BOONS_RESERVE_COST], "bestowment")
         if card.reserve_cost is None:
-            raise Illegal(f"{card.name} has no reserve cost to pay.", legality + ["costs-and-memory/3"])
+            raise Illegal(f"{card.name} has no reserve cost to pay.", legality + [cited.CARDS_WITHOUT_SPECIFIED_RESERVE])
         self.step("Check legality: every part of the bestowment is legal.", legality)
-        rules = cost_rules("bestowing-boons/3.2")
+        rules = cost_rules(cited.PLAYER_CALCULATES_RESERVE)
         cost = self.calculate_cost(player, card, "reserve", inst, rules)
-        self.pay_reserve(player, card, cost, act, key, ["bestowing-boons/3.3"])
+        self.pay_reserve(player, card, cost, act, key, [cited.PLAYER_PAYS_RESERVE])
         self.facts["costs"][card.handle] = {"reserve": cost}
-        self._place(inst, card, "bestowing-boons/3.4", player, opportunity=False)
+        self._place(inst, card, cited.CARD_CONSIDERED_BESTOWED, player, opportunity=False)
 
     # =====================================================================================================
     # activated abilities (Activated Abilities page)
@@ -495,29 +496,29 @@ class Playing:
             self.facts["legal"][label] = False
             self.facts["illegal_because"][label] = self.cite.one(exc.cites[-1])
             self.step(f"{exc.message} The activation is illegal: it is cancelled and the game state reverts.",
-                      list(exc.cites) + ["player-action-legality/1"], answer=True)
+                      list(exc.cites) + [cited.PLAYER_ACTION_CONSIDERED_ILLEGAL], answer=True)
             return
         self.facts["legal"][label] = True
 
     def _activate_ability(self, player: str, card: Card, index: int, act: dict, key: str):
         ab = card.abilities[index - 1]
         self.step(f"{player} announces {card.name}'s activated ability ({quote(ab)}).",
-                  ["activated-abilities/1", "activated-abilities/1/bullet-1"])
+                  [cited.ACTIVATION_ABILITIES_USES_PROCESS, cited.ANNOUNCE_ABILITY_WISH])
         if not self.functional(card, ab):
             raise Illegal(f"{card.name} is in {card.zone}, where this ability does not function.",
-                          ["abilities/p6", "abilities/2"])
+                          [cited.ABILITIES_FUNCTION_ON_FIELD, cited.ABILITIES_SPECIFYING_ZONES])
         if card.controller != player:
-            raise Illegal(f"{player} does not control {card.name}.", ["activated-abilities/9"])
+            raise Illegal(f"{player} does not control {card.name}.", [cited.SOME_ABILITIES_GIVE_PLAYER])
         ok, why = self.obeys(card)
         if not ok:
             raise Illegal(f"{why}: it does not obey {player}, who can't activate its abilities.",
-                          ["game-terms/obedience/1", "keywords-and-abilities/pride/1"])
+                          [cited.GAME_TERMS_OBEDIENCE_1, cited.KEYWORDS_AND_ABILITIES_PRIDE_1])
         speed = ab.get("speed", "fast")
         if speed == "slow" and (player != self.s.turn_player or self.s.stack or self.s.phase != "main"):
             raise Illegal("This ability has slow speed: only the turn player, in the main phase with the Effects "
-                          "Stack empty, may activate it.", ["timing-and-permissions/fast-vs-slow/1.1"])
+                          "Stack empty, may activate it.", [cited.TURN_PLAYER_PLAY_SLOW])
         self.step(f"{player} has Opportunity; the ability has {speed} speed.",
-                  ["activated-abilities/4"] + (["activated-abilities/6"] if "speed" not in ab.data else []))
+                  [cited.PLAYER_ONLY_ACTIVATE] + ([cited.ACTIVATED_ABILITIES_USE_FAST] if "speed" not in ab.data else []))
         inst = Instance(self._ability_id(card, index), "ability", card.handle, player)
         inst.ability = index
         inst.effects = list(ab.get("effects", []))
@@ -525,9 +526,9 @@ class Playing:
         spec = ab.get("target")
         if spec is not None:
             self.check_targets(player, f"{card.name}'s ability", spec, targets,
-                               ["activated-abilities/1/bullet-2"], inst)
+                               [cited.SELECT_MODES_TARGETS], inst)
         elif targets:
-            raise Illegal(f"{card.name}'s ability has no targets to declare.", ["activated-abilities/1/bullet-2"])
+            raise Illegal(f"{card.name}'s ability has no targets to declare.", [cited.SELECT_MODES_TARGETS])
         inst.targets = targets
         self.remember(card)
         inst.lki = dict(self.s.lki[card.handle])
@@ -535,19 +536,19 @@ class Playing:
         paid = []
         if cost.get("rest"):
             if card.rested:
-                raise Illegal(f"{card.name} is already rested and can't rest to pay the cost.", ["game-terms/rest-rested/1"])
+                raise Illegal(f"{card.name} is already rested and can't rest to pay the cost.", [cited.REST_OBJECT])
             card.rested = True
             paid.append(f"rests {card.name}")
         if cost.get("reserve"):
-            self.pay_reserve(player, card, cost["reserve"], act, key, ["activated-abilities/1/bullet-3"])
+            self.pay_reserve(player, card, cost["reserve"], act, key, [cited.PAY_ASSOCIATED_COSTS])
             paid.append(f"reserves {cost['reserve']}")
         if cost.get("sacrifice"):
             self.leave_field(card, "graveyard")
             paid.append(f"sacrifices {card.name} (" + ("a token, it ceases to exist" if card.zone == "ceased" else
                                                        f"it goes to {card.owner}'s {card.zone}") + ")")
         self.step(f"Pay costs: {player} {', '.join(paid) if paid else 'pays nothing'}; the ability is activated.",
-                  ["activated-abilities/1/bullet-3", "activated-abilities/general-rules/p1"]
-                  + (["game-terms/sacrifice/2"] if cost.get("sacrifice") else []))
+                  [cited.PAY_ASSOCIATED_COSTS, cited.ABILITY_CONSIDERED_ACTIVATED]
+                  + ([cited.SACRIFICE_MEANS_REMOVE] if cost.get("sacrifice") else []))
         self.s.stack.append(inst)
         self.facts["kinds"][inst.id] = "ability"
         self.facts["controllers"][inst.id] = player
@@ -555,10 +556,10 @@ class Playing:
         self.give_opportunity(player)
         self.step(f"The ability [{inst.id}] goes to the Effects Stack, controlled by {player}, who controls its "
                   f"source; {player} receives Opportunity.",
-                  ["activated-abilities/2", "abilities/7", "timing-and-permissions/opportunity/8.1"])
+                  [cited.AFTER_COSTS_BEEN_PAID, cited.ABILITY_CONTROLLED_BY_SOURCE_CONTROLLER, cited.AFTER_PLAYER_ACTIVATES_MATERIALIZES])
         if cost.get("sacrifice"):
             self.dies(card, f"sacrificed to pay the cost of its ability [{inst.id}]",
-                      ["game-terms/sacrifice/3"], where=", on top of the ability it was sacrificed for, so it resolves "
+                      [cited.OBJECT], where=", on top of the ability it was sacrificed for, so it resolves "
                       "first")
         self.state_based_checks()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine.grand_archive.cards import Ability, Card
 from judge.engine.grand_archive.state import PendingTrigger
+from judge.engine.grand_archive import cited
 
 
 class Properties:
@@ -29,12 +30,12 @@ class Properties:
                 continue
             if not self.undamaged_since_last_turn(unit):
                 self.step(f"{unit.name} has foster, but it was dealt damage since the end of {unit.controller}'s "
-                          "previous turn: the ability does not trigger.", ["keywords-and-abilities/foster/1"],
+                          "previous turn: the ability does not trigger.", [cited.FOSTER],
                           answer=True)
                 continue
             self.keyword_trigger(unit, "foster", [{"do": "foster", "to": "self", "undamaged": True}],
                                  f"{s.turn_player}'s recollection phase begins and {unit.name} has not been dealt "
-                                 "damage since the end of their previous turn", cites + ["keywords-and-abilities/foster/1"])
+                                 "damage since the end of their previous turn", cites + [cited.FOSTER])
 
     def do_foster(self, e, inst, you, source_name):
         """An ally becomes fostered, once (game-terms/fostered/3, 4); its On Foster abilities trigger."""
@@ -44,19 +45,19 @@ class Properties:
                 continue
             if e.get("undamaged") and not self.undamaged_since_last_turn(unit):
                 self.step(f"{unit.name} was dealt damage since the trigger: it does not become fostered.",
-                          ["keywords-and-abilities/foster/1"], answer=True)
+                          [cited.FOSTER], answer=True)
                 continue
             if unit.fostered:
                 self.step(f"{unit.name} is already fostered: an ally can only become fostered once.",
-                          ["game-terms/fostered/4"], answer=True)
+                          [cited.FOSTERED_ONCE], answer=True)
                 continue
             unit.fostered = True
-            self.step(f"{unit.name} becomes fostered.", ["game-terms/fostered/1", "game-terms/fostered/3"]
-                      + (["keywords-and-abilities/foster/1"] if e.get("undamaged") else []), answer=True)
+            self.step(f"{unit.name} becomes fostered.", [cited.FOSTERED_PROPERTY, cited.FOSTERED_MADE]
+                      + ([cited.FOSTER] if e.get("undamaged") else []), answer=True)
             for ab in unit.abilities:
                 if ab.kind == "trigger" and ab.get("on") == "foster":
                     self.pending_trigger(unit, ab, f"{unit.name} becomes fostered",
-                                         ["keywords-and-abilities/on-foster/1"])
+                                         [cited.ON_FOSTER])
 
     # ---------------------------------------------------------------------------------------------------------
     # agility
@@ -68,7 +69,7 @@ class Properties:
             self.s.players[p].agility.append(n)
             self.step(f"{p} gains agility {n} until end of turn"
                       + (f" ({len(self.s.players[p].agility)} instances)" if len(self.s.players[p].agility) > 1
-                         else "") + ".", ["keywords-and-abilities/agility-n/1.1", "keywords-and-abilities/agility-n/1.1.1"],
+                         else "") + ".", [cited.AGILITY_GRANTED_TO_PLAYER, cited.AGILITY_MULTIPLE_INSTANCES],
                       answer=True)
 
     def agility_triggers(self, cites: list[str]):
@@ -81,9 +82,9 @@ class Properties:
                                             "text": f"Agility {n}"})
                 lki = {"name": p, "controller": p, "zone": "player"}
                 s.pending.append(PendingTrigger(p, 0, f"the end phase begins and {p} has agility {n}",
-                                                cites + ["keywords-and-abilities/agility-n/1.2",
-                                                         "keywords-and-abilities/agility-n/4"]
-                                                + (["keywords-and-abilities/agility-n/1.2.1"] if p != s.turn_player
+                                                cites + [cited.AGILITY_TRIGGERS_EACH_END_PHASE,
+                                                         cited.AGILITY_SEPARATE_TRIGGERS]
+                                                + ([cited.AGILITY_ON_OPPONENTS_TURN] if p != s.turn_player
                                                    else []), lki,
                                                 ability=ab, keyword="agility"))
 
@@ -102,8 +103,8 @@ class Properties:
         total = moved + len(named)
         self.step(f"{you} returns {total} card{'s' if total != 1 else ''} from memory to hand"
                   + (f" (fewer than {n}: as many as they can)" if total < n else "") + ".",
-                  ["keywords-and-abilities/agility-n/1", "keywords-and-abilities/agility-n/2"]
-                  + (["keywords-and-abilities/agility-n/3"] if total < n else []), answer=True)
+                  [cited.AGILITY, cited.AGILITY_PLAYER_PICKS]
+                  + ([cited.AGILITY_FEWER_CARDS] if total < n else []), answer=True)
 
     def lose_agility(self) -> list[str]:
         """Clean-up: players lose their agility (agility/1.1.2)."""
@@ -128,20 +129,20 @@ class Properties:
         if len(handles) > amount:
             raise InvalidScenario([self.scenario.reason(
                 "bad-payment", f"floating = [...] names {len(handles)} cards for a memory cost of {amount}",
-                f"{key}.floating", "keywords-and-abilities/floating-memory/1")])
+                f"{key}.floating", cited.FLOATING_MEMORY)])
         for h in handles:
             card = self.s.cards[h]
             if card.zone != "graveyard" or card.owner != player or not self.keyword(card, "floating memory"):
                 raise InvalidScenario([self.scenario.reason(
                     "bad-payment", f"{card.name} can't pay for the memory cost: only a card with floating memory in "
                     f"{player}'s graveyard may be banished to pay 1 of it", f"{key}.floating",
-                    "keywords-and-abilities/floating-memory/1")])
+                    cited.FLOATING_MEMORY)])
         for h in handles:
             self.move(self.s.cards[h], "banishment")
         self.step(f"Pay costs: before the random selection, {player} banishes "
                   f"{', '.join(self.s.cards[h].name for h in handles)} from their graveyard with floating memory, "
                   f"paying {len(handles)} of the memory cost of {amount}.",
-                  ["keywords-and-abilities/floating-memory/1", "keywords-and-abilities/floating-memory/2"], answer=True)
+                  [cited.FLOATING_MEMORY, cited.FLOATING_MEMORY_DECLARED_FIRST], answer=True)
         return len(handles)
 
     # ---------------------------------------------------------------------------------------------------------
@@ -177,19 +178,19 @@ class Properties:
         if len(handles) > amount:
             raise InvalidScenario([self.scenario.reason(
                 "bad-payment", f"reservable = [...] names {len(handles)} objects for a reserve cost of {amount}",
-                f"{key}.reservable", "keywords-and-abilities/reservable/1")])
+                f"{key}.reservable", cited.RESERVABLE)])
         for h in handles:
             obj = self.s.cards[h]
             if obj.zone != "field" or obj.controller != player or obj.rested or not self.keyword(obj, "reservable"):
                 raise InvalidScenario([self.scenario.reason(
                     "bad-payment", f"{obj.name} can't pay for the reserve cost: only an awake object with reservable "
                     f"that {player} controls may be rested to pay 1 of it", f"{key}.reservable",
-                    "keywords-and-abilities/reservable/1")])
+                    cited.RESERVABLE)])
         for h in handles:
             self.s.cards[h].rested = True
         self.step(f"Pay costs: {player} rests {', '.join(self.s.cards[h].name for h in handles)} (reservable), "
                   f"paying {len(handles)} of the reserve cost of {amount}.",
-                  ["keywords-and-abilities/reservable/1", "keywords-and-abilities/reservable/2"], answer=True)
+                  [cited.RESERVABLE, cited.RESERVABLE_ANY_RESERVE_COST], answer=True)
         return len(handles)
 
     # ---------------------------------------------------------------------------------------------------------
@@ -211,18 +212,18 @@ class Properties:
                f"{len(handles)} cards named for a reserve cost of {amount}" if len(handles) > amount else None)
         if why:
             raise InvalidScenario([self.scenario.reason("bad-payment", why, f"{key}.kindle",
-                                                        "keywords-and-abilities/kindle-n/1")])
+                                                        cited.KINDLE)])
         for h in handles:
             c = self.s.cards[h]
             if c.zone != "graveyard" or c.owner != player or "fire" not in c.elements:
                 raise InvalidScenario([self.scenario.reason(
                     "bad-payment", f"{c.name} is not a fire element card in {player}'s graveyard, so kindle can't "
-                    "banish it", f"{key}.kindle", "keywords-and-abilities/kindle-n/1")])
+                    "banish it", f"{key}.kindle", cited.KINDLE)])
         for h in handles:
             self.move(self.s.cards[h], "banishment")
         self.step(f"Pay costs: with kindle {n}, {player} banishes {', '.join(self.s.cards[h].name for h in handles)} "
                   f"from their graveyard, paying {len(handles)} of {card.name}'s reserve cost of {amount}; the cost "
-                  "itself is unchanged.", ["keywords-and-abilities/kindle-n/1", "keywords-and-abilities/kindle-n/2"],
+                  "itself is unchanged.", [cited.KINDLE, cited.KINDLE_COST_UNCHANGED],
                   answer=True)
         return len(handles)
 
@@ -245,7 +246,7 @@ class Properties:
             self.step(f"{s.turn_player} puts a charge counter on "
                       + ", ".join(f"{c.name} ({c.counters['charge']})" for c in objs)
                       + ", a turn-based action: each has an On Charge ability that has not triggered.",
-                      ["keywords-and-abilities/on-charge-n/2"], answer=True)
+                      [cited.ON_CHARGE_COUNTER_EACH_RECOLLECTION], answer=True)
 
     def charge_triggers(self):
         """On Charge N: the first time an object has N charge counters its ability triggers, once (on-charge/1,
@@ -256,8 +257,8 @@ class Properties:
                 if c.counters.get("charge", 0) >= n:
                     c.charged.add(ab.index)
                     self.pending_trigger(c, ab, f"{c.name} has {n} charge counter{'s' if n != 1 else ''} for the "
-                                         "first time", ["keywords-and-abilities/on-charge-n/1",
-                                                        "keywords-and-abilities/on-charge-n/1.1"])
+                                         "first time", [cited.ON_CHARGE,
+                                                        cited.ON_CHARGE_ONCE])
 
     # ---------------------------------------------------------------------------------------------------------
     # ephemerate
@@ -271,8 +272,8 @@ class Properties:
         if n is None or origin != "graveyard" or card.owner != player:
             raise Illegal(f"{card.name} can't be activated by its ephemerate cost: "
                           + ("it has no ephemerate" if n is None else f"it is not in {player}'s graveyard") + ".",
-                          cites + ["keywords-and-abilities/ephemerate/1"])
+                          cites + [cited.EPHEMERATE])
         card.ephemeral = True
         self.step(f"{card.name} has ephemerate {n}: {player} activates it from the graveyard, paying its ephemerate "
                   f"cost instead of its reserve cost; it follows its default speed, and becomes ephemeral.",
-                  cites + ["keywords-and-abilities/ephemerate/1", "keywords-and-abilities/ephemerate/1.2"], answer=True)
+                  cites + [cited.EPHEMERATE, cited.EPHEMERATE_DEFAULT_SPEED], answer=True)

@@ -11,6 +11,7 @@ from judge.engine.core import bounded
 from judge.engine.grand_archive.cards import OBJECT_TYPES, Card
 from judge.engine.grand_archive.state import Instance, PendingTrigger
 from judge.engine.grand_archive.words import a_an, cards_word, quote, stats_text
+from judge.engine.grand_archive import cited
 
 
 class Resolution:
@@ -31,7 +32,7 @@ class Resolution:
                 if not self.matches(card, ab.get("card"), src.controller):
                     continue
                 self.pending_trigger(src, ab, f"{player} played {card.name} by {inst.kind}",
-                                     ["playing-cards/1", "game-terms/play-played/2"], cause=inst.id)
+                                     [cited.ACTIVATING_MATERIALIZING_BESTOWING_CARD, cited.MATERIALIZING_ACTIVATING_CARD_COUNTS], cause=inst.id)
 
     def pending_trigger(self, src: Card, ab, why: str, cites, cause: str | None = None):
         """A triggered ability has triggered: it waits, with its source's last known information, to be placed on
@@ -64,12 +65,12 @@ class Resolution:
             self.facts["triggered"].append(inst.id)
             self.step(f"{t.why}: {t.lki['name']}'s triggered ability [{inst.id}] ({quote(ab)}) is placed onto the "
                       f"Effects Stack during state-based checks{t.where}, controlled by {inst.controller}.",
-                      list(t.cites) + ["triggered-abilities/1", "game-terms/control-and-ownership/4"], answer=True)
+                      list(t.cites) + [cited.TRIGGERED_ABILITIES_ABILITIES_PLACED, cited.TRIGGERED_ABILITY_PLACED], answer=True)
         self.s.passed = []
         self.give_opportunity(self.s.turn_player)
         if not self.blocked():
             self.step(f"The turn player, {self.s.turn_player}, receives Opportunity.",
-                      ["triggered-abilities/10", "timing-and-permissions/opportunity/1.1"])
+                      [cited.MULTIPLE_TRIGGERED_ABILITIES_ENTER, cited.ACTIVATION_CARDS_ABILITIES])
         return True
 
     # =====================================================================================================
@@ -80,7 +81,7 @@ class Resolution:
         s = self.s
         inst = s.stack[-1]
         self.step(f"The top layer of the Effects Stack resolves: {self.instance_name(inst)}.",
-                  ["effects-stack/2", "resolution/general-rules/1.1"])
+                  [cited.EFFECTS_STACK_CONTAINS_ORDERED, cited.CARD_CORRESPONDING_ACTIVATION_MATERIALIZATION])
         if inst.is_card_instance:
             self.resolve_card_instance(inst)
         else:
@@ -111,7 +112,7 @@ class Resolution:
                                         else "") + (f"{', '.join(c.name for c in cards)} on the Effects Stack "
                                         f"{'is' if len(cards) == 1 else 'are'} banished without resolving; " if cards
                                         else "") + "its remaining steps are skipped.",
-                  ["ending-phases/1", "ending-phases/1.1"] + (["ending-phases/1.2"] if s.phase == "combat" else []),
+                  [cited.ENDING_PHASES_1, cited.ENDING_PHASES_1_1] + ([cited.ENDING_PHASES_1_2] if s.phase == "combat" else []),
                   answer=True)
         s.pending = []
         if s.phase == "combat":
@@ -130,7 +131,7 @@ class Resolution:
         self.facts["fizzled"].append(inst.id)
         self.step(f"{self.instance_name(inst)[0].upper()}{self.instance_name(inst)[1:]} fizzles: {why}. None of "
                   "its effects happen and it ceases to exist from the Effects Stack.",
-                  list(cites) + ["game-terms/fizzle/1"], answer=True)
+                  list(cites) + [cited.FIZZLE_REFERS_CARD_ACTIVATIONS], answer=True)
 
     def resolve_card_instance(self, inst: Instance):
         """Resolve a card's instance (an activation or a materialization): check resolution, then its effects and
@@ -138,9 +139,9 @@ class Resolution:
         card = self.card(inst.source)
         if card.zone != "effects-stack":
             self.fizzle(inst, f"its source card, {card.name}, is no longer on the Effects Stack",
-                        ["state-based-checks-and-effects/types-of-checks/10", "game-terms/fizzle/3"])
+                        [cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS_ACTIVATION, cited.SOURCE_CARD_ACTIVATIONS])
             return
-        check = ["resolution/checking-resolution/1"]
+        check = [cited.BEFORE_CARD_ACTIVATION_MATERIALIZATION]
         if not self.targets_still_legal(inst, card.target, "card", check):
             return
         if inst.kind == "materialization" and "champion" in card.types and not inst.copy:
@@ -148,24 +149,24 @@ class Resolution:
             if base is None or card.level != base + 1:
                 self.fizzle(inst, f"{card.name} is level {card.level} but {inst.controller}'s champion is now level "
                             f"{base}, so the level requirement is no longer met",
-                            check + ["resolution/checking-resolution/1.1", "champion/general-rules/7.1",
-                                     "game-terms/fizzle/2"])
+                            check + [cited.CHAMPIONS_LEVEL_CHECK, cited.MATERIALIZED_CHAMPION_BECOMES_N,
+                                     cited.CHAMPION_MATERIALIZATIONS_CHAMPION_CARD])
                 return
         self.step(f"Check resolution: {self.instance_name(inst)} meets every condition to resolve"
                   + self.still_legal(inst) + ".",
-                  check + (["resolution/checking-resolution/1.4.1"] if inst.targets and card.target else []))
+                  check + ([cited.CARD_RESOLVES_ONLY] if inst.targets and card.target else []))
         if inst.copy:
             self.step(f"The copy resolves from its source card, {card.name}: costs paid, properties and restrictions "
                       f"are those of the original card played"
                       + (f" (X = {inst.x})" if inst.x is not None else "")
                       + f"; it resolves under its own controller, {inst.controller}.",
-                      ["playing-cards/9", "playing-cards/9.1", "copy/general-rules/3"])
+                      [cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS_PLAYING_CARDS_9, cited.INFORMATION_SUCH_COSTS_PAID, cited.COPIED_CARD_ACTIVATIONS_COPIED])
         effects = list(card.modes.get(inst.mode, [])) if inst.mode else list(card.effects)
         if effects:
             self.step(f"{inst.controller} enacts {card.name}'s instructions in order, top to bottom; \"you\" is "
                       f"{inst.controller}, the controller of the resolving instance.",
-                      ["resolution/general-rules/2", "resolution/general-rules/3", "resolution/general-rules/4"]
-                      + (["resolution/general-rules/8"] if "action" in card.types else []))
+                      [cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION, cited.YOU_PRINTED_CARD, cited.EFFECTS_WILL_RESOLVE]
+                      + ([cited.ACTION_CARDS_WILL_RESOLVE] if "action" in card.types else []))
         for e in effects:
             self.apply(e, inst, card.name)
         if "attack" in card.types and not inst.copy:
@@ -176,11 +177,11 @@ class Resolution:
         for src, extra in self.granted_effects(card):
             self.step(f"{card.name} has the instruction{'s' if len(extra) > 1 else ''} {src.name} gives it: a static "
                       f"modification of the source card, read by this instance [{inst.id}] too.",
-                      ["playing-cards/9.3"], answer=True)
+                      [cited.STATIC_MODIFICATIONS_SOURCE_CARD], answer=True)
             for e in extra:
                 self.apply(e, inst, card.name)
         if "boon" in card.types:
-            self.step(f"{inst.controller} gains the boon {card.name}.", ["bestowing-boons/2"], answer=True)
+            self.step(f"{inst.controller} gains the boon {card.name}.", [cited.AFTER_PLAYER_RESOLVES_BESTOWMENT], answer=True)
             self.facts.setdefault("boons", {}).setdefault(inst.controller, []).append(card.handle)
         if card.is_object_card:
             if inst.copy:
@@ -189,12 +190,12 @@ class Resolution:
                 card.became_object = True
                 self.step(f"The non-copy instance resolves and becomes {a_an(self.object_word(card))} object: "
                           f"{card.name} will be placed on the field to represent it, under {inst.controller}'s "
-                          "control.", ["playing-cards/7.1", "resolution/general-rules/2", "resolution/general-rules/7"])
+                          "control.", [cited.CARDS_RESERVE_COSTS_WILL, cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION, cited.CHAMPIONS_ALLIES_WEAPONS_ITEMS])
         self._remove(inst)
         self.facts["resolved"][inst.id] = True
         self.step(f"{self.instance_name(inst)[0].upper()}{self.instance_name(inst)[1:]} has resolved; it leaves the "
                   "Effects Stack, and state-based checks look for other instances of "
-                  f"{card.name}.", ["resolution/general-rules/2.1", "state-based-checks-and-effects/types-of-checks/9"])
+                  f"{card.name}.", [cited.RESOLVING_INSTANCE_ACTIVATION, cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION])
 
     @staticmethod
     def object_word(card: Card) -> str:
@@ -217,8 +218,8 @@ class Resolution:
         self.step(f"The instance has the copy property, so it does not put {card.name} on the field: it becomes a "
                   f"token {self.object_word(card)} object [{token.handle}] with {card.name}'s characteristics"
                   + stats_text(token) + f", under {inst.controller}'s control.",
-                  ["playing-cards/9.2", "copy/general-rules/2"]
-                  + (["copy/copying-abilities-card-activations-and-materializations/4"] if inst.kind == "activation"
+                  [cited.WHENEVER_COPY_ADDITIONAL_INSTANCE, cited.WHENEVER_COPY_MADE]
+                  + ([cited.COPIED_ACTIVATION_CARD] if inst.kind == "activation"
                      else []), answer=True)
         self.enters_field(token)
 
@@ -231,21 +232,21 @@ class Resolution:
             self.step(f"Its source, {inst.lki['name']}, has left the {inst.lki.get('zone')}: the ability exists "
                       "independently of its source and is not negated or fizzled; the last known information of the "
                       f"source is used (controller {inst.lki['controller']}).",
-                      ["abilities/6", "resolving-triggered-and-activated-abilities/1.2.1"], answer=True)
+                      [cited.ABILITY_INDEPENDENT_OF_SOURCE, cited.ABILITY_ACTIVATED], answer=True)
         if not self.targets_still_legal(inst, self._spec_of(inst), "ability",
-                                        ["resolving-triggered-and-activated-abilities/1.1"]):
+                                        [cited.RULES_LARGELY_FOLLOW_ABIDE]):
             return
         self.step("Check resolution: the ability meets every condition to resolve"
                   + self.still_legal(inst)
                   + f"; it resolves under {inst.controller}, who controlled its source.",
-                  ["resolving-triggered-and-activated-abilities/1", "resolving-triggered-and-activated-abilities/1.1",
-                   "abilities/7"] + (["resolution/checking-resolution/1.4.1"] if inst.targets else []))
+                  [cited.RESOLVING_ACTIVATED_TRIGGERED_ABILITIES, cited.RULES_LARGELY_FOLLOW_ABIDE,
+                   cited.ABILITY_CONTROLLED_BY_SOURCE_CONTROLLER] + ([cited.CARD_RESOLVES_ONLY] if inst.targets else []))
         for e in inst.effects:
             self.apply(e, inst, inst.lki["name"])
         self._remove(inst)
         self.facts["resolved"][inst.id] = True
         self.step(f"{inst.lki['name']}'s ability [{inst.id}] has resolved and leaves the Effects Stack.",
-                  ["effects-stack/3"])
+                  [cited.ONCE_CARD_ABILITY_RESOLVES])
 
     def still_legal(self, inst: Instance) -> str:
         """"; its targets (A, B) are still legal" — said only after Checking Resolution found them so."""
@@ -275,15 +276,15 @@ class Resolution:
             self.fizzle(inst, f"{names} {verb} no longer a legal target. {a_an(what).capitalize()} resolves only if "
                         "the targets selected are all still legal; any one illegal necessary target stops the entire "
                         f"{what}",
-                        cites + ["resolution/checking-resolution/1.4.1", "resolution/checking-resolution/1.4.1.1",
-                                 "resolution/checking-resolution/1.2"])
+                        cites + [cited.CARD_RESOLVES_ONLY, cited.NECESSARY,
+                                 cited.RESOLUTION_DEEMED_ILLEGAL])
             return False
         legal = [t for t in inst.targets if t not in illegal]
         self.step(f"{names} {verb} no longer a legal target; \"up to\" targets are optional and do not stop "
                   f"{self.instance_name(inst)} from resolving, "
                   + (f"for its other target{'s' if len(legal) > 1 else ''} "
                      f"({', '.join(self.describe(t) for t in legal)})." if legal else "with no target left."),
-                  cites + ["resolution/checking-resolution/1.3"], answer=True)
+                  cites + [cited.PHRASING_UP_X_TARGET], answer=True)
         inst.targets = legal
         return True
 
@@ -296,21 +297,21 @@ class Resolution:
         if obj.durability is not None and "durability" not in obj.counters:
             obj.counters["durability"] = obj.durability
             self.step(f"{obj.name} enters the field with {obj.durability} durability counter"
-                      f"{'s' if obj.durability != 1 else ''}.", ["counters/durability/1", "weapon/4.1"])
+                      f"{'s' if obj.durability != 1 else ''}.", [cited.COUNTERS_DURABILITY_1, cited.WEAPON_4_1])
         if self.keyword(obj, "hindered"):
             obj.rested = True
-            self.step(f"{obj.name} has hindered: it enters the field rested.", ["keywords-and-abilities/hindered/1"],
+            self.step(f"{obj.name} has hindered: it enters the field rested.", [cited.HINDERED],
                       answer=True)
         bulwark = self.keyword(obj, "bulwark")
         if bulwark:
             obj.counters["bulwark"] = obj.counters.get("bulwark", 0) + bulwark
             self.step(f"{obj.name} has bulwark: it enters the field with {bulwark} bulwark counter"
-                      f"{'s' if bulwark != 1 else ''}.", ["keywords-and-abilities/bulwark/1",
-                                                          "keywords-and-abilities/bulwark/2"])
+                      f"{'s' if bulwark != 1 else ''}.", [cited.KEYWORDS_AND_ABILITIES_BULWARK_1,
+                                                          cited.KEYWORDS_AND_ABILITIES_BULWARK_2])
         for ab in obj.abilities:
             if ab.kind == "trigger" and ab.get("on") == "enter":
-                self.pending_trigger(obj, ab, f"{obj.name} enters the field", ["triggered-abilities/4"]
-                                     + (["keywords-and-abilities/on-enter/2"] if "champion" in obj.types else []))
+                self.pending_trigger(obj, ab, f"{obj.name} enters the field", [cited.SOME_TRIGGERED_ABILITIES_CONDITIONALLY]
+                                     + ([cited.KEYWORDS_AND_ABILITIES_ON_ENTER_2] if "champion" in obj.types else []))
 
     def state_based_checks(self):
         """State-based checks, repeated until nothing changes; then triggered abilities are placed."""
@@ -323,8 +324,8 @@ class Resolution:
                     card = self.s.cards.get(inst.source)
                     if card is None or card.zone != "effects-stack":
                         self.fizzle(inst, f"its source card, {card.name if card else inst.source}, is no longer on "
-                                    "the Effects Stack", ["state-based-checks-and-effects/types-of-checks/10",
-                                                         "game-terms/fizzle/3"])
+                                    "the Effects Stack", [cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS_ACTIVATION,
+                                                         cited.SOURCE_CARD_ACTIVATIONS])
                         changed = True
             # Targeting: a target that became illegal stops being targeted; an instance whose required
             # targets are all illegal fizzles (one illegal target of several is Checking Resolution's business)
@@ -360,8 +361,8 @@ class Resolution:
         if not live and not optional:
             gone = "its required target is" if len(inst.targets) == 1 else "all its required targets are"
             self.fizzle(inst, f"{gone} now illegal" + "".join(f" ({why})" for why in shrouds),
-                        ["state-based-checks-and-effects/general-rules/2.1",
-                         "state-based-checks-and-effects/types-of-checks/8"]
+                        [cited.REQUIRED_TARGETS,
+                         cited.TARGETING_SOMETHING_CARD_OBJECT]
                         + [c for why in shrouds for c in self.shroud_cites(why, received=True)])
             return True
         if newly:
@@ -372,9 +373,9 @@ class Resolution:
                       + ("" if optional else
                          f"; {', '.join(self.describe(t) for t in live)} {'is' if len(live) == 1 else 'are'} still "
                          "legal, so not all of its required targets are illegal and it does not fizzle now")
-                      + ".", ["state-based-checks-and-effects/types-of-checks/8",
-                              "state-based-checks-and-effects/general-rules/2"]
-                      + ([] if optional else ["state-based-checks-and-effects/general-rules/2.1"]), answer=True)
+                      + ".", [cited.TARGETING_SOMETHING_CARD_OBJECT,
+                              cited.TARGET_ACTIVATION_MATERIALIZATION]
+                      + ([] if optional else [cited.REQUIRED_TARGETS]), answer=True)
         return False
 
     def reserved_stay(self, card: Card):
@@ -383,7 +384,7 @@ class Resolution:
         reserved = self.facts["costs"].get(card.handle, {}).get("reserve", 0)
         if reserved and made and self.facts["resolved"].get(made[0]) is False:
             self.step(f"The {cards_word(reserved)} reserved to pay for {card.name} stay in memory although its "
-                      f"{self.facts['kinds'][made[0]]} did not resolve.", ["costs-and-memory/1.4"], answer=True)
+                      f"{self.facts['kinds'][made[0]]} did not resolve.", [cited.CARDS_PLACED_INTO_MEMORY], answer=True)
 
     def place_on_lineage(self, card: Card, controller: str, lead: str, cites: list[str]):
         """Leveling up: the champion card goes on top of the lineage; the champion object stays the same — its
@@ -403,12 +404,12 @@ class Resolution:
                   f"{card.level}"
                   + (f", with {old.name} in the inner lineage; it is the same champion object, "
                      f"{'rested' if card.rested else 'awake'} as before, with its damage counters." if same else "."),
-                  cites + ["champion/leveling-up/1"] + (["champion/leveling-up/4", "champion/leveling-up/7.2"]
+                  cites + [cited.CHAMPION_INCREMENTALLY_LEVELED] + ([cited.CHAMPION_LEVELING_UP_4, cited.CHAMPION_LEVELING_UP_7_2]
                                                          if same else []), answer=True)
 
     def card_leaves_stack(self, card: Card):
         """playing-cards/7, 7.1: the card moves to its zone once every instance resolved or was removed."""
-        cites = ["playing-cards/7", "playing-cards/7.1", "state-based-checks-and-effects/types-of-checks/9"]
+        cites = [cited.PLAYED_CARD_WILL_REMOVED, cited.CARDS_RESERVE_COSTS_WILL, cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION]
         controller = card.controller
         lead = f"{card.name} has no instance left on the Effects Stack"
         made = self.facts["instances"].get(card.handle, [])
@@ -419,13 +420,13 @@ class Resolution:
             self.move(card, "pantheon")
             card.face_up = True
             self.step(f"{lead}: it returns to {card.owner}'s Pantheon zone, face up.",
-                      cites + ["bestowing-boons/3.4.3"], answer=True)
+                      cites + [cited.AFTER_BOON_BESTOWED], answer=True)
             return
         if card.became_object:
             word = self.object_word(card)
             if "champion" in card.types:
                 self.place_on_lineage(card, controller, f"{lead}: its non-copy instance resolved, so ",
-                                      cites + ["champion/leveling-up/5"])
+                                      cites + [cited.LEVELING_UP_CHAMPION_DOES])
             else:
                 self.move(card, "field", controller)
                 card.timestamp = self.s.tick()
@@ -433,28 +434,28 @@ class Resolution:
                 self.step(f"{lead}: its non-copy instance resolved into an object, so {card.name} is placed on the "
                           f"field as {a_an(word)} object under {controller}'s control, instead of going to its owner's "
                           f"{usual}.",
-                          cites + ["field/3", "field/5"], answer=True)
+                          cites + [cited.ITEMS_WEAPONS_ALLIES_CHAMPIONS, cited.OBJECTS_ENTER_FIELD_AWAKE], answer=True)
             self.enters_field(card)
             return
         if card.cost_kind == "memory":
             self.move(card, "banishment")
             self.step(f"{lead}: it has a memory cost, so it goes to {card.owner}'s banishment.",
-                      cites + ["game-terms/fizzle/1.1"], answer=True)
+                      cites + [cited.CARDS_T_FIZZLE], answer=True)
             return
         if card.supertypes & {"regalia"} or "champion" in card.types:
             self.move(card, "banishment")
             self.step(f"{lead}: it would go to the graveyard, but a "
                       f"{'regalia' if 'regalia' in card.supertypes else 'champion'} card is banished instead.",
-                      cites + (["supertypes/regalia/4"] if "regalia" in card.supertypes else
-                               ["champion/general-rules/8"]), answer=True)
+                      cites + ([cited.REGALIA_CARD_WOULD] if "regalia" in card.supertypes else
+                               [cited.CHAMPION_CARD_WOULD]), answer=True)
             return
         if card.ephemeral:
             self.step(f"{lead}: it would go to {card.owner}'s graveyard, but it is ephemeral.",
-                      cites + ["keywords-and-abilities/ephemerate/1.4", "keywords-and-abilities/ephemerate/1.4.1"],
+                      cites + [cited.EPHEMERAL_NON_OBJECT, cited.EPHEMERAL_ON_STACK],
                       answer=True)
             self.move(card, "graveyard")   # banished instead (game.move)
             return
         self.move(card, "graveyard")
         self.step(f"{lead}: it has a reserve cost, so it goes to {card.owner}'s graveyard.",
-                  cites + ["graveyard/2"] + (["resolution/general-rules/11"] if len(self.facts["instances"].get(
+                  cites + [cited.CARD_WOULD_SENT] + ([cited.CARD_RESOLVED] if len(self.facts["instances"].get(
                       card.handle, [])) > 1 else []), answer=not plain)

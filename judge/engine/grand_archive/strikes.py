@@ -39,11 +39,11 @@ class Strikes:
             raise InvalidScenario([self.scenario.reason(
                 "bad-target", f"an attack with cleave is declared by selecting a player, not {self.describe(chosen)}"
                 f": write target = \"{self.card(chosen).controller if chosen in self.s.cards else 'PLAYER'}\"",
-                self.current_key, "keywords-and-abilities/cleave/1.2")])
+                self.current_key, cited.CLEAVE_SELECTS_PLAYER)])
         if chosen == player:
             raise Illegal(f"{player} can't choose themself for a cleave attack: players can't target objects they "
-                          "control with attacks.", ["keywords-and-abilities/cleave/1.2",
-                                                    "attacking-and-the-combat-phase/9"])
+                          "control with attacks.", [cited.CLEAVE_SELECTS_PLAYER,
+                                                    cited.ATTACKING_AND_THE_COMBAT_PHASE_9])
         defenders, skipped = [], []
         champ = self.champion_of(chosen)
         candidates = ([champ.handle] if champ is not None else [chosen]) + [
@@ -57,13 +57,13 @@ class Strikes:
                   f"selects {chosen} rather than an attack target, and every legal attackable object {chosen} controls "
                   f"defends — {names}." + "".join(f" {self.describe(d)} is not a legal target ({why})." for d, why
                                                   in skipped),
-                  ["keywords-and-abilities/cleave/1", "keywords-and-abilities/cleave/1.2"]
-                  + (["keywords-and-abilities/cleave/1.1"] if any(self.siegeable(self.unit(d)) for d, _ in defenders)
-                     else []) + (["keywords-and-abilities/stealth/1"] if any("stealth" in w for _, w in skipped)
+                  [cited.CLEAVE, cited.CLEAVE_SELECTS_PLAYER]
+                  + ([cited.CLEAVE_ATTACKABLE_DOMAINS] if any(self.siegeable(self.unit(d)) for d, _ in defenders)
+                     else []) + ([cited.KEYWORDS_AND_ABILITIES_STEALTH_1] if any("stealth" in w for _, w in skipped)
                                  else []), answer=True)
         if not defenders:
-            raise Illegal(f"{chosen} controls no legal attackable object.", ["keywords-and-abilities/cleave/1.2",
-                                                                             "attacking-and-the-combat-phase/2.2"])
+            raise Illegal(f"{chosen} controls no legal attackable object.", [cited.CLEAVE_SELECTS_PLAYER,
+                                                                             cited.ATTACKING_AND_THE_COMBAT_PHASE_2_2])
         return [d for d, _ in defenders]
 
     # ---------------------------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ class Strikes:
             raise InvalidScenario([self.scenario.reason(
                 "unsupported", f"critical on several cards of one attack ({', '.join(c.name for c in found)}) is not "
                 "modelled: the rules add up instances of one source only", self.current_key,
-                "keywords-and-abilities/critical/3")])
+                cited.CRITICAL_INSTANCES_ADD)])
         names = ", ".join(c.name for c in found)
         for opp in self.opponents(source.controller):
             if s.decisions.get(f"critical:{opp}") != "discard":
@@ -99,15 +99,15 @@ class Strikes:
             have = self.hand_size(opp)
             if have < n:
                 self.step(f"{opp} would discard {n} cards for critical {n} ({names}), but has only {have} in hand.",
-                          ["keywords-and-abilities/critical/1", "keywords-and-abilities/critical/2"], answer=True)
+                          [cited.CRITICAL, cited.CRITICAL_ANY_OPPONENT], answer=True)
                 continue
             self.discard(opp, n)
             self.step(f"Critical {n} ({names}): {opp} discards {n} card{'s' if n != 1 else ''}, so the damage is not "
-                      "doubled.", ["keywords-and-abilities/critical/1", "keywords-and-abilities/critical/2"]
-                      + (["keywords-and-abilities/critical/3"] if len(found[0].keyword_list) > 1 else []), answer=True)
+                      "doubled.", [cited.CRITICAL, cited.CRITICAL_ANY_OPPONENT]
+                      + ([cited.CRITICAL_INSTANCES_ADD] if len(found[0].keyword_list) > 1 else []), answer=True)
             return None
         return {"op": "double", "name": f"critical {n} ({names}), as no opponent discards {n}", "amount": 0,
-                "cites": ["keywords-and-abilities/critical/1"]}
+                "cites": [cited.CRITICAL]}
 
     def hand_size(self, player: str) -> int:
         """How many cards are in the player's hand: the unnamed ones and the named ones."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
 from judge.engine.grand_archive.state import PHASE_NAMES
+from judge.engine.grand_archive import cited
 
 # where each phase stops for a player: a window of Opportunity, or the turn player's materialize choice
 NEXT_PHASE = {"wake-up": "materialize", "materialize": "recollection", "recollection": "draw", "draw": "main",
@@ -53,15 +54,15 @@ class TurnOrder:
             self.step(f"{who}'s {PHASE_NAMES[phase]} is skipped: it does not happen — no turn-based actions, effects "
                       "or Opportunity tied to it"
                       + (", and none of its end-of-turn effects end" if phase == "end" else "") + ".",
-                      ["skipping-phases/1", "skipping-phases/3"] + (["skipping-phases/2"] if (who, phase) in s.skips
+                      [cited.SKIPPING_PHASES_1, cited.SKIPPING_PHASES_3] + ([cited.SKIPPING_PHASES_2] if (who, phase) in s.skips
                                                                     else []), answer=True)
             return True
         if self.first_turn() and phase in FIRST_TURN_SKIPS + (("draw",) if s.turn == 1 and len(s.order) == 2
                                                                 else ()):
             first = s.turn == 1
-            rule = "turn-order/1.1" if len(s.order) == 2 else "turn-order/1.2"
+            rule = cited.TURN_ORDER_1_1 if len(s.order) == 2 else cited.TURN_ORDER_1_2
             self.step(f"It is {who}'s first turn, as the {'first' if first else 'next'} player: the "
-                      f"{PHASE_NAMES[phase]} is skipped.", [rule] + (["materialize-phase/1"] if phase == "materialize"
+                      f"{PHASE_NAMES[phase]} is skipped.", [rule] + ([cited.MATERIALIZE_PHASE_1] if phase == "materialize"
                                                                      else []))
             return True
         return False
@@ -102,8 +103,8 @@ class TurnOrder:
         names = [c.name for c in woken] + woken_names
         self.step(f"{tp}'s wake up phase: " + (f"{', '.join(names)} wake{'s' if len(names) == 1 else ''} up" if names
                                                else "nothing is rested") + ", a turn-based action that can't be "
-                  "responded to.", ["wake-up-phase/1", "game-terms/wake-up/1"], answer=bool(names))
-        if not self.checks_then("wake-up-2", "wake-up-phase/2"):
+                  "responded to.", [cited.WAKE_UP_PHASE_1, cited.GAME_TERMS_WAKE_UP_1], answer=bool(names))
+        if not self.checks_then("wake-up-2", cited.WAKE_UP_PHASE_2):
             self.enter("materialize")
 
     def begin_materialize(self):
@@ -116,22 +117,22 @@ class TurnOrder:
         s.point = "materialize"
         s.opportunity = None
         self.step(f"{s.turn_player} may materialize a card from the material deck as a turn-based action; no player "
-                  "has Opportunity unless something is pending.", ["materialize-phase/3", "materialize-phase/5"])
+                  "has Opportunity unless something is pending.", [cited.TURN_BASED_ACTION_TURN, cited.MATERIALIZE_PHASE_5])
 
     def after_materialize(self):
         """Materialize 4-5: state-based checks; no Opportunity unless the game state changed; then recollection."""
         self.step("The materialize phase ends; with no change to the game state left to resolve, no Opportunity is "
-                  "generated.", ["materialize-phase/4", "materialize-phase/4.1", "materialize-phase/5"])
+                  "generated.", [cited.MATERIALIZE_PHASE_4, cited.MATERIALIZE_PHASE_4_1, cited.MATERIALIZE_PHASE_5])
         self.enter("recollection")
 
     def begin_recollection(self):
         """Recollection 1-2: beginning-of-recollection abilities, then the turn player receives Opportunity."""
         self.charge_counters()
-        self.beginning_triggers("recollection", ["recollection-phase/1.1", "turn-order/6"])
-        self.foster_triggers(["recollection-phase/1.1", "turn-order/6"])
+        self.beginning_triggers("recollection", [cited.RECOLLECTION_PHASE_1_1, cited.TURN_ORDER_6])
+        self.foster_triggers([cited.RECOLLECTION_PHASE_1_1, cited.TURN_ORDER_6])
         self.state_based_checks()
         self.window("recollection", f"The turn player, {self.s.turn_player}, receives Opportunity in the recollection "
-                    "phase, before recollection.", ["recollection-phase/2", "turn-order/2"])
+                    "phase, before recollection.", [cited.RECOLLECTION_PHASE_2, cited.TURN_ORDER_2])
 
     def recollect(self):
         """Recollection 3-5: every card in the turn player's memory returns to hand, a turn-based action."""
@@ -145,33 +146,33 @@ class TurnOrder:
         p.unnamed["hand"] += p.unnamed["memory"]
         p.unnamed["memory"] = 0
         self.step(f"Recollection: {tp} returns {'all ' if n != 1 else ''}{n} card{'s' if n != 1 else ''} in memory to hand, a turn-based "
-                  "action that can't be responded to.", ["recollection-phase/3"], answer=True)
-        if not self.checks_then("recollection-4", "recollection-phase/4"):
+                  "action that can't be responded to.", [cited.RECOLLECTION_PHASE_3], answer=True)
+        if not self.checks_then("recollection-4", cited.RECOLLECTION_PHASE_4):
             self.enter("draw")
 
     def begin_draw(self):
         """Draw 1-3: the turn player draws a card; from an empty deck, they lose (ending-the-game/5)."""
         s = self.s
         tp = s.turn_player
-        self.draw_cards(tp, 1, ["draw-phase/1"])
-        if not self.checks_then("draw-2", "draw-phase/2"):
+        self.draw_cards(tp, 1, [cited.DRAW_PHASE_1])
+        if not self.checks_then("draw-2", cited.DRAW_PHASE_2):
             self.enter("main")
 
     def begin_main(self):
         """Main 1-2: state-based checks, then the turn player receives Opportunity."""
-        self.beginning_triggers("main", ["turn-order/6"])
+        self.beginning_triggers("main", [cited.TURN_ORDER_6])
         self.state_based_checks()
         self.window("main", f"{self.s.turn_player}'s main phase: the turn player receives Opportunity and may take "
-                    "slow and fast actions.", ["main-phase/2", "main-phase/2.1"])
+                    "slow and fast actions.", [cited.OPPORTUNITY_TURN_PLAYER_RECEIVES, cited.MAIN_PHASE_2_1])
 
     def begin_end(self):
         """End 1-2: beginning-of-the-end-phase abilities (vigor among them), then Opportunity "before end of turn"."""
-        self.beginning_triggers("end", ["end-phase/1", "end-phase/1.1"])
-        self.agility_triggers(["end-phase/1", "end-phase/1.1"])
+        self.beginning_triggers("end", [cited.END_PHASE_1, cited.END_PHASE_1_1])
+        self.agility_triggers([cited.END_PHASE_1, cited.END_PHASE_1_1])
         self.state_based_checks()
         self.window("end", "Once the abilities that trigger at the beginning of the end phase are placed, the turn "
                     f"player, {self.s.turn_player}, receives Opportunity before the end of turn.",
-                    ["end-phase/1", "end-phase/2"])
+                    [cited.END_PHASE_1, cited.END_PHASE_2])
 
     def cleanup(self):
         """End 3-5: ally damage removed, until-end-of-turn effects end, then the next player's turn begins."""
@@ -191,12 +192,12 @@ class TurnOrder:
                                   else "") +
                   ("effects that last until end of turn end" + (f" ({', '.join([c.name for c in ended] + layered)})"
                                                                 if ended or layered else "") + "."),
-                  ["end-phase/3", "end-phase/3/bullet-1", "end-phase/3/bullet-2", "damage/12",
-                   "state-based-checks-and-effects/types-of-checks/6"] + (["game-terms/distant/2"] if any(
+                  [cited.END_PHASE_3, cited.END_PHASE_3_BULLET_1, cited.END_PHASE_3_BULLET_2, cited.DAMAGE_12,
+                   cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_6] + ([cited.GAME_TERMS_DISTANT_2] if any(
                        c.distant for c in ended) else [])
-                  + (["keywords-and-abilities/agility-n/1.1.2"] if any("agility" in x for x in layered) else []),
+                  + ([cited.AGILITY_LOST_AT_CLEAN_UP] if any("agility" in x for x in layered) else []),
                   answer=bool(healed or ended or layered))
-        if self.checks_then("end", "end-phase/4"):
+        if self.checks_then("end", cited.END_PHASE_4):
             return
         self.next_turn()
 
@@ -209,7 +210,7 @@ class TurnOrder:
         s.turn += 1
         s.attempted = set()
         self.step(f"{old}'s turn ends; {s.turn_player} becomes the turn player and starts their turn at the wake up "
-                  "phase.", ["end-phase/5"])
+                  "phase.", [cited.END_PHASE_5])
         self.enter("wake-up")
 
     # ---------------------------------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ class TurnOrder:
         if point == "main":
             self.must_attack_check()
             self.step(f"{s.turn_player} passes Opportunity with the Effects Stack empty and every other player passes: "
-                      "the game proceeds to the end phase.", ["main-phase/3", "turn-order/3"])
+                      "the game proceeds to the end phase.", [cited.MAIN_PHASE_3, cited.TURN_ORDER_3])
             self.enter("end")
         elif point == "end":
             self.cleanup()
@@ -265,7 +266,7 @@ class TurnOrder:
                 for _ in range(self.keyword(src, "vigor") or 0):
                     self.keyword_trigger(src, "vigor", [{"do": "wake", "what": "self"}],
                                          f"the end phase of {src.controller}'s turn begins",
-                                         cites + ["keywords-and-abilities/vigor/1", "keywords-and-abilities/vigor/2"])
+                                         cites + [cited.KEYWORDS_AND_ABILITIES_VIGOR_1, cited.KEYWORDS_AND_ABILITIES_VIGOR_2])
 
     def draw_cards(self, player: str, n: int, cites: list[str]):
         """Draw n cards from the top of the main deck (named cards first, in the order listed); drawing from an
@@ -284,12 +285,12 @@ class TurnOrder:
                 drawn = "a card"
             else:
                 self.step(f"{player} attempts to draw a card from an empty main deck: {player} loses the game.",
-                          cites + ["ending-the-game/5", "ending-the-game/5/bullet-3"], answer=True)
+                          cites + [cited.ENDING_THE_GAME_5, cited.ENDING_THE_GAME_5_BULLET_3], answer=True)
                 self.lose(player)
                 return
             self.facts.setdefault("drawn", {}).setdefault(player, 0)
             self.facts["drawn"][player] += 1
-            self.step(f"{player} draws {drawn}.", cites + ["drawing-cards/1"], answer=True)
+            self.step(f"{player} draws {drawn}.", cites + [cited.EVENTS_RESULT_DRAWN], answer=True)
 
     def must_attack_check(self):
         """declaring-an-attack/1.4: a player who must attack with an object can't proceed to the end phase without
@@ -303,9 +304,9 @@ class TurnOrder:
                 if obj.handle in s.attempted:
                     self.step(f"{s.turn_player} has attempted to declare an attack with {obj.name}, which must attack: "
                               "no further attempt is necessary, and the game may proceed to the end phase.",
-                              ["attack-declaration/declaring-an-attack/1.4"], answer=True)
+                              [cited.ATTACK_DECLARATION_DECLARING_AN_ATTACK_1_4], answer=True)
                     continue
                 raise InvalidScenario([self.scenario.reason(
                     "must-attack", f"{s.turn_player} must attempt to declare an attack with {obj.name} ({src.name}) "
                     "before proceeding to the end phase: add an attack action", self.current_key,
-                    "attack-declaration/declaring-an-attack/1.4")])
+                    cited.ATTACK_DECLARATION_DECLARING_AN_ATTACK_1_4)])

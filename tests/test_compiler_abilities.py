@@ -1,0 +1,47 @@
+"""The card-text compiler on real card text (the embedded card data): activated abilities of heroes, weapons,
+equipment and items, their costs and activation conditions (5.2.1c, 5.2.1e), card selectors and prevention."""
+
+import pytest
+
+
+def _compiled(name, pitch=None):
+    from judge.cards import data as cd
+    from judge.cards.compiler import compile_card
+
+    return compile_card(cd.find_one(cd.load("embedded"), name, pitch))
+
+
+def _only_ability(name, pitch=None):
+    c = _compiled(name, pitch)
+    assert c.fully, c.not_understood
+    assert len(c.abilities) == 1, c.abilities
+    return c.abilities[0]
+
+
+def test_activation_condition_names_a_card_played_this_turn():
+    ab = _only_ability("Swiftstrike Bracers")
+    assert ab == {"kind": "activated", "type": "action", "effect_cost": "destroy this", "cost": 0,
+                  "if": {"played_this_turn": {"name": "Nimblism"}}, "go_again": True,
+                  "effects": [{"do": "modify", "stat": "power", "by": 2, "next": True, "to": {"is_attack": True}}]}
+
+
+def test_non_attack_action_card_selector_and_activation_condition():
+    ab = _only_ability("Sutcliffe's Suede Hides")
+    assert ab["if"] == {"played_this_turn": {"types": ["action"], "not_subtypes": ["attack"]}}
+    assert ab["target"] == {"types": ["action"], "subtypes": ["attack"], "is_attack": True}
+    boots = _only_ability("Mage Master Boots")
+    assert boots["effects"] == [{"do": "gain-keyword", "keyword": "go again", "next": True,
+                                 "to": {"types": ["action"], "not_subtypes": ["attack"]}}]
+
+
+def test_base_power_and_keyword_selectors():
+    assert _only_ability("Fleet Foot Sandals")["target"] == {"is_attack": True, "max_base_power": 1}
+    assert _compiled("Razor's Edge", 1).fields["target"] == {"types": ["action"], "subtypes": ["attack"],
+                                                             "keyword": "stealth", "is_attack": True}
+
+
+def test_typed_prevention_needs_its_duration():
+    ab = _only_ability("Cloud Cover")
+    assert ab["effects"] == [{"do": "prevent", "amount": 2, "to": "you"}]
+    peace = _compiled("Peace of Mind", 1)      # "{p} damage" without "this turn": lasts until used — refused
+    assert not peace.fully
