@@ -363,7 +363,7 @@ def test_the_cheap_test_before_each_pattern_never_drops_a_match(game):
                 matched += 1
                 assert n in tried, (text, pattern.pattern)
     assert matched > 1000
-    assert all(needles for _n, needles in citations._NEEDLES[game][0])   # every outcome has its needles
+    assert not citations._NEEDLES[game][0]   # every outcome has its needles (none is tried on every sentence)
 
 
 def test_brief_prints_key_citations_and_json_separates_them(run_cli, monkeypatch):

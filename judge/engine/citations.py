@@ -350,10 +350,12 @@ def concepts(game: str) -> list[tuple[re.Pattern, Cited, bool]]:
         _CONCEPTS[game] = found
         # a pattern can only match a sentence holding one of its literal needles (an outcome) or each of its
         # words (a keyword): a cheap test before the regex (a keyword's longest word first, it is the rarest)
-        _NEEDLES[game] = (
-            [(n, _literal_needles(pattern)) for n, (pattern, _e, _m) in enumerate(found[:len(OUTCOME_RULES.get(game, []))])],
-            [(n, tuple(sorted({w.lower() for w in term.split()}, key=len, reverse=True)))
-             for n, (term, _entry) in enumerate(keyword_terms(game), len(OUTCOME_RULES.get(game, [])))])
+        outcomes = len(OUTCOME_RULES.get(game, []))
+        needles = [(n, _literal_needles(pattern)) for n, (pattern, _e, _m) in enumerate(found[:outcomes])]
+        keywords = [(n, sorted({w.lower() for w in term.split()}, key=len, reverse=True))
+                    for n, (term, _entry) in enumerate(keyword_terms(game), outcomes)]
+        _NEEDLES[game] = ([n for n, x in needles if x is None], [(n, x) for n, xs in needles if xs for x in xs],
+                          [(n, words[0], tuple(words[1:])) for n, words in keywords])
     return found
 
 
@@ -397,11 +399,11 @@ def _literal_needles(pattern: re.Pattern) -> tuple[str, ...] | None:
 def _may_match(game: str, low: str) -> list[int]:
     """The indices of the concepts of ``game`` whose pattern can match a sentence (lower-cased): the
     outcomes holding one of their needles, and the keywords whose every word the sentence holds."""
-    outcomes, keywords = _NEEDLES[game]
+    always, needles, keywords = _NEEDLES[game]
     if not _CASE_SPECIAL.isdisjoint(low):   # a letter the patterns match with another: every pattern is tried
         return list(range(len(_CONCEPTS[game])))
-    return [n for n, needles in outcomes if needles is None or any(x in low for x in needles)] + \
-        [n for n, words in keywords if words[0] in low and all(w in low for w in words[1:])]
+    return sorted({*always, *(n for n, needle in needles if needle in low)}) + \
+        [n for n, first, rest in keywords if first in low and (not rest or all(w in low for w in rest))]
 
 
 @functools.lru_cache(maxsize=None)
