@@ -299,18 +299,12 @@ _WORK: list = []   # the scenarios being checked, inherited by forked workers
 
 def _checked(work: list):
     """The row of each (path, scenario, rulebook, error) of ``work``, in order (see :func:`check`)."""
-    import multiprocessing
-    import os
+    from judge import forked
 
-    cores = os.cpu_count() or 1
-    if len(work) < PARALLEL_MIN_SCENARIOS or cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        yield from map(_check_row, work)
-        return
     global _WORK
     _WORK = work
     try:
-        with multiprocessing.get_context("fork").Pool(min(cores, 4)) as pool:
-            yield from pool.imap(_check_index, range(len(work)), chunksize=8)
+        yield from forked.ordered_map(_check_index, len(work), PARALLEL_MIN_SCENARIOS, chunksize=8)
     finally:
         _WORK = []
 
