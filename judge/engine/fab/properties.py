@@ -274,6 +274,14 @@ class Properties:
                 if link.proxy and link.attack == card.handle and link.proxy_keywords:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
         changes = []
+        blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
+        for kw in blocked.intersection(kws):
+            noted = self.__dict__.setdefault("_kept_despite_restriction", set())
+            if (card.handle, kw) not in noted:
+                noted.add((card.handle, kw))
+                self.step(f"{card.name} can't gain {kw}, but it has {kw} by itself (printed, not gained): a restriction "
+                          "on gaining it does not remove it.", [cited.RESTRICTION_PRECEDENCE, cited.ONLY_IF_SPECIFIED],
+                          tag="telling")
         for eff in self.s.effects:
             if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
                     self.effect_applies(eff, card):
@@ -285,8 +293,6 @@ class Properties:
                 changes.append((src.timestamp, eff["do"], eff))
         if not changes:
             return kws
-        # restrictions on gaining keywords (1.0.2): gains do nothing
-        blocked = self.cannot_gain(card) if any(kind == "gain-keyword" for _, kind, _ in changes) else set()
         for ts, kind, data in sorted(changes, key=lambda c: c[0]):
             if kind == "gain-keyword":
                 if data["keyword"] in blocked:
