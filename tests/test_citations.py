@@ -16,7 +16,7 @@ from judge.rulebook.diff import diff
 from judge.rulebook.formats import gitbook, glossary, numbered
 from judge.rulebook.model import Rulebook
 
-from conftest import ROOT, corpus_file
+from conftest import ROOT, corpus_file, judged_under
 
 ENGINES = {"fab": ROOT / "judge/engine/fab", "ga": ROOT / "judge/engine/grand_archive",
            "mc": ROOT / "judge/engine/marvel_champions"}
@@ -92,7 +92,7 @@ def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
     unregistered = {}
     for path in sorted((ROOT / "scenarios" / game).glob("*.toml")):
         s = sc.load(path)
-        for rule_id in sc.play(s, sc.rulebook_for(s)).citations():
+        for rule_id in sc.play(s, judged_under(s)).citations():
             if reg.get(rule_id) is None:
                 unregistered.setdefault(rule_id, path.name)
     assert unregistered == {}, proposals(game, unregistered)
@@ -222,7 +222,7 @@ def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
 
 def _answer(path: str, book=None):
     s = sc.load(ROOT / path)
-    outcome = sc.play(s, book or sc.rulebook_for(s))
+    outcome = sc.play(s, book or judged_under(s))
     return [(text, outcome.key_cites(i), cites) for i, (text, cites) in enumerate(outcome.summary)]
 
 

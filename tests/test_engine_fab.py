@@ -12,7 +12,7 @@ import pytest
 from judge import scenarios as sc
 from judge.rulebook.formats import numbered
 
-from conftest import ROOT, RULES, corpus_file, names_written_in
+from conftest import ROOT, RULES, corpus_file, judged_under, names_written_in
 from scenario_checks import assert_passes, check_bad_mutation, check_good_file, line_of, resolve_bad_file
 
 SCENARIOS = ROOT / "scenarios" / "fab"
@@ -23,7 +23,7 @@ ENGINE = ROOT / "judge" / "engine"
 @lru_cache(maxsize=None)
 def _outcome(path: Path):
     scenario = sc.load(path)
-    return scenario, sc.play(scenario, sc.rulebook_for(scenario))
+    return scenario, sc.play(scenario, judged_under(scenario))
 
 
 @lru_cache(maxsize=1)
