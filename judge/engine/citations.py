@@ -219,8 +219,9 @@ def apply(outcome, book) -> None:
         return
     moved = _moved(reg, book)
     if not moved:   # the document numbers every registered rule as the registry does (its own version)
+        fromkeys = dict.fromkeys
         for step in outcome.trace.steps:
-            step.cites = _dedupe(step.cites)
+            step.cites = list(fromkeys(map(str, step.cites)))   # _dedupe, without a call per step
         outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
         return
     for step in outcome.trace.steps:
