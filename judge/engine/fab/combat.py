@@ -102,7 +102,14 @@ class Combat:
         link.damage_order = list(layer.params.get("damage_order", []))
         s.chain.append(link)
         s.all_links.append(link)
-        heroes = [t for t in legal if t in s.players]
+        self._announce_attacking(link, legal)
+        self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
+        self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
+
+    def _announce_attacking(self, link: ChainLink, legal: list):
+        """7.2.4: the active-attack is attacking; who the attacking and defending heroes are (7.2.4a-b), an ally
+        attacking (8.2.8c) or attacked (8.2.8d)."""
+        heroes = [t for t in legal if t in self.s.players]
         link.defending_hero = heroes[0] if heroes else None
         # 7.2.4: attacking; the attack event
         source = self.card(link.attack)
@@ -123,8 +130,6 @@ class Combat:
             self.step(f"{source.name} is attacking; {self.player_name(link.controller)} is the attacking "
                       f"hero and {self.player_name(legal[0])} the defending hero.",
                       [cited.ATTACKING, cited.ATTACKING_HERO, cited.DEFENDING_HERO])
-        self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
-        self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
 
     def defend_step(self):
         """7.3 the Defend Step: each defending hero's player declares defending cards (the scenario's defend actions
