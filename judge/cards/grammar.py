@@ -252,8 +252,8 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         ab["if"] = when
     frame = Frame(ctx, "activated")
     if body.lower().rstrip(".") == "attack":
-        if not ctx.is_weapon:
-            raise NotUnderstood(body)
+        if not (ctx.is_weapon or "ally" in ctx.subtypes):
+            raise NotUnderstood(body)     # a weapon's attack-proxy (1.4.3), an ally attacking itself (8.2.8)
         ab["attack"] = True     # an attack-proxy; "Attack. Go again": go again is the proxy's own (1.4.3a)
     else:
         ab["effects"] = hero_grammar.until_end_of_turn_yours(body, ctx) or effects_of(body, frame)
