@@ -45,3 +45,81 @@ def test_typed_prevention_needs_its_duration():
     assert ab["effects"] == [{"do": "prevent", "amount": 2, "to": "you"}]
     peace = _compiled("Peace of Mind", 1)      # "{p} damage" without "this turn": lasts until used — refused
     assert not peace.fully
+
+
+def test_mark_in_hit_triggers_and_activated_abilities():
+    klaive = _compiled("Hunter's Klaive")
+    assert klaive.fully and klaive.abilities[1] == {"kind": "trigger", "on": "hit",
+                                                    "effects": [{"do": "mark", "who": "defending-hero"}]}
+    call = _only_ability("Reaper's Call", 1)
+    assert call["effects"] == [{"do": "mark", "who": "target"}] and call["target"] == "opponent"
+    assert call["functional_in"] == "hand"
+
+
+def test_marked_hero_conditions():
+    scuttle = _only_ability("Scuttle the Canal", 1)
+    assert scuttle == {"kind": "trigger", "on": "attack", "if": {"defending_hero_marked": True},
+                       "effects": [{"do": "gain-keyword", "keyword": "go again"}]}
+    # a weapon's "the attack" is its attack, not the weapon (1.4.3e)
+    chelicera = _compiled("Graphene Chelicera")
+    assert chelicera.abilities[1]["effects"] == [{"do": "gain-keyword", "keyword": "go again", "to": "attack"}]
+    plunge = _only_ability("Plunge the Prospect", 1)
+    assert plunge["while"] == {"defending_hero_marked": True}
+
+
+def test_mark_of_another_hero_is_not_understood():
+    # "Mark target Arakni" names a hero by name: not read
+    assert not _compiled("Vow of Vengeance").fully
+
+
+def test_a_permanent_trigger_on_leaving_the_arena():
+    sigil = _compiled("Sigil of Fyendal")
+    assert sigil.fully
+    assert sigil.abilities[1] == {"kind": "trigger", "on": "leaves-arena", "effects": [{"do": "gain-life", "amount": 1}]}
+    # a card that is not a permanent does not leave the arena as itself: not this shape
+    from judge.cards.grammar import Context, NotUnderstood
+    from judge.cards.hero_grammar import arena_trigger
+    from judge.cards import data as cd
+
+    snatch = cd.find_one(cd.load("embedded"), "Snatch", 1)
+    with pytest.raises(NotUnderstood):
+        arena_trigger("When this leaves the arena, gain 1{h}.", Context(snatch))
+
+
+def test_class_or_class_and_name_word_selectors():
+    lead = _compiled("Lead with Power", 2)
+    assert lead.abilities[0]["effects"][0]["to"] == {"any_of": [{"supertypes": ["brute"]}, {"supertypes": ["guardian"]}],
+                                                     "is_attack": True}
+    hiss = _compiled("Hiss", 1)     # its first paragraph: "Target Assassin or Mystic attack action card gets +3{p}"
+    assert hiss.fields["target"] == {"types": ["action"], "subtypes": ["attack"], "is_attack": True,
+                                     "any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]}
+    wrath = _compiled("Angelic Wrath", 1)
+    assert wrath.fields["target"]["name_contains"] == "herald"
+
+
+def test_an_ally_attacks_itself():
+    from judge.cards import data as cd
+    from judge.cards.grammar import Context, read_paragraph
+
+    record = cd.find_one(cd.load("embedded"), "Cintari Sellsword")
+    reading = read_paragraph("**Once per Turn Action** - {r}: **Attack**. **Go again**", Context(record))
+    assert reading.abilities == [{"kind": "activated", "type": "action", "cost": 1, "limit": 1, "attack": True,
+                                  "go_again": True}]
+
+
+def test_engine_selectors_one_of_two_supertypes_and_a_word_of_the_name():
+    from judge.engine.fab.cards import Card, matches
+
+    c = Card("h", "Herald of Ravages", "alice")
+    c.types, c.subtypes, c.supertypes = {"action"}, {"attack"}, {"light", "illusionist"}
+    assert matches(c, {"name_contains": "herald"}) and not matches(c, {"name_contains": "rav"})
+    assert matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["light"]}]})
+    assert not matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]})
+
+
+def test_amp_as_a_resolution_and_as_an_activated_ability_from_hand():
+    assert _only_ability("Exploding Aether", 1)["effects"] == [{"do": "amp", "amount": 3}]
+    twining = _compiled("Arcane Twining", 1)
+    assert twining.fully and twining.fields["target"] == "any"
+    assert twining.abilities[1] == {"kind": "activated", "type": "instant", "cost": 0, "effect_cost": "discard this",
+                                    "functional_in": "hand", "effects": [{"do": "amp", "amount": 1}]}

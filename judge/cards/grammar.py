@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from judge.cards import costs_grammar, effects_grammar, hero_grammar, keywords_grammar
+from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -61,6 +61,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = keywords_grammar.effect(low, frame, original)
+    if got is not None:
+        return got
+    got = choices_grammar.effect(low, frame)
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
@@ -127,9 +130,19 @@ def _typed(prevention: dict, damage_word: str | None) -> dict:
 
 
 def effects_of(text: str, frame: Frame) -> list[dict]:
-    """All effect sentences of a text (each must be understood)."""
+    """All effect sentences of a text (each must be understood); ``you may X. If you do, Y`` composes
+    (choices_grammar.py)."""
     out = []
     for sentence in sentences(text):
+        got = choices_grammar.sentence_effects(sentence, frame, effect_parts)
+        out.extend(effect_parts([sentence], frame) if got is None else got)
+    return out
+
+
+def effect_parts(parts: list[str], frame: Frame) -> list[dict]:
+    """The effects of effect clauses, each split at ``, then``."""
+    out = []
+    for sentence in parts:
         for part in re.split(r",? then ", sentence):
             out.extend(effect_sentence(part, frame))
     return out
@@ -192,7 +205,8 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name)
     try:
-        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
+                       keywords_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -238,8 +252,8 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         ab["if"] = when
     frame = Frame(ctx, "activated")
     if body.lower().rstrip(".") == "attack":
-        if not ctx.is_weapon:
-            raise NotUnderstood(body)
+        if not (ctx.is_weapon or "ally" in ctx.subtypes):
+            raise NotUnderstood(body)     # a weapon's attack-proxy (1.4.3), an ally attacking itself (8.2.8)
         ab["attack"] = True     # an attack-proxy; "Attack. Go again": go again is the proxy's own (1.4.3a)
     else:
         ab["effects"] = hero_grammar.until_end_of_turn_yours(body, ctx) or effects_of(body, frame)
@@ -304,7 +318,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
 
 
 PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
-                                                                      "end-phase"))
+                                                                      "end-phase"),
+          ("at the start of your turn", "start-of-turn"))
 
 
 def _phase_trigger(text: str, ctx: Context) -> Reading | None:

@@ -29,7 +29,7 @@ ZONES_NAMED = {"arsenal": "arsenal"}
 # specialization needs its hero's moniker, which the scenario format writes as a value.
 LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
                 "additional-cost", "nothing", "card-pool", "ability", "replacement", "defending-state-trigger",
-                "play-from", "reveal-cost")
+                "play-from", "reveal-cost", "enters")
 
 
 @functools.lru_cache(maxsize=1)
@@ -157,11 +157,17 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with ([a-z ]+)", words)
     if m and m.group(2) in listed_keywords()[0]:
         words, spec["keyword"] = m.group(1), m.group(2)     # "attack action card with stealth" (1.3.2 keywords)
+    m = re.fullmatch(r"(.*?) with (\w+) in its name", words)
+    if m:   # "with Herald in its name": a word of its name (the card's own capitalised word)
+        words, spec["name_contains"] = m.group(1), phrase.strip()[len(m.group(1)) + 6:].split()[0]
     words = words.replace("'non-attack'", "non-attack")
     tokens = words.split()
     sups, subs = [], []
     while tokens and tokens[0] in ctx.pool_supertypes:
         sups.append(tokens.pop(0))
+    if len(sups) == 1 and len(tokens) > 1 and tokens[0] == "or" and tokens[1] in ctx.pool_supertypes:
+        spec["any_of"] = [{"supertypes": [sups.pop()]}, {"supertypes": [tokens[1]]}]   # "Assassin or Mystic …"
+        tokens = tokens[2:]
     while tokens and tokens[0] in NOUN_SUBTYPES:
         subs.append(tokens.pop(0))
     rest = " ".join(tokens)

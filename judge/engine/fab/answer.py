@@ -22,11 +22,12 @@ def report(game: Game):
     f["resources"] = {name: p.resources for name, p in s.players.items()}
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
-    for key in ("dead", "lost", "boosted", "intimidated", "died"):
+    for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "beaten_chest", "intimidated", "died"):
         f.setdefault(key, [])
     f.setdefault("winner", None)
     f.setdefault("draw", False)
     f["counters"] = game.counter_facts()
+    f["marked"] = sorted(name for name, p in s.players.items() if p.marked)
     f["turn"] = s.turn_number
     f["turn_player"] = s.turn_player
     f["hand"] = {name: sorted(h for h, c in s.cards.items() if c.zone == "hand" and c.owner == name) for name in s.players}

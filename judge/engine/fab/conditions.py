@@ -142,6 +142,10 @@ def _fused(g, want, src, event):
     return src is not None and bool(src.__dict__.get("_fused")) == want   # 8.3.17a
 
 
+def _scrapped(g, want, src, event):
+    return src is not None and ("scrap" in src.__dict__.get("_keyword_costs", ())) == want   # 8.3.32a
+
+
 def _pitched(g, want, src, event):
     ctrl = _ctrl(src)
     return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
@@ -163,6 +167,20 @@ def _dealt_damage(g, want, src, event):
 
 def _phase(g, want, src, event):
     return g.s.phase == want   # the phase of the turn: start, action or end (4.0.3a)
+
+
+def _defending_hero_marked(g, want, src, event):
+    # "if this is attacking a marked hero", "if the defending hero is marked": the hero its chain link's attack
+    # targets has the marked condition now (9.3)
+    link = _link(g, src)
+    hero = link.targets[0] if link is not None and link.targets else None
+    return (hero in g.s.players and g.s.players[hero].marked) == want
+
+
+def _hit_hero_marked(g, want, src, event):
+    # "when this hits a marked hero": the hero was marked as it was hit; the hit itself removes the condition
+    # (9.3.3), so the hit event carries what it was
+    return bool(event.get("marked")) == want
 
 
 def _is_attack(g, want, src, event):
@@ -191,8 +209,11 @@ CONDITION_ROWS = (
     Condition("by", "player", _by),
     Condition("played_from", None, _played_from),
     Condition("fused", None, _fused),
+    Condition("scrapped", None, _scrapped),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
+    Condition("defending_hero_marked", None, _defending_hero_marked),
+    Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),

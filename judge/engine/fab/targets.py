@@ -34,9 +34,10 @@ class Targets:
             self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
                       [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
         for t in targets:
+            base_cites = self._base_power_read(t, spec)
             if not self.legal_target(t, spec, player, layer):
                 raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
-                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT])
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + base_cites)
             if t in self.s.cards and self.is_attack(self.card(t)):
                 c = self.card(t)
                 if any(link.proxy and link.attack == t for link in self.s.chain if c.zone == "combat-chain"):
@@ -51,6 +52,20 @@ class Targets:
                           [cited.ATTACK_OBJECT])
         return list(targets)
 
+    def _base_power_read(self, t: str, spec) -> list:
+        """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: say what
+        it is and why effects on its power do not change it (2.9.2, 2.0.3a). Returns the rules cited."""
+        if not (isinstance(spec, dict) and ("min_base_power" in spec or "max_base_power" in spec)) \
+                or t not in self.s.cards:
+            return []
+        c = self.card(t)
+        base, now = self.base_value(c, "power"), self.power(c)
+        why = "its printed power" if c.base_power_set is None else "set by an effect"
+        rules = [cited.NO_PRINTED_POWER, cited.EFFECT_MODIFIES_VALUE]
+        self.step(f"{c.name}'s base power is {base} ({why})" + (f"; its power is {now}, but an effect that modifies "
+                  "power does not modify the base value" if now != base else "") + ".", rules)
+        return rules
+
     def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
         """1.4.5: an attack must declare an attackable object controlled by an opponent as its attack-target."""
         if not targets:
@@ -62,9 +77,13 @@ class Targets:
                 key, cited.ATTACK_TARGET)])
         for t in targets:
             if t in self.s.cards:
-                raise InvalidScenario([self.scenario.reason(
-                    "unsupported", f"{self._name_of(t)} is not a hero: this engine only resolves attacks on heroes",
-                    key, cited.ATTACKABLE)])
+                c = self.card(t)
+                if c.life is None or c.zone not in ARENA_ZONES or c.private:
+                    raise IllegalAction(f"{c.name} is not attackable: only a living object in the arena (an ally, a "
+                                        "hero) can be an attack-target", [cited.ATTACK_TARGET, cited.ATTACKABLE])
+                if c.controller == player:
+                    raise IllegalAction("an attack-target must be controlled by an opponent", [cited.ATTACK_TARGET])
+                continue
             if t == player:
                 raise IllegalAction("an attack-target must be controlled by an opponent", [cited.ATTACK_TARGET])
             if self.s.players[t].lost:
@@ -72,10 +91,18 @@ class Targets:
                                     [cited.ATTACK_TARGET, cited.LOST_PLAYER_LEAVES_GAME])
         earlier = {p for link in self.s.chain for p in link.targets} if self.s.chain_open else set()
         if earlier and not set(targets) <= earlier:
-            self.step(f"The attack targets {', '.join(self.player_name(t) for t in targets)}, not the attack-target of "
+            self.step(f"The attack targets {', '.join(self._name_of(t) for t in targets)}, not the attack-target of "
                       "an earlier chain link: declaring a different attack-target does not close the combat chain.",
                       [cited.ATTACK_TARGET_REMAINS])
         return list(targets)
+
+    def still_attackable(self, t: str) -> bool:
+        """7.2.2: an attack-target is still legal — a hero whose player is in the game with life, or a living object
+        (an ally) still in the arena with life (1.4.5a)."""
+        if t in self.s.players:
+            return not self.s.players[t].lost and self.s.players[t].life > 0
+        c = self.s.cards.get(t)
+        return c is not None and c.life is not None and c.zone in ARENA_ZONES and self.life_total(c) > 0
 
     def is_attack(self, c: Card) -> bool:
         """1.4.1: an attack-card, attack-layer or attack-proxy on the stack or the combat chain."""
