@@ -26,6 +26,9 @@ def test_the_shapes_of_a_ruling_page_are_rendered_as_markdown_it_does():
     got = blocks.render(page, _render_inline)
     assert got is not None and got == _markdown_it().render(page)
     assert '<ol start="11">' in got and "<br />" in got and got.count("<li>\n<p>") == 4
+    for judges_own in ("**Players:** **alice** (hero Alice, 20 life); *Action phase*", "a \\# b — [7.5.5b](../x.html#7.5.5b), "
+                       "[GA rules, Playing Cards 7.1](../ga/p.html#playing-cards_2F7.1)", "*(from FaB CR 2.10.1)*"):
+        assert blocks._inline(judges_own, 0, len(judges_own), True) == _render_inline(judges_own)   # not declined
 
 
 @pytest.mark.parametrize("markdown", [

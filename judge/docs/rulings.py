@@ -453,6 +453,7 @@ def ruling_body_html(ruling: Ruling, builder, page_path: str) -> str:
 def ruling_html(ruling: Ruling, builder, page_path: str) -> str:
     """The HTML page of one ruling, at ``page_path`` in the site ``builder`` writes."""
     body = f'<article class="ruling" id="{anchor_id(ruling.slug)}">\n{ruling_body_html(ruling, builder, page_path)}</article>'
+    ruling._markdown = None      # the page's Markdown was written just before (site plan order): not kept
     crumbs = [("Home", builder.home)]
     if builder.rulings_index != builder.home:
         crumbs.append(("Rulings", builder.rulings_index))
