@@ -35,6 +35,9 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
+    m = re.fullmatch(rf"amp {g.NUM}", low)
+    if m:       # 8.5.47: the next arcane damage its controller's events deal this turn is N more
+        return [{"do": "amp", "amount": g.number(m.group(1))}]
     if low == "reload":
         if frame.where != "resolution":
             raise g.NotUnderstood(original)   # the action that plays the card names the card reloaded
