@@ -287,6 +287,18 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
             except ImportError:
                 pass                  # raised again where it is played, as it always was
             work.append((path, scenario, book, None))
+    if len(work) >= PARALLEL_MIN_SCENARIOS:   # what every worker would otherwise work out again for itself
+        from judge.engine import citations
+        from judge.rulebook import vocabulary
+
+        for game, book in {(s.game, b): None for _, s, b, _ in work if s is not None}:
+            citations.prepare(game, book)
+            vocabulary.of_book(book)
+        if any(isinstance(t, dict) and "card" in t for _, s, _, _ in work if s is not None
+               for t in (s.data.get("cards") or {}).values()):
+            from judge.cards import data, scenario   # noqa: F401 — the card compiler's grammar, compiled once
+
+            data.load()
     return list(_checked(work))
 
 
