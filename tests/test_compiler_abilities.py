@@ -123,3 +123,7 @@ def test_amp_as_a_resolution_and_as_an_activated_ability_from_hand():
     assert twining.fully and twining.fields["target"] == "any"
     assert twining.abilities[1] == {"kind": "activated", "type": "instant", "cost": 0, "effect_cost": "discard this",
                                     "functional_in": "hand", "effects": [{"do": "amp", "amount": 1}]}
+
+
+def test_damage_of_this_attack_cannot_be_prevented():
+    assert _only_ability("Malign", 1) == {"kind": "static", "effect": {"do": "cannot-be-prevented"}}
