@@ -346,7 +346,7 @@ PRIMITIVE_ROWS = (
     _p("gain-keyword", {"keyword", "value", "to", "next"}, (cited.TIMESTAMP_ORDER,), _gain_keyword),
     _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
-    _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
+    _p("gain-ability", {"ability", "to", "next"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("prevent", {"amount", "to", "damage_type", "shield", "when"}, (cited.PREVENTION,), _continuous),
     _p("reduce-prevention", {"amount", "damage_type", "next"}, (cited.PREVENTION_DECREASED,), _reduce_prevention),
