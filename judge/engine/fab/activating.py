@@ -51,11 +51,29 @@ class Activating:
                        cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL])
         else:
             if c.zone not in ARENA_ZONES or c.private:
-                raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional",
-                                    [cited.ABILITY_FUNCTIONAL])
+                why, cites = f"{c.name} is not public in the arena, so its ability is not functional", \
+                    [cited.ABILITY_FUNCTIONAL]
+                cond = ab.get("if")
+                if cond and not self.condition(cond, c, {}):   # 5.2.1e: its CONDITION is not met either
+                    why += "; and its activation condition is not met either: " + "; ".join(self.unmet_clauses(cond, c, {}))
+                    cites.append(cited.ACTIVATION_CONDITION)
+                raise IllegalAction(why, cites)
             if c.controller != player:
                 raise IllegalAction(f"{self.player_name(player)} does not control {c.name}",
                                     [cited.ACTIVATE_ACTIVATED_ABILITY])
+            if self.is_defending(c) and not c.is_permanent_card:
+                self._check_defending_card_ability(c, ab)
+
+    def _check_defending_card_ability(self, c: Card, ab):
+        """1.7.4a: an ability of a non-permanent defending card is non-functional unless it is an activated ability
+        that specifies it can be activated while the card is defending."""
+        cond = ab.get("if")
+        if not (isinstance(cond, dict) and cond.get("defending") is True):
+            raise IllegalAction(f"{c.name} is a non-permanent defending card and its ability does not say it can be "
+                                "activated while the card is defending, so it is not functional",
+                                [cited.DEFENDING_CARD_ABILITY, cited.ABILITY_FUNCTIONAL])
+        self.step(f"{c.name} is a non-permanent defending card: its ability is functional because it specifies it can "
+                  "be activated while the card is defending.", [cited.DEFENDING_CARD_ABILITY])
 
     def _check_activation_limit(self, c: Card, ab, index: int) -> tuple:
         """LIMIT and additional activations (5.2.1a, 5.2.3): (the LIMIT or None, the activations so far this

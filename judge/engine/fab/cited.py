@@ -405,6 +405,10 @@ BECOMES_PUBLIC_BEFORE_MOVE = cite("3.0.8", "be public at the destination it beco
 SOURCE_EFFECTS_INHERITED = cite("1.4.3d", "the modified properties of the object are inherited by the attack proxy")
 ATTACK_PROXY_EXISTS = cite("1.4.3c", "an attack proxy exists as long as its attack source exists")
 PROPERTY_VALUE_INFERS_EXISTENCE = cite("1.8.7", "if an effect refers to the value of a property it infers the existence")
+# the rules a judge quotes first for a decision (issue 13)
+DEFENDING_CARD_ABILITY = cite("1.7.4a", "an activated ability that specifies it can be activated when the card is defending")
+DAMAGE_DEALT_BY = cite("8.5.3a", "the ability that generated the damage effect and the ability's source of the damage")
+LIFE_LOST_NOT_A_HIT = cite("7.5.5a", "loses life as a result of anything except damage dealt by the active-attack")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

@@ -621,12 +621,39 @@ class Effects:
             self.s.players[src.controller].dealt_arcane_this_turn += amount
         if not hit_event and src is not None:
             self.event("damage", card=src.handle, target=target, amount=amount)
+        by, by_cites = self.dealt_by(src) if not hit_event else ("", [])
+        not_hit, hit_cites = self.not_a_hit(target) if not hit_event else ("", [])
         self.step(f"{src.name if src else 'The effect'} deals {amount} {label} to {who} (life {before} → "
-                  f"{p.life}).", [cited.DEAL_DAMAGE])
+                  f"{p.life}){by}{not_hit}.", [cited.DEAL_DAMAGE] + by_cites + hit_cites)
         if before - amount < 0:
             self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
                       "which is considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
         return amount
+
+    def dealt_by(self, src: Card | None) -> tuple[str, list]:
+        """8.5.3a: who dealt the damage of an effect — the ability and its source, and, for a non-living source,
+        its controller and their hero. Returns (a clause for the step, its citations)."""
+        if src is None:
+            return "", []
+        text = f": {src.name}'s ability and {src.name}, its source, are considered to have dealt it"
+        if src.life is None and src.controller in self.s.players:
+            text += f", and so are its controller and their hero, {self.player_name(src.controller)}"
+        return text, [cited.DAMAGE_DEALT_BY]
+
+    def not_a_hit(self, player: str) -> tuple[str, list]:
+        """7.5.5a: an attack-target that loses life other than by the active-attack's hit-event in the Damage Step
+        does not make the attack hit. Returns (a clause for the step, its citations); empty when ``player`` is not
+        the attack-target of an attack on the stack or the active chain link."""
+        if not self.s.chain_open:
+            return "", []
+        link = self.s.active_link
+        attacks = [layer.name for layer in self.s.stack if layer.is_attack and player in layer.attack_targets]
+        if link is not None and not link.resolved and player in link.targets:
+            attacks.insert(0, link.proxy or self.card(link.attack).name)
+        if not attacks:
+            return "", []
+        return (f"; {self.player_name(player)} is the attack-target of {' and '.join(attacks)}, but losing life this "
+                "way, not by the active-attack's hit-event in the Damage Step, is not a hit"), [cited.LIFE_LOST_NOT_A_HIT]
 
     def life_total(self, c: Card) -> int | None:
         """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
@@ -650,8 +677,9 @@ class Effects:
         label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
         if kind == "arcane" and src is not None:
             self.s.players[src.controller].dealt_arcane_this_turn += amount
-        self.step(f"{name} deals {amount} {label} to {c.name} (life {before} → {self.life_total(c)}).",
-                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL])
+        by, by_cites = self.dealt_by(src)
+        self.step(f"{name} deals {amount} {label} to {c.name} (life {before} → {self.life_total(c)}){by}.",
+                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + by_cites)
         if src is not None:
             self.event("damage", card=src.handle, target=c.handle, amount=amount)
         return amount
