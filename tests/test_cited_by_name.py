@@ -15,7 +15,7 @@ REGISTRIES = {"fab": "judge/engine/fab/cited.py", "grand_archive": "judge/engine
               "marvel_champions": "judge/engine/marvel_champions/cited.py"}
 GAME_OF_PACKAGE = {"fab": "fab", "grand_archive": "ga", "marvel_champions": "mc"}
 # the packages whose rules have page ids (a slug and list position) rather than numbers
-SLUG_IDS = {"grand_archive"}
+SLUG_IDS = {"grand_archive", "marvel_champions"}
 
 # a whole string that is a rule number ("7.5.5b", and "2.5.1.3" appended to a page slug)
 NUMBER = re.compile(r"^\d+(\.\d+)+[a-z]?$")
@@ -152,7 +152,7 @@ def test_every_name_the_engines_cite_is_in_their_registry():
         for path in sorted((ENGINE / package).glob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                        and node.value.id == "cited" and node.attr.isupper()):
+                        and node.value.id == "cited" and node.attr.isupper() and node.attr != "REGISTRY"):
                     used += 1
                     if node.attr not in reg.by_name:
                         missing.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: cited.{node.attr} is "

@@ -48,7 +48,7 @@ def _places(data):
             if "do" in node and in_effect_list:
                 found.append(("effect", path, node))
             for k, v in node.items():
-                if k in ("if", "while") and isinstance(v, dict):
+                if k in ("if", "while", "when") and isinstance(v, dict):
                     found.append(("condition", path + (k,), v))
                 walk(v, path + (k,), k in ("effects", "effect"))
         elif isinstance(node, list):

@@ -107,6 +107,10 @@ def _damage_at_least(g, want, src, event):
     return (event.get("amount") or 0) >= want
 
 
+def _damage_at_most(g, want, src, event):
+    return event.get("amount") is not None and event["amount"] <= want
+
+
 def _link(g, src):
     return (g._link_of(src) if src is not None else None) or g.s.active_link
 
@@ -180,6 +184,7 @@ CONDITION_ROWS = (
     Condition("together_with", "together", _together_with),
     Condition("last_attack", None, _last_attack),
     Condition("damage_at_least", "amount", _damage_at_least),
+    Condition("damage_at_most", "amount", _damage_at_most),
     Condition("defended_from_hand", None, _defended_from_hand),
     Condition("max_defense", None, _max_defense),
     Condition("is_defended", None, _is_defended),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
-from judge.engine.fab.keywords import KEYWORDS, with_hook
+from judge.engine.fab.keywords import KEYWORDS
 from judge.engine.fab.primitives import PRIMITIVES
 from judge.engine.fab.state import Effect, Layer
 
@@ -227,8 +227,11 @@ class Effects:
         """Generate each effect of a layer or ability in order, each only if its condition is met as it is
         generated."""
         event = dict(layer.params.get("event", {})) if layer is not None else {}
+        done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
         for eff in effects:
             cond = eff.get("if")
+            if cond and ("if_you_do" in cond or "otherwise" in cond):
+                self.last_ok = done   # "If you do, A and B": each of A and B reads the same preceding effect (1.8.4)
             if cond:
                 # a conditional effect: its condition is checked as it would be generated (8.4.3a)
                 label = [cited.REPRISE, cited.CONDITION_REPRISE_ABILITY] if "defended_from_hand" in cond else []
@@ -240,12 +243,33 @@ class Effects:
                               [cited.CONDITIONAL_EFFECT] + label
                               + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []), tag="telling")
                     self.last_ok = False
+                    done = done if "if_you_do" in cond or "otherwise" in cond else False
                     continue
                 self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
                           [cited.CONDITIONAL_EFFECT] + label
                           + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []))
             self.last_ok = True
+            if eff.get("may") and not self._chooses_to(eff, src, controller):
+                self.last_ok = done = False
+                continue
             self.generate_one(eff, src, controller, layer)
+            if not (cond and ("if_you_do" in cond or "otherwise" in cond)):
+                done = self.last_ok
+
+    def _chooses_to(self, eff: dict, src: Card | None, controller: str) -> bool:
+        """An optional effect ("you may …", 1.8.3a): its controller chooses to generate it unless the file says the
+        card's controller declines (``decline = true``); one that cannot succeed is tried and fails (1.8.3b), so
+        an "if you do" after it is not met."""
+        who = self.player_name(controller)
+        what = f"\"{_describe_effect_data(eff)}\" is an optional effect of {src.name if src else 'the ability'}"
+        if src is not None and src.decline:
+            self.step(f"{what}: {who} chooses not to generate it (the file says decline = true).",
+                      [cited.OPTIONAL_EFFECT], tag="telling")
+            return False
+        self.step(f"{what}: {who} chooses to generate it (the file does not say decline = true); if it cannot be "
+                  "done, it is not done.",
+                  [cited.OPTIONAL_EFFECT, cited.OPTIONAL_EFFECT_IMPOSSIBLE])
+        return True
 
     def _target_cards(self, spec, src, layer, controller):
         if spec in (None, "self"):
@@ -255,6 +279,10 @@ class Effects:
         if spec == "attack":
             link = self.s.active_link
             return [self.card(link.attack)] if link else []
+        if spec == "event-card":
+            # the card the triggering event is about: "when you play an attack action card, … the attack gains …"
+            h = (layer.params.get("event", {}) if layer is not None else {}).get("card")
+            return [self.card(h)] if h in self.s.cards else []
         if isinstance(spec, str) and spec in self.s.cards:
             return [self.card(spec)]
         if isinstance(spec, dict):
@@ -294,6 +322,8 @@ class Effects:
         """Does the effect speak of an attack ("the attack", "target attack …") rather than of a card?"""
         if to == "attack":
             return True
+        if to == "event-card":
+            return bool(layer is not None and layer.params.get("event", {}).get("is_attack"))
         spec = layer.target_spec if layer is not None else None
         return to == "target" and (spec == "attack" or isinstance(spec, dict) and bool(spec.get("is_attack")))
 
@@ -327,11 +357,21 @@ class Effects:
         if e.kind == "prevent":
             amount = "all" if d.get("amount", "all") == "all" else d["amount"]
             kind = f"{d['damage_type']} " if d.get("damage_type") else ""
+            shielded = self._name_of(e.data["shielded"])
+            when = f" (only an event where {_describe_condition(d['when'])})" if d.get("when") else ""
             if d.get("shield"):
                 return f"{name} creates a prevention effect: prevent the next {amount} {kind}damage that would be " \
-                       f"dealt to {self.player_name(e.data['shielded'])} this turn."
-            return f"{name} creates a prevention effect: the next time {self.player_name(e.data['shielded'])} would " \
-                   f"be dealt {kind}damage this turn, prevent {amount} of it."
+                       f"dealt to {shielded} this turn{when}."
+            return f"{name} creates a prevention effect: the next time {shielded} would " \
+                   f"be dealt {kind}damage this turn{when}, prevent {amount} of it."
+        if e.kind == "modify-prevention":
+            by = d.get("by", 0)
+            kind = {"physical": "{p} ", "arcane": "arcane "}.get(d.get("damage_type"), "")
+            return f"{name} creates an effect: the next prevention effect that prevents {kind}damage this turn " \
+                   f"prevents {abs(by)} {'less' if by < 0 else 'more'} of that damage."
+        if e.kind == "cannot-be-prevented":
+            when = f" when {_describe_condition(d['when'])}" if d.get("when") else ""
+            return f"{name} creates an effect: damage that would be dealt by {who} can't be prevented{when}{until}."
         if e.kind == "cannot-gain-keyword":
             return f"{name} creates an effect: {who} can't gain {d.get('keyword')}{until} — a restriction on " \
                    "gaining it, not a loss: a keyword it has by itself stays."
@@ -348,67 +388,15 @@ class Effects:
     def _effect_cites(self, e: Effect) -> list[str]:
         if e.kind == "prevent":
             return [cited.PREVENTION]
+        if e.kind == "modify-prevention":
+            return [cited.PREVENTION_DECREASED]
+        if e.kind == "cannot-be-prevented":
+            return [cited.PREVENTION_CANNOT_PREVENT]
         if e.kind == "additional-activations":
             return [cited.EFFECT_ALLOWS_ABILITY]
         if e.kind == "set-limit":
             return [cited.EFFECTS_STATE_HOW_MANY]
         return [cited.LAYER_CONTINUOUS_EFFECT]
-
-    def _keyword_prevention(self, target: str, amount: int, kind: str) -> int:
-        for c in list(self.s.cards.values()):
-            if c.controller != target or c.zone not in ARENA_ZONES or c.private or amount <= 0:
-                continue
-            if c.zone == "combat-chain" and not c.is_permanent_card:
-                continue   # 1.7.4a: abilities of a non-permanent defending card are non-functional
-            kws = self.keywords(c)
-            for row in with_hook("prevention"):
-                kw, rule, (only, how) = row.name, row.rule, row.data
-                n = kws.get(kw)
-                if not n or amount <= 0 or (only and kind != only) or c.zone == "graveyard":
-                    continue
-                n = 1 if n is True else int(n)
-                label = f"{kw.title()} {n}"
-                if c.decline:
-                    self.step(f"{self.player_name(target)} chooses not to use {c.name}'s {label}.", [rule], tag="telling")
-                    continue
-                if how in ("pay", "pay-then-destroy"):
-                    if not self._pay_optional(target, n):
-                        self.step(f"{c.name}'s {label} could prevent {n}, but {self.player_name(target)} cannot pay "
-                                  f"{n} resource{'s' if n != 1 else ''}.", [rule], tag="telling")
-                        continue
-                    self.step(f"{self.player_name(target)} pays {n} resource{'s' if n != 1 else ''} for {c.name}'s "
-                              f"{label}.", [rule, cited.ASSET_COST_PAYMENT])
-                prevent = min(n, amount)
-                amount -= prevent
-                if how == "destroy":
-                    # 6.4.1a: the destruction of the source is a sub-event, before the damage event
-                    self.step(f"{c.name}'s {label} replaces the damage event; first its sub-event: {c.name} is "
-                              "destroyed, before any damage is dealt.", [rule, cited.SUB_EVENT])
-                    self.zone_effect("destroy", c)
-                self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
-                          f"{self.player_name(target)} is prevented ({amount} remains).",
-                          [rule, cited.PREVENTION, cited.PREVENTION_AMOUNT], tag="prevention")
-                if how == "pay-then-destroy":
-                    self.quell_destroys_later(c)
-        return amount
-
-    def _pay_optional(self, player: str, n: int) -> bool:
-        """Pay n resources for an optional cost: floating resources first, then pitch cards from hand in order."""
-        p = self.s.players[player]
-        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch]
-        if p.resources + sum(c.pitch for c in hand) < n:
-            return False
-        pitched = []
-        for c in hand:
-            if p.resources >= n:
-                break
-            self.move(c, "pitch")
-            p.resources += c.pitch
-            pitched.append(f"{c.name} ({c.pitch})")
-        if pitched:
-            self.step(f"{self.player_name(player)} pitches {', '.join(pitched)} for resources.", [cited.PITCH_CARD])
-        p.resources -= n
-        return True
 
     def _player_word(self, word: str, controller: str, layer) -> str:
         """A player named by an effect: you, opponent, target, defending-hero, attacking-hero or a player name."""
@@ -554,135 +542,14 @@ class Effects:
             return player
         return link.targets[0] if link else player
 
-    # =====================================================================================================
-    # damage and prevention (8.5.3, 6.4.10, 7.5)
-    # =====================================================================================================
-    def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False) -> int:
-        """A damage event (8.5.3) to a hero, after prevention effects replace it (6.4.10). Returns damage dealt.
-        ``target`` may be a card: damage to a living object (:meth:`damage_object`)."""
-        if target in self.s.cards:
-            return self.damage_object(self.card(target), amount, src, kind)
-        who = self.player_name(target)
-        if amount <= 0 and not hit_event:
-            self.step(f"{src.name if src else 'The effect'} would deal 0 damage to {who}: an instruction to do nothing, "
-                      "so the event does not occur — nothing can modify it and it triggers nothing.",
-                      [cited.NOTHING_EVENT],
-                      tag="telling")
-            return 0
-        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
-        for eff in list(self.s.effects):
-            if eff.kind != "prevent" or eff.data.get("shielded") != target:
-                continue
-            want_type = eff.data.get("damage_type")
-            source_name = self._src_name(eff)
-            if want_type and want_type != kind:
-                self.step(f"{source_name}'s prevention effect only prevents {want_type} damage, and this is {label}: it "
-                          "does not apply.", [cited.PREVENTION_DAMAGE_TYPE])
-                continue
-            if amount <= 0:
-                continue
-            cites = [cited.PREVENTION, cited.PREVENTION_AMOUNT]
-            if want_type:
-                cites.append(cited.PREVENTION_DAMAGE_TYPE)
-            elif kind != "physical":
-                # no damage type named: it prevents any type, arcane included
-                cites.append(cited.PREVENTION_DAMAGE_TYPE)
-            if eff.remaining == "all":
-                cites.append(cited.PREVENTION_AMOUNT_UNSPECIFIED)
-            prevent = amount if eff.remaining == "all" else min(amount, eff.remaining)
-            amount -= prevent
-            if eff.remaining != "all":
-                eff.remaining -= prevent
-            shielding = bool(eff.data.get("shield"))
-            self.step(f"{source_name}'s prevention effect replaces the damage event: {prevent} of the {label} to {who} is "
-                      f"prevented ({amount} remains).", cites, tag="prevention")
-            if not shielding:
-                self.s.effects.remove(eff)
-                left = "" if eff.remaining in ("all", 0) else f" its remaining {eff.remaining} is not used for later damage:"
-                self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.",
-                          [cited.FIXED_PREVENTION_EFFECT],
-                          tag="telling" if left else None)
-            elif eff.remaining == 0:
-                self.s.effects.remove(eff)
-                self.step("The shielding-prevention effect has prevented all it can and ends.",
-                          [cited.SHIELDING_PREVENTION_EFFECT])
-            else:
-                self.step(f"The shielding-prevention effect keeps its remaining {eff.remaining} for later damage.",
-                          [cited.SHIELDING_PREVENTION_EFFECT])
-        if amount > 0:
-            amount = self._keyword_prevention(target, amount, kind)
-        if amount <= 0:
-            return 0
-        p = self.s.players[target]
-        before = p.life
-        p.life = max(0, p.life - amount)
-        p.life_lost_this_turn += before - p.life
-        if kind == "arcane" and src is not None:
-            self.s.players[src.controller].dealt_arcane_this_turn += amount
-        if not hit_event and src is not None:
-            self.event("damage", card=src.handle, target=target, amount=amount)
-        by, by_cites = self.dealt_by(src) if not hit_event else ("", [])
-        not_hit, hit_cites = self.not_a_hit(target) if not hit_event else ("", [])
-        self.step(f"{src.name if src else 'The effect'} deals {amount} {label} to {who} (life {before} → "
-                  f"{p.life}){by}{not_hit}.", [cited.DEAL_DAMAGE] + by_cites + hit_cites)
-        if before - amount < 0:
-            self.step(f"A life total cannot be negative: {self.player_name(target)}'s life total is {before} − {amount}, "
-                      "which is considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
-        return amount
 
-    def dealt_by(self, src: Card | None) -> tuple[str, list]:
-        """8.5.3a: who dealt the damage of an effect — the ability and its source, and, for a non-living source,
-        its controller and their hero. Returns (a clause for the step, its citations)."""
-        if src is None:
-            return "", []
-        text = f": {src.name}'s ability and {src.name}, its source, are considered to have dealt it"
-        if src.life is None and src.controller in self.s.players:
-            text += f", and so are its controller and their hero, {self.player_name(src.controller)}"
-        return text, [cited.DAMAGE_DEALT_BY]
+_CONDITION_WORDS = {"damage_at_least": "it is {} or more damage", "damage_at_most": "it is {} or less damage"}
 
-    def not_a_hit(self, player: str) -> tuple[str, list]:
-        """7.5.5a: an attack-target that loses life other than by the active-attack's hit-event in the Damage Step
-        does not make the attack hit. Returns (a clause for the step, its citations); empty when ``player`` is not
-        the attack-target of an attack on the stack or the active chain link."""
-        if not self.s.chain_open:
-            return "", []
-        link = self.s.active_link
-        attacks = [layer.name for layer in self.s.stack if layer.is_attack and player in layer.attack_targets]
-        if link is not None and not link.resolved and player in link.targets:
-            attacks.insert(0, link.proxy or self.card(link.attack).name)
-        if not attacks:
-            return "", []
-        return (f"; {self.player_name(player)} is the attack-target of {' and '.join(attacks)}, but losing life this "
-                "way, not by the active-attack's hit-event in the Damage Step, is not a hit"), [cited.LIFE_LOST_NOT_A_HIT]
 
-    def life_total(self, c: Card) -> int | None:
-        """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
-        return None if c.life is None else max(0, c.life - c.damage_taken)
-
-    def damage_object(self, c: Card, amount: int, src: Card | None, kind="generic") -> int:
-        """8.5.3: damage to an object — a living object (an ally: it has the life property, 2.5.1) loses that much
-        life; any other object cannot be dealt damage and the effect fails (8.5.3c). The prevention effects and
-        keywords of this engine protect heroes ("you"), so none replaces damage to an ally."""
-        name = src.name if src else "The effect"
-        if amount <= 0:
-            self.step(f"{name} would deal 0 damage to {c.name}: an instruction to do nothing, so the event does not "
-                      "occur.", [cited.NOTHING_EVENT], tag="telling")
-            return 0
-        if c.life is None or c.zone not in ARENA_ZONES:
-            self.step(f"{c.name} is not a living object (it has no life total in the arena): it cannot be dealt damage, "
-                      "so the effect fails.", [cited.NON_LIVING_DAMAGE_FAILS, cited.EFFECT_FAILS], tag="telling")
-            return 0
-        before = self.life_total(c)
-        c.damage_taken += amount
-        label = {"physical": "{p} damage", "arcane": "arcane damage"}.get(kind, "damage")
-        if kind == "arcane" and src is not None:
-            self.s.players[src.controller].dealt_arcane_this_turn += amount
-        by, by_cites = self.dealt_by(src)
-        self.step(f"{name} deals {amount} {label} to {c.name} (life {before} → {self.life_total(c)}){by}.",
-                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + by_cites)
-        if src is not None:
-            self.event("damage", card=src.handle, target=c.handle, amount=amount)
-        return amount
+def _describe_condition(cond: dict) -> str:
+    """A damage event's condition in words: "it is 3 or less damage"."""
+    return " and ".join(f"its source is {_describe_selector(v, plural=False)}" if k == "card" else
+                        _CONDITION_WORDS.get(k, f"{k} = {{}}").format(v) for k, v in cond.items())
 
 
 def _describe_quantity(q: dict) -> str:

@@ -21,6 +21,7 @@ from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Card
 from judge.engine.fab.state import State
 from judge.engine.fab.combat import Combat
+from judge.engine.fab.damage import Damage
 from judge.engine.fab.effects import Effects
 from judge.engine.fab.activating import Activating
 from judge.engine.fab.playing import Playing
@@ -39,13 +40,13 @@ from judge.engine.fab import cited
 __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
-class Game(Properties, Effects, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
+class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
            Counts, Costs, Counters, Zones, KeywordPlay):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
-    Properties (6.2, 6.3: values, conditions), Effects (6.6 triggers, effect primitives, damage and
-    prevention), Playing (5.1), Targets (1.4.5, 1.8.5), Activating (5.2), Resolving (5.3), Combat (7), Turn (4), Delayed (6.6.3), Counts, Counters (1.15),
+    Properties (6.2, 6.3: values, conditions), Effects (6.6 triggers, effect primitives), Damage (8.5.3 damage,
+    6.4.10 prevention), Playing (5.1), Targets (1.4.5, 1.8.5), Activating (5.2), Resolving (5.3), Combat (7), Turn (4), Delayed (6.6.3), Counts, Counters (1.15),
     Zones (3, 8.5). The
     Game itself owns the state ``s``, the trace, priority (1.11) and game state actions (1.10.2), and the
     facts the answer reports (``facts``, ``triggered``, ``failed``, ``tokens``, ``power_seen``,

@@ -60,9 +60,22 @@ def _continuous(game, eff, src, controller, layer):
                       [cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
     if do == "prevent":
         e.remaining = eff.get("amount", "all")
-        e.data["shielded"] = game._resolve_target_word(eff.get("to", "you"), controller, {})
+        e.data["shielded"] = _shielded(game, eff.get("to", "you"), controller, layer)
     game.add_effect(e)
     game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
+
+
+def _shielded(game, to, controller, layer) -> str:
+    """The shielded object of a prevention effect (6.4.10): a hero (``you``, ``opponent``, a player), or a living
+    object — the declared target or a card handle ("prevent the next 2 damage that would be dealt to target
+    ally")."""
+    if to == "target" and layer is not None:
+        cards = [t for t in layer.targets if t in game.s.cards]
+        if cards:
+            return cards[0]
+    if isinstance(to, str) and to in game.s.cards:
+        return to
+    return game._resolve_target_word(to, controller, {})
 
 
 def _gain_keyword(game, eff, src, controller, layer):
@@ -107,8 +120,22 @@ def _damage(game, eff, src, controller, layer):
     if len(targets) > 1:
         game.step(f"{_name(src)} deals damage to each of its targets: "
                   f"{', '.join(game._name_of(t) for t in targets)}.", [cited.DEAL_DAMAGE])
+    source = src
+    if eff.get("source") == "attack":
+        # 8.5.3a: the effect specifies the source of the damage — the attack deals it, not the effect's source
+        link = game.s.active_link
+        event_attack = (layer.params.get("event", {}).get("attack") if layer is not None else None)
+        handle = event_attack if isinstance(event_attack, str) else (link.attack if link else None)
+        if handle is None or handle not in game.s.cards:
+            game.step(f"{_name(src)}: its damage is dealt by the attack, and there is no attack: that effect fails.",
+                      [cited.DAMAGE_SOURCE_SPECIFIED, cited.EFFECT_FAILS])
+            return
+        source = game.card(handle)
+        game.step(f"{_name(src)}'s effect says the attack deals the damage: {source.name} is its source, not "
+                  f"{_name(src)}.", [cited.DAMAGE_SOURCE_SPECIFIED])
     for target in targets:
-        game.deal_damage(target, eff.get("amount", 0), src, kind=eff.get("kind", "generic"))
+        game.deal_damage(target, eff.get("amount", 0), source, kind=eff.get("kind", "generic"),
+                         unpreventable=bool(eff.get("unpreventable")), source_named=source is not src)
 
 
 def _gain_action_point(game, eff, src, controller, layer):
@@ -289,8 +316,10 @@ PRIMITIVE_ROWS = (
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
     _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
-    _p("prevent", {"amount", "to", "damage_type", "shield"}, (cited.PREVENTION,), _continuous),
-    _p("damage", {"amount", "kind", "to"}, (cited.DEAL_DAMAGE,), _damage),
+    _p("prevent", {"amount", "to", "damage_type", "shield", "when"}, (cited.PREVENTION,), _continuous),
+    _p("modify-prevention", {"by", "damage_type"}, (cited.PREVENTION_DECREASED,), _continuous),
+    _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
+    _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),

@@ -394,7 +394,9 @@ class Properties:
                 out.append(f"{self.player_name(ctrl)} has no {_describe_selector(want, plural=False)} in their pitch "
                            "zone")
             elif key == "damage_at_least":
-                out.append(f"it dealt {(event or {}).get('amount', 0)} damage, less than {want}")
+                out.append(f"it is {(event or {}).get('amount', 0)} damage, less than {want}")
+            elif key == "damage_at_most":
+                out.append(f"it is {(event or {}).get('amount', 0)} damage, more than {want}")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             elif self.extra_unmet(key, want, src):

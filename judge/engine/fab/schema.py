@@ -15,7 +15,7 @@ from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
-COMMON_EFFECT_KEYS = {"do", "if", "duration"}
+COMMON_EFFECT_KEYS = {"do", "if", "duration", "may"}
 
 # effect primitive → the fields it reads (besides do / if / duration): from the one table, primitives.py
 EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.items()}
@@ -170,6 +170,10 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons, event)
+    if "event-card" in (eff.get("to"), eff.get("what")) and (event is None or "card" not in EVENT_INFO.get(event, ())):
+        where = f"the event on = \"{event}\" is about no card" if event else "only a triggered ability has an event"
+        reasons.append(scenario.reason("unknown-target", f"\"event-card\" is the card the triggering event is about, and "
+                                       f"{where}", key, cited.TRIGGER_CONDITION_MET))
     if do in ("gain-keyword", "lose-keyword", "cannot-gain-keyword"):
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
@@ -182,6 +186,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
                                        f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
+    if do in ("prevent", "cannot-be-prevented") and "when" in eff:
+        # its replacement condition (6.4.10) reads the damage event it would replace
+        check_condition(scenario, f"{key}.when", eff["when"], reasons, "damage")
     if do == "delayed-trigger":
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
@@ -221,7 +228,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",
                                            key))
-        elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
+        elif v < 0 and not (do in ("modify", "cost", "put-counter", "modify-prevention") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
@@ -277,10 +284,10 @@ def _shape():
                        "played_from": Str(), "fused": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag},
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int()},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
-    effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
+    effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
                     "name": Str(), "next": Bool(), "next_defend": Bool(), "handle": Str(),
@@ -288,6 +295,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
+                    "unpreventable": Bool(), "source": Str(("attack",)),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability))},
                    what="an effect table")
     effects = ListOf(effect)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from judge.engine.marvel_champions.cards import cap
 from judge.engine.marvel_champions.game import Game
 from judge.engine.marvel_champions.state import Initiation
+from judge.engine.marvel_champions import cited
 
 
 def report(game: Game) -> None:
@@ -43,10 +44,10 @@ def report(game: Game) -> None:
     for _, (sentence, cites) in sorted(lines, key=lambda line: line[0]):
         game.out.conclude(sentence, cites)
     for p in f["eliminated"]:
-        game.out.conclude(f"{p} was eliminated: their hero was defeated.", ["player-elimination"])
+        game.out.conclude(f"{p} was eliminated: their hero was defeated.", [cited.PLAYER_ELIMINATED_GAME_THEIR])
     if s.over:
         game.out.conclude("The players win the game." if s.over == "players" else
-                          "The villain wins the game: the players lose.", ["winning-the-game"])
+                          "The villain wins the game: the players lose.", [cited.PLAYERS_DEFEAT_FINAL_VILLAIN])
     if not game.out.summary and game.trace.steps:
         last = game.trace.steps[-1]
         game.out.conclude(last.text, last.cites)
@@ -83,22 +84,22 @@ def _attack_answer(game: Game, att) -> tuple[str, list[str]]:
     """One sentence for one attack: who attacked whom, the boost, the defender, the damage."""
     if att.result in ("stunned",):
         return (f"{att.attacker.name} was stunned: it discarded the stunned status card instead of attacking.",
-                ["status-cards"])
+                [cited.STATUS_CARD_REPRESENT_DIFFERENT])
     dealt = ", ".join(f"{n} to {game.s.cards[h].name}" for h, n in att.dealt.items()) or "no damage"
     if not att.enemy:
         notes = "".join(f"; {n}" for n in att.notes)
         return (f"{att.attacker.name} attacks {att.target.name} for {att.atk}: {dealt}{notes}.",
-                ["attack/bullet-1" if att.attacker.is_identity else "attack/bullet-2"]
-                + (["retaliate-x"] if notes else []))
+                [cited.HERO_USE_THEIR_BASIC if att.attacker.is_identity else cited.ALLY_USE_BASIC_ATTACK]
+                + ([cited.AFTER_CHARACTER_ATTACKED_DEAL] if notes else []))
     boost = f" with {att.boost_icons} boost icon(s) from {', '.join(c.name for c in att.boost_cards)}" \
         if att.boost_cards else ""
     defended = f"{att.defender.name} defends" if att.defender else "the attack is undefended"
-    cites = ["enemy-attacks", "enemy-attacks/step-4"] + (["boost"] if att.boost_cards else []) + \
-        ["enemy-attacks/step-4/bullet-1" if att.defender and att.defender.is_identity else
-         "enemy-attacks/step-4/bullet-2" if att.defender else "enemy-attacks/step-4/bullet-3"]
+    cites = [cited.RESOLVE_ENEMY_ATTACK_FOLLOW, cited.DEAL_DAMAGE_ATTACK_EQUAL] + ([cited.TIME_VILLAIN_ATTACKS_SCHEMES] if att.boost_cards else []) + \
+        [cited.HERO_DEFENDS_ATTACK_AMOUNT if att.defender and att.defender.is_identity else
+         cited.ALLY_DEFENDS_ATTACK_ALL if att.defender else cited.NO_CHARACTER_DEFENDS_ATTACK]
     notes = "".join(f"; {n}" for n in att.notes)
-    cites += (["status-cards"] if any("tough" in n for n in att.notes) else []) + \
-        (["retaliate-x"] if any("retaliate" in n for n in att.notes) else [])
+    cites += ([cited.STATUS_CARD_REPRESENT_DIFFERENT] if any("tough" in n for n in att.notes) else []) + \
+        ([cited.AFTER_CHARACTER_ATTACKED_DEAL] if any("retaliate" in n for n in att.notes) else [])
     return f"{att.attacker.name} attacks {att.player} (ATK {att.atk}{boost}); {defended}: {dealt}{notes}.", cites
 
 
@@ -106,10 +107,10 @@ def _scheme_answer(game: Game, rec) -> tuple[str, list[str]]:
     """One sentence for one enemy scheme."""
     if rec["result"] == "confused":
         return f"{rec.enemy.name} was confused: it discarded the confused status card instead of scheming.", \
-            ["status-cards"]
+            [cited.STATUS_CARD_REPRESENT_DIFFERENT]
     boost = f" with the boost card(s) {', '.join(game.s.cards[h].name for h in rec['boost'])}" if rec["boost"] else ""
     return (f"{rec.enemy.name} schemes against {rec['player']}{boost}: SCH {rec['sch']}, placed on the main scheme.",
-            ["enemy-schemes", "enemy-schemes/step-3"])
+            [cited.ENEMY_INSTRUCTED_SCHEME_FOLLOW, cited.PLACE_THREAT_MAIN_SCHEME])
 
 
 def _cost_fact(init: Initiation) -> dict:
@@ -127,9 +128,9 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
         effects = ", ".join(init.notes) if init.notes else "nothing changes"
         if init.result == "canceled":
             effects = "its effects were canceled"
-        rule = {"Boost": "boost", "When Defeated": "when-defeated-abilities"}.get(init.automatic,
-                                                                                  "when-revealed-abilities")
-        return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, "ability/bullet-6"]
+        rule = {"Boost": cited.TIME_VILLAIN_ATTACKS_SCHEMES, "When Defeated": cited.WHEN_DEFEATED_ABILITY_TYPE}.get(init.automatic,
+                                                                                  cited.WHEN_REVEALED_ABILITY_TYPE)
+        return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES]
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
             "it has no When Revealed ability, so no effect of it resolves" if init.ability is None else \
@@ -139,12 +140,12 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
                 init.card.type, "enters play")
             done = (where if init.card.in_play else "it does not stay in play") + \
                 ("; its When Revealed effects resolve: " + ", ".join(init.notes) if init.notes else "")
-        canceled = ["cancel/bullet-4" if init.card.type == "treachery" else "cancel/bullet-2"] \
+        canceled = [cited.EFFECTS_TREACHERY if init.card.type == "treachery" else cited.ANYTIME_EFFECTS_ABILITY] \
             if init.canceled_by else []
-        return f"{who} reveals {init.card.name}: {done}.", ["reveal"] + canceled
+        return f"{who} reveals {init.card.name}: {done}.", [cited.DURING_STEP_FOUR_VILLAIN] + canceled
     if init.result == "not-initiated":
         return f"{cap(what)} is never initiated: {init.why}.", [
-            "triggering-condition", "interrupt" if init.ability and init.ability.kind == "interrupt" else "response"]
+            cited.TRIGGERING_CONDITION_SPECIFIC, cited.INTERRUPT_ABILITY_TYPE_TRIGGERED if init.ability and init.ability.kind == "interrupt" else cited.RESPONSE_ABILITY_TYPE]
     if init.result == "illegal":
         verb = "play" if init.playing else "initiate"
         return f"{who} cannot {verb} {what}: {init.why}.", [init.rule] + init.more
@@ -164,16 +165,16 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     verb = "plays" if init.playing else "initiates"
     if init.forced:
         effects = ", ".join(init.notes) if init.notes else "nothing changes"
-        return f"{cap(what)} initiates, as it must: {effects}.", ["forced", game.p("resolve")]
+        return f"{cap(what)} initiates, as it must: {effects}.", [cited.FORCED_BOLD_TRIGGER_WORD, game.p("resolve")]
     cites = [game.p("pay")] if paid else []
     if init.lost:
-        cites.append("cost/bullet-3")
+        cites.append(cited.RESOURCES_GENERATED_BEYOND)
     if init.result == "canceled":
         by = game.s.cards[init.canceled_by.split(".")[0].split("@")[0]].name
         rest = "it is still played, its costs stay paid and it goes to the discard pile" if init.is_event else \
             "it is still regarded as initiated and its costs stay paid"
         return (f"{who} {verb} {what}{paid}, but {by} cancels its effects: {rest}.",
-                cites + (["cancel/bullet-3", "event/bullet-1"] if init.is_event else ["cancel/bullet-2"]))
+                cites + ([cited.EFFECTS_EVENT_CARD, cited.EFFECTS_EVENT] if init.is_event else [cited.ANYTIME_EFFECTS_ABILITY]))
     if init.playing and init.card.type != "event":
         return f"{who} {verb} {what}{paid}: it enters play.", cites + [game.p("resolve")]
     effects = ", ".join(init.notes) if init.notes else "nothing changes"

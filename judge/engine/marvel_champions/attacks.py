@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judge.engine.marvel_champions.cards import SCENARIO, Card, article, plural, possessive
 from judge.engine.marvel_champions.state import Attack, Condition, Initiation, Scheme
+from judge.engine.marvel_champions import cited
 
 
 class Attacks:
@@ -40,8 +41,8 @@ class Attacks:
         """The rules behind a modified value's parts: modifiers, an attachment's field, a “gets” ability."""
         if not parts:
             return []
-        return ["modifiers"] + (["attachment/bullet-1"] if any(p.endswith("attached)") for p in parts) else []) + \
-            (["gets"] if any(not p.endswith("attached)") for p in parts) else [])
+        return [cited.GAME_CONSTANTLY_CHECKS] + ([cited.ATTACHMENT_ATTACHES_VILLAIN_MODIFY] if any(p.endswith("attached)") for p in parts) else []) + \
+            ([cited.CARD_ABILITY_CAUSES_CHARACTER] if any(not p.endswith("attached)") for p in parts) else [])
 
     def constant_applies(self, source: Card, eff: dict, card: Card) -> bool:
         """Does a ``gets`` / ``gains`` constant ability of ``source`` apply to ``card``?"""
@@ -73,16 +74,16 @@ class Attacks:
 
     def gained(self, card: Card, name: str) -> list[str]:
         """``["gains"]`` when ``card`` has the keyword only because an ability gave it (gains), else []."""
-        return ["gains"] if self.keyword(card, name) and not card.keywords.get(name) else []
+        return [cited.CARD_GAINS_CHARACTERISTIC_SUCH] if self.keyword(card, name) and not card.keywords.get(name) else []
 
     def give_status(self, card: Card, status: str, cites=()) -> bool:
         """Give a character a status card, unless it already has one of that type (status-cards/bullet-1)."""
         if status in card.status:
             self.step(f"{card.name} already has a {status} status card: a character cannot have more than one "
-                      "of each type.", ["status-cards/bullet-1"])
+                      "of each type.", [cited.CHARACTER_CANNOT_HAVE_MORE])
             return False
         card.status.add(status)
-        self.step(f"{card.name} is given a {status} status card.", ["status-cards"] + list(cites))
+        self.step(f"{card.name} is given a {status} status card.", [cited.STATUS_CARD_REPRESENT_DIFFERENT] + list(cites))
         return True
 
     # -- activation ------------------------------------------------------------------------------------
@@ -94,10 +95,10 @@ class Attacks:
             return
         form = self.identity(player).form
         kind = as_ or ("attack" if form == "hero" else "scheme")
-        rule = "activation/bullet-1" if enemy.type == "villain" else "minion/bullet-3"
+        rule = cited.DURING_STEP_TWO_VILLAIN if enemy.type == "villain" else cited.MINIONS_ENGAGED_PLAYER_ACTIVATE
         if as_:
             self.step(f"{enemy.name} activates against {self.who(player)}: a card ability makes it {kind}.",
-                      ["activation/bullet-2"] + list(cites))
+                      [cited.SOME_CARD_ABILITIES_ALSO] + list(cites))
         else:
             self.step(f"{enemy.name} activates against {self.who(player)}, who is in {form} form, so "
                       f"{enemy.name} {'attacks' if kind == 'attack' else 'schemes'}.", [rule] + list(cites))
@@ -105,7 +106,7 @@ class Attacks:
             self.fail(f"{akey}.defend", f"{enemy.name} schemes against {player} (in {form} form): there is no attack "
                                         f"to defend, so defend = {choice!r} cannot be used (when an enemy activates against several "
                                         "players, name the defender per player: defend = { ENEMY = { PLAYER = … } })",
-                      "activation/bullet-1")
+                      cited.DURING_STEP_TWO_VILLAIN)
         cond = Condition("activate", enemy, player, other=self.identity(player))
         self.window("interrupt", [cond])
         if kind == "attack":
@@ -126,14 +127,14 @@ class Attacks:
             enemy.status.discard("stunned")
             rec.result = "stunned"
             self.step(f"{enemy.name} is stunned: instead of attacking, it discards its stunned status card.",
-                      ["status-cards", "stun"])
+                      [cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.ABILITY_STUNS_CHARACTER_GIVE])
             return rec
         hero = self.identity(player)
         cond = Condition("attack", enemy, player, other=hero)
         self.window("interrupt", [cond])
         # step 1: a boost card for the villain
         if enemy.type == "villain":
-            rec.boost_cards = self.give_boosts(enemy, "enemy-attacks/step-1")
+            rec.boost_cards = self.give_boosts(enemy, cited.VILLAIN_ATTACKING_GIVE_ONE)
         # step 2: the defender
         self.declare_defender(rec, choice, akey)
         player = rec.player
@@ -141,7 +142,7 @@ class Attacks:
         cond.other = rec.defender or hero
         # step 3: the boost cards, one at a time
         if enemy.type == "villain":
-            rec.boost_icons = self.flip_boosts(enemy, rec.boost_cards, "atk", player, "enemy-attacks/step-3", akey)
+            rec.boost_icons = self.flip_boosts(enemy, rec.boost_cards, "atk", player, cited.VILLAIN_ATTACKING_FLIP_VILLAIN, akey)
         atk, parts = self.stat(enemy, "atk")
         rec.atk = atk + rec.boost_icons
         words = " ".join([f"ATK {enemy.stats.get('atk', 0)}"] + parts +
@@ -156,7 +157,7 @@ class Attacks:
             self.step(f"Step 4: the attack deals damage equal to {possessive(enemy.name)} modified ATK "
                       f"({words}); {rec.defender.name} defended, so it is reduced by their DEF "
                       f"({defense}): {amount} damage to {rec.defender.name}.",
-                      ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-1", "defend/bullet-1"]
+                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.HERO_DEFENDS_ATTACK_AMOUNT, cited.HERO_USE_THEIR_BASIC_DEFEND_BULLET_1]
                       + self.stat_cites(parts))
             self._attack_damage(rec, init, rec.defender, amount)
         elif rec.defender is not None:
@@ -168,15 +169,15 @@ class Attacks:
                       + (f"; the attack has overkill, so the {excess} damage beyond its remaining hit points is "
                          f"dealt to {possessive(ally.controller)} hero" if excess else
                          "; damage does not carry over to the hero") + ".",
-                      ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-2", "ally/bullet-4", "defend/bullet-2"]
-                      + (["overkill"] if excess else []) + self.stat_cites(parts))
+                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.ALLY_DEFENDS_ATTACK_ALL, cited.PLAYER_ATTACKED_PLAYER_EXHAUST, cited.ALLY_EXHAUST_DEFEND_AGAINST]
+                      + ([cited.ALLY_USED_DEFEND_AGAINST] if excess else []) + self.stat_cites(parts))
             self._attack_damage(rec, init, ally, rec.atk - excess)
             if excess and not self.s.players[ally.controller].eliminated:
                 self._attack_damage(rec, init, self.identity(ally.controller), excess)
         else:
             self.step(f"Step 4: no character defends: the attack is undefended, and all of its damage "
                       f"({words}) is dealt to {hero.name}, the hero resolving this activation.",
-                      ["enemy-attacks/step-4", "enemy-attacks/step-4/bullet-3", "undefended"]
+                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.NO_CHARACTER_DEFENDS_ATTACK, cited.SEE_ENEMY_ATTACKS]
                       + self.stat_cites(parts))
             self._attack_damage(rec, init, hero, rec.atk)
         survived = attacked.in_play and not (attacked.is_identity and self.s.players[attacked.owner].eliminated)
@@ -200,7 +201,7 @@ class Attacks:
             return
         if not survived:
             self.step(f"{attacked.name} has retaliate {x} but did not survive the attack: no damage is dealt.",
-                      ["retaliate-x"])
+                      [cited.AFTER_CHARACTER_ATTACKED_DEAL])
             return
         if not attacker.in_play:
             return
@@ -208,7 +209,7 @@ class Attacks:
         if rec is not None:
             rec.notes.append(f"retaliate {x} dealt {x} damage to {attacker.name}")
         self.step(f"{attacked.name} was attacked and survived: retaliate {x} deals {x} damage to the attacker, "
-                  f"{attacker.name} (a keyword: mandatory).", ["retaliate-x", "ability/bullet-6"]
+                  f"{attacker.name} (a keyword: mandatory).", [cited.AFTER_CHARACTER_ATTACKED_DEAL, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES]
                   + self.gained(attacked, "retaliate"))
         player = attacked.controller if attacked.controller != SCENARIO else self.s.first_player
         self.deal_damage(Initiation(f"retaliate:{attacked.handle}", player, attacked, None, False, {}, akey),
@@ -219,41 +220,41 @@ class Attacks:
         """Enemy Attacks step 2: a player may exhaust a hero or an ally as the defender; a player other than
         the target player who defends becomes the target player (enemy-attacks/step-2, defend/bullet-4)."""
         if choice in (None, "none", False):
-            self.step("Step 2: no player defends.", ["enemy-attacks/step-2"])
+            self.step("Step 2: no player defends.", [cited.PLAYER_WISHES_DEFEND_PLAYER])
             return
         if self.undefendable:
             self.power(f"{choice}.defend", self.s.cards[choice].controller, f"{self.s.cards[choice].name} defending")
             rec_power = self.powers[-1]
-            rec_power.result, rec_power.rule = "illegal", "the-golden-rules"
+            rec_power.result, rec_power.rule = "illegal", cited.CARD_TEXT_TAKES_PRECEDENCE
             rec_power.why = "the card says this attack cannot be defended, and card text takes precedence over the rules"
-            rec_power.cites = ["the-golden-rules", "enemy-attacks/step-2"]
+            rec_power.cites = [cited.CARD_TEXT_TAKES_PRECEDENCE, cited.PLAYER_WISHES_DEFEND_PLAYER]
             self.step(f"Step 2: the rules let a player defend, but the card says this attack cannot be defended, and "
                       f"the text of a card takes precedence over the Rules Reference: {self.s.cards[choice].name} cannot "
-                      "defend.", ["the-golden-rules", "enemy-attacks/step-2"])
+                      "defend.", [cited.CARD_TEXT_TAKES_PRECEDENCE, cited.PLAYER_WISHES_DEFEND_PLAYER])
             return
         card = self.s.cards.get(choice)
         problem = ""
         if card is None or not (card.is_identity or card.type == "ally"):
             self.fail(f"{akey}.defend", f"{choice!r} is neither a player's identity nor an ally: only a hero or an "
-                                        "ally defends", "enemy-attacks/step-2")
-        rule = "enemy-attacks/step-2"
+                                        "ally defends", cited.PLAYER_WISHES_DEFEND_PLAYER)
+        rule = cited.PLAYER_WISHES_DEFEND_PLAYER
         if card.is_identity and self.s.players[card.owner].eliminated:
-            problem, rule = f"{card.owner} has been eliminated", "player-elimination"
+            problem, rule = f"{card.owner} has been eliminated", cited.PLAYER_ELIMINATED_GAME_THEIR
         elif card.is_identity and card.form != "hero":
-            problem, rule = f"{card.name} is in alter-ego form, and only a hero or an ally defends", "defend/bullet-1"
+            problem, rule = f"{card.name} is in alter-ego form, and only a hero or an ally defends", cited.HERO_USE_THEIR_BASIC_DEFEND_BULLET_1
         elif not card.is_identity and not card.in_play:
-            problem, rule = f"{card.name} is not in play", "in-play-and-out-of-play/bullet-3"
+            problem, rule = f"{card.name} is not in play", cited.CARD_ABILITIES_ONLY_INTERACT
         elif card.exhausted:
-            problem, rule = f"{card.name} is exhausted, and a defender exhausts to defend", "exhausted/bullet-1"
+            problem, rule = f"{card.name} is exhausted, and a defender exhausts to defend", cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED
         elif card.is_identity and "def" not in card.stats:
-            problem, rule = f"{card.name} has no DEF value (a dash)", "dash"
+            problem, rule = f"{card.name} has no DEF value (a dash)", cited.CHARACTER_S_POWER_ATK
         power = self.power(f"{choice}.defend", card.controller, f"{card.name} defends")
         if problem:
             power.result, power.rule, power.why = "illegal", rule, problem
             self.step(f"Step 2: {card.name} cannot defend: {problem}. No character defends.", [rule,
-                                                                                             "enemy-attacks/step-2"])
+                                                                                             cited.PLAYER_WISHES_DEFEND_PLAYER])
             return
-        cites = ["enemy-attacks/step-2", "defend/bullet-1" if card.is_identity else "defend/bullet-2"]
+        cites = [cited.PLAYER_WISHES_DEFEND_PLAYER, cited.HERO_USE_THEIR_BASIC_DEFEND_BULLET_1 if card.is_identity else cited.ALLY_EXHAUST_DEFEND_AGAINST]
         exhaust = Condition("exhaust", card, card.controller)
         defend = Condition("defend", card, card.controller, other=rec.attacker)
 
@@ -263,7 +264,7 @@ class Attacks:
             moved = ""
             if card.controller != rec.player:
                 moved = f"; {card.controller} becomes the target player of this attack"
-                cites.append("defend/bullet-4")
+                cites.append(cited.PLAYER_DEFENDS_ATTACK_AGAINST)
                 rec.player = card.controller
             self.step(f"Step 2: {card.controller} exhausts {card.name} as the defender{moved}.", cites)
         self.occur([exhaust, defend], apply)
@@ -279,12 +280,12 @@ class Attacks:
         if any(c.zone == "encounter-discard" for c in self.s.cards.values()):
             self.fail("cards", "the encounter deck is empty: its discard pile would be shuffled into a new deck, "
                                "and the order of a shuffled deck is not modelled — list the cards in the "
-                               "encounter deck instead", "empty-encounter-deck")
+                               "encounter deck instead", cited.ENCOUNTER_DECK_RUNS_OUT_EMPTY_ENCOUNTER_DECK)
         if main is not None:
             main.acceleration_tokens += 1
             self.step(f"The encounter deck has run out of cards: an acceleration token is placed on {main.name} "
                       "(the encounter discard pile is empty: no new deck).",
-                      ["empty-encounter-deck", "acceleration-token/bullet-1"])
+                      [cited.ENCOUNTER_DECK_RUNS_OUT_EMPTY_ENCOUNTER_DECK, cited.ENCOUNTER_DECK_RUNS_OUT])
         return None
 
     def give_boosts(self, villain: Card, rule: str, count: int = 1) -> list[Card]:
@@ -298,7 +299,7 @@ class Attacks:
             top.zone = "boost"
             out.append(top)
             self.step(f"Step 1: {villain.name} is given one facedown boost card from the top of the encounter deck "
-                      f"({top.name}).", [rule, "activation/bullet-3", "boost"])
+                      f"({top.name}).", [rule, cited.TIME_VILLAIN_ACTIVATES_GIVE, cited.TIME_VILLAIN_ATTACKS_SCHEMES])
         return out
 
     def flip_boosts(self, villain: Card, cards: list[Card], stat: str, player: str, rule: str, akey: str) -> int:
@@ -312,8 +313,8 @@ class Attacks:
                 if ab is not None else ""
             self.step(f"{card.name} is turned faceup as a boost card: {plural(card.boost, 'boost icon')}, "
                       f"+{card.boost} {stat.upper()} for this activation{star}.",
-                      [rule, "boost"] + (["boost/bullet-1", "boost/bullet-2", "star-icon/bullet-5"]
-                                         if ab is not None else []) + (["boost/bullet-3"] if len(cards) > 1 else []))
+                      [rule, cited.TIME_VILLAIN_ATTACKS_SCHEMES] + ([cited.STAR_ICON_NOT_ITSELF, cited.ONLY_ABILITY_TEXT_BENEATH, cited.STAR_ICON_LOCATED_ENCOUNTER]
+                                         if ab is not None else []) + ([cited.ADDITIONAL_BOOST_CARDS_RESOLVED] if len(cards) > 1 else []))
             init = Initiation(self.new_key(card.handle), player, card, ab, False, {}, akey, reveal=True)
             init.automatic = "Boost"
             cond = Condition("boost", card, player, init=init)
@@ -324,13 +325,13 @@ class Attacks:
                 if init.canceled_by:
                     init.result = "canceled"
                     self.step(f"The Boost ability of {card.name} was canceled: it does not resolve.",
-                              ["cancel/bullet-2"])
+                              [cited.ANYTIME_EFFECTS_ABILITY])
                 else:
                     init.result = "resolved"
                     self.resolve_effects(init)
             card.zone = "encounter-discard"
             self.boosted.append(card.handle)
-            self.step(f"{card.name} is discarded after it is applied to the activation.", ["boost/bullet-4"])
+            self.step(f"{card.name} is discarded after it is applied to the activation.", [cited.AFTER_APPLYING_BOOST_CARD])
             self.window("response", [cond])
         return total
 
@@ -344,25 +345,25 @@ class Attacks:
             enemy.status.discard("confused")
             rec["result"] = "confused"
             self.step(f"{enemy.name} is confused: instead of scheming, it discards its confused status card.",
-                      ["status-cards", "confuse"])
+                      [cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.ABILITY_CONFUSES_CHARACTER_GIVE])
             return
         cond = Condition("scheme", enemy, player)
         self.window("interrupt", [cond])
         icons = 0
         if enemy.type == "villain":
-            boosts = self.give_boosts(enemy, "enemy-schemes/step-1")
+            boosts = self.give_boosts(enemy, cited.VILLAIN_SCHEMING_GIVE_ONE)
             rec["boost"] = [c.handle for c in boosts]
-            icons = self.flip_boosts(enemy, boosts, "sch", player, "enemy-schemes/step-2", akey)
+            icons = self.flip_boosts(enemy, boosts, "sch", player, cited.VILLAIN_SCHEMING_FLIP_VILLAIN, akey)
         sch, parts = self.stat(enemy, "sch")
         rec["sch"] = sch + icons
         main = self.main_scheme()
         if main is None:
             self.fail(akey, f"{enemy.name} schemes, and there is no main scheme in play: add one to [cards]",
-                      "enemy-schemes/step-3")
+                      cited.PLACE_THREAT_MAIN_SCHEME)
         words = " ".join([f"SCH {enemy.stats.get('sch', 0)}"] + parts + ([f"+{icons} (boost)"] if icons else []))
         words += f" = {rec['sch']}" if parts or icons else ""
         self.step(f"Step 3: {enemy.name} places threat equal to its modified SCH ({words}) on "
-                  f"{main.name}.", ["enemy-schemes/step-3"] + self.stat_cites(parts))
+                  f"{main.name}.", [cited.PLACE_THREAT_MAIN_SCHEME] + self.stat_cites(parts))
         init = self._attack_init(enemy, player, akey)
         self._eff_place_threat(init, {"do": "place-threat", "amount": rec["sch"], "on": main.handle})
         self.window("response", [cond])
@@ -378,10 +379,10 @@ class Attacks:
             return
         if self.identity(player).form != "hero":
             self.step(f"{minion.name} has quickstrike, but {player} is in alter-ego form: it does not attack.",
-                      ["quickstrike"])
+                      [cited.AFTER_ENEMY_ENGAGES_PLAYER])
             return
         self.step(f"{minion.name} has quickstrike: after engaging {player}, who is in hero form, it immediately "
-                  "attacks them.", ["quickstrike", "ability/bullet-6"])
+                  "attacks them.", [cited.AFTER_ENEMY_ENGAGES_PLAYER, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
         self.enemy_attack(minion, player, self.defend_choice(minion, player), akey)
 
     def guarded(self, player: str) -> list[Card]:
@@ -408,7 +409,7 @@ class Attacks:
         """The player the minion is engaged with; with several players the scenario must say (engaged)."""
         if minion.engaged is None and minion.in_play and len(self.s.players) > 1:
             self.fail(f"cards.{minion.handle}.engaged", f"{minion.name} is a minion in play: say which player it is "
-                                                        "engaged with (engaged = \"NAME\")", "engaged")
+                                                        "engaged with (engaged = \"NAME\")", cited.MINION_ENTERS_PLAY_ENGAGES)
         return minion.engaged
 
     def defend_choice(self, enemy: Card, player: str):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge.engine.marvel_champions.cards import (SCENARIO, Card, article, describe_selector, matches, plural,
                                                  possessive)
 from judge.engine.marvel_champions.state import Illegal, Initiation
+from judge.engine.marvel_champions import cited
 
 
 class Checks:
@@ -18,25 +19,25 @@ class Checks:
         card, ab, player = init.card, init.ability, init.player
         c1 = self.p("restrictions")
         if self.s.players[player].eliminated:
-            raise Illegal(c1, f"{player} has been eliminated", ["player-elimination"])
+            raise Illegal(c1, f"{player} has been eliminated", [cited.PLAYER_ELIMINATED_GAME_THEIR])
         if init.playing:
             if card.type == "resource":
                 raise Illegal(c1, f"{card.name} is a resource card: resource cards are discarded from hand to "
-                                  "generate resources, not played", ["resource-cards"])
+                                  "generate resources, not played", [cited.RESOURCE_CARDS_PLAYER_CARD])
             allowed = ["hand"] + [a.get("from") for a in card.abilities if a.kind == "permission"]
             if card.zone not in allowed or card.controller != player:
                 where = f"{card.owner}'s {card.zone}" if card.zone in ("hand", "deck", "discard") else card.zone
                 if card.controller != player:   # another player's card: its controller is the one who may play it
                     raise Illegal(c1, f"{card.name} is in {where}, so {card.controller} controls it, and {player} "
                                       "plays only cards they control, from their own hand",
-                                  ["ownership-and-control/bullet-3", "play",
-                                   "play-restrictions-and-permissions/bullet-1"])
+                                  [cited.PLAYER_CONTROLS_CARDS, cited.PLAYING_CARD_INVOLVES_PAYING,
+                                   cited.ORDER_USE_ABILITY])
                 raise Illegal(c1, f"{card.name} is in {where}, and {player} plays cards from their own hand",
-                              ["play", "play-restrictions-and-permissions/bullet-1"])
+                              [cited.PLAYING_CARD_INVOLVES_PAYING, cited.ORDER_USE_ABILITY])
             if card.zone != "hand":
                 self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; the rules play cards from hand, but its "
                           "permission allows playing it from there, and card text takes precedence over the rules.",
-                          [c1, "play-restrictions-and-permissions/bullet-2", "play", "the-golden-rules"])
+                          [c1, cited.PERMISSION_OPTIONAL_PLAY, cited.PLAYING_CARD_INVOLVES_PAYING, cited.CARD_TEXT_TAKES_PRECEDENCE])
         elif not init.reveal:
             if not card.in_play and not card.is_identity:
                 where = ("it left play and is " if card.handle in self.left_play else "it is ") + \
@@ -45,55 +46,55 @@ class Checks:
                                   "can only be initiated while it is in play", self._out_of_play_rules(card))
             if card.controller != player and card.controller != SCENARIO:
                 raise Illegal(c1, f"{card.name} is controlled by {card.controller}, not by {player}",
-                              ["player-turn/bullet-5"])
+                              [cited.TRIGGER_ACTION_CARD_ABILITY])
         if ab is not None and ab.kind == "action" or init.playing and card.type != "event":
             self._check_timing(init)
         form = ab.get("form") if ab is not None else None
         if form and self.identity(player).form != form:
             raise Illegal(c1, f"{possessive(card.name)} ability is a {ab.label()}, which can only be used in {form} "
                               f"form, and {player} is in {self.identity(player).form} form",
-                              ["triggered-ability/bullet-4"])
+                              [cited.BOLD_TIMING_TRIGGER])
         if ab is not None and ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
             raise Illegal(c1, f"{self.ability_name(card, ab)} has “Limit {ab.get('limit')} per round” and was "
-                              f"already used {plural(card.used.get(ab.index, 0), 'time')} this round", ["limit"])
+                              f"already used {plural(card.used.get(ab.index, 0), 'time')} this round", [cited.LIMIT_X_PER_PERIOD])
         most = card.max if init.playing else None
         if most is not None and self.s.max_used.get(card.name, 0) >= most:
             raise Illegal(c1, f"{card.name} has “Max {most} per round” and copies of it were already played "
-                              f"{plural(self.s.max_used.get(card.name, 0), 'time')} this round", ["max"])
+                              f"{plural(self.s.max_used.get(card.name, 0), 'time')} this round", [cited.MAX_X_PER_PERIOD])
         if init.playing and card.unique:
             twin = next((c for c in self.s.cards.values() if c.in_play and c.name == card.name and c is not card),
                         None)
             if twin is not None:
                 raise Illegal(c1, f"{card.name} is unique and a copy ({twin.handle}) is already in play",
-                              ["unique/bullet-1"])
+                              [cited.PLAYERS_GROUP_PERMITTED])
         if init.playing and card.type == "ally":
             allies = [c for c in self.s.cards.values() if c.in_play and c.type == "ally" and c.controller == player]
             if len(allies) >= 3:
                 raise Illegal(c1, f"{player} already controls {len(allies)} allies "
-                                  f"({', '.join(c.name for c in allies)}), and the ally limit is three", ["ally-limit"])
+                                  f"({', '.join(c.name for c in allies)}), and the ally limit is three", [cited.PLAYER_PERMITTED_CONTROL_MAXIMUM])
         if self.peril and player != self.peril and not init.forced:
             raise Illegal(c1, f"{self.peril} is resolving a card with peril, and the other players cannot play cards "
-                              "or trigger abilities meanwhile", ["peril"])
+                              "or trigger abilities meanwhile", [cited.WHILE_PLAYER_RESOLVING_CARD])
         if init.playing and card.attach_to is not None:
             self._check_attach(init)
         self._check_targets(init)
         if ab is not None and init.effects and not any(self.could_change(init, e) for e in init.effects):
-            rule = "event/bullet-3" if init.is_event else "triggered-ability/bullet-1"
+            rule = cited.EVENT_CARD_CANNOT_PLAYED if init.is_event else cited.TRIGGERED_ABILITY_PLAYER
             raise Illegal(c1, f"resolving {self.describe(init)} could not change the game "
-                              f"({self._no_change_reason(init)})", [rule, "ability/bullet-3"])
+                              f"({self._no_change_reason(init)})", [rule, cited.ABILITY_ONLY_INITIATED])
         if not init.forced:
-            request = ["player-turn/bullet-6", "action"] if init.player != self.s.active_player and \
+            request = [cited.ASK_ANOTHER_PLAYER_TRIGGER, cited.ACTION_TYPE_TRIGGERED] if init.player != self.s.active_player and \
                 init.trigger is None else []
             timing = [] if init.trigger is None else \
-                ["interrupt/bullet-2" if init.ability.kind == "interrupt" else "response/bullet-2"]
+                [cited.INTERRUPT_ABILITY_EXECUTED if init.ability.kind == "interrupt" else cited.RESPONSE_OPPORTUNITY_OCCURS_IMMEDIATELY]
             self.step(f"Check 1: {self._restrictions_ok(init)}", [c1] + timing + request)
 
     @staticmethod
     def _out_of_play_rules(card: Card) -> list[str]:
         """Why an ability of a card out of play cannot be initiated: in-play-and-out-of-play/bullet-4 for every
         card type but events and treacheries; ability/bullet-2 names the player card types."""
-        return ["in-play-and-out-of-play/bullet-4"] + (
-            ["ability/bullet-2"] if card.type in ("hero", "alter-ego", "ally", "upgrade", "support") else [])
+        return [cited.CARD_ABILITIES_CARD_TYPES] + (
+            [cited.CARD_ABILITIES_HERO_ALTER] if card.type in ("hero", "alter-ego", "ally", "upgrade", "support") else [])
 
     @staticmethod
     def _zone_words(card: Card, zone: str) -> str:
@@ -107,10 +108,10 @@ class Checks:
         if self.s.phase != "player":
             what = "cards are played" if init.playing else "Action abilities are triggered"
             raise Illegal(c1, f"it is the villain phase, and {what} "
-                              "during a player's turn", ["player-turn/bullet-2" if init.playing else "action"])
+                              "during a player's turn", [cited.PLAY_ALLY_UPGRADE_SUPPORT if init.playing else cited.ACTION_TYPE_TRIGGERED])
         if init.playing and init.card.type != "event" and init.player != self.s.active_player:
             raise Illegal(c1, f"it is {self.s.active_player}'s turn, and {init.player} plays {init.card.type} cards "
-                              "during their own turn", ["player-turn/bullet-2"])
+                              "during their own turn", [cited.PLAY_ALLY_UPGRADE_SUPPORT])
 
     def _restrictions_ok(self, init: Initiation) -> str:
         parts = []
@@ -148,12 +149,12 @@ class Checks:
                 why = "it is not in play" if card is not None and not card.in_play and not card.is_identity else \
                     guard or "it does not match what the ability targets"
                 raise Illegal(rule, f"{card.name if card else wanted} is not a valid target ({why})",
-                              ["guard", "attack/bullet-4"] if guard else ["in-play-and-out-of-play/bullet-3"])
+                              [cited.WHILE_MINIONS_KEYWORD_ENGAGED, cited.HERO_ALLY_ATTACKS_TARGET] if guard else [cited.CARD_ABILITIES_ONLY_INTERACT])
             init.target = card
             return
         if not valid:
             raise Illegal(rule, f"{self.describe(init)} needs a target ({describe_selector(spec)}) and there is "
-                                "no valid one in play", ["in-play-and-out-of-play/bullet-3"])
+                                "no valid one in play", [cited.CARD_ABILITIES_ONLY_INTERACT])
         if len(valid) > 1:
             self.fail(f"{init.akey}.target" if init.act else init.ability.key,
                       f"{self.describe(init)} has {len(valid)} valid targets ({', '.join(c.handle for c in valid)}): "
@@ -182,10 +183,10 @@ class Checks:
         if not hosts:
             raise Illegal(self.p("restrictions"), f"{card.name} attaches to {describe_selector(sel)}, and there is no "
                                                   "such element in play to attach it to",
-                          ["attach-to/bullet-3", "upgrade/bullet-3"])
+                          [cited.ATTACH_PHRASE_CHECKED_LEGALITY, cited.SOME_UPGRADES_ENTER_PLAY])
         if len(hosts) > 1:
             self.fail(f"{init.akey}.target", f"{card.name} could attach to {', '.join(c.handle for c in hosts)}: "
-                                             "declare target = …", "attach-to")
+                                             "declare target = …", cited.CARD_USES_PHRASE_ATTACH)
         init.attach_host = hosts[0]
 
     # could the effects change the game? (event/bullet-3, ability/bullet-3, triggered-ability/bullet-1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine.marvel_champions.cards import Ability, Card, describe_selector, matches, plural, possessive
 from judge.engine.marvel_champions.state import Condition, Illegal, Initiation
+from judge.engine.marvel_champions import cited
 
 
 class Costs:
@@ -22,7 +23,7 @@ class Costs:
             return
         cites = [c2]
         if not init.playing and isinstance(self._ability_cost(ab).get("resources"), list):
-            cites.append("resource/bullet-4")     # specific resource types
+            cites.append(cited.ABILITY_RESOURCE)     # specific resource types
         if init.playing:
             if card.x_cost:
                 if init.x is None:
@@ -44,8 +45,8 @@ class Costs:
         extra = self._other_costs(init)
         for what, problem in extra:
             if problem:
-                raise Illegal(c2, problem, ["exhausted/bullet-2"] if "exhausted" in problem else
-                              ["uses-x"] if "uses counter" in problem else [])
+                raise Illegal(c2, problem, [cited.CARD_ABILITY_EXHAUSTED] if "exhausted" in problem else
+                              [cited.WHEN_CARD_KEYWORD_ENTERS] if "uses counter" in problem else [])
         available = self._available_sources(init)
         ok, _, _ = assign(self._required(init), [t for s in available for t in s[2]])
         if init.modifiers:
@@ -60,7 +61,7 @@ class Costs:
                               f"controls can generate only {plural(have, 'resource')}"
                               f"{self._typed_note(init, available)}"
                               + "".join(f" ({m})" for _, m in blocked),
-                          cites[1:] + ["resource/bullet-3" if init.playing else "resource/bullet-4", "cost/bullet-6"]
+                          cites[1:] + [cited.PAY_COST_PLAYING if init.playing else cited.ABILITY_RESOURCE, cited.PLAYER_PAYING]
                           + [r for r, _ in blocked])
         if init.act and init.cost and "pay" not in init.act:
             self.fail(f"{init.akey}", f"{self.describe(init)} costs {init.cost}: declare pay = […] (the cards "
@@ -169,14 +170,14 @@ class Costs:
         sets = [(w, m) for w, m in init.modifiers if "set" in m]
         if sets:
             return f"{sets[-1][0]} sets the cost to {sets[-1][1]['set']}, overriding every other modifier", \
-                ["modifiers", "modifiers/bullet-2"]
+                [cited.GAME_CONSTANTLY_CHECKS, cited.VALUE_SET]
         parts = " ".join(f"{'+' if m.get('by', 0) >= 0 else '−'} {abs(m.get('by', 0))} ({w})"
                          for w, m in init.modifiers)
         total = base + sum(m.get("by", 0) for _, m in init.modifiers)
         text = f"{base} {parts} = {total}".replace("= -", "= −")
         if total < 0:
-            return text + ", treated as 0", ["modifiers", "modifiers/bullet-3"]
-        return text, ["modifiers"]
+            return text + ", treated as 0", [cited.GAME_CONSTANTLY_CHECKS, cited.AFTER_ACTIVE_MODIFIERS_BEEN]
+        return text, [cited.GAME_CONSTANTLY_CHECKS]
 
     # step 3 ------------------------------------------------------------------------------------------
     def pay(self, init: Initiation) -> bool:
@@ -191,7 +192,7 @@ class Costs:
         ok, uses, lost = assign(required, generated)
         if not ok:
             typed = any(t != "any" for t in required)
-            problems.append(("resource/bullet-4" if typed else "",
+            problems.append((cited.ABILITY_RESOURCE if typed else "",
                              f"the declared payment generates {plural(len(generated), 'resource')}"
                              f"{' (' + ', '.join(generated) + ')' if generated else ''} for a cost of "
                              f"{self._cost_words(init)}"))
@@ -210,17 +211,17 @@ class Costs:
         parts = []
         discards, exhausts = [], []
         if init.cost and self._other_costs(init):
-            cites.append("cost/bullet-4")   # a resource cost and an exhaust / discard cost: paid together
+            cites.append(cited.MULTIPLE_COSTS_SINGLE)   # a resource cost and an exhaust / discard cost: paid together
         for handle, card, kinds, ab in sources:
             if ab is None:
                 discards.append(card)
                 parts.append(f"discards {card.name} from their hand ({', '.join(kinds) or 'no resource'})")
-                cites.append("resource/bullet-1")
+                cites.append(cited.PLAYER_GENERATE_RESOURCES)
                 if kinds != card.resources:
-                    cites.append("resource-cards/bullet-1")
+                    cites.append(cited.SOME_RESOURCE_CARDS_CARD)
             else:
                 parts.append(f"uses {self.ability_name(card, ab)} ({', '.join(kinds)})")
-                cites.append("resource-ability/bullet-1")
+                cites.append(cited.RESOURCE_ABILITY_TRIGGERED)
                 cost = ab.get("cost") or {}
                 if cost.get("exhaust"):
                     exhausts.append(card)
@@ -238,17 +239,17 @@ class Costs:
         if cost.get("uses"):
             init.card.uses -= cost["uses"]
             parts.append(f"spends {plural(cost['uses'], 'use')} of {init.card.name} ({init.card.uses} left)")
-            cites.append("uses-x")
+            cites.append(cited.WHEN_CARD_KEYWORD_ENTERS)
         wilds = [f"a wild resource as {as_}" for got, as_ in uses if got == "wild" and as_ != "any"]
         if wilds:
-            cites.append("wild-resource")
+            cites.append(cited.PLAYER_GENERATES_WILD)
         init.generated, init.lost = len(generated), lost
         total = f"{plural(len(generated), 'resource')} generated for a cost of {init.cost}" if init.cost or \
             generated else ""
         excess = ""
         if lost:
             excess = f"; the excess ({plural(lost, 'resource')}) is lost"
-            cites += ["cost/bullet-3", "resource/bullet-5"]
+            cites += [cited.RESOURCES_GENERATED_BEYOND, cited.EXCESS_RESOURCES_GENERATED_TOWARD]
         if parts:
             self.step(f"Step 3: {init.player} pays: {', '.join(parts)}"
                       f"{' (' + ', '.join(wilds) + ')' if wilds else ''}"
@@ -296,7 +297,7 @@ class Costs:
                                                    "hand, so it cannot be discarded to pay for itself"))
                 continue
             if card.controller != init.player:
-                problems.append(("cost/bullet-6", f"{card.name} is controlled by {card.controller}, and costs are "
+                problems.append((cited.PLAYER_PAYING, f"{card.name} is controlled by {card.controller}, and costs are "
                                                   "paid with cards the paying player controls"))
                 continue
             if card.zone == "hand":
@@ -304,12 +305,12 @@ class Costs:
                 demands.setdefault(handle, []).append("discard")
                 continue
             if not card.in_play:
-                problems.append(("resource/bullet-1", f"{card.name} is in {card.zone}: resources come from cards "
+                problems.append((cited.PLAYER_GENERATE_RESOURCES, f"{card.name} is in {card.zone}: resources come from cards "
                                                       "discarded from hand or from resource abilities"))
                 continue
             ab = card.ability(int(idx)) if idx else next((a for a in card.abilities if a.kind == "resource"), None)
             if ab is None or ab.kind != "resource":
-                problems.append(("resource/bullet-1", f"{card.name} has no Resource ability"))
+                problems.append((cited.PLAYER_GENERATE_RESOURCES, f"{card.name} has no Resource ability"))
                 continue
             problem = self._resource_ability_problem(card, ab, init)
             if problem:
@@ -323,10 +324,10 @@ class Costs:
         for handle, what in demands.items():
             card = self.s.cards[handle]
             if what.count("discard") > 1 or what.count("exhaust") > 1:
-                problems.append(("cost/bullet-4", f"{card.name} is named twice to pay costs that are paid "
+                problems.append((cited.MULTIPLE_COSTS_SINGLE, f"{card.name} is named twice to pay costs that are paid "
                                                   "simultaneously"))
             elif "discard" in what and "exhaust" in what:
-                rule = self.p("leaves") if card is init.card and not init.playing else "cost/bullet-4"
+                rule = self.p("leaves") if card is init.card and not init.playing else cited.MULTIPLE_COSTS_SINGLE
                 problems.append((rule, f"discarding {card.name} makes it leave play, so the cost of exhausting "
                                        f"{card.name} can no longer be paid"))
         return sources, problems
@@ -334,10 +335,10 @@ class Costs:
     def _resource_ability_problem(self, card: Card, ab: Ability, init: Initiation):
         cost = ab.get("cost") or {}
         if cost.get("exhaust") and card.exhausted:
-            return ("exhausted/bullet-2", f"{card.name} is exhausted, so its Resource ability (which exhausts it) "
+            return (cited.CARD_ABILITY_EXHAUSTED, f"{card.name} is exhausted, so its Resource ability (which exhausts it) "
                                           "cannot be used")
         if ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
-            return ("limit", f"{self.ability_name(card, ab)} was already used "
+            return (cited.LIMIT_X_PER_PERIOD, f"{self.ability_name(card, ab)} was already used "
                              f"{plural(card.used.get(ab.index, 0), 'time')} this round")
         if ab.get("for") is not None and not (init.playing and matches(ab.get("for"), init.card, card.controller)):
             # "generate a resource for a <trait> card": a play restriction of the ability, which must be
@@ -346,7 +347,7 @@ class Costs:
             sel = ("an " if sel[:1].lower() in "aeiou" else "a ") + sel
             paying = f"{init.card.name} is not one" if init.playing else \
                 f"{self.ability_name(init.card, init.ability)} is not a card being played"
-            return ("play-restrictions-and-permissions/bullet-1",
+            return (cited.ORDER_USE_ABILITY,
                     f"{self.ability_name(card, ab)} generates resources only to pay for {sel}, and {paying}")
         return None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from judge.engine.marvel_champions.cards import SCENARIO, Card, describe_selector, matches, plural, possessive
 from judge.engine.marvel_champions.state import Condition, Initiation, Lasting
+from judge.engine.marvel_champions import cited
 
 
 class Effects:
@@ -48,12 +49,12 @@ class Effects:
             if eff.get("then"):
                 if not full:
                     self.step("The text before “then” did not fully resolve, so the text after it does not attempt "
-                              "to resolve.", ["then", "then/bullet-2"])
+                              "to resolve.", [cited.EFFECT_TEXT, cited.PRE_TEXT_EFFECT_DOES])
                     init.notes.append("the text after “then” does not resolve")
-                    init.note_cites.append("then/bullet-2")
+                    init.note_cites.append(cited.PRE_TEXT_EFFECT_DOES)
                     return
                 self.step("The text before “then” fully resolved, so the text after it attempts to resolve.",
-                          ["then/bullet-1"])
+                          [cited.PRE_TEXT_EFFECT_FULLY])
             full = self.apply_effect(init, eff)
 
     def apply_effect(self, init: Initiation, eff: dict) -> bool:
@@ -66,9 +67,9 @@ class Effects:
         if card is None or not card.in_play and not card.is_identity:
             name = card.name if card is not None else "its target"
             self.step(f"{name} is no longer in play: {what} has nothing to act on and does not resolve.",
-                      ["in-play-and-out-of-play/bullet-3"])
+                      [cited.CARD_ABILITIES_ONLY_INTERACT])
             init.notes.append(f"{what} does not resolve ({name} is not in play)")
-            init.note_cites.append("in-play-and-out-of-play/bullet-3")
+            init.note_cites.append(cited.CARD_ABILITIES_ONLY_INTERACT)
             return True
         return False
 
@@ -81,15 +82,15 @@ class Effects:
     def deal_damage(self, init: Initiation, target: Card, amount: int) -> bool:
         """Deal damage to a character with its interrupt window (prevention) and response window; True when dealt."""
         if amount <= 0:
-            self.step(f"{target.name} is dealt no damage.", ["damage"])
+            self.step(f"{target.name} is dealt no damage.", [cited.DAMAGE_REDUCES_CHARACTER_HIT])
             return True
         if "tough" in target.status:
             # a status card's ability has timing priority over every conflicting ability (status-cards/bullet-2)
             target.status.discard("tough")
             self.step(f"{target.name} has a tough status card: all {amount} damage is prevented and the tough "
-                      "status card is discarded instead.", ["status-cards", "status-cards/bullet-2", "prevent/bullet-1"])
+                      "status card is discarded instead.", [cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.STATUS_CARD_ABILITIES_HAVE, cited.DAMAGE_PREVENTED_REDUCE])
             init.notes.append(f"{target.name}'s tough status card prevents the damage")
-            init.note_cites.append("status-cards")
+            init.note_cites.append(cited.STATUS_CARD_REPRESENT_DIFFERENT)
             return False
         dmg = Condition("damage", target, target.controller if target.controller != SCENARIO else None, amount)
         conds = [dmg]
@@ -100,19 +101,19 @@ class Effects:
             c.by = by
         self.window("interrupt", conds)
         if dmg.amount <= 0:
-            self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.", ["prevent/bullet-1"])
+            self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.", [cited.DAMAGE_PREVENTED_REDUCE])
             init.notes.append(f"no damage to {target.name} (all prevented)")
-            init.note_cites.append("prevent/bullet-1")
+            init.note_cites.append(cited.DAMAGE_PREVENTED_REDUCE)
             return True
         dealt = dmg.amount
         target.damage += dealt
         if target.is_identity or target.type == "villain":
             self.step(f"{target.name} takes {dealt} damage: its hit point dial goes from {target.remaining + dealt} to "
-                      f"{max(0, target.remaining)}.", ["damage", "damage/bullet-1", "hit-points/bullet-1"])
+                      f"{max(0, target.remaining)}.", [cited.DAMAGE_REDUCES_CHARACTER_HIT, cited.DAMAGE_HERO_ALTER_EGO, cited.HERO_ALTER_EGO])
         else:
             self.step(f"{target.name} takes {dealt} damage: {plural(dealt, 'damage token')} on it, "
                       f"{max(0, target.remaining)} of {target.hit_points} hit points remaining.",
-                      ["damage", "damage/bullet-2", "hit-points/bullet-4"])
+                      [cited.DAMAGE_REDUCES_CHARACTER_HIT, cited.DAMAGE_ALLY_MINION_TRACKED, cited.MINION_ALLY])
         init.notes.append(f"{dealt} damage to {target.name}")
         after = [dmg]
         if target.remaining <= 0:
@@ -127,14 +128,14 @@ class Effects:
         out = [Condition("defeated", target, target.controller)]
         if target.is_identity:
             self.step(f"{target.name}'s hit point dial is at zero: {target.owner} is defeated.",
-                      ["hit-points/bullet-2", "player-elimination"])
+                      [cited.PLAYER_HIT_POINT, cited.PLAYER_ELIMINATED_GAME_THEIR])
             self.eliminate(target.owner)
         elif target.type == "villain":
             out += self.villain_stage_defeated(target)
         else:
             self.step(f"{target.name} has zero remaining hit points: it is defeated and discarded.",
-                      ["defeat", "defeat/bullet-1"] + (["ally/bullet-1"] if target.type == "ally" else
-                                                       ["minion/bullet-2"] if target.type == "minion" else []))
+                      [cited.CHARACTER_ZERO, cited.CARD_DEFEATED] + ([cited.ALLY_ENTERS_PLAY] if target.type == "ally" else
+                                                       [cited.MINION_HAS_ZERO_FEWER] if target.type == "minion" else []))
             out.append(Condition("leaves-play", target, target.controller))
             self._to_discard(target)
             self.when_defeated(target)
@@ -156,7 +157,7 @@ class Effects:
             for other in list(self.s.cards.values()):
                 if other.in_play and other.attached_to == card.handle:
                     self.step(f"{other.name} was attached to {card.name}, which left play: it is discarded.",
-                              ["attach-to/bullet-1"])
+                              [cited.ONCE_CARD_ATTACHED_REMAINS])
                     self._to_discard(other)
 
     def _eff_heal(self, init: Initiation, eff: dict) -> bool:
@@ -172,7 +173,7 @@ class Effects:
             self.step(f"{target.name} heals {healed} damage"
                       + (f" (only {healed} of {amount}: a heal cannot bring it above its maximum hit points)"
                          if healed < amount else "") + f"; {target.remaining} of {target.hit_points} remaining.",
-                      ["heal"] + (["heal/bullet-1"] if healed < amount else []))
+                      [cited.ABILITY_HEALS_CHARACTER] + ([cited.HEAL_EFFECT_ONLY_BRING] if healed < amount else []))
         self.occur([cond], apply)
         init.notes.append(f"{target.name} heals {healed}")
         return healed == amount
@@ -183,12 +184,12 @@ class Effects:
         n = pending.amount if value == "all" else min(self.amount(init, eff), pending.amount)
         pending.amount -= n
         if pending.kind == "damage":
-            what, rule, left = f"{n} of the damage to", "prevent/bullet-1", f"{pending.amount} damage is left to deal"
+            what, rule, left = f"{n} of the damage to", cited.DAMAGE_PREVENTED_REDUCE, f"{pending.amount} damage is left to deal"
         else:
-            what, rule, left = f"{n} of the threat to be placed on", "prevent/bullet-2", \
+            what, rule, left = f"{n} of the threat to be placed on", cited.THREAT_PREVENTED_REDUCE, \
                 f"{pending.amount} threat is left to place"
         self.step(f"{self.source_name(init)} prevents {what} "
-                  f"{pending.subject.name}: {left}.", ["prevent", rule])
+                  f"{pending.subject.name}: {left}.", [cited.SOME_CARD_ABILITIES_PREVENT, rule])
         init.notes.append(f"prevents {what} {pending.subject.name}")
         return value == "all" or n == self.amount(init, eff)
 
@@ -202,20 +203,20 @@ class Effects:
         card = victim.card
         if victim.is_event:
             what, still, rules = f"the effects of {card.name}", f"{card.name} is still played", \
-                ["cancel/bullet-3", "event/bullet-1"]
+                [cited.EFFECTS_EVENT_CARD, cited.EFFECTS_EVENT]
         elif victim.reveal and card.type == "treachery":
-            what, still, rules = f"the effects of {card.name}", f"{card.name} is still revealed", ["cancel/bullet-4"]
+            what, still, rules = f"the effects of {card.name}", f"{card.name} is still revealed", [cited.EFFECTS_TREACHERY]
         elif victim.reveal:
             what, still, rules = f"the When Revealed effects of {card.name}", f"{card.name} is still revealed", \
-                ["cancel/bullet-2"]
+                [cited.ANYTIME_EFFECTS_ABILITY]
         else:
             name = self.ability_name(card, victim.ability)
             what, still, rules = f"the effects of {name}", f"{name} is still regarded as initiated", \
-                ["cancel/bullet-2"]
+                [cited.ANYTIME_EFFECTS_ABILITY]
         self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating. Only the effects "
                   f"are canceled: {still}, so the triggering condition itself is not canceled (interrupt/bullet-4 "
                   "does not apply): further interrupts to it can still be used, and its response window follows.",
-                  ["cancel", "cancel/bullet-1"] + rules + ["interrupt/bullet-4"])
+                  [cited.SOME_CARD_ABILITIES_CANCEL, cited.CANCEL_ABILITIES_INTERRUPT_INITIATION] + rules + [cited.INTERRUPT_CHANGES_VIA])
         init.notes.append(f"cancels {what}")
         return True
 
@@ -226,7 +227,7 @@ class Effects:
         for c in drawn:
             c.zone = "hand"
         self.step(f"{init.player} draws {plural(len(drawn), 'card')} from the top of their deck"
-                  f"{': ' + ', '.join(c.name for c in drawn) if drawn else ''}.", ["drawing-cards"])
+                  f"{': ' + ', '.join(c.name for c in drawn) if drawn else ''}.", [cited.PLAYER_INSTRUCTED_DRAW])
         init.notes.append(f"{init.player} draws {len(drawn)}")
         return len(drawn) == n
 
@@ -238,9 +239,9 @@ class Effects:
         crisis = self.crisis() if scheme.type == "main-scheme" else None
         if crisis is not None:
             self.step(f"{crisis.name} has the crisis icon: no threat can be removed from the main scheme until it "
-                      "is discarded.", ["side-scheme", "crisis-icon"])
+                      "is discarded.", [cited.SIDE_SCHEME_ENCOUNTER_CARD, cited.SEE_SIDE_SCHEME_CRISIS_ICON])
             init.notes.append(f"no threat removed from {scheme.name} ({crisis.name} has the crisis icon)")
-            init.note_cites.append("side-scheme")
+            init.note_cites.append(cited.SIDE_SCHEME_ENCOUNTER_CARD)
             return False
         removed = min(n, scheme.threat or 0)
         conds = [Condition("threat-removed", scheme, init.player, removed)]
@@ -254,10 +255,10 @@ class Effects:
             scheme.threat -= removed
             self.step(f"{removed} threat is removed from {scheme.name}"
                       + (f" (only {removed} of {n}: there was no more)" if removed < n else "")
-                      + f"; {scheme.threat} threat remains.", ["threat"])
+                      + f"; {scheme.threat} threat remains.", [cited.THREAT_TOKENS_USED_TRACK])
             if defeats:
                 self.step(f"{scheme.name} has no threat on it: it is defeated and discarded.",
-                          ["defeat", "side-scheme/bullet-2"])
+                          [cited.CHARACTER_ZERO, cited.SIDE_SCHEME_REMAINS_PLAY])
                 self.defeated.append(scheme.handle)
                 self._to_discard(scheme)
                 self.when_defeated(scheme)
@@ -272,12 +273,12 @@ class Effects:
         cond = Condition("threat-placed", scheme, init.player, self.amount(init, eff))
         self.window("interrupt", [cond])
         if cond.amount <= 0:
-            self.step(f"All of the threat was prevented: none is placed on {scheme.name}.", ["prevent/bullet-2"])
+            self.step(f"All of the threat was prevented: none is placed on {scheme.name}.", [cited.THREAT_PREVENTED_REDUCE])
             init.notes.append(f"no threat placed on {scheme.name} (all prevented)")
             return True
 
         scheme.threat = (scheme.threat or 0) + cond.amount
-        self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", ["threat"])
+        self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", [cited.THREAT_TOKENS_USED_TRACK])
         self.check_main_scheme(scheme)
         self.window("response", [cond])
         init.notes.append(f"{cond.amount} threat placed on {scheme.name}")
@@ -295,12 +296,12 @@ class Effects:
         if self._gone(init, card, "exhausting" if exhaust else "readying"):
             return False
         if card.exhausted == exhaust:
-            self.step(f"{card.name} is already {word}.", ["exhausted/bullet-1" if exhaust else "ready/bullet-1"])
+            self.step(f"{card.name} is already {word}.", [cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED if exhaust else cited.PLAYER_INSTRUCTED_READY])
             return False
 
         def apply():
             card.exhausted = exhaust
-            self.step(f"{card.name} is {word}.", ["exhausted" if exhaust else "ready/bullet-1"])
+            self.step(f"{card.name} is {word}.", [cited.CARD_EXHAUSTED_ROTATED_90 if exhaust else cited.PLAYER_INSTRUCTED_READY])
         self.occur([Condition("exhaust" if exhaust else "ready", card, init.player)], apply)
         init.notes.append(f"{card.name} {word}")
         return True
@@ -318,7 +319,7 @@ class Effects:
             pile = "the encounter" if card.owner == SCENARIO else possessive(card.owner)
             self._to_discard(card)
             self.step(f"{card.name} is discarded from {origin} to {pile} discard pile.",
-                      ["in-play-and-out-of-play/bullet-2"] if origin == "play" else [])
+                      [cited.CARD_LEAVES_PLAY] if origin == "play" else [])
         self.occur(conds, apply)
         init.notes.append(f"{card.name} discarded")
         return True
@@ -329,7 +330,7 @@ class Effects:
         change = f"costs {abs(eff['by'])} {'less' if eff['by'] < 0 else 'more'}" if "by" in eff else \
             f"costs {eff['set']}"
         self.step(f"Lasting effect: the {'next ' if eff.get('next') else ''}{sel} {init.player} plays "
-                  f"{change}.", ["lasting-effects", "lasting-effects/bullet-1"])
+                  f"{change}.", [cited.SOME_CARD_ABILITIES_CREATE, cited.LASTING_EFFECT_PERSISTS_BEYOND])
         init.notes.append(f"the next {sel} {change}" if eff.get("next") else f"{sel} {change}")
         return True
 
@@ -344,7 +345,7 @@ class Effects:
         if chosen:
             options = [c for c in options if c.handle == chosen]
         if not options:
-            self.step("There is no card to put into play.", ["play/bullet-4"])
+            self.step("There is no card to put into play.", [cited.UNLESS_OTHERWISE_INSTRUCTED_PUT])
             return False
         if len(options) > 1:
             self.fail(f"{init.akey}.choose", f"{len(options)} cards could be put into play "
@@ -354,8 +355,8 @@ class Effects:
             allies = [c for c in self.s.cards.values() if c.in_play and c.type == "ally" and c.controller == init.player]
             if len(allies) >= 3:
                 self.step(f"{card.name} cannot be put into play: {init.player} already controls three allies, and a card "
-                          "put into play must enter play as the rules of playing it allow.", ["play/bullet-4",
-                                                                                           "ally-limit"])
+                          "put into play must enter play as the rules of playing it allow.", [cited.UNLESS_OTHERWISE_INSTRUCTED_PUT,
+                                                                                           cited.PLAYER_PERMITTED_CONTROL_MAXIMUM])
                 init.notes.append(f"{card.name} cannot be put into play (ally limit)")
                 return False
 
@@ -364,7 +365,7 @@ class Effects:
             card.controller = card.owner
             card.exhausted = False
             self.step(f"{card.name} is put into play, ready: its resource cost is ignored, and it is not considered "
-                      "to have been played.", ["play", "play/bullet-2", "play/bullet-3", "enters-play"])
+                      "to have been played.", [cited.PLAYING_CARD_INVOLVES_PAYING, cited.CARD_PUT_INTO_PLAY, cited.CARD_PUT_INTO, cited.PHRASE_ENTERS_PLAY_REFERS])
             self.entered(card)
         self.occur([Condition("enters-play", card, init.player)], apply)
         init.notes.append(f"{card.name} is put into play")
@@ -377,19 +378,19 @@ class Effects:
             return False
         if not card.is_character:
             self.fail(init.akey, f"{card.name} is not a character: only characters are given status cards",
-                      "status-cards")
+                      cited.STATUS_CARD_REPRESENT_DIFFERENT)
         given = self.give_status(card, status, [rule])
         init.notes.append(f"{card.name} is {status}" if given else f"{card.name} already {status}")
         return given
 
     def _eff_stun(self, init: Initiation, eff: dict) -> bool:
-        return self._status(init, eff, "stunned", "stun")
+        return self._status(init, eff, "stunned", cited.ABILITY_STUNS_CHARACTER_GIVE)
 
     def _eff_confuse(self, init: Initiation, eff: dict) -> bool:
-        return self._status(init, eff, "confused", "confuse")
+        return self._status(init, eff, "confused", cited.ABILITY_CONFUSES_CHARACTER_GIVE)
 
     def _eff_tough(self, init: Initiation, eff: dict) -> bool:
-        return self._status(init, eff, "tough", "tough")
+        return self._status(init, eff, "tough", cited.WHEN_CHARACTER_KEYWORD_ENTERS)
 
     def _eff_indirect_damage(self, init: Initiation, eff: dict) -> bool:
         """Indirect damage to a player: split among the characters they control as the player assigns it
@@ -397,7 +398,7 @@ class Effects:
         ident = self.ref(init, eff.get("to", "you"))
         if ident is None or not ident.is_identity:
             self.fail(init.akey, "indirect damage is dealt to a player: to = \"you\" or a player's name",
-                      "indirect-damage")
+                      cited.SOME_CARD_ABILITIES_DEAL)
         player = ident.owner
         n = self.amount(init, eff)
         chars = [c for c in self.s.cards.values() if c.controller == player and c.is_character
@@ -407,25 +408,25 @@ class Effects:
             if len(chars) > 1:
                 self.fail(f"{init.akey}.indirect", f"{player} assigns {n} indirect damage among "
                                                    f"{', '.join(c.handle for c in chars)}: declare indirect = "
-                                                   "{ HANDLE = N, … }", "indirect-damage")
+                                                   "{ HANDLE = N, … }", cited.SOME_CARD_ABILITIES_DEAL)
             plan = {chars[0].handle: n}
         total = 0
         for handle, amount in plan.items():
             card = self.s.cards.get(handle)
             if card not in chars:
                 self.fail(f"{init.akey}.indirect", f"{handle!r} is not a character {player} controls",
-                          "indirect-damage")
+                          cited.SOME_CARD_ABILITIES_DEAL)
             if amount > card.remaining:
                 self.fail(f"{init.akey}.indirect", f"{card.name} is assigned {amount} indirect damage, more than its "
-                                                   f"{card.remaining} remaining hit points", "indirect-damage")
+                                                   f"{card.remaining} remaining hit points", cited.SOME_CARD_ABILITIES_DEAL)
             total += amount
         room = sum(c.remaining for c in chars)
         if total != min(n, room):
             self.fail(f"{init.akey}.indirect", f"the assignment totals {total}, and {min(n, room)} indirect damage "
-                                               "must be assigned", "indirect-damage")
+                                               "must be assigned", cited.SOME_CARD_ABILITIES_DEAL)
         self.step(f"{player} splits {n} indirect damage among the characters they control: "
                   + ", ".join(f"{v} to {self.s.cards[h].name}" for h, v in plan.items() if v)
-                  + " (no character more than would defeat it).", ["indirect-damage"])
+                  + " (no character more than would defeat it).", [cited.SOME_CARD_ABILITIES_DEAL])
         for handle, amount in plan.items():
             if amount:
                 self.deal_damage(init, self.s.cards[handle], amount)
@@ -467,6 +468,6 @@ class Effects:
         queue = " and joins the cards revealed in this villain phase" if self.s.phase == "villain" else ""
         self.step(f"{init.player} is dealt {plural(len(dealt), 'encounter card')} facedown"
                   f"{' (' + ', '.join(dealt) + ')' if dealt else ''}{queue}.",
-                  ["deal"] + (["deal/bullet-1"] if queue else []))
+                  [cited.DURING_STEP_THREE_VILLAIN] + ([cited.PLAYER_DEALT_ENCOUNTER_CARD] if queue else []))
         init.notes.append(f"{init.player} is dealt {', '.join(dealt) or 'nothing'}")
         return len(dealt) == n

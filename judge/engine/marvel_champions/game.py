@@ -28,6 +28,7 @@ from judge.engine.marvel_champions.powers import Powers
 from judge.engine.marvel_champions.round import Round
 from judge.engine.marvel_champions.rules import procedure_ids
 from judge.engine.marvel_champions.threat import Threat
+from judge.engine.marvel_champions import cited
 
 MAX_DEPTH = 12    # interrupts of interrupts of …: deeper than this, the scenario does not end
 
@@ -109,7 +110,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         now = f"it is {self.who(self.s.active_player)}'s turn in the player phase" if self.s.phase == "player" \
             else "it is the villain phase"
         self.step(f"{self.who(self.s.first_player)} is the first player; {now}.",
-                  ["first-player", "player-turn" if self.s.phase == "player" else "villain-phase"])
+                  [cited.PLAYER_DETERMINED, cited.DURING_TURN_PLAYER if self.s.phase == "player" else cited.STEPS_VILLAIN_PHASE])
         for i, act, reactions in groups:
             for j, r in reactions:
                 self._hold(j, r)
@@ -135,7 +136,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             init.why = (f"its triggering condition{when} did not occur after it was declared, so {player} never had "
                         "the opportunity to use it")
             self.step(f"{cap(self.describe(init))} is never initiated: {init.why}.",
-                      ["triggering-condition", "interrupt" if ab and ab.kind == "interrupt" else "response"])
+                      [cited.TRIGGERING_CONDITION_SPECIFIC, cited.INTERRUPT_ABILITY_TYPE_TRIGGERED if ab and ab.kind == "interrupt" else cited.RESPONSE_ABILITY_TYPE])
 
     def _is_reaction(self, act: dict) -> bool:
         card = self.s.cards.get(act.get("play") or act.get("use"))
@@ -163,7 +164,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         player = act.get("player", self.s.active_player)
         self.current_act = act
         if self.s.over:
-            self.step(f"Action {i} is not played: the game is over ({self.s.over} won).", ["winning-the-game"])
+            self.step(f"Action {i} is not played: the game is over ({self.s.over} won).", [cited.PLAYERS_DEFEAT_FINAL_VILLAIN])
             return
         simple = {"attack": self.basic_attack, "thwart": self.basic_thwart, "recover": self.recover,
                   "change_form": self.change_form, "end_turn": self.end_turn, "villain_phase": self.villain_phase}
@@ -180,7 +181,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             enemy = self.s.cards[act["activate"]]
             if not enemy.in_play or enemy.type not in ("villain", "minion"):
                 self.fail(f"{akey}.activate", f"{enemy.name} is not an enemy in play: only the villain and minions "
-                                              "activate", "activation")
+                                              "activate", cited.VILLAIN_ATTACKS_SCHEMES_CONSIDERED)
             target = act.get("player") or (self.engagement(enemy) if enemy.type == "minion" else None)
             if target is None:
                 target = self.s.first_player
@@ -238,7 +239,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         init.source_in_play = card.in_play and not card.is_identity
         if init.forced:
             self.step(f"{cap(self.describe(init))} is forced: its initiation is mandatory, so it initiates "
-                      f"at this timing point.", ["forced", "triggered-ability/bullet-3", self.p("intent")])
+                      f"at this timing point.", [cited.FORCED_BOLD_TRIGGER_WORD, cited.FORCED_ABILITIES_REVEALED_ABILITIES, self.p("intent")])
         else:
             if init.playing:
                 printed = f", cost {self._printed_cost(card)}" if card.cost is not None or card.x_cost else ""
@@ -262,7 +263,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         if init.playing:
             card.zone = "table"
             self.step(f"Step 1: {self.who(init.player)} places {card.name} faceup on the table in front of them. "
-                      f"It is not in play.", [self.p("faceup"), "in-play-and-out-of-play"])
+                      f"It is not in play.", [self.p("faceup"), cited.NON_EVENT_CARDS_BEEN])
         # step 2: modifiers
         self.apply_modifiers(init)
         # step 3: pay, or abort without paying anything
@@ -304,8 +305,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         if init.playing and card.type != "event":
             init.result = "resolved"
             cond = Condition("enters-play", card, init.player)
-            type_rule = {"ally": "ally/bullet-1", "support": "support/bullet-1", "upgrade": "upgrade/bullet-2"}.get(
-                card.type, "enters-play")
+            type_rule = {"ally": cited.ALLY_ENTERS_PLAY, "support": cited.SUPPORT_CARDS_ENTER_PLAY, "upgrade": cited.MOST_UPGRADE_CARDS_ENTER}.get(
+                card.type, cited.PHRASE_ENTERS_PLAY_REFERS)
 
             host = self.attach_host(init)
 
@@ -318,8 +319,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                     card.attached_to = host.handle
                     attached = f", attached to {host.name}"
                 self.step(f"Step 5: {card.name} is played and enters play, ready, under {card.owner}'s control"
-                          f"{attached}.", [s5, "enters-play", "ready", "ownership-and-control/bullet-1", type_rule]
-                          + (["attach-to", "upgrade/bullet-3"] if host is not None else []))
+                          f"{attached}.", [s5, cited.PHRASE_ENTERS_PLAY_REFERS, cited.CARDS_ENTER_PLAY_READY, cited.CARDS_ENTER_PLAY_UNDER, type_rule]
+                          + ([cited.CARD_USES_PHRASE_ATTACH, cited.SOME_UPGRADES_ENTER_PLAY] if host is not None else []))
                 self.entered(card)
             self.occur([cond], enter, after=[init.commenced, cond], procedure=True)
             init.notes.append(f"{card.name} enters play")
@@ -329,33 +330,33 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if init.is_event:
                 self.step(f"Step 5: {card.name} is still played, but its effects were canceled: they do not resolve. "
                           f"Its costs stay paid, and it is placed in {card.owner}'s discard pile.",
-                          [s5, "cancel/bullet-3", "event/bullet-1"])
+                          [s5, cited.EFFECTS_EVENT_CARD, cited.EFFECTS_EVENT])
                 card.zone = "discard"
             else:
                 self.step(f"Step 5: {self.ability_name(card, init.ability)} is still regarded as initiated, but its "
-                          "effects were canceled and do not resolve; its costs stay paid.", [s5, "cancel/bullet-2"])
+                          "effects were canceled and do not resolve; its costs stay paid.", [s5, cited.ANYTIME_EFFECTS_ABILITY])
             if init.ability is not None and init.ability.get("limit") is not None:
                 self.step(f"The canceled ability still counts toward its limit "
                           f"({init.card.used.get(init.ability.index, 0)} of {init.ability.get('limit')} this round).",
-                          ["limit/bullet-1"])
+                          [cited.EFFECT_LIMIT])
             if init.playing and card.max is not None:
                 self.step(f"The canceled card still counts toward its maximum ({self.s.max_used.get(card.name)} of "
-                          f"{card.max} this round).", ["max/bullet-1"])
+                          f"{card.max} this round).", [cited.EFFECT_MAXIMUM])
         elif self.replaced_by_status(init):
             init.result = "resolved"
             if init.is_event:
                 card.zone = "discard"
-                self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, "play/bullet-1"])
+                self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, cited.EVENT_CARD_PLAYED])
         else:
             init.result = "resolved"
             what = f"{card.name} is played: its effects resolve" if init.is_event else \
                 f"{self.ability_name(card, init.ability)} resolves"
             self.step(f"Step 5: {what}{' one sentence at a time' if len(init.effects) > 1 else ''}.",
-                      [s5, "event" if init.is_event else "", "ability/bullet-4" if len(init.effects) > 1 else ""])
+                      [s5, cited.EVENT_PLAYER_CARD_TYPE if init.is_event else "", cited.ABILITY_MORE if len(init.effects) > 1 else ""])
             self.resolve_effects(init)
             if init.is_event:
                 card.zone = "discard"
-                self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, "play/bullet-1"])
+                self.step(f"{card.name} is placed in its owner's ({card.owner}'s) discard pile.", [s5, cited.EVENT_CARD_PLAYED])
         retaliate = self._labeled_attack_target(init)
         self.window("response", [init.commenced], procedure=True,
                     first=[retaliate] if retaliate is not None else [])
@@ -371,7 +372,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         hero = self.identity(init.player)
         survived = target.in_play
         self.step(f"Resolving {self.describe(init)}, labeled attack, was an attack on {target.name} by {hero.name}.",
-                  ["attack/bullet-3"])
+                  [cited.TRIGGERED_ABILITY_LABELED_ATTACK])
         return lambda: self.retaliate(target, hero, survived, init.akey)
 
     def replaced_by_status(self, init: Initiation) -> bool:
@@ -384,11 +385,11 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             return False
         hero.status.discard(status)
         init.notes.append(f"{hero.name} was {status}: the status card is discarded instead of the {label}")
-        init.note_cites.append("status-cards")
+        init.note_cites.append(cited.STATUS_CARD_REPRESENT_DIFFERENT)
         self.step(f"Step 5: the ability is labeled {label}, and {hero.name} is {status}: the {status} status card is "
                   f"discarded instead, and the effects do not resolve; the costs stay paid.",
-                  [self.p("resolve"), "status-cards", "stun" if status == "stunned" else "confuse",
-                   "attack/bullet-3" if label == "attack" else "thwart/bullet-3"])
+                  [self.p("resolve"), cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.ABILITY_STUNS_CHARACTER_GIVE if status == "stunned" else cited.ABILITY_CONFUSES_CHARACTER_GIVE,
+                   cited.TRIGGERED_ABILITY_LABELED_ATTACK if label == "attack" else cited.TRIGGERED_ABILITY_LABELED_THWART])
         return True
 
     def spent_uses(self, init: Initiation) -> None:
@@ -397,7 +398,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         if init.ability is None or not (init.ability.get("cost") or {}).get("uses") or not card.in_play:
             return
         if card.uses == 0:
-            self.step(f"{card.name} has spent its final use and the effect has resolved: it is discarded.", ["uses-x"])
+            self.step(f"{card.name} has spent its final use and the effect has resolved: it is discarded.", [cited.WHEN_CARD_KEYWORD_ENTERS])
             self.occur([Condition("discard", card, init.player, origin="play"),
                         Condition("leaves-play", card, init.player)], lambda: self._to_discard(card))
 
@@ -419,12 +420,12 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         where = "dealt to them" if card.zone == "dealt" else "from the encounter deck"
         card.dealt_to = None
         card.zone = "revealed"
-        self.step(f"{self.who(player)} reveals {card.name} ({article(card.type)}) {where}.", ["reveal"])
+        self.step(f"{self.who(player)} reveals {card.name} ({article(card.type)}) {where}.", [cited.DURING_STEP_FOUR_VILLAIN])
         peril = bool(self.keyword(card, "peril"))
         if peril:
             self.peril = player
             self.step(f"{card.name} has peril: while {player} resolves it, they cannot consult the other players, "
-                      "and the other players cannot play cards or trigger abilities.", ["peril", "table-talk/bullet-1"])
+                      "and the other players cannot play cards or trigger abilities.", [cited.WHILE_PLAYER_RESOLVING_CARD, cited.WHILE_RESOLVING_ENCOUNTER_CARD])
         cond = Condition("reveal", card, player, init=init)
         init.commenced = cond
         self.window("interrupt", [cond])
@@ -433,23 +434,23 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if init.canceled_by:
                 init.result = "canceled"
                 self.step(f"The effects of {card.name} were canceled; it is still regarded as revealed.",
-                          ["cancel/bullet-4"])
+                          [cited.EFFECTS_TREACHERY])
             elif ab is None:
                 init.result = "resolved"
-                self.step(f"{card.name} has no effects to resolve.", ["treachery/bullet-1", "reveal/bullet-3"])
+                self.step(f"{card.name} has no effects to resolve.", [cited.TREACHERY_CARD_REVEALED, cited.TREACHERY_EFFECTS_RESOLVE_DISCARDED])
             else:
                 init.result = "resolved"
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
-                          ["treachery/bullet-1", "reveal/bullet-3", "ability/bullet-6"])
+                          [cited.TREACHERY_CARD_REVEALED, cited.TREACHERY_EFFECTS_RESOLVE_DISCARDED, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
                 self.resolve_effects(init)
             card.zone = "encounter-discard"
-            self.step(f"{card.name} is placed in the encounter discard pile.", ["treachery/bullet-2"])
+            self.step(f"{card.name} is placed in the encounter discard pile.", [cited.AFTER_RESOLVING_EFFECTS])
         else:
             init.result = "canceled" if init.canceled_by else "resolved"
             after += self._reveal_enters(card, player, akey)
             if ab is not None and not init.canceled_by and card.zone == "play":
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
-                          ["when-revealed-abilities", "ability/bullet-6"])
+                          [cited.WHEN_REVEALED_ABILITY_TYPE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
                 self.resolve_effects(init)
         self.window("response", after)
         if peril:
@@ -459,7 +460,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.trace.phase = saved
         if self.keyword(card, "surge") and not self.s.over:
             self.step(f"{card.name} has surge: its resolution is complete, so {player} reveals an additional "
-                      "encounter card.", ["surge", "ability/bullet-6"])
+                      "encounter card.", [cited.AFTER_ENCOUNTER_CARD_KEYWORD, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
             top = self.encounter_top()
             if top is not None:
                 self.reveal(player, top, act, akey)
@@ -475,20 +476,20 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if not hosts:
                 card.zone = "encounter-discard"
                 self.step(f"{card.name} cannot attach: nothing in play matches its “attach to” ({describe_selector(sel)})"
-                          "; it cannot remain revealed, so it is discarded.", ["attach-to/bullet-3"])
+                          "; it cannot remain revealed, so it is discarded.", [cited.ATTACH_PHRASE_CHECKED_LEGALITY])
                 return []
             if len(hosts) > 1:
                 chosen = self.current_act.get("target") if self.current_act else None
                 host = next((h for h in hosts if h.handle == chosen), None)
                 if host is None:
                     self.fail(f"{akey}.target", f"{card.name} could attach to {', '.join(h.handle for h in hosts)}: the "
-                                                "first player chooses — declare target = …", "first-player/bullet-1")
+                                                "first player chooses — declare target = …", cited.ENCOUNTER_CARD_TARGETS_SPECIFIC)
             else:
                 host = hosts[0]
         enters = Condition("enters-play", card, player)
         engage = Condition("engage", card, player, other=self.identity(player)) if card.type == "minion" else None
-        rule = {"minion": ["reveal/bullet-2", "engaged"], "side-scheme": ["reveal/bullet-5", "side-scheme/bullet-1"],
-                "attachment": ["reveal/bullet-1", "attach-to"], "environment": ["reveal/bullet-4", "environment"]}
+        rule = {"minion": [cited.MINION_ENTERS_PLAY_ENGAGED, cited.MINION_ENTERS_PLAY_ENGAGES], "side-scheme": [cited.SIDE_SCHEME_ENTERS_PLAY_REVEAL_BULLET_5, cited.SIDE_SCHEME_ENTERS_PLAY],
+                "attachment": [cited.ATTACHMENT_ENTERS_PLAY_ATTACHED, cited.CARD_USES_PHRASE_ATTACH], "environment": [cited.ENVIRONMENT_ENTERS_PLAY, cited.ENVIRONMENT_ENCOUNTER_CARD_TYPE]}
 
         def enter():
             card.zone = "play"
@@ -500,7 +501,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                 card.engaged = player
             if host is not None:
                 card.attached_to = host.handle
-            self.step(f"{card.name} enters play{extra}.", rule.get(card.type, ["reveal"]) + ["enters-play"])
+            self.step(f"{card.name} enters play{extra}.", rule.get(card.type, [cited.DURING_STEP_FOUR_VILLAIN]) + [cited.PHRASE_ENTERS_PLAY_REFERS])
             self.entered(card)
         conds = [enters] + ([engage] if engage else [])
         self.occur(conds, enter, after=[])
@@ -509,10 +510,10 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
     def entered(self, card: Card) -> None:
         """What a card's keywords do as it enters play: tough (a tough status card), uses (its counters)."""
         if self.keyword(card, "tough") and card.is_character:
-            self.give_status(card, "tough", ["tough"])
+            self.give_status(card, "tough", [cited.WHEN_CHARACTER_KEYWORD_ENTERS])
         if "uses" in card.keywords:
             card.uses = card.keywords["uses"]
-            self.step(f"{card.name} enters play with {plural(card.uses, 'uses counter')} on it.", ["uses-x"])
+            self.step(f"{card.name} enters play with {plural(card.uses, 'uses counter')} on it.", [cited.WHEN_CARD_KEYWORD_ENTERS])
 
     def occurrence(self, player: str, act: dict, akey: str) -> None:
         """A game occurrence the scenario describes directly (an enemy's damage, threat placed …)."""

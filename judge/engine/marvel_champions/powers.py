@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judge.engine.marvel_champions.cards import Card, plural, possessive
 from judge.engine.marvel_champions.state import Attack, Condition, Initiation, Power
+from judge.engine.marvel_champions import cited
 
 
 class Powers:
@@ -27,12 +28,12 @@ class Powers:
 
     def _turn_problem(self, player: str) -> tuple[str, str] | None:
         if self.s.over:
-            return "winning-the-game", "the game is over"
+            return cited.PLAYERS_DEFEAT_FINAL_VILLAIN, "the game is over"
         if self.s.players[player].eliminated:
-            return "player-elimination", f"{player} has been eliminated"
+            return cited.PLAYER_ELIMINATED_GAME_THEIR, f"{player} has been eliminated"
         if self.s.phase != "player" or self.s.active_player != player:
             now = "the villain phase" if self.s.phase != "player" else f"{self.s.active_player}'s turn"
-            return "player-turn", f"it is {now}, and a player uses their basic powers and allies during their own turn"
+            return cited.DURING_TURN_PLAYER, f"it is {now}, and a player uses their basic powers and allies during their own turn"
         return None
 
     def _character(self, act: dict, akey: str, power: str) -> tuple[Card, str]:
@@ -40,7 +41,7 @@ class Powers:
         card = self.s.cards.get(by)
         if card is None or not (card.is_identity or card.type == "ally"):
             self.fail(f"{akey}.by", f"{by!r} is neither a player nor an ally: by names who uses the {power} "
-                                    "(a player's name for their identity)", "player-turn")
+                                    "(a player's name for their identity)", cited.DURING_TURN_PLAYER)
         return card, card.controller
 
     def _exhaust_cost(self, card: Card, player: str) -> None:
@@ -49,7 +50,7 @@ class Powers:
         def apply():
             card.exhausted = True
             self.step(f"{card.name} exhausts to pay the cost of the power.",
-                      ["attack/bullet-1" if card.is_identity else "ally/bullet-2", "exhausted"])
+                      [cited.HERO_USE_THEIR_BASIC if card.is_identity else cited.DURING_PLAYER_S_TURN, cited.CARD_EXHAUSTED_ROTATED_90])
         self.occur([cond], apply)
 
     def _user_problem(self, card: Card, player: str, power: str, form: str) -> tuple[str, str] | None:
@@ -58,21 +59,21 @@ class Powers:
         if problem:
             return problem
         if card.is_identity and card.form != form:
-            return "player-turn/bullet-3", f"{card.name} is in {card.form} form, and {power} is a power of the {form}"
+            return cited.USE_THEIR_ALTER_EGO, f"{card.name} is in {card.form} form, and {power} is a power of the {form}"
         if not card.is_identity and not card.in_play:
-            return "in-play-and-out-of-play/bullet-4", f"{card.name} is not in play"
+            return cited.CARD_ABILITIES_CARD_TYPES, f"{card.name} is not in play"
         if card.exhausted:
-            return "exhausted/bullet-1", f"{card.name} is exhausted, and it must exhaust to use this power"
+            return cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED, f"{card.name} is exhausted, and it must exhaust to use this power"
         stat = {"attack": "atk", "thwart": "thw", "recover": "rec"}[power]
         if stat not in card.stats:
-            return "dash", f"{card.name} has no {stat.upper()} value (a dash)"
+            return cited.CHARACTER_S_POWER_ATK, f"{card.name} has no {stat.upper()} value (a dash)"
         return None
 
     def _pay_power(self, rec: Power, char: Card, player: str, target: Card, power: str, rule: str) -> bool:
         """Use the power: exhaust to pay for it; a stunned (attack) or confused (thwart) character discards the
         status card instead, its cost still paid (status-cards). True when the power goes on."""
         self.step(f"{self.who(player)} uses {possessive(char.name)} basic {power} power against {target.name}.",
-                  [rule, "player-turn/bullet-3" if char.is_identity else "player-turn/bullet-4"])
+                  [rule, cited.USE_THEIR_ALTER_EGO if char.is_identity else cited.USE_ALLY_CARD_THEY])
         self._exhaust_cost(char, player)
         status, word = ("stunned", "stun") if power == "attack" else ("confused", "confuse")
         if status not in char.status:
@@ -80,9 +81,9 @@ class Powers:
         char.status.discard(status)
         rec.result = status
         rec.done = f"the {status} status card is discarded instead; {char.name} stays exhausted"
-        rec.cites = ["status-cards"]
+        rec.cites = [cited.STATUS_CARD_REPRESENT_DIFFERENT]
         self.step(f"{char.name} is {status}: the {status} status card is discarded instead of the {power}; the "
-                  "cost (exhausting) stays paid.", ["status-cards", word])
+                  "cost (exhausting) stays paid.", [cited.STATUS_CARD_REPRESENT_DIFFERENT, word])
         return False
 
     # -- attack ----------------------------------------------------------------------------------------
@@ -101,13 +102,13 @@ class Powers:
     def basic_attack(self, act: dict, akey: str) -> None:
         """A hero's or an ally's basic attack against an enemy (attack/bullet-1, /bullet-2)."""
         char, player, target, rec, problem = self._basic_power(act, akey, "attack", "attacking", ("minion", "villain"),
-                                                               "attack/bullet-4", "an enemy")
+                                                               cited.HERO_ALLY_ATTACKS_TARGET, "an enemy")
         if problem is None and self.guard_problem(player, target):
-            problem = "guard", self.guard_problem(player, target)
+            problem = cited.WHILE_MINIONS_KEYWORD_ENGAGED, self.guard_problem(player, target)
         if problem:
-            self.refuse(rec, problem[0], problem[1], ["attack/bullet-4"] if problem[0] == "guard" else [])
+            self.refuse(rec, problem[0], problem[1], [cited.HERO_ALLY_ATTACKS_TARGET] if problem[0] == "guard" else [])
             return
-        rule = "attack/bullet-1" if char.is_identity else "attack/bullet-2"
+        rule = cited.HERO_USE_THEIR_BASIC if char.is_identity else cited.ALLY_USE_BASIC_ATTACK
         if not self._pay_power(rec, char, player, target, "attack", rule):
             return
         atk, parts = self.stat(char, "atk")
@@ -123,7 +124,7 @@ class Powers:
         self.step(f"The attack deals damage equal to {possessive(char.name)} ATK ({atk}"
                   + (f": {char.stats.get('atk', 0)} " + " ".join(parts) if parts else "") + f") to {target.name}"
                   + (f"; it has overkill: the {excess} damage beyond the minion's remaining hit points goes to the "
-                     "villain" if excess else "") + ".", [rule] + (["overkill"] if excess else []) + self.stat_cites(parts))
+                     "villain" if excess else "") + ".", [rule] + ([cited.ALLY_USED_DEFEND_AGAINST] if excess else []) + self.stat_cites(parts))
         before = target.damage
         self.deal_damage(init, target, atk - excess)
         att.dealt[target.handle] = target.damage - before if target.in_play else atk - excess
@@ -143,7 +144,7 @@ class Powers:
         if char.is_identity or not pips or not char.in_play:
             return
         self.step(f"{char.name} takes consequential damage: {plural(pips, 'pip')} beneath its {stat.upper()}.",
-                  ["consequential-damage", "ally/bullet-3"])
+                  [cited.AFTER_ALLY_ATTACKS_TAKES, cited.AFTER_ATTACK_THWART_ATTEMPT])
         self.deal_damage(Initiation(f"consequential:{char.handle}", char.controller, char, None, False, {}, akey),
                          char, pips)
 
@@ -151,11 +152,11 @@ class Powers:
     def basic_thwart(self, act: dict, akey: str) -> None:
         """A hero's or an ally's basic thwart against a scheme (thwart/bullet-1, /bullet-2)."""
         char, player, scheme, rec, problem = self._basic_power(act, akey, "thwart", "thwarting",
-                                                               ("main-scheme", "side-scheme"), "thwart", "a scheme")
+                                                               ("main-scheme", "side-scheme"), cited.SOME_GAME_EFFECTS_CARD_THWART, "a scheme")
         if problem:
             self.refuse(rec, *problem)
             return
-        rule = "thwart/bullet-1" if char.is_identity else "thwart/bullet-2"
+        rule = cited.HERO_USE_THEIR_BASIC_THWART_BULLET_1 if char.is_identity else cited.ALLY_USE_BASIC_THWART
         if not self._pay_power(rec, char, player, scheme, "thwart", rule):
             return
         thw, parts = self.stat(char, "thw")
@@ -179,15 +180,15 @@ class Powers:
         if problem:
             self.refuse(rec, *problem)
             return
-        self.step(f"{self.who(player)} uses their alter-ego's basic recovery power.", ["recover", "player-turn/bullet-3"])
+        self.step(f"{self.who(player)} uses their alter-ego's basic recovery power.", [cited.RECOVER_BASIC_POWER_PLAYER, cited.USE_THEIR_ALTER_EGO])
         self._exhaust_cost(ident, player)
         rec_value, _ = self.stat(ident, "rec")
         init = Initiation(f"recover:{player}", player, ident, None, False, {}, akey)
         if ident.damage == 0:
-            self.step(f"{ident.name} has no damage to heal.", ["heal"])
+            self.step(f"{ident.name} has no damage to heal.", [cited.ABILITY_HEALS_CHARACTER])
             return
         self._eff_heal(init, {"do": "heal", "amount": rec_value, "to": player})
-        rec.done, rec.cites = f"{ident.name} exhausts; " + "; ".join(init.notes), ["recover"] + init.note_cites
+        rec.done, rec.cites = f"{ident.name} exhausts; " + "; ".join(init.notes), [cited.RECOVER_BASIC_POWER_PLAYER] + init.note_cites
 
     def change_form(self, act: dict, akey: str) -> None:
         """Change form by flipping the identity card: once per turn, during the player's turn (form/bullet-1)."""
@@ -197,17 +198,17 @@ class Powers:
         rec = self.power(f"{player}.change-form", player, f"{ident.name} ({player}) changing to {to} form")
         problem = self._turn_problem(player)
         if problem:
-            self.refuse(rec, "form/bullet-1", problem[1].replace("use their basic powers and allies",
-                                                                   "changes form"), ["player-turn/bullet-1"])
+            self.refuse(rec, cited.ONCE_ROUND_DURING_THEIR, problem[1].replace("use their basic powers and allies",
+                                                                   "changes form"), [cited.CHANGE_FORM_HERO_ALTER])
             return
         if player in self.s.changed_form:
-            self.refuse(rec, "form/bullet-1", f"{player} has already changed form this turn, and a player may "
-                                              "change form once each turn", ["player-turn/bullet-1"])
+            self.refuse(rec, cited.ONCE_ROUND_DURING_THEIR, f"{player} has already changed form this turn, and a player may "
+                                              "change form once each turn", [cited.CHANGE_FORM_HERO_ALTER])
             return
         before = ident.name
         self.flip(player, voluntary=True)
         now = f" ({ident.name})" if ident.name != before else ""
-        rec.done, rec.cites = f"the identity card flips to {to} form{now}", ["form/bullet-1", "form/bullet-2"]
+        rec.done, rec.cites = f"the identity card flips to {to} form{now}", [cited.ONCE_ROUND_DURING_THEIR, cited.WHEN_PLAYER_CHANGES_FORM]
 
     def flip(self, player: str, voluntary: bool) -> None:
         """Flip the identity card: only the form changes (form/bullet-2); a card ability's flip does not count
@@ -223,6 +224,6 @@ class Powers:
                 self.s.changed_form.add(player)
             keeps = "its damage, status cards, attachments and ready or exhausted state stay as they were"
             self.step(f"{self.who(player)} flips their identity card to {to} form; only the form changes: {keeps}.",
-                      ["form/bullet-1" if voluntary else "form/bullet-3", "form/bullet-2"]
-                      + (["player-turn/bullet-1"] if voluntary else []))
+                      [cited.ONCE_ROUND_DURING_THEIR if voluntary else cited.CARD_ABILITY_CAUSES_PLAYER, cited.WHEN_PLAYER_CHANGES_FORM]
+                      + ([cited.CHANGE_FORM_HERO_ALTER] if voluntary else []))
         self.occur([cond], apply)

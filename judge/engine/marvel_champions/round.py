@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from judge.engine.marvel_champions.cards import plural
 from judge.engine.marvel_champions.state import Condition, Initiation
+from judge.engine.marvel_champions import cited
 
 
 class Round:
@@ -18,7 +19,7 @@ class Round:
         """The active player ends their turn; the next player in player order takes theirs; after the last,
         the player phase ends (player-phase)."""
         if self.s.phase != "player":
-            self.fail(akey, "end_turn ends a player's turn, and it is the villain phase", "player-phase")
+            self.fail(akey, "end_turn ends a player's turn, and it is the villain phase", cited.DURING_PLAYER_PHASE_PLAYER)
         player = self.s.active_player
         self.s.turns_taken.add(player)
         self.s.changed_form.discard(player)
@@ -26,10 +27,10 @@ class Round:
         if nxt is not None:
             self.s.active_player = nxt
             self.step(f"{self.who(player)} ends their turn; in player order, {self.who(nxt)} takes their turn and is "
-                      "the active player.", ["player-phase", "active-player", "in-player-order"])
+                      "the active player.", [cited.DURING_PLAYER_PHASE_PLAYER, cited.PLAYER_TAKING_THEIR_TURN, cited.PLAYERS_INSTRUCTED_PERFORM_SEQUENCE])
             return
         self.step(f"{self.who(player)} ends their turn: each player has taken a turn, so the player phase ends.",
-                  ["player-phase", "round-overview/step-3"])
+                  [cited.DURING_PLAYER_PHASE_PLAYER, cited.PLAYER_PHASE_ENDS_SEE])
         self.end_of_player_phase(act, akey)
 
     def end_of_player_phase(self, act: dict, akey: str) -> None:
@@ -41,7 +42,7 @@ class Round:
         if isinstance(choice, list):
             if len(order) > 1:
                 self.fail(f"{akey}.discard", "with several players, discard = { PLAYER = [cards…] }",
-                          "end-of-player-phase/step-1")
+                          cited.PLAYER_ORDER_PLAYER_DISCARD)
             choice = {order[0]: choice}
         for player in order:
             size = self._hand_size(player, akey)
@@ -49,12 +50,12 @@ class Round:
             hand = self.hand(player)
             bad = [h for h in chosen if h not in hand]
             if bad:
-                self.fail(f"{akey}.discard", f"{', '.join(bad)} not in {player}'s hand", "end-of-player-phase/step-1")
+                self.fail(f"{akey}.discard", f"{', '.join(bad)} not in {player}'s hand", cited.PLAYER_ORDER_PLAYER_DISCARD)
             left = len(hand) - len(chosen)
             if left > size:
                 self.fail(f"{akey}.discard", f"{player} has {plural(len(hand), 'card')} in hand and a hand size of "
                                              f"{size}: they must discard {left - size} more — declare discard",
-                          "end-of-player-phase/step-1")
+                          cited.PLAYER_ORDER_PLAYER_DISCARD)
             if chosen:
                 for h in chosen:
                     card = self.s.cards[h]
@@ -63,10 +64,10 @@ class Round:
                 must = max(0, len(hand) - size)
                 self.step(f"Step 1: {player} discards {', '.join(self.s.cards[h].name for h in chosen)} from hand"
                           + (f" ({must} to get down to their hand size of {size})" if must else " (by choice)") + ".",
-                          ["end-of-player-phase/step-1", "hand-size"])
+                          [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.PLAYER_CHECKS_THEIR_HAND])
             else:
                 self.step(f"Step 1: {player} has {plural(len(hand), 'card')} in hand, not more than their hand size "
-                          f"({size}), and discards nothing.", ["end-of-player-phase/step-1", "hand-size"])
+                          f"({size}), and discards nothing.", [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.PLAYER_CHECKS_THEIR_HAND])
         for player in order:
             size = self._hand_size(player, akey)
             missing = size - len(self.hand(player))
@@ -75,15 +76,15 @@ class Round:
                 if len(deck) < missing:
                     self.fail("cards", f"{player} draws {missing} and their deck holds {len(deck)}: the discard pile "
                                        "would be shuffled into a new deck, and a shuffled deck's order is not "
-                                       "modelled — list more cards in the deck", "empty-player-deck")
+                                       "modelled — list more cards in the deck", cited.PLAYER_DECK_RUNS_OUT)
                 for c in deck[:missing]:
                     c.zone = "hand"
                 self.step(f"Step 2: {player} draws up to their hand size of {size}: "
                           f"{', '.join(c.name for c in deck[:missing])}.",
-                          ["end-of-player-phase/step-2", "drawing-cards", "hand-size"])
+                          [cited.PLAYER_SIMULTANEOUSLY_DRAWS_UP, cited.PLAYER_INSTRUCTED_DRAW, cited.PLAYER_CHECKS_THEIR_HAND])
             else:
                 self.step(f"Step 2: {player} already has {size} cards in hand: they draw none.",
-                          ["end-of-player-phase/step-2"])
+                          [cited.PLAYER_SIMULTANEOUSLY_DRAWS_UP])
         exhausted = [c for c in self.s.cards.values() if c.exhausted and c.controller in order
                      and (c.in_play or c.is_identity)]
         conds = [Condition("ready", c, c.controller) for c in exhausted]
@@ -93,7 +94,7 @@ class Round:
                 c.exhausted = False
             names = ", ".join(c.name for c in exhausted) or "nothing is exhausted"
             self.step(f"Step 3: each player simultaneously readies all of their cards ({names}).",
-                      ["end-of-player-phase/step-3", "ready/bullet-1"])
+                      [cited.PLAYER_SIMULTANEOUSLY_READIES_ALL, cited.PLAYER_INSTRUCTED_READY])
         self.occur(conds, ready)
         self.s.phase = "villain"
         self.trace.phase = "the villain phase"
@@ -102,7 +103,7 @@ class Round:
         size = self.identity(player).hand_size
         if size is None:
             self.fail(f"players.{player}.hand_size", f"the end of the player phase checks {player}'s hand size: "
-                                                     "give it (hand_size = N)", "hand-size")
+                                                     "give it (hand_size = N)", cited.PLAYER_CHECKS_THEIR_HAND)
         return size
 
     def hand(self, player: str) -> list[str]:
@@ -114,22 +115,22 @@ class Round:
         """The villain phase's five steps (villain-phase/bullet-1..5), then the next round begins."""
         if self.s.phase == "player":
             self.fail(akey, "the villain phase comes after the player phase: end every player's turn first "
-                            "(end_turn = true)", "round-overview")
+                            "(end_turn = true)", cited.FOLLOWING_OVERVIEW_GAME_ROUND)
         self.trace.phase = "the villain phase"
-        self.step("The villain phase begins.", ["round-overview/step-4", "villain-phase"])
+        self.step("The villain phase begins.", [cited.VILLAIN_PHASE_BEGINS_SEE, cited.STEPS_VILLAIN_PHASE])
         main = self.main_scheme()
         if main is None:
             self.fail("cards", "the villain phase places threat on the main scheme: add a main scheme to [cards]",
-                      "villain-phase/bullet-1")
+                      cited.PLACE_AMOUNT_THREAT_INDICATED)
         # step 1: threat on the main scheme
         icons = self.acceleration_icons()
         amount = main.acceleration + icons + main.acceleration_tokens
         parts = [f"{main.acceleration} (acceleration field)"] + ([f"{icons} (acceleration icons)"] if icons else []) \
             + ([f"{main.acceleration_tokens} (acceleration tokens)"] if main.acceleration_tokens else [])
         self.step(f"Step 1: threat is placed on {main.name}: {' + '.join(parts)} = {amount}.",
-                  ["villain-phase/bullet-1", "main-scheme/bullet-1", "round-overview/step-5"]
-                  + (["side-scheme", "acceleration-icon"] if icons else [])
-                  + (["acceleration-token"] if main.acceleration_tokens else []))
+                  [cited.PLACE_AMOUNT_THREAT_INDICATED, cited.DURING_STEP_ONE_VILLAIN, cited.PLACE_THREAT_MAIN_SCHEME_ROUND_OVERVIEW_STEP_5]
+                  + ([cited.SIDE_SCHEME_ENCOUNTER_CARD, cited.SEE_SIDE_SCHEME] if icons else [])
+                  + ([cited.TOKEN_INCREASES_AMOUNT_THREAT] if main.acceleration_tokens else []))
         init = Initiation("villain-phase", self.s.first_player, main, None, False, {}, akey)
         self._eff_place_threat(init, {"do": "place-threat", "amount": amount, "on": main.handle})
         # step 2: the villain and the minions activate against each player
@@ -141,14 +142,14 @@ class Round:
                 continue
             if villain is not None and villain.in_play:
                 self.activate(villain, player, self.defend_choice(villain, player), akey,
-                              cites=["villain-phase/bullet-2", "villain/bullet-1", "round-overview/step-6", "in-player-order"])
+                              cites=[cited.VILLAIN_ACTIVATES_ONCE_PER, cited.VILLAIN_ACTIVATES_ONCE_PER_VILLAIN_BULLET_1, cited.VILLAIN_MINIONS_ACTIVATE_SEE, cited.PLAYERS_INSTRUCTED_PERFORM_SEQUENCE])
             villain = next((c for c in self.s.cards.values() if c.type == "villain" and c.in_play), None)
             for minion in self.engaged_minions(player):
                 if self.s.over or self.s.players[player].eliminated:
                     break
                 if minion.in_play:
                     self.activate(minion, player, self.defend_choice(minion, player), akey,
-                                  cites=["villain-phase/bullet-2", "minion/bullet-3"])
+                                  cites=[cited.VILLAIN_ACTIVATES_ONCE_PER, cited.MINIONS_ENGAGED_PLAYER_ACTIVATE])
         if self.s.over:
             return
         # step 3: deal encounter cards
@@ -162,7 +163,7 @@ class Round:
                     break
                 if first:
                     self.step(f"Step 4: {player} reveals the encounter cards dealt to them, one at a time.",
-                              ["villain-phase/bullet-4", "reveal", "round-overview/step-8"])
+                              [cited.PLAYERS_REVEAL_THEIR_DEALT, cited.DURING_STEP_FOUR_VILLAIN, cited.REVEAL_RESOLVE_ENCOUNTER_CARDS])
                     first = False
                 self.reveal(player, card, act, akey)
         if self.s.over:
@@ -185,8 +186,8 @@ class Round:
         self.step(f"Step 3: one encounter card is dealt facedown to each player"
                   + (f", and {plural(hazards, 'more card')} for the hazard icons in play, in player order"
                      if hazards else "") + f": {', '.join(dealt) or 'none'}.",
-                  ["villain-phase/bullet-3", "deal", "round-overview/step-7"]
-                  + (["side-scheme", "hazard-icon"] if hazards else []))
+                  [cited.DEAL_ONE_ENCOUNTER_CARD, cited.DURING_STEP_THREE_VILLAIN, cited.DEAL_ENCOUNTER_CARDS_SEE]
+                  + ([cited.SIDE_SCHEME_ENCOUNTER_CARD, cited.SEE_SIDE_SCHEME_HAZARD_ICON] if hazards else []))
 
     def next_round(self) -> None:
         """Step 5: the first player token passes to the next player clockwise; the round ends and the next
@@ -206,6 +207,6 @@ class Round:
         passes = f"passes from {old} to {nxt}" if nxt != old else f"stays with {old}, the only player left"
         self.step(f"Step 5: the first player token {passes}; the round ends. The next round's "
                   f"player phase begins with {self.who(nxt)}'s turn.",
-                  ["villain-phase/bullet-5", "first-player", "round-overview/step-9", "round-overview/step-10",
-                   "round-overview/step-1"])
+                  [cited.PASS_FIRST_PLAYER_TOKEN_VILLAIN_PHASE_BULLET_5, cited.PLAYER_DETERMINED, cited.PASS_FIRST_PLAYER_TOKEN, cited.END_ROUND_PROCEED_STEP,
+                   cited.PLAYER_PHASE_BEGINS_SEE])
         self.trace.phase = "the player phase"

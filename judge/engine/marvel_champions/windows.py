@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine.marvel_champions.cards import SCENARIO, Ability, Card, matches
 from judge.engine.marvel_champions.state import Condition, Initiation, conditions_words
+from judge.engine.marvel_champions import cited
 
 
 class Windows:
@@ -34,7 +35,7 @@ class Windows:
             return
         for keyword in first:
             keyword()
-        bullet = "interrupt/bullet-2" if timing == "interrupt" else "response/bullet-2"
+        bullet = cited.INTERRUPT_ABILITY_EXECUTED if timing == "interrupt" else cited.RESPONSE_OPPORTUNITY_OCCURS_IMMEDIATELY
         # a step of the procedure (its effects resolving in step 5 included) makes the condition true
         proc = self.p("interrupt" if timing == "interrupt" else "response") if procedure or self.depth else None
         when = "just before" if timing == "interrupt" else "immediately after"
@@ -46,11 +47,11 @@ class Windows:
             nonlocal opened
             if not opened:
                 opened = True
-                cites = [proc, bullet] + (["triggering-condition/bullet-1"] if len(conds) > 1 else [])
+                cites = [proc, bullet] + ([cited.SINGLE_GAME_OCCURRENCE_CREATES] if len(conds) > 1 else [])
                 turns = ""
                 if len(order) > 1:
                     turns = f"; opportunities go in player order from the first player ({order[0]})"
-                    cites.append("first-player/bullet-3" if timing == "interrupt" else "first-player/bullet-4")
+                    cites.append(cited.PLAYER_OPPORTUNITY_USE if timing == "interrupt" else cited.PLAYER_OPPORTUNITY_USE_FIRST_PLAYER_BULLET_4)
                 self.step(f"{timing.capitalize()} window {when} {what}{turns}.", cites)
 
         forced = []
@@ -69,10 +70,10 @@ class Windows:
                           f"any other {timing}, and the first player ({self.s.first_player}) orders them, whoever "
                           "controls them: "
                           f"{', '.join(self.ability_name(c, a) for c, a, _ in forced)}. Each resolves as completely "
-                          "as possible before the next.", ["forced/bullet-1", "forced/bullet-2", "forced/bullet-3"])
+                          "as possible before the next.", [cited.GIVEN_TRIGGERING_CONDITION_FORCED, cited.TWO_MORE_FORCED_ABILITIES, cited.FORCED_ABILITY_MUST_RESOLVE])
             elif self._held_match(timing, conds):
                 self.step(f"{self.ability_name(forced[0][0], forced[0][1])} is forced: it initiates before the "
-                          f"non-forced {timing}s.", ["forced/bullet-1"])
+                          f"non-forced {timing}s.", [cited.GIVEN_TRIGGERING_CONDITION_FORCED])
         for card, ab, cond in forced:
             player = card.controller if card.controller != SCENARIO else self.s.first_player
             self.initiate(Initiation(self.new_key(f"{card.handle}.{ab.index}"), player, card, ab, False, {},
@@ -94,7 +95,7 @@ class Windows:
             self.initiate(Initiation(key, player, card, ab, playing, act, akey, trigger=cond))
         if opened:
             self.step(f"All players pass consecutively: the {timing} window closes.",
-                      ["interrupt/bullet-3" if timing == "interrupt" else "response/bullet-3"])
+                      [cited.ONCE_PLAYERS_CONSECUTIVELY_PASSED if timing == "interrupt" else cited.ONCE_OPPORTUNITY_RESPOND])
 
     def _held_match(self, timing: str, conds: list[Condition]) -> bool:
         return any(h[2] is not None and h[2].kind == timing and self._held_triggers(h, c) for h in self.held

@@ -1,0 +1,286 @@
+# Damage and prevention (FaB CR 8.5.3 deal damage, 6.4.10 prevention effects, 6.4.2 active replacement, 8.2.8f).
+"""Damage events (8.5.3) to heroes and living objects, and the prevention effects that replace them (6.4.10).
+
+A damage event is checked in the order the rules give: an object that is not living cannot be dealt damage
+(8.5.3c); an event of 0 damage does not occur (1.9.1b); each prevention effect in force whose replacement
+condition the event meets is active (6.4.2) and replaces it — its prevention amount first, then any effect
+that decreases what it prevents (6.4.10g); damage that can't be prevented is still replaced but nothing is
+prevented (6.4.10h); then the prevention keywords of the shielded hero's permanents (ward, arcane barrier, …).
+"""
+
+from __future__ import annotations
+
+from judge.engine.fab import cited
+from judge.engine.fab.cards import ARENA_ZONES, Card
+from judge.engine.fab.keywords import with_hook
+
+_LABEL = {"physical": "{p} damage", "arcane": "arcane damage"}
+
+
+class Damage:
+    """Part of :class:`judge.engine.fab.game.Game`: owns nothing; deals damage (8.5.3) and applies the prevention
+    effects (``prevent``), their decreases (``modify-prevention``) and the prevention keywords (8.3)."""
+
+    def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False,
+                    unpreventable=False, source_named=False) -> int:
+        """A damage event (8.5.3) to a hero or a living object (an ally), after the prevention effects replace
+        it (6.4.10). Returns the damage dealt. ``unpreventable``: the effect says its damage can't be
+        prevented (6.4.10h); a ``cannot-be-prevented`` effect on the source says the same. ``source_named``: the
+        effect names ``src`` as the source of its damage (8.5.3a)."""
+        obj = self.s.cards.get(target)
+        name = src.name if src else "The effect"
+        if obj is not None and (obj.life is None or obj.zone not in ARENA_ZONES):
+            self.step(f"{obj.name} is not a living object (it has no life total in the arena): it cannot be dealt "
+                      "damage, so the effect fails.", [cited.NON_LIVING_DAMAGE_FAILS, cited.EFFECT_FAILS], tag="telling")
+            return 0
+        who = obj.name if obj is not None else self.player_name(target)
+        if amount <= 0 and not hit_event:
+            self.step(f"{name} would deal 0 damage to {who}: an instruction to do nothing, so the event does not "
+                      "occur — nothing can modify it and it triggers nothing.", [cited.NOTHING_EVENT], tag="telling")
+            return 0
+        event = {"amount": amount, "card": src.handle if src else None, "target": target, "kind": kind}
+        if src is not None and src.zone == "combat-chain" and self.s.active_link is not None \
+                and self.s.active_link.attack == src.handle:
+            event["attack"] = src.handle
+        why = "the effect says so" if unpreventable else self._cannot_be_prevented(src, event)
+        if why:
+            self.step(f"The damage {name} would deal to {who} can't be prevented ({why}): a prevention effect still "
+                      "applies to the event, but it prevents none of it.", [cited.PREVENTION_CANNOT_PREVENT])
+        amount = self._prevention_effects(target, who, amount, kind, event, bool(why))
+        if amount > 0 and obj is None:
+            amount = self._keyword_prevention(target, amount, kind, bool(why))
+        if amount <= 0:
+            return 0
+        by, by_cites = ("", []) if hit_event else self.dealt_by(src, source_named)
+        if obj is not None:
+            return self._damage_object(obj, amount, src, kind, by, by_cites)
+        p = self.s.players[target]
+        before = p.life
+        p.life = max(0, p.life - amount)
+        p.life_lost_this_turn += before - p.life
+        if kind == "arcane" and src is not None:
+            self.s.players[src.controller].dealt_arcane_this_turn += amount
+        if not hit_event and src is not None:
+            self.event("damage", card=src.handle, target=target, amount=amount)
+        not_hit, hit_cites = ("", []) if hit_event else self.not_a_hit(target)
+        self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}){by}"
+                  f"{not_hit}.", [cited.DEAL_DAMAGE] + by_cites + hit_cites)
+        if before - amount < 0:
+            self.step(f"A life total cannot be negative: {who}'s life total is {before} − {amount}, which is "
+                      "considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
+        return amount
+
+    def life_total(self, c: Card) -> int | None:
+        """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
+        return None if c.life is None else max(0, c.life - c.damage_taken)
+
+    def dealt_by(self, src: Card | None, source_named=False) -> tuple[str, list]:
+        """8.5.3a: who dealt the damage of an effect — the ability and its source (or the source the effect
+        names), and, for a non-living source, its controller and their hero. Returns (a clause for the step, its
+        citations)."""
+        if src is None:
+            return "", []
+        text = (f": {src.name}, the source the effect names, is considered to have dealt it" if source_named else
+                f": {src.name}'s ability and {src.name}, its source, are considered to have dealt it")
+        if src.life is None and src.controller in self.s.players:
+            text += f", and so are its controller and their hero, {self.player_name(src.controller)}"
+        return text, [cited.DAMAGE_SOURCE_SPECIFIED]
+
+    def not_a_hit(self, player: str) -> tuple[str, list]:
+        """7.5.5a: an attack-target that loses life other than by the active-attack's hit-event in the Damage Step
+        does not make the attack hit. Returns (a clause for the step, its citations); empty when ``player`` is not
+        the attack-target of an attack on the stack or of the active chain link."""
+        if not self.s.chain_open:
+            return "", []
+        link = self.s.active_link
+        attacks = [layer.name for layer in self.s.stack if layer.is_attack and player in layer.attack_targets]
+        if link is not None and not link.resolved and player in link.targets:
+            attacks.insert(0, link.proxy or self.card(link.attack).name)
+        if not attacks:
+            return "", []
+        return (f"; {self.player_name(player)} is the attack-target of {' and '.join(attacks)}, but losing life this "
+                "way, not by the active-attack's hit-event in the Damage Step, is not a hit"), [cited.LIFE_LOST_NOT_A_HIT]
+
+    def _damage_object(self, c: Card, amount: int, src: Card | None, kind: str, by="", by_cites=()) -> int:
+        """8.5.3: a living object (an ally: it has the life property, 2.5.1) loses that much life; its controller
+        and hero are not dealt damage (8.2.8f). ``by``: who dealt it, in words, with ``by_cites`` (8.5.3a)."""
+        before = self.life_total(c)
+        c.damage_taken += amount
+        if kind == "arcane" and src is not None:
+            self.s.players[src.controller].dealt_arcane_this_turn += amount
+        ally = "ally" in c.subtypes
+        self.step(f"{src.name if src else 'The effect'} deals {amount} {_LABEL.get(kind, 'damage')} to {c.name} "
+                  f"(life {before} → {self.life_total(c)}){by}"
+                  + (f"; {self.player_name(c.controller)} and their hero are not dealt damage." if ally else "."),
+                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + list(by_cites) + ([cited.ALLY_DEALT_DAMAGE] if ally else []))
+        if src is not None:
+            self.event("damage", card=src.handle, target=c.handle, amount=amount)
+        return amount
+
+    # =====================================================================================================
+    # prevention effects (6.4.10)
+    # =====================================================================================================
+    def _cannot_be_prevented(self, src: Card | None, event: dict) -> str:
+        """Why damage from ``src`` can't be prevented ("Damage that would be dealt by this can't be prevented",
+        "if this would deal 4 or more damage, that damage can't be prevented"), or ''."""
+        if src is None:
+            return ""
+        for eff in self.s.effects:
+            if eff.kind == "cannot-be-prevented" and not eff.pending and self.effect_applies(eff, src) and \
+                    self.condition(eff.data.get("when") or {}, self.s.cards.get(eff.source), event):
+                return f"an effect of {self._src_name(eff)}"
+        for s, ab in self._functional_statics("cannot-be-prevented"):
+            eff = ab.get("effect", {})
+            if self._applies(eff.get("to", "self"), src, s.controller, s) and \
+                    self.condition(eff.get("when") or {}, s, event):
+                return f"a static ability of {s.name}"
+        return ""
+
+    def _prevention_effects(self, target: str, who: str, amount: int, kind: str, event: dict,
+                            unpreventable: bool) -> int:
+        """Each prevention effect that shields ``target`` and is active for this event replaces it (6.4.10)."""
+        label = _LABEL.get(kind, "damage")
+        for eff in list(self.s.effects):
+            if eff.kind != "prevent" or eff.data.get("shielded") != target:
+                continue
+            want_type = eff.data.get("damage_type")
+            source_name = self._src_name(eff)
+            if want_type and want_type != kind:
+                self.step(f"{source_name}'s prevention effect only prevents {want_type} damage, and this is {label}: it "
+                          "does not apply.", [cited.PREVENTION_DAMAGE_TYPE])
+                continue
+            if amount <= 0:
+                continue
+            when = eff.data.get("when")
+            if when and not self.condition(when, self.s.cards.get(eff.source), event):
+                unmet = "; ".join(self.unmet_clauses(when, self.s.cards.get(eff.source), event))
+                self.step(f"{source_name}'s prevention effect is not active for this event of {amount} {label}: its "
+                          f"condition is not met ({unmet}), so it does not replace it and stays.",
+                          [cited.REPLACEMENT_ACTIVE, cited.PREVENTION], tag="telling")
+                continue
+            cites = [cited.PREVENTION, cited.PREVENTION_AMOUNT]
+            if want_type or kind != "physical":
+                cites.append(cited.PREVENTION_DAMAGE_TYPE)   # no type named: it prevents any type, arcane included
+            if eff.remaining == "all":
+                cites.append(cited.PREVENTION_AMOUNT_UNSPECIFIED)
+            total = amount if eff.remaining == "all" else min(amount, eff.remaining)
+            if unpreventable:
+                # 6.4.10h: it still applies to the event, but prevents none and its amount is not reduced
+                self.step(f"{source_name}'s prevention effect applies to the event of {amount} {label} to {who}, but "
+                          "that damage can't be prevented: it prevents none of it and its prevention amount is not "
+                          "reduced.", [cited.PREVENTION_CANNOT_PREVENT] + cites, tag="prevention")
+                prevent = 0
+            else:
+                if eff.remaining != "all":
+                    eff.remaining -= total
+                prevent = self._prevention_decreased(total, kind, source_name)
+                amount -= prevent
+                self.step(f"{source_name}'s prevention effect replaces the damage event: {prevent} of the {label} to "
+                          f"{who} is prevented ({amount} remains).", cites, tag="prevention")
+            self._prevention_used(eff, unpreventable)
+        return amount
+
+    def _prevention_used(self, eff, unpreventable: bool):
+        """A fixed-prevention effect ends once it applied (6.4.10i); a shield ends when its amount is used up."""
+        if not eff.data.get("shield"):
+            self.s.effects.remove(eff)
+            left = "" if eff.remaining in ("all", 0) or unpreventable else \
+                f" its remaining {eff.remaining} is not used for later damage:"
+            self.step(f"It was a one-off (fixed-prevention) effect:{left} it ends.", [cited.FIXED_PREVENTION_EFFECT],
+                      tag="telling" if left else None)
+        elif eff.remaining == 0:
+            self.s.effects.remove(eff)
+            self.step("The shielding-prevention effect has prevented all it can and ends.",
+                      [cited.SHIELDING_PREVENTION_EFFECT])
+        else:
+            self.step(f"The shielding-prevention effect keeps its remaining {eff.remaining} for later damage.",
+                      [cited.SHIELDING_PREVENTION_EFFECT])
+
+    def _prevention_decreased(self, total: int, kind: str, source_name: str) -> int:
+        """6.4.10g: the total prevention is determined (and taken from the effect's amount), then the next effect
+        that decreases what a prevention effect of this damage type prevents applies, and ends (a one-off)."""
+        for mod in list(self.s.effects):
+            if mod.kind != "modify-prevention":
+                continue
+            if mod.data.get("damage_type") not in (None, kind):
+                self.step(f"{self._src_name(mod)}'s effect modifies a prevention of {_LABEL.get(mod.data['damage_type'], 'damage')} "
+                          f"only, and this is {_LABEL.get(kind, 'damage')}: it does not apply to {source_name}'s.",
+                          [cited.MODIFY_DAMAGE_TYPE_ONLY], tag="telling")
+                continue
+            by = mod.data.get("by", 0)
+            prevent = max(0, total + by)
+            self.s.effects.remove(mod)
+            self.step(f"{self._src_name(mod)}'s effect modifies {source_name}'s prevention: the total prevention is "
+                      f"{total}, its prevention amount is reduced by that, and then it prevents "
+                      f"{abs(by)} {'less' if by < 0 else 'more'} — {prevent}.", [cited.PREVENTION_DECREASED])
+            return prevent
+        return total
+
+    # =====================================================================================================
+    # prevention keywords (8.3.8, 8.3.15, 8.3.19, 8.3.20, 8.3.37)
+    # =====================================================================================================
+    def _keyword_prevention(self, target: str, amount: int, kind: str, unpreventable: bool = False) -> int:
+        for c in list(self.s.cards.values()):
+            if c.controller != target or c.zone not in ARENA_ZONES or c.private or amount <= 0:
+                continue
+            if c.zone == "combat-chain" and not c.is_permanent_card:
+                continue   # 1.7.4a: abilities of a non-permanent defending card are non-functional
+            kws = self.keywords(c)
+            for row in with_hook("prevention"):
+                kw, rule, (only, how) = row.name, row.rule, row.data
+                n = kws.get(kw)
+                if not n or amount <= 0 or (only and kind != only) or c.zone == "graveyard":
+                    continue
+                n = 1 if n is True else int(n)
+                label = f"{kw.title()} {n}"
+                if c.decline:
+                    self.step(f"{self.player_name(target)} chooses not to use {c.name}'s {label}.", [rule], tag="telling")
+                    continue
+                if how in ("pay", "pay-then-destroy"):
+                    if unpreventable:
+                        self.step(f"{c.name}'s {label} would prevent nothing of damage that can't be prevented: "
+                                  f"{self.player_name(target)} does not pay for it.",
+                                  [rule, cited.PREVENTION_CANNOT_PREVENT], tag="telling")
+                        continue
+                    if not self._pay_optional(target, n):
+                        self.step(f"{c.name}'s {label} could prevent {n}, but {self.player_name(target)} cannot pay "
+                                  f"{n} resource{'s' if n != 1 else ''}.", [rule], tag="telling")
+                        continue
+                    self.step(f"{self.player_name(target)} pays {n} resource{'s' if n != 1 else ''} for {c.name}'s "
+                              f"{label}.", [rule, cited.ASSET_COST_PAYMENT])
+                if how == "destroy":
+                    # 6.4.1a: the destruction of the source is a sub-event, before the damage event
+                    self.step(f"{c.name}'s {label} replaces the damage event; first its sub-event: {c.name} is "
+                              "destroyed, before any damage is dealt.", [rule, cited.SUB_EVENT])
+                    self.zone_effect("destroy", c)
+                if unpreventable:
+                    self.step(f"{c.name}'s {label} applies to the event, but the damage can't be prevented: it "
+                              f"prevents none of it ({amount} remains).", [rule, cited.PREVENTION_CANNOT_PREVENT],
+                              tag="prevention")
+                else:
+                    prevent = self._prevention_decreased(min(n, amount), kind, f"{c.name}'s {label}")
+                    amount -= prevent
+                    self.step(f"{c.name}'s {label} replaces the damage event: {prevent} of the {kind} damage to "
+                              f"{self.player_name(target)} is prevented ({amount} remains).",
+                              [rule, cited.PREVENTION, cited.PREVENTION_AMOUNT], tag="prevention")
+                if how == "pay-then-destroy":
+                    self.quell_destroys_later(c)
+        return amount
+
+    def _pay_optional(self, player: str, n: int) -> bool:
+        """Pay n resources for an optional cost: floating resources first, then pitch cards from hand in order."""
+        p = self.s.players[player]
+        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch]
+        if p.resources + sum(c.pitch for c in hand) < n:
+            return False
+        pitched = []
+        for c in hand:
+            if p.resources >= n:
+                break
+            self.move(c, "pitch")
+            p.resources += c.pitch
+            pitched.append(f"{c.name} ({c.pitch})")
+        if pitched:
+            self.step(f"{self.player_name(player)} pitches {', '.join(pitched)} for resources.", [cited.PITCH_CARD])
+        p.resources -= n
+        return True
