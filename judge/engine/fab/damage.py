@@ -19,14 +19,13 @@ _LABEL = {"physical": "{p} damage", "arcane": "arcane damage"}
 
 class Damage:
     """Part of :class:`judge.engine.fab.game.Game`: owns nothing; deals damage (8.5.3) and applies the prevention
-    effects (``prevent``), their decreases (``modify-prevention``) and the prevention keywords (8.3)."""
+    effects (``prevent``), their decreases (``reduce-prevention``) and the prevention keywords (8.3)."""
 
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False,
-                    unpreventable=False, source_named=False) -> int:
+                    unpreventable=False) -> int:
         """A damage event (8.5.3) to a hero or a living object (an ally), after the prevention effects replace
         it (6.4.10). Returns the damage dealt. ``unpreventable``: the effect says its damage can't be
-        prevented (6.4.10h); a ``cannot-be-prevented`` effect on the source says the same. ``source_named``: the
-        effect names ``src`` as the source of its damage (8.5.3a)."""
+        prevented (6.4.10h); a ``cannot-be-prevented`` effect on the source says the same."""
         obj = self.s.cards.get(target)
         name = src.name if src else "The effect"
         if obj is not None and (obj.life is None or obj.zone not in ARENA_ZONES):
@@ -42,6 +41,9 @@ class Damage:
         if src is not None and src.zone == "combat-chain" and self.s.active_link is not None \
                 and self.s.active_link.attack == src.handle:
             event["attack"] = src.handle
+        if not hit_event and src is not None:
+            self.step(f"{name} is the source of the {amount} {_LABEL.get(kind, 'damage')} that would be dealt to {who} "
+                      "(the source of the ability that deals it).", [cited.DAMAGE_DEALT_BY_SOURCE])
         why = "the effect says so" if unpreventable else self._cannot_be_prevented(src, event)
         if why:
             self.step(f"The damage {name} would deal to {who} can't be prevented ({why}): a prevention effect still "
@@ -51,9 +53,8 @@ class Damage:
             amount = self._keyword_prevention(target, amount, kind, bool(why))
         if amount <= 0:
             return 0
-        by, by_cites = ("", []) if hit_event else self.dealt_by(src, source_named)
         if obj is not None:
-            return self._damage_object(obj, amount, src, kind, by, by_cites)
+            return self._damage_object(obj, amount, src, kind, hit_event)
         p = self.s.players[target]
         before = p.life
         p.life = max(0, p.life - amount)
@@ -62,9 +63,12 @@ class Damage:
             self.s.players[src.controller].dealt_arcane_this_turn += amount
         if not hit_event and src is not None:
             self.event("damage", card=src.handle, target=target, amount=amount)
-        not_hit, hit_cites = ("", []) if hit_event else self.not_a_hit(target)
-        self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}){by}"
-                  f"{not_hit}.", [cited.DEAL_DAMAGE] + by_cites + hit_cites)
+        self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}).",
+                  [cited.DEAL_DAMAGE])
+        if not hit_event and self._is_attack_target(target):
+            self.step(f"{who} is an attack-target, but this life loss is not damage dealt by the active-attack's "
+                      "hit-event in the Damage Step: it does not make the attack hit.", [cited.NOT_HIT_OTHER_LIFE_LOSS],
+                      tag="telling")
         if before - amount < 0:
             self.step(f"A life total cannot be negative: {who}'s life total is {before} − {amount}, which is "
                       "considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
@@ -74,45 +78,25 @@ class Damage:
         """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
         return None if c.life is None else max(0, c.life - c.damage_taken)
 
-    def dealt_by(self, src: Card | None, source_named=False) -> tuple[str, list]:
-        """8.5.3a: who dealt the damage of an effect — the ability and its source (or the source the effect
-        names), and, for a non-living source, its controller and their hero. Returns (a clause for the step, its
-        citations)."""
-        if src is None:
-            return "", []
-        text = (f": {src.name}, the source the effect names, is considered to have dealt it" if source_named else
-                f": {src.name}'s ability and {src.name}, its source, are considered to have dealt it")
-        if src.life is None and src.controller in self.s.players:
-            text += f", and so are its controller and their hero, {self.player_name(src.controller)}"
-        return text, [cited.DAMAGE_SOURCE_SPECIFIED]
-
-    def not_a_hit(self, player: str) -> tuple[str, list]:
-        """7.5.5a: an attack-target that loses life other than by the active-attack's hit-event in the Damage Step
-        does not make the attack hit. Returns (a clause for the step, its citations); empty when ``player`` is not
-        the attack-target of an attack on the stack or of the active chain link."""
-        if not self.s.chain_open:
-            return "", []
+    def _is_attack_target(self, target: str) -> bool:
+        """Is ``target`` an attack-target of the attack on the active chain link or on the stack (1.4.5)?"""
         link = self.s.active_link
-        attacks = [layer.name for layer in self.s.stack if layer.is_attack and player in layer.attack_targets]
-        if link is not None and not link.resolved and player in link.targets:
-            attacks.insert(0, link.proxy or self.card(link.attack).name)
-        if not attacks:
-            return "", []
-        return (f"; {self.player_name(player)} is the attack-target of {' and '.join(attacks)}, but losing life this "
-                "way, not by the active-attack's hit-event in the Damage Step, is not a hit"), [cited.LIFE_LOST_NOT_A_HIT]
+        if link is not None and not link.resolved and target in link.targets:
+            return True
+        return any(layer.is_attack and target in layer.attack_targets for layer in self.s.stack)
 
-    def _damage_object(self, c: Card, amount: int, src: Card | None, kind: str, by="", by_cites=()) -> int:
+    def _damage_object(self, c: Card, amount: int, src: Card | None, kind: str, hit_event: bool) -> int:
         """8.5.3: a living object (an ally: it has the life property, 2.5.1) loses that much life; its controller
-        and hero are not dealt damage (8.2.8f). ``by``: who dealt it, in words, with ``by_cites`` (8.5.3a)."""
+        and hero are not dealt damage (8.2.8f)."""
         before = self.life_total(c)
         c.damage_taken += amount
         if kind == "arcane" and src is not None:
             self.s.players[src.controller].dealt_arcane_this_turn += amount
         ally = "ally" in c.subtypes
         self.step(f"{src.name if src else 'The effect'} deals {amount} {_LABEL.get(kind, 'damage')} to {c.name} "
-                  f"(life {before} → {self.life_total(c)}){by}"
+                  f"(life {before} → {self.life_total(c)})"
                   + (f"; {self.player_name(c.controller)} and their hero are not dealt damage." if ally else "."),
-                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + list(by_cites) + ([cited.ALLY_DEALT_DAMAGE] if ally else []))
+                  [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + ([cited.ALLY_DEALT_DAMAGE] if ally else []))
         if src is not None:
             self.event("damage", card=src.handle, target=c.handle, amount=amount)
         return amount
@@ -156,7 +140,8 @@ class Damage:
                 unmet = "; ".join(self.unmet_clauses(when, self.s.cards.get(eff.source), event))
                 self.step(f"{source_name}'s prevention effect is not active for this event of {amount} {label}: its "
                           f"condition is not met ({unmet}), so it does not replace it and stays.",
-                          [cited.REPLACEMENT_ACTIVE, cited.PREVENTION], tag="telling")
+                          [cited.REPLACEMENT_CONDITION_EACH_TIME, cited.REPLACEMENT_ACTIVE, cited.PREVENTION],
+                          tag="telling")
                 continue
             cites = [cited.PREVENTION, cited.PREVENTION_AMOUNT]
             if want_type or kind != "physical":
@@ -200,19 +185,23 @@ class Damage:
         """6.4.10g: the total prevention is determined (and taken from the effect's amount), then the next effect
         that decreases what a prevention effect of this damage type prevents applies, and ends (a one-off)."""
         for mod in list(self.s.effects):
-            if mod.kind != "modify-prevention":
+            if mod.kind != "reduce-prevention":
                 continue
             if mod.data.get("damage_type") not in (None, kind):
-                self.step(f"{self._src_name(mod)}'s effect modifies a prevention of {_LABEL.get(mod.data['damage_type'], 'damage')} "
-                          f"only, and this is {_LABEL.get(kind, 'damage')}: it does not apply to {source_name}'s.",
+                self.step(f"{self._src_name(mod)}'s effect reduces a prevention of "
+                          f"{_LABEL.get(mod.data['damage_type'], 'damage')} only, and this is "
+                          f"{_LABEL.get(kind, 'damage')}: it does not apply to {source_name}'s.",
                           [cited.MODIFY_DAMAGE_TYPE_ONLY], tag="telling")
                 continue
-            by = mod.data.get("by", 0)
-            prevent = max(0, total + by)
-            self.s.effects.remove(mod)
-            self.step(f"{self._src_name(mod)}'s effect modifies {source_name}'s prevention: the total prevention is "
-                      f"{total}, its prevention amount is reduced by that, and then it prevents "
-                      f"{abs(by)} {'less' if by < 0 else 'more'} — {prevent}.", [cited.PREVENTION_DECREASED])
+            less = mod.data.get("amount", 1)
+            prevent = max(0, total - less)
+            once = mod.data.get("next", True)
+            if once:
+                self.s.effects.remove(mod)
+            self.step(f"{self._src_name(mod)}'s effect reduces {source_name}'s prevention: the total prevention is "
+                      f"{total}, its prevention amount is reduced by that, and then it prevents {less} less — "
+                      f"{prevent}" + ("; the effect has been used and ends." if once else "."),
+                      [cited.PREVENTION_DECREASED])
             return prevent
         return total
 

@@ -9,9 +9,6 @@ from judge.engine.fab import cited
 from judge.engine.fab.base import IllegalAction, _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 
-BASE_POWER_KEYS = {"min_base_power", "max_base_power", "power_above_base"}
-"""Selector keys that read an object's base power (2.9.2, 2.0.3a)."""
-
 
 class Targets:
     """Part of :class:`judge.engine.fab.game.Game`: owns no state; reads ``s.players``, ``s.cards``, ``s.stack``,
@@ -37,14 +34,10 @@ class Targets:
             self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
                       [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
         for t in targets:
-            base_note = self._base_power_note(t, spec)
+            base_cites = self._base_power_read(t, spec)
             if not self.legal_target(t, spec, player, layer):
-                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})"
-                                    + (f": {base_note[0]}" if base_note else ""),
-                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT]
-                                    + (base_note[1] if base_note else []))
-            if base_note:
-                self.step(f"{base_note[0][0].upper()}{base_note[0][1:]}.", base_note[1])
+                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + base_cites)
             if t in self.s.cards and self.is_attack(self.card(t)):
                 c = self.card(t)
                 if any(link.proxy and link.attack == t for link in self.s.chain if c.zone == "combat-chain"):
@@ -58,6 +51,20 @@ class Targets:
                           "combat chain, so it can be the target of an effect that targets an attack.",
                           [cited.ATTACK_OBJECT])
         return list(targets)
+
+    def _base_power_read(self, t: str, spec) -> list:
+        """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: say what
+        it is and why effects on its power do not change it (2.9.2, 2.0.3a). Returns the rules cited."""
+        if not (isinstance(spec, dict) and ("min_base_power" in spec or "max_base_power" in spec)) \
+                or t not in self.s.cards:
+            return []
+        c = self.card(t)
+        base, now = self.base_value(c, "power"), self.power(c)
+        why = "its printed power" if c.base_power_set is None else "set by an effect"
+        rules = [cited.NO_PRINTED_POWER, cited.EFFECT_MODIFIES_VALUE]
+        self.step(f"{c.name}'s base power is {base} ({why})" + (f"; its power is {now}, but an effect that modifies "
+                  "power does not modify the base value" if now != base else "") + ".", rules)
+        return rules
 
     def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
         """1.4.5: an attack must declare an attackable object controlled by an opponent as its attack-target."""
@@ -84,24 +91,6 @@ class Targets:
                       "an earlier chain link: declaring a different attack-target does not close the combat chain.",
                       [cited.ATTACK_TARGET_REMAINS])
         return list(targets)
-
-    def _base_power_note(self, t: str, spec) -> tuple[str, list] | None:
-        """What a selector on base power reads (2.9.2: the printed power defines the base power; 2.0.3a: an effect
-        that modifies the power leaves the base power as it was), or None when ``spec`` does not read it."""
-        if not isinstance(spec, dict) or not BASE_POWER_KEYS & spec.keys() or t not in self.s.cards:
-            return None
-        c = self.card(t)
-        base, power = self.base_value(c, "power"), self.power(c)
-        if base is None:
-            return None
-        defined = any(ab.kind == "property" and "power" in ab.get("defines", []) for ab in c.abilities)
-        text = f"{c.name}'s base power is {base}" + (
-            " (defined by its property-static ability)" if defined else " (its printed power defines its base power)")
-        cites = [cited.PROPERTY_STATIC_ABILITY if defined else cited.NO_PRINTED_POWER]
-        if power is not None and power != base:
-            text += f"; the effects that make its power {power} do not change its base power"
-            cites.append(cited.EFFECT_MODIFIES_VALUE)
-        return text, cites
 
     def is_attack(self, c: Card) -> bool:
         """1.4.1: an attack-card, attack-layer or attack-proxy on the stack or the combat chain."""
