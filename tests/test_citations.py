@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from judge import scenarios as sc
-from judge.engine import citations
+from judge.engine import citations, registry
 from judge.rulebook import store
 from judge.rulebook.diff import diff
 from judge.rulebook.formats import gitbook, glossary, numbered
 from judge.rulebook.model import Rulebook
 
-from conftest import ROOT, corpus_file
+from conftest import ROOT, corpus_file, judged_under
 
 ENGINES = {"fab": ROOT / "judge/engine/fab", "ga": ROOT / "judge/engine/grand_archive",
            "mc": ROOT / "judge/engine/marvel_champions"}
@@ -50,7 +50,7 @@ def seed(game: str) -> Rulebook:
 
 @pytest.mark.parametrize("game", ["fab", "ga", "mc"])
 def test_every_registry_names_its_entries_once(game):
-    reg = citations.registry(game)
+    reg = registry.cited(game)
     assert len(reg) > 80
     assert all(re.fullmatch(r"[A-Z][A-Z0-9_]*", e.name) for e in reg)
     assert len({e.id for e in reg}) == len(reg)
@@ -61,7 +61,7 @@ def test_every_registry_names_its_entries_once(game):
 
 
 def test_key_fab_entries_say_what_a_judge_quotes():
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     assert reg["HIT"] == "7.5.5" and reg["HIT"].words == "an attack is considered to have hit"
     assert reg["DOMINATE"] == "8.3.4" and reg["GO_AGAIN_LKI"] == "5.3.5a"
     assert reg["ILLEGAL_ACTION_REVERSED"] == "1.10.3" and reg["NEW_OBJECT"] == "3.0.9"
@@ -88,11 +88,11 @@ def proposals(game: str, ids) -> str:
 def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
     """Ids the code computes (GA cost steps, the MC procedure) are registered too: every citation of every
     scenario of the suite, under the version the scenario names."""
-    reg = citations.registry(game)
+    reg = registry.cited(game)
     unregistered = {}
     for path in sorted((ROOT / "scenarios" / game).glob("*.toml")):
         s = sc.load(path)
-        for rule_id in sc.play(s, sc.rulebook_for(s)).citations():
+        for rule_id in sc.play(s, judged_under(s)).citations():
             if reg.get(rule_id) is None:
                 unregistered.setdefault(rule_id, path.name)
     assert unregistered == {}, proposals(game, unregistered)
@@ -104,7 +104,7 @@ def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
 
 def test_every_fab_entry_is_in_cr_2_10_1_with_its_words():
     book = fab("2.10.1")
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     assert [e.name for e in reg if e.id not in book.rules] == []
     assert [citations.Registry.describe(reg, e) for e in reg if not e.holds(book.get(e.id))] == []
     # the embedded excerpt (chapters 5 and 7) agrees on the rules it holds
@@ -116,7 +116,7 @@ def test_every_fab_entry_is_in_cr_2_10_1_with_its_words():
 def test_every_ga_and_mc_entry_is_in_the_seed_or_the_full_document(game, full):
     """An entry of a page the seed holds is the seed's rule with its words, and the full document states it
     too (located by its words); every other entry is the full document's rule with its words."""
-    reg = citations.registry(game)
+    reg = registry.cited(game)
     little, whole = seed(game), full()
     pages = {rid.split("/")[0] for rid in little.rules}
     problems = []
@@ -139,17 +139,17 @@ def test_every_ga_and_mc_entry_is_in_the_seed_or_the_full_document(game, full):
 def test_located_ids_agree_with_the_diff_pairing():
     old, new = fab("2.10.1"), fab("2026-02")
     pairs = diff(old, new).mapping
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     located = {e.id: reg.locate(e, new) for e in reg}
     assert all(e.holds(new.get(located[e.id])) for e in reg)
     assert {rid: (loc, pairs.get(rid)) for rid, loc in located.items() if loc != pairs.get(rid)} == {}
 
 
 def test_a_renumbered_rule_is_found_by_its_words():
-    ga = citations.registry("ga")
+    ga = registry.cited("ga")
     assert ga.locate(ga.get("abilities/6"), ga_full()) == "abilities/14"
     assert ga.locate(ga.get("abilities/6"), seed("ga")) == "abilities/6"
-    mc = citations.registry("mc")
+    mc = registry.cited("mc")
     assert mc.locate(mc["STEP_PAY"], mc_full()) == "initiating-abilities/step-2"
     # a part the 2019 wording lacks is cited as the rule it belongs to
     assert mc.locate(mc["STEP_FACEUP"], mc_full()) == "initiating-abilities"
@@ -157,7 +157,7 @@ def test_a_renumbered_rule_is_found_by_its_words():
 
 
 def test_an_excerpt_without_the_chapter_keeps_the_id():
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     assert reg.locate(reg["LAST_KNOWN_INFORMATION"], seed("fab")) == "1.2.3"   # chapter 1 is not in the seed
 
 
@@ -165,7 +165,7 @@ def test_an_entry_that_cannot_be_located_is_an_error_naming_it():
     book = Rulebook.from_data(fab("2026-02").to_data())
     book.version = "2026-02-edited"
     book.rules["7.5.5"].text = "An attack hits when it deals damage to a hero."
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     with pytest.raises(citations.UnlocatedCitation) as err:
         reg.locate(reg["HIT"], book)
     assert str(err.value).startswith('citation HIT (7.5.5: "an attack is considered to have hit") cannot be '
@@ -200,7 +200,7 @@ def test_the_seed_examples_are_forty():
 
 def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
     new = fab("2026-02")
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     located = {reg.locate(e, new): e for e in reg}
     problems = []
     for path in EXAMPLES:
@@ -222,7 +222,7 @@ def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
 
 def _answer(path: str, book=None):
     s = sc.load(ROOT / path)
-    outcome = sc.play(s, book or sc.rulebook_for(s))
+    outcome = sc.play(s, book or judged_under(s))
     return [(text, outcome.key_cites(i), cites) for i, (text, cites) in enumerate(outcome.summary)]
 
 
@@ -272,7 +272,7 @@ def test_keyword_terms_are_the_rules_the_cr_graph_says_define_them():
 
 
 def test_principle_rules_are_those_the_cr_says_act_not_retroactively():
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     book = fab("2.10.1")
     applying = {reg[name].id for names in citations.PRINCIPLES["fab"].values() for name in names}
     assert applying == {rid for rid, r in book.rules.items() if "retroactively removed" in r.text}
@@ -316,6 +316,54 @@ def test_a_card_handle_inside_a_word_does_not_hide_the_word():
     names = citations._maskable(["ars", "Ars Nova"])
     assert citations._mask(text, names) == "§§§§§§§§ is played from the arsenal; §§§ hits."
     assert citations._mask("Ünï ars arsenal", citations._maskable(["ars"])) == "Ünï §§§ arsenal"   # the pattern
+
+
+def test_masking_by_plain_search_masks_as_the_pattern_does():
+    """Names are masked by plain search (no pattern compiled per scenario), also in a sentence with an em dash
+    or accents, exactly where the whole-word pattern would mask them; the letters a case-blind pattern
+    matches differently (dotless i, long s) leave it to the pattern."""
+    import random
+
+    rng = random.Random(7)
+    pieces = ["ars", "Ars", " nova", "Nova", "arsenal", " ", "—", "é", "-", "_", "§", "K", "\u212a", "bıg", "bİg", "ſ", "1"]
+    pool = ["ars", "Ars Nova", "nova", "k", "a-b", "Ünï", "big", "s"]
+    for _ in range(3000):
+        names = citations._maskable(rng.sample(pool, rng.randint(1, 4)))
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in sorted(names[0], key=len, reverse=True))
+                             + r")(?!\w)", re.I)
+        assert citations._mask(text, names) == pattern.sub(lambda m: "§" * len(m.group(0)), text), (text, names)
+
+
+@pytest.mark.parametrize("game", ["fab", "ga", "mc"])
+def test_the_cheap_test_before_each_pattern_never_drops_a_match(game):
+    """Before its regex, a concept is tried only on a sentence holding one of its needles (an outcome: runs of
+    plain characters read from the pattern) or each of its words (a keyword): over sentences made of the
+    words of every pattern, cased and ended at random, no sentence a pattern matches is left out."""
+    import random
+
+    found = citations.concepts(game)
+    words = [w for term, _ in citations.keyword_terms(game) for w in term.split()]
+    phrases = ["hit", "no hit", "play is illegal", "game state is reversed", "fails to resolve", "a new object",
+               "last known information", "additional cost", "prevented", "is played from the arsenal",
+               "does not control", "has no permission", "fizzles", "cannot pay", "is aborted", "no longer in hand",
+               "faceup on the table", "bob controls it", "plays cards from their own hand", "is canceled"]
+    rng = random.Random(11)
+    matched = 0
+    for _ in range(4000):
+        parts = []
+        for _ in range(rng.randint(1, 7)):
+            w = rng.choice(words + phrases)
+            w = rng.choice([w, w.upper(), w.capitalize()]) + rng.choice(["", "", "s", "es", "d", "ing"])
+            parts += [w, rng.choice([" ", ", ", "-", ". ", " — ", "\n"])]
+        text = "".join(parts)
+        tried = set(citations._may_match(game, text.lower()))
+        for n, (pattern, _entry, _minor) in enumerate(found):
+            if pattern.search(text):
+                matched += 1
+                assert n in tried, (text, pattern.pattern)
+    assert matched > 1000
+    assert not citations._NEEDLES[game][0]   # every outcome has its needles (none is tried on every sentence)
 
 
 def test_brief_prints_key_citations_and_json_separates_them(run_cli, monkeypatch):

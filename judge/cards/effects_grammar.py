@@ -4,14 +4,15 @@ keywords as conditions, zone moves of the card itself, the Unity label, token tr
 
 :mod:`judge.cards.grammar` calls the hooks here (``effect``, ``condition``, ``paragraph``) before its own
 rules: each returns None when the phrase is not one of its shapes, and raises
-:class:`~judge.cards.grammar.NotUnderstood` when it is one of its shapes but not captured whole.
+:class:`~judge.cards.phrases.NotUnderstood` when it is one of its shapes but not captured whole.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 
-from judge.cards import grammar as g
+from judge.cards import phrases as g
 
 DEFENDING_NOUNS = {"equipment": {"types": ["equipment"]}, "non-equipment cards": {"not_types": ["equipment"]},
                    "cards": {}, "action cards": {"types": ["action"]},
@@ -76,7 +77,7 @@ def _granted_quote(low: str, frame) -> list[dict] | None:
         eff.update(fields)
         out.append(eff)
     quoted = g.normalise(m.group(3), "")
-    granted = g._trigger(quoted[0].upper() + quoted[1:], frame.ctx)
+    granted = _receiver(fields, frame).trigger(quoted[0].upper() + quoted[1:])
     if granted is None or len(granted.abilities) != 1 or granted.fields:
         raise g.NotUnderstood(m.group(3))
     ability = granted.abilities[0]
@@ -85,6 +86,20 @@ def _granted_quote(low: str, frame) -> list[dict] | None:
     out.append({"do": "gain-ability", "to": fields.get("to", "self"), **({"next": True} if fields.get("next") else {}),
                 "ability": ability})
     return out
+
+
+def _receiver(fields: dict, frame):
+    """The context a granted ability is read in: its "this" is the object that gains it — an attack when the
+    subject is one ("your next dagger attack", "target attack", an attack's "this"), else the card itself."""
+    to = fields.get("to", "self")
+    target = frame.target
+    is_attack = isinstance(to, dict) and to.get("is_attack") or to == "self" and frame.ctx.is_attack or \
+        to == "target" and (target == "attack" or isinstance(target, dict) and target.get("is_attack"))
+    if not is_attack or frame.ctx.is_attack:
+        return frame.ctx
+    view = copy.copy(frame.ctx)
+    view.types, view.subtypes = {"action"}, {"attack"}     # what a trigger of an attack may say of "this"
+    return view
 
 
 NEXT_DURATIONS = ((" this turn", None), (" this combat chain", "chain"))
@@ -269,7 +284,7 @@ def _unity(text: str, ctx) -> g.Reading | None:
     if not m:
         return None
     frame = g.Frame(ctx, "trigger")
-    effs = g.effects_of(m.group(1), frame)
+    effs = ctx.effects(m.group(1), frame)
     return g._finish(frame, g.Reading(), {"kind": "trigger", "on": "defend", "if": {"together_with": {"from_hand": True}},
                                           "effects": effs})
 
@@ -306,8 +321,8 @@ def destroy_then(body: str, frame) -> list[dict]:
     """``destroy this[,] and|then EFFECTS`` / ``destroy this``: the permanent destroys itself, then the rest."""
     m = re.fullmatch(r"destroy this(?:,? (?:and|then) (.+))?", body.strip().rstrip("."), re.IGNORECASE | re.DOTALL)
     if not m:
-        return g.effects_of(body, frame)
-    return [{"do": "destroy", "what": "self"}] + (g.effects_of(m.group(1), frame) if m.group(1) else [])
+        return frame.ctx.effects(body, frame)
+    return [{"do": "destroy", "what": "self"}] + (frame.ctx.effects(m.group(1), frame) if m.group(1) else [])
 
 
 PLAY_EVENTS = {

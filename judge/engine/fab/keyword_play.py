@@ -124,7 +124,7 @@ class KeywordPlay:
             d = self.card(h)
             if h in fired or MIRAGE not in self.keywords(d):
                 continue
-            if "illusionist" in att.supertypes or (self.power(att) or 0) < 6:
+            if "illusionist" in self.supertypes(att) or (self.power(att) or 0) < 6:
                 continue
             fired.add(h)
             ab = Ability(0, "trigger", {"name": f"Mirage of {d.name}", "effects": [{"do": "destroy", "what": "self"}]},
@@ -234,7 +234,8 @@ class KeywordPlay:
         """8.3.17: the play action's ``fuse = ["HANDLE", …]`` pays a fusion card's optional additional cost:
         each revealed card is in the player's hand and has one of the supertypes listed, one card for each
         (8.3.17c); the played card is then fused (8.3.17a). Without ``fuse`` the player does not fuse."""
-        rows = [row for row in with_hook("reveal-cost") if row.name in self.keywords(c)]
+        kws = self.keywords(c)
+        rows = [row for row in with_hook("reveal-cost") if row.name in kws]
         named = list(action.get("fuse", []))
         if not named:
             return
