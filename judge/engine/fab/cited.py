@@ -22,6 +22,7 @@ ATTACK_TARGET_REMAINS = cite("1.4.5b", "an attack target remains the target")
 ATTACK_TARGETS_SEPARATE_AND_LEGAL = cite("1.4.5c", "if an effect modifies an attack")
 ABILITY_FUNCTIONAL = cite("1.7.4", "an activated ability can only be")
 PRIVATE_SOURCE_ABILITY_FUNCTIONAL = cite("1.7.4b", "an activated ability is functional if")
+DEFENDING_CARD_ABILITY_FUNCTIONAL = cite("1.7.4a", "is non functional unless the ability is an activated ability")
 META_STATIC_FUNCTIONAL = cite("1.7.4d", "a meta static ability is functional")
 PLAY_STATIC_FUNCTIONAL = cite("1.7.4e", "a play static ability is functional")
 OPTIONAL_EFFECT = cite("1.8.3a", "the player instructed by the effect chooses whether or not to generate")
@@ -438,8 +439,6 @@ STAGE_ORDER = cite("6.3.2", "stage order is defined by how an effect applies to 
 LOSE_SUPERTYPES = cite("2.11.5", "an object can gain or lose supertypes from rules and or effects")
 REMOVAL_KEEPS_ADDED = cite("6.3.6", "continuous effects that remove a property or part of a property from an object")
 BECOMES_ELIGIBLE = cite("6.3.5a", "if an object is modified by an effect that would make it eligible ineligible for another effect")
-# the rules a judge quotes first for a decision (issue 13)
-DEFENDING_CARD_ABILITY = cite("1.7.4a", "an activated ability that specifies it can be activated when the card is defending")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())
