@@ -281,10 +281,13 @@ def _life(game, eff, src, controller, layer):
     p.life = before + n if do == "gain-life" else max(0, before - n)
     if do == "lose-life":
         p.life_lost_this_turn += before - p.life
+    not_hit, hit_cites = ("; the attack-target losing life this way does not make the attack hit",
+                          [cited.NOT_HIT_OTHER_LIFE_LOSS]) \
+        if do == "lose-life" and p.life < before and game._is_attack_target(who) else ("", [])
     game.step(f"{game.player_name(who)} {'gains' if do == 'gain-life' else 'loses'} {n} life (life {before} → "
-              f"{p.life})" + ("; losing life is not damage." if do == "lose-life" else "."),
+              f"{p.life})" + (f"; losing life is not damage{not_hit}." if do == "lose-life" else "."),
               [cited.GAIN, cited.GAIN_LIFE] if do == "gain-life" else [cited.LOSE, cited.LOSE_LIFE,
-                                                                       cited.LOSING_LIFE_NOT_DAMAGE])
+                                                                       cited.LOSING_LIFE_NOT_DAMAGE] + hit_cites)
 
 
 def _intimidate(game, eff, src, controller, layer):
