@@ -22,6 +22,7 @@ ATTACK_TARGET_REMAINS = cite("1.4.5b", "an attack target remains the target")
 ATTACK_TARGETS_SEPARATE_AND_LEGAL = cite("1.4.5c", "if an effect modifies an attack")
 ABILITY_FUNCTIONAL = cite("1.7.4", "an activated ability can only be")
 PRIVATE_SOURCE_ABILITY_FUNCTIONAL = cite("1.7.4b", "an activated ability is functional if")
+DEFENDING_CARD_ABILITY_FUNCTIONAL = cite("1.7.4a", "is non functional unless the ability is an activated ability")
 META_STATIC_FUNCTIONAL = cite("1.7.4d", "a meta static ability is functional")
 PLAY_STATIC_FUNCTIONAL = cite("1.7.4e", "a play static ability is functional")
 OPTIONAL_EFFECT = cite("1.8.3a", "the player instructed by the effect chooses whether or not to generate")
@@ -434,6 +435,10 @@ MODIFY_DAMAGE_TYPE_ONLY = cite("8.5.3f", "an effect that modifies or prevents a 
 REPLACEMENT_CONDITION_EACH_TIME = cite("6.4.2a", "the condition of replacement and any variable values are determined each time")
 NOT_HIT_OTHER_LIFE_LOSS = cite("7.5.5a", "if the attack target loses life as a result of anything except damage dealt by the active attack")
 ONLY_IF_SPECIFIED = cite("6.3.7", "continuous effects only prevent properties or parts of properties from being added")
+STAGE_ORDER = cite("6.3.2", "stage order is defined by how an effect applies to the object")
+LOSE_SUPERTYPES = cite("2.11.5", "an object can gain or lose supertypes from rules and or effects")
+REMOVAL_KEEPS_ADDED = cite("6.3.6", "continuous effects that remove a property or part of a property from an object")
+BECOMES_ELIGIBLE = cite("6.3.5a", "if an object is modified by an effect that would make it eligible ineligible for another effect")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

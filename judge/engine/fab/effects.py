@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
-from judge.engine.fab.keywords import KEYWORDS
+from judge.engine.fab.keywords import KEYWORDS, label_rules
 from judge.engine.fab.primitives import PRIMITIVES
 from judge.engine.fab.state import Effect, Layer
 
@@ -69,6 +69,14 @@ class Effects:
                 self.step(f"{src.name} ceased to exist in the event that meets its own trigger condition, and its "
                           "ability was functional immediately before: the effect triggers.",
                           [cited.SOURCE_GONE_STILL_TRIGGERS])
+            labels = [k for k in self.keywords(src) if label_rules({k: True}, name)] if src is not None else []
+            if labels:
+                self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
+                          label_rules(self.keywords(src), name))
+            if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
+                    and not src.is_permanent_card and self.is_defending(src):
+                self.step(f"{src.name} is a non-permanent defending card: its triggered ability is functional because "
+                          "its trigger condition is the card defending.", [cited.DEFENDING_CARD_ABILITY_FUNCTIONAL])
             self.add_triggered_layer(src, ab, info)
         return created
 
@@ -356,7 +364,7 @@ class Effects:
             who = ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else \
                 _describe_selector(e.selector)
         until = {"chain": " this combat chain", "link": " this chain link", "turn": " this turn"}.get(e.duration, "")
-        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost"):
+        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes"):
             return f"{name} creates an effect: {who} {_effect_phrase(e)}" + \
                 (" to play." if e.kind == "cost" else f"{until}.")
         if e.kind == "prevent":
@@ -391,6 +399,10 @@ class Effects:
         return f"{name} creates an effect ({e.kind})."
 
     def _effect_cites(self, e: Effect) -> list[str]:
+        if e.kind == "modify-base":
+            return [cited.LAYER_CONTINUOUS_EFFECT, cited.EFFECT_MODIFIES_VALUE]
+        if e.kind == "lose-supertypes":
+            return [cited.LAYER_CONTINUOUS_EFFECT, cited.LOSE_SUPERTYPES]
         if e.kind == "prevent":
             return [cited.PREVENTION]
         if e.kind == "reduce-prevention":
