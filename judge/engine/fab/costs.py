@@ -66,7 +66,7 @@ class Costs:
             why = self._cannot_pay(player, c, cost, pay_with)
             if why:
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
-                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_UNPAID_ILLEGAL])
+                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_UNPAID_ILLEGAL, cited.EFFECT_COST])
         self.step(f"Calculate and pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
                   [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
         chosen = layer.params.get("chosen")
@@ -80,7 +80,7 @@ class Costs:
                 self.generate_one(eff, c, player, layer)
                 if not self.last_ok:
                     raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" did not resolve",
-                                        [cited.EFFECT_COST_CANNOT_BE_PAID])
+                                        [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST])
                 if record is not None:
                     record.__dict__.setdefault("_paid_with", []).extend(self.__dict__.get("last_objects", []))
         finally:
