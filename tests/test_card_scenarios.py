@@ -88,14 +88,14 @@ def test_text_not_understood_is_refused_unless_abilities_are_written(tmp_path):
     with pytest.raises(ScenarioError) as exc:
         _run(tmp_path, """
             [cards.a]
-            card = "Sink Below (red)"
+            card = "Clash of Agility (red)"
             owner = "alice"
         """)
-    assert ('Sink Below (red): the engine does not understand "You may put a card from your hand on the bottom '
-            'of your deck. If you do, draw a card."') in str(exc.value)
+    assert ('Clash of Agility (red): the engine does not understand "When this defends, clash with the attacking '
+            'hero. The winner creates an Agility token."') in str(exc.value)
     s, out = _run(tmp_path, """
         [cards.a]
-        card = "Sink Below (red)"
+        card = "Clash of Agility (red)"
         owner = "alice"
         abilities = []
     """)

@@ -306,6 +306,11 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = keywords_grammar.effect(low, frame, original)
     if got is not None:
         return got
+    from judge.cards import choices_grammar   # objects the player picks as the effect is generated
+
+    got = choices_grammar.effect(low, frame)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
@@ -392,9 +397,21 @@ def _token(name: str, ctx: Context) -> dict:
 
 
 def effects_of(text: str, frame: Frame) -> list[dict]:
-    """All effect sentences of a text (each must be understood)."""
+    """All effect sentences of a text (each must be understood); ``you may X. If you do, Y`` composes
+    (choices_grammar.py)."""
+    from judge.cards import choices_grammar
+
     out = []
     for sentence in sentences(text):
+        got = choices_grammar.sentence_effects(sentence, frame, effect_parts)
+        out.extend(effect_parts([sentence], frame) if got is None else got)
+    return out
+
+
+def effect_parts(parts: list[str], frame: Frame) -> list[dict]:
+    """The effects of effect clauses, each split at ``, then``."""
+    out = []
+    for sentence in parts:
         for part in re.split(r",? then ", sentence):
             out.extend(effect_sentence(part, frame))
     return out
@@ -461,11 +478,12 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
-    from judge.cards import costs_grammar, effects_grammar, hero_grammar
+    from judge.cards import costs_grammar, effects_grammar, hero_grammar, keywords_grammar
 
     text = normalise(para, ctx.name)
     try:
-        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
+                       keywords_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading

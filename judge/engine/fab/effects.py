@@ -229,8 +229,11 @@ class Effects:
         """Generate each effect of a layer or ability in order, each only if its condition is met as it is
         generated."""
         event = dict(layer.params.get("event", {})) if layer is not None else {}
+        done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
         for eff in effects:
             cond = eff.get("if")
+            if cond and ("if_you_do" in cond or "otherwise" in cond):
+                self.last_ok = done   # "If you do, A and B": each of A and B reads the same preceding effect (1.8.4)
             if cond:
                 # a conditional effect: its condition is checked as it would be generated (8.4.3a)
                 label = [cited.REPRISE, cited.CONDITION_REPRISE_ABILITY] if "defended_from_hand" in cond else []
@@ -245,12 +248,33 @@ class Effects:
                               [cited.CONDITIONAL_EFFECT] + label
                               + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []), tag="telling")
                     self.last_ok = False
+                    done = done if "if_you_do" in cond or "otherwise" in cond else False
                     continue
                 self.step(f"{who}: the condition of \"{_describe_effect_data(eff)}\" is met as it resolves.",
                           [cited.CONDITIONAL_EFFECT] + label
                           + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []))
             self.last_ok = True
+            if eff.get("may") and not self._chooses_to(eff, src, controller):
+                self.last_ok = done = False
+                continue
             self.generate_one(eff, src, controller, layer)
+            if not (cond and ("if_you_do" in cond or "otherwise" in cond)):
+                done = self.last_ok
+
+    def _chooses_to(self, eff: dict, src: Card | None, controller: str) -> bool:
+        """An optional effect ("you may …", 1.8.3a): its controller chooses to generate it unless the file says the
+        card's controller declines (``decline = true``); one that cannot succeed is tried and fails (1.8.3b), so
+        an "if you do" after it is not met."""
+        who = self.player_name(controller)
+        what = f"\"{_describe_effect_data(eff)}\" is an optional effect of {src.name if src else 'the ability'}"
+        if src is not None and src.decline:
+            self.step(f"{what}: {who} chooses not to generate it (the file says decline = true).",
+                      [cited.OPTIONAL_EFFECT], tag="telling")
+            return False
+        self.step(f"{what}: {who} chooses to generate it (the file does not say decline = true); if it cannot be "
+                  "done, it is not done.",
+                  [cited.OPTIONAL_EFFECT, cited.OPTIONAL_EFFECT_IMPOSSIBLE])
+        return True
 
     def _target_cards(self, spec, src, layer, controller):
         if spec in (None, "self"):
@@ -260,6 +284,10 @@ class Effects:
         if spec == "attack":
             link = self.s.active_link
             return [self.card(link.attack)] if link else []
+        if spec == "event-card":
+            # the card the triggering event is about: "when you play an attack action card, … the attack gains …"
+            h = (layer.params.get("event", {}) if layer is not None else {}).get("card")
+            return [self.card(h)] if h in self.s.cards else []
         if isinstance(spec, str) and spec in self.s.cards:
             return [self.card(spec)]
         if isinstance(spec, dict):
@@ -299,6 +327,8 @@ class Effects:
         """Does the effect speak of an attack ("the attack", "target attack …") rather than of a card?"""
         if to == "attack":
             return True
+        if to == "event-card":
+            return bool(layer is not None and layer.params.get("event", {}).get("is_attack"))
         spec = layer.target_spec if layer is not None else None
         return to == "target" and (spec == "attack" or isinstance(spec, dict) and bool(spec.get("is_attack")))
 
@@ -339,11 +369,11 @@ class Effects:
                        f"dealt to {shielded} this turn{when}."
             return f"{name} creates a prevention effect: the next time {shielded} would " \
                    f"be dealt {kind}damage this turn{when}, prevent {amount} of it."
-        if e.kind == "modify-prevention":
-            by = d.get("by", 0)
+        if e.kind == "reduce-prevention":
             kind = {"physical": "{p} ", "arcane": "arcane "}.get(d.get("damage_type"), "")
-            return f"{name} creates an effect: the next prevention effect that prevents {kind}damage this turn " \
-                   f"prevents {abs(by)} {'less' if by < 0 else 'more'} of that damage."
+            which = "the next prevention effect" if d.get("next", True) else "each prevention effect"
+            return f"{name} creates an effect: {which} that prevents {kind}damage{until} prevents " \
+                   f"{d.get('amount', 1)} less of that damage."
         if e.kind == "cannot-be-prevented":
             when = f" when {_describe_condition(d['when'])}" if d.get("when") else ""
             return f"{name} creates an effect: damage that would be dealt by {who} can't be prevented{when}{until}."
@@ -363,7 +393,7 @@ class Effects:
     def _effect_cites(self, e: Effect) -> list[str]:
         if e.kind == "prevent":
             return [cited.PREVENTION]
-        if e.kind == "modify-prevention":
+        if e.kind == "reduce-prevention":
             return [cited.PREVENTION_DECREASED]
         if e.kind == "cannot-be-prevented":
             return [cited.PREVENTION_CANNOT_PREVENT]

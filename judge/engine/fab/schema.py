@@ -15,7 +15,7 @@ from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
-COMMON_EFFECT_KEYS = {"do", "if", "duration"}
+COMMON_EFFECT_KEYS = {"do", "if", "duration", "may"}
 
 # effect primitive → the fields it reads (besides do / if / duration): from the one table, primitives.py
 EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.items()}
@@ -40,7 +40,7 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 EVENT_INFO: dict[str, set[str]] = {
     "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card", "player"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
-    "hit": {"attack", "card", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
+    "hit": {"attack", "card", "amount", "marked"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
@@ -170,6 +170,10 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
         check_condition(scenario, key, eff["if"], reasons, event)
+    if "event-card" in (eff.get("to"), eff.get("what")) and (event is None or "card" not in EVENT_INFO.get(event, ())):
+        where = f"the event on = \"{event}\" is about no card" if event else "only a triggered ability has an event"
+        reasons.append(scenario.reason("unknown-target", f"\"event-card\" is the card the triggering event is about, and "
+                                       f"{where}", key, cited.TRIGGER_CONDITION_MET))
     if do in ("gain-keyword", "lose-keyword", "cannot-gain-keyword"):
         kw = str(eff.get("keyword", "")).lower()
         if kw not in KEYWORDS:
@@ -224,7 +228,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",
                                            key))
-        elif v < 0 and not (do in ("modify", "cost", "put-counter", "modify-prevention") and field in ("by", "amount")):
+        elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
@@ -280,10 +284,11 @@ def _shape():
                        "played_from": Str(), "fused": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int()},
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "defending_hero_marked": flag,
+                       "hit_hero_marked": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
-    effect = Table({"do": Str(), "if": condition, "duration": Str(), "to": target, "what": target,
+    effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
                     "name": Str(), "next": Bool(), "next_defend": Bool(), "handle": Str(),
@@ -315,7 +320,7 @@ def _shape():
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
-                    "intellect": Int(0)}, what="a player table")
+                    "intellect": Int(0), "marked": Bool()}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),

@@ -1,0 +1,69 @@
+"""Card-text grammar of the player's choices inside an ability (FaB CR 1.8.3 optional effects, 1.8.4 "If you
+do", 1.8.6 parameters chosen as an effect is generated): ``you may X. If you do, Y``, and the effect verbs
+whose object the player picks as the effect is generated (``discard a card``, ``put a card from your hand on
+the bottom of your deck``).
+
+:func:`sentence_effects` is called by :func:`judge.cards.grammar.effects_of` for each sentence; it returns None
+when the sentence is none of these shapes and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one
+but not captured whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.cards import grammar as g
+
+# "put a card from your hand …": the zone words of the text → the scenario's zone and put destination
+FROM_ZONES = {"your hand": "hand", "your graveyard": "graveyard", "your arsenal": "arsenal"}
+PUT_PLACES = {"on the bottom of your deck": "deck", "on top of your deck": "deck-top", "into your hand": "hand",
+              "into your graveyard": "graveyard"}
+
+
+def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
+    """``If you do, Y`` (after an optional effect: Y's effects, each conditional on it, 1.8.4a) and ``you may X``
+    (X's one effect, optional, 1.8.3) → effect tables; ``read`` reads a plain sentence (grammar.effect_parts)."""
+    m = re.fullmatch(r"if you do, (.+)", sentence, re.IGNORECASE)
+    if m:
+        if not getattr(frame, "optional_before", False):
+            raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …"
+        frame.optional_before = False
+        effects = read(_and_split(m.group(1)), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)  # a condition inside the consequence: not written by one table
+            e["if"] = {"if_you_do": True}
+        return effects
+    frame.optional_before = False
+    m = re.fullmatch(r"you may (.+)", sentence, re.IGNORECASE)
+    if not m or re.match(r"(?:play|attack|activate|look|reveal|put this|have|choose)\b", m.group(1), re.IGNORECASE):
+        return None                             # permissions ("you may play it …") are not optional effects
+    effects = read([m.group(1)], frame)
+    if len(effects) != 1 or effects[0].get("next") or effects[0].get("do") in ("modify", "gain-keyword", "cost"):
+        raise g.NotUnderstood(sentence)         # one optional discrete effect, the one "if you do" reads
+    effects[0]["may"] = True
+    frame.optional_before = True
+    return effects
+
+
+def _and_split(text: str) -> list[str]:
+    """``draw a card and create a Gold token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
+    one (the modifiers' own "and")."""
+    parts = re.split(r",? and (?=(?:draw|create|gain|deal|banish|destroy|put|discard|search|you |this |it )\b)", text)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def effect(low: str, frame) -> list[dict] | None:
+    """The effect verbs whose object the player picks as the effect is generated (1.8.6): ``discard a [red]
+    card``, ``put a card from your hand on the bottom of your deck``."""
+    from judge.cards.costs_grammar import card_noun
+
+    m = re.fullmatch(r"discard (?:a|an) (.+)", low)
+    if m and m.group(1) != "random card":
+        noun = card_noun(m.group(1), frame.ctx)
+        return [{"do": "discard", "what": dict(zone="hand", **noun)}] if noun else [{"do": "discard"}]
+    m = re.fullmatch(r"put (?:a|an) (.+?) from (your hand|your graveyard|your arsenal) (.+)", low)
+    if m and m.group(3) in PUT_PLACES:
+        noun = card_noun(m.group(1), frame.ctx)
+        return [{"do": "put", "what": dict(zone=FROM_ZONES[m.group(2)], **noun), "to": PUT_PLACES[m.group(3)]}]
+    return None

@@ -1,0 +1,44 @@
+"""The card-text grammar of choices and triggers against real card text from the embedded card data: "you may
+X. If you do, Y" (1.8.3, 1.8.4), tokens' play triggers on "the attack", modes (5.1.4), and what stays refused."""
+
+import pytest
+
+from judge.cards import data as cd
+from judge.cards.compiler import compile_card
+
+
+@pytest.fixture(scope="module")
+def data():
+    return cd.load()
+
+
+def _compiled(data, name, pitch=None):
+    return compile_card(cd.find_one(data, name, pitch), data)
+
+
+def test_you_may_then_if_you_do_is_an_optional_effect_and_conditional_effects(data):
+    c = _compiled(data, "Sink Below", 1)
+    assert c.fully
+    assert c.abilities == [{"kind": "resolution", "effects": [
+        {"do": "put", "what": {"zone": "hand"}, "to": "deck", "may": True},
+        {"do": "draw", "amount": 1, "if": {"if_you_do": True}}]}]
+
+
+def test_if_you_do_with_two_effects_gives_each_the_condition(data):
+    c = _compiled(data, "Golden Tipple", 1)
+    assert c.fully and c.keywords == ["go again"]
+    effects = c.abilities[0]["effects"]
+    assert c.abilities[0]["on"] == "attack"
+    assert effects[0] == {"do": "discard", "what": {"zone": "hand", "color": "yellow"}, "may": True}
+    assert [e["do"] for e in effects[1:]] == ["draw", "create-token"]
+    assert all(e["if"] == {"if_you_do": True} for e in effects[1:])
+    assert effects[2]["name"] == "Gold"
+
+
+def test_if_you_do_without_an_optional_effect_before_it_is_not_understood(data):
+    from judge.cards import grammar as g
+
+    record = cd.find_one(data, "Sink Below", 1)
+    ctx = g.Context(record)
+    assert g.read_paragraph("Draw a card. If you do, gain 1{h}.", ctx) is None
+    assert g.read_paragraph("You may draw a card. If you do, gain 1{h}.", ctx) is not None
