@@ -4,7 +4,7 @@ whose object the player picks as the effect is generated (``discard a card``, ``
 the bottom of your deck``).
 
 :func:`sentence_effects` is called by :func:`judge.cards.grammar.effects_of` for each sentence; it returns None
-when the sentence is none of these shapes and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one
+when the sentence is none of these shapes and raises :class:`~judge.cards.phrases.NotUnderstood` when it is one
 but not captured whole.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from judge.cards import grammar as g
+from judge.cards import phrases as g
 
 # "put a card from your hand …": the zone words of the text → the scenario's zone and put destination
 FROM_ZONES = {"your hand": "hand", "your graveyard": "graveyard", "your arsenal": "arsenal"}
