@@ -154,9 +154,12 @@ def _gain_action_point(game, eff, src, controller, layer):
 
 
 def _zone(game, eff, src, controller, layer):
-    """destroy, banish, discard (8.5.4, 8.5.1, 8.5.5)."""
-    for c in game._objects(eff, "target", src, layer, controller):
+    """destroy, banish, discard (8.5.4, 8.5.1, 8.5.5); with a selector and ``amount`` ("destroy an item you
+    control") the player chooses that many as the effect is generated (1.8.6); none there: nothing is done."""
+    cards = game.chosen_objects(eff, "target", src, layer, controller)
+    for c in cards:
         game.zone_effect(eff["do"], c)
+    game.last_ok = bool(cards)
 
 
 def _close_combat_chain(game, eff, src, controller, layer):
@@ -346,7 +349,7 @@ PRIMITIVE_ROWS = (
     _p("gain-keyword", {"keyword", "value", "to", "next"}, (cited.TIMESTAMP_ORDER,), _gain_keyword),
     _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
-    _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
+    _p("gain-ability", {"ability", "to", "next"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("modify-base", {"stat", "set", "halve", "by", "to", "next"}, (cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER),
        _continuous),
@@ -359,7 +362,7 @@ PRIMITIVE_ROWS = (
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
-    _p("destroy", {"what"}, (cited.DESTROY,), _zone),
+    _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
     _p("put", {"what", "to", "face_down", "amount", "who"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
