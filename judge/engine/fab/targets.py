@@ -41,6 +41,12 @@ class Targets:
                                     [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + (base[1] if base else []))
             if base:
                 self.step(f"{base[0][0].upper()}{base[0][1:]}.", base[1])
+            if spec == "any" and t in self.s.cards:
+                # the decision that an object can be "any target" of a damage effect: it is living (8.5.3c)
+                self.step(f"{self._name_of(t)} is a living object in the arena (it has a life total), so it can be "
+                          "dealt damage: a legal target of an effect that deals damage to any target (damage to a "
+                          "non-living object would make the effect fail).",
+                          [cited.NON_LIVING_DAMAGE_FAILS, cited.TARGETED_EFFECT])
             if t in self.s.cards and self.is_attack(self.card(t)):
                 c = self.card(t)
                 if any(link.proxy and link.attack == t for link in self.s.chain if c.zone == "combat-chain"):
