@@ -409,3 +409,5 @@ PRIMITIVE_ROWS = (
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}
+# the primitives that generate a layer-continuous effect; the others generate discrete effects
+CONTINUOUS = frozenset(p.name for p in PRIMITIVE_ROWS if p.handler in (_continuous, _gain_keyword))
