@@ -29,7 +29,7 @@ ZONES_NAMED = {"arsenal": "arsenal"}
 # specialization needs its hero's moniker, which the scenario format writes as a value.
 LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
                 "additional-cost", "nothing", "card-pool", "ability", "replacement", "defending-state-trigger",
-                "play-from", "reveal-cost", "enters")
+                "play-from", "reveal-cost", "enters", "equip-face-down")
 
 
 @functools.lru_cache(maxsize=1)

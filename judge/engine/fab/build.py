@@ -190,7 +190,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     zone = cd.get("zone", "hand")
     if zone not in ZONES or zone in ("stack", "combat-chain"):
         reasons.append(scenario.reason("bad-zone", f"zone must be one of hand, arsenal, deck, pitch, graveyard, "
-                                       f"banished, arena, equipment — not {zone!r}", f"{key}.zone"))
+                                       f"banished, arena, equipment, soul — not {zone!r}", f"{key}.zone"))
         zone = "hand"
     card.zone = zone
     card.controller = cd.get("controller", owner)
@@ -198,6 +198,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         reasons.append(scenario.reason("unknown-player", f"controller {card.controller!r} is not a player",
                                        f"{key}.controller"))
     card.face_down = bool(cd.get("face_down", False))
+    card.__dict__["_face_down_said"] = "face_down" in cd   # cloaked (8.3.36): face-down unless the file says
     _card_values(scenario, key, cd, card, reasons)
     _card_keywords(scenario, key, cd, card, reasons)
     card.token = bool(cd.get("token", False)) or "token" in card.types
