@@ -42,3 +42,23 @@ def test_if_you_do_without_an_optional_effect_before_it_is_not_understood(data):
     ctx = g.Context(record)
     assert g.read_paragraph("Draw a card. If you do, gain 1{h}.", ctx) is None
     assert g.read_paragraph("You may draw a card. If you do, gain 1{h}.", ctx) is not None
+
+
+def test_a_tokens_play_trigger_acts_on_the_card_played(data):
+    c = _compiled(data, "Quicken")
+    assert c.fully
+    play, activate = c.abilities
+    assert play["on"] == "play" and play["if"] == {"by": "you", "is_attack": True}
+    assert activate["on"] == "activate" and activate["if"]["card"] == {"types": ["weapon"]}
+    for ab in (play, activate):
+        assert ab["effects"] == [{"do": "destroy", "what": "self"},
+                                 {"do": "gain-keyword", "keyword": "go again", "to": "event-card"}]
+    eloquence = _compiled(data, "Eloquence")
+    assert eloquence.abilities[0]["if"] == {"by": "you", "card": {"types": ["action"], "not_subtypes": ["attack"]}}
+
+
+def test_they_in_a_hit_trigger_is_the_defending_hero(data):
+    c = _compiled(data, "Kiss of Death", 1)
+    assert c.fully and c.keywords == ["stealth"]
+    assert c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
+        {"do": "lose-life", "who": "defending-hero", "amount": 1}]}]

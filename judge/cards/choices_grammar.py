@@ -58,6 +58,13 @@ def effect(low: str, frame) -> list[dict] | None:
     card``, ``put a card from your hand on the bottom of your deck``."""
     from judge.cards.costs_grammar import card_noun
 
+    if frame.event == "hit" and frame.ctx.is_attack:
+        # "they": the hero this attack hit, its defending hero (a hit trigger of an attack card)
+        if low == "they discard a card":
+            return [{"do": "discard", "who": "defending-hero"}]
+        m = re.fullmatch(r"they lose (\d+)\{h\}", low)
+        if m:
+            return [{"do": "lose-life", "who": "defending-hero", "amount": int(m.group(1))}]
     m = re.fullmatch(r"discard (?:a|an) (.+)", low)
     if m and m.group(1) != "random card":
         noun = card_noun(m.group(1), frame.ctx)

@@ -257,6 +257,8 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     """The object of a ``gets``/``gains`` sentence → (``to``/``next`` fields, whether it is a next-card effect)."""
     p = phrase.strip().lower()
     ctx = frame.ctx
+    if p in ("the attack", "the card") and frame.event == "play":
+        return {"to": "event-card"}, False     # the card the play event is about (a permanent's play trigger)
     if p in ("this", "it"):
         if not (ctx.is_attack or ctx.is_weapon or ctx.types & {"equipment", "defense reaction"}):
             raise NotUnderstood(phrase)     # "this" of a non-attack action is the card, not an attack
