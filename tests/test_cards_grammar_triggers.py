@@ -62,22 +62,3 @@ def test_they_in_a_hit_trigger_is_the_defending_hero(data):
     assert c.fully and c.keywords == ["stealth"]
     assert c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
         {"do": "lose-life", "who": "defending-hero", "amount": 1}]}]
-
-
-def test_mark_them_and_attacks_a_marked_hero(data):
-    prey = _compiled(data, "Mark the Prey", 1)
-    assert prey.fully and prey.abilities == [{"kind": "trigger", "on": "hit", "effects": [
-        {"do": "mark", "who": "defending-hero"}]}]
-    scuttle = _compiled(data, "Scuttle the Canal", 1)
-    assert scuttle.fully and scuttle.abilities == [{"kind": "trigger", "on": "attack", "if": {"target_marked": True},
-                                                   "effects": [{"do": "gain-keyword", "keyword": "go again"}]}]
-    call = _compiled(data, "Reaper's Call", 1)
-    assert call.fully and call.abilities[0]["effects"] == [{"do": "mark", "who": "target"}]
-    assert call.abilities[0]["target"] == "opponent"
-
-
-def test_when_this_hits_a_marked_hero_stays_refused(data):
-    # the hit removes the marked condition as part of the hit event (9.3.3): the grammar does not guess the timing
-    record = next(r for r in data.records if "When this hits a **marked** hero" in r.text
-                  or "When this hits a marked hero" in r.text)
-    assert not compile_card(record, data).fully

@@ -17,7 +17,7 @@ from conftest import ROOT
 FILES = sorted((ROOT / "scenarios" / "fab").glob("*.toml"))
 FACTS = ("links", "hit", "damage", "life", "action_points", "resources", "zones", "face_down", "legal", "resolved",
          "triggered", "failed", "tokens", "power", "defense", "costs", "counters", "dead", "winner", "draw",
-         "activations", "stack", "intimidated", "boosted", "chain_closed_at", "resolution_order", "marked")
+         "activations", "stack", "intimidated", "boosted", "chain_closed_at", "resolution_order")
 
 
 OTHER = {"you": "opponent", "opponent": "you"}   # a two-valued condition flips to the other value

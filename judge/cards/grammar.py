@@ -259,8 +259,6 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     ctx = frame.ctx
     if p in ("the attack", "the card") and frame.event == "play":
         return {"to": "event-card"}, False     # the card the play event is about (a permanent's play trigger)
-    if p == "the attack" and frame.event == "attack":
-        return {"to": "attack"}, False         # in an attack trigger: the active-attack (a weapon's attack-proxy)
     if p in ("this", "it"):
         if not (ctx.is_attack or ctx.is_weapon or ctx.types & {"equipment", "defense reaction"}):
             raise NotUnderstood(phrase)     # "this" of a non-attack action is the card, not an attack
@@ -313,11 +311,6 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     from judge.cards import choices_grammar   # objects the player picks as the effect is generated
 
     got = choices_grammar.effect(low, frame)
-    if got is not None:
-        return got
-    from judge.cards import triggers_grammar   # mark (8.5.50)
-
-    got = triggers_grammar.effect(low, frame)
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
@@ -487,11 +480,11 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
-    from judge.cards import costs_grammar, effects_grammar, hero_grammar, triggers_grammar
+    from judge.cards import costs_grammar, effects_grammar, hero_grammar
 
     text = normalise(para, ctx.name)
     try:
-        for reader in (triggers_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading

@@ -20,7 +20,6 @@ def report(game: Game):
     f["life"].update({h: game.life_total(c) for h, c in s.cards.items() if c.life is not None and c.zone in ARENA_ZONES})
     f["action_points"] = {name: p.action_points for name, p in s.players.items()}
     f["resources"] = {name: p.resources for name, p in s.players.items()}
-    f["marked"] = sorted(name for name, p in s.players.items() if p.marked)
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
     for key in ("dead", "lost", "boosted", "intimidated", "died"):

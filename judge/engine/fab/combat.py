@@ -195,15 +195,6 @@ class Combat:
             self.add_defending(handles, target, "declared")
         self.turn_player_gains_priority(cited.DEFEND_STEP_PRIORITY, "The turn-player gains priority.")
 
-    def unmark_on_hit(self, target: str, by: str) -> None:
-        """9.3.3: a marked hero hit by a source an opponent controls loses the marked condition, as part of the hit
-        event (neither a game state action nor a triggered effect)."""
-        p = self.s.players.get(target)
-        if p is not None and p.marked and by != target:
-            p.marked = False
-            self.step(f"{self.player_name(target)} is hit by a source an opponent controls: the marked condition is "
-                      "removed as part of the hit event.", [cited.MARKED_REMOVED_ON_HIT])
-
     def _declare_check(self, player: str, c: Card, target: str, link: ChainLink, already: list):
         if "defense reaction" in c.types:
             return ("defense reaction cards are not declared in the Defend Step", [cited.DEFENDING_HERO_DECLARES])
@@ -458,7 +449,6 @@ class Combat:
                     link.hit = True
                     self.step("The attack dealt damage to the attack-target during the Damage Step: it hits (a hit-event).",
                               [cited.DAMAGE_IS_HIT_EVENT, cited.HIT, cited.CHAIN_LINK_HIT])
-                    self.unmark_on_hit(target, link.controller)
                     self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt)
                     self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
                 else:

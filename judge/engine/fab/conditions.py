@@ -165,13 +165,6 @@ def _phase(g, want, src, event):
     return g.s.phase == want   # the phase of the turn: start, action or end (4.0.3a)
 
 
-def _target_marked(g, want, src, event):
-    # "a marked hero" the attack attacks: the attack-target hero of the event's attack (else the active-attack), 9.3
-    link = g.s.active_link
-    heroes = [t for t in (link.targets if link is not None else []) if t in g.s.players]
-    return any(g.s.players[t].marked for t in heroes) == want
-
-
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -200,7 +193,6 @@ CONDITION_ROWS = (
     Condition("fused", None, _fused),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
-    Condition("target_marked", None, _target_marked),
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),

@@ -292,19 +292,6 @@ def _negate(game, eff, src, controller, layer):
                   [cited.NEGATE] + ([cited.CLEAR] if victim.kind == "card" else []))
 
 
-def _mark(game, eff, src, controller, layer):
-    """8.5.50: the hero gets the marked condition (9.3.2); marking a marked hero changes nothing (9.3.2a)."""
-    who = game._player_word(eff.get("who", "defending-hero"), controller, layer)
-    p = game.s.players[who]
-    if p.marked:
-        game.step(f"{game.player_name(who)} is already marked and continues to be marked.",
-                  [cited.MARK, cited.MARKED_CONTINUES])
-        return
-    p.marked = True
-    game.step(f"{game.player_name(who)} is marked: their hero has the marked condition until they are hit by a source "
-              "an opponent controls.", [cited.MARK, cited.MARKED])
-
-
 def _turn_face_up(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         c.face_down = False
@@ -364,7 +351,6 @@ PRIMITIVE_ROWS = (
     _p("put-counter", {"stat", "kind", "amount", "what"}, (cited.PUT_COUNTER, cited.COUNTERS),
        Counters.effect_put_counter),
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
-    _p("mark", {"who"}, (cited.MARK,), _mark),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
