@@ -45,3 +45,28 @@ def test_typed_prevention_needs_its_duration():
     assert ab["effects"] == [{"do": "prevent", "amount": 2, "to": "you"}]
     peace = _compiled("Peace of Mind", 1)      # "{p} damage" without "this turn": lasts until used — refused
     assert not peace.fully
+
+
+def test_mark_in_hit_triggers_and_activated_abilities():
+    klaive = _compiled("Hunter's Klaive")
+    assert klaive.fully and klaive.abilities[1] == {"kind": "trigger", "on": "hit",
+                                                    "effects": [{"do": "mark", "who": "defending-hero"}]}
+    call = _only_ability("Reaper's Call", 1)
+    assert call["effects"] == [{"do": "mark", "who": "target"}] and call["target"] == "opponent"
+    assert call["functional_in"] == "hand"
+
+
+def test_marked_hero_conditions():
+    scuttle = _only_ability("Scuttle the Canal", 1)
+    assert scuttle == {"kind": "trigger", "on": "attack", "if": {"defending_hero_marked": True},
+                       "effects": [{"do": "gain-keyword", "keyword": "go again"}]}
+    # a weapon's "the attack" is its attack, not the weapon (1.4.3e)
+    chelicera = _compiled("Graphene Chelicera")
+    assert chelicera.abilities[1]["effects"] == [{"do": "gain-keyword", "keyword": "go again", "to": "attack"}]
+    plunge = _only_ability("Plunge the Prospect", 1)
+    assert plunge["while"] == {"defending_hero_marked": True}
+
+
+def test_mark_of_another_hero_is_not_understood():
+    # "Mark target Arakni" names a hero by name: not read
+    assert not _compiled("Vow of Vengeance").fully

@@ -480,11 +480,12 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
-    from judge.cards import costs_grammar, effects_grammar, hero_grammar
+    from judge.cards import costs_grammar, effects_grammar, hero_grammar, keywords_grammar
 
     text = normalise(para, ctx.name)
     try:
-        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
+                       keywords_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading

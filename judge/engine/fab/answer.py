@@ -27,6 +27,7 @@ def report(game: Game):
     f.setdefault("winner", None)
     f.setdefault("draw", False)
     f["counters"] = game.counter_facts()
+    f["marked"] = sorted(name for name, p in s.players.items() if p.marked)
     f["turn"] = s.turn_number
     f["turn_player"] = s.turn_player
     f["hand"] = {name: sorted(h for h, c in s.cards.items() if c.zone == "hand" and c.owner == name) for name in s.players}

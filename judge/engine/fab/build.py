@@ -16,7 +16,7 @@ from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.state import Player, State
 
-PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect"}
+PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marked"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
@@ -85,6 +85,11 @@ def build_state(scenario) -> State:
             reasons.append(_type_error(scenario, f"{key}.intellect", "a whole number ≥ 0", intellect))
         elif intellect is not None:
             player.intellect = intellect
+        marked = p.get("marked", False)
+        if not isinstance(marked, bool):
+            reasons.append(_type_error(scenario, f"{key}.marked", "true or false", marked))
+        else:
+            player.marked = marked     # the hero starts with the marked condition (9.3)
         s.players[name] = player
     g = table_at(scenario, data, "game", "a table", reasons)
     unknown_keys(scenario, g, GAME_KEYS, "game", "in [game]", reasons)

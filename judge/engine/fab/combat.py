@@ -449,7 +449,9 @@ class Combat:
                     link.hit = True
                     self.step("The attack dealt damage to the attack-target during the Damage Step: it hits (a hit-event).",
                               [cited.DAMAGE_IS_HIT_EVENT, cited.HIT, cited.CHAIN_LINK_HIT])
-                    self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt)
+                    was_marked = self.unmark_on_hit(target, link.controller)
+                    self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt,
+                               marked=was_marked)
                     self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
                 else:
                     self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "
@@ -459,6 +461,18 @@ class Combat:
                 self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): the power is not "
                           "greater, so no damage is dealt and the attack does not hit.", [cited.DAMAGE_CALCULATED])
         self.turn_player_gains_priority(cited.DAMAGE_STEP_PRIORITY, "The turn-player gains priority.")
+
+    def unmark_on_hit(self, target: str, attacker: str) -> bool:
+        """9.3.3: a marked hero hit by a source an opponent controls loses the marked condition as part of the hit
+        event (not a game state action, not a trigger). Returns whether the hero was marked as it was hit."""
+        p = self.s.players.get(target)
+        if p is None or not p.marked:
+            return False
+        if attacker != target:
+            p.marked = False
+            self.step(f"{self.player_name(target)} is hit by a source an opponent controls: the marked condition is "
+                      "removed as part of the hit event.", [cited.MARK_REMOVED_BY_HIT, cited.MARKED_UNTIL_HIT])
+        return True
 
     def clockwise_order_of_targets(self, link: ChainLink) -> list[str]:
         """7.5.2c: the order the attack's controller decided (``damage_order`` on the play), else clockwise."""

@@ -165,6 +165,20 @@ def _phase(g, want, src, event):
     return g.s.phase == want   # the phase of the turn: start, action or end (4.0.3a)
 
 
+def _defending_hero_marked(g, want, src, event):
+    # "if this is attacking a marked hero", "if the defending hero is marked": the hero its chain link's attack
+    # targets has the marked condition now (9.3)
+    link = _link(g, src)
+    hero = link.targets[0] if link is not None and link.targets else None
+    return (hero in g.s.players and g.s.players[hero].marked) == want
+
+
+def _hit_hero_marked(g, want, src, event):
+    # "when this hits a marked hero": the hero was marked as it was hit; the hit itself removes the condition
+    # (9.3.3), so the hit event carries what it was
+    return bool(event.get("marked")) == want
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -193,6 +207,8 @@ CONDITION_ROWS = (
     Condition("fused", None, _fused),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
+    Condition("defending_hero_marked", None, _defending_hero_marked),
+    Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),

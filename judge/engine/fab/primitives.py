@@ -292,6 +292,19 @@ def _negate(game, eff, src, controller, layer):
                   [cited.NEGATE] + ([cited.CLEAR] if victim.kind == "card" else []))
 
 
+def _mark(game, eff, src, controller, layer):
+    """8.5.50: the hero gets the marked condition (9.3); a marked hero stays marked (9.3.2a)."""
+    who = game._player_word(eff.get("who", "target"), controller, layer)
+    p = game.s.players[who]
+    if p.marked:
+        game.step(f"{game.player_name(who)} is already marked and continues to be marked.",
+                  [cited.MARK, cited.MARKED_STAYS_MARKED])
+        return
+    p.marked = True
+    game.step(f"{_name(src)} marks {game.player_name(who)}: their hero has the marked condition until hit by a source "
+              "an opponent controls.", [cited.MARK, cited.MARKED, cited.MARKED_UNTIL_HIT])
+
+
 def _turn_face_up(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         c.face_down = False
@@ -351,6 +364,7 @@ PRIMITIVE_ROWS = (
     _p("put-counter", {"stat", "kind", "amount", "what"}, (cited.PUT_COUNTER, cited.COUNTERS),
        Counters.effect_put_counter),
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
+    _p("mark", {"who"}, (cited.MARK,), _mark),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),

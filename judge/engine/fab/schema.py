@@ -40,7 +40,7 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 EVENT_INFO: dict[str, set[str]] = {
     "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card", "player"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
-    "hit": {"attack", "card", "amount"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
+    "hit": {"attack", "card", "amount", "marked"}, "damage": {"card", "attack", "amount"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
@@ -284,7 +284,8 @@ def _shape():
                        "played_from": Str(), "fused": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int()},
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "defending_hero_marked": flag,
+                       "hit_hero_marked": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -319,7 +320,7 @@ def _shape():
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
-                    "intellect": Int(0)}, what="a player table")
+                    "intellect": Int(0), "marked": Bool()}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),

@@ -23,6 +23,7 @@ class Player:
         self.dealt_arcane_this_turn = 0
         self.lost = False             # lost the game (4.5.3); the player and hero cease to exist (4.5.1a)
         self.intellect: int | None = None   # the hero's intellect (2.6): cards drawn up to at the end of turn (4.4.3e)
+        self.marked = False           # the marked condition (9.3): until hit by an opponent's source (9.3.2b)
 
     def __repr__(self) -> str:
         return f"Player({self.name!r}, life={self.life})"
