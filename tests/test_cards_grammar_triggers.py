@@ -62,3 +62,33 @@ def test_they_in_a_hit_trigger_is_the_defending_hero(data):
     assert c.fully and c.keywords == ["stealth"]
     assert c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
         {"do": "lose-life", "who": "defending-hero", "amount": 1}]}]
+
+
+def test_choose_one_with_a_list_of_modes_is_a_modal_ability_each_mode_with_its_target(data):
+    c = _compiled(data, "Short and Sharp", 1)
+    assert c.fully and "target" not in c.fields
+    [ability] = c.abilities
+    [modal] = ability["effects"]
+    assert ability["kind"] == "resolution" and modal["do"] == "modes" and modal["choose"] == 1
+    assert modal["modes"] == [
+        {"effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}],
+         "target": {"subtypes": ["dagger"], "is_attack": True}},
+        {"effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}],
+         "target": {"types": ["action"], "subtypes": ["attack"], "max_base_power": 2, "is_attack": True}}]
+
+
+@pytest.mark.parametrize("modes,message", [
+    (None, "has a modal ability (choose 1 of 2): say which modes"),
+    ("[1, 2]", "chooses 1 mode of 2"),
+    ("[3]", "chooses 1 mode of 2"),
+])
+def test_the_file_declares_the_modes_or_the_scenario_is_refused(tmp_path, modes, message):
+    from judge import scenarios as sc
+    from judge.errors import ScenarioError
+
+    path = tmp_path / "s.toml"
+    path.write_text('[scenario]\ntitle = "t"\ngame = "fab"\nrules = "2.10.1"\n[players.alice]\n[players.bob]\n'
+                    '[cards.s]\ncard = "Short and Sharp (red)"\nowner = "alice"\n'
+                    + (f"modes = {modes}\n" if modes else ""), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        sc.play(sc.load(path))

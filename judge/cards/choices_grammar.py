@@ -74,3 +74,48 @@ def effect(low: str, frame) -> list[dict] | None:
         noun = card_noun(m.group(1), frame.ctx)
         return [{"do": "put", "what": dict(zone=FROM_ZONES[m.group(2)], **noun), "to": PUT_PLACES[m.group(3)]}]
     return None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# modal abilities: "Choose N;" and a list of modes, each on its own line after a dash (1.7.5)
+# ---------------------------------------------------------------------------------------------------------
+
+_CHOOSE = re.compile(r"choose (\d+|one|two|three);?", re.IGNORECASE)
+
+
+def modal_paragraphs(paras: list[str]) -> list[str]:
+    """The printed paragraphs, with a ``Choose N;`` paragraph joined to the list of modes printed as the next
+    paragraph (``- A`` lines)."""
+    out: list[str] = []
+    for para in paras:
+        if out and _CHOOSE.fullmatch(out[-1].strip()) and para.lstrip().startswith("- "):
+            out[-1] = out[-1].strip() + "\n" + para
+            continue
+        out.append(para)
+    return out
+
+
+def read_modal(para: str, ctx) -> g.Reading | None:
+    """``Choose N;`` then ``- MODE`` lines, on a card that resolves → a resolution ability with one ``modes``
+    effect; each mode's effects read as the card's own, its target kept with the mode (None: not this shape;
+    a mode not captured whole makes the paragraph not understood)."""
+    lines = [line.strip() for line in para.strip().splitlines() if line.strip()]
+    if len(lines) < 3 or not _CHOOSE.fullmatch(lines[0]) or not all(line.startswith("- ") for line in lines[1:]):
+        return None
+    if not ctx.resolves:
+        return None                     # a permanent's or a trigger's modes: not read here
+    modes = []
+    try:
+        for line in lines[1:]:
+            frame = g.Frame(ctx, "resolution")
+            effects = g.effects_of(g.normalise(line[2:], ctx.name), frame)
+            if any(e.get("to") == "target" or e.get("what") == "target" for e in effects) != (frame.target is not None):
+                raise g.NotUnderstood(line)     # a target declared but not acted on, or the reverse
+            mode = {"effects": effects}
+            if frame.target is not None:
+                mode["target"] = frame.target
+            modes.append(mode)
+    except g.NotUnderstood:
+        return None
+    choose = g.number(_CHOOSE.fullmatch(lines[0]).group(1).lower())
+    return g.Reading(abilities=[{"kind": "resolution", "effects": [{"do": "modes", "choose": choose, "modes": modes}]}])

@@ -14,6 +14,7 @@ from judge.engine.fab import cited
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
+from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
 from judge.engine.fab.zones import Zones
 
@@ -368,6 +369,7 @@ PRIMITIVE_ROWS = (
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
+    _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

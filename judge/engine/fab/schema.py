@@ -193,6 +193,11 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
+    if do == "modes":
+        # a modal ability (1.7.5): each mode's effects are checked as the ability's own
+        for i, mode in enumerate(eff.get("modes", []) if isinstance(eff.get("modes"), list) else [], 1):
+            for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
+                check_effect(scenario, f"{key}.modes.{i}.effects.{j}", sub, reasons, event)
     if do == "create-token":
         check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
@@ -297,7 +302,8 @@ def _shape():
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)),
-                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability))},
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
+                    "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
                    what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
@@ -317,7 +323,8 @@ def _shape():
                                         "pitch": Int(), "power": Int(), "defense": Int(), "name": Str()},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
+                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters,
+                  "modes": ListOf(Int(1))},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
                     "intellect": Int(0), "marked": Bool()}, what="a player table")
