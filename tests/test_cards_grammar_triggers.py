@@ -92,3 +92,15 @@ def test_the_file_declares_the_modes_or_the_scenario_is_refused(tmp_path, modes,
                     + (f"modes = {modes}\n" if modes else ""), encoding="utf-8")
     with pytest.raises(ScenarioError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
         sc.play(sc.load(path))
+
+
+def test_a_permanent_leaving_the_arena_triggers(data):
+    c = _compiled(data, "Sigil of Fyendal", 3)
+    assert c.fully and c.keywords == ["go again"]
+    assert c.abilities[1] == {"kind": "trigger", "on": "leaves-arena", "effects": [{"do": "gain-life", "amount": 1}]}
+
+
+def test_if_inside_a_trigger_makes_its_effects_conditional(data):
+    c = _compiled(data, "Concuss", 1)
+    assert c.fully and c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
+        {"do": "discard", "who": "defending-hero", "if": {"this": {"power_above_base": True}}}]}]

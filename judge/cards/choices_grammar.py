@@ -119,3 +119,26 @@ def read_modal(para: str, ctx) -> g.Reading | None:
         return None
     choose = g.number(_CHOOSE.fullmatch(lines[0]).group(1).lower())
     return g.Reading(abilities=[{"kind": "resolution", "effects": [{"do": "modes", "choose": choose, "modes": modes}]}])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a triggered ability's body: "When …, if CONDITION, EFFECTS." (1.8.4: conditional effects, checked as they are
+# generated when the triggered-layer resolves)
+# ---------------------------------------------------------------------------------------------------------
+
+def trigger_body(body: str, frame) -> list[dict]:
+    """The effects of a trigger's body; a leading ``if CONDITION,`` makes the effects of its own sentence
+    conditional (each with ``if``), the sentences after it stay unconditional."""
+    parts = g.sentences(body)
+    m = re.fullmatch(r"if (.+?), (.+)", parts[0], re.IGNORECASE) if parts else None
+    if not m or re.match(r"you do\b", m.group(1), re.IGNORECASE):
+        return g.effects_of(body, frame)
+    if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[1:]):
+        raise g.NotUnderstood(body)             # "Otherwise, …" reads the condition: not written here
+    cond = g.condition(m.group(1), frame.ctx)
+    first = g.effects_of(m.group(2), frame)
+    for e in first:
+        if "if" in e:
+            raise g.NotUnderstood(body)         # two conditions on one effect
+        e["if"] = dict(cond)
+    return first + (g.effects_of(". ".join(parts[1:]), frame) if parts[1:] else [])

@@ -438,6 +438,8 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = keywords_grammar.condition(p, ctx)
     if got is not None:
         return got
+    if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
+        return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
     if p in ("you've dealt arcane damage this turn", "you have dealt arcane damage this turn"):
         return {"dealt_arcane_this_turn": True}
     if p in ("this is played from arsenal", "this was played from arsenal", "this is played from your arsenal"):
@@ -475,6 +477,8 @@ TRIGGERS = (
     (r"when this defends", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
+    (r"when this enters the arena", "enters-arena"),
+    (r"when this leaves the arena", "leaves-arena"),
 )
 
 
@@ -608,10 +612,14 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
             if event in ("hit", "attack", "defended") and not ctx.is_attack:
                 if not (ctx.is_weapon and event in ("hit", "attack")):
                     raise NotUnderstood(text)
+            if event in ("enters-arena", "leaves-arena") and ctx.resolves:
+                raise NotUnderstood(text)       # a permanent's own entering or leaving (the arena, 3.0.5)
             body = m.group(1)
             frame = Frame(ctx, "trigger")
             frame.event = event
-            effs = effects_of(body, frame)
+            from judge.cards.choices_grammar import trigger_body
+
+            effs = trigger_body(body, frame)
             return _finish(frame, Reading(), {"kind": "trigger", "on": event, "effects": effs})
     return None
 
