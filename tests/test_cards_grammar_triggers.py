@@ -104,3 +104,12 @@ def test_if_inside_a_trigger_makes_its_effects_conditional(data):
     c = _compiled(data, "Concuss", 1)
     assert c.fully and c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
         {"do": "discard", "who": "defending-hero", "if": {"this": {"power_above_base": True}}}]}]
+
+
+def test_the_next_time_an_attack_hits_this_turn_is_a_delayed_trigger(data):
+    c = _compiled(data, "Plunder Run", 1)
+    assert c.fully
+    assert c.abilities[0] == {"kind": "resolution", "effects": [{
+        "do": "delayed-trigger", "on": "hit",
+        "when": {"attack": {"types": ["action"], "subtypes": ["attack"], "controller": "you"}},
+        "effects": [{"do": "draw", "amount": 1}]}]}

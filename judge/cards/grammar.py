@@ -313,6 +313,11 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = choices_grammar.effect(low, frame)
     if got is not None:
         return got
+    from judge.cards import triggers_grammar   # delayed triggered effects (6.6.3)
+
+    got = triggers_grammar.effect(low, frame)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
