@@ -113,3 +113,10 @@ def test_the_next_time_an_attack_hits_this_turn_is_a_delayed_trigger(data):
         "do": "delayed-trigger", "on": "hit",
         "when": {"attack": {"types": ["action"], "subtypes": ["attack"], "controller": "you"}},
         "effects": [{"do": "draw", "amount": 1}]}]}
+
+
+def test_a_permanents_end_phase_counter_on_itself(data):
+    c = _compiled(data, "Frontline Gauntlets")
+    assert c.fully and c.keywords == ["blade break"]
+    assert c.abilities == [{"kind": "trigger", "on": "end-phase", "if": {"your_turn": True}, "effects": [
+        {"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"}]}]

@@ -65,6 +65,15 @@ def effect(low: str, frame) -> list[dict] | None:
         m = re.fullmatch(r"they lose (\d+)\{h\}", low)
         if m:
             return [{"do": "lose-life", "who": "defending-hero", "amount": int(m.group(1))}]
+    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pd])\} counters? on this", low)
+    if m and not frame.ctx.resolves:
+        # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"
+        n, sign, size = (1 if m.group(1) == "a" else int(m.group(1))), m.group(2), int(m.group(3))
+        if size != 1 or (m.group(1) == "a") != low.split()[3].startswith("counter") or \
+                (n > 1) != low.split()[3].startswith("counters"):
+            raise g.NotUnderstood(low)
+        return [{"do": "put-counter", "stat": "power" if m.group(4) == "p" else "defense",
+                 "amount": n if sign == "+" else -n, "what": "self"}]
     m = re.fullmatch(r"discard (?:a|an) (.+)", low)
     if m and m.group(1) != "random card":
         noun = card_noun(m.group(1), frame.ctx)
