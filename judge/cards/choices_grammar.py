@@ -136,18 +136,22 @@ def read_modal(para: str, ctx) -> g.Reading | None:
 # ---------------------------------------------------------------------------------------------------------
 
 def trigger_body(body: str, frame) -> list[dict]:
-    """The effects of a trigger's body; a leading ``if CONDITION,`` makes the effects of its own sentence
-    conditional (each with ``if``), the sentences after it stay unconditional."""
+    """The effects of a trigger's body, sentence by sentence; a sentence ``If CONDITION, EFFECTS`` makes its own
+    effects conditional (each with ``if``, 1.8.4), the other sentences stay as they are."""
+    out: list[dict] = []
     parts = g.sentences(body)
-    m = re.fullmatch(r"if (.+?), (.+)", parts[0], re.IGNORECASE) if parts else None
-    if not m or re.match(r"you do\b", m.group(1), re.IGNORECASE):
-        return g.effects_of(body, frame)
-    if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[1:]):
-        raise g.NotUnderstood(body)             # "Otherwise, …" reads the condition: not written here
-    cond = g.condition(m.group(1), frame.ctx)
-    first = g.effects_of(m.group(2), frame)
-    for e in first:
-        if "if" in e:
-            raise g.NotUnderstood(body)         # two conditions on one effect
-        e["if"] = dict(cond)
-    return first + (g.effects_of(". ".join(parts[1:]), frame) if parts[1:] else [])
+    for i, part in enumerate(parts):
+        m = re.fullmatch(r"if (.+?), (.+)", part, re.IGNORECASE)
+        if not m or re.match(r"you do\b", m.group(1), re.IGNORECASE):
+            out.extend(g.effects_of(part, frame))
+            continue
+        if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
+            raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
+        cond = g.condition(m.group(1), frame.ctx)
+        effects = g.effects_of(m.group(2), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(body)     # two conditions on one effect
+            e["if"] = dict(cond)
+        out.extend(effects)
+    return out
