@@ -21,7 +21,7 @@ import re
 # specialization needs its hero's moniker, which the scenario format writes as a value.
 LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
                 "additional-cost", "nothing", "card-pool", "ability", "replacement", "defending-state-trigger",
-                "play-from", "reveal-cost")
+                "play-from", "reveal-cost", "enters")
 
 
 @functools.lru_cache(maxsize=1)

@@ -67,8 +67,9 @@ def activation_condition(phrase: str, ctx) -> dict:
     m = re.fullmatch(r"while this(?: card)? is (defending|attacking|face-down)", p)
     if m:
         return {{"face-down": "face_down"}.get(m.group(1), m.group(1)): True}
-    if p in ("if you've boosted this turn", "if you have boosted this turn"):
-        return {"at_least": {"count": "events-this-turn", "event": "boost", "by": "you", "n": 1}}
+    m = re.fullmatch(r"if you(?:'ve| have) (boost|crank)ed this turn", p)
+    if m:   # 8.3.9a, 8.3.29a: the player has boosted / cranked — an event of this turn
+        return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": 1}}
     m = re.fullmatch(r"if you(?:'ve| have) played (?:a|an) (.+) this turn", p)
     if m:
         if m.group(1) in ctx.names:     # "if you've played a Nimblism this turn": a card of that name (1.3.1a)

@@ -630,7 +630,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
 
 
 PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
-                                                                      "end-phase"))
+                                                                      "end-phase"),
+          ("at the start of your turn", "start-of-turn"))
 
 
 def _phase_trigger(text: str, ctx: Context) -> Reading | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import grammar as g
+from judge.cards.costs_grammar import COUNTER_KINDS
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -20,7 +21,13 @@ from judge.cards import grammar as g
 # ---------------------------------------------------------------------------------------------------------
 
 def effect(low: str, frame, original: str) -> list[dict] | None:
-    """``opt N`` (8.5.22), ``reload`` (8.5.23), a non-attack's ``intimidate`` (8.5.10b: a targeted effect)."""
+    """``opt N`` (8.5.22), ``reload`` (8.5.23), a non-attack's ``intimidate`` (8.5.10b: a targeted effect);
+    a permanent's ``destroy this unless you remove a steam counter from it`` (the crank items' upkeep, 8.5.16:
+    the player removes one when they can; when none is removed, the destroy is done)."""
+    m = re.fullmatch(rf"destroy this unless you remove {g.NUM} ([a-z]+) counters? from (?:it|this)", low)
+    if m and m.group(2) in COUNTER_KINDS and frame.where == "trigger" and not frame.ctx.resolves:
+        return [{"do": "remove-counter", "kind": m.group(2), "amount": g.number(m.group(1)), "what": "self"},
+                {"do": "destroy", "what": "self", "if": {"otherwise": True}}]
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
@@ -61,7 +68,7 @@ MARKED_TRIGGERS = ((r"when this attacks a marked hero", "attack", {"defending_he
                    (r"when this hits a marked hero", "hit", {"hit_hero_marked": True}))
 
 
-def paragraph(text: str, ctx) -> g.Reading | None:
+def _marked_paragraph(text: str, ctx) -> g.Reading | None:
     """``When this attacks|hits a marked hero, EFFECTS`` of an attack or a weapon (9.3): a trigger on its attack or
     hit whose hero is marked (a hit looks at the hero as it was hit: the hit removes the mark, 9.3.3)."""
     for pattern, event, cond in MARKED_TRIGGERS:
@@ -86,12 +93,83 @@ def paragraph(text: str, ctx) -> g.Reading | None:
 
 def condition(p: str, ctx) -> dict | None:
     """``this was fused`` / ``this is fused`` on a card with fusion (8.3.17a) → ``{fused = true}``; ``this is
-    attacking a marked hero`` / ``the defending hero is marked`` on an attack → ``{defending_hero_marked = true}``."""
+    attacking a marked hero`` / ``the defending hero is marked`` on an attack → ``{defending_hero_marked = true}``;
+    ``it scrapped a card`` on a card with scrap (8.3.32a) → ``{scrapped = true}``; ``you've beaten chest this
+    turn`` (8.3.33a) → a count of this turn's beat-chest events by you."""
     if p in ("this is attacking a marked hero", "the defending hero is marked") and ctx.is_attack:
         return {"defending_hero_marked": True}
+    if p in ("it scrapped a card", "this scrapped a card"):
+        if "scrap" not in _keywords_of(ctx):
+            raise g.NotUnderstood(p)
+        return {"scrapped": True}
+    if p in ("you've beaten chest this turn", "you have beaten chest this turn"):
+        return {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you", "n": 1}}
     if p in ("this was fused", "this is fused", "this has been fused"):
         if not any(k.endswith(" fusion") for k in ctx.record.keyword_list() if isinstance(k, str)) and \
                 "fusion" not in ctx.record.text.lower():
             raise g.NotUnderstood(p)
         return {"fused": True}
     return None
+
+
+def _keywords_of(ctx) -> set[str]:
+    return {str(k).lower() for k in ctx.record.keyword_list() if isinstance(k, str)}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# paragraphs: a permanent entering with counters (crank items, 8.3.29; 6.4.8); an attack trigger with a
+# condition on what a keyword's cost did ("When this attacks, if it scrapped a card, …")
+# ---------------------------------------------------------------------------------------------------------
+
+ATTACK_IF = re.compile(r"^(when this attacks|when you attack with this), if (.+?), (.+)$", re.IGNORECASE)
+
+ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?\.?(?:\s+(.+))?$", re.IGNORECASE)
+
+
+def paragraph(text: str, ctx):
+    """The paragraphs of this module's shapes: a marked-hero trigger (9.3), an attack trigger with a keyword's
+    condition, a permanent entering with counters; None for any other paragraph."""
+    got = _marked_paragraph(text, ctx)
+    if got is not None:
+        return got
+    m = ATTACK_IF.match(text)
+    if m:
+        return _attack_trigger_if(m, ctx)
+    return _enters_with(text, ctx)
+
+
+def _enters_with(text: str, ctx):
+    """``This enters the arena with N steam counters.`` (an identity-replacement effect, 6.4.8) → an ``enters``
+    ability; the paragraph's later sentences ("At the start of your turn, destroy this unless you remove a steam
+    counter from it.") are read as a paragraph of their own. None when the paragraph does not open so."""
+    m = ENTERS_WITH.match(text)
+    if not m:
+        return None
+    if ctx.resolves or m.group(2).lower() not in COUNTER_KINDS:
+        raise g.NotUnderstood(text)
+    reading = g.Reading(abilities=[{"kind": "enters", "counters": {m.group(2).lower(): g.number(m.group(1).lower())}}])
+    if m.group(3):
+        rest = g.read_paragraph(m.group(3), ctx)
+        if rest is None:
+            raise g.NotUnderstood(text)
+        reading.abilities += rest.abilities
+        reading.keywords += rest.keywords
+        reading.fields.update(rest.fields)
+    return reading
+
+
+def _attack_trigger_if(m, ctx):
+    """``When this attacks, if COND, EFFECTS`` where COND is a keyword's condition (scrapped, beaten chest,
+    fused): the attack trigger with that condition (checked as the event occurs, 6.6.5); None for any other
+    condition."""
+    try:
+        cond = condition(m.group(2).lower(), ctx)
+    except g.NotUnderstood:
+        return None
+    if cond is None or not (ctx.is_attack or ctx.is_weapon):
+        return None
+    reading = g.read_paragraph(f"{m.group(1)}, {m.group(3)}", ctx)
+    if reading is None or len(reading.abilities) != 1 or reading.abilities[0].get("on") != "attack":
+        raise g.NotUnderstood(m.group(0))
+    reading.abilities[0]["if"] = cond
+    return reading

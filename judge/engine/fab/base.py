@@ -34,6 +34,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
     parts = []
     if sel.get("name"):
         return sel["name"]
+    if sel.get("any_of"):
+        return " or ".join(_describe_selector(alt, plural) for alt in sel["any_of"])
     parts += sel.get("supertypes", [])
     parts += sel.get("subtypes", [])
     parts += sel.get("types", [])
@@ -50,6 +52,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with cost {sel['max_cost']} or less"
     if sel.get("keyword"):
         text += f" with {sel['keyword']}"
+    if "min_power" in sel:
+        text += f" with {sel['min_power']} or more power"
     return text
 
 

@@ -106,10 +106,13 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
 
     Keys: ``types``, ``subtypes``, ``supertypes`` (all listed must be present), ``not_supertypes``,
     ``name``, ``keyword``, ``controller`` ("you"/"opponent" relative to ``viewer``, or a player),
-    ``zone``, ``min_cost``, ``max_cost``, ``min_power`` (uses the game's current power).
+    ``zone``, ``min_cost``, ``max_cost``, ``min_power`` (uses the game's current power); ``any_of``: a list of
+    selectors, one of which the card fits ("an item or equipment").
     """
     if not spec:
         return True
+    if "any_of" in spec and not any(matches(card, alt, game, viewer) for alt in spec["any_of"]):
+        return False   # "an item or equipment": the card fits one of the alternatives
     if "types" in spec and not _words(spec["types"]) <= card.types:
         return False
     if "subtypes" in spec and not _words(spec["subtypes"]) <= card.subtypes:
@@ -170,4 +173,4 @@ COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows th
 
 SELECTOR_KEYS = {"is_attack", "types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "name",
                  "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
-                 "min_base_power", "max_base_power", "pitch", "color", "from_hand"}
+                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "any_of"}

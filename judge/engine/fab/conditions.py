@@ -142,6 +142,10 @@ def _fused(g, want, src, event):
     return src is not None and bool(src.__dict__.get("_fused")) == want   # 8.3.17a
 
 
+def _scrapped(g, want, src, event):
+    return src is not None and ("scrap" in src.__dict__.get("_keyword_costs", ())) == want   # 8.3.32a
+
+
 def _pitched(g, want, src, event):
     ctrl = _ctrl(src)
     return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
@@ -205,6 +209,7 @@ CONDITION_ROWS = (
     Condition("by", "player", _by),
     Condition("played_from", None, _played_from),
     Condition("fused", None, _fused),
+    Condition("scrapped", None, _scrapped),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
     Condition("defending_hero_marked", None, _defending_hero_marked),

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
-from judge.engine.fab.base import IllegalAction
+from judge.engine.fab.base import IllegalAction, _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, matches
+from judge.engine.fab.keywords import COST_PAID
 
 # the effect primitives an effect-cost may be (each can be checked for payment before it is paid)
 EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up")
@@ -35,13 +36,17 @@ def describe_cost(cost: dict) -> str:
         if what == "self":
             return "discard this"
         sel = {k: v for k, v in what.items() if k != "zone"} if isinstance(what, dict) else {}
-        return ("discard a card" if n == 1 else f"discard {n} cards") + (f" that fit {sel}" if sel else "") + " (chosen by the player)"
+        if sel:
+            return f"discard {n} {_describe_selector(sel, plural=n != 1)} (chosen by the player)"
+        return ("discard a card" if n == 1 else f"discard {n} cards") + " (chosen by the player)"
     if do == "remove-counter":
         return f"remove {n} {cost.get('kind') or cost.get('stat')} counter(s) from this"
     if do == "lose-life":
         return f"pay {n} life"
     if isinstance(what, dict):
-        return f"{do.replace('-', ' ')} {n} card(s) from the {what.get('zone', 'arena')}"
+        sel = {k: v for k, v in what.items() if k != "zone"}
+        noun = _describe_selector(sel, plural=n != 1) if sel else "card(s)"
+        return f"{do.replace('-', ' ')} {n} {noun} from the {what.get('zone', 'arena')}"
     return f"{do.replace('-', ' ')} this"
 
 
@@ -65,8 +70,11 @@ class Costs:
         for cost in costs:
             why = self._cannot_pay(player, c, cost, pay_with)
             if why:
+                # 1.14.4: paying an effect-cost is generating and resolving its effects; 1.14.4b: one that
+                # cannot resolve in the current state cannot be paid, and the whole action is reversed
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
-                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST_UNPAID_ILLEGAL])
+                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST,
+                                     cited.EFFECT_COST_UNPAID_ILLEGAL])
         self.step(f"Calculate and pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
                   [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
         chosen = layer.params.get("chosen")
@@ -190,5 +198,14 @@ class Costs:
         if not costs:
             return
         layer = self.s.stack[-1]
-        self.pay_cost_effects(player, c, costs, layer, action.get("pay_with", []), record=c,
-                              cites=(cited.CALCULATE_EFFECT_COSTS,))
+        keyword_costs = [ab.get("_keyword") for ab in c.abilities if ab.kind == "additional-cost"
+                         and ab.get("_keyword") in COST_PAID and ab.get("optional") and action.get("optional_cost")]
+        try:
+            self.pay_cost_effects(player, c, costs, layer, action.get("pay_with", []), record=c,
+                                  cites=(cited.CALCULATE_EFFECT_COSTS,))
+        except IllegalAction as e:
+            # 8.3.32b, 8.3.33b: a player cannot scrap / beat chest when they cannot pay that cost
+            e.cites = list(e.cites) + [COST_PAID[k][3] for k in keyword_costs]
+            raise
+        for name in keyword_costs:
+            self.keyword_cost_paid(player, c, name)

@@ -19,7 +19,7 @@ _LABEL = {"physical": "{p} damage", "arcane": "arcane damage"}
 
 class Damage:
     """Part of :class:`judge.engine.fab.game.Game`: owns nothing; deals damage (8.5.3) and applies the prevention
-    effects (``prevent``), their decreases (``modify-prevention``) and the prevention keywords (8.3)."""
+    effects (``prevent``), their decreases (``reduce-prevention``) and the prevention keywords (8.3)."""
 
     def deal_damage(self, target: str, amount: int, src: Card | None, kind="generic", hit_event=False,
                     unpreventable=False) -> int:
@@ -41,6 +41,9 @@ class Damage:
         if src is not None and src.zone == "combat-chain" and self.s.active_link is not None \
                 and self.s.active_link.attack == src.handle:
             event["attack"] = src.handle
+        if not hit_event and src is not None:
+            self.step(f"{name} is the source of the {amount} {_LABEL.get(kind, 'damage')} that would be dealt to {who} "
+                      "(the source of the ability that deals it).", [cited.DAMAGE_DEALT_BY_SOURCE])
         why = "the effect says so" if unpreventable else self._cannot_be_prevented(src, event)
         if why:
             self.step(f"The damage {name} would deal to {who} can't be prevented ({why}): a prevention effect still "
@@ -51,7 +54,7 @@ class Damage:
         if amount <= 0:
             return 0
         if obj is not None:
-            return self._damage_object(obj, amount, src, kind)
+            return self._damage_object(obj, amount, src, kind, hit_event)
         p = self.s.players[target]
         before = p.life
         p.life = max(0, p.life - amount)
@@ -62,6 +65,10 @@ class Damage:
             self.event("damage", card=src.handle, target=target, amount=amount)
         self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}).",
                   [cited.DEAL_DAMAGE])
+        if not hit_event and self._is_attack_target(target):
+            self.step(f"{who} is an attack-target, but this life loss is not damage dealt by the active-attack's "
+                      "hit-event in the Damage Step: it does not make the attack hit.", [cited.NOT_HIT_OTHER_LIFE_LOSS],
+                      tag="telling")
         if before - amount < 0:
             self.step(f"A life total cannot be negative: {who}'s life total is {before} − {amount}, which is "
                       "considered 0.", [cited.CANNOT_NEGATIVE_LIFE_TOTAL])
@@ -71,7 +78,14 @@ class Damage:
         """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
         return None if c.life is None else max(0, c.life - c.damage_taken)
 
-    def _damage_object(self, c: Card, amount: int, src: Card | None, kind: str) -> int:
+    def _is_attack_target(self, target: str) -> bool:
+        """Is ``target`` an attack-target of the attack on the active chain link or on the stack (1.4.5)?"""
+        link = self.s.active_link
+        if link is not None and not link.resolved and target in link.targets:
+            return True
+        return any(layer.is_attack and target in layer.attack_targets for layer in self.s.stack)
+
+    def _damage_object(self, c: Card, amount: int, src: Card | None, kind: str, hit_event: bool) -> int:
         """8.5.3: a living object (an ally: it has the life property, 2.5.1) loses that much life; its controller
         and hero are not dealt damage (8.2.8f)."""
         before = self.life_total(c)
@@ -126,7 +140,8 @@ class Damage:
                 unmet = "; ".join(self.unmet_clauses(when, self.s.cards.get(eff.source), event))
                 self.step(f"{source_name}'s prevention effect is not active for this event of {amount} {label}: its "
                           f"condition is not met ({unmet}), so it does not replace it and stays.",
-                          [cited.REPLACEMENT_ACTIVE, cited.PREVENTION], tag="telling")
+                          [cited.REPLACEMENT_CONDITION_EACH_TIME, cited.REPLACEMENT_ACTIVE, cited.PREVENTION],
+                          tag="telling")
                 continue
             cites = [cited.PREVENTION, cited.PREVENTION_AMOUNT]
             if want_type or kind != "physical":
@@ -170,19 +185,23 @@ class Damage:
         """6.4.10g: the total prevention is determined (and taken from the effect's amount), then the next effect
         that decreases what a prevention effect of this damage type prevents applies, and ends (a one-off)."""
         for mod in list(self.s.effects):
-            if mod.kind != "modify-prevention":
+            if mod.kind != "reduce-prevention":
                 continue
             if mod.data.get("damage_type") not in (None, kind):
-                self.step(f"{self._src_name(mod)}'s effect modifies a prevention of {_LABEL.get(mod.data['damage_type'], 'damage')} "
-                          f"only, and this is {_LABEL.get(kind, 'damage')}: it does not apply to {source_name}'s.",
+                self.step(f"{self._src_name(mod)}'s effect reduces a prevention of "
+                          f"{_LABEL.get(mod.data['damage_type'], 'damage')} only, and this is "
+                          f"{_LABEL.get(kind, 'damage')}: it does not apply to {source_name}'s.",
                           [cited.MODIFY_DAMAGE_TYPE_ONLY], tag="telling")
                 continue
-            by = mod.data.get("by", 0)
-            prevent = max(0, total + by)
-            self.s.effects.remove(mod)
-            self.step(f"{self._src_name(mod)}'s effect modifies {source_name}'s prevention: the total prevention is "
-                      f"{total}, its prevention amount is reduced by that, and then it prevents "
-                      f"{abs(by)} {'less' if by < 0 else 'more'} — {prevent}.", [cited.PREVENTION_DECREASED])
+            less = mod.data.get("amount", 1)
+            prevent = max(0, total - less)
+            once = mod.data.get("next", True)
+            if once:
+                self.s.effects.remove(mod)
+            self.step(f"{self._src_name(mod)}'s effect reduces {source_name}'s prevention: the total prevention is "
+                      f"{total}, its prevention amount is reduced by that, and then it prevents {less} less — "
+                      f"{prevent}" + ("; the effect has been used and ends." if once else "."),
+                      [cited.PREVENTION_DECREASED])
             return prevent
         return total
 

@@ -364,11 +364,11 @@ class Effects:
                        f"dealt to {shielded} this turn{when}."
             return f"{name} creates a prevention effect: the next time {shielded} would " \
                    f"be dealt {kind}damage this turn{when}, prevent {amount} of it."
-        if e.kind == "modify-prevention":
-            by = d.get("by", 0)
+        if e.kind == "reduce-prevention":
             kind = {"physical": "{p} ", "arcane": "arcane "}.get(d.get("damage_type"), "")
-            return f"{name} creates an effect: the next prevention effect that prevents {kind}damage this turn " \
-                   f"prevents {abs(by)} {'less' if by < 0 else 'more'} of that damage."
+            which = "the next prevention effect" if d.get("next", True) else "each prevention effect"
+            return f"{name} creates an effect: {which} that prevents {kind}damage{until} prevents " \
+                   f"{d.get('amount', 1)} less of that damage."
         if e.kind == "cannot-be-prevented":
             when = f" when {_describe_condition(d['when'])}" if d.get("when") else ""
             return f"{name} creates an effect: damage that would be dealt by {who} can't be prevented{when}{until}."
@@ -388,7 +388,7 @@ class Effects:
     def _effect_cites(self, e: Effect) -> list[str]:
         if e.kind == "prevent":
             return [cited.PREVENTION]
-        if e.kind == "modify-prevention":
+        if e.kind == "reduce-prevention":
             return [cited.PREVENTION_DECREASED]
         if e.kind == "cannot-be-prevented":
             return [cited.PREVENTION_CANNOT_PREVENT]

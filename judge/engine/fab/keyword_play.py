@@ -7,6 +7,8 @@ parts: each method is the one place the engine applies that keyword's rule.
   end phase (a delayed-triggered effect);
 * ``play-from`` (rune gate): from the banished zone, without paying its {r} cost, if its controller controls
   enough of the objects the row counts;
+* ``enters`` (crank): as the card enters the arena, its controller may remove a steam counter from it and gain an
+  action point;
 * ``defending-state-trigger`` (mirage): a defending card destroyed when the attack it defends meets the
   keyword's condition;
 * the effect keywords of 8.5 a card may print as a paragraph: ``opt`` (8.5.22) and ``reload`` (8.5.23), with the
@@ -20,7 +22,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import IllegalAction
 from judge.engine.fab.cards import ARENA_ZONES, Ability, matches
-from judge.engine.fab.keywords import EPHEMERAL, MIRAGE, with_hook
+from judge.engine.fab.keywords import COST_PAID, CRANK, EPHEMERAL, MIRAGE, with_hook
 
 
 class KeywordPlay:
@@ -44,6 +46,47 @@ class KeywordPlay:
                                      "effects": [{"do": "destroy", "what": "self"}]}, card, card.controller, None)
         self.step(f"{card.name}'s quell was paid: it will be destroyed at the beginning of the end phase.",
                   [cited.QUELL])
+
+    # ---- crank (8.3.29) -----------------------------------------------------------------------------------
+    def crank_as_enters(self, card):
+        """8.3.29: "As this enters the arena, you may remove a steam counter from it. If you do, gain an action
+        point." Applied as the card enters, after the counters it enters with (6.4.8). The controller cranks
+        unless the card says ``decline = true``; a card with no steam counter cannot (8.5.16). Cranking is an
+        event ``crank`` (8.3.29a: the player has cranked, the card is cranked)."""
+        if CRANK not in self.keywords(card):
+            return
+        kind = with_hook("enters")[0].data[0]
+        who = self.player_name(card.controller)
+        if card.decline:
+            self.step(f"{card.name} has crank and enters the arena: {who} chooses not to remove a {kind} counter from "
+                      "it.", [cited.CRANK], tag="telling")
+            return
+        if self.counter_count(card, kind) < 1:
+            self.step(f"{card.name} has crank and enters the arena with no {kind} counter: {who} cannot remove one, "
+                      "so does not crank.", [cited.CRANK, cited.REMOVE_COUNTER], tag="telling")
+            return
+        self.step(f"{card.name} has crank: as it enters the arena, {who} removes a {kind} counter from it.",
+                  [cited.CRANK])
+        self.effect_remove_counter({"do": "remove-counter", "kind": kind, "amount": 1, "what": "self"}, card,
+                                   card.controller, None)
+        self.gain_action_points(card.controller, 1, f"{card.name}'s crank", [cited.CRANK, cited.GAIN_ACTION_POINTS])
+        card.__dict__["_cranked"] = True
+        self.facts.setdefault("cranked", []).append(card.handle)
+        self.step(f"{who} has cranked and {card.name} is cranked.", [cited.CRANKED], tag="telling")
+        self.event("crank", card=card.handle, player=card.controller)
+
+    # ---- scrap (8.3.32), beat chest (8.3.33) ---------------------------------------------------------------
+    def keyword_cost_paid(self, player: str, c, name: str):
+        """8.3.32a, 8.3.33a: the keyword's optional additional cost was paid — the player has scrapped / beaten
+        chest (an event of that name) and the card played did so (the condition ``scrapped``); the cards the cost
+        moved are the card's cards paid "this way" (condition ``paid_with``)."""
+        words, event, rule, _ = COST_PAID[name]
+        c.__dict__.setdefault("_keyword_costs", set()).add(name)
+        self.facts.setdefault(words.replace(" ", "_"), []).append(c.handle)
+        moved = [self.card(h).name for h in c.__dict__.get("_paid_with", []) if h in self.s.cards]
+        self.step(f"{self.player_name(player)} paid {c.name}'s {name} cost" + (f" ({', '.join(moved)})" if moved else "")
+                  + f": they have {words}.", [rule], tag="telling")
+        self.event(event, card=c.handle, player=player)
 
     # ---- rune gate (8.3.27) -------------------------------------------------------------------------------
     def keyword_play_permission(self, c, origin: str, player: str):

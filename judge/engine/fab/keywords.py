@@ -23,6 +23,10 @@ A newcomer adds a keyword in one row here and one handler at the hook it names. 
 * ``card-pool``      — a meta-static ability, only about building decks (specialization, legendary)
 * ``label``          — a label keyword (8.4): the scenario writes the ability itself with the primitives
 * ``nothing``        — an ability that means nothing (stealth)
+* ``cost-paid``      — an ``ability`` row whose optional additional cost, once paid, names what the player has done
+  (scrap: scrapped, 8.3.32a; beat chest: beaten chest, 8.3.33a) — an event of that name and the card's condition
+* ``enters``         — a static ability acting as the card enters the arena (crank: remove a steam counter from it,
+  gain an action point)
 """
 
 from __future__ import annotations
@@ -75,6 +79,13 @@ KEYWORD_ROWS = (
     Keyword("blood debt", cited.BLOOD_DEBT, "triggered-static ability", ("ability",),
             data=({"kind": "trigger", "on": "end-phase", "of": "any", "while": {"in": "banished"},
                    "if": {"your_turn": True}, "effects": [{"do": "lose-life", "amount": 1}]},)),
+    Keyword("scrap", cited.SCRAP, "play-static ability", ("ability", "cost-paid"),
+            data=({"kind": "additional-cost", "optional": True, "effects": [
+                {"do": "banish", "amount": 1, "what": {"zone": "graveyard", "any_of": [
+                    {"subtypes": ["item"]}, {"types": ["equipment"]}]}}]},)),
+    Keyword("beat chest", cited.BEAT_CHEST, "play-static ability", ("ability", "cost-paid"),
+            data=({"kind": "additional-cost", "optional": True, "effects": [
+                {"do": "discard", "what": {"zone": "hand", "min_power": 6}}]},)),
     Keyword("ephemeral", cited.EPHEMERAL, "meta-static ability and static ability", ("replacement", "card-pool")),
     Keyword("mirage", cited.MIRAGE, "static ability", ("defending-state-trigger",)),
     Keyword("rune gate", cited.RUNE_GATE, "play-static ability", ("play-from",),
@@ -87,6 +98,7 @@ KEYWORD_ROWS = (
             data=("earth",)),
     Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
     Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
+    Keyword("crank", cited.CRANK, "static ability", ("enters",), data=("steam",)),
     Keyword("boost", cited.BOOST, "optional additional-cost play-static ability", ("additional-cost",)),
     Keyword("meld", cited.MELD, "static ability", ("split",)),
     Keyword("specialization", cited.SPECIALIZATION, "meta-static ability", ("card-pool",)),
@@ -105,8 +117,8 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
     "spectra": cited.SPECTRA, "fusion": cited.FUSION,
-    "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH, "crank": cited.CRANK,
-    "modular": cited.MODULAR, "scrap": cited.SCRAP, "beat chest": cited.BEAT_CHEST, "guardwell": cited.GUARDWELL,
+    "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH,
+    "modular": cited.MODULAR, "guardwell": cited.GUARDWELL,
     "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
     "galvanize": cited.GALVANIZE, "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
@@ -131,6 +143,13 @@ PHANTASM = with_hook("state-trigger")[0].name    # 8.3.13
 BOOST = with_hook("additional-cost")[0].name     # 8.3.9
 EPHEMERAL = with_hook("replacement")[0].name     # 8.3.21
 MIRAGE = with_hook("defending-state-trigger")[0].name   # 8.3.25
+CRANK = with_hook("enters")[0].name              # 8.3.29
+
+# cost-paid rows: what the player has done once the keyword's optional additional cost is paid — (the words, the
+# event's name, the rule that says it, the rule that says it cannot be done when the cost cannot be paid)
+_DONE = {"scrap": ("scrapped", "scrap", cited.SCRAPPED, cited.CANNOT_SCRAP),
+         "beat chest": ("beaten chest", "beat-chest", cited.BEATEN_CHEST, cited.CANNOT_BEAT_CHEST)}
+COST_PAID: dict[str, tuple[str, str, str, str]] = {row.name: _DONE[row.name] for row in with_hook("cost-paid")}
 
 
 def implied_abilities(keywords: dict) -> list[tuple[str, dict]]:

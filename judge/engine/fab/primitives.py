@@ -79,6 +79,16 @@ def _shielded(game, to, controller, layer) -> str:
     return game._resolve_target_word(to, controller, {})
 
 
+def _reduce_prevention(game, eff, src, controller, layer):
+    """"The next prevention effect that prevents {p} damage this turn, prevents 1 less of that damage" (6.4.10g):
+    in force until a prevention effect it applies to has used it (``next``, the default), or for its duration."""
+    s = game.s
+    e = Effect(s.next_id(), s.tick(), src.handle if src else None, controller, "reduce-prevention", dict(eff),
+               duration=eff.get("duration", "turn"))
+    game.add_effect(e)
+    game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
+
+
 def _gain_keyword(game, eff, src, controller, layer):
     """A keyword gained; dominate or overpower gained late removes no defending card (8.3.4c, 8.3.22b)."""
     from judge.engine.fab.keywords import KEYWORDS, with_hook
@@ -129,11 +139,11 @@ def _damage(game, eff, src, controller, layer):
         handle = event_attack if isinstance(event_attack, str) else (link.attack if link else None)
         if handle is None or handle not in game.s.cards:
             game.step(f"{_name(src)}: its damage is dealt by the attack, and there is no attack: that effect fails.",
-                      [cited.DAMAGE_SOURCE_SPECIFIED, cited.EFFECT_FAILS])
+                      [cited.DAMAGE_DEALT_BY_SOURCE, cited.EFFECT_FAILS])
             return
         source = game.card(handle)
         game.step(f"{_name(src)}'s effect says the attack deals the damage: {source.name} is its source, not "
-                  f"{_name(src)}.", [cited.DAMAGE_SOURCE_SPECIFIED])
+                  f"{_name(src)}.", [cited.DAMAGE_DEALT_BY_SOURCE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), source, kind=eff.get("kind", "generic"),
                          unpreventable=bool(eff.get("unpreventable")))
@@ -330,7 +340,7 @@ PRIMITIVE_ROWS = (
     _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("prevent", {"amount", "to", "damage_type", "shield", "when"}, (cited.PREVENTION,), _continuous),
-    _p("modify-prevention", {"by", "damage_type"}, (cited.PREVENTION_DECREASED,), _continuous),
+    _p("reduce-prevention", {"amount", "damage_type", "next"}, (cited.PREVENTION_DECREASED,), _reduce_prevention),
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),

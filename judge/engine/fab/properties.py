@@ -271,6 +271,13 @@ class Properties:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
         changes = []
         blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
+        for kw in blocked.intersection(kws):
+            noted = self.__dict__.setdefault("_kept_despite_restriction", set())
+            if (card.handle, kw) not in noted:
+                noted.add((card.handle, kw))
+                self.step(f"{card.name} can't gain {kw}, but it has {kw} by itself (printed, not gained): a restriction "
+                          "on gaining it does not remove it.", [cited.RESTRICTION_PRECEDENCE, cited.ONLY_IF_SPECIFIED],
+                          tag="telling")
         for eff in self.s.effects:
             if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
                     self.effect_applies(eff, card):

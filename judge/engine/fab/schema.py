@@ -45,7 +45,8 @@ EVENT_INFO: dict[str, set[str]] = {
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
-    "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"}, "state": set(),
+    "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
+    "crank": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "state": set(),
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -233,7 +234,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",
                                            key))
-        elif v < 0 and not (do in ("modify", "cost", "put-counter", "modify-prevention") and field in ("by", "amount")):
+        elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
@@ -274,7 +275,8 @@ def _shape():
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
-                      "is_attack": Bool(), "from_hand": Bool()}, what="a selector table")
+                      "is_attack": Bool(), "from_hand": Bool(),
+                      "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
                                      what="a quantity table")
@@ -286,7 +288,7 @@ def _shape():
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
-                       "played_from": Str(), "fused": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
+                       "played_from": Str(), "fused": flag, "scrapped": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "defending_hero_marked": flag,

@@ -34,9 +34,10 @@ class Targets:
             self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
                       [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
         for t in targets:
+            base_cites = self._base_power_read(t, spec)
             if not self.legal_target(t, spec, player, layer):
                 raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
-                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT])
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + base_cites)
             if t in self.s.cards and self.is_attack(self.card(t)):
                 c = self.card(t)
                 if any(link.proxy and link.attack == t for link in self.s.chain if c.zone == "combat-chain"):
@@ -50,6 +51,20 @@ class Targets:
                           "combat chain, so it can be the target of an effect that targets an attack.",
                           [cited.ATTACK_OBJECT])
         return list(targets)
+
+    def _base_power_read(self, t: str, spec) -> list:
+        """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: say what
+        it is and why effects on its power do not change it (2.9.2, 2.0.3a). Returns the rules cited."""
+        if not (isinstance(spec, dict) and ("min_base_power" in spec or "max_base_power" in spec)) \
+                or t not in self.s.cards:
+            return []
+        c = self.card(t)
+        base, now = self.base_value(c, "power"), self.power(c)
+        why = "its printed power" if c.base_power_set is None else "set by an effect"
+        rules = [cited.NO_PRINTED_POWER, cited.EFFECT_MODIFIES_VALUE]
+        self.step(f"{c.name}'s base power is {base} ({why})" + (f"; its power is {now}, but an effect that modifies "
+                  "power does not modify the base value" if now != base else "") + ".", rules)
+        return rules
 
     def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
         """1.4.5: an attack must declare an attackable object controlled by an opponent as its attack-target."""

@@ -62,6 +62,7 @@ class Zones:
                     self.step(f"{card.name} enters the arena with " + ", ".join(
                         f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in ab.get("counters").items()) + ".",
                         [cited.IDENTITY_REPLACEMENT, cited.PUT_COUNTER])
+            self.crank_as_enters(card)   # 8.3.29: "as this enters the arena"
             self.event("enters-arena", card=card.handle, player=card.controller, origin=old)
             if new == "equipment":
                 self.event("equip", card=card.handle, player=card.controller)
