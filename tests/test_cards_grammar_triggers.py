@@ -120,3 +120,9 @@ def test_a_permanents_end_phase_counter_on_itself(data):
     assert c.fully and c.keywords == ["blade break"]
     assert c.abilities == [{"kind": "trigger", "on": "end-phase", "if": {"your_turn": True}, "effects": [
         {"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"}]}]
+
+
+def test_surge_is_a_resolution_ability_conditional_on_the_damage_this_dealt(data):
+    c = _compiled(data, "Open the Flood Gates", 1)
+    assert c.fully and c.fields == {"target": "hero"}
+    assert c.abilities[1] == {"kind": "resolution", "if": {"dealt_more_than": 3}, "effects": [{"do": "draw", "amount": 2}]}

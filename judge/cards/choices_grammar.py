@@ -155,3 +155,22 @@ def trigger_body(body: str, frame) -> list[dict]:
             e["if"] = dict(cond)
         out.extend(effects)
     return out
+
+
+def surge(para: str, ctx) -> g.Reading | None:
+    """``Surge - If this deals more than N damage, EFFECTS`` on a card that resolves (8.4.8): a resolution ability
+    whose condition is a damage event of this card, since it was played, of more than N (``dealt_more_than``)."""
+    text = g.normalise(para, ctx.name)
+    m = re.fullmatch(r"surge - if this deals more than (\d+) damage, (.+)", text, re.IGNORECASE)
+    if not m:
+        return None
+    if not ctx.resolves or ctx.is_attack:
+        return None                     # an attack's damage is its hit-event: not this condition
+    frame = g.Frame(ctx, "resolution")
+    try:
+        effects = g.effects_of(m.group(2), frame)
+    except g.NotUnderstood:
+        return None
+    if frame.target is not None or any("if" in e for e in effects):
+        return None                     # a second target or condition: not read
+    return g.Reading(abilities=[{"kind": "resolution", "if": {"dealt_more_than": int(m.group(1))}, "effects": effects}])

@@ -235,6 +235,7 @@ class Effects:
             if cond:
                 # a conditional effect: its condition is checked as it would be generated (8.4.3a)
                 label = [cited.REPRISE, cited.CONDITION_REPRISE_ABILITY] if "defended_from_hand" in cond else []
+                label += [cited.SURGE] if "dealt_more_than" in cond else []
                 who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
