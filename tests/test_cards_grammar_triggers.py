@@ -126,3 +126,12 @@ def test_surge_is_a_resolution_ability_conditional_on_the_damage_this_dealt(data
     c = _compiled(data, "Open the Flood Gates", 1)
     assert c.fully and c.fields == {"target": "hero"}
     assert c.abilities[1] == {"kind": "resolution", "if": {"dealt_more_than": 3}, "effects": [{"do": "draw", "amount": 2}]}
+
+
+def test_one_of_two_classes_or_subtypes_is_an_any_of_selector(data):
+    lead = _compiled(data, "Lead with Speed", 1)
+    assert lead.fully and lead.abilities[0]["effects"][0]["to"] == {
+        "any_of": [{"supertypes": ["brute"]}, {"supertypes": ["warrior"]}], "is_attack": True}
+    puncture = _compiled(data, "Puncture", 1)
+    assert puncture.fully and puncture.fields["target"] == {
+        "any_of": [{"subtypes": ["sword"]}, {"subtypes": ["dagger"]}], "is_attack": True}
