@@ -135,3 +135,11 @@ def test_one_of_two_classes_or_subtypes_is_an_any_of_selector(data):
     puncture = _compiled(data, "Puncture", 1)
     assert puncture.fully and puncture.fields["target"] == {
         "any_of": [{"subtypes": ["sword"]}, {"subtypes": ["dagger"]}], "is_attack": True}
+
+
+def test_conditions_on_the_source_and_an_empty_hand_inside_an_attack_trigger(data):
+    dragon = _compiled(data, "Dragon Power", 1)
+    assert dragon.fully and dragon.abilities[0]["effects"][0]["if"] == {"this": {"supertypes": ["draconic"]}}
+    spring = _compiled(data, "Spring Load", 1)
+    assert spring.fully and spring.abilities == [{"kind": "trigger", "on": "attack", "effects": [
+        {"do": "modify", "stat": "power", "by": 3, "if": {"at_most": {"count": "in-hand", "n": 0}}}]}]

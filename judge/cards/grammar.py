@@ -457,6 +457,11 @@ def condition(phrase: str, ctx: Context) -> dict:
         return got
     if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
         return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
+    m = re.fullmatch(r"(?:it|this) is (\w+)", p)
+    if m and m.group(1) in ctx.pool_supertypes:
+        return {"this": {"supertypes": [m.group(1)]}}  # "if it is Draconic": the source has that supertype now
+    if p in ("you have no cards in hand", "you have no cards in your hand"):
+        return {"at_most": {"count": "in-hand", "n": 0}}
     if p in ("you've dealt arcane damage this turn", "you have dealt arcane damage this turn"):
         return {"dealt_arcane_this_turn": True}
     if p in ("this is played from arsenal", "this was played from arsenal", "this is played from your arsenal"):
