@@ -143,3 +143,13 @@ def test_conditions_on_the_source_and_an_empty_hand_inside_an_attack_trigger(dat
     spring = _compiled(data, "Spring Load", 1)
     assert spring.fully and spring.abilities == [{"kind": "trigger", "on": "attack", "effects": [
         {"do": "modify", "stat": "power", "by": 3, "if": {"at_most": {"count": "in-hand", "n": 0}}}]}]
+
+
+def test_reveal_the_top_card_then_if_its_and_otherwise(data):
+    c = _compiled(data, "Pack Call", 1)
+    assert c.fully and c.abilities == [{"kind": "trigger", "on": "defends", "effects": [
+        {"do": "reveal", "what": "top-of-deck"},
+        {"do": "put", "what": "it", "to": "deck-top", "if": {"revealed": {"min_power": 6}}},
+        {"do": "put", "what": "it", "to": "deck", "if": {"otherwise": True}}]}]
+    lanterns = _compiled(data, "Sky Fire Lanterns", 1)
+    assert lanterns.fully and lanterns.abilities[0]["effects"][1]["if"] == {"revealed": {"color": "red"}}

@@ -35,6 +35,9 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
             e["if"] = {"if_you_do": True}
         return effects
     frame.optional_before = False
+    got = _after_reveal(sentence, frame, read)
+    if got is not None:
+        return got
     m = re.fullmatch(r"you may (.+)", sentence, re.IGNORECASE)
     if not m or re.match(r"(?:play|attack|activate|look|reveal|put this|have|choose)\b", m.group(1), re.IGNORECASE):
         return None                             # permissions ("you may play it …") are not optional effects
@@ -43,6 +46,55 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
         raise g.NotUnderstood(sentence)         # one optional discrete effect, the one "if you do" reads
     effects[0]["may"] = True
     frame.optional_before = True
+    return effects
+
+
+REVEALED_PUT = {"on top of your deck": "deck-top", "on top": "deck-top", "on the bottom of your deck": "deck",
+                "on the bottom": "deck", "into your hand": "hand"}
+
+
+def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
+    """After ``Reveal the top card of your deck``: ``If it's a[n] NOUN|COLOR, EFFECTS`` / ``If it has N or more
+    {p}, EFFECTS`` (conditional on the revealed card, 1.8.4) and ``Otherwise, EFFECTS`` (1.8.4a); "it" is the
+    revealed card."""
+    if not getattr(frame, "revealed", False):
+        return None
+    m = re.fullmatch(r"otherwise, (.+)", sentence, re.IGNORECASE)
+    if m:
+        if not getattr(frame, "revealed_if", False):
+            raise g.NotUnderstood(sentence)
+        frame.revealed_if = False
+        effects = read([m.group(1)], frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)
+            e["if"] = {"otherwise": True}
+        return effects
+    m = re.fullmatch(r"if it(?:'s| is) (?:an? )?(.+?), (.+)", sentence, re.IGNORECASE) or \
+        re.fullmatch(r"if it has (\d+ or more \{p\}), (.+)", sentence, re.IGNORECASE)
+    if not m:
+        frame.revealed_if = False
+        return None
+    from judge.cards.costs_grammar import card_noun
+
+    noun = m.group(1).lower()
+    pm = re.fullmatch(r"(\d+) or more \{p\}", noun)
+    if pm:
+        spec = {"min_power": int(pm.group(1))}
+    elif noun in g.NOUN_SUBTYPES:
+        spec = {"subtypes": [noun]}
+    elif noun in ("red", "yellow", "blue"):
+        spec = {"color": noun}
+    else:
+        spec = card_noun(noun, frame.ctx)
+        if not spec:
+            raise g.NotUnderstood(sentence)
+    effects = read([m.group(2)], frame)
+    for e in effects:
+        if "if" in e:
+            raise g.NotUnderstood(sentence)
+        e["if"] = {"revealed": dict(spec)}
+    frame.revealed_if = len(effects) == 1     # "Otherwise" reads one preceding conditional effect
     return effects
 
 
@@ -65,6 +117,12 @@ def effect(low: str, frame) -> list[dict] | None:
         m = re.fullmatch(r"they lose (\d+)\{h\}", low)
         if m:
             return [{"do": "lose-life", "who": "defending-hero", "amount": int(m.group(1))}]
+    if low == "reveal the top card of your deck":
+        frame.revealed = True
+        return [{"do": "reveal", "what": "top-of-deck"}]
+    m = re.fullmatch(r"put it (.+)", low)
+    if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
+        return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
     m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pd])\} counters? on this", low)
     if m and not frame.ctx.resolves:
         # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"
@@ -142,7 +200,8 @@ def trigger_body(body: str, frame) -> list[dict]:
     parts = g.sentences(body)
     for i, part in enumerate(parts):
         m = re.fullmatch(r"if (.+?), (.+)", part, re.IGNORECASE)
-        if not m or re.match(r"you do\b", m.group(1), re.IGNORECASE):
+        if not m or re.match(r"you do\b|it(?:'s| is| has)\b", m.group(1), re.IGNORECASE) and \
+                (m.group(1).lower().startswith("you do") or getattr(frame, "revealed", False)):
             out.extend(g.effects_of(part, frame))
             continue
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):

@@ -183,6 +183,12 @@ def _hit_hero_marked(g, want, src, event):
     return bool(event.get("marked")) == want
 
 
+def _revealed(g, want, src, event):
+    # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
+    h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
+    return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
 def _dealt_more_than(g, want, src, event):
     # surge, "if this deals more than N damage" (8.4.8): a damage event whose source is this object — since it was
     # last played, when it became the object it is now (3.0.9) — dealt more than N
@@ -227,6 +233,7 @@ CONDITION_ROWS = (
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
     Condition("dealt_more_than", None, _dealt_more_than),
+    Condition("revealed", None, _revealed),
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("paid_with", None, _paid_with),

@@ -316,6 +316,23 @@ def _mark(game, eff, src, controller, layer):
               "an opponent controls.", [cited.MARK, cited.MARKED, cited.MARKED_UNTIL_HIT])
 
 
+def _reveal(game, eff, src, controller, layer):
+    """8.5.17: reveal the top card of a player's deck — public, then private again; it stays where it is (8.5.17c).
+    It is the object "it" names in the effects after it, and the card ``revealed`` checks; an empty deck: fails."""
+    who = game._player_word(eff.get("who", "you"), controller, layer)
+    deck = game.deck_of(who)
+    if not deck:
+        game.last_ok = False
+        game.step(f"{game.player_name(who)}'s deck is empty: there is no top card to reveal, the effect fails.",
+                  [cited.REVEAL, cited.EFFECT_FAILS])
+        return
+    top = deck[0]
+    game.last_objects = [top.handle]
+    game.__dict__.setdefault("revealed_by", {})[src.handle if src else None] = top.handle
+    game.step(f"{game.player_name(who)} reveals the top card of their deck: {top.name}. It becomes public, then private "
+              "again, and stays on top of the deck.", [cited.REVEAL, cited.REVEAL_DISCRETE, cited.REVEAL_STAYS])
+
+
 def _turn_face_up(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         c.face_down = False
@@ -379,6 +396,7 @@ PRIMITIVE_ROWS = (
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
+    _p("reveal", {"what", "who"}, (cited.REVEAL,), _reveal),
     _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
 )
 
