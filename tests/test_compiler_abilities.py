@@ -70,3 +70,48 @@ def test_marked_hero_conditions():
 def test_mark_of_another_hero_is_not_understood():
     # "Mark target Arakni" names a hero by name: not read
     assert not _compiled("Vow of Vengeance").fully
+
+
+def test_a_permanent_trigger_on_leaving_the_arena():
+    sigil = _compiled("Sigil of Fyendal")
+    assert sigil.fully
+    assert sigil.abilities[1] == {"kind": "trigger", "on": "leaves-arena", "effects": [{"do": "gain-life", "amount": 1}]}
+    # a card that is not a permanent does not leave the arena as itself: not this shape
+    from judge.cards.grammar import Context, NotUnderstood
+    from judge.cards.hero_grammar import arena_trigger
+    from judge.cards import data as cd
+
+    snatch = cd.find_one(cd.load("embedded"), "Snatch", 1)
+    with pytest.raises(NotUnderstood):
+        arena_trigger("When this leaves the arena, gain 1{h}.", Context(snatch))
+
+
+def test_class_or_class_and_name_word_selectors():
+    lead = _compiled("Lead with Power", 2)
+    assert lead.abilities[0]["effects"][0]["to"] == {"any_of": [{"supertypes": ["brute"]}, {"supertypes": ["guardian"]}],
+                                                     "is_attack": True}
+    hiss = _compiled("Hiss", 1)     # its first paragraph: "Target Assassin or Mystic attack action card gets +3{p}"
+    assert hiss.fields["target"] == {"types": ["action"], "subtypes": ["attack"], "is_attack": True,
+                                     "any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]}
+    wrath = _compiled("Angelic Wrath", 1)
+    assert wrath.fields["target"]["name_contains"] == "herald"
+
+
+def test_an_ally_attacks_itself():
+    from judge.cards import data as cd
+    from judge.cards.grammar import Context, read_paragraph
+
+    record = cd.find_one(cd.load("embedded"), "Cintari Sellsword")
+    reading = read_paragraph("**Once per Turn Action** - {r}: **Attack**. **Go again**", Context(record))
+    assert reading.abilities == [{"kind": "activated", "type": "action", "cost": 1, "limit": 1, "attack": True,
+                                  "go_again": True}]
+
+
+def test_engine_selectors_one_of_two_supertypes_and_a_word_of_the_name():
+    from judge.engine.fab.cards import Card, matches
+
+    c = Card("h", "Herald of Ravages", "alice")
+    c.types, c.subtypes, c.supertypes = {"action"}, {"attack"}, {"light", "illusionist"}
+    assert matches(c, {"name_contains": "herald"}) and not matches(c, {"name_contains": "rav"})
+    assert matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["light"]}]})
+    assert not matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]})

@@ -137,11 +137,17 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with ([a-z ]+)", words)
     if m and m.group(2) in _listed_keyword_names():
         words, spec["keyword"] = m.group(1), m.group(2)     # "attack action card with stealth" (1.3.2 keywords)
+    m = re.fullmatch(r"(.*?) with (\w+) in its name", words)
+    if m:   # "with Herald in its name": a word of its name (the card's own capitalised word)
+        words, spec["name_contains"] = m.group(1), phrase.strip()[len(m.group(1)) + 6:].split()[0]
     words = words.replace("'non-attack'", "non-attack")
     tokens = words.split()
     sups, subs = [], []
     while tokens and tokens[0] in ctx.pool_supertypes:
         sups.append(tokens.pop(0))
+    if len(sups) == 1 and len(tokens) > 1 and tokens[0] == "or" and tokens[1] in ctx.pool_supertypes:
+        spec["any_of"] = [{"supertypes": [sups.pop()]}, {"supertypes": [tokens[1]]}]   # "Assassin or Mystic …"
+        tokens = tokens[2:]
     while tokens and tokens[0] in NOUN_SUBTYPES:
         subs.append(tokens.pop(0))
     rest = " ".join(tokens)
@@ -575,8 +581,8 @@ def _activated(text: str, ctx: Context) -> Reading | None:
         ab["if"] = when
     frame = Frame(ctx, "activated")
     if body.lower().rstrip(".") == "attack":
-        if not ctx.is_weapon:
-            raise NotUnderstood(body)
+        if not (ctx.is_weapon or "ally" in ctx.subtypes):
+            raise NotUnderstood(body)     # a weapon's attack-proxy (1.4.3), an ally attacking itself (8.2.8)
         ab["attack"] = True     # an attack-proxy; "Attack. Go again": go again is the proxy's own (1.4.3a)
     else:
         from judge.cards.hero_grammar import until_end_of_turn_yours

@@ -70,9 +70,28 @@ def until_end_of_turn_yours(body: str, ctx) -> list[dict] | None:
     return out
 
 
+ARENA_EVENTS = {"enters": "enters-arena", "leaves": "leaves-arena"}
+
+
+def arena_trigger(text: str, ctx) -> Reading | None:
+    """A permanent's ``When this enters|leaves the arena, EFFECTS`` (6.6: a trigger on its own zone move; leaving,
+    it looks back at itself as it was in the arena, 5.4.6a)."""
+    from judge.cards.grammar import Frame, _finish, effects_of
+
+    m = re.fullmatch(r"(?:when|whenever) this (enters|leaves) the arena, (.+)", text.strip(), re.IGNORECASE)
+    if not m:
+        return None
+    if ctx.resolves or not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}):
+        raise NotUnderstood(text)
+    frame = Frame(ctx, "trigger")
+    frame.event = ARENA_EVENTS[m.group(1).lower()]
+    effs = effects_of(m.group(2), frame)
+    return _finish(frame, Reading(), {"kind": "trigger", "on": frame.event, "effects": effs})
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (essence, discard_trigger):
+    for reader in (essence, discard_trigger, arena_trigger):
         got = reader(text, ctx)
         if got is not None:
             return got

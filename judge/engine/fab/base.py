@@ -52,6 +52,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with cost {sel['max_cost']} or less"
     if sel.get("keyword"):
         text += f" with {sel['keyword']}"
+    if sel.get("name_contains"):
+        text += f" with {sel['name_contains']} in its name"
     if "min_power" in sel:
         text += f" with {sel['min_power']} or more power"
     return text

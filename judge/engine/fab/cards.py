@@ -107,7 +107,7 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
     Keys: ``types``, ``subtypes``, ``supertypes`` (all listed must be present), ``not_supertypes``,
     ``name``, ``keyword``, ``controller`` ("you"/"opponent" relative to ``viewer``, or a player),
     ``zone``, ``min_cost``, ``max_cost``, ``min_power`` (uses the game's current power); ``any_of``: a list of
-    selectors, one of which the card fits ("an item or equipment").
+    selectors, one of which the card fits ("an item or equipment"); ``name_contains``: a word of its name.
     """
     if not spec:
         return True
@@ -129,6 +129,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "name" in spec and spec["name"] != card.name:
         return False
+    if "name_contains" in spec and spec["name_contains"].lower() not in card.name.lower().split():
+        return False   # "with Herald in its name": the word is in its name (1.3.1a)
     if "keyword" in spec:
         has = game.keywords(card) if game is not None else card.keywords
         if spec["keyword"] not in has:
@@ -171,6 +173,6 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
 COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows the printed pitch
 
 
-SELECTOR_KEYS = {"is_attack", "types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "name",
+SELECTOR_KEYS = {"is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
                  "min_base_power", "max_base_power", "pitch", "color", "from_hand", "any_of"}

@@ -29,18 +29,18 @@ class Combat:
         self.trace.phase = "Attack Step"
         layer = s.stack[-1]
         # 7.2.2: at least one attack-target still legal
-        legal = [t for t in layer.attack_targets if t in s.players and not s.players[t].lost and s.players[t].life > 0]
+        legal = [t for t in layer.attack_targets if self.still_attackable(t)]
         if not legal:
             gone = [t for t in layer.attack_targets if t not in legal]
             self.step(f"Attack Step: the attack's attack-target{'s' if len(gone) > 1 else ''} "
-                      f"({', '.join(self.player_name(t) for t in gone)}) {'are' if len(gone) > 1 else 'is'} no longer "
+                      f"({', '.join(self._name_of(t) for t in gone)}) {'are' if len(gone) > 1 else 'is'} no longer "
                       "legal, so the Attack Step ends and the Close Step begins.",
                       [cited.ATTACK_TARGET_STILL_LEGAL, cited.NO_VALID_ATTACK_TARGET_CLOSES])
             self.facts["chain_closed_because"] = "no attack-target was still legal at the start of the Attack Step"
             self.closing_cites = [cited.ATTACK_TARGET_STILL_LEGAL, cited.NO_VALID_ATTACK_TARGET_CLOSES]
             self.close_step()
             return
-        self.step(f"Attack Step: {', '.join(self.player_name(t) for t in legal)} is still a legal attack-target.",
+        self.step(f"Attack Step: {', '.join(self._name_of(t) for t in legal)} is still a legal attack-target.",
                   [cited.ATTACK_TARGET_STILL_LEGAL])
         src = s.cards.get(layer.source)
         # 7.2.3: resolution abilities, then the attack moves onto the combat chain as a chain link
@@ -102,10 +102,25 @@ class Combat:
         link.damage_order = list(layer.params.get("damage_order", []))
         s.chain.append(link)
         s.all_links.append(link)
-        link.defending_hero = legal[0]
+        self._announce_attacking(link, legal)
+        self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
+        self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
+
+    def _announce_attacking(self, link: ChainLink, legal: list):
+        """7.2.4: the active-attack is attacking; who the attacking and defending heroes are (7.2.4a-b), an ally
+        attacking (8.2.8c) or attacked (8.2.8d)."""
+        heroes = [t for t in legal if t in self.s.players]
+        link.defending_hero = heroes[0] if heroes else None
         # 7.2.4: attacking; the attack event
         source = self.card(link.attack)
-        if link.proxy and "ally" in source.types | source.subtypes:
+        if not heroes:
+            # 8.2.8d: an attacked ally's controller is no defending hero
+            ally = self.card(legal[0])
+            self.step(f"{source.name} is attacking; {self.player_name(link.controller)} is the attacking hero. Its "
+                      f"attack-target {ally.name} is an ally, not a hero: {self.player_name(ally.controller)} and their "
+                      "hero are not a defending hero for this chain link.",
+                      [cited.ATTACKING, cited.ATTACKING_HERO, cited.ATTACKABLE, cited.ALLY_ATTACKED, cited.DEFENDING_HERO])
+        elif link.proxy and "ally" in source.types | source.subtypes:
             # 7.2.4a, 8.2.8c: a living attack-source becomes attacking; its controller is no attacking hero
             self.step(f"{source.name}, an ally (a living object), is attacking; {self.player_name(link.controller)} "
                       f"and their hero are not the attacking hero for this chain link, and "
@@ -115,8 +130,6 @@ class Combat:
             self.step(f"{source.name} is attacking; {self.player_name(link.controller)} is the attacking "
                       f"hero and {self.player_name(legal[0])} the defending hero.",
                       [cited.ATTACKING, cited.ATTACKING_HERO, cited.DEFENDING_HERO])
-        self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
-        self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
 
     def defend_step(self):
         """7.3 the Defend Step: each defending hero's player declares defending cards (the scenario's defend actions
@@ -143,14 +156,14 @@ class Combat:
                                                             cited.DEFEND_EACH_ATTACK_TARGET)])
             by_target.setdefault(target, []).append((idx, act))
         if not declarations:
-            self.step(f"Defend Step: {self.player_name(link.targets[0])} declares no defending cards.",
+            self.step(f"Defend Step: {self._name_of(link.targets[0])}: no defending cards are declared.",
                       [cited.DEFENDING_CARDS_DECLARED])
         # 7.3.2f: attack-targets in clockwise order from the attack's controller
-        order = [p for p in self.clockwise_from(link.controller) if p in by_target]
+        order = self.in_clockwise_order(link.controller, list(by_target))
         for target in order:
             acts = by_target[target]
             # 7.3.2e: the target's controller first, then the others clockwise
-            seat_order = self.clockwise_from(target)
+            seat_order = self.clockwise_from(target if target in s.players else self.card(target).controller)
             for idx, act in acts:
                 if act["player"] not in seat_order:
                     raise InvalidScenario([self.scenario.reason(
@@ -159,7 +172,7 @@ class Combat:
             acts.sort(key=lambda ia: seat_order.index(ia[1]["player"]))
             handles, who = [], []
             if len(order) > 1:
-                self.step(f"Defending cards are declared for {self.player_name(target)} (attack-targets in clockwise "
+                self.step(f"Defending cards are declared for {self._name_of(target)} (attack-targets in clockwise "
                           "order from the attack's controller).", [cited.DEFEND_EACH_ATTACK_TARGET])
             for idx, act in acts:
                 player = act["player"]
@@ -180,15 +193,15 @@ class Combat:
                 who.append(player)
                 if player != target and any(h in handles for h in cards):
                     self.step(f"{self.player_name(player)} declares {', '.join(self.card(h).name for h in cards if h in handles)} to defend "
-                              f"{self.player_name(target)}, after {self.player_name(target)} (clockwise order).",
+                              f"{self._name_of(target)}, after {self._name_of(target)} (clockwise order).",
                               [cited.DEFENDERS_IN_CLOCKWISE_ORDER, cited.PROTECT])
             if not handles:
-                self.step(f"Defend Step: no defending card is declared for {self.player_name(target)}.",
+                self.step(f"Defend Step: no defending card is declared for {self._name_of(target)}.",
                           [cited.DEFENDING_CARDS_DECLARED])
                 continue
             names = ", ".join(self.card(h).name for h in handles)
             self.step(f"Defend Step: {names} {'is' if len(handles) == 1 else 'are'} declared as defending "
-                      f"card{'s' if len(handles) != 1 else ''} for {self.player_name(target)}, in that order; declaring is "
+                      f"card{'s' if len(handles) != 1 else ''} for {self._name_of(target)}, in that order; declaring is "
                       "not playing, so no cost is paid.",
                       [cited.DEFENDING_CARDS_DECLARED,
                        cited.DEFENDING_HERO_DECLARES] + ([cited.DEFENDING_ORDER] if len(handles) > 1 else []))
@@ -196,6 +209,10 @@ class Combat:
         self.turn_player_gains_priority(cited.DEFEND_STEP_PRIORITY, "The turn-player gains priority.")
 
     def _declare_check(self, player: str, c: Card, target: str, link: ChainLink, already: list):
+        if target not in self.s.players:
+            # 7.3.2a: only for a hero attack-target may its controller declare cards, unless an effect says so
+            return (f"the attack-target {self._name_of(target)} is not a hero, so no player may declare defending "
+                    "cards for it (no effect allows it)", [cited.DEFENDING_HERO_DECLARES, cited.ALLY_ATTACKED])
         if "defense reaction" in c.types:
             return ("defense reaction cards are not declared in the Defend Step", [cited.DEFENDING_HERO_DECLARES])
         if self.is_defending(c):
@@ -428,7 +445,7 @@ class Combat:
         if len(order) > 1:
             how = "as its controller decided" if link.damage_order else "here clockwise, as no order was given"
             self.step(f"The attack has {len(order)} attack-targets: damage is calculated and dealt separately for each, "
-                      f"in an order its controller decides ({how}: {', '.join(self.player_name(t) for t in order)}).",
+                      f"in an order its controller decides ({how}: {', '.join(self._name_of(t) for t in order)}).",
                       [cited.DAMAGE_EACH_ATTACK_TARGET])
         for target in order:
             defenders = [self.card(h) for h, t, _ in self.defending(link) if t == target]
@@ -441,7 +458,7 @@ class Combat:
             if power > total:
                 amount = power - total
                 self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): "
-                          f"{power} − {total} = {amount} damage to {self.player_name(target)}.",
+                          f"{power} − {total} = {amount} damage to {self._name_of(target)}.",
                           [cited.DAMAGE_CALCULATED])
                 dealt = self.deal_damage(target, amount, att, kind="physical", hit_event=True)
                 link.damage[target] = dealt
@@ -477,8 +494,13 @@ class Combat:
     def clockwise_order_of_targets(self, link: ChainLink) -> list[str]:
         """7.5.2c: the order the attack's controller decided (``damage_order`` on the play), else clockwise."""
         chosen = [p for p in link.damage_order if p in link.targets]
-        order = self.clockwise_from(link.controller)
-        return chosen + [p for p in order if p in link.targets and p not in chosen]
+        return chosen + self.in_clockwise_order(link.controller, [t for t in link.targets if t not in chosen])
+
+    def in_clockwise_order(self, start: str, targets: list) -> list:
+        """Attack-targets in clockwise order of their controllers from ``start`` (1.1.6): a hero by its player's
+        seat, an ally by its controller's."""
+        seat = {p: i for i, p in enumerate(self.clockwise_from(start))}
+        return sorted(targets, key=lambda t: seat.get(t if t in self.s.players else self.card(t).controller, len(seat)))
 
     def resolution_step(self):
         """7.6 the Resolution Step: the chain link becomes a resolved chain link, and effects that last for the

@@ -97,7 +97,7 @@ class Damage:
                   f"(life {before} → {self.life_total(c)})"
                   + (f"; {self.player_name(c.controller)} and their hero are not dealt damage." if ally else "."),
                   [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + ([cited.ALLY_DEALT_DAMAGE] if ally else []))
-        if src is not None:
+        if src is not None and not hit_event:   # the Damage Step sends a hit-event's own events
             self.event("damage", card=src.handle, target=c.handle, amount=amount)
         return amount
 

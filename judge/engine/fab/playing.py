@@ -583,8 +583,12 @@ class Playing:
             link = s.active_link
             if "defense reaction" in c.types:
                 if player not in link.targets:
-                    raise IllegalAction("only a player who controls an attack-target hero may play defense reactions",
-                                        [cited.DEFENSE_REACTIONS_IN_REACTION_STEP, cited.DEFENSE_REACTION_WHO_WHEN])
+                    allies = [t for t in link.targets if t in s.cards and self.card(t).controller == player]
+                    raise IllegalAction("only a player who controls an attack-target hero may play defense reactions"
+                                        + (f"; {self._name_of(allies[0])} is an ally, so its controller is not a "
+                                           "defending hero" if allies else ""),
+                                        [cited.DEFENSE_REACTIONS_IN_REACTION_STEP, cited.DEFENSE_REACTION_WHO_WHEN]
+                                        + ([cited.ALLY_ATTACKED] if allies else []))
                 from_hand = c.__dict__.get("_origin", c.zone) == "hand"
                 reason = self.cannot_defend(c, link, from_hand=from_hand, playing=True) if is_card else None
                 if reason:
@@ -597,6 +601,12 @@ class Playing:
                 if player != link.controller:
                     raise IllegalAction("only the player who controls the attack may play attack reactions",
                                         [cited.ATTACK_REACTIONS_IN_REACTION_STEP, cited.ATTACK_REACTION_WHO_WHEN])
+                source = self.card(link.attack)
+                if link.proxy and "ally" in source.types | source.subtypes:
+                    # 8.2.8c: an attacking ally's controller is no attacking hero
+                    raise IllegalAction(f"{source.name}, an ally, is attacking: {self.player_name(player)} is not the "
+                                        "attacking hero and cannot play or activate attack reactions this Reaction Step",
+                                        [cited.ALLY_ATTACKING, cited.ATTACK_REACTIONS_IN_REACTION_STEP])
             return
         # an action card (not as an instant): the turn player's action phase, empty stack, combat rules
         if player != s.turn_player:

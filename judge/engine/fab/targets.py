@@ -77,9 +77,13 @@ class Targets:
                 key, cited.ATTACK_TARGET)])
         for t in targets:
             if t in self.s.cards:
-                raise InvalidScenario([self.scenario.reason(
-                    "unsupported", f"{self._name_of(t)} is not a hero: this engine only resolves attacks on heroes",
-                    key, cited.ATTACKABLE)])
+                c = self.card(t)
+                if c.life is None or c.zone not in ARENA_ZONES or c.private:
+                    raise IllegalAction(f"{c.name} is not attackable: only a living object in the arena (an ally, a "
+                                        "hero) can be an attack-target", [cited.ATTACK_TARGET, cited.ATTACKABLE])
+                if c.controller == player:
+                    raise IllegalAction("an attack-target must be controlled by an opponent", [cited.ATTACK_TARGET])
+                continue
             if t == player:
                 raise IllegalAction("an attack-target must be controlled by an opponent", [cited.ATTACK_TARGET])
             if self.s.players[t].lost:
@@ -87,10 +91,18 @@ class Targets:
                                     [cited.ATTACK_TARGET, cited.LOST_PLAYER_LEAVES_GAME])
         earlier = {p for link in self.s.chain for p in link.targets} if self.s.chain_open else set()
         if earlier and not set(targets) <= earlier:
-            self.step(f"The attack targets {', '.join(self.player_name(t) for t in targets)}, not the attack-target of "
+            self.step(f"The attack targets {', '.join(self._name_of(t) for t in targets)}, not the attack-target of "
                       "an earlier chain link: declaring a different attack-target does not close the combat chain.",
                       [cited.ATTACK_TARGET_REMAINS])
         return list(targets)
+
+    def still_attackable(self, t: str) -> bool:
+        """7.2.2: an attack-target is still legal — a hero whose player is in the game with life, or a living object
+        (an ally) still in the arena with life (1.4.5a)."""
+        if t in self.s.players:
+            return not self.s.players[t].lost and self.s.players[t].life > 0
+        c = self.s.cards.get(t)
+        return c is not None and c.life is not None and c.zone in ARENA_ZONES and self.life_total(c) > 0
 
     def is_attack(self, c: Card) -> bool:
         """1.4.1: an attack-card, attack-layer or attack-proxy on the stack or the combat chain."""
