@@ -110,16 +110,12 @@ def selector(phrase: str, ctx: Context) -> dict:
     words = phrase.strip().lower()
     spec: dict = {}
     m = re.fullmatch(r"(\w+) or (\w+) (.+)", words)
-    if m:
-        # "Brute or Warrior attack", "dagger or sword weapon attack": one of two classes, talents or subtypes
-        key = "supertypes" if {m.group(1), m.group(2)} <= set(ctx.pool_supertypes) else \
-            "subtypes" if {m.group(1), m.group(2)} <= set(NOUN_SUBTYPES) else None
-        if key is None or m.group(1) == m.group(2):
-            raise NotUnderstood(phrase)
+    if m and {m.group(1), m.group(2)} <= set(NOUN_SUBTYPES) and m.group(1) != m.group(2):
+        # "dagger or sword weapon attack": one of two subtypes (two supertypes: below, "Brute or Warrior")
         spec = selector(m.group(3), ctx)
-        if "any_of" in spec or key in spec and key == "supertypes":
+        if "any_of" in spec:
             raise NotUnderstood(phrase)
-        spec["any_of"] = [{key: [m.group(1)]}, {key: [m.group(2)]}]
+        spec["any_of"] = [{"subtypes": [m.group(1)]}, {"subtypes": [m.group(2)]}]
         return spec
     m = re.fullmatch(r"(.*?) with cost (\d+) or less", words)
     if m:
