@@ -50,3 +50,34 @@ def run_cli(capsys):
         return code, out, err
 
     return run
+
+
+def names_written_in(text: str, names) -> list[str]:
+    """The names written in ``text`` as whole words in any case (the card-name check over engine code): each
+    name's case-blind pattern, tried only where its lower-cased letters are in the lower-cased text (unless
+    the text holds a letter that a case-blind pattern matches with another: dotless i, long s, Kelvin sign)."""
+    import re
+
+    low = text.lower()
+    blind = any(ch in text for ch in "\u0130\u0131\u017f\u212a")
+    return [name for name in names if (blind or name.lower() in low) and
+            re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text, re.IGNORECASE)]
+
+
+_BOOKS: dict = {}
+
+
+def judged_under(scenario):
+    """The rulebook ``scenario`` is judged under (:func:`judge.scenarios.rulebook_for`), each document loaded
+    once while the test's store lists the same documents: a test going over the whole suite loads each
+    document once instead of once per file (and its per-document caches hold)."""
+    from judge import scenarios as sc
+    from judge.rulebook import store
+
+    listing = (os.environ.get("JUDGE_HOME"), tuple((d.name, d.game, d.version, d.origin, tuple(d.files))
+                                                   for d in store.list_documents()))
+    books = _BOOKS.get(listing)
+    if books is None:
+        _BOOKS.clear()
+        books = _BOOKS[listing] = sc.Rulebooks()
+    return books(scenario)

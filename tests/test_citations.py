@@ -16,7 +16,7 @@ from judge.rulebook.diff import diff
 from judge.rulebook.formats import gitbook, glossary, numbered
 from judge.rulebook.model import Rulebook
 
-from conftest import ROOT, corpus_file
+from conftest import ROOT, corpus_file, judged_under
 
 ENGINES = {"fab": ROOT / "judge/engine/fab", "ga": ROOT / "judge/engine/grand_archive",
            "mc": ROOT / "judge/engine/marvel_champions"}
@@ -92,7 +92,7 @@ def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
     unregistered = {}
     for path in sorted((ROOT / "scenarios" / game).glob("*.toml")):
         s = sc.load(path)
-        for rule_id in sc.play(s, sc.rulebook_for(s)).citations():
+        for rule_id in sc.play(s, judged_under(s)).citations():
             if reg.get(rule_id) is None:
                 unregistered.setdefault(rule_id, path.name)
     assert unregistered == {}, proposals(game, unregistered)
@@ -222,7 +222,7 @@ def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
 
 def _answer(path: str, book=None):
     s = sc.load(ROOT / path)
-    outcome = sc.play(s, book or sc.rulebook_for(s))
+    outcome = sc.play(s, book or judged_under(s))
     return [(text, outcome.key_cites(i), cites) for i, (text, cites) in enumerate(outcome.summary)]
 
 
@@ -316,6 +316,54 @@ def test_a_card_handle_inside_a_word_does_not_hide_the_word():
     names = citations._maskable(["ars", "Ars Nova"])
     assert citations._mask(text, names) == "§§§§§§§§ is played from the arsenal; §§§ hits."
     assert citations._mask("Ünï ars arsenal", citations._maskable(["ars"])) == "Ünï §§§ arsenal"   # the pattern
+
+
+def test_masking_by_plain_search_masks_as_the_pattern_does():
+    """Names are masked by plain search (no pattern compiled per scenario), also in a sentence with an em dash
+    or accents, exactly where the whole-word pattern would mask them; the letters a case-blind pattern
+    matches differently (dotless i, long s) leave it to the pattern."""
+    import random
+
+    rng = random.Random(7)
+    pieces = ["ars", "Ars", " nova", "Nova", "arsenal", " ", "—", "é", "-", "_", "§", "K", "\u212a", "bıg", "bİg", "ſ", "1"]
+    pool = ["ars", "Ars Nova", "nova", "k", "a-b", "Ünï", "big", "s"]
+    for _ in range(3000):
+        names = citations._maskable(rng.sample(pool, rng.randint(1, 4)))
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in sorted(names[0], key=len, reverse=True))
+                             + r")(?!\w)", re.I)
+        assert citations._mask(text, names) == pattern.sub(lambda m: "§" * len(m.group(0)), text), (text, names)
+
+
+@pytest.mark.parametrize("game", ["fab", "ga", "mc"])
+def test_the_cheap_test_before_each_pattern_never_drops_a_match(game):
+    """Before its regex, a concept is tried only on a sentence holding one of its needles (an outcome: runs of
+    plain characters read from the pattern) or each of its words (a keyword): over sentences made of the
+    words of every pattern, cased and ended at random, no sentence a pattern matches is left out."""
+    import random
+
+    found = citations.concepts(game)
+    words = [w for term, _ in citations.keyword_terms(game) for w in term.split()]
+    phrases = ["hit", "no hit", "play is illegal", "game state is reversed", "fails to resolve", "a new object",
+               "last known information", "additional cost", "prevented", "is played from the arsenal",
+               "does not control", "has no permission", "fizzles", "cannot pay", "is aborted", "no longer in hand",
+               "faceup on the table", "bob controls it", "plays cards from their own hand", "is canceled"]
+    rng = random.Random(11)
+    matched = 0
+    for _ in range(4000):
+        parts = []
+        for _ in range(rng.randint(1, 7)):
+            w = rng.choice(words + phrases)
+            w = rng.choice([w, w.upper(), w.capitalize()]) + rng.choice(["", "", "s", "es", "d", "ing"])
+            parts += [w, rng.choice([" ", ", ", "-", ". ", " — ", "\n"])]
+        text = "".join(parts)
+        tried = set(citations._may_match(game, text.lower()))
+        for n, (pattern, _entry, _minor) in enumerate(found):
+            if pattern.search(text):
+                matched += 1
+                assert n in tried, (text, pattern.pattern)
+    assert matched > 1000
+    assert not citations._NEEDLES[game][0]   # every outcome has its needles (none is tried on every sentence)
 
 
 def test_brief_prints_key_citations_and_json_separates_them(run_cli, monkeypatch):

@@ -19,7 +19,7 @@ from judge.engine.grand_archive.cited import REGISTRY
 from judge.engine.grand_archive.game import Citer
 from judge.rulebook.formats import gitbook
 
-from conftest import ROOT, RULES, corpus_file
+from conftest import ROOT, RULES, corpus_file, judged_under, names_written_in
 from scenario_checks import assert_passes, check_bad_mutation, check_good_file
 
 SCENARIOS = ROOT / "scenarios" / "ga"
@@ -49,7 +49,7 @@ def corpus():
 @lru_cache(maxsize=None)
 def _outcome(path: Path):
     scenario = sc.load(path)
-    return scenario, sc.play(scenario, sc.rulebook_for(scenario))
+    return scenario, sc.play(scenario, judged_under(scenario))
 
 
 def _page(rule_id: str) -> str:
@@ -473,17 +473,16 @@ def test_no_card_name_in_engine_source():
     sources = sorted(ENGINE.rglob("*.py"))
     assert len(sources) >= 3
     found = []
+    names = _scenario_card_names()   # the scenarios read once
     for src in sources:
-        text = src.read_text()
-        for name in _scenario_card_names():
-            if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text, re.IGNORECASE):
-                found.append(f"{src.relative_to(ROOT)}: {name}")
+        found += [f"{src.relative_to(ROOT)}: {name}" for name in names_written_in(src.read_text(), names)]
     assert found == []
 
 
 def test_card_name_search_would_find_a_name():
     text = 'if card.name == "frostbind":\n'
     assert re.search(r"(?<![A-Za-z])" + re.escape("Frostbind") + r"(?![A-Za-z])", text, re.IGNORECASE)
+    assert names_written_in(text, ["Frostbind", "Frost"]) == ["Frostbind"]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from judge.engine.marvel_champions.cards import RESOURCE_TYPES
 from judge.engine.marvel_champions.rules import procedure_ids
 from judge.rulebook.formats import glossary
 
-from conftest import ROOT, RULES, corpus_file
+from conftest import ROOT, RULES, corpus_file, judged_under, names_written_in
 from scenario_checks import check_bad_mutation, line_of
 
 SCENARIOS = ROOT / "scenarios" / "mc"
@@ -28,7 +28,7 @@ SEED = RULES / "003_046759c8b9308011.txt"
 @lru_cache(maxsize=None)
 def _outcome(path: Path):
     scenario = sc.load(path)
-    return scenario, sc.play(scenario, sc.rulebook_for(scenario))
+    return scenario, sc.play(scenario, judged_under(scenario))
 
 
 @lru_cache(maxsize=1)
@@ -545,16 +545,14 @@ def test_no_card_name_in_engine_source():
     assert len(_card_names()) - len(names) <= 1
     found = []
     for src in sources:
-        text = src.read_text()
-        for name in names:
-            if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text, re.IGNORECASE):
-                found.append(f"{src.name}: {name}")
+        found += [f"{src.name}: {name}" for name in names_written_in(src.read_text(), sorted(names))]
     assert found == []
 
 
 def test_card_name_search_would_find_a_name():
     text = 'if card.name == "haymaker":\n'
     assert re.search(r"(?<![A-Za-z])" + re.escape("Haymaker") + r"(?![A-Za-z])", text, re.IGNORECASE)
+    assert names_written_in(text, ["Haymaker", "Hay"]) == ["Haymaker"]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import conditions, primitives
 from judge.errors import ScenarioError
 
-from conftest import ROOT
+from conftest import ROOT, judged_under
 
 FILES = sorted((ROOT / "scenarios" / "fab").glob("*.toml"))
 FACTS = ("links", "hit", "damage", "life", "action_points", "resources", "zones", "face_down", "legal", "resolved",
@@ -33,7 +33,7 @@ def _facts(scenario, data):
     s.data = data
     s.__dict__.pop("_fab_start", None)
     try:
-        out = sc.play(s, sc.rulebook_for(s))
+        out = sc.play(s, judged_under(s))
     except (InvalidScenario, ScenarioError) as exc:
         return ("refused", str(exc)[:80])
     return {k: out.facts.get(k) for k in FACTS}

@@ -10,7 +10,7 @@ JUDGE = ROOT / "judge"
 
 # Layers from the bottom up (docs/architecture.md). A module may import its own layer and those below.
 LAYERS = {
-    "errors": 0, "games": 0,
+    "errors": 0, "games": 0, "forked": 0,
     "rulebook": 1,
     "engine": 2,
     "cards": 3,

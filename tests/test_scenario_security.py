@@ -211,3 +211,38 @@ def test_a_cost_x_card_played_without_paying_declares_x_as_0(run_cli, tmp_path):
     assert code == 1 and err == "", err       # a result (it no longer matches [expect]), not an error
     assert "X is declared as 0 because the card is played without paying its cost" in out
     assert "power.xattack: expected 7, got 5" in out     # cost 0 < 2: the "next attack" effect waits
+
+
+def test_the_quick_walk_and_the_full_bounds_agree():
+    """A file within every limit is told by a walk that keeps no paths; whenever that walk says otherwise the
+    full walk names the key: over random nestings, sizes and floats, deep and wide, both agree."""
+    import math
+    import random
+
+    from judge.engine import shapes
+
+    rng = random.Random(5)
+
+    def value(depth):
+        roll = rng.random()
+        if depth < 30 and roll < 0.35:
+            return {f"k{i}": value(depth + 1) for i in range(rng.randint(0, 3))}
+        if depth < 30 and roll < 0.6:
+            return [value(depth + 1) for _ in range(rng.randint(0, 3))]
+        return rng.choice([1, "a", 2.5, math.inf, -math.inf, math.nan, True, None, "x"] if rng.random() < 0.05
+                          else [1, "a", 2.5, True, "x"])
+
+    verdicts = set()
+    for n in range(3000):
+        data = {"top": value(0)}
+        if n % 100 == 0:
+            data["wide"] = list(range(shapes.MAX_ITEMS + 1))
+        limit = rng.choice([3, 6, shapes.MAX_DEPTH])
+        out: list = []
+        shapes._walk_bounds(data, out, "", limit)
+        assert shapes._within(data, limit) == (out == []), data
+        checked: list = []
+        shapes.bounds(data, checked, limit=limit)
+        assert checked == out
+        verdicts.add(out == [])
+    assert verdicts == {True, False}

@@ -104,6 +104,9 @@ def paid_condition(phrase: str) -> dict | None:
     has 6 or more {p}`` / ``a card with 6 or more {p} is banished this way`` → ``{paid_with = {min_power =
     6}}``; None for any other phrase."""
     p = phrase.strip().lower()
+    m = re.fullmatch(r"an? (red|yellow|blue) card (?:is|was) charged this way", p)
+    if m:   # 8.5.29a: the card charged by the card's own additional cost
+        return {"paid_with": {"color": m.group(1)}}
     m = re.fullmatch(r"the discarded card has (\d+) or more \{p\}", p) or \
         re.fullmatch(r"a card with (\d+) or more \{p\} is (?:banished|discarded) this way", p)
     return {"paid_with": {"min_power": int(m.group(1))}} if m else None
@@ -124,8 +127,11 @@ def additional_cost(text: str, ctx, read_rest):
         return None
     if not ctx.resolves:
         raise NotUnderstood(text)      # a permanent's "play this": not a card played from hand here
-    cost = _card_cost(m.group(1))
-    reading = Reading(abilities=[{"kind": "additional-cost", "effects": [cost]}])
+    phrase = m.group(1)
+    optional = phrase.lower().startswith("you may ")   # an optional additional cost (5.1.3b)
+    cost = _card_cost(phrase[len("you may "):] if optional else phrase)
+    reading = Reading(abilities=[{"kind": "additional-cost", "effects": [cost], **({"optional": True} if optional
+                                                                                  else {})}])
     if len(parts) > 1:
         rest = read_rest(". ".join(parts[1:]) + ".", ctx)
         if rest is None:
@@ -145,6 +151,8 @@ def _card_cost(phrase: str) -> dict:
         return {"do": "banish", "what": {"zone": m.group(2)}, "amount": number(m.group(1)), "random": True}
     if p in ("banish a random card from your hand", "banish a random card from hand"):
         return {"do": "banish", "what": {"zone": "hand"}, "amount": 1, "random": True}
+    if p == "charge your hero's soul":   # 8.5.29: a card from hand to the hero's soul
+        return {"do": "charge"}
     if p == "put a card from your arsenal on the bottom of your deck":
         return {"do": "put", "what": {"zone": "arsenal"}, "to": "deck"}
     raise NotUnderstood(phrase)

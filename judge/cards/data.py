@@ -11,6 +11,7 @@ gives supertypes (class, talent) before the type, subtypes after the dash.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -34,6 +35,10 @@ TYPES = ("attack reaction", "defense reaction", "action", "instant", "equipment"
 
 class CardLookupError(JudgeError):
     """A card name that is unknown or ambiguous; the message names the nearest cards and their colours."""
+
+
+_TYPE_PATTERNS = [(t, re.compile(rf"(?<![\w-]){re.escape(t)}(?![\w-])")) for t in TYPES]
+"""Each card type as a whole word of a lower-cased type line (compiled once)."""
 
 
 class CardRecord:
@@ -62,10 +67,10 @@ class CardRecord:
         head, _, tail = self.type_text.partition(" - ")
         head_l = head.lower()
         types = []
-        for t in TYPES:
-            if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", head_l):
+        for t, pattern in _TYPE_PATTERNS:
+            if t in head_l and pattern.search(head_l):
                 types.append(t)
-                head_l = re.sub(rf"(?<![\w-]){re.escape(t)}(?![\w-])", " ", head_l)
+                head_l = pattern.sub(" ", head_l)
         supertypes = head_l.split()
         subtypes = [w.strip("()").lower() for w in tail.split()]
         return types, subtypes, supertypes
@@ -262,14 +267,34 @@ def available() -> list[tuple[str, str, str]]:
     """(name, version, path) of the embedded data and every import; the last one is the default."""
     from judge.rulebook.model import format_version_key
 
-    out = [("embedded", _read_header(EMBEDDED).get("version", ""), str(EMBEDDED))]
     folder = imports_dir()
+    try:   # each import as the folder lists it now: a new, replaced or removed file is a new listing
+        stamp = (str(folder), tuple(sorted((e.name, e.inode(), e.stat().st_size, e.stat().st_mtime_ns)
+                                           for e in os.scandir(folder) if e.name.endswith(".tsv"))))
+    except OSError:
+        stamp = (str(folder), None)
+    known = _AVAILABLE.get(stamp)
+    if known is not None:
+        return list(known)
+    out = [("embedded", _embedded_version(), str(EMBEDDED))]
     found = []
     if folder.is_dir():
         for p in sorted(folder.glob("*.tsv")):
             found.append((p.stem, _read_header(p).get("version", ""), str(p)))
     found.sort(key=lambda t: format_version_key(t[1]))
+    _AVAILABLE.clear()
+    _AVAILABLE[stamp] = out + found
     return out + found
+
+
+_AVAILABLE: dict[tuple, list] = {}
+"""The last listing of :func:`available`, by the imports folder's files (name, inode, size, time), so that a run
+expanding many cards reads each header once."""
+
+
+@functools.lru_cache(maxsize=1)
+def _embedded_version() -> str:
+    return _read_header(EMBEDDED).get("version", "")
 
 
 def _read_header(path: Path) -> dict:

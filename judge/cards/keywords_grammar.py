@@ -28,6 +28,10 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
     if m and m.group(2) in COUNTER_KINDS and frame.where == "trigger" and not frame.ctx.resolves:
         return [{"do": "remove-counter", "kind": m.group(2), "amount": g.number(m.group(1)), "what": "self"},
                 {"do": "destroy", "what": "self", "if": {"otherwise": True}}]
+    if low in ("put it into your hero's soul", "put this into your hero's soul"):
+        if not frame.ctx.is_attack or frame.where != "trigger" or frame.event != "hit":
+            raise g.NotUnderstood(original)   # "it" is the attack card that hit
+        return [{"do": "put", "what": "self", "to": "soul"}]   # 3.11.5; not charging (8.5.29b)
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
@@ -102,6 +106,8 @@ def condition(p: str, ctx) -> dict | None:
         if "scrap" not in _keywords_of(ctx):
             raise g.NotUnderstood(p)
         return {"scrapped": True}
+    if p in ("you've charged this turn", "you have charged this turn"):   # 8.5.29a
+        return {"at_least": {"count": "events-this-turn", "event": "charge", "by": "you", "n": 1}}
     if p in ("you've beaten chest this turn", "you have beaten chest this turn"):
         return {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you", "n": 1}}
     if p in ("this was fused", "this is fused", "this has been fused"):

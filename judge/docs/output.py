@@ -98,18 +98,12 @@ def _render(i: int):
 
 def _rendered(pages: list[Page]):
     """Each page's content, in order: in forked worker processes when there are many pages and cores."""
-    import multiprocessing
+    from judge import forked
 
-    cores = os.cpu_count() or 1
-    if len(pages) < PARALLEL_MIN_PAGES or cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        for page in pages:
-            yield page.render()
-        return
     global _PAGES
     _PAGES = pages
     try:
-        with multiprocessing.get_context("fork").Pool(min(cores, 4)) as pool:
-            yield from pool.imap(_render, range(len(pages)), chunksize=4)
+        yield from forked.ordered_map(_render, len(pages), PARALLEL_MIN_PAGES)
     finally:
         _PAGES = []
 

@@ -219,8 +219,9 @@ def apply(outcome, book) -> None:
         return
     moved = _moved(reg, book)
     if not moved:   # the document numbers every registered rule as the registry does (its own version)
+        fromkeys = dict.fromkeys
         for step in outcome.trace.steps:
-            step.cites = _dedupe(step.cites)
+            step.cites = list(fromkeys(map(str, step.cites)))   # _dedupe, without a call per step
         outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
         return
     for step in outcome.trace.steps:
@@ -348,22 +349,62 @@ def concepts(game: str) -> list[tuple[re.Pattern, Cited, bool]]:
             words = r"\s+".join(re.escape(w) for w in term.split())
             found.append((re.compile(rf"(?<![\w-]){words}(?:s|es|d|ing)?(?![\w-])", re.I), entry, True))
         _CONCEPTS[game] = found
-        # a keyword's pattern can only match a sentence holding each of its words: a cheap test before the
-        # regex (the longest word first, it is the rarest)
-        _NEEDLES[game] = [()] * len(OUTCOME_RULES.get(game, [])) + [
-            tuple(sorted({w.lower() for w in term.split()}, key=len, reverse=True))
-            for term, _entry in keyword_terms(game)]
+        # a pattern can only match a sentence holding one of its literal needles (an outcome) or each of its
+        # words (a keyword): a cheap test before the regex (a keyword's longest word first, it is the rarest)
+        outcomes = len(OUTCOME_RULES.get(game, []))
+        needles = [(n, _literal_needles(pattern)) for n, (pattern, _e, _m) in enumerate(found[:outcomes])]
+        keywords = [(n, sorted({w.lower() for w in term.split()}, key=len, reverse=True))
+                    for n, (term, _entry) in enumerate(keyword_terms(game), outcomes)]
+        _NEEDLES[game] = ([n for n, x in needles if x is None], [(n, x) for n, xs in needles if xs for x in xs],
+                          [(n, words[0], tuple(words[1:])) for n, words in keywords])
     return found
 
 
-_NEEDLES: dict[str, list] = {}
+_NEEDLES: dict[str, tuple] = {}
+
+
+def _literal_needles(pattern: re.Pattern) -> tuple[str, ...] | None:
+    """Lower-cased ASCII strings one of which every match of ``pattern`` contains (its longest run of plain
+    characters; for alternatives, one run of each), or None when the pattern has none to offer."""
+    try:
+        from re import _constants as sre, _parser
+
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+    except Exception:   # noqa: BLE001 — another Python's internals: the pattern is simply always tried
+        return None
+
+    def required(items):
+        # the options: each run of plain characters, and each group or set of alternatives the sequence
+        # cannot skip; the one whose shortest needle is longest is kept
+        options, run = [], []
+        for op, av in [*items, (None, None)]:
+            if op is sre.LITERAL:
+                run.append(chr(av))
+                continue
+            text, run = "".join(run), []
+            if text.strip() and text.isascii():
+                options.append((text.lower(),))
+            if op is sre.BRANCH:
+                alternatives = [required(list(branch)) for branch in av[1]]
+                if all(alternatives):
+                    options.append(tuple(dict.fromkeys(needle for alt in alternatives for needle in alt)))
+            elif op is sre.SUBPATTERN:
+                inner = required(list(av[-1]))
+                if inner:
+                    options.append(inner)
+        return max(options, key=lambda needles: min(map(len, needles)), default=None)
+
+    return required(list(tree))
 
 
 def _may_match(game: str, low: str) -> list[int]:
     """The indices of the concepts of ``game`` whose pattern can match a sentence (lower-cased): the
-    outcomes, and the keywords whose every word the sentence holds."""
-    return [n for n, words in enumerate(_NEEDLES[game])
-            if not words or (words[0] in low and all(w in low for w in words[1:]))]
+    outcomes holding one of their needles, and the keywords whose every word the sentence holds."""
+    always, needles, keywords = _NEEDLES[game]
+    if not _CASE_SPECIAL.isdisjoint(low):   # a letter the patterns match with another: every pattern is tried
+        return list(range(len(_CONCEPTS[game])))
+    return sorted({*always, *(n for n, needle in needles if needle in low)}) + \
+        [n for n, first, rest in keywords if first in low and (not rest or all(w in low for w in rest))]
 
 
 @functools.lru_cache(maxsize=None)
@@ -388,22 +429,31 @@ def _maskable(names) -> tuple[set[str], list[str] | None]:
     return names, [n.lower() for n in names] if all(n.isascii() for n in names) else None
 
 
+_CASE_SPECIAL = frozenset("\u0130\u0131\u017f")
+"""The characters other than ASCII letters that a case-insensitive pattern matches with an ASCII letter and
+whose ``lower()`` is not that letter (İ ı ſ; the Kelvin sign lowers to k): a sentence holding one is masked
+by the pattern."""
+
+
 def _mask(text: str, maskable) -> str:
     """The sentence with the names of the scenario's cards and heroes blanked (a card named after a
     keyword is not the keyword); ``maskable`` as :func:`_maskable` gives it."""
     names, lowered = maskable
-    if lowered is not None and text.isascii():
-        # ASCII only (nearly always): the names found by plain search, as the pattern would match them
-        # (leftmost first, the longest at one place), without compiling a pattern for each scenario
-        low = text.lower()
+    low = text.lower()
+    if lowered is not None and (text.isascii() or len(low) == len(text) and _CASE_SPECIAL.isdisjoint(text)):
+        # ASCII names (nearly always), found by plain search as the pattern would match them (leftmost first,
+        # the longest at one place; whole words by the sentence's own characters), without compiling a
+        # pattern for each scenario
         present = [n for n in lowered if n in low]
         if not present:
             return text
         out, pos = [], 0
+        ahead = {n: _find_word(low, n, 0, text) for n in present}   # each name's next place (-1: none)
         while True:
             at, size = -1, 0
-            for n in present:
-                i = _find_word(low, n, pos)
+            for n, i in ahead.items():
+                if 0 <= i < pos:   # overlapped by the name masked last: its next place after that one
+                    i = ahead[n] = _find_word(low, n, pos, text)
                 if i >= 0 and (at < 0 or i < at or (i == at and len(n) > size)):
                     at, size = i, len(n)
             if at < 0:
@@ -415,16 +465,17 @@ def _mask(text: str, maskable) -> str:
     return pattern.sub(lambda m: "§" * len(m.group(0)), text) if pattern is not None else text
 
 
-def _find_word(text: str, name: str, pos: int) -> int:
-    """Where ``name`` next stands in ``text`` from ``pos`` as whole words (a handle "ars" is not in "arsenal"),
-    or -1."""
-    i = text.find(name, pos)
+def _find_word(low: str, name: str, pos: int, text: str | None = None) -> int:
+    """Where ``name`` next stands in ``low`` (a lower-cased ``text`` of the same length) from ``pos`` as whole
+    words by the characters of ``text`` (a handle "ars" is not in "arsenal"), or -1."""
+    text = low if text is None else text
+    i = low.find(name, pos)
     while i >= 0:
         before = text[i - 1] if i else " "
         after = text[i + len(name)] if i + len(name) < len(text) else " "
         if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
             return i
-        i = text.find(name, i + 1)
+        i = low.find(name, i + 1)
     return -1
 
 
@@ -455,17 +506,20 @@ def key_citations(outcome, book, names=()) -> None:
             principles[reg.locate(reg[name], book)] = reg[principle]
     # a step that applies such a principle (an effect gained late removes no defender) is part of the answer
     said = {text for text, _ in outcome.summary}
-    for step in outcome.trace.steps:
-        if step.text not in said and any(c in principles for c in step.cites):
+    for step in outcome.trace.steps if principles else ():
+        if not principles.keys().isdisjoint(step.cites) and step.text not in said:
             outcome.summary.append((step.text, list(step.cites)))
             said.add(step.text)
     keys_all, summary = [], []
     names = _maskable(names)
     found = concepts(outcome.game)
     for text, cites in outcome.summary:
-        plain = _mask(text, names)
+        # the concepts the sentence can match, found before the names are masked (masking takes words away,
+        # never adds them), so that a sentence matching none is not masked at all
+        candidates = _may_match(outcome.game, text.lower())
+        plain = _mask(text, names) if candidates else text
         ranked = []
-        for n in _may_match(outcome.game, plain.lower()):
+        for n in candidates:
             pattern, entry, secondary = found[n]
             m = pattern.search(plain)
             if m is None:

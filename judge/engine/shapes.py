@@ -235,7 +235,14 @@ def bounds(data, out: list, key: str = "", limit: int = MAX_DEPTH) -> None:
     """Depth and size limits over the whole file, without recursion (a hostile file can nest deeply).
 
     Only tables, arrays and floats are stacked (the values that can break a limit), each with its path as
-    (parent path, key) links: the dotted key is spelt out only for a value that breaks a limit."""
+    (parent path, key) links: the dotted key is spelt out only for a value that breaks a limit. A file
+    within every limit (nearly all) is told by a first walk that keeps no paths."""
+    if not _within(data, limit):
+        _walk_bounds(data, out, key, limit)
+
+
+def _walk_bounds(data, out: list, key: str, limit: int) -> None:
+    """The walk of :func:`bounds` that names the key of every value breaking a limit."""
     stack = [(data, None, 0)]
     while stack:
         value, path, depth = stack.pop()
@@ -253,6 +260,23 @@ def bounds(data, out: list, key: str = "", limit: int = MAX_DEPTH) -> None:
             out.append((_dotted(path, key), f"is {value}: the format takes finite numbers only"))
 
 
+def _within(data, limit: int) -> bool:
+    """Does ``data`` keep every limit :func:`bounds` checks (depth, entries, finite floats)?"""
+    if not isinstance(data, (dict, list)):
+        return not (isinstance(data, float) and not math.isfinite(data))
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth >= limit or len(value) > MAX_ITEMS:
+            return False
+        for v in value.values() if isinstance(value, dict) else value:
+            if isinstance(v, (dict, list)):
+                stack.append((v, depth + 1))
+            elif isinstance(v, float) and not math.isfinite(v):
+                return False
+    return True
+
+
 def _dotted(path, key: str) -> str:
     """The dotted key of a (parent path, key) chain below ``key``."""
     parts = []
@@ -264,12 +288,14 @@ def _dotted(path, key: str) -> str:
     return key
 
 
-def check(data: dict, *shapes: Shape) -> list[tuple[str, str]]:
-    """Every (dotted key, message) where ``data`` breaks the bounds or one of ``shapes``."""
+def check(data: dict, *shapes: Shape, bounded: bool = False) -> list[tuple[str, str]]:
+    """Every (dotted key, message) where ``data`` breaks the bounds or one of ``shapes`` (``bounded``: the
+    bounds of this very data were checked already)."""
     out: list[tuple[str, str]] = []
-    bounds(data, out)
-    if out:
-        return out
+    if not bounded:
+        bounds(data, out)
+        if out:
+            return out
     for shape in shapes:
         shape.check(data, "", out)
     return out

@@ -32,6 +32,7 @@ class Scenario:
         self.expect = data.get("expect", {}) if isinstance(data.get("expect", {}), dict) else {}
         self._lines = _index_lines(text) if lines is None else lines
         self.card_notes: list[str] = []   # what the card data gave each card named by its real name
+        self.bounded = False   # the depth and size bounds of ``data`` were checked (by loads)
 
     def real_card(self, key: str, table: dict, reasons: list) -> dict | None:
         """A ``[cards.X]`` table naming a real card (``card = "NAME"``) with the game's card data filled in
@@ -149,6 +150,7 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
     if cache is not None and lines is None:
         cache.keep(digest, data, scenario._lines)
     raise_shape_problems(scenario, shapes.check(data, shapes.COMMON))
+    scenario.bounded = True
     meta = data.get("scenario")
     if not isinstance(meta, dict):
         raise ScenarioError("missing the [scenario] table (title, question, game, rules)", file=path)

@@ -8,6 +8,7 @@ and ``play(scenario, book) -> Outcome``. The format is documented in docs/scenar
 from __future__ import annotations
 
 import re
+import weakref
 from pathlib import Path
 
 from judge import games
@@ -26,7 +27,7 @@ def check_shapes(scenario: Scenario, engine) -> None:
 
     shape = getattr(engine, "SHAPE", None)
     if shape is not None:
-        raise_shape_problems(scenario, shapes.check(scenario.data, shape))
+        raise_shape_problems(scenario, shapes.check(scenario.data, shape, bounded=scenario.bounded))
 
 
 def _declared_words(data, pattern: str, key: str = ""):
@@ -267,20 +268,63 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
     """Play every scenario file and compare it with its ``[expect]`` (``judge resolve --check``).
 
     One row per file: ``file``, ``title``, ``passed``, ``problems`` (mismatches, missing citations, or the
-    one-line error of a file that cannot be played) and ``steps``. Each rulebook is loaded once.
+    one-line error of a file that cannot be played) and ``steps``. Each rulebook is loaded once. The files
+    are read here; from :data:`PARALLEL_MIN_SCENARIOS` on they are played by forked worker processes (one
+    per core, at most 4) which inherit what was read, loaded and imported; the rows come back in order.
     """
     books = books or Rulebooks()
-    rows = []
+    work = []
     with parse_cache():
         for path in paths:
             try:
-                scenario, _book, outcome = resolve_file(path, books)
-                problems = outcome.mismatches + [f"missing citation {c}" for c in outcome.missing_cites]
-                rows.append({"file": str(path), "title": scenario.title, "passed": outcome.passed,
-                             "problems": problems, "steps": len(outcome.trace)})
+                scenario = load(path)
+                book = books(scenario)
             except JudgeError as exc:
-                rows.append({"file": str(path), "title": "", "passed": False, "problems": [str(exc)], "steps": 0})
-    return rows
+                work.append((path, None, None, str(exc)))
+                continue
+            try:
+                engine_of(scenario)   # imported once, before any fork
+            except ImportError:
+                pass                  # raised again where it is played, as it always was
+            work.append((path, scenario, book, None))
+    return list(_checked(work))
+
+
+PARALLEL_MIN_SCENARIOS = 100
+"""From this many scenarios on, ``--check`` plays them in forked worker processes where the platform can fork
+and there are several cores; below it, one process plays all."""
+
+_WORK: list = []   # the scenarios being checked, inherited by forked workers
+
+
+def _checked(work: list):
+    """The row of each (path, scenario, rulebook, error) of ``work``, in order (see :func:`check`)."""
+    from judge import forked
+
+    global _WORK
+    _WORK = work
+    try:
+        yield from forked.ordered_map(_check_index, len(work), PARALLEL_MIN_SCENARIOS, chunksize=8)
+    finally:
+        _WORK = []
+
+
+def _check_index(i: int) -> dict:
+    return _check_row(_WORK[i])
+
+
+def _check_row(item) -> dict:
+    """Play one loaded scenario and compare it with its ``[expect]``: its row of :func:`check`."""
+    path, scenario, book, error = item
+    if error is None:
+        try:
+            outcome = play(scenario, book)
+            problems = outcome.mismatches + [f"missing citation {c}" for c in outcome.missing_cites]
+            return {"file": str(path), "title": scenario.title, "passed": outcome.passed, "problems": problems,
+                    "steps": len(outcome.trace)}
+        except JudgeError as exc:
+            error = str(exc)
+    return {"file": str(path), "title": "", "passed": False, "problems": [error], "steps": 0}
 
 
 def validate_files(paths, books: Rulebooks | None = None) -> list[dict]:
@@ -311,8 +355,12 @@ def validate_files(paths, books: Rulebooks | None = None) -> list[dict]:
 
 def unknown_citations(outcome: Outcome, book) -> list[str]:
     """Citations of the outcome that the rulebook does not hold, among the chapters/pages it does hold."""
-    if book.format == "numbered":
-        chapters = {rid.split(".")[0] for rid in book.rules}
-        return [c for c in outcome.citations() if c not in book.rules and c.split(".")[0] in chapters]
-    pages = {rid.split("/")[0] for rid in book.rules}
+    if book.format == "numbered":   # the document's chapters are gathered once (Rulebook.is_outside)
+        return [c for c in outcome.citations() if c not in book.rules and not book.is_outside(c)]
+    pages = _PAGES.get(book)
+    if pages is None:
+        pages = _PAGES[book] = frozenset(rid.split("/")[0] for rid in book.rules)
     return [c for c in outcome.citations() if c not in book.rules and c.split("/")[0] in pages]
+
+
+_PAGES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # rulebook → the pages it holds

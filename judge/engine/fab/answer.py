@@ -22,7 +22,7 @@ def report(game: Game):
     f["resources"] = {name: p.resources for name, p in s.players.items()}
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
-    for key in ("dead", "lost", "boosted", "cranked", "scrapped", "beaten_chest", "intimidated", "died"):
+    for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "beaten_chest", "intimidated", "died"):
         f.setdefault(key, [])
     f.setdefault("winner", None)
     f.setdefault("draw", False)

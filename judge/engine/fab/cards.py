@@ -11,7 +11,7 @@ from __future__ import annotations
 # zones (3.0.1) as scenario files name them; "arena" is the permanent zone, "equipment" the equipped
 # zones (arms/chest/head/legs/weapon) taken together
 ZONES = ("hand", "arsenal", "deck", "pitch", "graveyard", "banished", "arena", "equipment", "stack",
-         "combat-chain", "outside")
+         "combat-chain", "outside", "soul")   # soul: the cards under the owner's hero card (3.11.5, 3.0.14)
 PRIVATE_ZONES = ("hand", "arsenal", "deck")           # 3.0.4b
 ARENA_ZONES = ("arena", "equipment", "combat-chain")  # 3.0.5
 PERMANENT_SUBTYPES = ("aura", "item", "ally", "landmark", "invocation", "construct")

@@ -222,7 +222,8 @@ class Combat:
             # one card, one declaration: a second one would make the declared set illegal (7.3.2b C)
             return ("it is already declared as a defending card in this Defend Step; a card is declared once",
                     [cited.DEFENDING_CARDS_DECLARED, cited.CARD_CANNOT_DEFEND])
-        if player != target and not any(row.name in self.keywords(c) for row in with_hook("defend-other")):
+        others = {row.name for row in with_hook("defend-other")}
+        if player != target and not (others and others.intersection(self.keywords(c))):
             return (f"{player} does not control the attack-target and no rule or effect lets this card defend it",
                     [cited.DEFENDING_HERO_DECLARES])
         if c.zone not in ("hand", "equipment") or c.owner != player:

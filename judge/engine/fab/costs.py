@@ -22,7 +22,7 @@ from judge.engine.fab.cards import ARENA_ZONES, matches
 from judge.engine.fab.keywords import COST_PAID
 
 # the effect primitives an effect-cost may be (each can be checked for payment before it is paid)
-EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up")
+EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up", "charge")
 
 
 def describe_cost(cost: dict) -> str:
@@ -43,6 +43,8 @@ def describe_cost(cost: dict) -> str:
         return f"remove {n} {cost.get('kind') or cost.get('stat')} counter(s) from this"
     if do == "lose-life":
         return f"pay {n} life"
+    if do == "charge":
+        return "charge your hero's soul (a card from hand, chosen by the player)"
     if isinstance(what, dict):
         sel = {k: v for k, v in what.items() if k != "zone"}
         noun = _describe_selector(sel, plural=n != 1) if sel else "card(s)"
@@ -133,6 +135,12 @@ class Costs:
         if do == "lose-life":
             life = self.s.players[player].life
             return None if life >= n else f"{self.player_name(player)} has {life} life"
+        if do == "charge":   # 8.5.29: a card from hand to the hero's soul
+            hand = [x for x in self.s.cards.values() if x.zone == "hand" and x.owner == player and x is not c]
+            named = [h for h in pay_with if h in self.s.cards]
+            if named and not any(self.card(h) in hand for h in named):
+                return "the card named by pay_with is not in their hand"
+            return None if hand else f"{self.player_name(player)} has no card in hand to charge"
         if do == "discard" and cost.get("random"):
             hand = sum(1 for x in self.s.cards.values() if x.zone == "hand" and x.owner == player and x is not c)
             return None if hand >= n else f"{self.player_name(player)} has {hand} card(s) in hand"

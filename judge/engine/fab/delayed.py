@@ -97,21 +97,19 @@ class Delayed:
         becomes met — or at once if it is met when the ability becomes functional — and again only after the
         condition has stopped being met."""
         s = self.s
-        for src in list(s.cards.values()):
-            for ab in src.abilities:
-                if ab.kind != "trigger" or ab.get("on") != "state":
-                    continue
-                key = (src.handle, ab.key, src.timestamp)
-                live = src.zone in ("arena", "equipment") and not src.private or \
-                    (ab.get("while") is not None and self.functional(src, ab))
-                met = live and self.condition(ab.get("if") or {}, src, {})
-                if met and key not in s.state_met:
-                    s.state_met.add(key)
-                    self.step(f"The state-condition of {src.name}'s state-based triggered ability is met: it triggers.",
-                              [cited.STATE_BASED_TRIGGERED_EFFECT, cited.GSA_TRIGGERS])
-                    self.add_triggered_layer(src, ab, {"card": src.handle})
-                elif not met and key in s.state_met:
-                    s.state_met.discard(key)
+        for src, ab in [(src, ab) for src in s.cards.values() for ab in src.abilities
+                        if ab.kind == "trigger" and ab.data.get("on") == "state"]:
+            key = (src.handle, ab.key, src.timestamp)
+            live = src.zone in ("arena", "equipment") and not src.private or \
+                (ab.get("while") is not None and self.functional(src, ab))
+            met = live and self.condition(ab.get("if") or {}, src, {})
+            if met and key not in s.state_met:
+                s.state_met.add(key)
+                self.step(f"The state-condition of {src.name}'s state-based triggered ability is met: it triggers.",
+                          [cited.STATE_BASED_TRIGGERED_EFFECT, cited.GSA_TRIGGERS])
+                self.add_triggered_layer(src, ab, {"card": src.handle})
+            elif not met and key in s.state_met:
+                s.state_met.discard(key)
 
     def record_event(self, name: str, info: dict):
         """Every event is kept for this turn, for counts and ordinals (6.6.5d)."""

@@ -28,34 +28,39 @@ class Effects:
         created = []
         self.record_event(name, info)
         grants = self.static_grants or any(e.kind == "gain-ability" for e in self.s.effects)
-        for src in list(self.s.cards.values()):
-            for ab in (src.abilities + self.granted_triggers(src)) if grants else src.abilities:
-                if ab.kind != "trigger" or ab.get("on") != name:
-                    continue
-                if not self._trigger_functional(src, ab, name, info):
-                    continue
-                limit = ab.get("limit")
-                if limit is not None and self.s.trigger_counts.get((src.handle, ab.key), 0) >= limit:
-                    self.step(f"The triggered ability of {src.name} has triggered {limit} time"
-                              f"{'s' if limit != 1 else ''} this turn, its limit: it does not trigger again.",
-                              [cited.TRIGGER_LIMIT, cited.TRIGGER_LIMIT_EXCEEDED], tag="telling")
-                    continue
-                if not self._is_about(src, ab, name, info):
-                    continue
-                if ab.get("if") and not self.condition(ab.get("if"), src, info):
-                    cond = ab.get("if")
-                    if not ab.get("state_trigger"):
-                        self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
-                                  f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
-                                  [cited.TRIGGER_CONDITION_MET]
-                                  + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
-                                     else []), tag="telling")
-                    continue
-                if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
-                    continue
-                if limit is not None:
-                    self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
-                created.append((src, ab))
+        if grants:
+            listening = ((src, ab) for src in list(self.s.cards.values())
+                         for ab in src.abilities + self.granted_triggers(src))
+        else:   # the triggered abilities whose event this is, found in one pass (most events meet none)
+            listening = [(src, ab) for src in self.s.cards.values() for ab in src.abilities
+                         if ab.kind == "trigger" and ab.data.get("on") == name]
+        for src, ab in listening:
+            if ab.kind != "trigger" or ab.get("on") != name:
+                continue
+            if not self._trigger_functional(src, ab, name, info):
+                continue
+            limit = ab.get("limit")
+            if limit is not None and self.s.trigger_counts.get((src.handle, ab.key), 0) >= limit:
+                self.step(f"The triggered ability of {src.name} has triggered {limit} time"
+                          f"{'s' if limit != 1 else ''} this turn, its limit: it does not trigger again.",
+                          [cited.TRIGGER_LIMIT, cited.TRIGGER_LIMIT_EXCEEDED], tag="telling")
+                continue
+            if not self._is_about(src, ab, name, info):
+                continue
+            if ab.get("if") and not self.condition(ab.get("if"), src, info):
+                cond = ab.get("if")
+                if not ab.get("state_trigger"):
+                    self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
+                              f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
+                              [cited.TRIGGER_CONDITION_MET]
+                              + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
+                                 else []), tag="telling")
+                continue
+            if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
+                continue
+            if limit is not None:
+                self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
+            created.append((src, ab))
         created.extend(self.delayed_triggers(name, info))
         for src, ab in created:
             if self._suppressed(src, name, info):

@@ -128,7 +128,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             self.remember(card)
         card.zone = zone
         card.timestamp = self.s.tick()
-        if zone in ("hand", "deck", "graveyard", "banished", "pitch", "arsenal"):
+        if zone in ("hand", "deck", "graveyard", "banished", "pitch", "arsenal", "soul"):
             card.controller = card.owner
         elif controller is not None:
             card.controller = controller

@@ -134,6 +134,29 @@ class KeywordPlay:
             self.add_triggered_layer(d, ab, {"card": h})
 
 
+    # ---- charge (8.5.29) ----------------------------------------------------------------------------------
+    def effect_charge(self, eff: dict, src, controller: str, layer):
+        """8.5.29: move a card from the player's hand to their hero's soul — the card the player chooses (the
+        action's ``pay_with`` for a cost, ``choose`` for an effect; else the first in the file, said). The player
+        has charged and the card is charged (8.5.29a): an event ``charge``; the card is "charged this way"."""
+        what = eff.get("what") if isinstance(eff.get("what"), dict) else {}
+        picked = self.chosen_objects({"what": {**what, "zone": "hand"}, "amount": 1}, "it", src, layer, controller)
+        picked = [c for c in picked if c is not src]
+        self.last_ok = bool(picked)
+        if not picked:
+            self.step(f"{self.player_name(controller)} has no card in hand to charge: the charge fails.",
+                      [cited.CHARGE, cited.EFFECT_FAILS])
+            self.last_objects = []
+            return
+        for c in picked:
+            self.move(c, "soul")
+            self.step(f"{self.player_name(controller)} charges their hero's soul: {c.name} moves from their hand to "
+                      "their hero's soul; they have charged and it is charged.",
+                      [cited.CHARGE, cited.CHARGED, cited.HEROS_SOUL], tag="telling")
+            self.facts.setdefault("charged", []).append(c.handle)
+            self.event("charge", card=c.handle, player=controller)
+        self.last_objects = [c.handle for c in picked]
+
     # ---- opt (8.5.22) and reload (8.5.23) -----------------------------------------------------------------
     def effect_opt(self, eff: dict, src, controller: str, layer):
         """8.5.22: look at the top N cards of the deck, then put any of them on the top or bottom in any order —
@@ -211,7 +234,8 @@ class KeywordPlay:
         """8.3.17: the play action's ``fuse = ["HANDLE", …]`` pays a fusion card's optional additional cost:
         each revealed card is in the player's hand and has one of the supertypes listed, one card for each
         (8.3.17c); the played card is then fused (8.3.17a). Without ``fuse`` the player does not fuse."""
-        rows = [row for row in with_hook("reveal-cost") if row.name in self.keywords(c)]
+        kws = self.keywords(c)
+        rows = [row for row in with_hook("reveal-cost") if row.name in kws]
         named = list(action.get("fuse", []))
         if not named:
             return

@@ -394,6 +394,7 @@ PRIMITIVE_ROWS = (
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
     _p("mark", {"who"}, (cited.MARK,), _mark),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
+    _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
     _p("reveal", {"what", "who"}, (cited.REVEAL,), _reveal),

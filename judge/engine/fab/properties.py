@@ -28,21 +28,25 @@ class Properties:
         """(source, ability) for every functional static ability in the game (1.7.4, 5.4.7a) — only those whose
         effect is one of ``does`` when given. A static ability whose while-condition is being evaluated is not
         counted inside that evaluation (its condition reading a value it would change is not a loop)."""
+        statics = [(src, ab) for src in self.s.cards.values() for ab in src.abilities if ab.kind == "static"]
+        if does and statics:
+            statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
+        return self._functional_of(statics) if statics else iter(())
+
+    def _functional_of(self, statics):
+        """Those of the (source, static ability) pairs that are functional, each when the caller reaches it."""
         busy = self._evaluating
-        for src in self.s.cards.values():
-            for ab in src.abilities:
-                if ab.kind != "static" or does and ab.get("effect", {}).get("do") not in does:
-                    continue
-                key = (src.handle, ab.index)
-                if key in busy:
-                    continue
-                busy.add(key)
-                try:
-                    ok = self.functional(src, ab)
-                finally:
-                    busy.discard(key)
-                if ok:
-                    yield src, ab
+        for src, ab in statics:
+            key = (src.handle, ab.index)
+            if key in busy:
+                continue
+            busy.add(key)
+            try:
+                ok = self.functional(src, ab)
+            finally:
+                busy.discard(key)
+            if ok:
+                yield src, ab
 
     def functional(self, src: Card, ab) -> bool:
         """Is the ability functional now: its while-condition met, and a private source's only where the condition
@@ -287,6 +291,8 @@ class Properties:
             if eff.get("do") in ("gain-keyword", "lose-keyword") and \
                     self._applies(eff.get("to", "self"), card, src.controller, src):
                 changes.append((src.timestamp, eff["do"], eff))
+        if not changes:
+            return kws
         for ts, kind, data in sorted(changes, key=lambda c: c[0]):
             if kind == "gain-keyword":
                 if data["keyword"] in blocked:

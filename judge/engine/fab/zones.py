@@ -248,7 +248,8 @@ class Zones:
         self.event("discard", card=c.handle, player=owner, random=random)
 
     def effect_put(self, eff: dict, src, controller: str, layer):
-        """8.5.15: put objects into a zone (``to = "hand" | "deck" | "deck-top" | "graveyard" | "arsenal"``)."""
+        """8.5.15: put objects into a zone (``to = "hand" | "deck" | "deck-top" | "graveyard" | "arsenal" |
+        "soul"`` — the owner's hero's soul, 3.11.5: not charging, 8.5.29b)."""
         dest = eff.get("to", "hand")
         cards = self.chosen_objects(eff, "it", src, layer, controller)
         self.last_ok = bool(cards)
@@ -267,7 +268,10 @@ class Zones:
             if was_private and zone == "arsenal" and not c.face_down:
                 self.step(f"{c.name} is a private object that will be public (face up) at its destination: it becomes "
                           "public before it is moved.", [cited.BECOMES_PUBLIC_BEFORE_MOVE])
-            where = {"deck": "on the bottom of its owner's deck", "deck-top": "on top of its owner's deck"}.get(
+            where = {"deck": "on the bottom of its owner's deck", "deck-top": "on top of its owner's deck",
+                     "soul": "into its owner's hero's soul (under the hero card, not in the arena; not charged)"}.get(
                 dest, f"into its owner's {zone}")
-            self.step(f"{c.name} is put {where}" + (" face down" if c.face_down else "") + ".", [cited.PUT_OR_RETURN])
+            self.step(f"{c.name} is put {where}" + (" face down" if c.face_down else "") + ".", [cited.PUT_OR_RETURN]
+                      + ([cited.HEROS_SOUL, cited.SUB_CARD_NEW_OBJECT, cited.PUT_INTO_SOUL_NOT_CHARGING]
+                         if zone == "soul" else []))
         self.last_objects = [c.handle for c in cards]

@@ -315,6 +315,9 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
     if do in ("set-stat", "stat", "modify") and e.get("stat", "power") not in SET_STATS:
         reasons.append(scenario.reason("bad-effect", f"stat must be one of {', '.join(SET_STATS)}, not "
                                        f"{e.get('stat')!r}", key))
+    if do == "modify" and not _is_int(e.get("by", 0)):   # +N/-N is a number, never a quantity table
+        reasons.append(scenario.reason("wrong-type", f"by must be a whole number (+1, -2), not {e['by']!r}",
+                                       f"{key}.by"))
     if do in ("set-stat", "stat") and not _is_int(e.get("value" if do == "set-stat" else "by")):
         reasons.append(scenario.reason("bad-effect", f"a {do} effect needs "
                                        f"{'value' if do == 'set-stat' else 'by'} = a whole number", key))
