@@ -12,51 +12,10 @@ import sys
 import click
 
 from judge import games
+from judge.cli_group import (  # noqa: F401 — the group and shared options, also read from here
+    _complete_rule, cli, document_options, emit_json, example, json_option)
 from judge.errors import JudgeError
-from judge.lookup import json_text, load_book
-
-
-def example(*lines: str) -> str:
-    """An epilog for ``--help`` that keeps the example lines as written."""
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
-
-
-def document_options(f):
-    """``--rules`` and ``--game``: which rules document a command reads."""
-    from judge import completion
-
-    f = click.option("--game", metavar="GAME", shell_complete=completion.game_ids,
-                     help=f"Game of the document: {games.help_list()}.")(f)
-    f = click.option("--rules", "rules_sel", metavar="NAME|VERSION|PATH", shell_complete=completion.documents,
-                     help="Rules document by name (see 'judge rules list'), version, or file path.")(f)
-    return f
-
-
-def _complete_rule(ctx, param, incomplete):
-    from judge import completion
-
-    return completion.rule_ids(ctx, param, incomplete)
-
-
-def json_option(f):
-    """``--json``: print the command's result as data instead of text."""
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(f)
-
-
-def emit_json(data) -> None:
-    """Print ``data`` as every command's ``--json`` prints it."""
-    click.echo(json_text(data))
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
-             epilog=example("judge rule 7.5.5b", 'judge search "go again"', "judge resolve scenarios/fab"))
-@click.version_option(package_name="judge")
-def cli():
-    """judge: look up trading card game rules, resolve disputed scenarios, write rulings.
-
-    Rules documents: the embedded seeds (Flesh and Blood CR 2.10.1 chapters 5 and 7, Grand Archive and
-    Marvel Champions pages) and any document you import with 'judge rules import'.
-    """
+from judge.lookup import load_book
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -88,12 +47,10 @@ def search(query, limit, in_cards, rules_sel, game, as_json):
     With --game all, every game's newest document is searched and hits are labelled by document. With
     --cards, card names and texts are searched (see 'judge card NAME').
     """
+    from judge.lookup import card_search_output, search_books, search_output
+
     if in_cards:
-        from judge.commands_cards import search_cards
-
-        return search_cards(query, limit, as_json)
-    from judge.lookup import search_books, search_output
-
+        return click.echo(card_search_output(query, limit, as_json))
     click.echo(search_output(query, search_books(rules_sel, game), limit, as_json))
 
 
@@ -288,19 +245,9 @@ def rules_remove(name):
     click.echo(f"removed {name}")
 
 
-# Commands that live beside their own API (each module adds its commands to ``cli`` when imported).
-COMMAND_MODULES: tuple[str, ...] = ("judge.commands_versions", "judge.commands_engine", "judge.commands_docs",
-                                    "judge.commands_cards", "judge.commands_serve")
-
-
-def _register_more_commands():
-    import importlib
-
-    for module in COMMAND_MODULES:
-        importlib.import_module(module)
-
-
-_register_more_commands()
+# Commands that live beside their own API: each module adds its commands to ``cli`` (judge/cli_group.py)
+# when imported here.
+from judge import commands_cards, commands_docs, commands_engine, commands_serve, commands_versions  # noqa: E402,F401
 
 
 def report_error(exc: JudgeError, as_json: bool) -> None:

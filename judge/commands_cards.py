@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from judge.cli import cli, emit_json, example, json_option
+from judge.cli_group import cli, emit_json, example, json_option
 from judge.errors import JudgeError
 
 
@@ -97,25 +97,6 @@ def cards_import(source, version, name, as_json):
         emit_json({"path": path, "cards": len(data), "version": version})
     else:
         click.echo(f"imported {len(data):,} cards (version {version}) → {path}")
-
-
-def search_cards(query: str, limit: int, as_json: bool) -> None:
-    """``judge search --cards QUERY``: card names and texts holding the query's words."""
-    from judge.cards import data as cd
-
-    data = cd.load()
-    hits = cd.search_text(data, query, limit)
-    if as_json:
-        emit_json({"query": query, "cards": data.describe(),
-                   "hits": [{"name": r.name, "label": cd.variants_label(data.variants(r.name)),
-                             "type_text": r.type_text, "text": r.text} for r, _ in hits]})
-        return
-    if not hits:
-        click.echo(f"no card text holds {query!r}")
-    for r, _ in hits:
-        text = " ".join(r.text.replace("**", "").split())
-        click.echo(f"{cd.variants_label(data.variants(r.name))}  —  {r.type_text}")
-        click.echo(f"    {text[:150] + ('…' if len(text) > 150 else '')}")
 
 
 @cards.command("coverage", epilog=example("judge cards coverage", "judge cards coverage --json --top 50"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from judge import games as games_registry
-from judge.cli import cli, document_options, emit_json, example, json_option
+from judge.cli_group import cli, document_options, emit_json, example, json_option
 from judge.errors import JudgeError
 
 
@@ -164,7 +164,7 @@ def rulings(target, out, site_dir, rules_sel, game, as_json):
     """
     book = None
     if rules_sel or game:
-        from judge.cli import load_book
+        from judge.lookup import load_book
 
         book = load_book(rules_sel, game)
     rulings_, failures = _judge([target], book, as_json)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from judge.cli import cli, emit_json, example, json_option
+from judge.cli_group import cli, emit_json, example, json_option
 from judge.errors import JudgeError
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from judge.cli import _complete_rule, cli, document_options, emit_json, example, json_option, load_book
+from judge.cli_group import _complete_rule, cli, document_options, emit_json, example, json_option
+from judge.lookup import load_book
 from judge.errors import JudgeError
 
 

@@ -11,7 +11,7 @@ import sys
 import click
 
 from judge import games
-from judge.cli import cli, emit_json, example, json_option
+from judge.cli_group import cli, emit_json, example, json_option
 from judge.rulebook.versions import imported_versions, known_versions, load_pair, load_version
 from judge.errors import JudgeError
 

@@ -5,9 +5,9 @@ the ``--game`` choices and help of the command line, the scenario runner's choic
 one :class:`Game` entry here plus one engine package (docs/adding-a-game.md); ``tests/test_games.py``
 checks that every registered game has all its parts.
 
-This module imports nothing: a ``judge rule`` lookup reads it on its fast path. An engine is imported
-only when a scenario of its game is played (:attr:`Game.engine`), by an ordinary ``import`` statement in
-the game's loader function below, so that readers and tools can follow it.
+This module imports nothing: a ``judge rule`` lookup reads it on its fast path. It names each game's engine
+package (:attr:`Game.engine_package`) but does not import it: :mod:`judge.engine.registry`, above the
+engines, imports it when a scenario of the game is played, so that no import runs back down from here.
 """
 
 from __future__ import annotations
@@ -24,18 +24,19 @@ class Game:
     * ``sniff`` — bytes near the start of a document that tell this game apart from another game sharing
       the same format (Magic's CR and FaB's CR are both ``numbered``), or ``b""``;
     * ``default_documents`` — names of the embedded documents (``rules/*.toml``) of this game, if any;
-    * ``load_engine`` — a function returning the engine package (a :class:`judge.engine.core.Engine`),
-      or None when the game has rules lookup only (Magic: the scale test);
+    * ``engine_package`` — the module name of its engine package (a :class:`judge.engine.core.Engine`,
+      loaded by :func:`judge.engine.registry.engine`), or None when the game has rules lookup only
+      (Magic: the scale test);
     * ``scenario_doc`` — the page documenting its scenario format (for games with an engine);
     * ``card_data`` — its embedded real card data (a path from the repository root, read by
       :mod:`judge.cards.data`), or None.
     """
 
-    __slots__ = ("id", "name", "cite_prefix", "formats", "sniff", "default_documents", "load_engine",
+    __slots__ = ("id", "name", "cite_prefix", "formats", "sniff", "default_documents", "engine_package",
                  "scenario_doc", "card_data")
 
     def __init__(self, id: str, name: str, cite_prefix: str, formats: tuple[str, ...], *, sniff: bytes = b"",
-                 default_documents: tuple[str, ...] = (), load_engine=None,
+                 default_documents: tuple[str, ...] = (), engine_package: str | None = None,
                  scenario_doc: str | None = None, card_data: str | None = None):
         self.id = id
         self.name = name
@@ -43,52 +44,27 @@ class Game:
         self.formats = tuple(formats)
         self.sniff = sniff
         self.default_documents = tuple(default_documents)
-        self.load_engine = load_engine
+        self.engine_package = engine_package
         self.scenario_doc = scenario_doc
         self.card_data = card_data
 
     @property
     def has_engine(self) -> bool:
         """Can this game's scenarios be played (does it register an engine)?"""
-        return self.load_engine is not None
-
-    @property
-    def engine(self):
-        """The engine package (imported on first use), or None for a game without an engine."""
-        return self.load_engine() if self.load_engine is not None else None
+        return self.engine_package is not None
 
     def __repr__(self) -> str:
         return f"Game({self.id!r}, {self.name!r})"
 
 
-# Engine loaders: a plain import each, run only when a scenario of the game is played.
-
-def _fab_engine():
-    from judge.engine import fab
-
-    return fab
-
-
-def _grand_archive_engine():
-    from judge.engine import grand_archive
-
-    return grand_archive
-
-
-def _marvel_champions_engine():
-    from judge.engine import marvel_champions
-
-    return marvel_champions
-
-
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("fab", "Flesh and Blood", "FaB CR", ("numbered",), default_documents=("fab-2.10.1-seed",),
-         load_engine=_fab_engine, scenario_doc="docs/scenario-format.md", card_data="judge/cards/fab-cards.tsv"),
+         engine_package="judge.engine.fab", scenario_doc="docs/scenario-format.md", card_data="judge/cards/fab-cards.tsv"),
     Game("mtg", "Magic: The Gathering", "MTG CR", ("numbered",), sniff=b"Magic"),
     Game("ga", "Grand Archive", "GA rules", ("gitbook", "gitbook-text"), default_documents=("ga-seed",),
-         load_engine=_grand_archive_engine, scenario_doc="docs/scenario-format-ga.md"),
+         engine_package="judge.engine.grand_archive", scenario_doc="docs/scenario-format-ga.md"),
     Game("mc", "Marvel Champions", "MC Rules Reference", ("glossary-html", "glossary-text"),
-         default_documents=("mc-seed",), load_engine=_marvel_champions_engine,
+         default_documents=("mc-seed",), engine_package="judge.engine.marvel_champions",
          scenario_doc="docs/scenario-format-mc.md"),
 )}
 """Every game, by id, in the order help texts list them."""

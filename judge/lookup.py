@@ -72,6 +72,25 @@ def search_output(query: str, books: list, limit: int = 10, as_json: bool = Fals
     return render_hits(hits, query, show_document=len(books) > 1)
 
 
+def card_search_output(query: str, limit: int = 10, as_json: bool = False) -> str:
+    """The text ``judge search --cards QUERY`` prints: the card names and texts holding the query's words,
+    or the ``--json`` data."""
+    from judge.cards import data as cd
+
+    data = cd.load()
+    hits = cd.search_text(data, query, limit)
+    if as_json:
+        return json_text({"query": query, "cards": data.describe(),
+                          "hits": [{"name": r.name, "label": cd.variants_label(data.variants(r.name)),
+                                    "type_text": r.type_text, "text": r.text} for r, _ in hits]})
+    lines = [] if hits else [f"no card text holds {query!r}"]
+    for r, _ in hits:
+        text = " ".join(r.text.replace("**", "").split())
+        lines.append(f"{cd.variants_label(data.variants(r.name))}  —  {r.type_text}")
+        lines.append(f"    {text[:150] + ('…' if len(text) > 150 else '')}")
+    return "\n".join(lines)
+
+
 def games_available() -> list[str]:
     """The games that have at least one rules document (embedded or imported), in store order."""
     from judge.rulebook import store

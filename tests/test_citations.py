@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from judge import scenarios as sc
-from judge.engine import citations
+from judge.engine import citations, registry
 from judge.rulebook import store
 from judge.rulebook.diff import diff
 from judge.rulebook.formats import gitbook, glossary, numbered
@@ -50,7 +50,7 @@ def seed(game: str) -> Rulebook:
 
 @pytest.mark.parametrize("game", ["fab", "ga", "mc"])
 def test_every_registry_names_its_entries_once(game):
-    reg = citations.registry(game)
+    reg = registry.cited(game)
     assert len(reg) > 80
     assert all(re.fullmatch(r"[A-Z][A-Z0-9_]*", e.name) for e in reg)
     assert len({e.id for e in reg}) == len(reg)
@@ -61,7 +61,7 @@ def test_every_registry_names_its_entries_once(game):
 
 
 def test_key_fab_entries_say_what_a_judge_quotes():
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     assert reg["HIT"] == "7.5.5" and reg["HIT"].words == "an attack is considered to have hit"
     assert reg["DOMINATE"] == "8.3.4" and reg["GO_AGAIN_LKI"] == "5.3.5a"
     assert reg["ILLEGAL_ACTION_REVERSED"] == "1.10.3" and reg["NEW_OBJECT"] == "3.0.9"
@@ -88,7 +88,7 @@ def proposals(game: str, ids) -> str:
 def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
     """Ids the code computes (GA cost steps, the MC procedure) are registered too: every citation of every
     scenario of the suite, under the version the scenario names."""
-    reg = citations.registry(game)
+    reg = registry.cited(game)
     unregistered = {}
     for path in sorted((ROOT / "scenarios" / game).glob("*.toml")):
         s = sc.load(path)
@@ -104,7 +104,7 @@ def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
 
 def test_every_fab_entry_is_in_cr_2_10_1_with_its_words():
     book = fab("2.10.1")
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     assert [e.name for e in reg if e.id not in book.rules] == []
     assert [citations.Registry.describe(reg, e) for e in reg if not e.holds(book.get(e.id))] == []
     # the embedded excerpt (chapters 5 and 7) agrees on the rules it holds
@@ -116,7 +116,7 @@ def test_every_fab_entry_is_in_cr_2_10_1_with_its_words():
 def test_every_ga_and_mc_entry_is_in_the_seed_or_the_full_document(game, full):
     """An entry of a page the seed holds is the seed's rule with its words, and the full document states it
     too (located by its words); every other entry is the full document's rule with its words."""
-    reg = citations.registry(game)
+    reg = registry.cited(game)
     little, whole = seed(game), full()
     pages = {rid.split("/")[0] for rid in little.rules}
     problems = []
@@ -139,17 +139,17 @@ def test_every_ga_and_mc_entry_is_in_the_seed_or_the_full_document(game, full):
 def test_located_ids_agree_with_the_diff_pairing():
     old, new = fab("2.10.1"), fab("2026-02")
     pairs = diff(old, new).mapping
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     located = {e.id: reg.locate(e, new) for e in reg}
     assert all(e.holds(new.get(located[e.id])) for e in reg)
     assert {rid: (loc, pairs.get(rid)) for rid, loc in located.items() if loc != pairs.get(rid)} == {}
 
 
 def test_a_renumbered_rule_is_found_by_its_words():
-    ga = citations.registry("ga")
+    ga = registry.cited("ga")
     assert ga.locate(ga.get("abilities/6"), ga_full()) == "abilities/14"
     assert ga.locate(ga.get("abilities/6"), seed("ga")) == "abilities/6"
-    mc = citations.registry("mc")
+    mc = registry.cited("mc")
     assert mc.locate(mc["STEP_PAY"], mc_full()) == "initiating-abilities/step-2"
     # a part the 2019 wording lacks is cited as the rule it belongs to
     assert mc.locate(mc["STEP_FACEUP"], mc_full()) == "initiating-abilities"
@@ -157,7 +157,7 @@ def test_a_renumbered_rule_is_found_by_its_words():
 
 
 def test_an_excerpt_without_the_chapter_keeps_the_id():
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     assert reg.locate(reg["LAST_KNOWN_INFORMATION"], seed("fab")) == "1.2.3"   # chapter 1 is not in the seed
 
 
@@ -165,7 +165,7 @@ def test_an_entry_that_cannot_be_located_is_an_error_naming_it():
     book = Rulebook.from_data(fab("2026-02").to_data())
     book.version = "2026-02-edited"
     book.rules["7.5.5"].text = "An attack hits when it deals damage to a hero."
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     with pytest.raises(citations.UnlocatedCitation) as err:
         reg.locate(reg["HIT"], book)
     assert str(err.value).startswith('citation HIT (7.5.5: "an attack is considered to have hit") cannot be '
@@ -200,7 +200,7 @@ def test_the_seed_examples_are_forty():
 
 def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
     new = fab("2026-02")
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     located = {reg.locate(e, new): e for e in reg}
     problems = []
     for path in EXAMPLES:
@@ -272,7 +272,7 @@ def test_keyword_terms_are_the_rules_the_cr_graph_says_define_them():
 
 
 def test_principle_rules_are_those_the_cr_says_act_not_retroactively():
-    reg = citations.registry("fab")
+    reg = registry.cited("fab")
     book = fab("2.10.1")
     applying = {reg[name].id for names in citations.PRINCIPLES["fab"].values() for name in names}
     assert applying == {rid for rid, r in book.rules.items() if "retroactively removed" in r.text}

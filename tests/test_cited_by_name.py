@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from judge.engine import citations
+from judge.engine import registry as engines
 
 from conftest import ROOT
 
@@ -86,7 +86,7 @@ def fix(package: str, literal: str, kind: str) -> str:
     registry = REGISTRIES.get(package)
     if registry is None:
         return "cite through a game's registry (judge/engine/GAME/cited.py), not by number"
-    reg = citations.registry(GAME_OF_PACKAGE[package])
+    reg = engines.cited(GAME_OF_PACKAGE[package])
     entry = reg.get(literal) if reg is not None else None
     if kind == "built":
         return ("a rule id built from pieces is not checked against the rulebook: choose among registry names "
@@ -108,7 +108,7 @@ def findings() -> list[str]:
         if rel in REGISTRIES.values():
             continue
         package = path.parent.name if path.parent != ENGINE else ""
-        ids = frozenset(citations.registry(GAME_OF_PACKAGE[package]).by_id) if package in SLUG_IDS else frozenset()
+        ids = frozenset(engines.cited(GAME_OF_PACKAGE[package]).by_id) if package in SLUG_IDS else frozenset()
         for line, literal, kind in bare_citations(path.read_text(encoding="utf-8"), ids):
             out.append(f"{rel}:{line}: \"{literal}\" is a bare rule number — {fix(package, literal, kind)}")
     return out
@@ -148,7 +148,7 @@ def test_every_name_the_engines_cite_is_in_their_registry():
     here, not only on the one path of play that reaches it)."""
     missing, used = [], 0
     for package, game in GAME_OF_PACKAGE.items():
-        reg = citations.registry(game)
+        reg = engines.cited(game)
         for path in sorted((ENGINE / package).glob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
@@ -164,7 +164,7 @@ def test_every_name_the_engines_cite_is_in_their_registry():
 def test_the_scan_finds_page_ids_of_grand_archive_and_marvel_champions():
     """A page id in a step's cites, a single-word id where a step or refusal takes its cites, an id built in an
     f-string: each found, with the registry name to write; the same word as data (a card type) is not."""
-    ga = frozenset(citations.registry("ga").by_id)
+    ga = frozenset(engines.cited("ga").by_id)
     source = '''
 def f(game, kind, card):
     game.step("The attack is declared.", [cited.DECLARE_SELECT_ATTACKER, "retaliation-step/3"])
@@ -173,8 +173,8 @@ def f(game, kind, card):
     assert bare_citations(source, ga) == [(3, "retaliation-step/3", "page id"),
                                           (4, "counters/general-rules/4", "page id"), (4, "counters/…", "built")]
     assert fix("grand_archive", "retaliation-step/3", "page id").startswith(
-        f"write cited.{citations.registry('ga').get('retaliation-step/3').name} (from judge.engine.grand_archive")
-    mc = frozenset(citations.registry("mc").by_id)
+        f"write cited.{engines.cited('ga').get('retaliation-step/3').name} (from judge.engine.grand_archive")
+    mc = frozenset(engines.cited("mc").by_id)
     source = '''
 def g(self, card, init):
     if card.type == "event" and init.kind in ("attack", "cancel"):

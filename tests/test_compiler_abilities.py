@@ -115,3 +115,11 @@ def test_engine_selectors_one_of_two_supertypes_and_a_word_of_the_name():
     assert matches(c, {"name_contains": "herald"}) and not matches(c, {"name_contains": "rav"})
     assert matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["light"]}]})
     assert not matches(c, {"any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]})
+
+
+def test_amp_as_a_resolution_and_as_an_activated_ability_from_hand():
+    assert _only_ability("Exploding Aether", 1)["effects"] == [{"do": "amp", "amount": 3}]
+    twining = _compiled("Arcane Twining", 1)
+    assert twining.fully and twining.fields["target"] == "any"
+    assert twining.abilities[1] == {"kind": "activated", "type": "instant", "cost": 0, "effect_cost": "discard this",
+                                    "functional_in": "hand", "effects": [{"do": "amp", "amount": 1}]}

@@ -18,7 +18,7 @@ import pytest
 
 from judge import games
 from judge import scenarios as sc
-from judge.engine import core
+from judge.engine import core, registry
 from judge.rulebook import store
 
 from conftest import ROOT
@@ -48,6 +48,11 @@ def _outcome(path: Path):
 # (docs/adding-a-game.md says what each holds).
 SHARED_MODULES = ("build", "state", "cards", "game", "effects", "answer", "cited")
 
+def test_the_engine_registry_loads_exactly_the_games_with_an_engine():
+    assert list(registry.LOADERS) == list(games.playable())
+    assert registry.engine("mtg") is None and registry.cited("mtg") is None
+
+
 @pytest.mark.parametrize("game", list(games.GAMES.values()), ids=list(games.GAMES))
 def test_every_registered_game_has_its_parts(game):
     assert games.GAMES[game.id] is game and game.id.isalnum() and game.id == game.id.lower()
@@ -62,10 +67,13 @@ def test_every_registered_game_has_its_parts(game):
     if not game.has_engine:
         return
     assert game.default_documents, "a game with an engine needs an embedded document to judge under"
-    assert isinstance(game.engine, core.Engine), f"{game.engine.__name__} lacks validate() or play()"
+    engine = registry.engine(game.id)
+    assert engine is not None and engine.__name__ == game.engine_package, "add its loader to judge/engine/registry.py"
+    assert isinstance(engine, core.Engine), f"{engine.__name__} lacks validate() or play()"
+    assert registry.cited(game.id) is not None, f"{engine.__name__}.cited registers no citations when imported"
     assert (ROOT / game.scenario_doc).is_file(), game.scenario_doc
     assert [p for g, p in SUITE if g == game.id], f"scenarios/{game.id}/ holds no scenario"
-    package = Path(game.engine.__file__).parent
+    package = Path(engine.__file__).parent
     missing = [name for name in SHARED_MODULES if not (package / f"{name}.py").is_file()]
     assert missing == [], f"judge/engine/{package.name}/ lacks {', '.join(m + '.py' for m in missing)}"
     for module in sorted(package.glob("*.py")):
@@ -209,7 +217,7 @@ def test_bad_file_is_one_line_and_validate_gives_the_same_reason(game, run_cli, 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_validate_plays_nothing(game, monkeypatch):
     scenario = sc.load(_first(game))
-    engine = games.get(game).engine
+    engine = registry.engine(game)
     played = []
     monkeypatch.setattr(core.Trace, "add", lambda self, *a, **k: played.append(a))
     assert engine.validate(scenario, _book(game, scenario.rules)) == []

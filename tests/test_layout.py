@@ -1,5 +1,5 @@
-"""The house rules of docs/architecture.md: imports only run down the layers, every public name has a
-docstring, no module is over 800 lines and no function over 100."""
+"""The house rules of docs/architecture.md: imports only run down the layers and never in a circle, every
+public name has a docstring, no module is over 800 lines and no function over 100."""
 
 import ast
 from pathlib import Path
@@ -17,12 +17,10 @@ LAYERS = {
     "scenarios": 4,
     "docs": 5,
     "lookup": 6, "render": 6, "completion": 6, "serve": 6, "judge": 6,
-    "cli": 7, "commands_cards": 7, "commands_docs": 7, "commands_engine": 7, "commands_serve": 7,
+    "cli": 7, "cli_group": 7, "commands_cards": 7, "commands_docs": 7, "commands_engine": 7, "commands_serve": 7,
     "commands_versions": 7,
     "__main__": 8,
 }
-# The registry names each game's engine package in a loader function run only when a scenario is played.
-UPWARD_ALLOWED = {("games", "engine")}
 
 
 def _module(path: Path) -> str:
@@ -58,7 +56,7 @@ def test_imports_only_run_down_the_layers():
         here = _layer(_module(path))
         for line, target in _imports(ast.parse(path.read_text(encoding="utf-8"))):
             there = _layer(target)
-            if there in LAYERS and LAYERS[there] > LAYERS[here] and (here, there) not in UPWARD_ALLOWED:
+            if there in LAYERS and LAYERS[there] > LAYERS[here]:
                 upward.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
     assert upward == []
 
@@ -67,6 +65,71 @@ def test_the_layering_check_would_catch_an_upward_import():
     tree = ast.parse("def f():\n    from judge.cli import cli\n")
     assert [t for _, t in _imports(tree)] == ["judge.cli"]
     assert LAYERS[_layer("judge.cli")] > LAYERS[_layer("judge.engine.core")]
+
+
+def _import_graph(root: Path) -> dict[str, dict[str, int]]:
+    """Module → {module it imports: line} over every ``.py`` under ``root/judge``, at any depth of the code
+    (function-level imports count: a circle through a lazy import is still a circle). ``from judge.x import
+    y`` names the module ``judge.x.y`` when that is a module, else ``judge.x``; relative imports are resolved."""
+    modules = {}
+    for path in sorted((root / "judge").rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges = graph[name] = {}
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            for target in targets:
+                if target in modules and target != name:
+                    edges.setdefault(target, node.lineno)
+    return graph
+
+
+def _cycles(graph: dict[str, dict[str, int]]) -> list[str]:
+    """One circle of imports in each strongly connected group of modules, as ``a:LINE -> b:LINE -> a``."""
+    import networkx as nx
+
+    g = nx.DiGraph((a, b) for a, targets in graph.items() for b in targets)
+    out = []
+    for group in nx.strongly_connected_components(g):
+        if len(group) > 1:
+            cycle = min(nx.simple_cycles(g.subgraph(group)), key=len)
+            start = cycle.index(min(cycle))
+            cycle = cycle[start:] + cycle[:start]
+            steps = [f"{a}:{graph[a][b]}" for a, b in zip(cycle, cycle[1:] + cycle[:1])]
+            out.append(" -> ".join(steps + [cycle[0]]) + f" ({len(group)} modules tied)")
+    return sorted(out)
+
+
+def test_no_import_cycles():
+    cycles = _cycles(_import_graph(ROOT))
+    assert cycles == [], ("imports run in a circle (module:line of each import); move the piece both need to "
+                          "the module it belongs in, below both:\n" + "\n".join(cycles))
+
+
+def test_the_cycle_check_would_catch_a_lazy_circle(tmp_path):
+    package = tmp_path / "judge" / "cards"
+    package.mkdir(parents=True)
+    (tmp_path / "judge" / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "grammar.py").write_text("def read():\n    from judge.cards import effects\n")
+    (package / "effects.py").write_text("from . import phrases\nfrom .grammar import read\n")
+    (package / "phrases.py").write_text("import judge.cards\n")
+    graph = _import_graph(tmp_path)
+    assert graph["judge.cards.effects"] == {"judge.cards.phrases": 1, "judge.cards.grammar": 2}
+    assert _cycles(graph) == ["judge.cards.effects:2 -> judge.cards.grammar:2 -> judge.cards.effects "
+                              "(2 modules tied)"]
 
 
 def _undocumented(path: Path) -> list[str]:

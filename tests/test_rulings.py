@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from judge import games
 from judge import scenarios as scenario_mod
+from judge.engine import registry
 from judge.docs.html import anchor_id
 
 from conftest import ROOT, corpus_file
@@ -333,7 +333,7 @@ def _stub_engine(monkeypatch, steps):
     module.validate = lambda scenario, book: []
     monkeypatch.setitem(sys.modules, module.__name__, module)
     for game in ("ga", "mc"):
-        monkeypatch.setattr(games.GAMES[game], "load_engine", lambda: module)
+        monkeypatch.setitem(registry.LOADERS, game, lambda: module)
 
 
 def test_grand_archive_ruling_links_slug_ids(run_cli, monkeypatch, tmp_path):
@@ -397,7 +397,7 @@ def test_a_game_without_an_engine_is_reported(run_cli, monkeypatch, tmp_path):
     def no_engine():
         import judge_test_no_such_engine  # noqa: F401 - an engine package that is not installed
 
-    monkeypatch.setattr(games.GAMES["mc"], "load_engine", no_engine)
+    monkeypatch.setitem(registry.LOADERS, "mc", no_engine)
     scenario = tmp_path / "costs.toml"
     scenario.write_text(MC_SCENARIO)
     code, stdout, err = run_cli("rulings", str(scenario), "-o", str(tmp_path / "out"))

@@ -4,7 +4,7 @@ whose object the player picks as the effect is generated (``discard a card``, ``
 the bottom of your deck``).
 
 :func:`sentence_effects` is called by :func:`judge.cards.grammar.effects_of` for each sentence; it returns None
-when the sentence is none of these shapes and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one
+when the sentence is none of these shapes and raises :class:`~judge.cards.phrases.NotUnderstood` when it is one
 but not captured whole.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from judge.cards import grammar as g
+from judge.cards import phrases as g
 
 # "put a card from your hand …": the zone words of the text → the scenario's zone and put destination
 FROM_ZONES = {"your hand": "hand", "your graveyard": "graveyard", "your arsenal": "arsenal"}
@@ -175,7 +175,7 @@ def read_modal(para: str, ctx) -> g.Reading | None:
     try:
         for line in lines[1:]:
             frame = g.Frame(ctx, "resolution")
-            effects = g.effects_of(g.normalise(line[2:], ctx.name), frame)
+            effects = ctx.effects(g.normalise(line[2:], ctx.name), frame)
             if any(e.get("to") == "target" or e.get("what") == "target" for e in effects) != (frame.target is not None):
                 raise g.NotUnderstood(line)     # a target declared but not acted on, or the reverse
             mode = {"effects": effects}
@@ -202,12 +202,14 @@ def trigger_body(body: str, frame) -> list[dict]:
         m = re.fullmatch(r"if (.+?), (.+)", part, re.IGNORECASE)
         if not m or re.match(r"you do\b|it(?:'s| is| has)\b", m.group(1), re.IGNORECASE) and \
                 (m.group(1).lower().startswith("you do") or getattr(frame, "revealed", False)):
-            out.extend(g.effects_of(part, frame))
+            out.extend(frame.ctx.effects(part, frame))
             continue
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
-        cond = g.condition(m.group(1), frame.ctx)
-        effects = g.effects_of(m.group(2), frame)
+        from judge.cards.grammar import condition   # the whole grammar's conditions (it imports this module)
+
+        cond = condition(m.group(1), frame.ctx)
+        effects = frame.ctx.effects(m.group(2), frame)
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(body)     # two conditions on one effect
@@ -227,7 +229,7 @@ def surge(para: str, ctx) -> g.Reading | None:
         return None                     # an attack's damage is its hit-event: not this condition
     frame = g.Frame(ctx, "resolution")
     try:
-        effects = g.effects_of(m.group(2), frame)
+        effects = ctx.effects(m.group(2), frame)
     except g.NotUnderstood:
         return None
     if frame.target is not None or any("if" in e for e in effects):

@@ -12,24 +12,9 @@ text is read as "this".
 
 from __future__ import annotations
 
-import functools
 import re
 
-# keyword abilities a card may simply list: those of the engine's keyword table (judge/engine/fab/keywords.py)
-# that the engine plays by itself, plus those about deck building only or meaning nothing (8.3.6, 8.3.24).
-# Labels (combo, crush, reprise) are compiled with their sentence; meld needs the card's two sides;
-# specialization needs its hero's moniker, which the scenario format writes as a value.
-LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
-                "additional-cost", "nothing", "card-pool", "ability", "replacement", "defending-state-trigger",
-                "play-from", "reveal-cost", "enters")
-
-
-@functools.lru_cache(maxsize=1)
-def _listed_keywords():
-    from judge.engine.fab.keywords import KEYWORD_ROWS
-
-    rows = [k for k in KEYWORD_ROWS if set(k.hooks) & set(LISTED_HOOKS) and k.name != "specialization"]
-    return {k.name for k in rows}, {k.name for k in rows if k.valued}
+from judge.cards.phrases import listed_keywords
 
 
 class Compiled:
@@ -77,7 +62,7 @@ def paragraphs(text: str) -> list[str]:
 
 def keyword_of(phrase: str) -> str | None:
     """``Go again`` → ``go again``; ``Ward 10`` → ``ward 10``; None when it is not a keyword the engine plays."""
-    listed, valued = _listed_keywords()
+    listed, valued = listed_keywords()
     words = plain(phrase).strip().rstrip(".").lower()
     m = re.fullmatch(r"([a-z][a-z ]*?)(?:\s+(\d+))?", words)
     if not m:

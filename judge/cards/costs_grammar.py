@@ -2,14 +2,14 @@
 of an activated ability written before its colon and its "Activate this only …" sentence.
 
 Each reader returns the scenario table the engine plays (docs/scenario-format.md: ``effect_cost`` lists,
-``if`` on an activated ability) or raises :class:`~judge.cards.grammar.NotUnderstood`: precision first.
+``if`` on an activated ability) or raises :class:`~judge.cards.phrases.NotUnderstood`: precision first.
 """
 
 from __future__ import annotations
 
 import re
 
-from judge.cards.grammar import NUM, NotUnderstood, number
+from judge.cards.phrases import NUM, NotUnderstood, Reading, number, sentences
 
 COUNTER_KINDS = ("steam", "energy", "haunt", "aim", "flow", "verse", "lightning", "stain", "bauble")
 COLORS = ("red", "yellow", "blue")
@@ -119,8 +119,6 @@ def additional_cost(text: str, ctx, read_rest):
     """``As an additional cost to play this, discard a random card.`` (5.1.3b) → an ``additional-cost``
     ability; the paragraph's later sentences are read as a paragraph of their own by ``read_rest``. None when
     the paragraph does not open so."""
-    from judge.cards.grammar import Reading, sentences
-
     parts = sentences(text)
     m = ADDITIONAL.match(parts[0]) if parts else None
     if not m:
@@ -160,6 +158,4 @@ def _card_cost(phrase: str) -> dict:
 
 def paragraph(text: str, ctx):
     """A whole paragraph of one of this module's shapes ("As an additional cost to play this, …"), or None."""
-    from judge.cards.grammar import read_paragraph
-
-    return additional_cost(text, ctx, read_paragraph)
+    return additional_cost(text, ctx, lambda rest, c: c.paragraph(rest))

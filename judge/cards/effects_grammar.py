@@ -4,14 +4,14 @@ keywords as conditions, zone moves of the card itself, the Unity label, token tr
 
 :mod:`judge.cards.grammar` calls the hooks here (``effect``, ``condition``, ``paragraph``) before its own
 rules: each returns None when the phrase is not one of its shapes, and raises
-:class:`~judge.cards.grammar.NotUnderstood` when it is one of its shapes but not captured whole.
+:class:`~judge.cards.phrases.NotUnderstood` when it is one of its shapes but not captured whole.
 """
 
 from __future__ import annotations
 
 import re
 
-from judge.cards import grammar as g
+from judge.cards import phrases as g
 
 DEFENDING_NOUNS = {"equipment": {"types": ["equipment"]}, "non-equipment cards": {"not_types": ["equipment"]},
                    "cards": {}, "action cards": {"types": ["action"]},
@@ -76,7 +76,7 @@ def _granted_quote(low: str, frame) -> list[dict] | None:
         eff.update(fields)
         out.append(eff)
     quoted = g.normalise(m.group(3), "")
-    granted = g._trigger(quoted[0].upper() + quoted[1:], frame.ctx)
+    granted = frame.ctx.trigger(quoted[0].upper() + quoted[1:])
     if granted is None or len(granted.abilities) != 1 or granted.fields:
         raise g.NotUnderstood(m.group(3))
     ability = granted.abilities[0]
@@ -269,7 +269,7 @@ def _unity(text: str, ctx) -> g.Reading | None:
     if not m:
         return None
     frame = g.Frame(ctx, "trigger")
-    effs = g.effects_of(m.group(1), frame)
+    effs = ctx.effects(m.group(1), frame)
     return g._finish(frame, g.Reading(), {"kind": "trigger", "on": "defend", "if": {"together_with": {"from_hand": True}},
                                           "effects": effs})
 
@@ -306,8 +306,8 @@ def destroy_then(body: str, frame) -> list[dict]:
     """``destroy this[,] and|then EFFECTS`` / ``destroy this``: the permanent destroys itself, then the rest."""
     m = re.fullmatch(r"destroy this(?:,? (?:and|then) (.+))?", body.strip().rstrip("."), re.IGNORECASE | re.DOTALL)
     if not m:
-        return g.effects_of(body, frame)
-    return [{"do": "destroy", "what": "self"}] + (g.effects_of(m.group(1), frame) if m.group(1) else [])
+        return frame.ctx.effects(body, frame)
+    return [{"do": "destroy", "what": "self"}] + (frame.ctx.effects(m.group(1), frame) if m.group(1) else [])
 
 
 PLAY_EVENTS = {

@@ -1,15 +1,15 @@
 """Card-text grammar for heroes and the permanents players control (FaB CR 8.3.16 essence, 6.6 triggered
 abilities "Whenever you discard …", 6.2 continuous effects "Until end of turn, your … gain …").
 
-Each reader returns a :class:`~judge.cards.grammar.Reading` of the scenario tables the engine plays, None
-when the paragraph is not of its shape, or raises :class:`~judge.cards.grammar.NotUnderstood`.
+Each reader returns a :class:`~judge.cards.phrases.Reading` of the scenario tables the engine plays, None
+when the paragraph is not of its shape, or raises :class:`~judge.cards.phrases.NotUnderstood`.
 """
 
 from __future__ import annotations
 
 import re
 
-from judge.cards.grammar import NotUnderstood, Reading
+from judge.cards.phrases import Frame, NotUnderstood, Reading, _finish, modifiers, selector
 
 PERMANENT_TYPES = {"hero", "demi-hero", "equipment", "weapon"}
 
@@ -28,8 +28,6 @@ def essence(text: str, ctx) -> Reading | None:
 def discard_trigger(text: str, ctx) -> Reading | None:
     """``Whenever you discard a card with 6 or more {p} during your action phase, EFFECTS`` of a hero or
     permanent: a trigger on any discard by its controller (8.5.5)."""
-    from judge.cards.grammar import Frame, _finish, effects_of
-
     m = re.fullmatch(r"whenever you discard a card( with (\d+) or more \{p\})?( during your action phase)?, (.+)",
                      text.strip(), re.IGNORECASE)
     if not m:
@@ -46,15 +44,13 @@ def discard_trigger(text: str, ctx) -> Reading | None:
     if body.lower() == "intimidate":
         effs = [{"do": "intimidate", "who": "opponent"}]
     else:
-        effs = effects_of(body, frame)
+        effs = ctx.effects(body, frame)
     return _finish(frame, Reading(), {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs})
 
 
 def until_end_of_turn_yours(body: str, ctx) -> list[dict] | None:
     """``Until end of turn, your attack action cards with cost 3 or greater gain dominate`` → a continuous
     effect on every card of its controller that fits, for the turn (6.2.2); None for another sentence."""
-    from judge.cards.grammar import modifiers, selector
-
     m = re.fullmatch(r"until end of turn, your (.+?) gains? (.+)", body.strip().rstrip("."), re.IGNORECASE)
     if not m:
         return None
@@ -76,8 +72,6 @@ ARENA_EVENTS = {"enters": "enters-arena", "leaves": "leaves-arena"}
 def arena_trigger(text: str, ctx) -> Reading | None:
     """A permanent's ``When this enters|leaves the arena, EFFECTS`` (6.6: a trigger on its own zone move; leaving,
     it looks back at itself as it was in the arena, 5.4.6a)."""
-    from judge.cards.grammar import Frame, _finish, effects_of
-
     m = re.fullmatch(r"(?:when|whenever) this (enters|leaves) the arena, (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
@@ -85,7 +79,7 @@ def arena_trigger(text: str, ctx) -> Reading | None:
         raise NotUnderstood(text)
     frame = Frame(ctx, "trigger")
     frame.event = ARENA_EVENTS[m.group(1).lower()]
-    effs = effects_of(m.group(2), frame)
+    effs = ctx.effects(m.group(2), frame)
     return _finish(frame, Reading(), {"kind": "trigger", "on": frame.event, "effects": effs})
 
 

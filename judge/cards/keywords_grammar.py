@@ -2,7 +2,7 @@
 effect keywords a card prints as a sentence or a paragraph (``Opt 2``, ``Reload``, ``Intimidate``).
 
 :mod:`judge.cards.grammar` calls the hooks here (``effect``, ``condition``) before its own rules: each returns
-None when the phrase is not one of its shapes, and raises :class:`~judge.cards.grammar.NotUnderstood` when it
+None when the phrase is not one of its shapes, and raises :class:`~judge.cards.phrases.NotUnderstood` when it
 is one of its shapes but not captured whole. Keywords a card simply lists (blood debt, ward 1, ice fusion, …)
 are read by :mod:`judge.cards.compiler` from the engine's keyword table; this module reads the keywords whose
 meaning is an effect or needs words around it.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from judge.cards import grammar as g
+from judge.cards import phrases as g
 from judge.cards.costs_grammar import COUNTER_KINDS
 
 
@@ -35,6 +35,9 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
+    m = re.fullmatch(rf"amp {g.NUM}", low)
+    if m:       # 8.5.47: the next arcane damage its controller's events deal this turn is N more
+        return [{"do": "amp", "amount": g.number(m.group(1))}]
     if low == "reload":
         if frame.where != "resolution":
             raise g.NotUnderstood(original)   # the action that plays the card names the card reloaded
@@ -90,7 +93,7 @@ def _marked_paragraph(text: str, ctx) -> g.Reading | None:
         elif said and ctx.is_attack:
             effs = [{"do": "gain-keyword", "keyword": "go again"}]
         else:
-            effs = g.effects_of(body, frame)
+            effs = ctx.effects(body, frame)
         return g._finish(frame, g.Reading(), {"kind": "trigger", "on": event, "if": dict(cond), "effects": effs})
     return None
 
@@ -155,7 +158,7 @@ def _enters_with(text: str, ctx):
         raise g.NotUnderstood(text)
     reading = g.Reading(abilities=[{"kind": "enters", "counters": {m.group(2).lower(): g.number(m.group(1).lower())}}])
     if m.group(3):
-        rest = g.read_paragraph(m.group(3), ctx)
+        rest = ctx.paragraph(m.group(3))
         if rest is None:
             raise g.NotUnderstood(text)
         reading.abilities += rest.abilities
@@ -174,7 +177,7 @@ def _attack_trigger_if(m, ctx):
         return None
     if cond is None or not (ctx.is_attack or ctx.is_weapon):
         return None
-    reading = g.read_paragraph(f"{m.group(1)}, {m.group(3)}", ctx)
+    reading = ctx.paragraph(f"{m.group(1)}, {m.group(3)}")
     if reading is None or len(reading.abilities) != 1 or reading.abilities[0].get("on") != "attack":
         raise g.NotUnderstood(m.group(0))
     reading.abilities[0]["if"] = cond

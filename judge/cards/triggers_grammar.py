@@ -2,7 +2,7 @@
 hits [a hero] this turn, EFFECTS`` and ``Whenever … this turn, EFFECTS`` written in a card's resolution or an
 activated ability.
 
-:mod:`judge.cards.grammar` calls :func:`effect` before its own rules: it returns None when the sentence is not
+judge.cards.grammar calls :func:`effect` before its own rules: it returns None when the sentence is not
 one of its shapes and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one but not captured whole.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from judge.cards import grammar as g
+from judge.cards import phrases as g
 
 # the attack a hit event is about, as written: "an attack", "an attack action card", "a dagger attack", …
 _HIT = re.compile(r"(the next time|whenever) an? (.+?)( you control)? hits(?: a hero)? this turn, (.+)")
@@ -32,7 +32,7 @@ def effect(low: str, frame) -> list[dict] | None:
         spec["controller"] = "you"
     inner = g.Frame(frame.ctx, "delayed")
     inner.event = "delayed-hit"                 # "they"/"them" would be the hero hit: not read here
-    effects = g.effects_of(m.group(4), inner)
+    effects = frame.ctx.effects(m.group(4), inner)
     if inner.target is not None or any(e.get("next") or e.get("to") not in (None, "self") for e in effects):
         raise g.NotUnderstood(low)              # a target or another object inside the delayed effect: not read
     trig = {"do": "delayed-trigger", "on": "hit", "when": {"attack": spec} if spec else {}, "effects": effects}

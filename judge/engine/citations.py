@@ -17,7 +17,6 @@ naming it, never a wrong number. :func:`apply` does this to a whole :class:`~jud
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 import weakref
 
@@ -65,6 +64,9 @@ class UnlocatedCitation(JudgeError):
     """A registry entry that the document a scenario is judged under does not hold."""
 
 
+_REGISTRIES: dict = {}     # game id → its Registry, filled as each engine's cited.py is imported
+
+
 class Registry:
     """Every rule one game's engine cites: name → :class:`Cited`, id → :class:`Cited`.
 
@@ -88,6 +90,7 @@ class Registry:
             if entry.within is not None and entry.within not in self.by_id:
                 raise ValueError(f"{game} registry: {entry.name} belongs within {entry.within}, which is not registered")
         self._located: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        _REGISTRIES[game] = self     # the engine's citations, found by registry(game)
 
     def __len__(self) -> int:
         return len(self.by_name)
@@ -192,20 +195,20 @@ def _anchor(book, rule_id: str) -> int:
     return 0
 
 
-_REGISTRIES: dict[str, Registry] = {}
-
-
 def registry(game: str) -> Registry | None:
-    """The registry of ``game``'s engine (``REGISTRY`` in the ``cited`` module of its engine package), or
-    None for a game without an engine."""
+    """The registry of ``game``'s engine (``REGISTRY`` in the ``cited`` module of its engine package, which
+    registers itself when the engine is imported: :func:`judge.engine.registry.cited` imports it first), or
+    None for a game without an engine.
+
+    Raises RuntimeError for a game with an engine not imported yet: citations are never left unchecked."""
     reg = _REGISTRIES.get(game)
     if reg is None:
         from judge import games
 
         entry = games.GAMES.get(game)
-        if entry is None or not entry.has_engine:
-            return None
-        reg = _REGISTRIES[game] = importlib.import_module(entry.engine.__name__ + ".cited").REGISTRY
+        if entry is not None and entry.has_engine:
+            raise RuntimeError(f"the {entry.name} engine is not imported, so its citations are not registered: "
+                               f"call judge.engine.registry.cited({game!r})")
     return reg
 
 

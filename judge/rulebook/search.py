@@ -11,22 +11,9 @@ from __future__ import annotations
 
 import re
 
-_UK_US = {
-    "defence": "defense", "defences": "defenses", "offence": "offense", "colour": "color", "colours": "colors",
-    "coloured": "colored", "armour": "armor", "honour": "honor", "favour": "favor", "behaviour": "behavior",
-    "centre": "center", "licence": "license", "recognise": "recognize", "recognised": "recognized",
-    "organise": "organize", "realise": "realize", "analyse": "analyze", "catalogue": "catalog", "grey": "gray",
-    "travelling": "traveling", "cancelled": "canceled", "cancelling": "canceling", "fulfil": "fulfill",
-    "fulfils": "fulfills", "judgement": "judgment", "counterattack": "counter-attack",
-}
+from judge.rulebook.words import normalize
+
 _WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
-# one scan for the UK words only (most texts hold none): much faster than looking at every word
-_UK_WORD = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(_UK_US, key=len, reverse=True)) + r")(?![a-z0-9])")
-
-
-def normalize(text: str) -> str:
-    """Lower case with UK spellings folded to US ones."""
-    return _UK_WORD.sub(lambda m: _UK_US[m.group(0)], text.lower())
 
 
 class Hit:
@@ -244,7 +231,7 @@ def indexed(doc) -> IndexedDocument | None:
     such index yet (or it is unreadable): then load the document and call :func:`write_indexed`."""
     from judge.rulebook import views
 
-    path = views.views_path(doc, "search", _INDEX_FORMAT, ("search.py",))
+    path = views.views_path(doc, "search", _INDEX_FORMAT, ("search.py", "words.py"))
     if path is None:
         return None
     try:
@@ -264,7 +251,7 @@ def write_indexed(doc, book) -> None:
     failure."""
     from judge.rulebook import store, views
 
-    path = views.views_path(doc, "search", _INDEX_FORMAT, ("search.py",))
+    path = views.views_path(doc, "search", _INDEX_FORMAT, ("search.py", "words.py"))
     if path is None:
         return
     try:

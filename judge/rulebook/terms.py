@@ -7,7 +7,7 @@ Used by ``judge define``, by ``judge rule`` when it is given a term instead of a
 from __future__ import annotations
 
 from judge.errors import UnknownRuleError
-from judge.rulebook.search import normalize
+from judge.rulebook.words import normalize
 
 
 def _key(text: str) -> str:

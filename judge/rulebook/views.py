@@ -19,7 +19,7 @@ import os
 
 _FORMAT = 2
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_CODE = ("query.py", "model.py", "terms.py", "store.py")
+_CODE = ("query.py", "model.py", "terms.py", "words.py", "store.py")
 
 
 def _stamp(path: str) -> str:

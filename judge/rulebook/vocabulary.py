@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from judge.rulebook.search import normalize
+from judge.rulebook.words import normalize
 
 # "The functional subtype keywords are (1H), (2H), Affliction, …, and Quiver.[8.2]"
 _LIST = re.compile(r"\bThe ([A-Za-z -]+?) keywords(?: and phrases)? are (.+?)\.(?:\[[^\]]*\])?\s*$")

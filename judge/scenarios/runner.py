@@ -173,7 +173,9 @@ def engine_of(scenario: Scenario):
 
     Raises ImportError when the game's engine package cannot be imported.
     """
-    engine = games.get(scenario.game).engine
+    from judge.engine import registry
+
+    engine = registry.engine(games.get(scenario.game).id)
     if engine is None:
         raise ImportError(f"the game {scenario.game!r} registers no engine")
     return engine

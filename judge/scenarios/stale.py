@@ -316,8 +316,10 @@ def engine_available(game: str) -> bool:
     registered = games.GAMES.get(game)
     if registered is None or not registered.has_engine:
         return False
+    from judge.engine import registry
+
     try:
-        registered.engine
+        registry.engine(game)
     except ImportError:
         return False
     return True

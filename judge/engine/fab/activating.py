@@ -11,6 +11,11 @@ from judge.engine.fab.keywords import GO_AGAIN, parse_keywords
 from judge.engine.fab.state import Layer
 
 
+def _names_a_target(effects: list) -> bool:
+    """Does one of an ability's effects act on or deal with "target" (so that the ability has targets, 1.8.5)?"""
+    return any("target" in (e.get("to"), e.get("what"), e.get("who")) for e in effects if isinstance(e, dict))
+
+
 class Activating:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``Card.activations`` (times activated this turn)."""
 
@@ -100,8 +105,10 @@ class Activating:
             layer.attack_targets = self._attack_targets(player, [action["target"]] if action.get("target") else [], key)
             self.step(f"Declare targets: the attack targets {self.player_name(layer.attack_targets[0])}.",
                       [cited.ACTIVATE_AS_PLAY, cited.ATTACK_TARGET])
-        elif action.get("target") or ab.get("target") is not None or c.target_spec is not None:
-            # 5.2.2b: declaring targets as for a card (5.1.4a); the ability's own target spec, else the card's
+        elif action.get("target") or ab.get("target") is not None or (c.target_spec is not None
+                                                                       and _names_a_target(ab.get("effects", []))):
+            # 5.2.2b: declaring targets as for a card (5.1.4a); the ability's own target spec, else the card's (an
+            # ability whose effects name no target declares none: "Instant - Discard this: Amp 1")
             layer.target_spec = ab.get("target") if ab.get("target") is not None else c.target_spec
             given = [action["target"]] if action.get("target") else []
             layer.targets = self._declare_targets(f"{c.name}'s ability", layer.target_spec, given, player, layer,

@@ -46,6 +46,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += "s you control"
     elif not text.endswith("s"):
         text += "s"
+    if sel.get("owner") in ("you", "opponent"):
+        text += " you own" if sel["owner"] == "you" else " an opponent owns"
     if "min_cost" in sel:
         text += f" with cost {sel['min_cost']} or greater"
     if "max_cost" in sel:
@@ -70,6 +72,12 @@ def _effect_phrase(eff: Effect) -> str:
         return f"gains {d.get('keyword')}"
     if eff.kind == "lose-keyword":
         return f"loses {d.get('keyword')}"
+    if eff.kind == "modify-base":
+        how = f"set to {d['set']}" if "set" in d else "halved, rounded up" if d.get("halve") else \
+            f"{d.get('by', 0):+d}"
+        return f"has its base {d.get('stat')} {how}"
+    if eff.kind == "lose-supertypes":
+        return "loses " + (" and ".join(d["supertypes"]) if d.get("supertypes") else "all class and talent types")
     if eff.kind == "gain-ability":
         ab = d.get("ability", {})
         return f"gains the triggered ability \"when this {ab.get('on', '?')}s, " \

@@ -117,10 +117,17 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "subtypes" in spec and not _words(spec["subtypes"]) <= card.subtypes:
         return False
-    if "supertypes" in spec and not _words(spec["supertypes"]) <= card.supertypes:
-        return False
-    if "not_supertypes" in spec and _words(spec["not_supertypes"]) & card.supertypes:
-        return False
+    if "supertypes" in spec or "not_supertypes" in spec:
+        sup = game.supertypes(card) if game is not None else card.supertypes
+        if "supertypes" in spec and not _words(spec["supertypes"]) <= sup:
+            return False
+        if "not_supertypes" in spec and _words(spec["not_supertypes"]) & sup:
+            return False
+    if "owner" in spec:   # "cards they own": you / opponent relative to the viewer, or a player
+        want = spec["owner"]
+        if (card.owner != viewer) if want == "you" else (card.owner == viewer) if want == "opponent" \
+                else card.owner != want:
+            return False
     if "not_types" in spec and _words(spec["not_types"]) & card.types:
         return False
     if "not_subtypes" in spec and _words(spec["not_subtypes"]) & card.subtypes:
@@ -173,6 +180,6 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
 COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows the printed pitch
 
 
-SELECTOR_KEYS = {"is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
+SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
                  "min_base_power", "max_base_power", "pitch", "color", "from_hand", "any_of"}

@@ -424,6 +424,8 @@ BECOMES_PUBLIC_BEFORE_MOVE = cite("3.0.8", "be public at the destination it beco
 SOURCE_EFFECTS_INHERITED = cite("1.4.3d", "the modified properties of the object are inherited by the attack proxy")
 ATTACK_PROXY_EXISTS = cite("1.4.3c", "an attack proxy exists as long as its attack source exists")
 PROPERTY_VALUE_INFERS_EXISTENCE = cite("1.8.7", "if an effect refers to the value of a property it infers the existence")
+AMP = cite("8.5.47", "to amp n, the next time an event the player controls would deal arcane damage this turn")
+STANDARD_REPLACEMENTS_BEFORE_PREVENTION = cite("6.5.4", "each player applies any active standard-replacement effects")
 MARK = cite("8.5.50", "to mark a hero, that hero has the marked condition")
 MARKED = cite("9.3.1", "marked is a special condition that a hero may have")
 MARKED_STAYS_MARKED = cite("9.3.2a", "if an effect would cause a marked hero to become marked")
@@ -439,6 +441,10 @@ MODIFY_DAMAGE_TYPE_ONLY = cite("8.5.3f", "an effect that modifies or prevents a 
 REPLACEMENT_CONDITION_EACH_TIME = cite("6.4.2a", "the condition of replacement and any variable values are determined each time")
 NOT_HIT_OTHER_LIFE_LOSS = cite("7.5.5a", "if the attack target loses life as a result of anything except damage dealt by the active attack")
 ONLY_IF_SPECIFIED = cite("6.3.7", "continuous effects only prevent properties or parts of properties from being added")
+STAGE_ORDER = cite("6.3.2", "stage order is defined by how an effect applies to the object")
+LOSE_SUPERTYPES = cite("2.11.5", "an object can gain or lose supertypes from rules and or effects")
+REMOVAL_KEEPS_ADDED = cite("6.3.6", "continuous effects that remove a property or part of a property from an object")
+BECOMES_ELIGIBLE = cite("6.3.5a", "if an object is modified by an effect that would make it eligible ineligible for another effect")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

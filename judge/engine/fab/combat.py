@@ -387,7 +387,7 @@ class Combat:
     def _phantasm_met(self, link: ChainLink) -> bool:
         for h, _, _ in self.defending(link):
             d = self.card(h)
-            if d.is_attack_action and "illusionist" not in d.supertypes and (self.power(d) or 0) >= 6:
+            if d.is_attack_action and "illusionist" not in self.supertypes(d) and (self.power(d) or 0) >= 6:
                 return True
         return False
 

@@ -48,6 +48,8 @@ class Damage:
         if why:
             self.step(f"The damage {name} would deal to {who} can't be prevented ({why}): a prevention effect still "
                       "applies to the event, but it prevents none of it.", [cited.PREVENTION_CANNOT_PREVENT])
+        if kind == "arcane" and src is not None:
+            amount = event["amount"] = self._amp(src.controller, amount, name, who)
         amount = self._prevention_effects(target, who, amount, kind, event, bool(why))
         if amount > 0 and obj is None:
             amount = self._keyword_prevention(target, amount, kind, bool(why))
@@ -104,6 +106,18 @@ class Damage:
     # =====================================================================================================
     # prevention effects (6.4.10)
     # =====================================================================================================
+    def _amp(self, controller: str, amount: int, name: str, who: str) -> int:
+        """8.5.47: each amp its controller made this turn replaces their next arcane damage event — it deals that
+        much plus N — a standard-replacement applied before prevention (6.5.4); then that amp is used up."""
+        for eff in [e for e in self.s.effects if e.kind == "amp" and e.controller == controller]:
+            n = eff.data.get("amount", 0)
+            self.s.effects.remove(eff)
+            self.step(f"{self._src_name(eff)}'s amp {n} replaces the arcane damage event: {name} deals {amount} + {n} = "
+                      f"{amount + n} arcane damage to {who} instead; that amp is used.",
+                      [cited.AMP, cited.STANDARD_REPLACEMENTS_BEFORE_PREVENTION])
+            amount += n
+        return amount
+
     def _cannot_be_prevented(self, src: Card | None, event: dict) -> str:
         """Why damage from ``src`` can't be prevented ("Damage that would be dealt by this can't be prevented",
         "if this would deal 4 or more damage, that damage can't be prevented"), or ''."""

@@ -154,7 +154,8 @@ def _ordinal(n: int) -> str:
 def _duration_words(d: str) -> str:
     return {"turn": "this turn", "chain": "this combat chain", "link": "this chain link",
             "until-your-next-turn": "until the start of your next turn", "your-next-turn": "until the end of your next "
-            "turn", "opponent-next-turn": "during your opponent's next turn"}.get(d, d)
+            "turn", "opponent-next-turn": "during your opponent's next turn",
+            "until-end-of-opponent-next-turn": "until the end of their next turn"}.get(d, d)
 
 
 class Returning:

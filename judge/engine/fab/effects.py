@@ -357,7 +357,7 @@ class Effects:
             who = ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else \
                 _describe_selector(e.selector)
         until = {"chain": " this combat chain", "link": " this chain link", "turn": " this turn"}.get(e.duration, "")
-        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost"):
+        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes"):
             return f"{name} creates an effect: {who} {_effect_phrase(e)}" + \
                 (" to play." if e.kind == "cost" else f"{until}.")
         if e.kind == "prevent":
@@ -392,6 +392,10 @@ class Effects:
         return f"{name} creates an effect ({e.kind})."
 
     def _effect_cites(self, e: Effect) -> list[str]:
+        if e.kind == "modify-base":
+            return [cited.LAYER_CONTINUOUS_EFFECT, cited.EFFECT_MODIFIES_VALUE]
+        if e.kind == "lose-supertypes":
+            return [cited.LAYER_CONTINUOUS_EFFECT, cited.LOSE_SUPERTYPES]
         if e.kind == "prevent":
             return [cited.PREVENTION]
         if e.kind == "reduce-prevention":

@@ -124,7 +124,7 @@ class KeywordPlay:
             d = self.card(h)
             if h in fired or MIRAGE not in self.keywords(d):
                 continue
-            if "illusionist" in att.supertypes or (self.power(att) or 0) < 6:
+            if "illusionist" in self.supertypes(att) or (self.power(att) or 0) < 6:
                 continue
             fired.add(h)
             ab = Ability(0, "trigger", {"name": f"Mirage of {d.name}", "effects": [{"do": "destroy", "what": "self"}]},

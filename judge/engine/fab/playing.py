@@ -398,7 +398,7 @@ class Playing:
                 if do == "boost":
                     self.facts.setdefault("boosted", []).append(c.handle)
                     self.event("boost", card=c.handle, player=player)
-                    mech = "mechanologist" in top.supertypes
+                    mech = "mechanologist" in self.supertypes(top)
                     self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
                               f"{'' if mech else 'not '}a Mechanologist card" +
                               (f", so {c.name} gets go again." if mech else ", so it does not get go again."),
@@ -437,8 +437,9 @@ class Playing:
         return layer
 
     def _bind_next_effects(self, c: Card, player: str, at: str):
-        """5.1.2a: effects that apply to the next card played start to apply when the card matches."""
-        for eff in self.s.effects:
+        """5.1.2a: effects that apply to the next card played start to apply when the card matches; an effect on its
+        base values (stage 7) first, since it can make the card eligible for another (6.3.5a)."""
+        for eff in sorted(self.s.effects, key=lambda e: e.kind != "modify-base"):
             if not eff.next_play:
                 continue
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
@@ -474,17 +475,27 @@ class Playing:
             eff.applies_to = {c.handle}
             eff.selector = None
             when = "as X is declared" if undetermined else "as it is announced"
+            staged = ("min_base_power" in sel or "max_base_power" in sel) and self.base_value(c, "power") != c.power
+            if staged:   # 6.3.5a: a base value changed in stage 7 made it eligible for this stage-8 effect
+                cost_note += f" (its base power is {self.base_value(c, 'power')} after an effect on its base value: " \
+                             "that makes it eligible, and this effect is added in the later stage)"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
                       f"{_effect_phrase(eff)} {when}{cost_note}.",
                       [cited.NEXT_CARD_EFFECTS, cited.FUTURE_OBJECT]
-                      + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note else []))
+                      + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
+                         else [])
+                      + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else []))
 
     def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = ""):
         """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits."""
         if at == "announce" and eff.controller == player:
+            lost = sorted(c.supertypes - self.supertypes(c))
+            if lost:   # 2.11.5: an effect took its class or talent away
+                note += f" (it has lost its {' and '.join(lost)} supertype{'s' if len(lost) > 1 else ''} to an effect)"
             self.step(f"The effect of {self._src_name(eff)} applies to the next {wanted} played; {c.name}{note} does "
                       "not match that description, so the effect does not apply to it and keeps waiting.",
-                      [cited.NEXT_CARD_EFFECTS] + ([cited.COST_REFERENCE_UNMODIFIED] if note else []), tag="telling")
+                      [cited.NEXT_CARD_EFFECTS] + ([cited.COST_REFERENCE_UNMODIFIED] if note and not lost else [])
+                      + ([cited.LOSE_SUPERTYPES] if lost else []), tag="telling")
 
     def _bind_next_attack(self, c: Card, player: str):
         """1.8.10: "your next attack" also means an attack activated — an effect whose description is an

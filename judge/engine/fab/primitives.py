@@ -303,6 +303,16 @@ def _negate(game, eff, src, controller, layer):
                   [cited.NEGATE] + ([cited.CLEAR] if victim.kind == "card" else []))
 
 
+def _amp(game, eff, src, controller, layer):
+    """8.5.47: a continuous effect for the turn: its controller's next arcane damage event deals N more."""
+    n = eff.get("amount", 1)
+    e = Effect(game.s.next_id(), game.s.tick(), src.handle if src else None, controller, "amp", {"amount": n},
+               duration="turn")
+    game.add_effect(e)
+    game.step(f"{_name(src)}: {game.player_name(controller)} amps {n} — the next time an event they control would deal "
+              f"arcane damage this turn, it deals that much plus {n}.", [cited.AMP])
+
+
 def _mark(game, eff, src, controller, layer):
     """8.5.50: the hero gets the marked condition (9.3); a marked hero stays marked (9.3.2a)."""
     who = game._player_word(eff.get("who", "target"), controller, layer)
@@ -356,6 +366,9 @@ PRIMITIVE_ROWS = (
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
     _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
+    _p("modify-base", {"stat", "set", "halve", "by", "to", "next"}, (cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER),
+       _continuous),
+    _p("lose-supertypes", {"supertypes", "to"}, (cited.LOSE_SUPERTYPES,), _continuous),
     _p("prevent", {"amount", "to", "damage_type", "shield", "when"}, (cited.PREVENTION,), _continuous),
     _p("reduce-prevention", {"amount", "damage_type", "next"}, (cited.PREVENTION_DECREASED,), _reduce_prevention),
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
@@ -393,6 +406,7 @@ PRIMITIVE_ROWS = (
        Counters.effect_put_counter),
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
     _p("mark", {"who"}, (cited.MARK,), _mark),
+    _p("amp", {"amount"}, (cited.AMP,), _amp),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),

@@ -140,9 +140,44 @@ class Properties:
         for ab in card.abilities:   # 5.4.5: property-static abilities define the value anywhere
             if ab.kind == "property" and stat in ab.get("defines", []):
                 return self.quantity(ab.data, card)
-        if stat == "defense" and card.base_defense_set is not None:
-            return card.base_defense_set
-        return getattr(card, stat)
+        base = card.base_defense_set if stat == "defense" and card.base_defense_set is not None else getattr(card, stat)
+        if base is None or not any(e.kind == "modify-base" for e in self.s.effects):
+            return base
+        for _, _, eff in self._base_modifiers(card, stat):
+            d = eff.data
+            if "set" in d:
+                base = d["set"]
+            elif d.get("halve"):
+                base = -(-base // 2)          # halved, rounded up
+            else:
+                base = max(0, base + d.get("by", 0))
+        return max(0, base)   # 2.0.3c: never below zero
+
+    def _base_modifiers(self, card: Card, stat: str) -> list:
+        """Stage 7 (6.3.2): the effects that modify ``card``'s base ``stat``, in substage order — set, then divide
+        (halve), then add, then subtract (6.3.3) — each substage in timestamp order (6.3.3a)."""
+        mods = []
+        for eff in self.s.effects:
+            if eff.kind == "modify-base" and eff.data.get("stat") == stat and not eff.pending and \
+                    self.effect_applies(eff, card):
+                d = eff.data
+                sub = 2 if "set" in d else 4 if d.get("halve") else 5 if d.get("by", 0) >= 0 else 6
+                mods.append((sub, eff.timestamp, eff))
+        return sorted(mods, key=lambda m: m[:2])
+
+    def supertypes(self, card: Card) -> set:
+        """Its supertypes now: printed, less those an effect removes ("lose all class and talent types", 2.11.5)."""
+        if not any(e.kind == "lose-supertypes" for e in self.s.effects) or card.handle in self._evaluating:
+            return card.supertypes
+        self._evaluating.add(card.handle)   # a selector of the effect reading supertypes is not a loop
+        try:
+            lost = set()
+            for eff in self.s.effects:
+                if eff.kind == "lose-supertypes" and not eff.pending and self.effect_applies(eff, card):
+                    lost |= set(eff.data.get("supertypes") or card.supertypes)
+        finally:
+            self._evaluating.discard(card.handle)
+        return card.supertypes - lost
 
     def numeric(self, card: Card, stat: str):
         """The modified value of a numeric property (6.3.3, 2.0.3c), or None when the card lacks it.
@@ -187,6 +222,7 @@ class Properties:
         elif stat == "defense" and card.base_defense_set is not None:
             parts.append(f"its base defense was set to {card.base_defense_set}")
             cites.append(cited.EFFECT_MODIFIES_VALUE)
+        self._explain_base(card, stat, base, parts, cites)
         mods = self._modifiers(card, stat)
         for _, by, src, how in mods:
             src_card = self.s.cards.get(src)
@@ -265,6 +301,16 @@ class Properties:
             cites.append(cited.TIMESTAMP_ORDER)
         value = self.numeric(card, stat)
         return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
+
+    def _explain_base(self, card: Card, stat: str, base, parts: list, cites: list):
+        """The words for the effects on a base value (stage 7, 6.3.2), added to ``parts`` and ``cites``."""
+        base_mods = self._base_modifiers(card, stat) if any(e.kind == "modify-base" for e in self.s.effects) else []
+        if base_mods:
+            said = ", then ".join("set to " + str(e.data["set"]) if "set" in e.data else "halved, rounded up"
+                                  if e.data.get("halve") else f"{e.data.get('by', 0):+d}" for _, _, e in base_mods)
+            parts.append(f"its base {stat} is {base} — {getattr(card, stat)} printed, {said} by effects that modify the "
+                         "base value, applied before the effects that modify the value itself")
+            cites += [cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER, cited.SUBSTAGE_ORDER]
 
     def keywords(self, card: Card) -> dict:
         """Its keyword abilities now: printed ones, then gains and losses in timestamp order (6.3.4)."""

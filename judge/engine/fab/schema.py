@@ -275,7 +275,7 @@ def _shape():
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
-                      "is_attack": Bool(), "from_hand": Bool(), "name_contains": Str(),
+                      "is_attack": Bool(), "from_hand": Bool(), "owner": Str(), "name_contains": Str(),
                       "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
@@ -303,7 +303,8 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "source": Str(("attack",)),
+                    "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
+                    "supertypes": words,
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
                    what="an effect table")

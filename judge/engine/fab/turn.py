@@ -15,7 +15,9 @@ Durations an effect may have (``duration`` in a scenario):
   starts (4.2.2);
 * ``your-next-turn`` — "until the end of your next turn": ends as its controller's next turn ends (4.4.4);
 * ``opponent-next-turn`` — "during your opponent's next turn": starts as the next turn of an opponent of its
-  controller starts (4.2.2) and ends as that turn ends (4.4.4).
+  controller starts (4.2.2) and ends as that turn ends (4.4.4);
+* ``until-end-of-opponent-next-turn`` — "until the end of their next turn" (said of an opponent): applies at
+  once and ends as the next turn of an opponent of its controller ends (4.4.4).
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.core import InvalidScenario, bounded
 
-DURATIONS = ("turn", "chain", "link", "until-your-next-turn", "your-next-turn", "opponent-next-turn")
+DURATIONS = ("turn", "chain", "link", "until-your-next-turn", "your-next-turn", "opponent-next-turn",
+             "until-end-of-opponent-next-turn")
 DURATION_WORDS = {"turn": "this turn", "chain": "this combat chain", "link": "this chain link",
                   "until-your-next-turn": "until the start of its controller's next turn",
                   "your-next-turn": "until the end of its controller's next turn",
-                  "opponent-next-turn": "during the next turn of an opponent of its controller"}
+                  "opponent-next-turn": "during the next turn of an opponent of its controller",
+                  "until-end-of-opponent-next-turn": "until the end of the next turn of an opponent of its controller"}
 
 
 class Turn:
@@ -245,7 +249,7 @@ class Turn:
                 return True
             if dur == "your-next-turn":
                 return s.turn_number > born and s.turn_player == e.controller
-            if dur == "opponent-next-turn":
+            if dur in ("opponent-next-turn", "until-end-of-opponent-next-turn"):
                 return s.turn_number > born and s.turn_player != e.controller
             return False
         if when == "turn-start":

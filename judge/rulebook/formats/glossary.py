@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from judge.errors import RulesFileError
+from judge.rulebook.formats.glossary_entries import Entry, Item
 from judge.rulebook.formats.numbered import decode
 from judge.rulebook.model import Problem, Rule, Rulebook, Term
 
@@ -57,34 +58,6 @@ def title_case(text: str) -> str:
 
 def _key(name: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9 ]+", " ", name.lower()).split())
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the entry model both readers produce
-# ---------------------------------------------------------------------------------------------------------
-
-class Entry:
-    """One glossary entry: title, HTML anchor, paragraphs and lists in order."""
-
-    __slots__ = ("title", "anchor", "line", "blocks")
-
-    def __init__(self, title, anchor, line):
-        self.title = title
-        self.anchor = anchor
-        self.line = line
-        self.blocks = []    # ("p", text, links, line) or ("list", ordered, [items], line)
-
-
-class Item:
-    """A list item of an entry: its text, its links and the lists nested in it."""
-
-    __slots__ = ("text", "links", "line", "lists")
-
-    def __init__(self, line):
-        self.text = ""
-        self.links = []     # (anchor or None, link text, line)
-        self.line = line
-        self.lists = []     # nested ("list", ordered, items, line)
 
 
 def _list_kind(lead: str, ordered: bool) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from judge.rulebook.formats.glossary import Entry, Item
+from judge.rulebook.formats.glossary_entries import Entry, Item
 from judge.rulebook.model import Problem
 
 _CONTAINERS = ("div", "section", "article", "main", "body")
