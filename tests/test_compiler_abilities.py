@@ -123,3 +123,14 @@ def test_amp_as_a_resolution_and_as_an_activated_ability_from_hand():
     assert twining.fully and twining.fields["target"] == "any"
     assert twining.abilities[1] == {"kind": "activated", "type": "instant", "cost": 0, "effect_cost": "discard this",
                                     "functional_in": "hand", "effects": [{"do": "amp", "amount": 1}]}
+
+
+def test_damage_of_this_attack_cannot_be_prevented():
+    assert _only_ability("Malign", 1) == {"kind": "static", "effect": {"do": "cannot-be-prevented"}}
+
+
+def test_an_ability_granted_to_the_next_attack_is_read_as_the_attack_s():
+    effects = _only_ability("Hunt a Killer", 1)["effects"]
+    assert effects[1] == {"do": "gain-ability", "to": {"subtypes": ["dagger"], "is_attack": True}, "next": True,
+                          "ability": {"kind": "trigger", "on": "hit",
+                                      "effects": [{"do": "mark", "who": "defending-hero"}]}}

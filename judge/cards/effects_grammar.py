@@ -9,6 +9,7 @@ rules: each returns None when the phrase is not one of its shapes, and raises
 
 from __future__ import annotations
 
+import copy
 import re
 
 from judge.cards import phrases as g
@@ -76,7 +77,7 @@ def _granted_quote(low: str, frame) -> list[dict] | None:
         eff.update(fields)
         out.append(eff)
     quoted = g.normalise(m.group(3), "")
-    granted = frame.ctx.trigger(quoted[0].upper() + quoted[1:])
+    granted = _receiver(fields, frame).trigger(quoted[0].upper() + quoted[1:])
     if granted is None or len(granted.abilities) != 1 or granted.fields:
         raise g.NotUnderstood(m.group(3))
     ability = granted.abilities[0]
@@ -85,6 +86,20 @@ def _granted_quote(low: str, frame) -> list[dict] | None:
     out.append({"do": "gain-ability", "to": fields.get("to", "self"), **({"next": True} if fields.get("next") else {}),
                 "ability": ability})
     return out
+
+
+def _receiver(fields: dict, frame):
+    """The context a granted ability is read in: its "this" is the object that gains it — an attack when the
+    subject is one ("your next dagger attack", "target attack", an attack's "this"), else the card itself."""
+    to = fields.get("to", "self")
+    target = frame.target
+    is_attack = isinstance(to, dict) and to.get("is_attack") or to == "self" and frame.ctx.is_attack or \
+        to == "target" and (target == "attack" or isinstance(target, dict) and target.get("is_attack"))
+    if not is_attack or frame.ctx.is_attack:
+        return frame.ctx
+    view = copy.copy(frame.ctx)
+    view.types, view.subtypes = {"action"}, {"attack"}     # what a trigger of an attack may say of "this"
+    return view
 
 
 NEXT_DURATIONS = ((" this turn", None), (" this combat chain", "chain"))

@@ -361,6 +361,9 @@ def _static(text: str, ctx: Context) -> Reading | None:
     low = text.lower().rstrip(".")
     if low == "you may play this as though it were an instant" and ctx.resolves:
         return Reading(fields={"playable_as_instant": True})
+    if low == "damage that would be dealt by this can't be prevented" and ctx.is_attack:
+        # 6.4.10h: prevention effects still apply to its damage events but prevent none of it
+        return Reading(abilities=[{"kind": "static", "effect": {"do": "cannot-be-prevented"}}])
     if low == "you may play this from your banished zone":
         return Reading(abilities=[{"kind": "play-from", "zone": "banished"}])
     m = re.fullmatch(r"this costs ((?:\{r\})+) less to play for each (.+?) you control", low)

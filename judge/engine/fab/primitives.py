@@ -364,7 +364,7 @@ PRIMITIVE_ROWS = (
     _p("gain-keyword", {"keyword", "value", "to", "next"}, (cited.TIMESTAMP_ORDER,), _gain_keyword),
     _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
-    _p("gain-ability", {"ability", "to"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
+    _p("gain-ability", {"ability", "to", "next"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("modify-base", {"stat", "set", "halve", "by", "to", "next"}, (cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER),
        _continuous),

@@ -449,6 +449,8 @@ class Properties:
                 out.append(f"it is {(event or {}).get('amount', 0)} damage, less than {want}")
             elif key == "damage_at_most":
                 out.append(f"it is {(event or {}).get('amount', 0)} damage, more than {want}")
+            elif key in ("defending_hero_marked", "hit_hero_marked"):
+                out.append("the hero is not marked" if want else "the hero is marked")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             elif self.extra_unmet(key, want, src):
