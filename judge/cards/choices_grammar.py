@@ -206,9 +206,7 @@ def trigger_body(body: str, frame) -> list[dict]:
             continue
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
-        from judge.cards.grammar import condition   # the whole grammar's conditions (it imports this module)
-
-        cond = condition(m.group(1), frame.ctx)
+        cond = frame.ctx.condition(m.group(1))
         effects = frame.ctx.effects(m.group(2), frame)
         for e in effects:
             if "if" in e:

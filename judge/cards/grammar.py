@@ -45,6 +45,10 @@ class Context(phrases.Context):
         """``text`` read as a whole paragraph (:func:`read_paragraph`)."""
         return read_paragraph(text, self)
 
+    def condition(self, text: str) -> dict:
+        """``text`` read as a condition (:func:`condition`)."""
+        return condition(text, self)
+
 def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
     """One effect sentence → effect tables (several for ``gets +1{p} and go again``)."""
     s, dur = _duration(sentence.strip())

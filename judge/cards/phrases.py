@@ -62,7 +62,7 @@ class Context:
 
     # Text nested in a sentence or paragraph (``destroy this, then EFFECTS``, a quoted granted trigger, the
     # rest of a paragraph after its additional cost) is read by the whole grammar, which lies above the
-    # sentence grammars: :class:`judge.cards.grammar.Context` supplies these three readers.
+    # sentence grammars: :class:`judge.cards.grammar.Context` supplies these readers.
 
     def effects(self, text: str, frame) -> list[dict]:
         """All effect sentences of ``text`` read in ``frame`` (each must be understood)."""
@@ -74,6 +74,10 @@ class Context:
 
     def paragraph(self, text: str):
         """``text`` read as a whole paragraph (a :class:`Reading`), or None when not understood."""
+        raise NotImplementedError("read card text with judge.cards.grammar.Context")
+
+    def condition(self, text: str) -> dict:
+        """``text`` read as a condition ("this has go again") → a condition table; NotUnderstood otherwise."""
         raise NotImplementedError("read card text with judge.cards.grammar.Context")
 
     @property
