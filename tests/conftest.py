@@ -4,6 +4,7 @@
 * ``corpora`` is ``../shared/corpora``; tests that need it skip cleanly when it is absent (a fresh clone).
 """
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -81,3 +82,18 @@ def judged_under(scenario):
         _BOOKS.clear()
         books = _BOOKS[listing] = sc.Rulebooks()
     return books(scenario)
+
+
+@contextlib.contextmanager
+def judge_env(home: Path, cache: Path):
+    """Point the store at ``home`` for a block (module-scoped fixtures cannot use monkeypatch)."""
+    saved = {k: os.environ.get(k) for k in ("JUDGE_HOME", "JUDGE_CACHE_DIR")}
+    os.environ["JUDGE_HOME"], os.environ["JUDGE_CACHE_DIR"] = str(home), str(cache)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value

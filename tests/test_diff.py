@@ -9,7 +9,7 @@ from judge.rulebook.diff import MOVE_CUTOFF, diff, history, inline, word_diff
 from judge.rulebook.formats import numbered
 from judge.rulebook.model import Rule, Rulebook
 
-from conftest import corpus_file
+from conftest import corpus_file, judge_env
 
 FAB_OLD = ("fab", "en-fab-cr-2.10.1.txt")
 FAB_NEW = ("fab", "en-fab-cr-2026-02.txt")
@@ -308,6 +308,20 @@ def test_cli_history_json_follows_renumbering(run_cli, mtg_versions):
     assert "  2026-01-16  702.124n   renumbered from 702.124p" in out
 
 
+@pytest.fixture(scope="module")
+def versions_home(tmp_path_factory):
+    """A store with both FaB and both Magic releases imported through the command, shared by the tests that
+    only read it (bad input)."""
+    from judge.__main__ import main
+
+    home = tmp_path_factory.mktemp("diff-home")
+    with judge_env(home, tmp_path_factory.getbasetemp() / "judge-cache"):
+        for parts, game, version in ((FAB_OLD, "fab", "2.10.1"), (FAB_NEW, "fab", "2026-02"),
+                                     (MTG_OLD, "mtg", "2025-11-14"), (MTG_NEW, "mtg", "2026-01-16")):
+            assert main(["rules", "import", str(corpus_file(*parts)), "--game", game, "--version", version]) == 0
+    return home
+
+
 @pytest.mark.parametrize("args, message", [
     (("diff", "2.10.1", "2.10.1"), "2.10.1 and 2.10.1 are the same document (fab-2.10.1)"),
     (("diff", "2.10.1", "fab-2.10.1"), "are the same document"),
@@ -318,7 +332,8 @@ def test_cli_history_json_follows_renumbering(run_cli, mtg_versions):
     (("history", "9.9.9"), "no rule 9.9.9 in any version (2.10.1, 2026-02); nearest in 2026-02: 9.3"),
     (("history", "1.1", "--game", "ga"), "no imported versions of the Grand Archive rules"),
 ])
-def test_cli_bad_input_is_one_line_exit_2(run_cli, fab_versions, mtg_versions, args, message):
+def test_cli_bad_input_is_one_line_exit_2(run_cli, versions_home, monkeypatch, args, message):
+    monkeypatch.setenv("JUDGE_HOME", str(versions_home))
     code, out, err = run_cli(*args)
     assert code == 2 and out == ""
     assert err.startswith("judge: error: ") and err.count("\n") == 1 and message in err

@@ -274,5 +274,5 @@ def test_check_loads_each_rulebook_once(game, run_cli, monkeypatch):
     monkeypatch.setattr(store, "load", lambda *a, **k: calls.append(a) or real(*a, **k))
     folder = ROOT / "scenarios" / game
     code, _, _ = run_cli("resolve", "--check", str(folder), "--quiet")
-    versions = {(sc.load(p).game, sc.load(p).rules) for g, p in SUITE if g == game}
+    versions = {(s.game, s.rules) for s in (sc.load(p) for g, p in SUITE if g == game)}
     assert code == 0 and len(calls) == len(versions), (len(calls), versions)

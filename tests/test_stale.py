@@ -1,8 +1,6 @@
 """`judge stale`: citations of scenarios that changed between FaB CR 2.10.1 and 2026-02 (judge.scenarios.stale)."""
 
-import contextlib
 import json
-import os
 import re
 from pathlib import Path
 
@@ -13,7 +11,7 @@ from judge.rulebook import store
 from judge.rulebook.model import Rulebook
 from judge.scenarios.stale import check, cited_rules
 
-from conftest import ROOT, corpus_file
+from conftest import ROOT, corpus_file, judge_env
 
 SCENARIOS = ROOT / "scenarios" / "fab"
 TWO_TRIGGERS = "scenarios/fab/7.2.4-two-attack-triggers.toml"
@@ -77,21 +75,6 @@ rules = "2.10.1"
 [expect]
 cites = ["1.1.3"]
 """
-
-
-@contextlib.contextmanager
-def judge_env(home: Path, cache: Path):
-    """Point the store at ``home`` for a block (module-scoped fixtures cannot use monkeypatch)."""
-    saved = {k: os.environ.get(k) for k in ("JUDGE_HOME", "JUDGE_CACHE_DIR")}
-    os.environ["JUDGE_HOME"], os.environ["JUDGE_CACHE_DIR"] = str(home), str(cache)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 @pytest.fixture(scope="module")

@@ -110,7 +110,7 @@ def condition(p: str, ctx) -> dict | None:
             raise g.NotUnderstood(p)
         return {"scrapped": True}
     if p in ("you've charged this turn", "you have charged this turn"):   # 8.5.29a
-        return {"at_least": {"count": "events-this-turn", "event": "charge", "by": "you", "n": 1}}
+        return {"charged_this_turn": True}
     if p in ("you've beaten chest this turn", "you have beaten chest this turn"):
         return {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you", "n": 1}}
     if p in ("this was fused", "this is fused", "this has been fused"):
@@ -130,6 +130,8 @@ def _keywords_of(ctx) -> set[str]:
 # condition on what a keyword's cost did ("When this attacks, if it scrapped a card, …")
 # ---------------------------------------------------------------------------------------------------------
 
+GALVANIZE = re.compile(r"^galvanize - when this defends, you may destroy an item you control\.? if you do, (.+?)\.?$",
+                       re.IGNORECASE)
 ATTACK_IF = re.compile(r"^(when this attacks|when you attack with this), if (.+?), (.+)$", re.IGNORECASE)
 
 ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?\.?(?:\s+(.+))?$", re.IGNORECASE)
@@ -144,7 +146,25 @@ def paragraph(text: str, ctx):
     m = ATTACK_IF.match(text)
     if m:
         return _attack_trigger_if(m, ctx)
+    m = GALVANIZE.match(text)
+    if m:
+        return _galvanize(m.group(1), ctx)
     return _enters_with(text, ctx)
+
+
+def _galvanize(rest: str, ctx):
+    """``Galvanize - When this defends, you may destroy an item you control. If you do, EFFECTS`` (8.4.12): the
+    label keyword and a trigger on this defending — an optional destroy of one item its controller chooses
+    (1.8.3a, 1.8.6), then EFFECTS if they did."""
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "defends"
+    effs = ctx.effects(rest, frame)
+    if any("if" in e for e in effs):
+        raise g.NotUnderstood(rest)
+    destroy = {"do": "destroy", "what": {"subtypes": ["item"], "controller": "you"}, "amount": 1, "may": True}
+    ability = {"kind": "trigger", "on": "defends",
+               "effects": [destroy] + [dict(e, **{"if": {"if_you_do": True}}) for e in effs]}
+    return g._finish(frame, g.Reading(keywords=["galvanize"]), ability)
 
 
 def _enters_with(text: str, ctx):

@@ -233,6 +233,15 @@ def apply(outcome, book) -> None:
                        for text, cites in outcome.summary]
 
 
+def prepare(game: str, book) -> None:
+    """Work out once what citing ``game``'s steps under ``book`` needs (the entries the document numbers
+    otherwise, the patterns of key citations), e.g. before forking workers that will each cite under it."""
+    reg = registry(game)
+    if reg is not None:
+        _moved(reg, book)
+        concepts(game)
+
+
 _MOVED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 

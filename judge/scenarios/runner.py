@@ -275,7 +275,7 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
     per core, at most 4) which inherit what was read, loaded and imported; the rows come back in order.
     """
     books = books or Rulebooks()
-    work = []
+    work, engines = [], set()
     with parse_cache():
         for path in paths:
             try:
@@ -286,10 +286,33 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
                 continue
             try:
                 engine_of(scenario)   # imported once, before any fork
+                engines.add(scenario.game)
             except ImportError:
                 pass                  # raised again where it is played, as it always was
             work.append((path, scenario, book, None))
+    if len(work) >= PARALLEL_MIN_SCENARIOS:
+        _prepare(work, engines)
     return list(_checked(work))
+
+
+def _prepare(work: list, engines: set) -> None:
+    """Work out before the fork what every worker would otherwise work out again for itself: where each
+    registered citation stands in each document, the key-citation patterns, the documents' vocabulary, the
+    card compiler's grammar and the card data."""
+    from judge.engine import citations
+    from judge.rulebook import vocabulary
+
+    for game, book in {(s.game, b): None for _, s, b, _ in work if s is not None and s.game in engines}:
+        citations.prepare(game, book)
+        vocabulary.of_book(book)
+    if any(isinstance(t, dict) and "card" in t for _, s, _, _ in work if s is not None
+           for t in (s.data.get("cards") or {}).values()):
+        from judge.cards import data, scenario   # noqa: F401 — the card compiler's grammar, compiled once
+
+        try:
+            data.load()
+        except JudgeError:
+            pass   # each scenario naming a card says so when it is played
 
 
 PARALLEL_MIN_SCENARIOS = 100

@@ -28,7 +28,16 @@ class Activating:
     def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
         """5.2: activating an ability, in the steps of playing a card (5.2.2); any step may find it illegal."""
         ab = c.abilities[index - 1]
-        self._check_can_activate(player, c, ab)
+        try:
+            self._check_can_activate(player, c, ab)
+        except IllegalAction as e:
+            # 5.2.1e: an activation condition that is not met either is a reason of its own, said with it
+            if ab.get("if") and not self.condition(ab.get("if"), c, {}):
+                e.message += "; and its activation condition is not met: " + "; ".join(
+                    self.unmet_clauses(ab.get("if"), c, {}))
+                e.args = (e.message,)
+                e.cites = list(e.cites) + [cited.ACTIVATION_CONDITION]
+            raise
         limit, used, allowance_cites = self._check_activation_limit(c, ab, index)
         self.check_activation_condition(c, ab)   # 5.2.1e
         layer = self._announce_activation(player, c, ab, index, action)
@@ -61,6 +70,15 @@ class Activating:
             if c.controller != player:
                 raise IllegalAction(f"{self.player_name(player)} does not control {c.name}",
                                     [cited.ACTIVATE_ACTIVATED_ABILITY])
+            if c.zone == "combat-chain" and not c.is_permanent_card and self.is_defending(c):
+                # 1.7.4a: an activated ability of a non-permanent defending card is functional only when it says it
+                # can be activated while the card is defending
+                if not (isinstance(ab.get("if"), dict) and ab.get("if").get("defending") is True):
+                    raise IllegalAction(f"{c.name} is a non-permanent defending card, and its ability does not say it "
+                                        "can be activated while it is defending, so it is not functional",
+                                        [cited.DEFENDING_CARD_ABILITY_FUNCTIONAL, cited.ABILITY_FUNCTIONAL])
+                self.step(f"{c.name} is a non-permanent defending card; its ability says it can be activated while it is "
+                          "defending, so it is functional.", [cited.DEFENDING_CARD_ABILITY_FUNCTIONAL])
 
     def _check_activation_limit(self, c: Card, ab, index: int) -> tuple:
         """LIMIT and additional activations (5.2.1a, 5.2.3): (the LIMIT or None, the activations so far this

@@ -146,6 +146,12 @@ def _scrapped(g, want, src, event):
     return src is not None and ("scrap" in src.__dict__.get("_keyword_costs", ())) == want   # 8.3.32a
 
 
+def _charged_this_turn(g, want, src, event):
+    # 8.5.29a: its controller has charged a card this turn (a charge event by them)
+    n = g.quantity({"count": "events-this-turn", "event": "charge", "by": "you"}, src) if src is not None else 0
+    return (n >= 1) == want
+
+
 def _pitched(g, want, src, event):
     ctrl = _ctrl(src)
     return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
@@ -230,6 +236,7 @@ CONDITION_ROWS = (
     Condition("played_from", None, _played_from),
     Condition("fused", None, _fused),
     Condition("scrapped", None, _scrapped),
+    Condition("charged_this_turn", None, _charged_this_turn),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
     Condition("dealt_more_than", None, _dealt_more_than),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
-from judge.engine.fab.keywords import KEYWORDS
+from judge.engine.fab.keywords import KEYWORDS, label_rules
 from judge.engine.fab.primitives import PRIMITIVES
 from judge.engine.fab.state import Effect, Layer
 
@@ -69,6 +69,14 @@ class Effects:
                 self.step(f"{src.name} ceased to exist in the event that meets its own trigger condition, and its "
                           "ability was functional immediately before: the effect triggers.",
                           [cited.SOURCE_GONE_STILL_TRIGGERS])
+            labels = [k for k in self.keywords(src) if label_rules({k: True}, name)] if src is not None else []
+            if labels:
+                self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
+                          label_rules(self.keywords(src), name))
+            if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
+                    and not src.is_permanent_card and self.is_defending(src):
+                self.step(f"{src.name} is a non-permanent defending card: its triggered ability is functional because "
+                          "its trigger condition is the card defending.", [cited.DEFENDING_CARD_ABILITY_FUNCTIONAL])
             self.add_triggered_layer(src, ab, info)
         return created
 

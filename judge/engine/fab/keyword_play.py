@@ -51,13 +51,14 @@ class KeywordPlay:
     def crank_as_enters(self, card):
         """8.3.29: "As this enters the arena, you may remove a steam counter from it. If you do, gain an action
         point." Applied as the card enters, after the counters it enters with (6.4.8). The controller cranks
-        unless the card says ``decline = true``; a card with no steam counter cannot (8.5.16). Cranking is an
+        unless the play action says ``crank = false`` or the card ``decline = true``; a card with no steam counter
+        cannot (8.5.16). Cranking is an
         event ``crank`` (8.3.29a: the player has cranked, the card is cranked)."""
         if CRANK not in self.keywords(card):
             return
         kind = with_hook("enters")[0].data[0]
         who = self.player_name(card.controller)
-        if card.decline:
+        if card.decline or card.__dict__.get("_crank_choice") is False:
             self.step(f"{card.name} has crank and enters the arena: {who} chooses not to remove a {kind} counter from "
                       "it.", [cited.CRANK], tag="telling")
             return

@@ -53,6 +53,7 @@ class Keyword(NamedTuple):
 # ability rows: data = the ability tables the keyword means, written as a scenario writes them
 # play-from rows: data = (zone, what is counted as a selector, "without-paying")
 # reveal-cost rows: data = the supertypes revealed, one card each (8.3.17c)
+# label rows: data = the events whose triggered abilities the label names ("Galvanize - When this defends, …")
 KEYWORD_ROWS = (
     Keyword("go again", cited.GO_AGAIN, "special resolution ability", ("resolve",)),
     Keyword("dominate", cited.DOMINATE, "static ability", ("defend-limit",),
@@ -108,6 +109,7 @@ KEYWORD_ROWS = (
     Keyword("combo", cited.COMBO, "label", ("label",)),
     Keyword("crush", cited.CRUSH, "label", ("label",)),
     Keyword("reprise", cited.REPRISE, "label", ("label",)),
+    Keyword("galvanize", cited.GALVANIZE, "label", ("label",), data=("defend", "defends")),
 )
 
 KEYWORDS: dict[str, Keyword] = {k.name: k for k in KEYWORD_ROWS}
@@ -121,10 +123,16 @@ NOT_PLAYED: dict[str, str] = {
     "modular": cited.MODULAR, "guardwell": cited.GUARDWELL,
     "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
-    "galvanize": cited.GALVANIZE, "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
+    "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
     "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY,
     "mentor": cited.MENTOR,
 }
+
+
+def label_rules(keywords: dict, event: str) -> list[str]:
+    """The rules of the label keywords a card has that name its triggered abilities on ``event`` (8.4.12:
+    galvanize labels a "when this defends" trigger)."""
+    return [row.rule for row in with_hook("label") if row.name in keywords and event in row.data]
 
 
 def with_hook(hook: str) -> tuple[Keyword, ...]:

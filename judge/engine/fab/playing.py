@@ -132,6 +132,8 @@ class Playing:
         self._pay(player, c, resource_cost, action_cost, action.get("pitch", []), key)   # 5.1.7
         self.costs_paid[c.handle] = {"resources": resource_cost, "action_points": action_cost}
         self._pay_effect_costs(player, c, action, key)   # 5.1.8, 5.1.9
+        if "crank" in action:   # 8.3.29: the player's choice, made as the card enters, said with the play
+            c.__dict__["_crank_choice"] = bool(action["crank"])
         self.pay_reveal_cost(player, c, action)   # fusion (8.3.17): an optional additional cost, revealing
         self.pay_card_costs(player, c, action)   # the card's own additional costs (costs.py)
         self._complete_play(player, c, layer)

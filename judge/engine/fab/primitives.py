@@ -155,9 +155,12 @@ def _gain_action_point(game, eff, src, controller, layer):
 
 
 def _zone(game, eff, src, controller, layer):
-    """destroy, banish, discard (8.5.4, 8.5.1, 8.5.5)."""
-    for c in game._objects(eff, "target", src, layer, controller):
+    """destroy, banish, discard (8.5.4, 8.5.1, 8.5.5); with a selector and ``amount`` ("destroy an item you
+    control") the player chooses that many as the effect is generated (1.8.6); none there: nothing is done."""
+    cards = game.chosen_objects(eff, "target", src, layer, controller)
+    for c in cards:
         game.zone_effect(eff["do"], c)
+    game.last_ok = bool(cards)
 
 
 def _close_combat_chain(game, eff, src, controller, layer):
@@ -272,10 +275,13 @@ def _life(game, eff, src, controller, layer):
     p.life = before + n if do == "gain-life" else max(0, before - n)
     if do == "lose-life":
         p.life_lost_this_turn += before - p.life
+    not_hit, hit_cites = ("; the attack-target losing life this way does not make the attack hit",
+                          [cited.NOT_HIT_OTHER_LIFE_LOSS]) \
+        if do == "lose-life" and p.life < before and game._is_attack_target(who) else ("", [])
     game.step(f"{game.player_name(who)} {'gains' if do == 'gain-life' else 'loses'} {n} life (life {before} → "
-              f"{p.life})" + ("; losing life is not damage." if do == "lose-life" else "."),
+              f"{p.life})" + (f"; losing life is not damage{not_hit}." if do == "lose-life" else "."),
               [cited.GAIN, cited.GAIN_LIFE] if do == "gain-life" else [cited.LOSE, cited.LOSE_LIFE,
-                                                                       cited.LOSING_LIFE_NOT_DAMAGE])
+                                                                       cited.LOSING_LIFE_NOT_DAMAGE] + hit_cites)
 
 
 def _intimidate(game, eff, src, controller, layer):
@@ -377,7 +383,7 @@ PRIMITIVE_ROWS = (
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
-    _p("destroy", {"what"}, (cited.DESTROY,), _zone),
+    _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
     _p("put", {"what", "to", "face_down", "amount", "who"}, (cited.PUT_OR_RETURN,), Zones.effect_put),

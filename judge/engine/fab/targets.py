@@ -156,9 +156,12 @@ class Targets:
             return "any target"
         if isinstance(spec, str):
             return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
+        limits = "".join(f" with {spec[k]} or {word} base power" for k, word in
+                         (("max_base_power", "less"), ("min_base_power", "greater")) if k in spec)
         if spec.get("is_attack"):
-            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"])
-        return "target " + _describe_selector({k: v for k, v in spec.items() if k != "is_attack"}, plural=False)
+            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"]) + limits
+        return "target " + _describe_selector({k: v for k, v in spec.items() if k != "is_attack"},
+                                              plural=False) + limits
 
     def _name_of(self, t: str) -> str:
         if t in self.s.players:

@@ -112,10 +112,18 @@ class Zones:
                 self.step(f"The effect asks for {n} {_describe_selector(what)} and there are only {len(cards)}: all the "
                           "legal objects are its parameters.", [cited.INSUFFICIENT_OBJECTS])
             elif len(cards) > n:
-                cards = cards[:n]
-                self.step(f"{self.player_name(controller)} determines which {n} as the effect is generated; the scenario "
-                          f"names none, so the first in the file: {', '.join(c.name for c in cards)}.",
-                          [cited.UNDETERMINED_PARAMETERS])
+                chosen = layer.params.get("chosen") if layer is not None else None
+                named = [self.s.cards[h] for h in ([chosen] if isinstance(chosen, str) else chosen or [])
+                         if isinstance(h, str) and h in self.s.cards and self.s.cards[h] in cards][:n]
+                if len(named) == n:
+                    cards = named
+                    self.step(f"{self.player_name(controller)} determines which {n} as the effect is generated: "
+                              f"{', '.join(c.name for c in cards)}.", [cited.UNDETERMINED_PARAMETERS])
+                else:
+                    cards = cards[:n]
+                    self.step(f"{self.player_name(controller)} determines which {n} as the effect is generated; the "
+                              f"scenario names none, so the first in the file: {', '.join(c.name for c in cards)}.",
+                              [cited.UNDETERMINED_PARAMETERS])
         return cards
 
     # ---------------------------------------------------------------------------------------------------
