@@ -7,6 +7,7 @@ imported only when one of these commands runs, never at start-up.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -249,8 +250,11 @@ def render_history(result, context: int | None = 8) -> str:
               "only its steps apply too (by default: only the scenarios whose answer or key rules changed).")
 @click.option("--context", default=8, show_default=True, type=click.IntRange(min=0),
               help="Unchanged words kept on each side of a change in word diffs.")
+@click.option("--reviews", "reviews", metavar="DIR", type=click.Path(file_okay=False),
+              help="The folder of judges' reviews of rule changes (default: rules/reviews beside the embedded "
+                   "documents); an empty folder lists every change as unreviewed.")
 @json_option
-def stale_cmd(target, against, game, strict, diffs, show_all, context, as_json):
+def stale_cmd(target, against, game, strict, diffs, show_all, context, reviews, as_json):
     """Scenarios whose cited rules changed in a newer version of their rules document.
 
     DIR is a scenario file or a folder of them, of one game (Grand Archive and Marvel Champions rules are
@@ -263,7 +267,9 @@ def stale_cmd(target, against, game, strict, diffs, show_all, context, as_json):
     in meaning, was renumbered or removed; --all lists everything. Exit 1 when a scenario is listed (with
     --all: when anything is stale), 0 otherwise, 2 on bad input. The scenario's own version is its
     imported document ('judge rules import'), else the embedded excerpt of that version, whose missing
-    chapters or pages are listed as not compared.
+    chapters or pages are listed as not compared. A key rule's change that a judge reviewed as leaving the
+    rulings standing (rules/reviews/*.toml, bound to both texts by the change's fingerprint in --json) is
+    not a reason to list a scenario; --all shows the review.
     """
     from judge import scenarios as sc
     from judge.games import name as game_name
@@ -297,7 +303,9 @@ def stale_cmd(target, against, game, strict, diffs, show_all, context, as_json):
         raise JudgeError(f"--against {against} is the embedded excerpt {doc.name} ({doc.title}), not a whole "
                          f"document; import the version to check against with 'judge rules import FILE --game "
                          f"{game} --version VERSION'")
-    report = check(paths, new, strict=strict)
+    if reviews is not None and not Path(reviews).is_dir():
+        raise JudgeError(f"--reviews {reviews}: no such folder")
+    report = check(paths, new, strict=strict, reviews=Path(reviews) if reviews is not None else None)
     if as_json:
         emit_json(report.to_dict())
     else:
@@ -317,6 +325,8 @@ def describe_stale(citation, old_prefix: str = "its version") -> str:
         notes.append(("also reworded: " if citation.kind == "moved" else "") + detail)
     if citation.reused:
         notes.append(f"{citation.rule_id} now names another rule")
+    if citation.review is not None:
+        notes.append(f"reviewed in {citation.review.source}: {citation.review.note}")
     return f"{citation.rule_id} {what}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
@@ -402,9 +412,12 @@ def render_review(report, context: int | None = None) -> str:
         why.append(f"{counts['regressed']} no longer pass")
     if counts["unknown_in_rerun"]:
         why.append(f"{counts['unknown_in_rerun']} cite rules {report.new.cite_prefix} does not hold")
-    steps = sum(len(c.counted(report.strict)) - len(c.key_changes(report.strict)) for c in report.checks)
+    steps = sum(len(c.counted(report.strict)) - len(c.key_changes(report.strict))
+                - len(c.key_changes(report.strict, reviewed=True)) for c in report.checks)
     out = [f"{_plural(counts['scenarios'], 'scenario')} against {report.new.cite_prefix}: {len(review)} to review "
-           f"({', '.join(why)}), {counts['scenarios'] - len(review)} unchanged for a judge; "
+           f"({', '.join(why)}), {counts['scenarios'] - len(review)} unchanged for a judge"
+           + (f" ({counts['reviewed']} of them after a judge's review of the change: --all)" if counts["reviewed"]
+              else "") + "; "
            f"{_plural(steps, 'other changed citation')} (rules only their steps cite, examples) and "
            f"{_plural(counts['cosmetic'], 'punctuation/case-only rewording')} (--all lists them)"]
     for check in review:

@@ -53,6 +53,9 @@ def test_every_registry_names_its_entries_once(game):
     reg = registry.cited(game)
     assert len(reg) > 80
     assert all(re.fullmatch(r"[A-Z][A-Z0-9_]*", e.name) for e in reg)
+    # a name says what the rule is about in words, not where it stands (ATTACKER_NEEDS_POWER, not
+    # ATTACKING_AND_THE_COMBAT_PHASE_1_3: a number in a name is the id again, and wrong in the next version)
+    assert [e.name for e in reg if re.search(r"\d", e.name)] == []
     assert len({e.id for e in reg}) == len(reg)
     assert all(len(e.words.split()) >= 1 and e.words == e.words.lower() for e in reg)
     # a name is the rule id itself: it goes wherever the engine puts an id

@@ -134,3 +134,21 @@ def test_an_ability_granted_to_the_next_attack_is_read_as_the_attack_s():
     assert effects[1] == {"do": "gain-ability", "to": {"subtypes": ["dagger"], "is_attack": True}, "next": True,
                           "ability": {"kind": "trigger", "on": "hit",
                                       "effects": [{"do": "mark", "who": "defending-hero"}]}}
+
+
+def test_a_weapon_static_while_a_condition_of_the_turn_or_the_pitch_zone():
+    nebula = _compiled("Nebula Blade")
+    assert nebula.fully
+    assert nebula.abilities[2] == {"kind": "static", "effect": {"do": "modify", "stat": "power", "by": 3},
+                                   "while": {"played_this_turn": {"types": ["action"], "not_subtypes": ["attack"]}}}
+    assert _compiled("Titan's Fist").abilities[1]["while"] == {"pitched": {"min_cost": 3}}
+    assert _compiled("Hammer of Havenhold").abilities[1]["while"] == {"pitched": {"name": "Chivalry"}}
+    assert _only_ability("Searing Ray", 1)["while"] == {"pitched": {"color": "yellow"}}
+
+
+def test_a_weapon_s_attacks_get_what_it_has_while_a_condition_holds():
+    star = _compiled("Star Fall")
+    assert star.fully
+    assert [ab["effect"] for ab in star.abilities[1:]] == [{"do": "modify", "stat": "power", "by": 1},
+                                                           {"do": "gain-keyword", "keyword": "go again"}]
+    assert star.abilities[1]["while"] == {"played_this_turn": {"supertypes": ["lightning"]}}

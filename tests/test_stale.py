@@ -97,10 +97,17 @@ def versions(fab_home, monkeypatch):
 
 @pytest.fixture(scope="module")
 def real_report(fab_home, tmp_path_factory):
-    """The report of every scenario in scenarios/fab against 2026-02 (API, computed once)."""
+    """The report of every scenario in scenarios/fab against 2026-02 (API, computed once), as if no judge had
+    reviewed any change (the reviews are tested on their own below)."""
     with judge_env(fab_home, tmp_path_factory.getbasetemp() / "judge-cache"):
         new = store.load(store.resolve("fab-2026-02"))
-        return check(sc.find_scenarios(SCENARIOS), new)
+        return check(sc.find_scenarios(SCENARIOS), new, reviews={})
+
+
+@pytest.fixture(scope="module")
+def no_reviews(tmp_path_factory):
+    """An empty folder of reviews: ``judge stale --reviews`` it to see every change unreviewed."""
+    return str(tmp_path_factory.mktemp("no-reviews"))
 
 
 def write(tmp_path, name, text):
@@ -155,8 +162,8 @@ def test_real_scenario_whose_own_citations_changed_only_in_punctuation(real_repo
     assert all(not c.declared for c in split.counted())
 
 
-def test_cli_text_on_the_real_scenarios(run_cli, versions):
-    code, out, err = run_cli("stale", "--all", "scenarios/fab", "--against", "2026-02")
+def test_cli_text_on_the_real_scenarios(run_cli, versions, no_reviews):
+    code, out, err = run_cli("stale", "--all", "scenarios/fab", "--against", "2026-02", "--reviews", no_reviews)
     assert code == 1 and err == ""
     lines = block(out, TWO_TRIGGERS)
     assert lines[0] == f"{TWO_TRIGGERS}  (FaB CR 2.10.1 → 2026-02)"
@@ -171,10 +178,11 @@ def test_cli_text_on_the_real_scenarios(run_cli, versions):
     assert out.splitlines()[-2].startswith("Most cited stale rules: ")
 
 
-def test_by_default_only_rulings_a_judge_must_act_on_are_listed_summary_first(run_cli, versions, real_report):
+def test_by_default_only_rulings_a_judge_must_act_on_are_listed_summary_first(run_cli, versions, real_report,
+                                                                               no_reviews):
     """Rewordings of rules only the steps cite, or of a key rule's punctuation or examples, are not reasons; a
     key rule reworded in its text is (7.2.3a: the attack-card 'becomes attacking' in 2026-02)."""
-    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2026-02")
+    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2026-02", "--reviews", no_reviews)
     assert code == 1 and err == ""
     n = len(sc.find_scenarios(SCENARIOS))
     review = real_report.to_review
@@ -215,8 +223,8 @@ def test_not_stale_against_their_own_version(run_cli, versions):
     assert out.splitlines()[-1] == f"{n} scenarios against FaB CR 2.10.1: 0 stale, {n} up to date; 0 stale citations"
 
 
-def test_json(run_cli, versions):
-    code, out, _ = run_cli("stale", TWO_TARGETS, "--against", "fab-2026-02", "--json")
+def test_json(run_cli, versions, no_reviews):
+    code, out, _ = run_cli("stale", TWO_TARGETS, "--against", "fab-2026-02", "--json", "--reviews", no_reviews)
     data = json.loads(out)
     assert code == 1
     assert data["against"] == {"name": "fab-2026-02", "game": "fab", "version": "2026-02",
@@ -241,7 +249,7 @@ def test_json(run_cli, versions):
 # scenarios written for the test: renumbered, removed, reworded for certain
 # ---------------------------------------------------------------------------------------------------------
 
-def test_renumbered_and_removed_citations(run_cli, versions, tmp_path):
+def test_renumbered_and_removed_citations(run_cli, versions, tmp_path, no_reviews):
     path = write(tmp_path, "renumbered.toml", RENUMBERED)
     code, out, err = run_cli("stale", path, "--against", "2026-02", "--json")
     assert code == 1 and err == ""
@@ -257,7 +265,7 @@ def test_renumbered_and_removed_citations(run_cli, versions, tmp_path):
     assert [c["id"] for c in only["citations"] if not c["counted"]] == ["1.1.3"]
     assert only["run"]["error"].startswith("[players] a scenario needs at least two players")
 
-    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02", "--diffs")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02", "--diffs", "--reviews", no_reviews)
     lines = block(out, path)
     assert code == 1
     assert lines[1].startswith("  4.4.3e moved → 4.4.3f (also reworded: text; punctuation/case only; 4.4.3e now "
@@ -274,9 +282,9 @@ def test_renumbered_and_removed_citations(run_cli, versions, tmp_path):
                                     "rewording not counted")
 
 
-def test_reworded_declared_citation_of_a_passing_scenario(run_cli, versions, tmp_path):
+def test_reworded_declared_citation_of_a_passing_scenario(run_cli, versions, tmp_path, no_reviews):
     path = write(tmp_path, "hit.toml", HIT)
-    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02")
+    code, out, _ = run_cli("stale", "--all", path, "--against", "2026-02", "--reviews", no_reviews)
     lines = block(out, path)
     assert code == 1
     assert lines[1] == "  7.0.3b reworded (text; similarity 73%)  [cites, explanation]"
@@ -352,12 +360,12 @@ def test_bad_input_is_one_line_exit_2(run_cli, versions, tmp_path, args, message
     assert err.startswith("judge: error: ") and err.count("\n") == 1 and message in err
 
 
-def test_scenario_version_only_embedded_is_compared_through_the_excerpt(run_cli, monkeypatch):
+def test_scenario_version_only_embedded_is_compared_through_the_excerpt(run_cli, monkeypatch, no_reviews):
     """With only 2026-02 imported, 2.10.1 is the embedded excerpt (chapters 5 and 7): the citations of those
     chapters are compared, the others are listed as not compared."""
     monkeypatch.chdir(ROOT)
     store.import_document(str(corpus_file("fab", "en-fab-cr-2026-02.txt")), "fab", "2026-02")
-    code, out, err = run_cli("stale", TWO_TRIGGERS, "--against", "2026-02", "--json")
+    code, out, err = run_cli("stale", TWO_TRIGGERS, "--against", "2026-02", "--json", "--reviews", no_reviews)
     assert code == 1, err
     (only,) = json.loads(out)["scenarios"]
     assert only["document"] == "fab-2.10.1-seed"
@@ -450,3 +458,82 @@ def test_marvel_champions_stale_by_entry_and_item(run_cli, tmp_path):
     assert "canceled in {+the previous+} step [-six-])" in out
     assert out.splitlines()[-1].startswith("1 scenario against MC Rules Reference 2024: 1 stale, 0 up to date; "
                                            "3 stale citations (1 moved, 1 removed, 1 reworded)")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# judges' reviews of rule changes (rules/reviews, judge.scenarios.reviews)
+# ---------------------------------------------------------------------------------------------------------
+
+def test_reviewed_changes_leave_the_list_and_all_shows_the_review(run_cli, versions, real_report):
+    """Every key-rule change between 2.10.1 and 2026-02 the scenarios rest on has been reviewed: by default
+    nothing is left for a judge; --all still lists the change, with the review."""
+    unreviewed = {c.path for c in real_report.to_review}
+    assert len(unreviewed) > 50
+    new = store.load(store.resolve("fab-2026-02"))
+    reviewed = check(sc.find_scenarios(SCENARIOS), new)
+    left = {c.path for c in reviewed.to_review}
+    # what is left is what no judge has reviewed yet (a ruling written since): a few at most
+    assert left <= unreviewed and len(left) < len(unreviewed) / 10
+    assert all(c.key_changes() and all(x.review is None for x in c.key_changes()) for c in reviewed.to_review)
+    code, out, err = run_cli("stale", "scenarios/fab", "--against", "2026-02")
+    assert code == (1 if left else 0) and err == ""
+    n = len(sc.find_scenarios(SCENARIOS))
+    assert out.splitlines()[0].startswith(
+        f"{n} scenarios against FaB CR 2026-02: {len(left)} to review (0 answers changed, {len(left)} with a key "
+        f"rule changed), {n - len(left)} unchanged for a judge ({len(unreviewed - left)} of them after a judge's "
+        "review of the change: --all); ")
+    code, out, _ = run_cli("stale", "--all", TWO_TRIGGERS, "--against", "2026-02")
+    assert code == 1
+    assert re.fullmatch(r"  7\.2\.4 reworded \(text; similarity 90%; reviewed in fab-2\.10\.1-2026-02\.toml: 2026-02 "
+                        r"moves 'considered to be attacking' into 7\.2\.3a-c; .*\) +\[cites, example_of, explanation\]",
+                        block(out, TWO_TRIGGERS)[1])
+
+
+def test_a_review_holds_for_the_texts_it_was_made_on_and_the_scenarios_it_names(versions):
+    from judge.scenarios.reviews import Review
+
+    new = store.load(store.resolve("fab-2026-02"))
+    path = ROOT / TWO_TARGETS
+    (plain,) = check([path], new, reviews={}).checks
+    change = by_id(plain)["7.5.2c"]
+    assert plain.review() == ["key rule changed"] and len(change.fingerprint) == 12
+
+    def reviewed(review):
+        (checked,) = check([path], new, reviews={(review.rule, review.change): review}).checks
+        return checked.review()
+
+    assert reviewed(Review("7.5.2c", change.fingerprint, "same", "no change of meaning")) == []
+    # another text (the rule reworded again): the review does not apply
+    assert reviewed(Review("7.5.2c", "0" * 12, "same", "no change of meaning")) == ["key rule changed"]
+    # a changed meaning stands only for the rulings judged again
+    assert reviewed(Review("7.5.2c", change.fingerprint, "stands", "…", ["other.toml"])) == ["key rule changed"]
+    assert reviewed(Review("7.5.2c", change.fingerprint, "stands", "…", [Path(TWO_TARGETS).name])) == []
+
+
+def test_every_recorded_review_is_of_a_change_2026_02_makes(versions):
+    """A review whose fingerprint no change has is dead weight (the texts it was made on are gone): fail."""
+    from judge.rulebook.diff import diff
+    from judge.scenarios import reviews
+
+    old, new = store.load(store.resolve("fab-2.10.1")), store.load(store.resolve("fab-2026-02"))
+    recorded = reviews.load("fab", "2.10.1", "2026-02")
+    assert len(recorded) >= 30
+    changes = diff(old, new)
+    for (rule_id, fingerprint), review in recorded.items():
+        assert reviews.fingerprint(changes.status(rule_id).change) == fingerprint, (rule_id, review.note)
+        assert review.source == "fab-2.10.1-2026-02.toml" and review.note
+
+
+@pytest.mark.parametrize("text, message", [
+    ('game = "fab"\nfrom = "2.10.1"\nto = "2026-02"\n[[review]]\nrule = "7.5.2c"\nchange = "abc"\nverdict = "ok"\n'
+     'note = "x"\n', "review 1: verdict must be one of same, stands, not 'ok'"),
+    ('game = "fab"\nfrom = "2.10.1"\nto = "2026-02"\n[[review]]\nrule = "7.5.2c"\nchange = "abc"\n'
+     'verdict = "stands"\nnote = "x"\n', "review 1: a 'stands' verdict names the scenarios judged again"),
+    ('game = "fab"\nfrom = "2.10.1"\nto = "2026-02"\n[[review]]\nrule = "7.5.2c"\nchange = "abc"\n'
+     'verdict = "same"\nnote = "x"\nwhy = 1\n', "review 1: unknown key 'why'"),
+    ('game = "fab"\n[[review]\n', "not a review file"),
+])
+def test_a_malformed_review_file_is_one_clear_error(tmp_path, run_cli, versions, text, message):
+    (tmp_path / "bad.toml").write_text(text, encoding="utf-8")
+    code, out, err = run_cli("stale", TWO_TARGETS, "--against", "2026-02", "--reviews", str(tmp_path))
+    assert code == 2 and out == "" and message in err and "bad.toml" in err and "Traceback" not in err

@@ -59,6 +59,32 @@ def cost_part(part: str, ctx) -> dict:
     raise NotUnderstood(part)
 
 
+def board_condition(p: str, ctx) -> dict | None:
+    """What its controller did this turn or has in their pitch zone: ``you've played a red card this turn`` →
+    ``{played_this_turn = {color = "red"}}`` (a card name of the data: that card, 1.3.1a); ``you have a yellow
+    card in your pitch zone`` / ``there is a Chivalry in your pitch zone`` / ``you have a card in your pitch zone
+    with cost 0`` → ``{pitched = SELECTOR}``. None for another phrase."""
+    m = re.fullmatch(r"you(?:'ve| have) played (?:a|an) (.+) this turn", p)
+    if m:
+        if m.group(1) in ctx.names:     # "if you've played a Nimblism this turn": a card of that name (1.3.1a)
+            return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
+        return {"played_this_turn": card_noun(m.group(1), ctx)}
+    m = re.fullmatch(r"(?:you have|there is) (?:a|an) (.+?) in your pitch zone( with cost \d+)?", p)
+    if m:
+        if m.group(1) in ctx.names and not m.group(2):
+            return {"pitched": {"name": ctx.names[m.group(1)]}}
+        spec = card_noun(re.sub(r" with cost .*", "", m.group(1)), ctx)
+        cost = re.search(r" with cost (\d+)( or greater)?$", m.group(1) + (m.group(2) or ""))
+        if cost:
+            spec["min_cost"] = int(cost.group(1))
+            if not cost.group(2):
+                spec["max_cost"] = int(cost.group(1))
+        elif " with " in m.group(1):
+            raise NotUnderstood(p)
+        return {"pitched": spec}
+    return None
+
+
 def activation_condition(phrase: str, ctx) -> dict:
     """The CONDITION of an activated ability (5.2.1e): ``while this is defending`` → ``{defending = true}``,
     ``if you've boosted this turn`` → a count of this turn's boost events, ``if you've played a red card
@@ -70,11 +96,10 @@ def activation_condition(phrase: str, ctx) -> dict:
     m = re.fullmatch(r"if you(?:'ve| have) (boost|crank)ed this turn", p)
     if m:   # 8.3.9a, 8.3.29a: the player has boosted / cranked — an event of this turn
         return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": 1}}
-    m = re.fullmatch(r"if you(?:'ve| have) played (?:a|an) (.+) this turn", p)
-    if m:
-        if m.group(1) in ctx.names:     # "if you've played a Nimblism this turn": a card of that name (1.3.1a)
-            return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
-        return {"played_this_turn": card_noun(m.group(1), ctx)}
+    if p.startswith("if "):
+        got = board_condition(p[3:], ctx)
+        if got is not None:
+            return got
     if p in ("if you have no cards in hand", "if you have no cards in your hand"):
         return {"at_most": {"count": "in-hand", "n": 0}}
     m = re.fullmatch(rf"if you have {NUM} or more cards in (?:your )?hand", p)

@@ -74,7 +74,7 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = triggers_grammar.effect(low, frame)   # delayed triggered effects (6.6.3)
     if got is not None:
         return got
-    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
+    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
         out = []
@@ -186,6 +186,9 @@ def condition(phrase: str, ctx: Context) -> dict:
         return {"defended_from_hand": True}
     if costs_grammar.paid_condition(p):
         return costs_grammar.paid_condition(p)     # "the discarded card has 6 or more {p}" (costs_grammar.py)
+    got = costs_grammar.board_condition(p, ctx)    # "you've played a red card this turn", "… in your pitch zone"
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) was the last attack this combat chain", p)
     if m:
         said = phrase.strip()[: len(m.group(1))]
@@ -309,7 +312,7 @@ def _conditional(cond: dict, body: str, ctx: Context) -> Reading:
     frame = Frame(ctx, "static")
     effs = effects_of(body, frame)
     about_self = all(e.get("to", "self") == "self" and not e.get("next") for e in effs)
-    if ctx.is_attack and about_self and frame.target is None and "defended_from_hand" not in cond:
+    if (ctx.is_attack or ctx.is_weapon) and about_self and frame.target is None and "defended_from_hand" not in cond:
         reading = Reading()
         for e in effs:
             reading.abilities.append({"kind": "static", "while": dict(cond), "effect": e})

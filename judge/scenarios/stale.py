@@ -16,6 +16,9 @@ the scenario under that version. :func:`check` compares each of those rules with
 When the scenario's version is an embedded excerpt (the seeds), the rules of chapters or pages it does not
 hold cannot be compared: they are listed as :attr:`ScenarioCheck.not_compared`, not counted.
 
+A change a judge has reviewed (``rules/reviews``: :mod:`judge.scenarios.reviews`, bound to the two texts) as
+leaving the ruling standing is not a reason to list the scenario again; ``--all`` shows it with the review.
+
 Then the scenario is played again under the new version (where the game has an engine): does it still pass,
 and does every citation of that run exist in the new document? A run that passed under the scenario's own
 version and fails under the new one, or that cites a rule the new document does not hold, makes the
@@ -43,7 +46,7 @@ class StaleCitation:
     unknown); ``sources`` a subset of :data:`SOURCES`, in that order.
     """
 
-    __slots__ = ("rule_id", "kind", "new_id", "change", "sources", "reused")
+    __slots__ = ("rule_id", "kind", "new_id", "change", "sources", "reused", "review")
 
     def __init__(self, rule_id, kind, new_id=None, change=None, sources=(), reused=False):
         self.rule_id = rule_id
@@ -52,6 +55,14 @@ class StaleCitation:
         self.change = change
         self.sources = list(sources)
         self.reused = reused
+        self.review = None   # a judge's verdict on this change that covers the scenario (judge.scenarios.reviews)
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The change's fingerprint, which a review names (None when there is no change to name)."""
+        from judge.scenarios.reviews import fingerprint
+
+        return fingerprint(self.change) if self.change is not None else None
 
     @property
     def cosmetic(self) -> bool:
@@ -85,7 +96,9 @@ class StaleCitation:
 
         change = self.change
         out = {"id": self.rule_id, "kind": self.kind, "new_id": self.new_id, "sources": self.sources,
-               "cosmetic": self.cosmetic, "reused": self.reused, "parts": [], "similarity": None, "diff": {}}
+               "cosmetic": self.cosmetic, "reused": self.reused, "parts": [], "similarity": None, "diff": {},
+               "fingerprint": self.fingerprint,
+               "review": self.review.to_dict() if self.review is not None else None}
         if change is not None and change.old is not None and change.new is not None:
             out["parts"] = list(change.parts)
             out["similarity"] = round(change.similarity, 1) if change.similarity is not None else None
@@ -166,11 +179,12 @@ class ScenarioCheck:
         keys += [k for line in self.old_run.keys for k in line]
         return list(dict.fromkeys(keys))
 
-    def key_changes(self, strict: bool = False) -> list[StaleCitation]:
+    def key_changes(self, strict: bool = False, reviewed: bool = False) -> list[StaleCitation]:
         """The counted changes (:meth:`counted`) of key rules that touch what the rule says: its text or title
-        reworded (not only punctuation or case; not only its examples or notes), renumbered, or removed."""
+        reworded (not only punctuation or case; not only its examples or notes), renumbered, or removed —
+        those a judge has not reviewed as leaving this ruling standing (with ``reviewed``: only those)."""
         keys = set(self.key_rules)
-        return [c for c in self.counted(strict) if c.rule_id in keys and
+        return [c for c in self.counted(strict) if c.rule_id in keys and (c.review is not None) == reviewed and
                 (c.kind != "reworded" or c.change is None or {"text", "title"} & set(c.change.parts))]
 
     @property
@@ -211,7 +225,9 @@ class ScenarioCheck:
                 "citations": [c.to_dict() | {"counted": c.counts(strict)} for c in self.citations],
                 "regressed": self.regressed, "run": self.old_run.to_dict(), "rerun": self.new_run.to_dict(),
                 "review": self.review(strict), "key_rules": self.key_rules,
-                "key_changes": [c.rule_id for c in self.key_changes(strict)], "answer_changed": self.answer_changed,
+                "key_changes": [c.rule_id for c in self.key_changes(strict)],
+                "reviewed": [c.rule_id for c in self.key_changes(strict, reviewed=True)],
+                "answer_changed": self.answer_changed,
                 "not_compared": self.not_compared}
 
 
@@ -246,6 +262,8 @@ class StaleReport:
                 "review": len(self.to_review),
                 "answer_changed": sum(1 for c in self.checks if c.answer_changed),
                 "key_changed": sum(1 for c in self.checks if c.key_changes(self.strict)),
+                "reviewed": sum(1 for c in self.checks if c.key_changes(self.strict, reviewed=True)
+                                and not c.review(self.strict)),
                 "unknown_in_rerun": sum(1 for c in self.checks if c.new_run.unknown)}
 
     def frequent(self, n: int = 5) -> list[tuple[str, int]]:
@@ -389,14 +407,27 @@ def _same_document(a: Rulebook, b: Rulebook) -> bool:
     return a.name == b.name and a.version == b.version and a.files == b.files
 
 
-def check(paths, new: Rulebook, strict: bool = False) -> StaleReport:
+def check(paths, new: Rulebook, strict: bool = False, reviews=None) -> StaleReport:
     """Check scenario files against the new version ``new`` (see the module docstring).
+
+    ``reviews``: a folder of review files (:func:`judge.scenarios.reviews.load`; by default the one beside the
+    embedded documents), or (rule id, fingerprint) → :class:`judge.scenarios.reviews.Review` itself.
 
     Every file is loaded and its game and ``rules`` version checked before anything is played: a file that
     does not load, a scenario of another game than ``new``'s, or one whose version is not imported raises
     a one-line :class:`JudgeError`.
     """
     from judge.rulebook.diff import diff
+    from judge.scenarios import reviews as rv
+
+    loaded: dict[str, dict] = {}
+
+    def reviews_of(game: str, version: str) -> dict:
+        if isinstance(reviews, dict):
+            return reviews
+        if version not in loaded:
+            loaded[version] = rv.load(game, version, new.version, reviews)
+        return loaded[version]
 
     scenarios = []
     for path in paths:
@@ -425,8 +456,18 @@ def check(paths, new: Rulebook, strict: bool = False) -> StaleReport:
                 diffs[s.rules] = diff(old, new)
             citations = stale_citations(cited_rules(s, old_run), diffs[s.rules])
             citations.sort(key=lambda c: not c.declared)   # the ruling's own citations first
+            _mark_reviewed(citations, path, reviews_of(s.game, old.version))
         check_ = ScenarioCheck(path, s, old, new, citations, old_run, new_run)
         if not same:
             check_.not_compared = [r for r in cited_rules(s, old_run) if outside(old, r)]
         checks.append(check_)
     return StaleReport(new, checks, strict)
+
+
+def _mark_reviewed(citations: list[StaleCitation], path, reviews: dict) -> None:
+    """Attach to each changed citation the judge's review of that very change that covers this scenario."""
+    for c in citations:
+        if c.change is not None and reviews:
+            review = reviews.get((c.rule_id, c.fingerprint))
+            if review is not None and review.covers(path):
+                c.review = review

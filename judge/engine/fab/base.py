@@ -58,7 +58,17 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with {sel['name_contains']} in its name"
     if "min_power" in sel:
         text += f" with {sel['min_power']} or more power"
-    return text
+    return text + _base_power_limits(sel)
+
+
+BASE_POWER_KEYS = {"min_base_power", "max_base_power"}
+"""Selector keys that read an object's base power (cited.NO_PRINTED_POWER)."""
+
+
+def _base_power_limits(sel: dict) -> str:
+    """A selector's limits on base power in words: " with 3 or less base power"."""
+    return "".join(f" with {sel[k]} or {word} base power" for k, word in
+                   (("max_base_power", "less"), ("min_base_power", "greater")) if k in sel)
 
 
 def _effect_phrase(eff: Effect) -> str:

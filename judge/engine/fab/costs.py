@@ -90,7 +90,7 @@ class Costs:
                 self.generate_one(eff, c, player, layer)
                 if not self.last_ok:
                     raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" did not resolve",
-                                        [cited.EFFECT_COST_CANNOT_BE_PAID])
+                                        [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST])
                 if record is not None:
                     record.__dict__.setdefault("_paid_with", []).extend(self.__dict__.get("last_objects", []))
         finally:

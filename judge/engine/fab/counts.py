@@ -18,6 +18,7 @@ did / did not fail, 1.8.4, 1.8.4a).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason
+from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
 EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "counters")
@@ -89,6 +90,21 @@ class Counts:
         if key == "otherwise":
             return (not self.last_ok) == bool(want)
         raise InvalidScenario([Reason("unknown-condition", f"unknown condition '{key}'")])
+
+    @staticmethod
+    def condition_rules(cond) -> list:
+        """The rules checking ``cond`` rests on besides the condition's own: a count of chain links "you control"
+        counts each chain link as its active-attack (its control and properties, 7.0.3c)."""
+        stack, found = [cond], []
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if node.get("count") == "chain-links" and cited.CHAIN_LINK_AS_COLLECTION not in found:
+                    found.append(cited.CHAIN_LINK_AS_COLLECTION)
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        return found
 
     def extra_unmet(self, key: str, want, src) -> str | None:
         """Words for an unmet extra condition, or None."""

@@ -11,7 +11,7 @@ from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, label_rules
-from judge.engine.fab.primitives import PRIMITIVES
+from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
 from judge.engine.fab.state import Effect, Layer
 
 
@@ -52,9 +52,9 @@ class Effects:
                 if not ab.get("state_trigger"):
                     self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
                               f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
-                              [cited.TRIGGER_CONDITION_MET]
+                              [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT]
                               + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
-                                 else []), tag="telling")
+                                 else []) + self.condition_rules(cond), tag="telling")
                 continue
             if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
                 continue
@@ -184,6 +184,8 @@ class Effects:
         self.triggered.append(handle)
         cites = [cited.TRIGGER_CONDITION_MET]
         cond = data.get("if") or {}
+        if cond:   # its condition held as the event occurred (6.6.5b)
+            cites += [cited.TRIGGER_STATE_CONDITION_AT_EVENT] + self.condition_rules(cond)
         why = ""
         if "damage_at_least" in cond:
             why = f" (it dealt {info.get('amount', 0)} damage, at least {cond['damage_at_least']}: a damage event, " \
@@ -248,6 +250,9 @@ class Effects:
             if cond:
                 # a conditional effect: its condition is checked as it would be generated (8.4.3a)
                 label = [cited.REPRISE, cited.CONDITION_REPRISE_ABILITY] if "defended_from_hand" in cond else []
+                # checked once, as the game is now, never again (a later change does not undo it): 6.1.3, 6.2.2d
+                label += [cited.CONTINUOUS_CONDITION_CHECKED_ONCE if eff.get("do") in CONTINUOUS
+                          else cited.DISCRETE_CONDITION_CHECKED_ONCE] + self.condition_rules(cond)
                 label += [cited.SURGE] if "dealt_more_than" in cond else []
                 who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):

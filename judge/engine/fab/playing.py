@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
-from judge.engine.fab.base import _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
+from judge.engine.fab.base import BASE_POWER_KEYS, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.effects import _describe_quantity
 from judge.engine.fab.keywords import BOOST
@@ -469,9 +469,13 @@ class Playing:
                             "not what will be paid)"
             elif "min_cost" in sel or "max_cost" in sel:
                 cost_note = f" (its cost is {c.cost}: the unmodified cost, whatever reductions apply to the payment)"
+            base_note, base_cites = ("", [])
+            if BASE_POWER_KEYS & sel.keys() and c.power is not None:   # 2.9.2, 2.0.3a: it reads the base power
+                base_note, base_cites = self.base_power_words(c, "its")
             if not matches(c, sel, self, eff.controller):
                 self._next_effect_waits(eff, c, player, at, _describe_selector(
-                    {k: v for k, v in sel.items() if k != "controller"}, plural=False), cost_note)
+                    {k: v for k, v in sel.items() if k != "controller"}, plural=False),
+                    cost_note + (f" ({base_note})" if base_note else ""), base_cites)
                 continue
             eff.next_play = False
             eff.applies_to = {c.handle}
@@ -481,22 +485,27 @@ class Playing:
             if staged:   # 6.3.5a: a base value changed in stage 7 made it eligible for this stage-8 effect
                 cost_note += f" (its base power is {self.base_value(c, 'power')} after an effect on its base value: " \
                              "that makes it eligible, and this effect is added in the later stage)"
+            elif base_note:
+                cost_note += f" ({base_note})"
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
                       f"{_effect_phrase(eff)} {when}{cost_note}.",
                       [cited.NEXT_CARD_EFFECTS, cited.FUTURE_OBJECT]
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
                          else [])
-                      + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else []))
+                      + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else base_cites))
 
-    def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = ""):
-        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits."""
+    def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = "",
+                           note_cites=()):
+        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits.
+        ``note_cites``: the rules of a note on what it read other than its cost (its base power: 2.9.2)."""
         if at == "announce" and eff.controller == player:
             lost = sorted(c.supertypes - self.supertypes(c))
             if lost:   # 2.11.5: an effect took its class or talent away
                 note += f" (it has lost its {' and '.join(lost)} supertype{'s' if len(lost) > 1 else ''} to an effect)"
             self.step(f"The effect of {self._src_name(eff)} applies to the next {wanted} played; {c.name}{note} does "
                       "not match that description, so the effect does not apply to it and keeps waiting.",
-                      [cited.NEXT_CARD_EFFECTS] + ([cited.COST_REFERENCE_UNMODIFIED] if note and not lost else [])
+                      [cited.NEXT_CARD_EFFECTS] + list(note_cites)
+                      + ([cited.COST_REFERENCE_UNMODIFIED] if note and not lost and not note_cites else [])
                       + ([cited.LOSE_SUPERTYPES] if lost else []), tag="telling")
 
     def _bind_next_attack(self, c: Card, player: str):

@@ -232,8 +232,15 @@ def _lose_abilities(game, eff, src, controller, layer):
 def _defend_with(game, eff, src, controller, layer):
     """7.0.5b: add cards as defending cards — this card, or cards from another zone (``what`` as for banish:
     a selector with ``zone``, ``top-of-deck``, a handle); their "when this defends" abilities trigger."""
-    for c in game.chosen_objects(eff, "self", src, layer, controller):
-        if c.zone not in ("hand", "stack", "combat-chain"):
+    cards = game.chosen_objects(eff, "self", src, layer, controller)
+    game.last_ok = bool(cards)   # "…, otherwise they discard it" (1.8.4a)
+    for c in cards:
+        if c.zone == "hand" and c.controller != controller:
+            # 7.0.5a: the card's controller as it defends is the one who has defended with it
+            game.step(f"An effect adds {c.name} from {game.player_name(c.owner)}'s hand to the active chain link as a "
+                      f"defending card; {game.player_name(c.controller)} controls it, so they have defended with it.",
+                      [cited.EFFECT_ADDS_DEFENDING_CARD, cited.ADDED_AS_DEFENDING])
+        elif c.zone not in ("hand", "stack", "combat-chain"):
             game.step(f"An effect adds {c.name} from the {c.zone} to the active chain link as a defending card"
                       + (" (it becomes public before it moves)" if c.face_down else "") + ".",
                       [cited.EFFECT_ADDS_DEFENDING_CARD] + ([cited.BECOMES_PUBLIC_BEFORE_MOVE] if c.face_down else []))
@@ -422,3 +429,5 @@ PRIMITIVE_ROWS = (
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}
+# the primitives that generate a layer-continuous effect; the others generate discrete effects
+CONTINUOUS = frozenset(p.name for p in PRIMITIVE_ROWS if p.handler in (_continuous, _gain_keyword))

@@ -237,9 +237,10 @@ class Properties:
                 parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
                 cites += [cited.PIERCING]
             elif how == "while-static":
-                parts.append(f"{by:+d} from {who} while-static ability (its condition is met)")
+                parts.append(f"{by:+d} from {who} while-static ability (its condition is met now)")
                 cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
-                          cited.WHILE_STATIC_FUNCTIONAL]
+                          cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
+                cites += self.condition_rules(self._while_of(src_card, stat))
             elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
                 cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
@@ -287,8 +288,9 @@ class Properties:
                 elif cond:
                     unmet = self.unmet_clauses(cond, src)
                     parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
-                                 f"its while-condition is not met ({'; '.join(unmet)})")
-                    cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL]
+                                 f"its while-condition is not met now ({'; '.join(unmet)})")
+                    cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL,
+                              cited.WHILE_CONDITION_ALWAYS_CHECKED] + self.condition_rules(cond)
         for _, _, src, how in mods:
             src_card = self.s.cards.get(src)
             if how == "while-static" and src_card is not None and src_card.private:
@@ -301,6 +303,13 @@ class Properties:
             cites.append(cited.TIMESTAMP_ORDER)
         value = self.numeric(card, stat)
         return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
+
+    @staticmethod
+    def _while_of(src: Card | None, stat: str) -> dict:
+        """The while-conditions of ``src``'s static abilities that modify ``stat`` (for the rules they rest on)."""
+        return {"all": [ab.get("while") for ab in (src.abilities if src is not None else [])
+                        if ab.kind == "static" and ab.get("while")
+                        and ab.get("effect", {}).get("stat") == stat]}
 
     def _explain_base(self, card: Card, stat: str, base, parts: list, cites: list):
         """The words for the effects on a base value (stage 7, 6.3.2), added to ``parts`` and ``cites``."""

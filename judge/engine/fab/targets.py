@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
-from judge.engine.fab.base import IllegalAction, _describe_selector
+from judge.engine.fab.base import BASE_POWER_KEYS, IllegalAction, _base_power_limits, _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 
 
@@ -34,10 +34,19 @@ class Targets:
             self.step(f"Declare modes and targets: {name} targets {', '.join(self._name_of(t) for t in targets)}.",
                       [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
         for t in targets:
-            base_cites = self._base_power_read(t, spec)
+            base = self._base_power_read(t, spec)
             if not self.legal_target(t, spec, player, layer):
-                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})",
-                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + base_cites)
+                raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})"
+                                    + (f": {base[0]}" if base else ""),
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + (base[1] if base else []))
+            if base:
+                self.step(f"{base[0][0].upper()}{base[0][1:]}.", base[1])
+            if spec == "any" and t in self.s.cards:
+                # the decision that an object can be "any target" of a damage effect: it is living (8.5.3c)
+                self.step(f"{self._name_of(t)} is a living object in the arena (it has a life total), so it can be "
+                          "dealt damage: a legal target of an effect that deals damage to any target (damage to a "
+                          "non-living object would make the effect fail).",
+                          [cited.NON_LIVING_DAMAGE_FAILS, cited.TARGETED_EFFECT])
             if t in self.s.cards and self.is_attack(self.card(t)):
                 c = self.card(t)
                 if any(link.proxy and link.attack == t for link in self.s.chain if c.zone == "combat-chain"):
@@ -52,19 +61,24 @@ class Targets:
                           [cited.ATTACK_OBJECT])
         return list(targets)
 
-    def _base_power_read(self, t: str, spec) -> list:
-        """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: say what
-        it is and why effects on its power do not change it (2.9.2, 2.0.3a). Returns the rules cited."""
-        if not (isinstance(spec, dict) and ("min_base_power" in spec or "max_base_power" in spec)) \
-                or t not in self.s.cards:
-            return []
-        c = self.card(t)
+    def _base_power_read(self, t: str, spec) -> tuple[str, list] | None:
+        """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: what it
+        is and why effects on its power do not change it, with the rules (2.9.2, 2.0.3a); None when it does not."""
+        if not (isinstance(spec, dict) and BASE_POWER_KEYS & spec.keys()) or t not in self.s.cards:
+            return None
+        return self.base_power_words(self.card(t))
+
+    def base_power_words(self, c: Card, subject: str | None = None) -> tuple[str, list]:
+        """What a selector on base power reads of ``c``, in words ("Snatch's base power is 4, from its printed
+        power"), and the rules cited: the printed power defines the base power (2.9.2); an effect that modifies the
+        power leaves it as it was (2.0.3a)."""
         base, now = self.base_value(c, "power"), self.power(c)
-        why = "its printed power" if c.base_power_set is None else "set by an effect"
-        rules = [cited.NO_PRINTED_POWER, cited.EFFECT_MODIFIES_VALUE]
-        self.step(f"{c.name}'s base power is {base} ({why})" + (f"; its power is {now}, but an effect that modifies "
-                  "power does not modify the base value" if now != base else "") + ".", rules)
-        return rules
+        why = "its printed power" if c.base_power_set is None else "an effect that sets it"
+        text = f"{subject or c.name + chr(39) + 's'} base power is {base}, from {why}"
+        if now is None or now == base:
+            return text, [cited.NO_PRINTED_POWER]
+        return (text + f"; its power is {now}, but an effect that modifies power does not modify the base value",
+                [cited.NO_PRINTED_POWER, cited.EFFECT_MODIFIES_VALUE])
 
     def _attack_targets(self, player: str, targets: list, key: str) -> list[str]:
         """1.4.5: an attack must declare an attackable object controlled by an opponent as its attack-target."""
@@ -156,12 +170,9 @@ class Targets:
             return "any target"
         if isinstance(spec, str):
             return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
-        limits = "".join(f" with {spec[k]} or {word} base power" for k, word in
-                         (("max_base_power", "less"), ("min_base_power", "greater")) if k in spec)
         if spec.get("is_attack"):
-            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"]) + limits
-        return "target " + _describe_selector({k: v for k, v in spec.items() if k != "is_attack"},
-                                              plural=False) + limits
+            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"]) + _base_power_limits(spec)
+        return "target " + _describe_selector({k: v for k, v in spec.items() if k != "is_attack"}, plural=False)
 
     def _name_of(self, t: str) -> str:
         if t in self.s.players:

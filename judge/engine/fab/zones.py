@@ -85,17 +85,29 @@ class Zones:
         if isinstance(what, dict) and "zone" in what and what["zone"] not in ARENA_ZONES:
             zone = what["zone"]
             sel = {k: v for k, v in what.items() if k != "zone"}
-            pool = [c for c in self.s.cards.values() if c.zone == zone and c.owner == controller
+            # whose zone: the effect's controller's, or the player ``who`` names ("the defending hero reveals a card
+            # from their hand")
+            owner = self._player_word(eff["who"], controller, layer) if "who" in eff else controller
+            pool = [c for c in self.s.cards.values() if c.zone == zone and c.owner == owner
                     and matches(c, sel, self, controller)]
             n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
             named = [h for h in (layer.params.get("chosen") if layer else None) or [] if isinstance(h, str)] \
                 if layer is not None and isinstance(layer.params.get("chosen"), list) else \
                 ([layer.params["chosen"]] if layer is not None and isinstance(layer.params.get("chosen"), str) else [])
             picked = [self.card(h) for h in named if h in self.s.cards and self.card(h) in pool][:n]
+            chosen_elsewhere = [self.card(h) for h in named if h in self.s.cards and self.card(h).zone == zone
+                                and self.card(h).owner == owner and self.card(h) not in pool]
+            if not picked and chosen_elsewhere and sel:
+                # the card chosen (revealed) does not fit: the effect has nothing to act on, not another card
+                what = _describe_selector(sel, plural=False)
+                self.step(f"The card chosen, {chosen_elsewhere[0].name}, is not {'an' if what[0] in 'aeiou' else 'a'} "
+                          f"{what} card: that part of the effect fails.",
+                          [cited.UNDETERMINED_PARAMETERS, cited.EFFECT_FAILS])
+                return []
             if not picked:
                 picked = pool[:n]
                 if len(pool) > n:
-                    self.step(f"The player determines which {_describe_selector(sel, plural=False)} in their {zone} "
+                    self.step(f"{self.player_name(owner)} determines which {_describe_selector(sel, plural=False)} in their {zone} "
                               f"the effect acts on as it is generated; the scenario names none, so the first in the "
                               f"file: {', '.join(c.name for c in picked)}.", [cited.UNDETERMINED_PARAMETERS])
             if not picked:

@@ -64,7 +64,7 @@ def run(game: Game, scenario):
                     not any(game.keyword(game.unit(u), "ambush") for u in as_list(act["retaliate"]) if game.unit(u)):
                 raise InvalidScenario([scenario.reason(
                     "not-defending", f"{player} is not the defending player: only the defending player's units "
-                    "retaliate (or an ambush unit)", key, cited.RETALIATION_STEP_3)])
+                    "retaliate (or an ambush unit)", key, cited.DEFENDERS_MAY_RETALIATE)])
             game.retaliate(player, act, key)
             continue
         if "intercept" in act:
@@ -107,7 +107,7 @@ def _pass(game: Game, act: dict, key: str):
     for _ in range(act.get("times", 1) if until is None else 500):
         if game.s.game_over:
             raise InvalidScenario([game.scenario.reason(
-                "game-over", "no player can pass: the game is over", key, cited.ENDING_THE_GAME_3)])
+                "game-over", "no player can pass: the game is over", key, cited.GAME_END_NOT_RESPONDED_TO)])
         if game.s.opportunity is not None:
             game.ready(game.s.opportunity, key)
         game.all_pass()
@@ -127,7 +127,7 @@ def _slow_action_check(game: Game, player: str, key: str):
         raise InvalidScenario([game.scenario.reason(
             "slow-action", f"{player} cannot declare an attack: attacks are slow player actions, declared in the turn "
             f"player's main phase with the Effects Stack empty, and {why}", key,
-            cited.ATTACKING_AND_THE_COMBAT_PHASE_1_2)])
+            cited.ATTACK_SLOW_ACTION_MAIN_PHASE)])
 
 
 def _intercept(game: Game, player: str, act: dict, key: str):
@@ -139,10 +139,10 @@ def _intercept(game: Game, player: str, act: dict, key: str):
     if not pending:
         raise InvalidScenario([game.scenario.reason(
             "no-intercept", f"no intercept ability of {game.describe(ally)} is waiting on the Effects Stack", key,
-            cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1)])
+            cited.INTERCEPT)])
     if pending[0].controller != player:
         raise InvalidScenario([game.scenario.reason(
-            "no-intercept", f"{player} does not control that intercept ability", key, cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1)])
+            "no-intercept", f"{player} does not control that intercept ability", key, cited.INTERCEPT)])
     s.decisions[f"intercept:{ally}"] = "yes"
     inst = pending[0]
     for _ in range(200):

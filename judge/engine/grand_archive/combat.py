@@ -99,7 +99,8 @@ class CombatPhase:
             self.facts["illegal_because"][label] = self.cite.one(exc.cites[-1])
             # a restriction or cost of the fifth step not fulfilled (taunt, a refused extra cost): 2.5.1.3 makes the
             # attack illegal and reverses it; 1.3 does for whatever makes it illegal once an attacker is selected
-            fifth = {cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_EXTRA_COSTS, cited.DECLARE_EXTRA_COSTS_OPTIONAL,
+            fifth = {cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_EXTRA_COSTS,
+                     cited.DECLARE_EXTRA_COSTS_OPTIONAL,
                      cited.DECLARE_RESTRICTIONS_TAUNT}
             unmet = [cited.DECLARE_CONDITIONS_UNMET] if fifth & set(exc.cites) and \
                 cited.DECLARE_CONDITIONS_UNMET not in exc.cites else []
@@ -119,33 +120,34 @@ class CombatPhase:
         s = self.s
         if s.combat is not None:
             raise Illegal("A combat phase is already in progress: only one combat phase resolves at a time.",
-                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_7, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_7_1])
+                          [cited.ONE_COMBAT_PHASE_AT_A_TIME, cited.ATTACK_DURING_COMBAT_FIZZLES])
         if self.first_turn() and not self.last_in_first_cycle():
             raise Illegal(f"It is {player}'s first turn and {player} is not the last player of the first turn cycle: "
-                          "no attacks can be declared.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_8])
+                          "no attacks can be declared.", [cited.NO_ATTACK_FIRST_TURN])
         # 2.a: the attacker
         ident = act.get("attack", player)
         attacker = self.unit(ident)
         if attacker is None:
             raise Illegal(f"{self.describe(ident)} is not a unit on the field to attack with.",
-                          [cited.DECLARE_SELECT_ATTACKER, cited.ATTACKING_AND_THE_COMBAT_PHASE_1])
+                          [cited.DECLARE_SELECT_ATTACKER, cited.ATTACK_IS_AN_EVENT])
         s.attempted.add(attacker.handle)
         if attacker.controller != player:
             raise Illegal(f"{player} does not control {attacker.name}.", [cited.DECLARE_SELECT_ATTACKER])
         ok, why = self.obeys(attacker)
         if not ok:
             raise Illegal(f"{why}: it does not obey {player}, who can't attack with it.",
-                          [cited.DECLARE_SELECT_ATTACKER, cited.KEYWORDS_AND_ABILITIES_PRIDE_1, cited.GAME_TERMS_OBEDIENCE_1])
+                          [cited.DECLARE_SELECT_ATTACKER, cited.PRIDE, cited.DISOBEDIENT_ALLY_CANNOT_ATTACK])
         if attack_card is None:
             if attacker.rested:
                 raise Illegal(f"{attacker.name} is rested: only an awake unit can attack.",
-                              [cited.GAME_TERMS_AWAKE_2, cited.DECLARE_ATTACKER_ABLE])
+                              [cited.RESTING_ABILITIES_NEED_AWAKE, cited.DECLARE_ATTACKER_ABLE])
             attacker.rested = True
             self.step(f"Declare an attack: {player} selects {attacker.name} to attack with and rests it as a cost.",
-                      [cited.DECLARE_SELECT_ATTACKER, cited.DECLARE_ATTACKER_RESTS, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_4])
+                      [cited.DECLARE_SELECT_ATTACKER, cited.DECLARE_ATTACKER_RESTS, cited.ATTACKING_RESTS_UNIT])
         else:
             self.step(f"{attack_card.name} entered the intent: {player} declares the attack with {attacker.name}, which "
-                      "does not rest again.", [cited.ATTACK_DECLARATION_GENERAL_RULES_3, cited.CHAMPION_GENERAL_RULES_4_2])
+                      "does not rest again.", [cited.ATTACK_CARD_RESOLVES_BEFORE_DECLARATION,
+                                               cited.ATTACK_CARD_DECLARATION_NO_REST])
         combat = Combat(attacker.handle, player, "")
         combat.intent = [attack_card.handle] if attack_card is not None else []
         # 2.b: weapons wielded
@@ -153,15 +155,17 @@ class CombatPhase:
             weapon = s.cards.get(h)
             if weapon is None or weapon.zone != "field" or "weapon" not in weapon.types or weapon.controller != player:
                 raise Illegal(f"{self.describe(h)} is not a weapon {player} controls on the field.",
-                              [cited.DECLARE_WIELD_WEAPONS, cited.WEAPON_4_3])
+                              [cited.DECLARE_WIELD_WEAPONS, cited.WEAPON_WIELDED_FOR_ATTACKS])
             if "champion" not in attacker.types:
-                raise Illegal(f"{attacker.name} is an ally, and allies can't use weapons.", [cited.DECLARE_WIELD_WEAPONS,
-                                                                                            cited.WEAPON_7_1])
+                raise Illegal(f"{attacker.name} is an ally, and allies can't use weapons.",
+                              [cited.DECLARE_WIELD_WEAPONS,
+                                                                                            cited.ALLIES_CANNOT_USE_WEAPONS])
             combat.wielded.append(h)
         if combat.wielded:
             self.step(f"{player} wields {', '.join(s.cards[h].name for h in combat.wielded)} for the attack; "
                       "wielded objects are part of the combat but are not attackers.",
-                      [cited.DECLARE_WIELD_WEAPONS, cited.DECLARE_WIELDED_TREATED, cited.WEAPON_4_3, cited.ATTACKING_AND_THE_COMBAT_PHASE_5])
+                      [cited.DECLARE_WIELD_WEAPONS, cited.DECLARE_WIELDED_TREATED, cited.WEAPON_WIELDED_FOR_ATTACKS,
+                       cited.CHAMPION_ATTACK_WAYS])
         self._check_power(attacker, combat, attack_card)
         # 2.c: the attack target
         self._choose_target(player, act, attacker, combat)
@@ -176,16 +180,16 @@ class CombatPhase:
         if "ally" in attacker.types and (attacker.power is None or power <= 0):
             raise Illegal(f"{attacker.name} has {'no power stat' if attacker.power is None else f'{power} power'}: "
                           "allies without power or with 0 or less power can't declare attacks.",
-                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_3])
+                          [cited.ATTACKER_NEEDS_POWER])
         if "champion" in attacker.types and not combat.wielded and attack_card is None and power > 0:
             self.step(f"{attacker.name} has {power} power: a champion with a power stat may attack without an attack "
-                      "card or a weapon, as allies do.", [cited.CHAMPION_GENERAL_RULES_4_3,
-                                                          cited.ATTACKING_AND_THE_COMBAT_PHASE_1_3])
+                      "card or a weapon, as allies do.", [cited.CHAMPION_WITH_POWER_ATTACKS_UNAIDED,
+                                                          cited.ATTACKER_NEEDS_POWER])
         if "champion" in attacker.types and not combat.wielded and attack_card is None and \
                 (attacker.power is None or power <= 0):
             raise Illegal(f"{attacker.name} has no power greater than 0 and wields no weapon: a champion attacks through "
                           "an attack card, a weapon, or its own power.",
-                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_1_3, cited.CHAMPION_GENERAL_RULES_4])
+                          [cited.ATTACKER_NEEDS_POWER, cited.CHAMPION_ATTACKS_THROUGH_CARDS_OR_WEAPONS])
 
     def _choose_target(self, player: str, act: dict, attacker: Card, combat: Combat):
         """2.c: the attack target — with multistrike N, up to N more (attack-declaration/general-rules/1.2)."""
@@ -208,40 +212,40 @@ class CombatPhase:
             raise Illegal("An attack declaration must specify " + ("its attack target: none is named" if not targets
                           else f"one attack target{f', and up to {multistrike} more with multistrike' if multistrike else ''}"
                           f", each once: {len(targets)} are named") + ".",
-                          [cited.DECLARE_CHOOSE_TARGET, cited.ATTACKING_AND_THE_COMBAT_PHASE_2_2]
-                          + ([cited.KEYWORDS_AND_ABILITIES_MULTISTRIKE_N_BULLET_1] if multistrike else []))
+                          [cited.DECLARE_CHOOSE_TARGET, cited.ATTACK_TARGET_DECLARED]
+                          + ([cited.MULTISTRIKE] if multistrike else []))
         idents, defending = [], None
         for t in targets:
             why = self.attackable(t, attacker, used)
             if why:
                 raise Illegal(f"{self.describe(t)} is not a legal attack target: {why}.",
-                              [cited.DECLARE_CHOOSE_TARGET, cited.ATTACKING_AND_THE_COMBAT_PHASE_2_2]
-                              + ([cited.ATTACKING_AND_THE_COMBAT_PHASE_9] if "control" in why else [])
-                              + ([cited.KEYWORDS_AND_ABILITIES_STEALTH_1] if "stealth" in why else [])
-                              + ([cited.ATTACKING_AND_THE_COMBAT_PHASE_1, cited.SIEGEABLE_ATTACKABLE]
+                              [cited.DECLARE_CHOOSE_TARGET, cited.ATTACK_TARGET_DECLARED]
+                              + ([cited.NO_ATTACK_ON_OWN_OBJECTS] if "control" in why else [])
+                              + ([cited.STEALTH] if "stealth" in why else [])
+                              + ([cited.ATTACK_IS_AN_EVENT, cited.SIEGEABLE_ATTACKABLE]
                                  if "siegeable" in why else []))
             if self.siegeable(self.unit(t)):
                 self.step(f"{self.describe(t)} is a siegeable domain: not a unit, but an object attacks may target.",
-                          [cited.SIEGEABLE_ATTACKABLE, cited.ATTACKING_AND_THE_COMBAT_PHASE_1])
+                          [cited.SIEGEABLE_ATTACKABLE, cited.ATTACK_IS_AN_EVENT])
             target = self.unit(t)
             controller = target.controller if target is not None else t
             if defending is not None and controller != defending:
                 raise InvalidScenario([self.scenario.reason(
                     "unsupported", "attack targets controlled by different players are not modelled",
-                    self.current_key, cited.KEYWORDS_AND_ABILITIES_MULTISTRIKE_N_BULLET_1)])
+                    self.current_key, cited.MULTISTRIKE)])
             defending = controller
             idents.append(target.handle if target is not None else t)
             if target is not None and self.keyword(target, "stealth"):
                 sight = [c.name for c in [attacker] + used if self.keyword(c, "true sight")]
                 self.step(f"{target.name} has stealth, but {', '.join(sight)} has true sight: the attack may target "
-                          "it.", [cited.KEYWORDS_AND_ABILITIES_TRUE_SIGHT_1, cited.KEYWORDS_AND_ABILITIES_STEALTH_1])
+                          "it.", [cited.TRUE_SIGHT, cited.STEALTH])
         combat.defending_player = defending
         self._taunt_check(player, attacker, used, defending, idents)
         combat.targets = list(idents)
         combat.defenders = list(idents)
         self.step(f"{player} chooses {', '.join(self.describe(t) for t in idents)} as the attack "
                   f"target{'s' if len(idents) > 1 else ''}.", [cited.DECLARE_CHOOSE_TARGET]
-                  + ([cited.ATTACK_DECLARATION_GENERAL_RULES_1_2, cited.KEYWORDS_AND_ABILITIES_MULTISTRIKE_N_BULLET_1]
+                  + ([cited.MULTISTRIKE_ADDITIONAL_TARGETS_DECLARED, cited.MULTISTRIKE]
                      if len(idents) > 1 else []))
 
     def _taunt_check(self, player: str, attacker: Card, used: list[Card], defending: str, idents: list[str]):
@@ -255,13 +259,13 @@ class CombatPhase:
             return
         if unblockable:
             self.step(f"{', '.join(c.name for c in taunts)} {'has' if len(taunts) == 1 else 'have'} taunt, but the "
-                      "attack is unblockable and ignores taunt.", [cited.KEYWORDS_AND_ABILITIES_UNBLOCKABLE_1])
+                      "attack is unblockable and ignores taunt.", [cited.UNBLOCKABLE])
             return
         raise Illegal(f"{', '.join(c.name for c in taunts)} {'is' if len(taunts) == 1 else 'are'} awake with "
                       f"taunt: {player} must target {'it' if len(taunts) == 1 else 'them'} before other "
                       f"objects {defending} controls.",
-                      [cited.DECLARE_RESTRICTIONS_TAUNT, cited.KEYWORDS_AND_ABILITIES_TAUNT_1,
-                       cited.KEYWORDS_AND_ABILITIES_TAUNT_2]
+                      [cited.DECLARE_RESTRICTIONS_TAUNT, cited.TAUNT,
+                       cited.TAUNT_TARGETED_FIRST]
                       + ([cited.SIEGEABLE_AFTER_TAUNT] if any(self.siegeable(self.unit(t))
                                                                                  for t in idents) else []))
 
@@ -274,20 +278,22 @@ class CombatPhase:
                 if src.handle in combat.wielded:
                     additional += eff.get("reserve", 0)
                     self.step(f"{src.name} has an additional cost of {eff.get('reserve', 0)} to wield it.",
-                              [cited.DECLARE_ADDITIONAL_COSTS, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_5])
+                              [cited.DECLARE_ADDITIONAL_COSTS, cited.ATTACK_ADDITIONAL_COSTS_PAID_AT_DECLARATION])
                 continue
             whose = {"you": player == src.controller, "opponents": player != src.controller, "all": True}
             if whose[eff.get("for", "opponents")] and self.matches(attacker, eff.get("attacker"), src.controller):
                 extra += eff.get("reserve", 0)
                 self.step(f"{src.name} makes attacks cost {eff.get('reserve', 0)} more: a cost restriction, not an "
-                          "additional cost, reconciled in the fifth step.", [cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_EXTRA_COSTS])
+                          "additional cost, reconciled in the fifth step.", [cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS,
+                                                                             cited.DECLARE_EXTRA_COSTS])
         if additional:
             self.pay_reserve(player, attacker, additional, act, key, [cited.DECLARE_ADDITIONAL_COSTS,
-                                                                      cited.ATTACKING_AND_THE_COMBAT_PHASE_1_5])
+                                                                      cited.ATTACK_ADDITIONAL_COSTS_PAID_AT_DECLARATION])
         if extra:
             if act.get("pay", True) is False:
                 raise Illegal(f"{player} refuses to pay the {extra} extra to declare the attack.",
-                              [cited.DECLARE_EXTRA_COSTS, cited.DECLARE_EXTRA_COSTS_OPTIONAL, cited.DECLARE_CONDITIONS_UNMET])
+                              [cited.DECLARE_EXTRA_COSTS, cited.DECLARE_EXTRA_COSTS_OPTIONAL,
+                               cited.DECLARE_CONDITIONS_UNMET])
             self.pay_reserve(player, attacker, extra, act, key, [cited.DECLARE_EXTRA_COSTS])
         self.step("Every cost is paid and every restriction on the attack is fulfilled: the attack is legal.",
                   [cited.DECLARE_ACKNOWLEDGE_RESTRICTIONS, cited.DECLARE_CONDITIONS_UNMET])
@@ -304,30 +310,32 @@ class CombatPhase:
         self.step(f"The attack is declared: {attacker.name} is the attacker and "
                   f"{', '.join(self.describe(t) for t in combat.targets)} the defender{'s' if len(combat.targets) > 1 else ''}; {player} is the attacking player and {combat.defending_player} the defending player. The "
                   "turn enters the combat phase; no player receives Opportunity for the declaration itself.",
-                  [cited.ATTACKING_AND_THE_COMBAT_PHASE_4, cited.ATTACK_DECLARATION_GENERAL_RULES_1,
-                   cited.ATTACK_DECLARATION_GENERAL_RULES_2, cited.MAIN_PHASE_2_2], answer=True)
+                  [cited.COMBAT_ROLES, cited.DECLARED_ATTACK_ENTERS_COMBAT_PHASE,
+                   cited.ATTACK_DECLARATION_NOT_RESPONDED_TO, cited.ATTACK_STARTS_COMBAT_PHASE], answer=True)
         used = [attacker] + [s.cards[h] for h in combat.wielded + combat.intent]
         for c in used:
             for ab in c.abilities:
                 if ab.kind == "trigger" and ab.get("on") == "attack" and "attacker" not in ab.data:
-                    rule = (cited.KEYWORDS_AND_ABILITIES_ON_ATTACK_1_1 if c is attacker else
-                            cited.KEYWORDS_AND_ABILITIES_ON_ATTACK_1_3 if "weapon" in c.types else
-                            cited.KEYWORDS_AND_ABILITIES_ON_ATTACK_1_2)
-                    self.pending_trigger(c, ab, f"{attacker.name} attacks", [cited.ATTACK_DECLARATION_GENERAL_RULES_4, rule])
+                    rule = (cited.ON_ATTACK_UNITS if c is attacker else
+                            cited.ON_ATTACK_WEAPONS if "weapon" in c.types else
+                            cited.ON_ATTACK_INTENT)
+                    self.pending_trigger(c, ab, f"{attacker.name} attacks", [cited.ON_ATTACK_TRIGGERS_AFTER_DECLARATION,
+                                                                             rule])
         # "whenever [a unit] attacks": abilities of other objects and of masteries watching the attacker
         for c in list(s.cards.values()):
             for ab in c.abilities:
                 if ab.kind == "trigger" and ab.get("on") == "attack" and "attacker" in ab.data and \
                         self.functional(c, ab) and self.matches(attacker, ab.get("attacker"), c.controller):
                     self.pending_trigger(c, ab, f"{attacker.name} attacks",
-                                         [cited.ATTACK_DECLARATION_GENERAL_RULES_4, cited.TRIGGERED_ABILITIES_ABILITIES_PLACED]
-                                         + ([cited.MASTERY_P1] if "mastery" in c.types else []))
+                                         [cited.ON_ATTACK_TRIGGERS_AFTER_DECLARATION,
+                                          cited.TRIGGERED_ABILITIES_ABILITIES_PLACED]
+                                         + ([cited.MASTERY] if "mastery" in c.types else []))
         self.intercept_triggers(attacker)
         if not self.state_based_checks():
             self.give_opportunity(s.turn_player)
         self.step(f"Retaliation step: the turn player, {s.turn_player}, receives Opportunity "
                   + ("to respond to the abilities on the Effects Stack." if s.stack else "(before retaliation)."),
-                  [cited.RETALIATION_STEP_1, cited.RETALIATION_STEP_2])
+                  [cited.RETALIATION_STEP_STACK_RESOLVES, cited.RETALIATION_STEP_OPPORTUNITY])
 
     def intercept_triggers(self, attacker: Card):
         """Intercept: whenever your champion is attacked while this ally is awake (intercept/1)."""
@@ -347,11 +355,11 @@ class CombatPhase:
                      and c.controller == combat.defending_player and not c.rested and self.keyword(c, "intercept")]:
             if any(self.keyword(c, "unblockable") for c in used):
                 self.step(f"{ally.name} has intercept, but the attack is unblockable and can't be intercepted.",
-                          [cited.KEYWORDS_AND_ABILITIES_UNBLOCKABLE_1], answer=True)
+                          [cited.UNBLOCKABLE], answer=True)
                 return
             self.keyword_trigger(ally, "intercept", [{"do": "intercept"}], f"{self.champion_name(ally.controller)} is "
-                                 f"attacked while {ally.name} is awake", [cited.ATTACK_DECLARATION_GENERAL_RULES_4,
-                                                                           cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1])
+                                 f"attacked while {ally.name} is awake", [cited.ON_ATTACK_TRIGGERS_AFTER_DECLARATION,
+                                                                           cited.INTERCEPT])
 
     def keyword_trigger(self, src: Card, keyword: str, effects: list[dict], why: str, cites: list[str]):
         """A keyword's triggered ability (intercept, vigor) waits for state-based checks to place it."""
@@ -367,40 +375,40 @@ class CombatPhase:
         combat = s.combat
         ally = s.cards.get(inst.source)
         if combat is None or ally is None or ally.zone != "field":
-            self.step(f"{source_name}'s intercept resolves with no attack to redirect.", [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1])
+            self.step(f"{source_name}'s intercept resolves with no attack to redirect.", [cited.INTERCEPT])
             return
         if s.decisions.get(f"intercept:{ally.handle}") != "yes":
             self.step(f"{you} may redirect the attack to {ally.name} and does not.",
-                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1], answer=True)
+                      [cited.INTERCEPT], answer=True)
             return
         ok, why = self.obeys(ally)
         if not ok:
             self.step(f"{why}: it does not obey {you}, so the intercept fails and the attack is not redirected.",
-                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_2, cited.KEYWORDS_AND_ABILITIES_INTERCEPT_2_1,
-                       cited.KEYWORDS_AND_ABILITIES_PRIDE_1], answer=True)
+                      [cited.INTERCEPT_FAILS_WITHOUT_OBEDIENCE, cited.INTERCEPT_TRIGGERS_WITHOUT_OBEDIENCE,
+                       cited.PRIDE], answer=True)
             return
         if ally.handle in combat.defenders:
             self.step(f"{ally.name} is already defending: the attack can't be redirected to it.",
-                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1_2], answer=True)
+                      [cited.INTERCEPT_NOT_IF_DEFENDING], answer=True)
             return
         attacker = s.cards[combat.attacker]
         why = self.attackable(ally.handle, attacker, [s.cards[h] for h in combat.wielded + combat.intent])
         if why:
             self.step(f"{ally.name} is not a valid target for the attack ({why}): it can't intercept.",
-                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1_1], answer=True)
+                      [cited.INTERCEPT_NEEDS_VALID_TARGET], answer=True)
             return
         champ = self.champion_of(combat.defending_player)
         old = next((t for t in combat.targets if t == combat.defending_player or (champ and t == champ.handle)), None)
         if old is None:
             self.step(f"The attack no longer targets {self.champion_name(you)}: there is nothing to redirect.",
-                      [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1], answer=True)
+                      [cited.INTERCEPT], answer=True)
             return
         combat.targets = [ally.handle if t == old else t for t in combat.targets]
         combat.defenders = [d for d in combat.defenders if d != old] + [ally.handle]
         self.step(f"{you} redirects the attack to {ally.name}: it becomes the attack target and the defender, and "
                   f"{self.describe(old)} stops defending.",
-                  [cited.KEYWORDS_AND_ABILITIES_INTERCEPT_1, cited.GAME_TERMS_REDIRECT_1,
-                   cited.ATTACKING_AND_THE_COMBAT_PHASE_4], answer=True)
+                  [cited.INTERCEPT, cited.REDIRECT,
+                   cited.COMBAT_ROLES], answer=True)
 
     # ---------------------------------------------------------------------------------------------------------
     # retaliation
@@ -432,12 +440,13 @@ class CombatPhase:
             if why:
                 res[handle] = False
                 self.step(f"{name} can't retaliate: {why}.",
-                          [cited.RETALIATION_STEP_3, cited.RETALIATION_STEP_3_2] if "power" in why else [cited.RETALIATION_STEP_3]
-                          + ([cited.KEYWORDS_AND_ABILITIES_AMBUSH_1] if "ambush" in why else []), answer=True)
+                          [cited.DEFENDERS_MAY_RETALIATE,
+                           cited.RETALIATOR_NEEDS_POWER] if "power" in why else [cited.DEFENDERS_MAY_RETALIATE]
+                          + ([cited.AMBUSH] if "ambush" in why else []), answer=True)
                 continue
             if self.keyword(unit, "steadfast"):
                 self.step(f"{unit.name} has steadfast: it retaliates {'while rested ' if unit.rested else ''}without "
-                          "resting.", [cited.KEYWORDS_AND_ABILITIES_STEADFAST_1])
+                          "resting.", [cited.STEADFAST])
             else:
                 unit.rested = True
             combat.retaliators[unit.handle] = attacker.handle
@@ -446,11 +455,11 @@ class CombatPhase:
                       f"{unit.name} retaliates", [])
             self.trace.steps[-1].text += (f" against {attacker.name}: {attacker.name} becomes its retaliation target, "
                                           "and it will deal damage by its power in the damage step.")
-            self.trace.steps[-1].cites = self.cite(cited.RETALIATION_STEP_3, cited.RETALIATION_STEP_3_1) + (
-                self.cite(cited.KEYWORDS_AND_ABILITIES_AMBUSH_1) if ambush and unit.handle not in combat.defenders else [])
+            self.trace.steps[-1].cites = self.cite(cited.DEFENDERS_MAY_RETALIATE, cited.RETALIATION_TARGET) + (
+                self.cite(cited.AMBUSH) if ambush and unit.handle not in combat.defenders else [])
             self.answer_steps.append(self.trace.steps[-1])
         if not chosen:
-            self.step(f"{player} does not retaliate.", [cited.RETALIATION_STEP_3])
+            self.step(f"{player} does not retaliate.", [cited.DEFENDERS_MAY_RETALIATE])
         self.enter_damage_step()
 
     def enter_damage_step(self):
@@ -462,7 +471,7 @@ class CombatPhase:
         s.passed = []
         self.give_opportunity(s.turn_player)
         self.step(f"Damage step: the turn player, {s.turn_player}, receives Opportunity (before damage).",
-                  [cited.RETALIATION_STEP_4, cited.DAMAGE_STEP_1])
+                  [cited.RETALIATION_STEP_TO_DAMAGE_STEP, cited.DAMAGE_STEP_OPPORTUNITY])
 
     # ---------------------------------------------------------------------------------------------------------
     # moving through combat
@@ -491,12 +500,12 @@ class CombatPhase:
         events = []   # (source card, amount, target ident, parts)
         if attacker.zone != "field":
             self.step(f"{attacker.name} left the field before the damage step: no card involved in the attack deals "
-                      "damage.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_7], answer=True)
+                      "damage.", [cited.ATTACKER_LEFT_FIELD_NO_DAMAGE], answer=True)
         else:
             power, parts = self.attack_power(combat)
             if not combat.defenders:
                 self.step("The attack has no defender left: it deals no damage.",
-                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_8, cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7],
+                          [cited.ATTACKED_OBJECT_LEFT_FIELD_NO_DAMAGE, cited.CHECK_COMBAT_ROLES],
                           answer=True)
             if len(combat.defenders) > 1 and self.critical_of(attacker, combat)[0]:
                 raise InvalidScenario([self.scenario.reason(
@@ -512,13 +521,13 @@ class CombatPhase:
             unit = s.cards[r]
             if unit.zone != "field":
                 self.step(f"{unit.name} left the field before the damage step: it deals and is dealt no damage.",
-                          [cited.DAMAGE_STEP_3_2], answer=True)
+                          [cited.RETALIATOR_LEFT_FIELD_NO_DAMAGE], answer=True)
                 continue
             tgt = s.cards.get(target)
             if tgt is None or tgt.zone != "field":
                 self.step(f"{unit.name}'s retaliation target, {tgt.name if tgt else target}, left the field: it has no "
                           "valid retaliation target and deals no damage.",
-                          [cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7], answer=True)
+                          [cited.CHECK_COMBAT_ROLES], answer=True)
                 continue
             power = unit.stat("power")
             parts = [f"{unit.name} {power}"]
@@ -529,23 +538,24 @@ class CombatPhase:
             events.append((unit, power, target, parts))
         if len(combat.retaliators) > 1:
             self.step(f"{combat.attacking_player} orders the retaliating units' damage: "
-                      f"{', '.join(s.cards[r].name for r in combat.retaliators)}.", [cited.DAMAGE_STEP_2])
+                      f"{', '.join(s.cards[r].name for r in combat.retaliators)}.", [cited.RETALIATION_ORDER_CHOSEN])
         dealt = []
         for src, power, target, parts in events:
             role = "attack" if src is attacker else "retaliation"
-            kw = [k for k, rule in (("ranged", cited.KEYWORDS_AND_ABILITIES_RANGED_1),
-                                    ("retort", cited.KEYWORDS_AND_ABILITIES_RETORT_N_1)) if any(k in p for p in parts)]
+            kw = [k for k, rule in (("ranged", cited.RANGED),
+                                    ("retort", cited.RETORT)) if any(k in p for p in parts)]
             self.step(f"Damage calculation for the {role} of {src.name}: {' + '.join(parts) if parts else 'no power'}"
-                      f" = {power}.", ([cited.DAMAGE_STEP_3_1, cited.DAMAGE_STEP_3_5] if role == "attack" else
-                                       [cited.DAMAGE_STEP_3, cited.DAMAGE_STEP_3_4])
-                      + [rule for k, rule in (("ranged", cited.KEYWORDS_AND_ABILITIES_RANGED_1),
-                                              ("retort", cited.KEYWORDS_AND_ABILITIES_RETORT_N_1)) if k in kw],
+                      f" = {power}.", ([cited.ATTACK_DAMAGE_SUMS_INTENT,
+                                        cited.WEAPON_ATTACK_CARD_MODIFY_DAMAGE] if role == "attack" else
+                                       [cited.DAMAGE_STEP_DEALS_DAMAGE, cited.RETALIATION_IS_COMBAT_DAMAGE])
+                      + [rule for k, rule in (("ranged", cited.RANGED),
+                                              ("retort", cited.RETORT)) if k in kw],
                       answer=bool(kw))
             extra = []
             if role == "retaliation" and src.handle not in combat.defenders and self.keyword(src, "stealth"):
-                extra = [cited.KEYWORDS_AND_ABILITIES_STEALTH_2]   # it retaliated before it received stealth
+                extra = [cited.STEALTH_KEEPS_RETALIATION]   # it retaliated before it received stealth
             n = self.deal_damage(src, max(0, power), target, combat=True,
-                                 cites=[cited.DAMAGE_STEP_3, cited.DAMAGE_2] + extra)
+                                 cites=[cited.DAMAGE_STEP_DEALS_DAMAGE, cited.COMBAT_AND_NON_COMBAT_DAMAGE] + extra)
             dealt.append((src, target, n))
         self.remove_durability(combat, attacker)
         self.combat_hits(dealt, attacker)
@@ -559,18 +569,19 @@ class CombatPhase:
             weapon = s.cards[h]
             if weapon.zone != "field":
                 self.step(f"{weapon.name} left the field before damage: it loses no durability and adds no power.",
-                          [cited.DAMAGE_STEP_3_7_2, cited.ATTACKING_AND_THE_COMBAT_PHASE_5_4], answer=True)
+                          [cited.WIELDED_WEAPON_LOSES_DURABILITY, cited.WEAPON_LEFT_FIELD_NO_DAMAGE], answer=True)
                 continue
             if not combat.defenders or attacker.zone != "field":
                 self.step(f"No defender was dealt damage by the attack: {weapon.name} loses no durability counter.",
-                          [cited.DAMAGE_STEP_3_7_2], answer=True)
+                          [cited.WIELDED_WEAPON_LOSES_DURABILITY], answer=True)
                 continue
             weapon.counters["durability"] = weapon.counters.get("durability", 0) - 1
             self.step(f"{weapon.name} was wielded in the attack: a durability counter is removed, simultaneously with the "
                       f"combat damage ({weapon.counters['durability']} left).",
-                      [cited.DAMAGE_STEP_3_7, cited.DAMAGE_STEP_3_7_2, cited.WEAPON_4_3_1]
+                      [cited.DAMAGE_AND_DURABILITY_SIMULTANEOUS, cited.WIELDED_WEAPON_LOSES_DURABILITY,
+                       cited.WIELDED_WEAPON_DURABILITY_REMOVED]
                       + ([cited.CLEAVE_ONE_DURABILITY] if combat.cleave else [])
-                      + ([cited.WEAPON_5_1] if combat.prevented else []), answer=True)
+                      + ([cited.PREVENTED_DAMAGE_STILL_COSTS_DURABILITY] if combat.prevented else []), answer=True)
 
     def combat_hits(self, dealt, attacker: Card):
         """On Hit: a unit, intent or weapon whose attack or retaliation dealt combat damage (on-hit/2, 3); On Kill
@@ -586,8 +597,8 @@ class CombatPhase:
                 for ab in c.abilities:
                     if ab.kind == "trigger" and ab.get("on") == "hit" and c.zone in ("field", "intent"):
                         self.pending_trigger(c, ab, f"{src.name} deals combat damage to {self.describe(target)}",
-                                             [cited.KEYWORDS_AND_ABILITIES_ON_HIT_2 if c is src else
-                                              cited.KEYWORDS_AND_ABILITIES_ON_HIT_3])
+                                             [cited.ON_HIT_UNITS if c is src else
+                                              cited.ON_HIT_INTENT_AND_WEAPONS])
 
     def killed_by_combat(self, unit: Card):
         """On Kill: the unit died from combat damage; the sources that dealt it that damage trigger (on-kill/2, 3;
@@ -605,8 +616,8 @@ class CombatPhase:
                 for ab in c.abilities:
                     if ab.kind == "trigger" and ab.get("on") == "kill":
                         self.pending_trigger(c, ab, f"{unit.name} is killed by combat damage from {src.name}",
-                                             [cited.KEYWORDS_AND_ABILITIES_ON_KILL_2 if c is src else
-                                              cited.KEYWORDS_AND_ABILITIES_ON_KILL_3, cited.KEYWORDS_AND_ABILITIES_ON_KILL_1_1])
+                                             [cited.ON_KILL_UNITS if c is src else
+                                              cited.ON_KILL_INTENT_AND_WEAPONS, cited.KILLED_AT_ZERO_LIFE])
 
     def end_of_combat(self):
         """End of Combat 1.1-1.4, then 2: triggers, checks, roles removed, intent to the graveyard."""
@@ -614,18 +625,20 @@ class CombatPhase:
         combat = s.combat
         combat.step = "end"
         self.step("End of combat step: abilities triggered in the damage step are placed and state-based effects are "
-                  "checked.", [cited.DAMAGE_STEP_4, cited.END_OF_COMBAT_STEP_1, cited.END_OF_COMBAT_STEP_1_1,
-                               cited.END_OF_COMBAT_STEP_1_2])
+                  "checked.", [cited.DAMAGE_STEP_TO_END_OF_COMBAT, cited.END_OF_COMBAT_ALWAYS_HAPPENS,
+                               cited.END_OF_COMBAT_TRIGGERS,
+                               cited.END_OF_COMBAT_STATE_BASED_CHECK])
         triggered = self.state_based_checks()
         if s.game_over:
             return
-        self.step("The attacking and defending objects are removed from combat.", [cited.END_OF_COMBAT_STEP_1_3])
+        self.step("The attacking and defending objects are removed from combat.", [cited.END_OF_COMBAT_ROLES_REMOVED])
         for h in combat.intent:
             card = s.cards[h]
             if card.zone == "intent":
                 self.move(card, "graveyard")
                 self.step(f"{card.name} goes from the intent to its owner's graveyard.",
-                          [cited.END_OF_COMBAT_STEP_1_4, cited.ATTACK_8], answer=True)
+                          [cited.END_OF_COMBAT_INTENT_TO_GRAVEYARD,
+                           cited.ATTACK_CARD_LEAVES_INTENT_END_OF_COMBAT], answer=True)
         s.point = "combat-end"
         if triggered or s.stack:
             self.give_opportunity(s.turn_player)
@@ -638,8 +651,9 @@ class CombatPhase:
         s.combat = None
         self.s.phase = "main"
         self.window("main", f"The combat phase is over: {s.turn_player} returns to the main phase and receives "
-                    "Opportunity; no new main phase begins.", [cited.END_OF_COMBAT_STEP_2, cited.MAIN_PHASE_2_2,
-                                                               cited.MAIN_PHASE_2_2_1])
+                    "Opportunity; no new main phase begins.", [cited.END_OF_COMBAT_TO_MAIN_PHASE,
+                                                               cited.ATTACK_STARTS_COMBAT_PHASE,
+                                                               cited.ONE_MAIN_PHASE_PER_TURN])
 
     def combat_roles_check(self) -> bool:
         """State-based checks, Combat Roles: a defender that is no longer a legal attack target stops defending; a
@@ -657,8 +671,8 @@ class CombatPhase:
                 combat.defenders.remove(d)
                 changed = True
                 self.step(f"{self.describe(d)} left the field: it stops being a defender and will not be dealt the "
-                          "attack's damage.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_8,
-                                               cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7], answer=True)
+                          "attack's damage.", [cited.ATTACKED_OBJECT_LEFT_FIELD_NO_DAMAGE,
+                                               cited.CHECK_COMBAT_ROLES], answer=True)
                 continue
             why = self.attackable(d, attacker, used) if attacker.zone == "field" else None
             if why:
@@ -666,8 +680,8 @@ class CombatPhase:
                 changed = True
                 self.step(f"{self.describe(d)} is no longer a legal attack target ({why}): it stops being a defender, "
                           "and the attack will not deal damage to it.",
-                          [cited.ATTACKING_AND_THE_COMBAT_PHASE_4_2, cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_7]
-                          + ([cited.KEYWORDS_AND_ABILITIES_STEALTH_3] if "stealth" in why else []), answer=True)
+                          [cited.DEFENDER_ILLEGAL_TARGET_STOPS_DEFENDING, cited.CHECK_COMBAT_ROLES]
+                          + ([cited.STEALTH_MAKES_TARGET_ILLEGAL] if "stealth" in why else []), answer=True)
         return changed
 
     def attack_card_resolves(self, inst, card: Card):
@@ -677,23 +691,25 @@ class CombatPhase:
         player = inst.controller
         bad = None
         if any(i is not inst for i in s.stack):
-            bad = ("another card or ability is on the Effects Stack", cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3_1)
+            bad = ("another card or ability is on the Effects Stack", cited.ATTACK_CHECK_STACK_NOT_EMPTY)
         elif s.phase != "main":
-            bad = (f"{player} is not in a main phase", cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3_2)
+            bad = (f"{player} is not in a main phase", cited.ATTACK_CHECK_NOT_MAIN_PHASE)
         elif s.turn_player != player:
-            bad = (f"it is not {player}'s turn", cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3_3)
+            bad = (f"it is not {player}'s turn", cited.ATTACK_CHECK_NOT_CONTROLLERS_TURN)
         if bad is not None:
             self.fizzle(inst, f"the attack tries to resolve while {bad[0]}: no attack is declared and no combat phase "
-                        "begins", [cited.ATTACKING_AND_THE_COMBAT_PHASE_2_3, bad[1], cited.ATTACK_5_1])
+                        "begins", [cited.ATTACK_RESOLUTION_CHECKS, bad[1], cited.NEGATED_ATTACK_CARD_TO_GRAVEYARD])
             return False
         card.zone = "intent"
         self.step(f"{card.name} resolves into {player}'s intent: it is now the attack.",
-                  [cited.ATTACK_6, cited.ATTACKING_AND_THE_COMBAT_PHASE_6, cited.ATTACKING_AND_THE_COMBAT_PHASE_3], answer=True)
+                  [cited.ATTACK_CARD_ENTERS_INTENT, cited.ATTACK_CARD_IN_INTENT_MODIFIED,
+                   cited.ATTACK_CARD_TARGET_AFTER_RESOLVING], answer=True)
         act = {"attack": player, "target": inst.attack_target, "wield": inst.wield}
         if not self.declare_attack(player, act, "", attack_card=card):
             card = self.s.cards[card.handle]    # the state was reverted: the card as it is now
             self.step(f"No legal attack can be declared: {card.name} fizzles and goes to the graveyard; the champion "
-                      "remains rested.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_2_1, cited.ATTACK_6, cited.ATTACK_5_1], answer=True)
+                      "remains rested.", [cited.ATTACK_CARD_WITHOUT_TARGET, cited.ATTACK_CARD_ENTERS_INTENT,
+                                          cited.NEGATED_ATTACK_CARD_TO_GRAVEYARD], answer=True)
             self.move(card, "graveyard")
             self.facts["fizzled"].append(inst.id)
             return False

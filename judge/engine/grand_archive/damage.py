@@ -37,14 +37,15 @@ class DamageRules:
         unit = self.unit(target)
         if combat and unit is not None and unit.counters.get("bulwark", 0) > 0:
             out.append({"op": "bulwark", "name": f"{unit.name}'s bulwark counter", "unit": unit.handle,
-                        "cites": [cited.COUNTERS_BULWARK_2, cited.COUNTERS_BULWARK_3, cited.COUNTERS_BULWARK_4]})
+                        "cites": [cited.BULWARK_PREVENTS_NEXT_COMBAT_DAMAGE, cited.BULWARK_NOT_OPTIONAL,
+                                  cited.BULWARK_ONE_REPLACEMENT]})
         who = {target, unit.handle if unit is not None else target, self.player_of(target) or target}
         for shield in s.shields:
             if shield["who"] in who and (combat or not shield.get("combat")) and shield["left"] > 0:
                 out.append({"op": "prevent", "name": shield["name"], "amount": shield["left"], "shield": shield,
                             # a whole number of points subtracted (10), as a buffer (5.1) or once (5.2)
-                            "cites": [cited.DAMAGE_PREVENTION_5_1 if shield["kind"] == "shield" else
-                                      cited.DAMAGE_PREVENTION_5_2, cited.PREVENTION_WHOLE_NUMBER]})
+                            "cites": [cited.SHIELDING_PREVENTION_BUFFER if shield["kind"] == "shield" else
+                                      cited.INSTANCE_PREVENTION, cited.PREVENTION_WHOLE_NUMBER]})
         critical = self.critical_effect(source, combat)
         if critical is not None:
             out.append(critical)
@@ -58,7 +59,7 @@ class DamageRules:
             if eff.get("from") and (source is None or not self.matches(source, eff["from"], src.controller)):
                 continue
             out.append({"op": eff.get("op", "prevent"), "name": src.name, "amount": eff.get("amount", 1),
-                        "cites": [cited.REPLACEMENT_EFFECTS_1, cited.REPLACEMENT_EFFECTS_4]})
+                        "cites": [cited.REPLACEMENT_EFFECT, cited.REPLACEMENT_PHRASING]})
         return out
 
     @staticmethod
@@ -89,20 +90,21 @@ class DamageRules:
                 self.step(f"Replacement effects would change the {n} damage to {self.describe(target)}: {taker}, who "
                           f"controls it, applies them one at a time in the order of their choice, the one that deals the least damage — "
                           f"{', then '.join(self._op_text(e) for e in best)} — so {result} damage would be dealt.",
-                          [cited.REPLACEMENT_EFFECTS_2, cited.REPLACEMENT_EFFECTS_2_1, cited.REPLACEMENT_EFFECTS_3, cited.DAMAGE_STEP_3_6,
-                           cited.DAMAGE_PREVENTION_3], answer=True)
+                          [cited.REPLACEMENT_ORDER_BY_AFFECTED_CONTROLLER, cited.REPLACEMENT_ORDER_STEP_WISE,
+                           cited.REPLACEMENTS_OF_ONE_OUTCOME, cited.DAMAGE_REPLACEMENT_ORDER,
+                           cited.PREVENTION_ORDER_AS_REPLACEMENT], answer=True)
             if combat and s.combat is not None and any(e["op"] in ("prevent", "bulwark") for e in best):
                 s.combat.prevented = True
             for eff in best:
                 self._consume(eff, n, unpreventable)
                 if len(effects) == 1:
                     self.step(f"{self._op_text(eff)[0].upper()}{self._op_text(eff)[1:]}: the {n} damage becomes "
-                              f"{result}.", eff["cites"] + ([cited.DAMAGE_PREVENTION_7] if unpreventable else []),
+                              f"{result}.", eff["cites"] + ([cited.UNPREVENTABLE_DAMAGE] if unpreventable else []),
                               answer=True)
             n = result
         if n <= 0:
             self.step(f"No damage is dealt to {self.describe(target)}: damage prevented or reduced to 0 is not dealt.",
-                      [cited.DAMAGE_9, cited.DAMAGE_7], answer=True)
+                      [cited.DAMAGE_DEALT_ONLY_ABOVE_ZERO, cited.PREVENTED_DAMAGE_DOES_NOT_HAPPEN], answer=True)
             return 0
         kind = "combat damage" if combat else "damage"
         player = self.player_of(target) if target in s.players else None
@@ -112,7 +114,8 @@ class DamageRules:
         if player is not None:
             s.players[player].damage += n
             self.step(f"{name} deals {n} {kind} to {self.champion_name(player)}" + (f" ({why})" if why else "")
-                      + f": {counters(s.players[player].damage)} on it.", cites + [cited.EFFECT_CARD, cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS],
+                      + f": {counters(s.players[player].damage)} on it.", cites + [cited.EFFECT_CARD,
+                                                                                   cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS],
                       answer=True)
         elif self.siegeable(unit):
             left = max(0, unit.counters.get("durability", 0) - n)
@@ -167,8 +170,8 @@ class DamageRules:
             if champ is not None and self.keyword(champ, "immortality"):
                 continue
             self.step(f"{self.champion_name(p)} has {counters(pl.damage)} and {life} life: it dies, and {p} loses "
-                      "the game.", [cited.DAMAGE_DAMAGE_MARKED, cited.COUNTERS_DAMAGE_3,
-                                    cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS, cited.ENDING_THE_GAME_5, cited.ENDING_THE_GAME_5_BULLET_1], answer=True)
+                      "the game.", [cited.DAMAGE_DAMAGE_MARKED, cited.DAMAGE_COUNTERS_KILL_CHAMPION,
+                                    cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS, cited.PLAYER_LOSES_IF, cited.LOSES_WHEN_CHAMPION_DIES], answer=True)
             if champ is not None:
                 self.remember(champ)
                 self.move(champ, "banishment")
@@ -187,12 +190,12 @@ class DamageRules:
                     if said not in self.said:
                         self.said.add(said)
                         self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life, but it has "
-                                  "immortality: it does not die.", [cited.KEYWORDS_AND_ABILITIES_IMMORTALITY_1,
-                                                                     cited.KEYWORDS_AND_ABILITIES_IMMORTALITY_1_1],
+                                  "immortality: it does not die.", [cited.IMMORTALITY,
+                                                                     cited.IMMORTAL_DOES_NOT_DIE],
                                   answer=True)
                     continue
                 self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life: it dies.",
-                          [cited.DAMAGE_DAMAGE_MARKED, cited.ALLY_6_1], answer=True)
+                          [cited.DAMAGE_DAMAGE_MARKED, cited.ALLY_DIES_AT_ZERO_LIFE], answer=True)
                 self.leave_field(obj, "graveyard")
                 self.dies(obj, "its damage reached its life", [cited.DAMAGE_DAMAGE_MARKED])
                 if obj.zone == "graveyard" or obj.zone == "ceased":
@@ -211,8 +214,8 @@ class DamageRules:
                 self.step(f"{obj.name} has no durability counters: it is destroyed"
                           + (f"; it would go to the graveyard, but a {instead[0]} card is banished instead." if instead
                              else "."),
-                          [cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_3, cited.DURABILITY_ZERO_DESTROYED,
-                           cited.WEAPON_5, cited.WEAPON_6] + ([instead[1]] if instead else []), answer=True)
+                          [cited.CHECK_WEAPON_DURABILITY, cited.DURABILITY_ZERO_DESTROYED,
+                           cited.WEAPON_DESTROYED_AT_ZERO_DURABILITY, cited.DESTROYED_WEAPON_TO_GRAVEYARD] + ([instead[1]] if instead else []), answer=True)
                 self.leave_field(obj, "graveyard")
                 changed = True
         if self.combat_roles_check():
@@ -231,10 +234,11 @@ class DamageRules:
             s.winner = left[0]
             s.game_over = True
             self.step(f"All of {left[0]}'s opponents have lost: {left[0]} wins the game, and the game is over — this is "
-                      "not an event any player may respond to.", [cited.ENDING_THE_GAME_4, cited.ENDING_THE_GAME_4_BULLET_3,
-                                                                   cited.ENDING_THE_GAME_1, cited.ENDING_THE_GAME_3],
+                      "not an event any player may respond to.", [cited.PLAYER_WINS_IF, cited.WINS_WHEN_OPPONENTS_LOST,
+                                                                   cited.GAME_ENDS_WIN_OR_DRAW, cited.GAME_END_NOT_RESPONDED_TO],
                       answer=True)
         elif not left:
             s.game_over = True
             self.step("Every player has lost at the same time: the game is a draw.",
-                      [cited.OBJECTIVES_1, cited.ENDING_THE_GAME_6, cited.ENDING_THE_GAME_6_BULLET_2], answer=True)
+                      [cited.ALL_LOSE_TOGETHER_IS_DRAW, cited.GAME_DRAW_IF,
+                       cited.DRAW_WHEN_ALL_LOSE_TOGETHER], answer=True)

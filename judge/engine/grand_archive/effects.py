@@ -20,7 +20,7 @@ from judge.engine.grand_archive import cited
 # a counter type → the rule of its own entry, and the one for buff and debuff counters removing each other
 COUNTER_RULES = {"buff": (cited.BUFF_COUNTERS, cited.BUFF_MEETS_DEBUFF),
                  "debuff": (cited.DEBUFF_COUNTERS, cited.DEBUFF_MEETS_BUFF),
-                 "bulwark": (cited.BULWARK_COUNTERS, None), "durability": (cited.COUNTERS_DURABILITY_1, None)}
+                 "bulwark": (cited.BULWARK_COUNTERS, None), "durability": (cited.DURABILITY_COUNTERS_ON_ENTERING, None)}
 
 
 class EffectPrimitives:
@@ -86,7 +86,8 @@ class EffectPrimitives:
             self.s.players[p].unnamed["hand"] += n
             self.facts.setdefault("drawn", {}).setdefault(p, 0)
             self.facts["drawn"][p] += n
-            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", [cited.EVENTS_RESULT_DRAWN, cited.YOU_PRINTED_CARD], answer=True)
+            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", [cited.EVENTS_RESULT_DRAWN,
+                                                                      cited.YOU_PRINTED_CARD], answer=True)
 
     def do_recover(self, e, inst, you, source_name):
         """Recover N: remove up to N damage from your champion."""
@@ -104,18 +105,18 @@ class EffectPrimitives:
         if e.get("to") == "attack":
             combat = self.s.combat
             if combat is None:
-                self.step(f"{source_name}: there is no attack to modify.", [cited.ATTACKING_AND_THE_COMBAT_PHASE_6_2])
+                self.step(f"{source_name}: there is no attack to modify.", [cited.INTENT_SUBJECT_TO_EFFECTS])
                 return
             combat.power_mods.append((source_name, by))
             self.step(f"The attack gets {by:+d} power from {source_name}, combined with the others in the damage step.",
-                      [cited.ATTACKING_AND_THE_COMBAT_PHASE_6_2, cited.ATTACKING_AND_THE_COMBAT_PHASE_5_3], answer=True)
+                      [cited.INTENT_SUBJECT_TO_EFFECTS, cited.CHAMPION_ATTACK_POWER_SUMMED], answer=True)
             return
         for obj in self._units_on_field(e, inst, you):
             obj.buffs.append((stat, by))
             self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}"
                       + (" (an instanced effect: the set is the objects that fit it now)." if
                          isinstance(e.get("to"), dict) else "."),
-                      [cited.CONTINUOUS_EFFECTS_GENERATED_DUE] + ([cited.CONTINUOUS_EFFECTS_INSTANCED_EFFECTS_1,
+                      [cited.CONTINUOUS_EFFECTS_GENERATED_DUE] + ([cited.INSTANCED_EFFECT_APPLIES_TO_OBJECTS_THEN,
                                                                  cited.INSTANCED_SET_FIXED]
                                                                 if isinstance(e.get("to"), dict) else []), answer=True)
 
@@ -188,7 +189,7 @@ class EffectPrimitives:
         if zone == "banishment" and "regalia" in obj.supertypes and self.keyword(obj, "renewable"):
             self.step(f"{obj.name} would be banished from the field, but it has renewable: it is put into "
                       f"{obj.owner}'s material deck instead.", [cited.RENEWABLE,
-                                                                  cited.REPLACEMENT_EFFECTS_1], answer=True)
+                                                                  cited.REPLACEMENT_EFFECT], answer=True)
             zone = "material-deck"
         self.move(obj, zone)
 
@@ -255,7 +256,7 @@ class EffectPrimitives:
                 self.step(f"{', '.join(self.instance_name(i) for i in caused)}, triggered by that activation, "
                           f"remain{'s' if one else ''} triggered: negating the activation does not remove "
                           f"{'it' if one else 'them'} from the Effects Stack.",
-                          [cited.CARD_ACTIVATION_GAME_TERMS_NEGATED_2, cited.TRIGGERED_ABILITIES_PUT], answer=True)
+                          [cited.NEGATED_ACTIVATION_LEAVES_STACK, cited.TRIGGERED_ABILITIES_PUT], answer=True)
 
     def do_copy(self, e, inst, you, source_name):
         """Copy the targeted instances onto the Effects Stack under your control, with new targets if the effect
@@ -372,15 +373,16 @@ class EffectPrimitives:
             self.step(f"{source_name}: the next {n} {'combat ' if e.get('combat') else ''}damage that would be dealt to "
                       f"{self.describe(t)} is prevented"
                       + (" (one instance)" if kind == "instance" else "") + ".",
-                      [cited.DAMAGE_PREVENTION_1, cited.DAMAGE_PREVENTION_2, cited.DAMAGE_PREVENTION_5]
-                      + ([cited.DAMAGE_PREVENTION_4] if e.get("combat") else []), answer=True)
+                      [cited.PREVENTION_REDUCES_DAMAGE, cited.CONTINUOUS_PREVENTION,
+                       cited.PREVENTION_SHIELDING_OR_INSTANCE]
+                      + ([cited.PREVENTION_BY_DAMAGE_TYPE] if e.get("combat") else []), answer=True)
 
     def do_rest(self, e, inst, you, source_name):
         """Rest an object; one already rested can't rest (game-terms/rest-rested/1, 5)."""
         for obj in self._units_on_field(e, inst, you):
             if obj.rested:
-                self.step(f"{obj.name} is already rested: it does not rest again.", [cited.GAME_TERMS_REST_RESTED_5,
-                                                                                     cited.PROPERTIES_AND_STATES_GENERAL_RULES_3])
+                self.step(f"{obj.name} is already rested: it does not rest again.", [cited.RESTED_CANNOT_REST,
+                                                                                     cited.STATE_ALREADY_SET_UNCHANGED])
                 continue
             obj.rested = True
             self.step(f"{source_name} rests {obj.name}.", [cited.REST_OBJECT], answer=True)
@@ -389,10 +391,10 @@ class EffectPrimitives:
         """Wake up an object; one already awake can't wake up (game-terms/wake-up/1, 2)."""
         for obj in self._units_on_field(e, inst, you):
             if not obj.rested:
-                self.step(f"{obj.name} is already awake: it does not wake up.", [cited.GAME_TERMS_WAKE_UP_2])
+                self.step(f"{obj.name} is already awake: it does not wake up.", [cited.AWAKE_CANNOT_WAKE_UP])
                 continue
             obj.rested = False
-            self.step(f"{source_name}: {obj.name} wakes up.", [cited.GAME_TERMS_WAKE_UP_1], answer=True)
+            self.step(f"{source_name}: {obj.name} wakes up.", [cited.WAKE_UP], answer=True)
 
     def do_counter(self, e, inst, you, source_name):
         """Put N counters of a kind on an object (or remove them with a negative N); buff and debuff counters
@@ -411,7 +413,7 @@ class EffectPrimitives:
                       f"{'on' if n >= 0 else 'from'} {obj.name}"
                       + (f"; {cancel} {kind} and {other} counter pair{'s' if cancel > 1 else ''} remove each other"
                          if cancel else "") + ".",
-                      [cited.COUNTERS_GENERAL_RULES_4] + ([COUNTER_RULES[kind][1]] if cancel else [COUNTER_RULES[kind][0]]
+                      [cited.COUNTER_QUANTITY_CHANGES] + ([COUNTER_RULES[kind][1]] if cancel else [COUNTER_RULES[kind][0]]
                                                              if kind in COUNTER_RULES else []), answer=True)
 
     def do_gain(self, e, inst, you, source_name):
@@ -420,14 +422,14 @@ class EffectPrimitives:
         for obj in self._units_on_field(e, inst, you):
             obj.gained.append((name, value, self.s.tick()))
             self.step(f"{obj.name} gains {name}{f' {value}' if value is not None else ''} until end of turn.",
-                      [cited.CONTINUOUS_EFFECTS_INSTANCED_EFFECTS_1], answer=True)
+                      [cited.INSTANCED_EFFECT_APPLIES_TO_OBJECTS_THEN], answer=True)
 
     def do_distant(self, e, inst, you, source_name):
         """A unit becomes distant until the end of its controller's turn (game-terms/distant/1, 2)."""
         for obj in self._units_on_field(e, inst, you):
             obj.distant = True
             self.step(f"{obj.name} becomes distant until the end of {obj.controller}'s turn.",
-                      [cited.GAME_TERMS_DISTANT_1, cited.GAME_TERMS_DISTANT_2], answer=True)
+                      [cited.DISTANT_PROPERTY, cited.DISTANT_UNTIL_END_OF_TURN], answer=True)
 
     def do_skip(self, e, inst, you, source_name):
         """A player's next [phase] is skipped (skipping-phases/1, 2)."""
@@ -437,14 +439,14 @@ class EffectPrimitives:
                 self.s.skips.append((p, e["phase"]))
             self.step(f"{p}'s next {e['phase'].replace('-', ' ')} phase will be skipped"
                       + (f" ({times} times)" if times > 1 else "") + ".",
-                      [cited.SKIPPING_PHASES_1] + ([cited.SKIPPING_PHASES_2] if times > 1 else []), answer=True)
+                      [cited.SKIPPED_PHASE_DOES_NOT_HAPPEN] + ([cited.PHASES_SKIPPED_MULTIPLE_TIMES] if times > 1 else []), answer=True)
 
     def do_end_phase(self, e, inst, you, source_name):
         """End the current phase: once this resolves, the effects on the Effects Stack do not resolve and their
         cards are banished (ending-phases/1, 1.1, 1.2, 2.1)."""
         self.ending_phase = True
         self.step(f"{source_name} ends the {self.s.phase.replace('-', ' ')} phase; it is not banished itself.",
-                  [cited.ENDING_PHASES_1, cited.ENDING_PHASES_2_1], answer=True)
+                  [cited.ENDED_PHASE_STACK_DOES_NOT_RESOLVE, cited.PHASE_ENDING_CARD_TO_GRAVEYARD], answer=True)
 
     def do_level_up(self, e, inst, you, source_name):
         """Level up: the next level champion card from the player's material deck is placed on the lineage,
@@ -453,7 +455,7 @@ class EffectPrimitives:
         for p in self._who(dict(e, to=e.get("to", "you")), inst, you):
             base = self.base_level(p)
             if base is None:
-                self.step(f"{p} has no champion to level up.", [cited.CHAMPION_LEVELING_UP_9], answer=True)
+                self.step(f"{p} has no champion to level up.", [cited.LEVELING_REQUIREMENTS], answer=True)
                 continue
             fits = [c for c in self.s.cards.values() if c.zone == "material-deck" and c.owner == p
                     and "champion" in c.types and c.level == base + 1]
@@ -461,13 +463,13 @@ class EffectPrimitives:
             if len(chosen) > 1:
                 raise InvalidScenario([self.scenario.reason(
                     "choose-payment", f"{p} has {len(chosen)} level {base + 1} champion cards to level up into: name "
-                    "one in level_up = HANDLE on the action", self.current_key, cited.GAME_TERMS_LEVEL_UP_1)])
+                    "one in level_up = HANDLE on the action", self.current_key, cited.LEVEL_UP)])
             if not chosen:
                 self.step(f"{p} has no level {base + 1} champion card in the material deck: the champion does not "
-                          "level up.", [cited.CHAMPION_LEVELING_UP_9, cited.GAME_TERMS_LEVEL_UP_3], answer=True)
+                          "level up.", [cited.LEVELING_REQUIREMENTS, cited.LEVEL_UP_BY_PRINTED_LEVEL], answer=True)
                 continue
             card = chosen[0]
             self.place_on_lineage(card, p, f"{source_name} levels up {p}'s champion without the Effects Stack (not a "
-                                  "materialization): ", [cited.GAME_TERMS_LEVEL_UP_1, cited.GAME_TERMS_LEVEL_UP_2,
-                                                        cited.GAME_TERMS_LEVEL_UP_3])
+                                  "materialization): ", [cited.LEVEL_UP, cited.LEVEL_UP_NOT_MATERIALIZATION,
+                                                        cited.LEVEL_UP_BY_PRINTED_LEVEL])
             self.enters_field(card)

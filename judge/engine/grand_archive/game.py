@@ -300,7 +300,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Why no player has Opportunity now, with its rules, or None."""
         for i in self.s.stack:
             if i.kind == "bestowment":
-                return "while a boon is being bestowed", [cited.PLAYERS_T_OPPORTUNITY, cited.BOON_BEING_BESTOWED_PLAYERS]
+                return "while a boon is being bestowed", [cited.PLAYERS_T_OPPORTUNITY,
+                                                          cited.BOON_BEING_BESTOWED_PLAYERS]
             card = self.s.cards.get(i.source)
             if i.kind == "activation" and card is not None and self.keyword(card, "interdiction"):
                 return (f"while the activation of {card.name}, which has interdiction, is on the Effects Stack",
@@ -324,13 +325,13 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         if s.game_over:
             raise InvalidScenario([self.scenario.reason(
                 "game-over", f"{player} cannot act: the game is over"
-                + (f" ({s.winner} won)" if s.winner else " (a draw)"), key, cited.ENDING_THE_GAME_3)])
+                + (f" ({s.winner} won)" if s.winner else " (a draw)"), key, cited.GAME_END_NOT_RESPONDED_TO)])
         self.resolve_blocked()
         if kind == "retaliate":
             if s.combat is None or s.point not in ("combat-retaliation", "combat-retaliate"):
                 raise InvalidScenario([self.scenario.reason(
                     "no-retaliation", f"{player} cannot retaliate: no combat is at its retaliation step",
-                    key, cited.RETALIATION_STEP_3)])
+                    key, cited.DEFENDERS_MAY_RETALIATE)])
             for _ in range(200):
                 if s.point == "combat-retaliate" or s.game_over:
                     return
@@ -352,14 +353,14 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
                 s.passed.append(holder)
             if len(s.passed) == len(s.order) and s.stack:
                 self.step("Every player has passed Opportunity in succession.",
-                          [cited.PLAYERS_PASS_OPPORTUNITY_TIMING_AND_PERMISSIONS_OPPORTUNITY_4, cited.TOP_LAYER_EFFECTS])
+                          [cited.OPPORTUNITY_PASSES_IN_TURN_ORDER, cited.TOP_LAYER_EFFECTS])
                 self.resolve_top()
                 continue
             if len(s.passed) == len(s.order):
                 raise InvalidScenario([self.scenario.reason(
                     "no-opportunity", f"{player} cannot act now: every player would pass with the Effects Stack empty "
                     f"and end the {PHASE_NAMES[s.phase]}; write pass = true first to move on", key,
-                    cited.TURN_ORDER_3)])
+                    cited.PHASE_ENDS_WHEN_ALL_PASS)])
             self.step(f"{holder} passes Opportunity; {nxt} receives it.", [cited.PLAYERS_PASS_OPPORTUNITY_TURN])
             s.opportunity = nxt
         raise InvalidScenario([self.scenario.reason("no-opportunity", f"{player} never receives Opportunity", key)])
@@ -377,17 +378,17 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
                 pass
             elif s.point in ("wake-up", "draw"):
                 self.step(f"No player has Opportunity at the start of the {PHASE_NAMES[s.phase]}: the game proceeds with "
-                          "its turn-based action.", [cited.TURN_ORDER_4])
+                          "its turn-based action.", [cited.PHASE_WITHOUT_OPPORTUNITY_ENDS])
             else:
                 self.step("Every player passes Opportunity while the Effects Stack is empty: the "
                           f"{'step' if s.phase == 'combat' else 'phase'} ends and the game proceeds.",
-                          [cited.PLAYERS_PASS_OPPORTUNITY, cited.TURN_ORDER_3])
+                          [cited.PLAYERS_PASS_OPPORTUNITY, cited.PHASE_ENDS_WHEN_ALL_PASS])
             self.proceed()
             return
         holder = s.opportunity or s.turn_player
         order = s.order[s.order.index(holder):] + s.order[:s.order.index(holder)]
         self.step(f"{', then '.join(order)} pass{'es' if len(order) == 1 else ''} Opportunity: every player has "
-                  "passed in succession.", [cited.PLAYERS_PASS_OPPORTUNITY_TIMING_AND_PERMISSIONS_OPPORTUNITY_4,
+                  "passed in succession.", [cited.OPPORTUNITY_PASSES_IN_TURN_ORDER,
                                             cited.TOP_LAYER_EFFECTS])
         self.resolve_top()
 

@@ -306,7 +306,7 @@ class Layers:
         self.step(f"{source_name} applies to {names}: {what} "
                   f"{'until end of turn' if until == 'turn' else 'for the rest of the game'} (an instanced effect: its "
                   f"set is fixed as it resolves; layer {eff.layer}).",
-                  [cited.CONTINUOUS_EFFECTS_INSTANCED_EFFECTS_1, cited.INSTANCED_SET_FIXED,
+                  [cited.INSTANCED_EFFECT_APPLIES_TO_OBJECTS_THEN, cited.INSTANCED_SET_FIXED,
                    LAYER_RULE[eff.layer]], answer=True)
         self.apply_layers()
 

@@ -310,7 +310,8 @@ class Playing:
         self.step(f"Pay costs: {cards_word(amount)} {'is' if amount == 1 else 'are'} selected at random from {player}'s "
                   f"memory and banished simultaneously{naming(chosen, unnamed)}; the card then goes onto the Effects "
                   "Stack for resolution.",
-                  cites + [cited.MEMORY_COSTS_REQUIRE_BANISHING, cited.CARDS_SELECTED_MEMORY_COSTS, cited.ONCE_CARDS_BEEN_SELECTED, cited.CARD_IMMEDIATELY_PLACED])
+                  cites + [cited.MEMORY_COSTS_REQUIRE_BANISHING, cited.CARDS_SELECTED_MEMORY_COSTS,
+                           cited.ONCE_CARDS_BEEN_SELECTED, cited.CARD_IMMEDIATELY_PLACED])
 
     def _place(self, inst: Instance, card: Card, method_rule: str, player: str, opportunity: bool = True):
         self.s.stack.append(inst)
@@ -318,7 +319,8 @@ class Playing:
         self.facts["kinds"][inst.id] = inst.kind
         self.facts["controllers"][inst.id] = inst.controller
         self.facts["played"][card.handle] = {"method": inst.kind, "controller": player, "timestamp": card.timestamp}
-        cites = [method_rule, cited.CARD_PLAYED, cited.CARDS_EFFECTS_STACK, cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS, cited.EFFECTS_STACK_CONTAINS_ORDERED]
+        cites = [method_rule, cited.CARD_PLAYED, cited.CARDS_EFFECTS_STACK,
+                 cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS, cited.EFFECTS_STACK_CONTAINS_ORDERED]
         text = (f"{card.name} is {past(inst.kind)}: one {inst.kind} instance [{inst.id}] is placed at the top of "
                 f"the Effects Stack, controlled by {player}; the card itself is tracked by its timestamp, unordered")
         if opportunity:
@@ -357,9 +359,9 @@ class Playing:
             self.step(f"An effect lets {player} activate {card.name}, which has a memory cost, instead of "
                       "materializing it; its memory cost is paid.", [cited.SOME_EFFECTS_WILL_SPECIFY])
         self.step("Check legality: every part of the activation is legal.", legality)
-        rules = cost_rules(cited.PLAYER_CALCULATES_RESERVE_CARD_ACTIVATION_1_7)
+        rules = cost_rules(cited.ACTIVATION_CALCULATE_RESERVE_COST)
         cost = self.calculate_cost(player, card, kind, inst, rules)
-        pay = [cited.PLAYER_PAYS_RESERVE_CARD_ACTIVATION_1_8]
+        pay = [cited.ACTIVATION_PAY_RESERVE_COST]
         if "attack" in card.types:
             self._rest_for_attack_card(player, card, inst, act)
         if kind == "reserve":
@@ -374,15 +376,16 @@ class Playing:
         champ = self.champion_of(player)
         if champ is None:
             raise Illegal(f"{card.name} is an attack card and {player}'s champion is not described as a card on the "
-                          "field to rest for it.", [cited.ATTACK_2, cited.CHAMPION_GENERAL_RULES_4_1])
+                          "field to rest for it.", [cited.ATTACK_CARD_SLOW_RESTS_CHAMPION,
+                                                    cited.ATTACKING_RESTS_CHAMPION])
         if champ.rested:
             raise Illegal(f"{champ.name} is rested and can't rest again to pay for {card.name}.",
-                          [cited.ATTACK_2, cited.GAME_TERMS_REST_RESTED_5])
+                          [cited.ATTACK_CARD_SLOW_RESTS_CHAMPION, cited.RESTED_CANNOT_REST])
         champ.rested = True
         inst.attack_target = act.get("attack_target")
         inst.wield = as_list(act.get("wield"))
         self.step(f"Pay costs: {player} rests {champ.name} as an additional cost of the attack card.",
-                  [cited.ATTACK_2, cited.CHAMPION_GENERAL_RULES_4_1, cited.ATTACKING_AND_THE_COMBAT_PHASE_1_4])
+                  [cited.ATTACK_CARD_SLOW_RESTS_CHAMPION, cited.ATTACKING_RESTS_CHAMPION, cited.ATTACKING_RESTS_UNIT])
 
     def _memory_activation_allowed(self, player: str, card: Card) -> bool:
         return any(src.controller == player and self.matches(card, eff.get("cards"), player)
@@ -396,12 +399,13 @@ class Playing:
                   [cited.MATERIALIZING_CARD_FOLLOWS_SAME])
         if "champion" in card.types:
             self.step(f"{card.name} is a champion card: champion cards are not bound by element restrictions when "
-                      "materialized.", [cited.GAME_CHECKS_WHETHER, cited.CHAMPION_CARDS_BOUND, cited.PLAYERS_IGNORE_ELEMENT_REQUIREMENTS])
+                      "materialized.", [cited.GAME_CHECKS_WHETHER, cited.CHAMPION_CARDS_BOUND,
+                                        cited.PLAYERS_IGNORE_ELEMENT_REQUIREMENTS])
         else:
             self._check_elements(player, card, [cited.GAME_CHECKS_WHETHER])
         inst = Instance(card.handle, "materialization", card.handle, player)
         self._declare(player, card, act, inst)
-        legality = [cited.GAME_PERFORMS_LEGALITY_CHECK_CARD_MATERIALIZATION_3_1]
+        legality = [cited.MATERIALIZATION_LEGALITY_CHECK]
         self._check_control(player, card, origin, "materialization", "material-deck", legality)
         p = s.players[player]
         grant = self.permission(player, card, "materialize", origin)
@@ -416,7 +420,8 @@ class Playing:
                 raise Illegal(f"Only a regalia or champion card may be materialized from the material deck in the "
                               f"materialize phase; {card.name} is neither.", legality + [cited.TURN_BASED_ACTION_TURN])
             self.step(f"It is {player}'s materialize phase and {player} has not materialized yet: the turn-based "
-                      "materialization is allowed.", legality + [cited.PLAYER_ONLY_MATERIALIZE, cited.TURN_BASED_ACTION_TURN])
+                      "materialization is allowed.", legality + [cited.PLAYER_ONLY_MATERIALIZE,
+                                                                 cited.TURN_BASED_ACTION_TURN])
         elif grant is None:
             raise Illegal(f"It is not the materialize phase and no effect gives {player} permission to materialize "
                           f"{card.name}.", legality + [cited.PLAYER_ONLY_MATERIALIZE])
@@ -435,7 +440,7 @@ class Playing:
         if kind == "reserve":
             self.step(f"{card.name} has a reserve cost: materializing it, its reserve cost is paid rather than a "
                       "memory cost.", [cited.MATERIALIZATION_INVOLVE_CARDS_RESERVE])
-            rules = cost_rules(cited.PLAYER_CALCULATES_RESERVE_CARD_ACTIVATION_1_7)
+            rules = cost_rules(cited.ACTIVATION_CALCULATE_RESERVE_COST)
         else:
             rules = cost_rules(cited.PLAYER_CALCULATES_MEMORY)
         cost = self.calculate_cost(player, card, kind, inst, rules)
@@ -472,7 +477,8 @@ class Playing:
         self._check_control(player, card, origin, "bestowment", "pantheon", legality)
         self._check_speed(player, card, legality + [cited.BOONS_RESERVE_COST], "bestowment")
         if card.reserve_cost is None:
-            raise Illegal(f"{card.name} has no reserve cost to pay.", legality + [cited.CARDS_WITHOUT_SPECIFIED_RESERVE])
+            raise Illegal(f"{card.name} has no reserve cost to pay.",
+                          legality + [cited.CARDS_WITHOUT_SPECIFIED_RESERVE])
         self.step("Check legality: every part of the bestowment is legal.", legality)
         rules = cost_rules(cited.PLAYER_CALCULATES_RESERVE)
         cost = self.calculate_cost(player, card, "reserve", inst, rules)
@@ -512,7 +518,7 @@ class Playing:
         ok, why = self.obeys(card)
         if not ok:
             raise Illegal(f"{why}: it does not obey {player}, who can't activate its abilities.",
-                          [cited.GAME_TERMS_OBEDIENCE_1, cited.KEYWORDS_AND_ABILITIES_PRIDE_1])
+                          [cited.DISOBEDIENT_ALLY_CANNOT_ATTACK, cited.PRIDE])
         speed = ab.get("speed", "fast")
         if speed == "slow" and (player != self.s.turn_player or self.s.stack or self.s.phase != "main"):
             raise Illegal("This ability has slow speed: only the turn player, in the main phase with the Effects "
@@ -556,7 +562,8 @@ class Playing:
         self.give_opportunity(player)
         self.step(f"The ability [{inst.id}] goes to the Effects Stack, controlled by {player}, who controls its "
                   f"source; {player} receives Opportunity.",
-                  [cited.AFTER_COSTS_BEEN_PAID, cited.ABILITY_CONTROLLED_BY_SOURCE_CONTROLLER, cited.AFTER_PLAYER_ACTIVATES_MATERIALIZES])
+                  [cited.AFTER_COSTS_BEEN_PAID, cited.ABILITY_CONTROLLED_BY_SOURCE_CONTROLLER,
+                   cited.AFTER_PLAYER_ACTIVATES_MATERIALIZES])
         if cost.get("sacrifice"):
             self.dies(card, f"sacrificed to pay the cost of its ability [{inst.id}]",
                       [cited.OBJECT], where=", on top of the ability it was sacrificed for, so it resolves "

@@ -32,7 +32,8 @@ class Resolution:
                 if not self.matches(card, ab.get("card"), src.controller):
                     continue
                 self.pending_trigger(src, ab, f"{player} played {card.name} by {inst.kind}",
-                                     [cited.ACTIVATING_MATERIALIZING_BESTOWING_CARD, cited.MATERIALIZING_ACTIVATING_CARD_COUNTS], cause=inst.id)
+                                     [cited.ACTIVATING_MATERIALIZING_BESTOWING_CARD,
+                                      cited.MATERIALIZING_ACTIVATING_CARD_COUNTS], cause=inst.id)
 
     def pending_trigger(self, src: Card, ab, why: str, cites, cause: str | None = None):
         """A triggered ability has triggered: it waits, with its source's last known information, to be placed on
@@ -65,7 +66,8 @@ class Resolution:
             self.facts["triggered"].append(inst.id)
             self.step(f"{t.why}: {t.lki['name']}'s triggered ability [{inst.id}] ({quote(ab)}) is placed onto the "
                       f"Effects Stack during state-based checks{t.where}, controlled by {inst.controller}.",
-                      list(t.cites) + [cited.TRIGGERED_ABILITIES_ABILITIES_PLACED, cited.TRIGGERED_ABILITY_PLACED], answer=True)
+                      list(t.cites) + [cited.TRIGGERED_ABILITIES_ABILITIES_PLACED,
+                                       cited.TRIGGERED_ABILITY_PLACED], answer=True)
         self.s.passed = []
         self.give_opportunity(self.s.turn_player)
         if not self.blocked():
@@ -112,7 +114,8 @@ class Resolution:
                                         else "") + (f"{', '.join(c.name for c in cards)} on the Effects Stack "
                                         f"{'is' if len(cards) == 1 else 'are'} banished without resolving; " if cards
                                         else "") + "its remaining steps are skipped.",
-                  [cited.ENDING_PHASES_1, cited.ENDING_PHASES_1_1] + ([cited.ENDING_PHASES_1_2] if s.phase == "combat" else []),
+                  [cited.ENDED_PHASE_STACK_DOES_NOT_RESOLVE,
+                   cited.ENDED_PHASE_SUB_PHASES_SKIPPED] + ([cited.ENDED_COMBAT_PHASE] if s.phase == "combat" else []),
                   answer=True)
         s.pending = []
         if s.phase == "combat":
@@ -160,12 +163,14 @@ class Resolution:
                       f"are those of the original card played"
                       + (f" (X = {inst.x})" if inst.x is not None else "")
                       + f"; it resolves under its own controller, {inst.controller}.",
-                      [cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS_PLAYING_CARDS_9, cited.INFORMATION_SUCH_COSTS_PAID, cited.COPIED_CARD_ACTIVATIONS_COPIED])
+                      [cited.PLAYING_CREATES_OBJECT, cited.INFORMATION_SUCH_COSTS_PAID,
+                       cited.COPIED_CARD_ACTIVATIONS_COPIED])
         effects = list(card.modes.get(inst.mode, [])) if inst.mode else list(card.effects)
         if effects:
             self.step(f"{inst.controller} enacts {card.name}'s instructions in order, top to bottom; \"you\" is "
                       f"{inst.controller}, the controller of the resolving instance.",
-                      [cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION, cited.YOU_PRINTED_CARD, cited.EFFECTS_WILL_RESOLVE]
+                      [cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION, cited.YOU_PRINTED_CARD,
+                       cited.EFFECTS_WILL_RESOLVE]
                       + ([cited.ACTION_CARDS_WILL_RESOLVE] if "action" in card.types else []))
         for e in effects:
             self.apply(e, inst, card.name)
@@ -181,7 +186,8 @@ class Resolution:
             for e in extra:
                 self.apply(e, inst, card.name)
         if "boon" in card.types:
-            self.step(f"{inst.controller} gains the boon {card.name}.", [cited.AFTER_PLAYER_RESOLVES_BESTOWMENT], answer=True)
+            self.step(f"{inst.controller} gains the boon {card.name}.", [cited.AFTER_PLAYER_RESOLVES_BESTOWMENT],
+                      answer=True)
             self.facts.setdefault("boons", {}).setdefault(inst.controller, []).append(card.handle)
         if card.is_object_card:
             if inst.copy:
@@ -190,12 +196,14 @@ class Resolution:
                 card.became_object = True
                 self.step(f"The non-copy instance resolves and becomes {a_an(self.object_word(card))} object: "
                           f"{card.name} will be placed on the field to represent it, under {inst.controller}'s "
-                          "control.", [cited.CARDS_RESERVE_COSTS_WILL, cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION, cited.CHAMPIONS_ALLIES_WEAPONS_ITEMS])
+                          "control.", [cited.CARDS_RESERVE_COSTS_WILL, cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION,
+                                       cited.CHAMPIONS_ALLIES_WEAPONS_ITEMS])
         self._remove(inst)
         self.facts["resolved"][inst.id] = True
         self.step(f"{self.instance_name(inst)[0].upper()}{self.instance_name(inst)[1:]} has resolved; it leaves the "
                   "Effects Stack, and state-based checks look for other instances of "
-                  f"{card.name}.", [cited.RESOLVING_INSTANCE_ACTIVATION, cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION])
+                  f"{card.name}.", [cited.RESOLVING_INSTANCE_ACTIVATION,
+                                    cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION])
 
     @staticmethod
     def object_word(card: Card) -> str:
@@ -297,7 +305,8 @@ class Resolution:
         if obj.durability is not None and "durability" not in obj.counters:
             obj.counters["durability"] = obj.durability
             self.step(f"{obj.name} enters the field with {obj.durability} durability counter"
-                      f"{'s' if obj.durability != 1 else ''}.", [cited.COUNTERS_DURABILITY_1, cited.WEAPON_4_1])
+                      f"{'s' if obj.durability != 1 else ''}.", [cited.DURABILITY_COUNTERS_ON_ENTERING,
+                                                                 cited.WEAPON_ENTERS_WITH_DURABILITY])
         if self.keyword(obj, "hindered"):
             obj.rested = True
             self.step(f"{obj.name} has hindered: it enters the field rested.", [cited.HINDERED],
@@ -306,12 +315,13 @@ class Resolution:
         if bulwark:
             obj.counters["bulwark"] = obj.counters.get("bulwark", 0) + bulwark
             self.step(f"{obj.name} has bulwark: it enters the field with {bulwark} bulwark counter"
-                      f"{'s' if bulwark != 1 else ''}.", [cited.KEYWORDS_AND_ABILITIES_BULWARK_1,
-                                                          cited.KEYWORDS_AND_ABILITIES_BULWARK_2])
+                      f"{'s' if bulwark != 1 else ''}.", [cited.BULWARK,
+                                                          cited.BULWARK_INSTANCES])
         for ab in obj.abilities:
             if ab.kind == "trigger" and ab.get("on") == "enter":
-                self.pending_trigger(obj, ab, f"{obj.name} enters the field", [cited.SOME_TRIGGERED_ABILITIES_CONDITIONALLY]
-                                     + ([cited.KEYWORDS_AND_ABILITIES_ON_ENTER_2] if "champion" in obj.types else []))
+                self.pending_trigger(obj, ab, f"{obj.name} enters the field",
+                                     [cited.SOME_TRIGGERED_ABILITIES_CONDITIONALLY]
+                                     + ([cited.ON_ENTER_CHAMPIONS] if "champion" in obj.types else []))
 
     def state_based_checks(self):
         """State-based checks, repeated until nothing changes; then triggered abilities are placed."""
@@ -404,12 +414,14 @@ class Resolution:
                   f"{card.level}"
                   + (f", with {old.name} in the inner lineage; it is the same champion object, "
                      f"{'rested' if card.rested else 'awake'} as before, with its damage counters." if same else "."),
-                  cites + [cited.CHAMPION_INCREMENTALLY_LEVELED] + ([cited.CHAMPION_LEVELING_UP_4, cited.CHAMPION_LEVELING_UP_7_2]
+                  cites + [cited.CHAMPION_INCREMENTALLY_LEVELED] + ([cited.LEVEL_UP_PLACE_ON_TOP,
+                                                                     cited.LEVEL_UP_NOT_NEW_OBJECT]
                                                          if same else []), answer=True)
 
     def card_leaves_stack(self, card: Card):
         """playing-cards/7, 7.1: the card moves to its zone once every instance resolved or was removed."""
-        cites = [cited.PLAYED_CARD_WILL_REMOVED, cited.CARDS_RESERVE_COSTS_WILL, cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION]
+        cites = [cited.PLAYED_CARD_WILL_REMOVED, cited.CARDS_RESERVE_COSTS_WILL,
+                 cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION]
         controller = card.controller
         lead = f"{card.name} has no instance left on the Effects Stack"
         made = self.facts["instances"].get(card.handle, [])

@@ -43,7 +43,7 @@ class Strikes:
         if chosen == player:
             raise Illegal(f"{player} can't choose themself for a cleave attack: players can't target objects they "
                           "control with attacks.", [cited.CLEAVE_SELECTS_PLAYER,
-                                                    cited.ATTACKING_AND_THE_COMBAT_PHASE_9])
+                                                    cited.NO_ATTACK_ON_OWN_OBJECTS])
         defenders, skipped = [], []
         champ = self.champion_of(chosen)
         candidates = ([champ.handle] if champ is not None else [chosen]) + [
@@ -59,11 +59,11 @@ class Strikes:
                                                   in skipped),
                   [cited.CLEAVE, cited.CLEAVE_SELECTS_PLAYER]
                   + ([cited.CLEAVE_ATTACKABLE_DOMAINS] if any(self.siegeable(self.unit(d)) for d, _ in defenders)
-                     else []) + ([cited.KEYWORDS_AND_ABILITIES_STEALTH_1] if any("stealth" in w for _, w in skipped)
+                     else []) + ([cited.STEALTH] if any("stealth" in w for _, w in skipped)
                                  else []), answer=True)
         if not defenders:
             raise Illegal(f"{chosen} controls no legal attackable object.", [cited.CLEAVE_SELECTS_PLAYER,
-                                                                             cited.ATTACKING_AND_THE_COMBAT_PHASE_2_2])
+                                                                             cited.ATTACK_TARGET_DECLARED])
         return [d for d, _ in defenders]
 
     # ---------------------------------------------------------------------------------------------------------

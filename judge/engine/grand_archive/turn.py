@@ -54,15 +54,16 @@ class TurnOrder:
             self.step(f"{who}'s {PHASE_NAMES[phase]} is skipped: it does not happen — no turn-based actions, effects "
                       "or Opportunity tied to it"
                       + (", and none of its end-of-turn effects end" if phase == "end" else "") + ".",
-                      [cited.SKIPPING_PHASES_1, cited.SKIPPING_PHASES_3] + ([cited.SKIPPING_PHASES_2] if (who, phase) in s.skips
+                      [cited.SKIPPED_PHASE_DOES_NOT_HAPPEN,
+                       cited.SKIPPED_PHASE_NO_END_EFFECTS] + ([cited.PHASES_SKIPPED_MULTIPLE_TIMES] if (who, phase) in s.skips
                                                                     else []), answer=True)
             return True
         if self.first_turn() and phase in FIRST_TURN_SKIPS + (("draw",) if s.turn == 1 and len(s.order) == 2
                                                                 else ()):
             first = s.turn == 1
-            rule = cited.TURN_ORDER_1_1 if len(s.order) == 2 else cited.TURN_ORDER_1_2
+            rule = cited.FIRST_TURN_PLAYER_SKIPS_TWO_PLAYER if len(s.order) == 2 else cited.FIRST_TURN_PLAYER_MULTIPLAYER
             self.step(f"It is {who}'s first turn, as the {'first' if first else 'next'} player: the "
-                      f"{PHASE_NAMES[phase]} is skipped.", [rule] + ([cited.MATERIALIZE_PHASE_1] if phase == "materialize"
+                      f"{PHASE_NAMES[phase]} is skipped.", [rule] + ([cited.MATERIALIZE_PHASE_SKIPPED_FIRST_TURN] if phase == "materialize"
                                                                      else []))
             return True
         return False
@@ -103,8 +104,8 @@ class TurnOrder:
         names = [c.name for c in woken] + woken_names
         self.step(f"{tp}'s wake up phase: " + (f"{', '.join(names)} wake{'s' if len(names) == 1 else ''} up" if names
                                                else "nothing is rested") + ", a turn-based action that can't be "
-                  "responded to.", [cited.WAKE_UP_PHASE_1, cited.GAME_TERMS_WAKE_UP_1], answer=bool(names))
-        if not self.checks_then("wake-up-2", cited.WAKE_UP_PHASE_2):
+                  "responded to.", [cited.WAKE_UP_PHASE_WAKES_OBJECTS, cited.WAKE_UP], answer=bool(names))
+        if not self.checks_then("wake-up-2", cited.WAKE_UP_PHASE_STATE_BASED_CHECK):
             self.enter("materialize")
 
     def begin_materialize(self):
@@ -117,22 +118,26 @@ class TurnOrder:
         s.point = "materialize"
         s.opportunity = None
         self.step(f"{s.turn_player} may materialize a card from the material deck as a turn-based action; no player "
-                  "has Opportunity unless something is pending.", [cited.TURN_BASED_ACTION_TURN, cited.MATERIALIZE_PHASE_5])
+                  "has Opportunity unless something is pending.", [cited.TURN_BASED_ACTION_TURN,
+                                                                   cited.MATERIALIZE_PHASE_TO_RECOLLECTION])
 
     def after_materialize(self):
         """Materialize 4-5: state-based checks; no Opportunity unless the game state changed; then recollection."""
         self.step("The materialize phase ends; with no change to the game state left to resolve, no Opportunity is "
-                  "generated.", [cited.MATERIALIZE_PHASE_4, cited.MATERIALIZE_PHASE_4_1, cited.MATERIALIZE_PHASE_5])
+                  "generated.", [cited.MATERIALIZE_PHASE_STATE_BASED_CHECK,
+                                 cited.MATERIALIZE_PHASE_NO_CHANGE_NO_OPPORTUNITY, cited.MATERIALIZE_PHASE_TO_RECOLLECTION])
         self.enter("recollection")
 
     def begin_recollection(self):
         """Recollection 1-2: beginning-of-recollection abilities, then the turn player receives Opportunity."""
         self.charge_counters()
-        self.beginning_triggers("recollection", [cited.RECOLLECTION_PHASE_1_1, cited.TURN_ORDER_6])
-        self.foster_triggers([cited.RECOLLECTION_PHASE_1_1, cited.TURN_ORDER_6])
+        self.beginning_triggers("recollection", [cited.RECOLLECTION_BEGINNING_TRIGGERS,
+                                                 cited.BEGINNING_OF_PHASE_TRIGGERS])
+        self.foster_triggers([cited.RECOLLECTION_BEGINNING_TRIGGERS, cited.BEGINNING_OF_PHASE_TRIGGERS])
         self.state_based_checks()
         self.window("recollection", f"The turn player, {self.s.turn_player}, receives Opportunity in the recollection "
-                    "phase, before recollection.", [cited.RECOLLECTION_PHASE_2, cited.TURN_ORDER_2])
+                    "phase, before recollection.", [cited.RECOLLECTION_OPPORTUNITY,
+                                                    cited.TURN_PLAYER_OPPORTUNITY_POINTS])
 
     def recollect(self):
         """Recollection 3-5: every card in the turn player's memory returns to hand, a turn-based action."""
@@ -146,33 +151,33 @@ class TurnOrder:
         p.unnamed["hand"] += p.unnamed["memory"]
         p.unnamed["memory"] = 0
         self.step(f"Recollection: {tp} returns {'all ' if n != 1 else ''}{n} card{'s' if n != 1 else ''} in memory to hand, a turn-based "
-                  "action that can't be responded to.", [cited.RECOLLECTION_PHASE_3], answer=True)
-        if not self.checks_then("recollection-4", cited.RECOLLECTION_PHASE_4):
+                  "action that can't be responded to.", [cited.RECOLLECTION_TURN_BASED_ACTION], answer=True)
+        if not self.checks_then("recollection-4", cited.RECOLLECTION_STATE_BASED_CHECK):
             self.enter("draw")
 
     def begin_draw(self):
         """Draw 1-3: the turn player draws a card; from an empty deck, they lose (ending-the-game/5)."""
         s = self.s
         tp = s.turn_player
-        self.draw_cards(tp, 1, [cited.DRAW_PHASE_1])
-        if not self.checks_then("draw-2", cited.DRAW_PHASE_2):
+        self.draw_cards(tp, 1, [cited.DRAW_PHASE_DRAW])
+        if not self.checks_then("draw-2", cited.DRAW_PHASE_STATE_BASED_CHECK):
             self.enter("main")
 
     def begin_main(self):
         """Main 1-2: state-based checks, then the turn player receives Opportunity."""
-        self.beginning_triggers("main", [cited.TURN_ORDER_6])
+        self.beginning_triggers("main", [cited.BEGINNING_OF_PHASE_TRIGGERS])
         self.state_based_checks()
         self.window("main", f"{self.s.turn_player}'s main phase: the turn player receives Opportunity and may take "
-                    "slow and fast actions.", [cited.OPPORTUNITY_TURN_PLAYER_RECEIVES, cited.MAIN_PHASE_2_1])
+                    "slow and fast actions.", [cited.OPPORTUNITY_TURN_PLAYER_RECEIVES, cited.MAIN_PHASE_PLAYER_ACTIONS])
 
     def begin_end(self):
         """End 1-2: beginning-of-the-end-phase abilities (vigor among them), then Opportunity "before end of turn"."""
-        self.beginning_triggers("end", [cited.END_PHASE_1, cited.END_PHASE_1_1])
-        self.agility_triggers([cited.END_PHASE_1, cited.END_PHASE_1_1])
+        self.beginning_triggers("end", [cited.END_PHASE_BEGINNING_TRIGGERS, cited.END_PHASE_TRIGGERS_FROM_FIELD])
+        self.agility_triggers([cited.END_PHASE_BEGINNING_TRIGGERS, cited.END_PHASE_TRIGGERS_FROM_FIELD])
         self.state_based_checks()
         self.window("end", "Once the abilities that trigger at the beginning of the end phase are placed, the turn "
                     f"player, {self.s.turn_player}, receives Opportunity before the end of turn.",
-                    [cited.END_PHASE_1, cited.END_PHASE_2])
+                    [cited.END_PHASE_BEGINNING_TRIGGERS, cited.END_PHASE_OPPORTUNITY])
 
     def cleanup(self):
         """End 3-5: ally damage removed, until-end-of-turn effects end, then the next player's turn begins."""
@@ -192,12 +197,13 @@ class TurnOrder:
                                   else "") +
                   ("effects that last until end of turn end" + (f" ({', '.join([c.name for c in ended] + layered)})"
                                                                 if ended or layered else "") + "."),
-                  [cited.END_PHASE_3, cited.END_PHASE_3_BULLET_1, cited.END_PHASE_3_BULLET_2, cited.DAMAGE_12,
-                   cited.STATE_BASED_CHECKS_AND_EFFECTS_TYPES_OF_CHECKS_6] + ([cited.GAME_TERMS_DISTANT_2] if any(
+                  [cited.END_PHASE_CLEAN_UP, cited.CLEAN_UP_ALLY_DAMAGE_REMOVED, cited.CLEAN_UP_UNTIL_END_OF_TURN_ENDS,
+                   cited.ALLY_DAMAGE_TEMPORARY,
+                   cited.CHECK_CLEAN_UP] + ([cited.DISTANT_UNTIL_END_OF_TURN] if any(
                        c.distant for c in ended) else [])
                   + ([cited.AGILITY_LOST_AT_CLEAN_UP] if any("agility" in x for x in layered) else []),
                   answer=bool(healed or ended or layered))
-        if self.checks_then("end", cited.END_PHASE_4):
+        if self.checks_then("end", cited.END_PHASE_CHANGE_GIVES_OPPORTUNITY):
             return
         self.next_turn()
 
@@ -210,7 +216,7 @@ class TurnOrder:
         s.turn += 1
         s.attempted = set()
         self.step(f"{old}'s turn ends; {s.turn_player} becomes the turn player and starts their turn at the wake up "
-                  "phase.", [cited.END_PHASE_5])
+                  "phase.", [cited.TURN_ENDS])
         self.enter("wake-up")
 
     # ---------------------------------------------------------------------------------------------------------
@@ -227,7 +233,8 @@ class TurnOrder:
         if point == "main":
             self.must_attack_check()
             self.step(f"{s.turn_player} passes Opportunity with the Effects Stack empty and every other player passes: "
-                      "the game proceeds to the end phase.", [cited.MAIN_PHASE_3, cited.TURN_ORDER_3])
+                      "the game proceeds to the end phase.", [cited.TURN_PLAYER_PASSES_TO_END_PHASE,
+                                                              cited.PHASE_ENDS_WHEN_ALL_PASS])
             self.enter("end")
         elif point == "end":
             self.cleanup()
@@ -266,7 +273,7 @@ class TurnOrder:
                 for _ in range(self.keyword(src, "vigor") or 0):
                     self.keyword_trigger(src, "vigor", [{"do": "wake", "what": "self"}],
                                          f"the end phase of {src.controller}'s turn begins",
-                                         cites + [cited.KEYWORDS_AND_ABILITIES_VIGOR_1, cited.KEYWORDS_AND_ABILITIES_VIGOR_2])
+                                         cites + [cited.VIGOR, cited.VIGOR_INSTANCES])
 
     def draw_cards(self, player: str, n: int, cites: list[str]):
         """Draw n cards from the top of the main deck (named cards first, in the order listed); drawing from an
@@ -285,7 +292,7 @@ class TurnOrder:
                 drawn = "a card"
             else:
                 self.step(f"{player} attempts to draw a card from an empty main deck: {player} loses the game.",
-                          cites + [cited.ENDING_THE_GAME_5, cited.ENDING_THE_GAME_5_BULLET_3], answer=True)
+                          cites + [cited.PLAYER_LOSES_IF, cited.LOSES_DRAWING_FROM_EMPTY_DECK], answer=True)
                 self.lose(player)
                 return
             self.facts.setdefault("drawn", {}).setdefault(player, 0)
@@ -304,9 +311,9 @@ class TurnOrder:
                 if obj.handle in s.attempted:
                     self.step(f"{s.turn_player} has attempted to declare an attack with {obj.name}, which must attack: "
                               "no further attempt is necessary, and the game may proceed to the end phase.",
-                              [cited.ATTACK_DECLARATION_DECLARING_AN_ATTACK_1_4], answer=True)
+                              [cited.MUST_ATTACK_BEFORE_END_PHASE], answer=True)
                     continue
                 raise InvalidScenario([self.scenario.reason(
                     "must-attack", f"{s.turn_player} must attempt to declare an attack with {obj.name} ({src.name}) "
                     "before proceeding to the end phase: add an attack action", self.current_key,
-                    cited.ATTACK_DECLARATION_DECLARING_AN_ATTACK_1_4)])
+                    cited.MUST_ATTACK_BEFORE_END_PHASE)])

@@ -44,10 +44,10 @@ def report(game: Game) -> None:
     for _, (sentence, cites) in sorted(lines, key=lambda line: line[0]):
         game.out.conclude(sentence, cites)
     for p in f["eliminated"]:
-        game.out.conclude(f"{p} was eliminated: their hero was defeated.", [cited.PLAYER_ELIMINATED_GAME_THEIR])
+        game.out.conclude(f"{p} was eliminated: their hero was defeated.", [cited.PLAYER_ELIMINATION])
     if s.over:
         game.out.conclude("The players win the game." if s.over == "players" else
-                          "The villain wins the game: the players lose.", [cited.PLAYERS_DEFEAT_FINAL_VILLAIN])
+                          "The villain wins the game: the players lose.", [cited.WINNING_THE_GAME])
     if not game.out.summary and game.trace.steps:
         last = game.trace.steps[-1]
         game.out.conclude(last.text, last.cites)
@@ -84,22 +84,22 @@ def _attack_answer(game: Game, att) -> tuple[str, list[str]]:
     """One sentence for one attack: who attacked whom, the boost, the defender, the damage."""
     if att.result in ("stunned",):
         return (f"{att.attacker.name} was stunned: it discarded the stunned status card instead of attacking.",
-                [cited.STATUS_CARD_REPRESENT_DIFFERENT])
+                [cited.STATUS_CARDS])
     dealt = ", ".join(f"{n} to {game.s.cards[h].name}" for h, n in att.dealt.items()) or "no damage"
     if not att.enemy:
         notes = "".join(f"; {n}" for n in att.notes)
         return (f"{att.attacker.name} attacks {att.target.name} for {att.atk}: {dealt}{notes}.",
                 [cited.HERO_USE_THEIR_BASIC if att.attacker.is_identity else cited.ALLY_USE_BASIC_ATTACK]
-                + ([cited.AFTER_CHARACTER_ATTACKED_DEAL] if notes else []))
+                + ([cited.RETALIATE] if notes else []))
     boost = f" with {att.boost_icons} boost icon(s) from {', '.join(c.name for c in att.boost_cards)}" \
         if att.boost_cards else ""
     defended = f"{att.defender.name} defends" if att.defender else "the attack is undefended"
-    cites = [cited.RESOLVE_ENEMY_ATTACK_FOLLOW, cited.DEAL_DAMAGE_ATTACK_EQUAL] + ([cited.TIME_VILLAIN_ATTACKS_SCHEMES] if att.boost_cards else []) + \
+    cites = [cited.ENEMY_ATTACKS, cited.DEAL_DAMAGE_ATTACK_EQUAL] + ([cited.BOOST] if att.boost_cards else []) + \
         [cited.HERO_DEFENDS_ATTACK_AMOUNT if att.defender and att.defender.is_identity else
          cited.ALLY_DEFENDS_ATTACK_ALL if att.defender else cited.NO_CHARACTER_DEFENDS_ATTACK]
     notes = "".join(f"; {n}" for n in att.notes)
-    cites += ([cited.STATUS_CARD_REPRESENT_DIFFERENT] if any("tough" in n for n in att.notes) else []) + \
-        ([cited.AFTER_CHARACTER_ATTACKED_DEAL] if any("retaliate" in n for n in att.notes) else [])
+    cites += ([cited.STATUS_CARDS] if any("tough" in n for n in att.notes) else []) + \
+        ([cited.RETALIATE] if any("retaliate" in n for n in att.notes) else [])
     return f"{att.attacker.name} attacks {att.player} (ATK {att.atk}{boost}); {defended}: {dealt}{notes}.", cites
 
 
@@ -107,10 +107,10 @@ def _scheme_answer(game: Game, rec) -> tuple[str, list[str]]:
     """One sentence for one enemy scheme."""
     if rec["result"] == "confused":
         return f"{rec.enemy.name} was confused: it discarded the confused status card instead of scheming.", \
-            [cited.STATUS_CARD_REPRESENT_DIFFERENT]
+            [cited.STATUS_CARDS]
     boost = f" with the boost card(s) {', '.join(game.s.cards[h].name for h in rec['boost'])}" if rec["boost"] else ""
     return (f"{rec.enemy.name} schemes against {rec['player']}{boost}: SCH {rec['sch']}, placed on the main scheme.",
-            [cited.ENEMY_INSTRUCTED_SCHEME_FOLLOW, cited.PLACE_THREAT_MAIN_SCHEME])
+            [cited.ENEMY_SCHEMES, cited.PLACE_THREAT_MAIN_SCHEME])
 
 
 def _cost_fact(init: Initiation) -> dict:
@@ -128,8 +128,8 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
         effects = ", ".join(init.notes) if init.notes else "nothing changes"
         if init.result == "canceled":
             effects = "its effects were canceled"
-        rule = {"Boost": cited.TIME_VILLAIN_ATTACKS_SCHEMES, "When Defeated": cited.WHEN_DEFEATED_ABILITY_TYPE}.get(init.automatic,
-                                                                                  cited.WHEN_REVEALED_ABILITY_TYPE)
+        rule = {"Boost": cited.BOOST, "When Defeated": cited.WHEN_DEFEATED_ABILITIES}.get(init.automatic,
+                                                                                  cited.WHEN_REVEALED_ABILITIES)
         return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES]
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
@@ -142,10 +142,10 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
                 ("; its When Revealed effects resolve: " + ", ".join(init.notes) if init.notes else "")
         canceled = [cited.EFFECTS_TREACHERY if init.card.type == "treachery" else cited.ANYTIME_EFFECTS_ABILITY] \
             if init.canceled_by else []
-        return f"{who} reveals {init.card.name}: {done}.", [cited.DURING_STEP_FOUR_VILLAIN] + canceled
+        return f"{who} reveals {init.card.name}: {done}.", [cited.REVEAL] + canceled
     if init.result == "not-initiated":
         return f"{cap(what)} is never initiated: {init.why}.", [
-            cited.TRIGGERING_CONDITION_SPECIFIC, cited.INTERRUPT_ABILITY_TYPE_TRIGGERED if init.ability and init.ability.kind == "interrupt" else cited.RESPONSE_ABILITY_TYPE]
+            cited.TRIGGERING_CONDITION, cited.INTERRUPT if init.ability and init.ability.kind == "interrupt" else cited.RESPONSE]
     if init.result == "illegal":
         verb = "play" if init.playing else "initiate"
         return f"{who} cannot {verb} {what}: {init.why}.", [init.rule] + init.more
@@ -165,7 +165,7 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
     verb = "plays" if init.playing else "initiates"
     if init.forced:
         effects = ", ".join(init.notes) if init.notes else "nothing changes"
-        return f"{cap(what)} initiates, as it must: {effects}.", [cited.FORCED_BOLD_TRIGGER_WORD, game.p("resolve")]
+        return f"{cap(what)} initiates, as it must: {effects}.", [cited.FORCED, game.p("resolve")]
     cites = [game.p("pay")] if paid else []
     if init.lost:
         cites.append(cited.RESOURCES_GENERATED_BEYOND)
@@ -174,7 +174,8 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
         rest = "it is still played, its costs stay paid and it goes to the discard pile" if init.is_event else \
             "it is still regarded as initiated and its costs stay paid"
         return (f"{who} {verb} {what}{paid}, but {by} cancels its effects: {rest}.",
-                cites + ([cited.EFFECTS_EVENT_CARD, cited.EFFECTS_EVENT] if init.is_event else [cited.ANYTIME_EFFECTS_ABILITY]))
+                cites + ([cited.EFFECTS_EVENT_CARD,
+                          cited.EFFECTS_EVENT] if init.is_event else [cited.ANYTIME_EFFECTS_ABILITY]))
     if init.playing and init.card.type != "event":
         return f"{who} {verb} {what}{paid}: it enters play.", cites + [game.p("resolve")]
     effects = ", ".join(init.notes) if init.notes else "nothing changes"

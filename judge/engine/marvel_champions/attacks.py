@@ -41,8 +41,8 @@ class Attacks:
         """The rules behind a modified value's parts: modifiers, an attachment's field, a “gets” ability."""
         if not parts:
             return []
-        return [cited.GAME_CONSTANTLY_CHECKS] + ([cited.ATTACHMENT_ATTACHES_VILLAIN_MODIFY] if any(p.endswith("attached)") for p in parts) else []) + \
-            ([cited.CARD_ABILITY_CAUSES_CHARACTER] if any(not p.endswith("attached)") for p in parts) else [])
+        return [cited.MODIFIERS] + ([cited.ATTACHMENT_ATTACHES_VILLAIN_MODIFY] if any(p.endswith("attached)") for p in parts) else []) + \
+            ([cited.GETS] if any(not p.endswith("attached)") for p in parts) else [])
 
     def constant_applies(self, source: Card, eff: dict, card: Card) -> bool:
         """Does a ``gets`` / ``gains`` constant ability of ``source`` apply to ``card``?"""
@@ -74,7 +74,7 @@ class Attacks:
 
     def gained(self, card: Card, name: str) -> list[str]:
         """``["gains"]`` when ``card`` has the keyword only because an ability gave it (gains), else []."""
-        return [cited.CARD_GAINS_CHARACTERISTIC_SUCH] if self.keyword(card, name) and not card.keywords.get(name) else []
+        return [cited.GAINS] if self.keyword(card, name) and not card.keywords.get(name) else []
 
     def give_status(self, card: Card, status: str, cites=()) -> bool:
         """Give a character a status card, unless it already has one of that type (status-cards/bullet-1)."""
@@ -83,7 +83,7 @@ class Attacks:
                       "of each type.", [cited.CHARACTER_CANNOT_HAVE_MORE])
             return False
         card.status.add(status)
-        self.step(f"{card.name} is given a {status} status card.", [cited.STATUS_CARD_REPRESENT_DIFFERENT] + list(cites))
+        self.step(f"{card.name} is given a {status} status card.", [cited.STATUS_CARDS] + list(cites))
         return True
 
     # -- activation ------------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ class Attacks:
             enemy.status.discard("stunned")
             rec.result = "stunned"
             self.step(f"{enemy.name} is stunned: instead of attacking, it discards its stunned status card.",
-                      [cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.ABILITY_STUNS_CHARACTER_GIVE])
+                      [cited.STATUS_CARDS, cited.STUN])
             return rec
         hero = self.identity(player)
         cond = Condition("attack", enemy, player, other=hero)
@@ -142,7 +142,8 @@ class Attacks:
         cond.other = rec.defender or hero
         # step 3: the boost cards, one at a time
         if enemy.type == "villain":
-            rec.boost_icons = self.flip_boosts(enemy, rec.boost_cards, "atk", player, cited.VILLAIN_ATTACKING_FLIP_VILLAIN, akey)
+            rec.boost_icons = self.flip_boosts(enemy, rec.boost_cards, "atk", player,
+                                               cited.VILLAIN_ATTACKING_FLIP_VILLAIN, akey)
         atk, parts = self.stat(enemy, "atk")
         rec.atk = atk + rec.boost_icons
         words = " ".join([f"ATK {enemy.stats.get('atk', 0)}"] + parts +
@@ -157,7 +158,7 @@ class Attacks:
             self.step(f"Step 4: the attack deals damage equal to {possessive(enemy.name)} modified ATK "
                       f"({words}); {rec.defender.name} defended, so it is reduced by their DEF "
                       f"({defense}): {amount} damage to {rec.defender.name}.",
-                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.HERO_DEFENDS_ATTACK_AMOUNT, cited.HERO_USE_THEIR_BASIC_DEFEND_BULLET_1]
+                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.HERO_DEFENDS_ATTACK_AMOUNT, cited.HERO_BASIC_DEFENSE]
                       + self.stat_cites(parts))
             self._attack_damage(rec, init, rec.defender, amount)
         elif rec.defender is not None:
@@ -169,15 +170,17 @@ class Attacks:
                       + (f"; the attack has overkill, so the {excess} damage beyond its remaining hit points is "
                          f"dealt to {possessive(ally.controller)} hero" if excess else
                          "; damage does not carry over to the hero") + ".",
-                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.ALLY_DEFENDS_ATTACK_ALL, cited.PLAYER_ATTACKED_PLAYER_EXHAUST, cited.ALLY_EXHAUST_DEFEND_AGAINST]
-                      + ([cited.ALLY_USED_DEFEND_AGAINST] if excess else []) + self.stat_cites(parts))
+                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.ALLY_DEFENDS_ATTACK_ALL,
+                       cited.PLAYER_ATTACKED_PLAYER_EXHAUST, cited.ALLY_EXHAUST_DEFEND_AGAINST]
+                      + ([cited.OVERKILL] if excess else []) + self.stat_cites(parts))
             self._attack_damage(rec, init, ally, rec.atk - excess)
             if excess and not self.s.players[ally.controller].eliminated:
                 self._attack_damage(rec, init, self.identity(ally.controller), excess)
         else:
             self.step(f"Step 4: no character defends: the attack is undefended, and all of its damage "
                       f"({words}) is dealt to {hero.name}, the hero resolving this activation.",
-                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.NO_CHARACTER_DEFENDS_ATTACK, cited.SEE_ENEMY_ATTACKS]
+                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.NO_CHARACTER_DEFENDS_ATTACK,
+                       cited.UNDEFENDED_SEE_ENEMY_ATTACKS]
                       + self.stat_cites(parts))
             self._attack_damage(rec, init, hero, rec.atk)
         survived = attacked.in_play and not (attacked.is_identity and self.s.players[attacked.owner].eliminated)
@@ -201,7 +204,7 @@ class Attacks:
             return
         if not survived:
             self.step(f"{attacked.name} has retaliate {x} but did not survive the attack: no damage is dealt.",
-                      [cited.AFTER_CHARACTER_ATTACKED_DEAL])
+                      [cited.RETALIATE])
             return
         if not attacker.in_play:
             return
@@ -209,7 +212,8 @@ class Attacks:
         if rec is not None:
             rec.notes.append(f"retaliate {x} dealt {x} damage to {attacker.name}")
         self.step(f"{attacked.name} was attacked and survived: retaliate {x} deals {x} damage to the attacker, "
-                  f"{attacker.name} (a keyword: mandatory).", [cited.AFTER_CHARACTER_ATTACKED_DEAL, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES]
+                  f"{attacker.name} (a keyword: mandatory).", [cited.RETALIATE,
+                                                               cited.RESOLUTION_FOLLOWING_ABILITY_TYPES]
                   + self.gained(attacked, "retaliate"))
         player = attacked.controller if attacked.controller != SCENARIO else self.s.first_player
         self.deal_damage(Initiation(f"retaliate:{attacked.handle}", player, attacked, None, False, {}, akey),
@@ -225,12 +229,12 @@ class Attacks:
         if self.undefendable:
             self.power(f"{choice}.defend", self.s.cards[choice].controller, f"{self.s.cards[choice].name} defending")
             rec_power = self.powers[-1]
-            rec_power.result, rec_power.rule = "illegal", cited.CARD_TEXT_TAKES_PRECEDENCE
+            rec_power.result, rec_power.rule = "illegal", cited.GOLDEN_RULES
             rec_power.why = "the card says this attack cannot be defended, and card text takes precedence over the rules"
-            rec_power.cites = [cited.CARD_TEXT_TAKES_PRECEDENCE, cited.PLAYER_WISHES_DEFEND_PLAYER]
+            rec_power.cites = [cited.GOLDEN_RULES, cited.PLAYER_WISHES_DEFEND_PLAYER]
             self.step(f"Step 2: the rules let a player defend, but the card says this attack cannot be defended, and "
                       f"the text of a card takes precedence over the Rules Reference: {self.s.cards[choice].name} cannot "
-                      "defend.", [cited.CARD_TEXT_TAKES_PRECEDENCE, cited.PLAYER_WISHES_DEFEND_PLAYER])
+                      "defend.", [cited.GOLDEN_RULES, cited.PLAYER_WISHES_DEFEND_PLAYER])
             return
         card = self.s.cards.get(choice)
         problem = ""
@@ -239,22 +243,23 @@ class Attacks:
                                         "ally defends", cited.PLAYER_WISHES_DEFEND_PLAYER)
         rule = cited.PLAYER_WISHES_DEFEND_PLAYER
         if card.is_identity and self.s.players[card.owner].eliminated:
-            problem, rule = f"{card.owner} has been eliminated", cited.PLAYER_ELIMINATED_GAME_THEIR
+            problem, rule = f"{card.owner} has been eliminated", cited.PLAYER_ELIMINATION
         elif card.is_identity and card.form != "hero":
-            problem, rule = f"{card.name} is in alter-ego form, and only a hero or an ally defends", cited.HERO_USE_THEIR_BASIC_DEFEND_BULLET_1
+            problem, rule = f"{card.name} is in alter-ego form, and only a hero or an ally defends", cited.HERO_BASIC_DEFENSE
         elif not card.is_identity and not card.in_play:
             problem, rule = f"{card.name} is not in play", cited.CARD_ABILITIES_ONLY_INTERACT
         elif card.exhausted:
             problem, rule = f"{card.name} is exhausted, and a defender exhausts to defend", cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED
         elif card.is_identity and "def" not in card.stats:
-            problem, rule = f"{card.name} has no DEF value (a dash)", cited.CHARACTER_S_POWER_ATK
+            problem, rule = f"{card.name} has no DEF value (a dash)", cited.DASH
         power = self.power(f"{choice}.defend", card.controller, f"{card.name} defends")
         if problem:
             power.result, power.rule, power.why = "illegal", rule, problem
             self.step(f"Step 2: {card.name} cannot defend: {problem}. No character defends.", [rule,
                                                                                              cited.PLAYER_WISHES_DEFEND_PLAYER])
             return
-        cites = [cited.PLAYER_WISHES_DEFEND_PLAYER, cited.HERO_USE_THEIR_BASIC_DEFEND_BULLET_1 if card.is_identity else cited.ALLY_EXHAUST_DEFEND_AGAINST]
+        cites = [cited.PLAYER_WISHES_DEFEND_PLAYER,
+                 cited.HERO_BASIC_DEFENSE if card.is_identity else cited.ALLY_EXHAUST_DEFEND_AGAINST]
         exhaust = Condition("exhaust", card, card.controller)
         defend = Condition("defend", card, card.controller, other=rec.attacker)
 
@@ -280,12 +285,12 @@ class Attacks:
         if any(c.zone == "encounter-discard" for c in self.s.cards.values()):
             self.fail("cards", "the encounter deck is empty: its discard pile would be shuffled into a new deck, "
                                "and the order of a shuffled deck is not modelled — list the cards in the "
-                               "encounter deck instead", cited.ENCOUNTER_DECK_RUNS_OUT_EMPTY_ENCOUNTER_DECK)
+                               "encounter deck instead", cited.EMPTY_ENCOUNTER_DECK)
         if main is not None:
             main.acceleration_tokens += 1
             self.step(f"The encounter deck has run out of cards: an acceleration token is placed on {main.name} "
                       "(the encounter discard pile is empty: no new deck).",
-                      [cited.ENCOUNTER_DECK_RUNS_OUT_EMPTY_ENCOUNTER_DECK, cited.ENCOUNTER_DECK_RUNS_OUT])
+                      [cited.EMPTY_ENCOUNTER_DECK, cited.ENCOUNTER_DECK_RUNS_OUT])
         return None
 
     def give_boosts(self, villain: Card, rule: str, count: int = 1) -> list[Card]:
@@ -299,7 +304,7 @@ class Attacks:
             top.zone = "boost"
             out.append(top)
             self.step(f"Step 1: {villain.name} is given one facedown boost card from the top of the encounter deck "
-                      f"({top.name}).", [rule, cited.TIME_VILLAIN_ACTIVATES_GIVE, cited.TIME_VILLAIN_ATTACKS_SCHEMES])
+                      f"({top.name}).", [rule, cited.TIME_VILLAIN_ACTIVATES_GIVE, cited.BOOST])
         return out
 
     def flip_boosts(self, villain: Card, cards: list[Card], stat: str, player: str, rule: str, akey: str) -> int:
@@ -313,7 +318,8 @@ class Attacks:
                 if ab is not None else ""
             self.step(f"{card.name} is turned faceup as a boost card: {plural(card.boost, 'boost icon')}, "
                       f"+{card.boost} {stat.upper()} for this activation{star}.",
-                      [rule, cited.TIME_VILLAIN_ATTACKS_SCHEMES] + ([cited.STAR_ICON_NOT_ITSELF, cited.ONLY_ABILITY_TEXT_BENEATH, cited.STAR_ICON_LOCATED_ENCOUNTER]
+                      [rule, cited.BOOST] + ([cited.STAR_ICON_NOT_ITSELF, cited.ONLY_ABILITY_TEXT_BENEATH,
+                                              cited.STAR_ICON_LOCATED_ENCOUNTER]
                                          if ab is not None else []) + ([cited.ADDITIONAL_BOOST_CARDS_RESOLVED] if len(cards) > 1 else []))
             init = Initiation(self.new_key(card.handle), player, card, ab, False, {}, akey, reveal=True)
             init.automatic = "Boost"
@@ -331,7 +337,8 @@ class Attacks:
                     self.resolve_effects(init)
             card.zone = "encounter-discard"
             self.boosted.append(card.handle)
-            self.step(f"{card.name} is discarded after it is applied to the activation.", [cited.AFTER_APPLYING_BOOST_CARD])
+            self.step(f"{card.name} is discarded after it is applied to the activation.",
+                      [cited.AFTER_APPLYING_BOOST_CARD])
             self.window("response", [cond])
         return total
 
@@ -345,7 +352,7 @@ class Attacks:
             enemy.status.discard("confused")
             rec["result"] = "confused"
             self.step(f"{enemy.name} is confused: instead of scheming, it discards its confused status card.",
-                      [cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.ABILITY_CONFUSES_CHARACTER_GIVE])
+                      [cited.STATUS_CARDS, cited.CONFUSE])
             return
         cond = Condition("scheme", enemy, player)
         self.window("interrupt", [cond])
@@ -379,10 +386,10 @@ class Attacks:
             return
         if self.identity(player).form != "hero":
             self.step(f"{minion.name} has quickstrike, but {player} is in alter-ego form: it does not attack.",
-                      [cited.AFTER_ENEMY_ENGAGES_PLAYER])
+                      [cited.QUICKSTRIKE])
             return
         self.step(f"{minion.name} has quickstrike: after engaging {player}, who is in hero form, it immediately "
-                  "attacks them.", [cited.AFTER_ENEMY_ENGAGES_PLAYER, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                  "attacks them.", [cited.QUICKSTRIKE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
         self.enemy_attack(minion, player, self.defend_choice(minion, player), akey)
 
     def guarded(self, player: str) -> list[Card]:
@@ -409,7 +416,7 @@ class Attacks:
         """The player the minion is engaged with; with several players the scenario must say (engaged)."""
         if minion.engaged is None and minion.in_play and len(self.s.players) > 1:
             self.fail(f"cards.{minion.handle}.engaged", f"{minion.name} is a minion in play: say which player it is "
-                                                        "engaged with (engaged = \"NAME\")", cited.MINION_ENTERS_PLAY_ENGAGES)
+                                                        "engaged with (engaged = \"NAME\")", cited.ENGAGED)
         return minion.engaged
 
     def defend_choice(self, enemy: Card, player: str):

@@ -142,7 +142,7 @@ class Builder:
         self.unknown("", data, TOP_KEYS, "at the top level")
         players = self.table("players", data.get("players", {}))
         if not players:
-            self.bad("players", "a scenario needs at least one player: a [players.NAME] table", cited.IDENTITY_PLAYER_CARD_TYPE)
+            self.bad("players", "a scenario needs at least one player: a [players.NAME] table", cited.IDENTITY)
             raise InvalidScenario(self.reasons)
         for seat, (name, p) in enumerate(players.items()):
             self.player(name, seat, self.table(f"players.{name}", p))
@@ -168,12 +168,13 @@ class Builder:
         key = f"players.{name}"
         self.unknown(key, p, PLAYER_KEYS, "for a player")
         if name == SCENARIO:
-            self.bad(key, f"'{SCENARIO}' is the owner of the encounter cards, not a player", cited.CARD_S_OWNER_PLAYER)
+            self.bad(key, f"'{SCENARIO}' is the owner of the encounter cards, not a player",
+                     cited.OWNERSHIP_AND_CONTROL)
         ident = Card(name, str(p.get("identity", name)), name, "identity")
         ident.zone = "play"
         ident.form = p.get("form", "hero")
         if ident.form not in ("hero", "alter-ego"):
-            self.bad(f"{key}.form", f"form must be 'hero' or 'alter-ego', not {ident.form!r}", cited.PLAYER_EITHER_HERO_ALTER)
+            self.bad(f"{key}.form", f"form must be 'hero' or 'alter-ego', not {ident.form!r}", cited.FORM)
             ident.form = "hero"
         hp = p.get("hit_points", 10)
         if not _int(hp):
@@ -185,7 +186,8 @@ class Builder:
             hp = 1
         top = self.whole(f"{key}.max_hit_points", p.get("max_hit_points"), 1) or hp
         if top < hp:
-            self.bad(f"{key}.max_hit_points", f"remaining hit points ({hp}) above the maximum ({top})", cited.HEAL_EFFECT_ONLY_BRING,
+            self.bad(f"{key}.max_hit_points", f"remaining hit points ({hp}) above the maximum ({top})",
+                     cited.HEAL_EFFECT_ONLY_BRING,
                      "impossible")
             top = hp
         ident.hit_points, ident.damage = top, top - hp
@@ -206,7 +208,7 @@ class Builder:
         names = list(self.s.players)
         order = g.get("player_order", names)
         if not isinstance(order, list) or sorted(order) != sorted(names):
-            self.bad("game.player_order", "player_order must list every player once", cited.PLAYERS_INSTRUCTED_PERFORM_SEQUENCE)
+            self.bad("game.player_order", "player_order must list every player once", cited.IN_PLAYER_ORDER)
             order = names
         self.s.order = list(order)
         for k, default in (("first_player", order[0]), ("active_player", None)):
@@ -218,7 +220,7 @@ class Builder:
         self.s.active_player = self.s.active_player or self.s.first_player
         self.s.phase = g.get("phase", "player")
         if self.s.phase not in ("player", "villain"):
-            self.bad("game.phase", f"phase must be 'player' or 'villain', not {self.s.phase!r}", cited.FOLLOWING_OVERVIEW_GAME_ROUND)
+            self.bad("game.phase", f"phase must be 'player' or 'villain', not {self.s.phase!r}", cited.ROUND_OVERVIEW)
         if self.s.phase == "player":
             order_now = self.s.in_player_order()
             before = order_now[:order_now.index(self.s.active_player)]
@@ -245,7 +247,7 @@ class Builder:
             return
         ctype = cd.get("type")
         if ctype not in CARD_TYPES:
-            self.bad(f"{key}.type", f"type must be one of {', '.join(CARD_TYPES)} — not {ctype!r}", cited.GAME_S_CARD_TYPES)
+            self.bad(f"{key}.type", f"type must be one of {', '.join(CARD_TYPES)} — not {ctype!r}", cited.CARD_TYPES)
             return
         owner = cd.get("owner", SCENARIO if ctype in ENCOUNTER_CARD_TYPES else None)
         encounter = ctype in ENCOUNTER_CARD_TYPES
@@ -257,7 +259,7 @@ class Builder:
             kind = "an encounter" if encounter else "a player"
             self.bad(f"{key}.owner", f"{article(ctype)} is {kind} card: its owner is "
                                      f"{'the scenario' if encounter else 'a player'}, not {owner!r}",
-                     cited.CARD_S_OWNER_PLAYER, "impossible")
+                     cited.OWNERSHIP_AND_CONTROL, "impossible")
             return
         card = Card(handle, str(cd.get("name", handle)), owner, ctype)
         card.controller = cd.get("controller", owner)
@@ -268,32 +270,32 @@ class Builder:
         card.zone = cd.get("zone", "play" if encounter else "hand")
         if card.zone not in zones:
             self.bad(f"{key}.zone", f"zone must be one of {', '.join(zones)} — not {card.zone!r}",
-                     cited.NON_EVENT_CARDS_BEEN)
+                     cited.IN_PLAY_AND_OUT_OF_PLAY)
             card.zone = zones[0]
         if card.controller != owner and not card.in_play:
             self.bad(f"{key}.controller", "only a card in play can be controlled by a player other than its owner",
                      cited.PLAYER_CONTROLS_CARDS, "impossible")
         if ctype == "obligation":
             self.bad(f"{key}.type", "obligation cards (given to the player of their hero, who chooses how to resolve "
-                                    "them) are not modelled", cited.OBLIGATION_ENCOUNTER_CARD_TYPE, "unsupported")
+                                    "them) are not modelled", cited.OBLIGATION, "unsupported")
         if card.in_play and ctype in ("event", "resource", "treachery", "obligation"):
             self.bad(f"{key}.zone", f"{article(ctype)} card is never in play: it resolves (or is discarded to generate "
-                                    "resources) from an out-of-play area", cited.NON_EVENT_CARDS_BEEN, "impossible")
+                                    "resources) from an out-of-play area", cited.IN_PLAY_AND_OUT_OF_PLAY, "impossible")
         cost = cd.get("cost")
         if cost == "X":
             card.x_cost = True
         elif cost is not None:
             card.cost = self.whole(f"{key}.cost", cost)
         if cost is not None and (encounter or ctype == "resource"):
-            self.bad(f"{key}.cost", f"{article(ctype)} card has no resource cost", cited.CARD_S_RESOURCE_COST)
+            self.bad(f"{key}.cost", f"{article(ctype)} card has no resource cost", cited.COST)
         if cost is None and ctype in ("ally", "event", "support", "upgrade"):
-            self.bad(f"{key}.cost", f"{article(ctype)} needs its printed cost (a number or \"X\")", cited.CARD_S_RESOURCE_COST)
+            self.bad(f"{key}.cost", f"{article(ctype)} needs its printed cost (a number or \"X\")", cited.COST)
         card.resources = self.strings(f"{key}.resources", cd.get("resources", []), RESOURCE_TYPES)
         card.traits = {t.lower() for t in self.strings(f"{key}.traits", cd.get("traits", []))}
         card.unique = self.flag(f"{key}.unique", cd.get("unique"))
         card.exhausted = self.flag(f"{key}.exhausted", cd.get("exhausted"))
         if card.exhausted and not card.in_play:
-            self.bad(f"{key}.exhausted", "only a card in play can be exhausted", cited.CARD_EXHAUSTED_ROTATED_90, "impossible")
+            self.bad(f"{key}.exhausted", "only a card in play can be exhausted", cited.EXHAUSTED, "impossible")
         card.max = self.whole(f"{key}.max", cd.get("max"), 1)
         self.stats(key, cd, card)
         self.board(key, cd, card)
@@ -301,7 +303,7 @@ class Builder:
         used = self.table(f"{key}.used", cd.get("used", {}))
         for idx, n in used.items():
             if not str(idx).isdigit():
-                self.bad(f"{key}.used", "used maps ability numbers to times used this round: { 1 = 1 }", cited.LIMIT_X_PER_PERIOD)
+                self.bad(f"{key}.used", "used maps ability numbers to times used this round: { 1 = 1 }", cited.LIMIT)
             elif self.whole(f"{key}.used.{idx}", n) is not None:
                 card.used[int(idx)] = n
         abilities = cd.get("abilities", [])
@@ -312,7 +314,7 @@ class Builder:
             self.ability(card, f"{key}.abilities.{i}", i, ab)
         if ctype == "event" and card.timing_ability() is None:
             self.bad(f"{key}.abilities", "an event needs an ability of kind action, interrupt or response: what it "
-                                         "does when played", cited.EVENT_PLAYER_CARD_TYPE)
+                                         "does when played", cited.EVENT)
         self.s.cards[handle] = card
         self.broken.discard(handle)
 
@@ -322,25 +324,27 @@ class Builder:
         if card.type in CHARACTER_TYPES:
             if hp is None and "hit_points" not in cd:
                 self.bad(f"{key}.hit_points", f"{article(card.type)} is a character and needs its hit points",
-                         cited.CHARACTER_HERO_ALTER_EGO)
+                         cited.HIT_POINTS)
             card.hit_points = hp or 1
         elif hp is not None:
-            self.bad(f"{key}.hit_points", f"{article(card.type)} is not a character and has no hit points", cited.HEROES_ALTER_EGOS_ALLIES)
+            self.bad(f"{key}.hit_points", f"{article(card.type)} is not a character and has no hit points",
+                     cited.CHARACTER)
         dmg = self.whole(f"{key}.damage", cd.get("damage", 0))
         if dmg:
             if card.hit_points is None:
-                self.bad(f"{key}.damage", f"{article(card.type)} cannot have damage", cited.DAMAGE_REDUCES_CHARACTER_HIT)
+                self.bad(f"{key}.damage", f"{article(card.type)} cannot have damage", cited.DAMAGE)
             elif dmg >= card.hit_points and card.in_play:
                 self.bad(f"{key}.damage", f"{dmg} damage on a character with {card.hit_points} hit points: it would "
-                                          "have been defeated", cited.CHARACTER_ZERO, "impossible")
+                                          "have been defeated", cited.DEFEAT, "impossible")
             elif not card.in_play:
-                self.bad(f"{key}.damage", "damage is only tracked on characters in play", cited.DAMAGE_ALLY_MINION_TRACKED,
+                self.bad(f"{key}.damage", "damage is only tracked on characters in play",
+                         cited.DAMAGE_ALLY_MINION_TRACKED,
                          "impossible")
             else:
                 card.damage = dmg
         threat = self.whole(f"{key}.threat", cd.get("threat"))
         if threat is not None and card.type not in SCHEME_TYPES:
-            self.bad(f"{key}.threat", f"{article(card.type)} is not a scheme and holds no threat", cited.THREAT_TOKENS_USED_TRACK)
+            self.bad(f"{key}.threat", f"{article(card.type)} is not a scheme and holds no threat", cited.THREAT)
         elif card.type in SCHEME_TYPES:
             card.threat = threat or 0
             if card.type == "side-scheme" and card.in_play and card.threat == 0:
@@ -356,14 +360,14 @@ class Builder:
             value = self.whole(f"{key}.{stat}", cd[stat])
             if stat not in have:
                 self.bad(f"{key}.{stat}", f"{article(card.type)} has no {stat.upper()} value"
-                         + (f" (it has {', '.join(s.upper() for s in have)})" if have else ""), cited.HEROES_ALTER_EGOS_ALLIES)
+                         + (f" (it has {', '.join(s.upper() for s in have)})" if have else ""), cited.CHARACTER)
             elif value is not None:
                 card.stats[stat] = value
         for stat in ("atk", "thw"):
             pips = self.whole(f"{key}.{stat}_consequential", cd.get(f"{stat}_consequential"))
             if pips is not None and card.type != "ally":
                 self.bad(f"{key}.{stat}_consequential", "only allies take consequential damage",
-                         cited.AFTER_ALLY_ATTACKS_TAKES)
+                         cited.CONSEQUENTIAL_DAMAGE)
             elif pips:
                 card.consequential[stat] = pips
         for word in self.strings(f"{key}.keywords", cd.get("keywords", [])):
@@ -372,15 +376,15 @@ class Builder:
                 name = "tough"
             if name not in KEYWORDS:
                 self.bad(f"{key}.keywords", f"keyword {word!r} is not modelled (the engine plays "
-                                            f"{', '.join(KEYWORDS)})", cited.KEYWORD_ATTRIBUTE_CONVEYS_SPECIFIC, "unsupported")
+                                            f"{', '.join(KEYWORDS)})", cited.KEYWORDS, "unsupported")
             elif (name in NUMBER_KEYWORDS) != number.isdigit():
                 form = f"'{name} N' with its number" if name in NUMBER_KEYWORDS else f"'{name}' with no number"
-                self.bad(f"{key}.keywords", f"write the keyword {word!r} as {form}", cited.KEYWORD_ATTRIBUTE_CONVEYS_SPECIFIC)
+                self.bad(f"{key}.keywords", f"write the keyword {word!r} as {form}", cited.KEYWORDS)
             else:
                 card.keywords[name] = int(number) if number else 1
         status = self.strings(f"{key}.status", cd.get("status", []), STATUSES)
         if status and not (card.is_character and (card.in_play or card.is_identity)):
-            self.bad(f"{key}.status", "status cards are placed on characters in play", cited.STATUS_CARD_REPRESENT_DIFFERENT, "impossible")
+            self.bad(f"{key}.status", "status cards are placed on characters in play", cited.STATUS_CARDS, "impossible")
         if len(set(status)) < len(status):
             self.bad(f"{key}.status", "a character cannot have more than one status card of each type",
                      cited.CHARACTER_CANNOT_HAVE_MORE, "impossible")
@@ -390,13 +394,13 @@ class Builder:
         """Boost icons, engagement, attachment, uses counters, scheme values and icons."""
         boost = self.whole(f"{key}.boost", cd.get("boost"))
         if boost is not None and card.owner != SCENARIO:
-            self.bad(f"{key}.boost", "only encounter cards have a boost field", cited.TIME_VILLAIN_ATTACKS_SCHEMES)
+            self.bad(f"{key}.boost", "only encounter cards have a boost field", cited.BOOST)
         card.boost = boost or 0
         if any(a.kind == "boost" for a in card.abilities) and card.owner != SCENARIO:
-            self.bad(f"{key}.abilities", "only encounter cards have Boost abilities", cited.TIME_VILLAIN_ATTACKS_SCHEMES)
+            self.bad(f"{key}.abilities", "only encounter cards have Boost abilities", cited.BOOST)
         if "engaged" in cd:
             if card.type != "minion" or not card.in_play:
-                self.bad(f"{key}.engaged", "only a minion in play is engaged with a player", cited.MINION_ENTERS_PLAY_ENGAGES)
+                self.bad(f"{key}.engaged", "only a minion in play is engaged with a player", cited.ENGAGED)
             elif not isinstance(cd["engaged"], str) or cd["engaged"] not in self.s.players:
                 self.bad(f"{key}.engaged", f"{cd['engaged']!r} is not a player", code="unknown-player")
             else:
@@ -410,13 +414,13 @@ class Builder:
             self.attachments.append((key, card, cd["attached_to"]))
         uses = self.whole(f"{key}.uses", cd.get("uses"))
         if uses is not None and "uses" not in card.keywords:
-            self.bad(f"{key}.uses", "only a card with the uses keyword holds uses counters", cited.WHEN_CARD_KEYWORD_ENTERS)
+            self.bad(f"{key}.uses", "only a card with the uses keyword holds uses counters", cited.USES)
         elif "uses" in card.keywords:
             card.uses = uses if uses is not None else (card.keywords["uses"] if card.in_play else None)
         scheme = {"target_threat", "acceleration", "acceleration_tokens"}
         for k in scheme & set(cd):
             if card.type != "main-scheme":
-                self.bad(f"{key}.{k}", f"only a main scheme has {k.replace('_', ' ')}", cited.MAIN_SCHEME_ENCOUNTER_CARD)
+                self.bad(f"{key}.{k}", f"only a main scheme has {k.replace('_', ' ')}", cited.MAIN_SCHEME)
             else:
                 setattr(card, k, self.whole(f"{key}.{k}", cd[k], 1 if k == "target_threat" else 0) or 0)
         if card.type == "main-scheme" and card.target_threat is None:
@@ -424,17 +428,17 @@ class Builder:
         if card.type == "main-scheme" and card.in_play and card.target_threat and \
                 (card.threat or 0) >= card.target_threat:
             self.bad(f"{key}.threat", f"{card.threat} threat on a main scheme whose target threat is "
-                                      f"{card.target_threat}: it would have advanced", cited.MAIN_SCHEME_ENCOUNTER_CARD, "impossible")
+                                      f"{card.target_threat}: it would have advanced", cited.MAIN_SCHEME, "impossible")
         if (card.zone == "dealt") != ("dealt_to" in cd):
             self.bad(f"{key}.dealt_to", "an encounter card dealt facedown to a player has zone = \"dealt\" and "
-                                        "dealt_to = \"PLAYER\"", cited.DURING_STEP_THREE_VILLAIN)
+                                        "dealt_to = \"PLAYER\"", cited.DEAL)
         elif "dealt_to" in cd:
             if not _named(cd["dealt_to"], self.s.players):
                 self.bad(f"{key}.dealt_to", f"{cd['dealt_to']!r} is not a player", code="unknown-player")
             card.dealt_to = cd["dealt_to"]
         icons = self.strings(f"{key}.icons", cd.get("icons", []), ICONS)
         if icons and card.type != "side-scheme":
-            self.bad(f"{key}.icons", "crisis, hazard and acceleration icons are side scheme icons", cited.SIDE_SCHEME_ENCOUNTER_CARD)
+            self.bad(f"{key}.icons", "crisis, hazard and acceleration icons are side scheme icons", cited.SIDE_SCHEME)
         card.icons = icons
 
     def attach_all(self) -> None:
@@ -447,7 +451,7 @@ class Builder:
                 self.bad(f"{key}.attached_to", "an attached card and the card it is attached to are both in play",
                          cited.ONCE_CARD_ATTACHED_REMAINS, "impossible")
             elif card.type not in ("attachment", "upgrade", "support"):
-                self.bad(f"{key}.attached_to", f"{article(card.type)} does not attach to cards", cited.CARD_USES_PHRASE_ATTACH)
+                self.bad(f"{key}.attached_to", f"{article(card.type)} does not attach to cards", cited.ATTACH_TO)
             else:
                 card.attached_to = target.handle
 
@@ -465,7 +469,7 @@ class Builder:
     def ability(self, card: Card, key: str, index: int, ab) -> None:
         """One ability table of a card, checked for its kind."""
         if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
-            self.bad(key, f"an ability needs kind = one of {', '.join(ABILITY_KINDS)}", cited.ABILITY_SPECIAL_GAME_TEXT)
+            self.bad(key, f"an ability needs kind = one of {', '.join(ABILITY_KINDS)}", cited.ABILITY)
             return
         kind = ab["kind"]
         self.unknown(key, ab, ABILITY_KEYS[kind] | {"kind"}, f"for {article(kind)} ability")
@@ -473,7 +477,7 @@ class Builder:
             if ab.get("when") not in WHEN:
                 self.bad(f"{key}.when", f"{article(kind)} needs when = its triggering condition, one of "
                                         f"{', '.join(WHEN)}",
-                         cited.TRIGGERING_CONDITION_SPECIFIC)
+                         cited.TRIGGERING_CONDITION)
             cond = self.table(f"{key}.if", ab.get("if", {}))
             self.unknown(f"{key}.if", cond, CONDITION_KEYS, "in a triggering condition")
             if "card" in cond:
@@ -492,14 +496,15 @@ class Builder:
                                          "damage or defeated the card)", cited.WHILE_INTERPRETING_CARD_TEXT)
         self.flag(f"{key}.forced", ab.get("forced"))
         if ab.get("forced") and card.type == "event":
-            self.bad(f"{key}.forced", "an event card is played by choice: its ability is not forced", cited.PLAYING_EVENT_CARD_HAND)
+            self.bad(f"{key}.forced", "an event card is played by choice: its ability is not forced",
+                     cited.PLAYING_EVENT_CARD_HAND)
         if ab.get("form") not in (None, "hero", "alter-ego"):
             self.bad(f"{key}.form", "form must be 'hero' or 'alter-ego'", cited.BOLD_TIMING_TRIGGER)
         if "limit" in ab:
             self.whole(f"{key}.limit", ab["limit"], 1)
         if ab.get("labeled") not in (None, "attack", "thwart"):
             self.bad(f"{key}.labeled", f"labeled must be 'attack' or 'thwart' — {ab.get('labeled')!r} abilities "
-                                       "(such as a defense) are not modelled", cited.TRIGGERED_ABILITY_INDICATED_BOLD, "unsupported")
+                                       "(such as a defense) are not modelled", cited.TRIGGERED_ABILITY, "unsupported")
         if "target" in ab:
             self.selector(f"{key}.target", ab["target"])
         if "cost" in ab:
@@ -512,9 +517,9 @@ class Builder:
             self.effect(f"{key}.effects.{j}", eff, then_ok=j > 1)
             if isinstance(eff, dict) and eff.get("amount") == "X" and not card.x_cost:
                 self.bad(f"{key}.effects.{j}.amount", f"{card.name} has no X in its cost: amount = \"X\" is the X "
-                                                      "chosen for a cost of X", cited.CARD_S_RESOURCE_COST)
+                                                      "chosen for a cost of X", cited.COST)
         if kind in ("action", "interrupt", "response", "when-revealed", "when-defeated", "boost") and not effects:
-            self.bad(f"{key}.effects", f"{article(kind)} ability needs effects = [ … ]", cited.ABILITY_SPECIAL_GAME_TEXT)
+            self.bad(f"{key}.effects", f"{article(kind)} ability needs effects = [ … ]", cited.ABILITY)
         if kind in ("action", "interrupt", "response") and any(isinstance(e, dict) and e.get("to") == "target"
                                                             for e in effects) and "target" not in ab:
             self.bad(f"{key}.target", "its effects act on “target”: say what it targets with target = …",
@@ -523,7 +528,7 @@ class Builder:
             self.strings(f"{key}.generate", ab.get("generate", []), RESOURCE_TYPES)
             if not ab.get("generate"):
                 self.bad(f"{key}.generate", "a resource ability needs generate = [ resource types ]",
-                         cited.RESOURCE_ABILITY_TYPE_TRIGGERED)
+                         cited.RESOURCE_ABILITY)
             if "for" in ab:
                 self.selector(f"{key}.for", ab["for"])
         if kind == "constant":
@@ -538,11 +543,11 @@ class Builder:
             elif eff.get("do") in ("cost", "gets", "gains"):
                 self.effect(f"{key}.effect", eff, then_ok=False)
                 if eff.get("do") in ("gets", "gains") and eff.get("to", "attached") not in CONSTANT_TO:
-                    self.bad(f"{key}.effect.to", f"to must be one of {', '.join(CONSTANT_TO)}", cited.CARD_ABILITY_CAUSES_CHARACTER)
+                    self.bad(f"{key}.effect.to", f"to must be one of {', '.join(CONSTANT_TO)}", cited.GETS)
             else:
                 self.bad(f"{key}.effect", "a constant ability's effect is { do = \"cost\", … } (a cost modifier), "
                                           "{ do = \"gets\", atk = N, … }, { do = \"gains\", keyword = … } or, on "
-                                          "a resource card, { do = \"generate\", … }", cited.CONSTANT_ABILITY_NON_KEYWORD)
+                                          "a resource card, { do = \"generate\", … }", cited.CONSTANT_ABILITY)
         if kind == "permission" and ab.get("from") not in ("discard", "deck"):
             self.bad(f"{key}.from", "a permission names the out-of-play area it allows playing from: 'discard' or "
                                     "'deck'", cited.PERMISSION_OPTIONAL_PLAY)
@@ -567,7 +572,8 @@ class Builder:
         known = set(CARD_TYPES) | set(TYPE_GROUPS)
         for t in self.strings(f"{key}.type", sel.get("type", [])):
             if t not in known:
-                self.bad(f"{key}.type", f"{t!r} is not a card type or group ({', '.join(sorted(known))})", cited.GAME_S_CARD_TYPES)
+                self.bad(f"{key}.type", f"{t!r} is not a card type or group ({', '.join(sorted(known))})",
+                         cited.CARD_TYPES)
         for k in ("controller", "owner"):
             if k in sel and (not isinstance(sel[k], str) or sel[k] not in ("you", "other", SCENARIO)):
                 self.bad(f"{key}.{k}", f"{k} must be 'you', 'other' or '{SCENARIO}'")
@@ -584,11 +590,11 @@ class Builder:
         eff = self.table(key, eff)
         do = eff.get("do")
         if do not in EFFECTS:
-            self.bad(f"{key}.do", f"do must be one of {', '.join(EFFECTS)} — not {do!r}", cited.ABILITY_SPECIAL_GAME_TEXT)
+            self.bad(f"{key}.do", f"do must be one of {', '.join(EFFECTS)} — not {do!r}", cited.ABILITY)
             return
         self.unknown(key, eff, EFFECTS[do] | {"do", "then"}, f"for a {do} effect")
         if eff.get("then") and not then_ok:
-            self.bad(f"{key}.then", "“then” needs an effect before it", cited.EFFECT_TEXT)
+            self.bad(f"{key}.then", "“then” needs an effect before it", cited.THEN)
         amount = eff.get("amount")
         if amount is not None and amount != "X" and not (do == "prevent" and amount == "all"):
             self.whole(f"{key}.amount", amount)
@@ -600,7 +606,7 @@ class Builder:
                 self.bad(f"{key}.{k}", f"{k} must be one of {', '.join(repr(r) for r in refs)} — not {v!r}")
         if do == "cost":
             if ("by" in eff) == ("set" in eff):
-                self.bad(key, "a cost modifier has either by = ±N or set = N", cited.GAME_CONSTANTLY_CHECKS)
+                self.bad(key, "a cost modifier has either by = ±N or set = N", cited.MODIFIERS)
             for k in ("by", "set"):
                 if k in eff and not _int(eff[k]):
                     self.typed(f"{key}.{k}", eff[k], "a whole number")
@@ -608,7 +614,7 @@ class Builder:
             if eff.get("player", "you") not in ("you", "any"):
                 self.bad(f"{key}.player", "player must be 'you' or 'any'")
         if do in ("gets", "gains") and not key.endswith(".effect"):
-            self.bad(f"{key}.do", f"{do} is a constant ability's effect (kind = \"constant\")", cited.CONSTANT_ABILITY_NON_KEYWORD)
+            self.bad(f"{key}.do", f"{do} is a constant ability's effect (kind = \"constant\")", cited.CONSTANT_ABILITY)
         if do == "gets":
             for k in STAT_KEYS:
                 if k in eff and not _int(eff[k]):
@@ -618,7 +624,7 @@ class Builder:
             name, _, number = word.partition(" ")
             if name not in KEYWORDS or (name in NUMBER_KEYWORDS) != number.isdigit():
                 self.bad(f"{key}.keyword", f"keyword {eff.get('keyword')!r} is not modelled (the engine plays "
-                                           f"{', '.join(KEYWORDS)}; a number after retaliate and uses)", cited.CARD_GAINS_CHARACTERISTIC_SUCH,
+                                           f"{', '.join(KEYWORDS)}; a number after retaliate and uses)", cited.GAINS,
                          "unsupported")
         if do in ("enemy-attack", "enemy-scheme") and eff.get("by", "villain") not in refs and \
                 not _named(eff.get("by"), self.s.cards):
@@ -685,7 +691,7 @@ class Builder:
             if "by" in act and (not isinstance(by, str) or by not in self.s.cards or
                                 not (self.s.cards[by].is_identity or self.s.cards[by].type == "ally")):
                 self.bad(f"{key}.by", f"by must be a player (their identity) or an ally — not {act['by']!r}",
-                         cited.DURING_TURN_PLAYER)
+                         cited.PLAYER_TURN)
             if act.get("as") not in (None, "attack", "scheme") or isinstance(act.get("as"), (dict, list)):
                 self.bad(f"{key}.as", "as must be 'attack' or 'scheme'", cited.SOME_CARD_ABILITIES_ALSO)
             return
@@ -708,24 +714,24 @@ class Builder:
             return
         if kind == "play" and card.owner == SCENARIO:
             self.bad(f"{key}.play", f"{card.name} is an encounter card: players do not play it (reveal = … reveals "
-                                    "it)", cited.CARD_S_OWNER_PLAYER)
+                                    "it)", cited.OWNERSHIP_AND_CONTROL)
         if kind == "reveal" and card.owner != SCENARIO:
-            self.bad(f"{key}.reveal", f"{card.name} is a player card: only encounter cards are revealed", cited.DURING_STEP_FOUR_VILLAIN)
+            self.bad(f"{key}.reveal", f"{card.name} is a player card: only encounter cards are revealed", cited.REVEAL)
         if kind == "reveal" and card.zone not in ("encounter-deck", "dealt"):
             self.bad(f"{key}.reveal", f"{card.name} is in {card.zone}: a revealed card comes from the encounter deck",
-                     cited.DURING_STEP_FOUR_VILLAIN)
+                     cited.REVEAL)
         if kind == "use":
             idx = act.get("ability", 1)
             if not _int(idx) or not 1 <= idx <= len(card.abilities):
                 self.bad(f"{key}.ability", f"{card.name} has no ability number {idx!r} (it has "
-                                           f"{len(card.abilities)})", cited.ABILITY_SPECIAL_GAME_TEXT)
+                                           f"{len(card.abilities)})", cited.ABILITY)
             elif card.abilities[idx - 1].kind not in ("action", "interrupt", "response"):
                 kind_ = card.abilities[idx - 1].kind
                 hint = " — list the card in pay = […] to use it" if kind_ == "resource" else ""
                 self.bad(f"{key}.ability", f"ability {idx} of {card.name} is a {kind_} ability, which is not "
-                                           f"initiated on its own{hint}", cited.TRIGGERED_ABILITY_INDICATED_BOLD)
+                                           f"initiated on its own{hint}", cited.TRIGGERED_ABILITY)
             if card.type == "event":
-                self.bad(f"{key}.use", f"{card.name} is an event: play = … plays it", cited.EVENT_PLAYER_CARD_TYPE)
+                self.bad(f"{key}.use", f"{card.name} is an event: play = … plays it", cited.EVENT)
         for k in ("target", "choose"):
             if k in act and (not isinstance(act[k], str) or act[k] not in self.s.cards and act[k] not in self.broken):
                 self.bad(f"{key}.{k}", f"{k} {act[k]!r} is neither a player nor a card",
@@ -735,7 +741,7 @@ class Builder:
             if kind != "play" or not card.x_cost:
                 what = f"{card.name} has no X in its cost" if kind == "play" else \
                     f"x is chosen when playing a card whose cost is X, and {kind} = … plays none"
-                self.bad(f"{key}.x", what, cited.CARD_S_RESOURCE_COST)
+                self.bad(f"{key}.x", what, cited.COST)
         pay = act.get("pay", [])
         for h in self.strings(f"{key}.pay", pay):
             base, _, idx = h.partition(".")
@@ -745,7 +751,7 @@ class Builder:
             if c is None or c.is_identity:
                 self.bad(f"{key}.pay", f"no card {base!r} to pay with", cited.PLAYER_GENERATE_RESOURCES, "unknown-card")
             elif idx and (not idx.isdigit() or not 1 <= int(idx) <= len(c.abilities)):
-                self.bad(f"{key}.pay", f"{c.name} has no ability number {idx}", cited.RESOURCE_ABILITY_TYPE_TRIGGERED)
+                self.bad(f"{key}.pay", f"{c.name} has no ability number {idx}", cited.RESOURCE_ABILITY)
 
 
 def build_state(scenario) -> State:

@@ -19,25 +19,25 @@ class Checks:
         card, ab, player = init.card, init.ability, init.player
         c1 = self.p("restrictions")
         if self.s.players[player].eliminated:
-            raise Illegal(c1, f"{player} has been eliminated", [cited.PLAYER_ELIMINATED_GAME_THEIR])
+            raise Illegal(c1, f"{player} has been eliminated", [cited.PLAYER_ELIMINATION])
         if init.playing:
             if card.type == "resource":
                 raise Illegal(c1, f"{card.name} is a resource card: resource cards are discarded from hand to "
-                                  "generate resources, not played", [cited.RESOURCE_CARDS_PLAYER_CARD])
+                                  "generate resources, not played", [cited.RESOURCE_CARDS])
             allowed = ["hand"] + [a.get("from") for a in card.abilities if a.kind == "permission"]
             if card.zone not in allowed or card.controller != player:
                 where = f"{card.owner}'s {card.zone}" if card.zone in ("hand", "deck", "discard") else card.zone
                 if card.controller != player:   # another player's card: its controller is the one who may play it
                     raise Illegal(c1, f"{card.name} is in {where}, so {card.controller} controls it, and {player} "
                                       "plays only cards they control, from their own hand",
-                                  [cited.PLAYER_CONTROLS_CARDS, cited.PLAYING_CARD_INVOLVES_PAYING,
+                                  [cited.PLAYER_CONTROLS_CARDS, cited.PLAY,
                                    cited.ORDER_USE_ABILITY])
                 raise Illegal(c1, f"{card.name} is in {where}, and {player} plays cards from their own hand",
-                              [cited.PLAYING_CARD_INVOLVES_PAYING, cited.ORDER_USE_ABILITY])
+                              [cited.PLAY, cited.ORDER_USE_ABILITY])
             if card.zone != "hand":
                 self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; the rules play cards from hand, but its "
                           "permission allows playing it from there, and card text takes precedence over the rules.",
-                          [c1, cited.PERMISSION_OPTIONAL_PLAY, cited.PLAYING_CARD_INVOLVES_PAYING, cited.CARD_TEXT_TAKES_PRECEDENCE])
+                          [c1, cited.PERMISSION_OPTIONAL_PLAY, cited.PLAY, cited.GOLDEN_RULES])
         elif not init.reveal:
             if not card.in_play and not card.is_identity:
                 where = ("it left play and is " if card.handle in self.left_play else "it is ") + \
@@ -56,11 +56,11 @@ class Checks:
                               [cited.BOLD_TIMING_TRIGGER])
         if ab is not None and ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
             raise Illegal(c1, f"{self.ability_name(card, ab)} has “Limit {ab.get('limit')} per round” and was "
-                              f"already used {plural(card.used.get(ab.index, 0), 'time')} this round", [cited.LIMIT_X_PER_PERIOD])
+                              f"already used {plural(card.used.get(ab.index, 0), 'time')} this round", [cited.LIMIT])
         most = card.max if init.playing else None
         if most is not None and self.s.max_used.get(card.name, 0) >= most:
             raise Illegal(c1, f"{card.name} has “Max {most} per round” and copies of it were already played "
-                              f"{plural(self.s.max_used.get(card.name, 0), 'time')} this round", [cited.MAX_X_PER_PERIOD])
+                              f"{plural(self.s.max_used.get(card.name, 0), 'time')} this round", [cited.MAX])
         if init.playing and card.unique:
             twin = next((c for c in self.s.cards.values() if c.in_play and c.name == card.name and c is not card),
                         None)
@@ -71,10 +71,10 @@ class Checks:
             allies = [c for c in self.s.cards.values() if c.in_play and c.type == "ally" and c.controller == player]
             if len(allies) >= 3:
                 raise Illegal(c1, f"{player} already controls {len(allies)} allies "
-                                  f"({', '.join(c.name for c in allies)}), and the ally limit is three", [cited.PLAYER_PERMITTED_CONTROL_MAXIMUM])
+                                  f"({', '.join(c.name for c in allies)}), and the ally limit is three", [cited.ALLY_LIMIT])
         if self.peril and player != self.peril and not init.forced:
             raise Illegal(c1, f"{self.peril} is resolving a card with peril, and the other players cannot play cards "
-                              "or trigger abilities meanwhile", [cited.WHILE_PLAYER_RESOLVING_CARD])
+                              "or trigger abilities meanwhile", [cited.PERIL])
         if init.playing and card.attach_to is not None:
             self._check_attach(init)
         self._check_targets(init)
@@ -83,7 +83,7 @@ class Checks:
             raise Illegal(c1, f"resolving {self.describe(init)} could not change the game "
                               f"({self._no_change_reason(init)})", [rule, cited.ABILITY_ONLY_INITIATED])
         if not init.forced:
-            request = [cited.ASK_ANOTHER_PLAYER_TRIGGER, cited.ACTION_TYPE_TRIGGERED] if init.player != self.s.active_player and \
+            request = [cited.ASK_ANOTHER_PLAYER_TRIGGER, cited.ACTION] if init.player != self.s.active_player and \
                 init.trigger is None else []
             timing = [] if init.trigger is None else \
                 [cited.INTERRUPT_ABILITY_EXECUTED if init.ability.kind == "interrupt" else cited.RESPONSE_OPPORTUNITY_OCCURS_IMMEDIATELY]
@@ -94,7 +94,8 @@ class Checks:
         """Why an ability of a card out of play cannot be initiated: in-play-and-out-of-play/bullet-4 for every
         card type but events and treacheries; ability/bullet-2 names the player card types."""
         return [cited.CARD_ABILITIES_CARD_TYPES] + (
-            [cited.CARD_ABILITIES_HERO_ALTER] if card.type in ("hero", "alter-ego", "ally", "upgrade", "support") else [])
+            [cited.CARD_ABILITIES_HERO_ALTER] if card.type in ("hero", "alter-ego", "ally", "upgrade",
+                                                               "support") else [])
 
     @staticmethod
     def _zone_words(card: Card, zone: str) -> str:
@@ -108,7 +109,7 @@ class Checks:
         if self.s.phase != "player":
             what = "cards are played" if init.playing else "Action abilities are triggered"
             raise Illegal(c1, f"it is the villain phase, and {what} "
-                              "during a player's turn", [cited.PLAY_ALLY_UPGRADE_SUPPORT if init.playing else cited.ACTION_TYPE_TRIGGERED])
+                              "during a player's turn", [cited.PLAY_ALLY_UPGRADE_SUPPORT if init.playing else cited.ACTION])
         if init.playing and init.card.type != "event" and init.player != self.s.active_player:
             raise Illegal(c1, f"it is {self.s.active_player}'s turn, and {init.player} plays {init.card.type} cards "
                               "during their own turn", [cited.PLAY_ALLY_UPGRADE_SUPPORT])
@@ -149,7 +150,8 @@ class Checks:
                 why = "it is not in play" if card is not None and not card.in_play and not card.is_identity else \
                     guard or "it does not match what the ability targets"
                 raise Illegal(rule, f"{card.name if card else wanted} is not a valid target ({why})",
-                              [cited.WHILE_MINIONS_KEYWORD_ENGAGED, cited.HERO_ALLY_ATTACKS_TARGET] if guard else [cited.CARD_ABILITIES_ONLY_INTERACT])
+                              [cited.GUARD,
+                               cited.HERO_ALLY_ATTACKS_TARGET] if guard else [cited.CARD_ABILITIES_ONLY_INTERACT])
             init.target = card
             return
         if not valid:
@@ -186,7 +188,7 @@ class Checks:
                           [cited.ATTACH_PHRASE_CHECKED_LEGALITY, cited.SOME_UPGRADES_ENTER_PLAY])
         if len(hosts) > 1:
             self.fail(f"{init.akey}.target", f"{card.name} could attach to {', '.join(c.handle for c in hosts)}: "
-                                             "declare target = …", cited.CARD_USES_PHRASE_ATTACH)
+                                             "declare target = …", cited.ATTACH_TO)
         init.attach_host = hosts[0]
 
     # could the effects change the game? (event/bullet-3, ability/bullet-3, triggered-ability/bullet-1)

@@ -46,7 +46,7 @@ class Costs:
         for what, problem in extra:
             if problem:
                 raise Illegal(c2, problem, [cited.CARD_ABILITY_EXHAUSTED] if "exhausted" in problem else
-                              [cited.WHEN_CARD_KEYWORD_ENTERS] if "uses counter" in problem else [])
+                              [cited.USES] if "uses counter" in problem else [])
         available = self._available_sources(init)
         ok, _, _ = assign(self._required(init), [t for s in available for t in s[2]])
         if init.modifiers:
@@ -61,7 +61,8 @@ class Costs:
                               f"controls can generate only {plural(have, 'resource')}"
                               f"{self._typed_note(init, available)}"
                               + "".join(f" ({m})" for _, m in blocked),
-                          cites[1:] + [cited.PAY_COST_PLAYING if init.playing else cited.ABILITY_RESOURCE, cited.PLAYER_PAYING]
+                          cites[1:] + [cited.PAY_COST_PLAYING if init.playing else cited.ABILITY_RESOURCE,
+                                       cited.PLAYER_PAYING]
                           + [r for r, _ in blocked])
         if init.act and init.cost and "pay" not in init.act:
             self.fail(f"{init.akey}", f"{self.describe(init)} costs {init.cost}: declare pay = […] (the cards "
@@ -170,14 +171,14 @@ class Costs:
         sets = [(w, m) for w, m in init.modifiers if "set" in m]
         if sets:
             return f"{sets[-1][0]} sets the cost to {sets[-1][1]['set']}, overriding every other modifier", \
-                [cited.GAME_CONSTANTLY_CHECKS, cited.VALUE_SET]
+                [cited.MODIFIERS, cited.VALUE_SET]
         parts = " ".join(f"{'+' if m.get('by', 0) >= 0 else '−'} {abs(m.get('by', 0))} ({w})"
                          for w, m in init.modifiers)
         total = base + sum(m.get("by", 0) for _, m in init.modifiers)
         text = f"{base} {parts} = {total}".replace("= -", "= −")
         if total < 0:
-            return text + ", treated as 0", [cited.GAME_CONSTANTLY_CHECKS, cited.AFTER_ACTIVE_MODIFIERS_BEEN]
-        return text, [cited.GAME_CONSTANTLY_CHECKS]
+            return text + ", treated as 0", [cited.MODIFIERS, cited.AFTER_ACTIVE_MODIFIERS_BEEN]
+        return text, [cited.MODIFIERS]
 
     # step 3 ------------------------------------------------------------------------------------------
     def pay(self, init: Initiation) -> bool:
@@ -239,10 +240,10 @@ class Costs:
         if cost.get("uses"):
             init.card.uses -= cost["uses"]
             parts.append(f"spends {plural(cost['uses'], 'use')} of {init.card.name} ({init.card.uses} left)")
-            cites.append(cited.WHEN_CARD_KEYWORD_ENTERS)
+            cites.append(cited.USES)
         wilds = [f"a wild resource as {as_}" for got, as_ in uses if got == "wild" and as_ != "any"]
         if wilds:
-            cites.append(cited.PLAYER_GENERATES_WILD)
+            cites.append(cited.WILD_RESOURCE)
         init.generated, init.lost = len(generated), lost
         total = f"{plural(len(generated), 'resource')} generated for a cost of {init.cost}" if init.cost or \
             generated else ""
@@ -305,7 +306,8 @@ class Costs:
                 demands.setdefault(handle, []).append("discard")
                 continue
             if not card.in_play:
-                problems.append((cited.PLAYER_GENERATE_RESOURCES, f"{card.name} is in {card.zone}: resources come from cards "
+                problems.append((cited.PLAYER_GENERATE_RESOURCES,
+                                 f"{card.name} is in {card.zone}: resources come from cards "
                                                       "discarded from hand or from resource abilities"))
                 continue
             ab = card.ability(int(idx)) if idx else next((a for a in card.abilities if a.kind == "resource"), None)
@@ -335,10 +337,11 @@ class Costs:
     def _resource_ability_problem(self, card: Card, ab: Ability, init: Initiation):
         cost = ab.get("cost") or {}
         if cost.get("exhaust") and card.exhausted:
-            return (cited.CARD_ABILITY_EXHAUSTED, f"{card.name} is exhausted, so its Resource ability (which exhausts it) "
+            return (cited.CARD_ABILITY_EXHAUSTED,
+                    f"{card.name} is exhausted, so its Resource ability (which exhausts it) "
                                           "cannot be used")
         if ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
-            return (cited.LIMIT_X_PER_PERIOD, f"{self.ability_name(card, ab)} was already used "
+            return (cited.LIMIT, f"{self.ability_name(card, ab)} was already used "
                              f"{plural(card.used.get(ab.index, 0), 'time')} this round")
         if ab.get("for") is not None and not (init.playing and matches(ab.get("for"), init.card, card.controller)):
             # "generate a resource for a <trait> card": a play restriction of the ability, which must be

@@ -49,7 +49,7 @@ class Effects:
             if eff.get("then"):
                 if not full:
                     self.step("The text before “then” did not fully resolve, so the text after it does not attempt "
-                              "to resolve.", [cited.EFFECT_TEXT, cited.PRE_TEXT_EFFECT_DOES])
+                              "to resolve.", [cited.THEN, cited.PRE_TEXT_EFFECT_DOES])
                     init.notes.append("the text after “then” does not resolve")
                     init.note_cites.append(cited.PRE_TEXT_EFFECT_DOES)
                     return
@@ -82,15 +82,16 @@ class Effects:
     def deal_damage(self, init: Initiation, target: Card, amount: int) -> bool:
         """Deal damage to a character with its interrupt window (prevention) and response window; True when dealt."""
         if amount <= 0:
-            self.step(f"{target.name} is dealt no damage.", [cited.DAMAGE_REDUCES_CHARACTER_HIT])
+            self.step(f"{target.name} is dealt no damage.", [cited.DAMAGE])
             return True
         if "tough" in target.status:
             # a status card's ability has timing priority over every conflicting ability (status-cards/bullet-2)
             target.status.discard("tough")
             self.step(f"{target.name} has a tough status card: all {amount} damage is prevented and the tough "
-                      "status card is discarded instead.", [cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.STATUS_CARD_ABILITIES_HAVE, cited.DAMAGE_PREVENTED_REDUCE])
+                      "status card is discarded instead.", [cited.STATUS_CARDS, cited.STATUS_CARD_ABILITIES_HAVE,
+                                                            cited.DAMAGE_PREVENTED_REDUCE])
             init.notes.append(f"{target.name}'s tough status card prevents the damage")
-            init.note_cites.append(cited.STATUS_CARD_REPRESENT_DIFFERENT)
+            init.note_cites.append(cited.STATUS_CARDS)
             return False
         dmg = Condition("damage", target, target.controller if target.controller != SCENARIO else None, amount)
         conds = [dmg]
@@ -101,7 +102,8 @@ class Effects:
             c.by = by
         self.window("interrupt", conds)
         if dmg.amount <= 0:
-            self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.", [cited.DAMAGE_PREVENTED_REDUCE])
+            self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.",
+                      [cited.DAMAGE_PREVENTED_REDUCE])
             init.notes.append(f"no damage to {target.name} (all prevented)")
             init.note_cites.append(cited.DAMAGE_PREVENTED_REDUCE)
             return True
@@ -109,11 +111,11 @@ class Effects:
         target.damage += dealt
         if target.is_identity or target.type == "villain":
             self.step(f"{target.name} takes {dealt} damage: its hit point dial goes from {target.remaining + dealt} to "
-                      f"{max(0, target.remaining)}.", [cited.DAMAGE_REDUCES_CHARACTER_HIT, cited.DAMAGE_HERO_ALTER_EGO, cited.HERO_ALTER_EGO])
+                      f"{max(0, target.remaining)}.", [cited.DAMAGE, cited.DAMAGE_HERO_ALTER_EGO, cited.HERO_ALTER_EGO])
         else:
             self.step(f"{target.name} takes {dealt} damage: {plural(dealt, 'damage token')} on it, "
                       f"{max(0, target.remaining)} of {target.hit_points} hit points remaining.",
-                      [cited.DAMAGE_REDUCES_CHARACTER_HIT, cited.DAMAGE_ALLY_MINION_TRACKED, cited.MINION_ALLY])
+                      [cited.DAMAGE, cited.DAMAGE_ALLY_MINION_TRACKED, cited.MINION_ALLY])
         init.notes.append(f"{dealt} damage to {target.name}")
         after = [dmg]
         if target.remaining <= 0:
@@ -128,13 +130,13 @@ class Effects:
         out = [Condition("defeated", target, target.controller)]
         if target.is_identity:
             self.step(f"{target.name}'s hit point dial is at zero: {target.owner} is defeated.",
-                      [cited.PLAYER_HIT_POINT, cited.PLAYER_ELIMINATED_GAME_THEIR])
+                      [cited.PLAYER_HIT_POINT, cited.PLAYER_ELIMINATION])
             self.eliminate(target.owner)
         elif target.type == "villain":
             out += self.villain_stage_defeated(target)
         else:
             self.step(f"{target.name} has zero remaining hit points: it is defeated and discarded.",
-                      [cited.CHARACTER_ZERO, cited.CARD_DEFEATED] + ([cited.ALLY_ENTERS_PLAY] if target.type == "ally" else
+                      [cited.DEFEAT, cited.CARD_DEFEATED] + ([cited.ALLY_ENTERS_PLAY] if target.type == "ally" else
                                                        [cited.MINION_HAS_ZERO_FEWER] if target.type == "minion" else []))
             out.append(Condition("leaves-play", target, target.controller))
             self._to_discard(target)
@@ -173,7 +175,7 @@ class Effects:
             self.step(f"{target.name} heals {healed} damage"
                       + (f" (only {healed} of {amount}: a heal cannot bring it above its maximum hit points)"
                          if healed < amount else "") + f"; {target.remaining} of {target.hit_points} remaining.",
-                      [cited.ABILITY_HEALS_CHARACTER] + ([cited.HEAL_EFFECT_ONLY_BRING] if healed < amount else []))
+                      [cited.HEAL] + ([cited.HEAL_EFFECT_ONLY_BRING] if healed < amount else []))
         self.occur([cond], apply)
         init.notes.append(f"{target.name} heals {healed}")
         return healed == amount
@@ -189,7 +191,7 @@ class Effects:
             what, rule, left = f"{n} of the threat to be placed on", cited.THREAT_PREVENTED_REDUCE, \
                 f"{pending.amount} threat is left to place"
         self.step(f"{self.source_name(init)} prevents {what} "
-                  f"{pending.subject.name}: {left}.", [cited.SOME_CARD_ABILITIES_PREVENT, rule])
+                  f"{pending.subject.name}: {left}.", [cited.PREVENT, rule])
         init.notes.append(f"prevents {what} {pending.subject.name}")
         return value == "all" or n == self.amount(init, eff)
 
@@ -216,7 +218,7 @@ class Effects:
         self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating. Only the effects "
                   f"are canceled: {still}, so the triggering condition itself is not canceled (interrupt/bullet-4 "
                   "does not apply): further interrupts to it can still be used, and its response window follows.",
-                  [cited.SOME_CARD_ABILITIES_CANCEL, cited.CANCEL_ABILITIES_INTERRUPT_INITIATION] + rules + [cited.INTERRUPT_CHANGES_VIA])
+                  [cited.CANCEL, cited.CANCEL_ABILITIES_INTERRUPT_INITIATION] + rules + [cited.INTERRUPT_CHANGES_VIA])
         init.notes.append(f"cancels {what}")
         return True
 
@@ -227,7 +229,7 @@ class Effects:
         for c in drawn:
             c.zone = "hand"
         self.step(f"{init.player} draws {plural(len(drawn), 'card')} from the top of their deck"
-                  f"{': ' + ', '.join(c.name for c in drawn) if drawn else ''}.", [cited.PLAYER_INSTRUCTED_DRAW])
+                  f"{': ' + ', '.join(c.name for c in drawn) if drawn else ''}.", [cited.DRAWING_CARDS])
         init.notes.append(f"{init.player} draws {len(drawn)}")
         return len(drawn) == n
 
@@ -239,9 +241,9 @@ class Effects:
         crisis = self.crisis() if scheme.type == "main-scheme" else None
         if crisis is not None:
             self.step(f"{crisis.name} has the crisis icon: no threat can be removed from the main scheme until it "
-                      "is discarded.", [cited.SIDE_SCHEME_ENCOUNTER_CARD, cited.SEE_SIDE_SCHEME_CRISIS_ICON])
+                      "is discarded.", [cited.SIDE_SCHEME, cited.CRISIS_ICON])
             init.notes.append(f"no threat removed from {scheme.name} ({crisis.name} has the crisis icon)")
-            init.note_cites.append(cited.SIDE_SCHEME_ENCOUNTER_CARD)
+            init.note_cites.append(cited.SIDE_SCHEME)
             return False
         removed = min(n, scheme.threat or 0)
         conds = [Condition("threat-removed", scheme, init.player, removed)]
@@ -255,10 +257,10 @@ class Effects:
             scheme.threat -= removed
             self.step(f"{removed} threat is removed from {scheme.name}"
                       + (f" (only {removed} of {n}: there was no more)" if removed < n else "")
-                      + f"; {scheme.threat} threat remains.", [cited.THREAT_TOKENS_USED_TRACK])
+                      + f"; {scheme.threat} threat remains.", [cited.THREAT])
             if defeats:
                 self.step(f"{scheme.name} has no threat on it: it is defeated and discarded.",
-                          [cited.CHARACTER_ZERO, cited.SIDE_SCHEME_REMAINS_PLAY])
+                          [cited.DEFEAT, cited.SIDE_SCHEME_REMAINS_PLAY])
                 self.defeated.append(scheme.handle)
                 self._to_discard(scheme)
                 self.when_defeated(scheme)
@@ -273,12 +275,13 @@ class Effects:
         cond = Condition("threat-placed", scheme, init.player, self.amount(init, eff))
         self.window("interrupt", [cond])
         if cond.amount <= 0:
-            self.step(f"All of the threat was prevented: none is placed on {scheme.name}.", [cited.THREAT_PREVENTED_REDUCE])
+            self.step(f"All of the threat was prevented: none is placed on {scheme.name}.",
+                      [cited.THREAT_PREVENTED_REDUCE])
             init.notes.append(f"no threat placed on {scheme.name} (all prevented)")
             return True
 
         scheme.threat = (scheme.threat or 0) + cond.amount
-        self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", [cited.THREAT_TOKENS_USED_TRACK])
+        self.step(f"{cond.amount} threat is placed on {scheme.name}; it has {scheme.threat}.", [cited.THREAT])
         self.check_main_scheme(scheme)
         self.window("response", [cond])
         init.notes.append(f"{cond.amount} threat placed on {scheme.name}")
@@ -296,12 +299,13 @@ class Effects:
         if self._gone(init, card, "exhausting" if exhaust else "readying"):
             return False
         if card.exhausted == exhaust:
-            self.step(f"{card.name} is already {word}.", [cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED if exhaust else cited.PLAYER_INSTRUCTED_READY])
+            self.step(f"{card.name} is already {word}.",
+                      [cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED if exhaust else cited.PLAYER_INSTRUCTED_READY])
             return False
 
         def apply():
             card.exhausted = exhaust
-            self.step(f"{card.name} is {word}.", [cited.CARD_EXHAUSTED_ROTATED_90 if exhaust else cited.PLAYER_INSTRUCTED_READY])
+            self.step(f"{card.name} is {word}.", [cited.EXHAUSTED if exhaust else cited.PLAYER_INSTRUCTED_READY])
         self.occur([Condition("exhaust" if exhaust else "ready", card, init.player)], apply)
         init.notes.append(f"{card.name} {word}")
         return True
@@ -330,7 +334,7 @@ class Effects:
         change = f"costs {abs(eff['by'])} {'less' if eff['by'] < 0 else 'more'}" if "by" in eff else \
             f"costs {eff['set']}"
         self.step(f"Lasting effect: the {'next ' if eff.get('next') else ''}{sel} {init.player} plays "
-                  f"{change}.", [cited.SOME_CARD_ABILITIES_CREATE, cited.LASTING_EFFECT_PERSISTS_BEYOND])
+                  f"{change}.", [cited.LASTING_EFFECTS, cited.LASTING_EFFECT_PERSISTS_BEYOND])
         init.notes.append(f"the next {sel} {change}" if eff.get("next") else f"{sel} {change}")
         return True
 
@@ -356,7 +360,7 @@ class Effects:
             if len(allies) >= 3:
                 self.step(f"{card.name} cannot be put into play: {init.player} already controls three allies, and a card "
                           "put into play must enter play as the rules of playing it allow.", [cited.UNLESS_OTHERWISE_INSTRUCTED_PUT,
-                                                                                           cited.PLAYER_PERMITTED_CONTROL_MAXIMUM])
+                                                                                           cited.ALLY_LIMIT])
                 init.notes.append(f"{card.name} cannot be put into play (ally limit)")
                 return False
 
@@ -365,7 +369,8 @@ class Effects:
             card.controller = card.owner
             card.exhausted = False
             self.step(f"{card.name} is put into play, ready: its resource cost is ignored, and it is not considered "
-                      "to have been played.", [cited.PLAYING_CARD_INVOLVES_PAYING, cited.CARD_PUT_INTO_PLAY, cited.CARD_PUT_INTO, cited.PHRASE_ENTERS_PLAY_REFERS])
+                      "to have been played.", [cited.PLAY, cited.CARD_PUT_INTO_PLAY, cited.CARD_PUT_INTO,
+                                               cited.ENTERS_PLAY])
             self.entered(card)
         self.occur([Condition("enters-play", card, init.player)], apply)
         init.notes.append(f"{card.name} is put into play")
@@ -378,19 +383,19 @@ class Effects:
             return False
         if not card.is_character:
             self.fail(init.akey, f"{card.name} is not a character: only characters are given status cards",
-                      cited.STATUS_CARD_REPRESENT_DIFFERENT)
+                      cited.STATUS_CARDS)
         given = self.give_status(card, status, [rule])
         init.notes.append(f"{card.name} is {status}" if given else f"{card.name} already {status}")
         return given
 
     def _eff_stun(self, init: Initiation, eff: dict) -> bool:
-        return self._status(init, eff, "stunned", cited.ABILITY_STUNS_CHARACTER_GIVE)
+        return self._status(init, eff, "stunned", cited.STUN)
 
     def _eff_confuse(self, init: Initiation, eff: dict) -> bool:
-        return self._status(init, eff, "confused", cited.ABILITY_CONFUSES_CHARACTER_GIVE)
+        return self._status(init, eff, "confused", cited.CONFUSE)
 
     def _eff_tough(self, init: Initiation, eff: dict) -> bool:
-        return self._status(init, eff, "tough", cited.WHEN_CHARACTER_KEYWORD_ENTERS)
+        return self._status(init, eff, "tough", cited.TOUGH)
 
     def _eff_indirect_damage(self, init: Initiation, eff: dict) -> bool:
         """Indirect damage to a player: split among the characters they control as the player assigns it
@@ -398,7 +403,7 @@ class Effects:
         ident = self.ref(init, eff.get("to", "you"))
         if ident is None or not ident.is_identity:
             self.fail(init.akey, "indirect damage is dealt to a player: to = \"you\" or a player's name",
-                      cited.SOME_CARD_ABILITIES_DEAL)
+                      cited.INDIRECT_DAMAGE)
         player = ident.owner
         n = self.amount(init, eff)
         chars = [c for c in self.s.cards.values() if c.controller == player and c.is_character
@@ -408,25 +413,25 @@ class Effects:
             if len(chars) > 1:
                 self.fail(f"{init.akey}.indirect", f"{player} assigns {n} indirect damage among "
                                                    f"{', '.join(c.handle for c in chars)}: declare indirect = "
-                                                   "{ HANDLE = N, … }", cited.SOME_CARD_ABILITIES_DEAL)
+                                                   "{ HANDLE = N, … }", cited.INDIRECT_DAMAGE)
             plan = {chars[0].handle: n}
         total = 0
         for handle, amount in plan.items():
             card = self.s.cards.get(handle)
             if card not in chars:
                 self.fail(f"{init.akey}.indirect", f"{handle!r} is not a character {player} controls",
-                          cited.SOME_CARD_ABILITIES_DEAL)
+                          cited.INDIRECT_DAMAGE)
             if amount > card.remaining:
                 self.fail(f"{init.akey}.indirect", f"{card.name} is assigned {amount} indirect damage, more than its "
-                                                   f"{card.remaining} remaining hit points", cited.SOME_CARD_ABILITIES_DEAL)
+                                                   f"{card.remaining} remaining hit points", cited.INDIRECT_DAMAGE)
             total += amount
         room = sum(c.remaining for c in chars)
         if total != min(n, room):
             self.fail(f"{init.akey}.indirect", f"the assignment totals {total}, and {min(n, room)} indirect damage "
-                                               "must be assigned", cited.SOME_CARD_ABILITIES_DEAL)
+                                               "must be assigned", cited.INDIRECT_DAMAGE)
         self.step(f"{player} splits {n} indirect damage among the characters they control: "
                   + ", ".join(f"{v} to {self.s.cards[h].name}" for h, v in plan.items() if v)
-                  + " (no character more than would defeat it).", [cited.SOME_CARD_ABILITIES_DEAL])
+                  + " (no character more than would defeat it).", [cited.INDIRECT_DAMAGE])
         for handle, amount in plan.items():
             if amount:
                 self.deal_damage(init, self.s.cards[handle], amount)
@@ -468,6 +473,6 @@ class Effects:
         queue = " and joins the cards revealed in this villain phase" if self.s.phase == "villain" else ""
         self.step(f"{init.player} is dealt {plural(len(dealt), 'encounter card')} facedown"
                   f"{' (' + ', '.join(dealt) + ')' if dealt else ''}{queue}.",
-                  [cited.DURING_STEP_THREE_VILLAIN] + ([cited.PLAYER_DEALT_ENCOUNTER_CARD] if queue else []))
+                  [cited.DEAL] + ([cited.PLAYER_DEALT_ENCOUNTER_CARD] if queue else []))
         init.notes.append(f"{init.player} is dealt {', '.join(dealt) or 'nothing'}")
         return len(dealt) == n

@@ -110,7 +110,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         now = f"it is {self.who(self.s.active_player)}'s turn in the player phase" if self.s.phase == "player" \
             else "it is the villain phase"
         self.step(f"{self.who(self.s.first_player)} is the first player; {now}.",
-                  [cited.PLAYER_DETERMINED, cited.DURING_TURN_PLAYER if self.s.phase == "player" else cited.STEPS_VILLAIN_PHASE])
+                  [cited.FIRST_PLAYER, cited.PLAYER_TURN if self.s.phase == "player" else cited.VILLAIN_PHASE])
         for i, act, reactions in groups:
             for j, r in reactions:
                 self._hold(j, r)
@@ -136,7 +136,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             init.why = (f"its triggering condition{when} did not occur after it was declared, so {player} never had "
                         "the opportunity to use it")
             self.step(f"{cap(self.describe(init))} is never initiated: {init.why}.",
-                      [cited.TRIGGERING_CONDITION_SPECIFIC, cited.INTERRUPT_ABILITY_TYPE_TRIGGERED if ab and ab.kind == "interrupt" else cited.RESPONSE_ABILITY_TYPE])
+                      [cited.TRIGGERING_CONDITION,
+                       cited.INTERRUPT if ab and ab.kind == "interrupt" else cited.RESPONSE])
 
     def _is_reaction(self, act: dict) -> bool:
         card = self.s.cards.get(act.get("play") or act.get("use"))
@@ -164,7 +165,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         player = act.get("player", self.s.active_player)
         self.current_act = act
         if self.s.over:
-            self.step(f"Action {i} is not played: the game is over ({self.s.over} won).", [cited.PLAYERS_DEFEAT_FINAL_VILLAIN])
+            self.step(f"Action {i} is not played: the game is over ({self.s.over} won).", [cited.WINNING_THE_GAME])
             return
         simple = {"attack": self.basic_attack, "thwart": self.basic_thwart, "recover": self.recover,
                   "change_form": self.change_form, "end_turn": self.end_turn, "villain_phase": self.villain_phase}
@@ -181,7 +182,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             enemy = self.s.cards[act["activate"]]
             if not enemy.in_play or enemy.type not in ("villain", "minion"):
                 self.fail(f"{akey}.activate", f"{enemy.name} is not an enemy in play: only the villain and minions "
-                                              "activate", cited.VILLAIN_ATTACKS_SCHEMES_CONSIDERED)
+                                              "activate", cited.ACTIVATION)
             target = act.get("player") or (self.engagement(enemy) if enemy.type == "minion" else None)
             if target is None:
                 target = self.s.first_player
@@ -239,7 +240,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         init.source_in_play = card.in_play and not card.is_identity
         if init.forced:
             self.step(f"{cap(self.describe(init))} is forced: its initiation is mandatory, so it initiates "
-                      f"at this timing point.", [cited.FORCED_BOLD_TRIGGER_WORD, cited.FORCED_ABILITIES_REVEALED_ABILITIES, self.p("intent")])
+                      f"at this timing point.", [cited.FORCED, cited.FORCED_ABILITIES_REVEALED_ABILITIES,
+                                                 self.p("intent")])
         else:
             if init.playing:
                 printed = f", cost {self._printed_cost(card)}" if card.cost is not None or card.x_cost else ""
@@ -263,7 +265,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         if init.playing:
             card.zone = "table"
             self.step(f"Step 1: {self.who(init.player)} places {card.name} faceup on the table in front of them. "
-                      f"It is not in play.", [self.p("faceup"), cited.NON_EVENT_CARDS_BEEN])
+                      f"It is not in play.", [self.p("faceup"), cited.IN_PLAY_AND_OUT_OF_PLAY])
         # step 2: modifiers
         self.apply_modifiers(init)
         # step 3: pay, or abort without paying anything
@@ -305,8 +307,9 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         if init.playing and card.type != "event":
             init.result = "resolved"
             cond = Condition("enters-play", card, init.player)
-            type_rule = {"ally": cited.ALLY_ENTERS_PLAY, "support": cited.SUPPORT_CARDS_ENTER_PLAY, "upgrade": cited.MOST_UPGRADE_CARDS_ENTER}.get(
-                card.type, cited.PHRASE_ENTERS_PLAY_REFERS)
+            type_rule = {"ally": cited.ALLY_ENTERS_PLAY, "support": cited.SUPPORT_CARDS_ENTER_PLAY,
+                         "upgrade": cited.MOST_UPGRADE_CARDS_ENTER}.get(
+                card.type, cited.ENTERS_PLAY)
 
             host = self.attach_host(init)
 
@@ -319,8 +322,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                     card.attached_to = host.handle
                     attached = f", attached to {host.name}"
                 self.step(f"Step 5: {card.name} is played and enters play, ready, under {card.owner}'s control"
-                          f"{attached}.", [s5, cited.PHRASE_ENTERS_PLAY_REFERS, cited.CARDS_ENTER_PLAY_READY, cited.CARDS_ENTER_PLAY_UNDER, type_rule]
-                          + ([cited.CARD_USES_PHRASE_ATTACH, cited.SOME_UPGRADES_ENTER_PLAY] if host is not None else []))
+                          f"{attached}.", [s5, cited.ENTERS_PLAY, cited.READY, cited.CARDS_ENTER_PLAY_UNDER, type_rule]
+                          + ([cited.ATTACH_TO, cited.SOME_UPGRADES_ENTER_PLAY] if host is not None else []))
                 self.entered(card)
             self.occur([cond], enter, after=[init.commenced, cond], procedure=True)
             init.notes.append(f"{card.name} enters play")
@@ -352,7 +355,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             what = f"{card.name} is played: its effects resolve" if init.is_event else \
                 f"{self.ability_name(card, init.ability)} resolves"
             self.step(f"Step 5: {what}{' one sentence at a time' if len(init.effects) > 1 else ''}.",
-                      [s5, cited.EVENT_PLAYER_CARD_TYPE if init.is_event else "", cited.ABILITY_MORE if len(init.effects) > 1 else ""])
+                      [s5, cited.EVENT if init.is_event else "", cited.ABILITY_MORE if len(init.effects) > 1 else ""])
             self.resolve_effects(init)
             if init.is_event:
                 card.zone = "discard"
@@ -385,10 +388,10 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             return False
         hero.status.discard(status)
         init.notes.append(f"{hero.name} was {status}: the status card is discarded instead of the {label}")
-        init.note_cites.append(cited.STATUS_CARD_REPRESENT_DIFFERENT)
+        init.note_cites.append(cited.STATUS_CARDS)
         self.step(f"Step 5: the ability is labeled {label}, and {hero.name} is {status}: the {status} status card is "
                   f"discarded instead, and the effects do not resolve; the costs stay paid.",
-                  [self.p("resolve"), cited.STATUS_CARD_REPRESENT_DIFFERENT, cited.ABILITY_STUNS_CHARACTER_GIVE if status == "stunned" else cited.ABILITY_CONFUSES_CHARACTER_GIVE,
+                  [self.p("resolve"), cited.STATUS_CARDS, cited.STUN if status == "stunned" else cited.CONFUSE,
                    cited.TRIGGERED_ABILITY_LABELED_ATTACK if label == "attack" else cited.TRIGGERED_ABILITY_LABELED_THWART])
         return True
 
@@ -398,7 +401,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         if init.ability is None or not (init.ability.get("cost") or {}).get("uses") or not card.in_play:
             return
         if card.uses == 0:
-            self.step(f"{card.name} has spent its final use and the effect has resolved: it is discarded.", [cited.WHEN_CARD_KEYWORD_ENTERS])
+            self.step(f"{card.name} has spent its final use and the effect has resolved: it is discarded.",
+                      [cited.USES])
             self.occur([Condition("discard", card, init.player, origin="play"),
                         Condition("leaves-play", card, init.player)], lambda: self._to_discard(card))
 
@@ -420,12 +424,13 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         where = "dealt to them" if card.zone == "dealt" else "from the encounter deck"
         card.dealt_to = None
         card.zone = "revealed"
-        self.step(f"{self.who(player)} reveals {card.name} ({article(card.type)}) {where}.", [cited.DURING_STEP_FOUR_VILLAIN])
+        self.step(f"{self.who(player)} reveals {card.name} ({article(card.type)}) {where}.", [cited.REVEAL])
         peril = bool(self.keyword(card, "peril"))
         if peril:
             self.peril = player
             self.step(f"{card.name} has peril: while {player} resolves it, they cannot consult the other players, "
-                      "and the other players cannot play cards or trigger abilities.", [cited.WHILE_PLAYER_RESOLVING_CARD, cited.WHILE_RESOLVING_ENCOUNTER_CARD])
+                      "and the other players cannot play cards or trigger abilities.", [cited.PERIL,
+                                                                                        cited.WHILE_RESOLVING_ENCOUNTER_CARD])
         cond = Condition("reveal", card, player, init=init)
         init.commenced = cond
         self.window("interrupt", [cond])
@@ -437,11 +442,13 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                           [cited.EFFECTS_TREACHERY])
             elif ab is None:
                 init.result = "resolved"
-                self.step(f"{card.name} has no effects to resolve.", [cited.TREACHERY_CARD_REVEALED, cited.TREACHERY_EFFECTS_RESOLVE_DISCARDED])
+                self.step(f"{card.name} has no effects to resolve.", [cited.TREACHERY_CARD_REVEALED,
+                                                                      cited.TREACHERY_EFFECTS_RESOLVE_DISCARDED])
             else:
                 init.result = "resolved"
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
-                          [cited.TREACHERY_CARD_REVEALED, cited.TREACHERY_EFFECTS_RESOLVE_DISCARDED, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                          [cited.TREACHERY_CARD_REVEALED, cited.TREACHERY_EFFECTS_RESOLVE_DISCARDED,
+                           cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
                 self.resolve_effects(init)
             card.zone = "encounter-discard"
             self.step(f"{card.name} is placed in the encounter discard pile.", [cited.AFTER_RESOLVING_EFFECTS])
@@ -450,7 +457,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             after += self._reveal_enters(card, player, akey)
             if ab is not None and not init.canceled_by and card.zone == "play":
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
-                          [cited.WHEN_REVEALED_ABILITY_TYPE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                          [cited.WHEN_REVEALED_ABILITIES, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
                 self.resolve_effects(init)
         self.window("response", after)
         if peril:
@@ -460,7 +467,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.trace.phase = saved
         if self.keyword(card, "surge") and not self.s.over:
             self.step(f"{card.name} has surge: its resolution is complete, so {player} reveals an additional "
-                      "encounter card.", [cited.AFTER_ENCOUNTER_CARD_KEYWORD, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                      "encounter card.", [cited.SURGE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
             top = self.encounter_top()
             if top is not None:
                 self.reveal(player, top, act, akey)
@@ -488,8 +495,10 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                 host = hosts[0]
         enters = Condition("enters-play", card, player)
         engage = Condition("engage", card, player, other=self.identity(player)) if card.type == "minion" else None
-        rule = {"minion": [cited.MINION_ENTERS_PLAY_ENGAGED, cited.MINION_ENTERS_PLAY_ENGAGES], "side-scheme": [cited.SIDE_SCHEME_ENTERS_PLAY_REVEAL_BULLET_5, cited.SIDE_SCHEME_ENTERS_PLAY],
-                "attachment": [cited.ATTACHMENT_ENTERS_PLAY_ATTACHED, cited.CARD_USES_PHRASE_ATTACH], "environment": [cited.ENVIRONMENT_ENTERS_PLAY, cited.ENVIRONMENT_ENCOUNTER_CARD_TYPE]}
+        rule = {"minion": [cited.MINION_ENTERS_PLAY_ENGAGED, cited.ENGAGED],
+                "side-scheme": [cited.REVEALED_SIDE_SCHEME_ENTERS_PLAY, cited.SIDE_SCHEME_ENTERS_PLAY],
+                "attachment": [cited.ATTACHMENT_ENTERS_PLAY_ATTACHED,
+                               cited.ATTACH_TO], "environment": [cited.ENVIRONMENT_ENTERS_PLAY, cited.ENVIRONMENT]}
 
         def enter():
             card.zone = "play"
@@ -501,7 +510,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                 card.engaged = player
             if host is not None:
                 card.attached_to = host.handle
-            self.step(f"{card.name} enters play{extra}.", rule.get(card.type, [cited.DURING_STEP_FOUR_VILLAIN]) + [cited.PHRASE_ENTERS_PLAY_REFERS])
+            self.step(f"{card.name} enters play{extra}.", rule.get(card.type, [cited.REVEAL]) + [cited.ENTERS_PLAY])
             self.entered(card)
         conds = [enters] + ([engage] if engage else [])
         self.occur(conds, enter, after=[])
@@ -510,10 +519,10 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
     def entered(self, card: Card) -> None:
         """What a card's keywords do as it enters play: tough (a tough status card), uses (its counters)."""
         if self.keyword(card, "tough") and card.is_character:
-            self.give_status(card, "tough", [cited.WHEN_CHARACTER_KEYWORD_ENTERS])
+            self.give_status(card, "tough", [cited.TOUGH])
         if "uses" in card.keywords:
             card.uses = card.keywords["uses"]
-            self.step(f"{card.name} enters play with {plural(card.uses, 'uses counter')} on it.", [cited.WHEN_CARD_KEYWORD_ENTERS])
+            self.step(f"{card.name} enters play with {plural(card.uses, 'uses counter')} on it.", [cited.USES])
 
     def occurrence(self, player: str, act: dict, akey: str) -> None:
         """A game occurrence the scenario describes directly (an enemy's damage, threat placed …)."""

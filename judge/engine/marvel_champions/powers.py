@@ -28,12 +28,12 @@ class Powers:
 
     def _turn_problem(self, player: str) -> tuple[str, str] | None:
         if self.s.over:
-            return cited.PLAYERS_DEFEAT_FINAL_VILLAIN, "the game is over"
+            return cited.WINNING_THE_GAME, "the game is over"
         if self.s.players[player].eliminated:
-            return cited.PLAYER_ELIMINATED_GAME_THEIR, f"{player} has been eliminated"
+            return cited.PLAYER_ELIMINATION, f"{player} has been eliminated"
         if self.s.phase != "player" or self.s.active_player != player:
             now = "the villain phase" if self.s.phase != "player" else f"{self.s.active_player}'s turn"
-            return cited.DURING_TURN_PLAYER, f"it is {now}, and a player uses their basic powers and allies during their own turn"
+            return cited.PLAYER_TURN, f"it is {now}, and a player uses their basic powers and allies during their own turn"
         return None
 
     def _character(self, act: dict, akey: str, power: str) -> tuple[Card, str]:
@@ -41,7 +41,7 @@ class Powers:
         card = self.s.cards.get(by)
         if card is None or not (card.is_identity or card.type == "ally"):
             self.fail(f"{akey}.by", f"{by!r} is neither a player nor an ally: by names who uses the {power} "
-                                    "(a player's name for their identity)", cited.DURING_TURN_PLAYER)
+                                    "(a player's name for their identity)", cited.PLAYER_TURN)
         return card, card.controller
 
     def _exhaust_cost(self, card: Card, player: str) -> None:
@@ -50,7 +50,7 @@ class Powers:
         def apply():
             card.exhausted = True
             self.step(f"{card.name} exhausts to pay the cost of the power.",
-                      [cited.HERO_USE_THEIR_BASIC if card.is_identity else cited.DURING_PLAYER_S_TURN, cited.CARD_EXHAUSTED_ROTATED_90])
+                      [cited.HERO_USE_THEIR_BASIC if card.is_identity else cited.DURING_PLAYER_S_TURN, cited.EXHAUSTED])
         self.occur([cond], apply)
 
     def _user_problem(self, card: Card, player: str, power: str, form: str) -> tuple[str, str] | None:
@@ -66,7 +66,7 @@ class Powers:
             return cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED, f"{card.name} is exhausted, and it must exhaust to use this power"
         stat = {"attack": "atk", "thwart": "thw", "recover": "rec"}[power]
         if stat not in card.stats:
-            return cited.CHARACTER_S_POWER_ATK, f"{card.name} has no {stat.upper()} value (a dash)"
+            return cited.DASH, f"{card.name} has no {stat.upper()} value (a dash)"
         return None
 
     def _pay_power(self, rec: Power, char: Card, player: str, target: Card, power: str, rule: str) -> bool:
@@ -81,9 +81,9 @@ class Powers:
         char.status.discard(status)
         rec.result = status
         rec.done = f"the {status} status card is discarded instead; {char.name} stays exhausted"
-        rec.cites = [cited.STATUS_CARD_REPRESENT_DIFFERENT]
+        rec.cites = [cited.STATUS_CARDS]
         self.step(f"{char.name} is {status}: the {status} status card is discarded instead of the {power}; the "
-                  "cost (exhausting) stays paid.", [cited.STATUS_CARD_REPRESENT_DIFFERENT, word])
+                  "cost (exhausting) stays paid.", [cited.STATUS_CARDS, word])
         return False
 
     # -- attack ----------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ class Powers:
         char, player, target, rec, problem = self._basic_power(act, akey, "attack", "attacking", ("minion", "villain"),
                                                                cited.HERO_ALLY_ATTACKS_TARGET, "an enemy")
         if problem is None and self.guard_problem(player, target):
-            problem = cited.WHILE_MINIONS_KEYWORD_ENGAGED, self.guard_problem(player, target)
+            problem = cited.GUARD, self.guard_problem(player, target)
         if problem:
             self.refuse(rec, problem[0], problem[1], [cited.HERO_ALLY_ATTACKS_TARGET] if problem[0] == "guard" else [])
             return
@@ -124,7 +124,7 @@ class Powers:
         self.step(f"The attack deals damage equal to {possessive(char.name)} ATK ({atk}"
                   + (f": {char.stats.get('atk', 0)} " + " ".join(parts) if parts else "") + f") to {target.name}"
                   + (f"; it has overkill: the {excess} damage beyond the minion's remaining hit points goes to the "
-                     "villain" if excess else "") + ".", [rule] + ([cited.ALLY_USED_DEFEND_AGAINST] if excess else []) + self.stat_cites(parts))
+                     "villain" if excess else "") + ".", [rule] + ([cited.OVERKILL] if excess else []) + self.stat_cites(parts))
         before = target.damage
         self.deal_damage(init, target, atk - excess)
         att.dealt[target.handle] = target.damage - before if target.in_play else atk - excess
@@ -144,7 +144,7 @@ class Powers:
         if char.is_identity or not pips or not char.in_play:
             return
         self.step(f"{char.name} takes consequential damage: {plural(pips, 'pip')} beneath its {stat.upper()}.",
-                  [cited.AFTER_ALLY_ATTACKS_TAKES, cited.AFTER_ATTACK_THWART_ATTEMPT])
+                  [cited.CONSEQUENTIAL_DAMAGE, cited.AFTER_ATTACK_THWART_ATTEMPT])
         self.deal_damage(Initiation(f"consequential:{char.handle}", char.controller, char, None, False, {}, akey),
                          char, pips)
 
@@ -152,11 +152,11 @@ class Powers:
     def basic_thwart(self, act: dict, akey: str) -> None:
         """A hero's or an ally's basic thwart against a scheme (thwart/bullet-1, /bullet-2)."""
         char, player, scheme, rec, problem = self._basic_power(act, akey, "thwart", "thwarting",
-                                                               ("main-scheme", "side-scheme"), cited.SOME_GAME_EFFECTS_CARD_THWART, "a scheme")
+                                                               ("main-scheme", "side-scheme"), cited.THWART, "a scheme")
         if problem:
             self.refuse(rec, *problem)
             return
-        rule = cited.HERO_USE_THEIR_BASIC_THWART_BULLET_1 if char.is_identity else cited.ALLY_USE_BASIC_THWART
+        rule = cited.HERO_BASIC_THWART if char.is_identity else cited.ALLY_USE_BASIC_THWART
         if not self._pay_power(rec, char, player, scheme, "thwart", rule):
             return
         thw, parts = self.stat(char, "thw")
@@ -180,15 +180,16 @@ class Powers:
         if problem:
             self.refuse(rec, *problem)
             return
-        self.step(f"{self.who(player)} uses their alter-ego's basic recovery power.", [cited.RECOVER_BASIC_POWER_PLAYER, cited.USE_THEIR_ALTER_EGO])
+        self.step(f"{self.who(player)} uses their alter-ego's basic recovery power.", [cited.RECOVER,
+                                                                                       cited.USE_THEIR_ALTER_EGO])
         self._exhaust_cost(ident, player)
         rec_value, _ = self.stat(ident, "rec")
         init = Initiation(f"recover:{player}", player, ident, None, False, {}, akey)
         if ident.damage == 0:
-            self.step(f"{ident.name} has no damage to heal.", [cited.ABILITY_HEALS_CHARACTER])
+            self.step(f"{ident.name} has no damage to heal.", [cited.HEAL])
             return
         self._eff_heal(init, {"do": "heal", "amount": rec_value, "to": player})
-        rec.done, rec.cites = f"{ident.name} exhausts; " + "; ".join(init.notes), [cited.RECOVER_BASIC_POWER_PLAYER] + init.note_cites
+        rec.done, rec.cites = f"{ident.name} exhausts; " + "; ".join(init.notes), [cited.RECOVER] + init.note_cites
 
     def change_form(self, act: dict, akey: str) -> None:
         """Change form by flipping the identity card: once per turn, during the player's turn (form/bullet-1)."""
@@ -202,13 +203,15 @@ class Powers:
                                                                    "changes form"), [cited.CHANGE_FORM_HERO_ALTER])
             return
         if player in self.s.changed_form:
-            self.refuse(rec, cited.ONCE_ROUND_DURING_THEIR, f"{player} has already changed form this turn, and a player may "
+            self.refuse(rec, cited.ONCE_ROUND_DURING_THEIR,
+                        f"{player} has already changed form this turn, and a player may "
                                               "change form once each turn", [cited.CHANGE_FORM_HERO_ALTER])
             return
         before = ident.name
         self.flip(player, voluntary=True)
         now = f" ({ident.name})" if ident.name != before else ""
-        rec.done, rec.cites = f"the identity card flips to {to} form{now}", [cited.ONCE_ROUND_DURING_THEIR, cited.WHEN_PLAYER_CHANGES_FORM]
+        rec.done, rec.cites = f"the identity card flips to {to} form{now}", [cited.ONCE_ROUND_DURING_THEIR,
+                                                                             cited.WHEN_PLAYER_CHANGES_FORM]
 
     def flip(self, player: str, voluntary: bool) -> None:
         """Flip the identity card: only the form changes (form/bullet-2); a card ability's flip does not count
@@ -224,6 +227,7 @@ class Powers:
                 self.s.changed_form.add(player)
             keeps = "its damage, status cards, attachments and ready or exhausted state stay as they were"
             self.step(f"{self.who(player)} flips their identity card to {to} form; only the form changes: {keeps}.",
-                      [cited.ONCE_ROUND_DURING_THEIR if voluntary else cited.CARD_ABILITY_CAUSES_PLAYER, cited.WHEN_PLAYER_CHANGES_FORM]
+                      [cited.ONCE_ROUND_DURING_THEIR if voluntary else cited.CARD_ABILITY_CAUSES_PLAYER,
+                       cited.WHEN_PLAYER_CHANGES_FORM]
                       + ([cited.CHANGE_FORM_HERO_ALTER] if voluntary else []))
         self.occur([cond], apply)

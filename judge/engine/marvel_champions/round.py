@@ -19,7 +19,7 @@ class Round:
         """The active player ends their turn; the next player in player order takes theirs; after the last,
         the player phase ends (player-phase)."""
         if self.s.phase != "player":
-            self.fail(akey, "end_turn ends a player's turn, and it is the villain phase", cited.DURING_PLAYER_PHASE_PLAYER)
+            self.fail(akey, "end_turn ends a player's turn, and it is the villain phase", cited.PLAYER_PHASE)
         player = self.s.active_player
         self.s.turns_taken.add(player)
         self.s.changed_form.discard(player)
@@ -27,10 +27,10 @@ class Round:
         if nxt is not None:
             self.s.active_player = nxt
             self.step(f"{self.who(player)} ends their turn; in player order, {self.who(nxt)} takes their turn and is "
-                      "the active player.", [cited.DURING_PLAYER_PHASE_PLAYER, cited.PLAYER_TAKING_THEIR_TURN, cited.PLAYERS_INSTRUCTED_PERFORM_SEQUENCE])
+                      "the active player.", [cited.PLAYER_PHASE, cited.ACTIVE_PLAYER, cited.IN_PLAYER_ORDER])
             return
         self.step(f"{self.who(player)} ends their turn: each player has taken a turn, so the player phase ends.",
-                  [cited.DURING_PLAYER_PHASE_PLAYER, cited.PLAYER_PHASE_ENDS_SEE])
+                  [cited.PLAYER_PHASE, cited.PLAYER_PHASE_ENDS_SEE])
         self.end_of_player_phase(act, akey)
 
     def end_of_player_phase(self, act: dict, akey: str) -> None:
@@ -50,7 +50,8 @@ class Round:
             hand = self.hand(player)
             bad = [h for h in chosen if h not in hand]
             if bad:
-                self.fail(f"{akey}.discard", f"{', '.join(bad)} not in {player}'s hand", cited.PLAYER_ORDER_PLAYER_DISCARD)
+                self.fail(f"{akey}.discard", f"{', '.join(bad)} not in {player}'s hand",
+                          cited.PLAYER_ORDER_PLAYER_DISCARD)
             left = len(hand) - len(chosen)
             if left > size:
                 self.fail(f"{akey}.discard", f"{player} has {plural(len(hand), 'card')} in hand and a hand size of "
@@ -64,10 +65,10 @@ class Round:
                 must = max(0, len(hand) - size)
                 self.step(f"Step 1: {player} discards {', '.join(self.s.cards[h].name for h in chosen)} from hand"
                           + (f" ({must} to get down to their hand size of {size})" if must else " (by choice)") + ".",
-                          [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.PLAYER_CHECKS_THEIR_HAND])
+                          [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.HAND_SIZE])
             else:
                 self.step(f"Step 1: {player} has {plural(len(hand), 'card')} in hand, not more than their hand size "
-                          f"({size}), and discards nothing.", [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.PLAYER_CHECKS_THEIR_HAND])
+                          f"({size}), and discards nothing.", [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.HAND_SIZE])
         for player in order:
             size = self._hand_size(player, akey)
             missing = size - len(self.hand(player))
@@ -76,12 +77,12 @@ class Round:
                 if len(deck) < missing:
                     self.fail("cards", f"{player} draws {missing} and their deck holds {len(deck)}: the discard pile "
                                        "would be shuffled into a new deck, and a shuffled deck's order is not "
-                                       "modelled — list more cards in the deck", cited.PLAYER_DECK_RUNS_OUT)
+                                       "modelled — list more cards in the deck", cited.EMPTY_PLAYER_DECK)
                 for c in deck[:missing]:
                     c.zone = "hand"
                 self.step(f"Step 2: {player} draws up to their hand size of {size}: "
                           f"{', '.join(c.name for c in deck[:missing])}.",
-                          [cited.PLAYER_SIMULTANEOUSLY_DRAWS_UP, cited.PLAYER_INSTRUCTED_DRAW, cited.PLAYER_CHECKS_THEIR_HAND])
+                          [cited.PLAYER_SIMULTANEOUSLY_DRAWS_UP, cited.DRAWING_CARDS, cited.HAND_SIZE])
             else:
                 self.step(f"Step 2: {player} already has {size} cards in hand: they draw none.",
                           [cited.PLAYER_SIMULTANEOUSLY_DRAWS_UP])
@@ -103,7 +104,7 @@ class Round:
         size = self.identity(player).hand_size
         if size is None:
             self.fail(f"players.{player}.hand_size", f"the end of the player phase checks {player}'s hand size: "
-                                                     "give it (hand_size = N)", cited.PLAYER_CHECKS_THEIR_HAND)
+                                                     "give it (hand_size = N)", cited.HAND_SIZE)
         return size
 
     def hand(self, player: str) -> list[str]:
@@ -115,9 +116,9 @@ class Round:
         """The villain phase's five steps (villain-phase/bullet-1..5), then the next round begins."""
         if self.s.phase == "player":
             self.fail(akey, "the villain phase comes after the player phase: end every player's turn first "
-                            "(end_turn = true)", cited.FOLLOWING_OVERVIEW_GAME_ROUND)
+                            "(end_turn = true)", cited.ROUND_OVERVIEW)
         self.trace.phase = "the villain phase"
-        self.step("The villain phase begins.", [cited.VILLAIN_PHASE_BEGINS_SEE, cited.STEPS_VILLAIN_PHASE])
+        self.step("The villain phase begins.", [cited.VILLAIN_PHASE_BEGINS_SEE, cited.VILLAIN_PHASE])
         main = self.main_scheme()
         if main is None:
             self.fail("cards", "the villain phase places threat on the main scheme: add a main scheme to [cards]",
@@ -128,9 +129,10 @@ class Round:
         parts = [f"{main.acceleration} (acceleration field)"] + ([f"{icons} (acceleration icons)"] if icons else []) \
             + ([f"{main.acceleration_tokens} (acceleration tokens)"] if main.acceleration_tokens else [])
         self.step(f"Step 1: threat is placed on {main.name}: {' + '.join(parts)} = {amount}.",
-                  [cited.PLACE_AMOUNT_THREAT_INDICATED, cited.DURING_STEP_ONE_VILLAIN, cited.PLACE_THREAT_MAIN_SCHEME_ROUND_OVERVIEW_STEP_5]
-                  + ([cited.SIDE_SCHEME_ENCOUNTER_CARD, cited.SEE_SIDE_SCHEME] if icons else [])
-                  + ([cited.TOKEN_INCREASES_AMOUNT_THREAT] if main.acceleration_tokens else []))
+                  [cited.PLACE_AMOUNT_THREAT_INDICATED, cited.DURING_STEP_ONE_VILLAIN,
+                   cited.ROUND_PLACE_THREAT_MAIN_SCHEME]
+                  + ([cited.SIDE_SCHEME, cited.ACCELERATION_ICON] if icons else [])
+                  + ([cited.ACCELERATION_TOKEN] if main.acceleration_tokens else []))
         init = Initiation("villain-phase", self.s.first_player, main, None, False, {}, akey)
         self._eff_place_threat(init, {"do": "place-threat", "amount": amount, "on": main.handle})
         # step 2: the villain and the minions activate against each player
@@ -142,7 +144,8 @@ class Round:
                 continue
             if villain is not None and villain.in_play:
                 self.activate(villain, player, self.defend_choice(villain, player), akey,
-                              cites=[cited.VILLAIN_ACTIVATES_ONCE_PER, cited.VILLAIN_ACTIVATES_ONCE_PER_VILLAIN_BULLET_1, cited.VILLAIN_MINIONS_ACTIVATE_SEE, cited.PLAYERS_INSTRUCTED_PERFORM_SEQUENCE])
+                              cites=[cited.VILLAIN_ACTIVATES_ONCE_PER, cited.VILLAIN_ACTIVATES_PER_PLAYER,
+                                     cited.VILLAIN_MINIONS_ACTIVATE_SEE, cited.IN_PLAYER_ORDER])
             villain = next((c for c in self.s.cards.values() if c.type == "villain" and c.in_play), None)
             for minion in self.engaged_minions(player):
                 if self.s.over or self.s.players[player].eliminated:
@@ -163,7 +166,7 @@ class Round:
                     break
                 if first:
                     self.step(f"Step 4: {player} reveals the encounter cards dealt to them, one at a time.",
-                              [cited.PLAYERS_REVEAL_THEIR_DEALT, cited.DURING_STEP_FOUR_VILLAIN, cited.REVEAL_RESOLVE_ENCOUNTER_CARDS])
+                              [cited.PLAYERS_REVEAL_THEIR_DEALT, cited.REVEAL, cited.REVEAL_RESOLVE_ENCOUNTER_CARDS])
                     first = False
                 self.reveal(player, card, act, akey)
         if self.s.over:
@@ -186,8 +189,8 @@ class Round:
         self.step(f"Step 3: one encounter card is dealt facedown to each player"
                   + (f", and {plural(hazards, 'more card')} for the hazard icons in play, in player order"
                      if hazards else "") + f": {', '.join(dealt) or 'none'}.",
-                  [cited.DEAL_ONE_ENCOUNTER_CARD, cited.DURING_STEP_THREE_VILLAIN, cited.DEAL_ENCOUNTER_CARDS_SEE]
-                  + ([cited.SIDE_SCHEME_ENCOUNTER_CARD, cited.SEE_SIDE_SCHEME_HAZARD_ICON] if hazards else []))
+                  [cited.DEAL_ONE_ENCOUNTER_CARD, cited.DEAL, cited.DEAL_ENCOUNTER_CARDS_SEE]
+                  + ([cited.SIDE_SCHEME, cited.HAZARD_ICON] if hazards else []))
 
     def next_round(self) -> None:
         """Step 5: the first player token passes to the next player clockwise; the round ends and the next
@@ -207,6 +210,7 @@ class Round:
         passes = f"passes from {old} to {nxt}" if nxt != old else f"stays with {old}, the only player left"
         self.step(f"Step 5: the first player token {passes}; the round ends. The next round's "
                   f"player phase begins with {self.who(nxt)}'s turn.",
-                  [cited.PASS_FIRST_PLAYER_TOKEN_VILLAIN_PHASE_BULLET_5, cited.PLAYER_DETERMINED, cited.PASS_FIRST_PLAYER_TOKEN, cited.END_ROUND_PROCEED_STEP,
+                  [cited.VILLAIN_PHASE_PASS_FIRST_PLAYER_TOKEN, cited.FIRST_PLAYER, cited.ROUND_PASS_FIRST_PLAYER_TOKEN,
+                   cited.END_ROUND_PROCEED_STEP,
                    cited.PLAYER_PHASE_BEGINS_SEE])
         self.trace.phase = "the player phase"

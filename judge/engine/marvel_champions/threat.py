@@ -32,10 +32,10 @@ class Threat:
             return
         nxt = next((c for c in self.s.cards.values() if c.zone == "scheme-deck"), None)
         self.step(f"{main.name} has {main.threat} threat, at least its target threat ({main.target_threat}): the "
-                  "main scheme deck advances.", [cited.MAIN_SCHEME_ENCOUNTER_CARD, cited.TARGET_THREAT_AMOUNT_THREAT])
+                  "main scheme deck advances.", [cited.MAIN_SCHEME, cited.TARGET_THREAT])
         if nxt is None:
             self.game_over("villain", f"the villain completes the final stage of the main scheme deck "
-                                      f"({main.name})", [cited.MAIN_SCHEME_ENCOUNTER_CARD, cited.PLAYERS_DEFEAT_FINAL_VILLAIN])
+                                      f"({main.name})", [cited.MAIN_SCHEME, cited.WINNING_THE_GAME])
             return
         tokens = main.acceleration_tokens
         main.zone = "removed"
@@ -46,7 +46,8 @@ class Threat:
         self.step(f"{main.name} is removed from the game and the next stage, {nxt.name}, is revealed with "
                   f"{nxt.threat} threat: the excess threat does not carry over"
                   + (f", and its {tokens} acceleration token(s) do" if tokens else "") + ".",
-                  [cited.MAIN_SCHEME_ENCOUNTER_CARD, cited.WHEN_MAIN_SCHEME_DECK] + ([cited.WHEN_MAIN_SCHEME_DECK_MAIN_SCHEME_BULLET_3] if tokens else []))
+                  [cited.MAIN_SCHEME,
+                   cited.WHEN_MAIN_SCHEME_DECK] + ([cited.ACCELERATION_TOKENS_CARRY_OVER] if tokens else []))
         self.when_revealed(nxt, self.s.first_player)
 
     def when_revealed(self, card: Card, player: str) -> None:
@@ -58,7 +59,7 @@ class Threat:
         init.result, init.automatic = "resolved", "When Revealed"
         self.inits.append(init)
         self.step(f"{possessive(card.name)} When Revealed ability resolves.",
-                  [cited.WHEN_REVEALED_ABILITY_TYPE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                  [cited.WHEN_REVEALED_ABILITIES, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
         self.resolve_effects(init)
 
     def when_defeated(self, card: Card) -> None:
@@ -72,7 +73,7 @@ class Threat:
             init.result, init.automatic = "resolved", "When Defeated"
             self.inits.append(init)
             self.step(f"{card.name} is defeated: its When Defeated ability resolves.",
-                      [cited.WHEN_DEFEATED_ABILITY_TYPE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                      [cited.WHEN_DEFEATED_ABILITIES, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
             self.resolve_effects(init)
 
     def villain_stage_defeated(self, villain: Card) -> list[Condition]:
@@ -80,11 +81,11 @@ class Threat:
         players win after the last one (villain-defeat)."""
         nxt = next((c for c in self.s.cards.values() if c.zone == "villain-deck"), None)
         self.step(f"{villain.name}'s hit point dial is at zero: the players have defeated this stage of the "
-                  "villain.", [cited.VILLAIN_HIT_POINT, cited.VILLAIN_S_HIT_POINT])
+                  "villain.", [cited.VILLAIN_HIT_POINT, cited.VILLAIN_DEFEAT])
         self.when_defeated(villain)
         if nxt is None:
             self.game_over("players", f"the final stage of the villain ({villain.name}) is defeated",
-                           [cited.VILLAIN_S_HIT_POINT, cited.PLAYERS_DEFEAT_FINAL_VILLAIN])
+                           [cited.VILLAIN_DEFEAT, cited.WINNING_THE_GAME])
             return []
         villain.zone = "removed"
         self.left_play.add(villain.handle)
@@ -100,7 +101,8 @@ class Threat:
         self.step(f"{villain.name} is removed from the game; the next stage, {nxt.name}, is revealed with its dial "
                   f"at {nxt.hit_points}: excess damage does not carry over"
                   + (f"; {', '.join(carried)} carry over" if carried else "") + ".",
-                  [cited.VILLAIN_S_HIT_POINT, cited.EXCESS_DAMAGE_DEALT_DEFEAT] + ([cited.ATTACHMENTS_STATUS_CARDS_COUNTERS] if carried else []))
+                  [cited.VILLAIN_DEFEAT,
+                   cited.EXCESS_DAMAGE_DEALT_DEFEAT] + ([cited.ATTACHMENTS_STATUS_CARDS_COUNTERS] if carried else []))
         self.entered(nxt)
         self.when_revealed(nxt, self.s.first_player)
         return [Condition("enters-play", nxt, None)]
@@ -142,14 +144,14 @@ class Threat:
                   f"discard piles" + (f" ({', '.join(gone)})" if gone else "")
                   + (f"; {', '.join(m.name for m in moved)} now engage {nxt}, keeping their damage and status cards"
                      if moved and nxt else "") + ".",
-                  [cited.PLAYER_ELIMINATED_GAME_THEIR, cited.WHEN_PLAYER_ELIMINATED_PLAYER, cited.PLAYER_HIT_POINT])
+                  [cited.PLAYER_ELIMINATION, cited.WHEN_PLAYER_ELIMINATED_PLAYER, cited.PLAYER_HIT_POINT])
         if nxt is None:
             self.game_over("villain", "every player has been eliminated", [cited.ALL_PLAYERS_ELIMINATED_GAME])
             return
         if self.s.first_player == player:
             self.s.first_player = nxt
             self.step(f"{player} was the first player: the first player token passes clockwise to {nxt}.",
-                      [cited.PLAYER_DETERMINED])
+                      [cited.FIRST_PLAYER])
         if self.s.active_player == player:
             self.s.active_player = nxt
         self.step("The remaining players continue to play the game.", [cited.WHEN_PLAYER_ELIMINATED_REMAINING])

@@ -51,7 +51,7 @@ class Windows:
                 turns = ""
                 if len(order) > 1:
                     turns = f"; opportunities go in player order from the first player ({order[0]})"
-                    cites.append(cited.PLAYER_OPPORTUNITY_USE if timing == "interrupt" else cited.PLAYER_OPPORTUNITY_USE_FIRST_PLAYER_BULLET_4)
+                    cites.append(cited.PLAYER_OPPORTUNITY_USE if timing == "interrupt" else cited.FIRST_PLAYER_FIRST_RESPONSE)
                 self.step(f"{timing.capitalize()} window {when} {what}{turns}.", cites)
 
         forced = []
@@ -70,7 +70,8 @@ class Windows:
                           f"any other {timing}, and the first player ({self.s.first_player}) orders them, whoever "
                           "controls them: "
                           f"{', '.join(self.ability_name(c, a) for c, a, _ in forced)}. Each resolves as completely "
-                          "as possible before the next.", [cited.GIVEN_TRIGGERING_CONDITION_FORCED, cited.TWO_MORE_FORCED_ABILITIES, cited.FORCED_ABILITY_MUST_RESOLVE])
+                          "as possible before the next.", [cited.GIVEN_TRIGGERING_CONDITION_FORCED,
+                                                           cited.TWO_MORE_FORCED_ABILITIES, cited.FORCED_ABILITY_MUST_RESOLVE])
             elif self._held_match(timing, conds):
                 self.step(f"{self.ability_name(forced[0][0], forced[0][1])} is forced: it initiates before the "
                           f"non-forced {timing}s.", [cited.GIVEN_TRIGGERING_CONDITION_FORCED])
