@@ -340,8 +340,12 @@ def _mark(game, eff, src, controller, layer):
 
 
 def _reveal(game, eff, src, controller, layer):
-    """8.5.17: reveal the top card of a player's deck — public, then private again; it stays where it is (8.5.17c).
-    It is the object "it" names in the effects after it, and the card ``revealed`` checks; an empty deck: fails."""
+    """8.5.17: reveal the top card of a player's deck (``what = "top-of-deck"``) — public, then private again; it
+    stays where it is (8.5.17c); it is the object "it" names in the effects after it, and the card ``revealed``
+    checks; an empty deck: fails. Cards from hand (``what`` a selector): the player's choice (keyword_play.py)."""
+    if eff.get("what") != "top-of-deck":
+        KeywordPlay.effect_reveal(game, eff, src, controller, layer)
+        return
     who = game._player_word(eff.get("who", "you"), controller, layer)
     deck = game.deck_of(who)
     if not deck:
@@ -424,7 +428,7 @@ PRIMITIVE_ROWS = (
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
-    _p("reveal", {"what", "who"}, (cited.REVEAL,), _reveal),
+    _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
 )
 
