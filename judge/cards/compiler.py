@@ -64,7 +64,7 @@ def keyword_of(phrase: str) -> str | None:
     """``Go again`` → ``go again``; ``Ward 10`` → ``ward 10``; None when it is not a keyword the engine plays."""
     listed, valued = listed_keywords()
     words = plain(phrase).strip().rstrip(".").lower()
-    m = re.fullmatch(r"([a-z][a-z ]*?)(?:\s+(\d+))?", words)
+    m = re.fullmatch(r"([a-z][a-z /]*?)(?:\s+(\d+))?", words)
     if not m:
         return None
     name, value = m.group(1), m.group(2)
