@@ -74,7 +74,7 @@ def test_choose_one_with_a_list_of_modes_is_a_modal_ability_each_mode_with_its_t
         {"effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}],
          "target": {"subtypes": ["dagger"], "is_attack": True}},
         {"effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}],
-         "target": {"types": ["action"], "subtypes": ["attack"], "max_base_power": 2, "is_attack": True}}]
+         "target": {"types": ["action"], "subtypes": ["attack"], "max_base_power": 2}}]
 
 
 @pytest.mark.parametrize("modes,message", [

@@ -234,10 +234,9 @@ def target_word(phrase: str, ctx: Context) -> tuple[object, str]:
         return "attack", "target"
     m = re.fullmatch(r"target (.+)", p)
     if m:
-        spec = selector(m.group(1), ctx)
-        if spec.get("is_attack") is None and spec.get("subtypes", [None])[0] == "attack":
-            spec["is_attack"] = True    # "target attack action card": one on the stack or combat chain (1.4.1)
-        return spec, "target"
+        # "target attack action card" names a card by its types (1.8.5): an attacking one on the stack or the
+        # combat chain, and as well a defending one (1.4.2a: being an attack is not part of the description)
+        return selector(m.group(1), ctx), "target"
     raise NotUnderstood(phrase)
 
 

@@ -34,6 +34,7 @@ MODES_DIFFERENT = cite("1.7.5b", "they cannot select the same mode more than onc
 MODES_ARE_BASE_ABILITIES = cite("1.7.5d", "those modes determine the base abilities of the source")
 WHILE_CONDITION_ALWAYS_CHECKED = cite("1.8.4c", "the condition is evaluated at all times while the effect exists")
 TARGETED_EFFECT = cite("1.8.5", "a targeted effect is an effect")
+CARD_IDENTITY_NOT_ATTACK = cite("1.2.2c", "a card has the object identity of its traits, types, and subtypes, except for the subtype attack")
 EFFECT_FAILS = cite("1.8.9", "an effect fails if the target")
 YOUR_NEXT_ATTACK = cite("1.8.10", "if an effect specifies your next")
 GSA_HERO_DIED = cite("1.10.2a", "first if one or more heroes")

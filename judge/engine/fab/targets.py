@@ -59,6 +59,12 @@ class Targets:
                 self.step(f"{c.name} is on {where} as an attack: an attack is an object on the stack or the "
                           "combat chain, so it can be the target of an effect that targets an attack.",
                           [cited.ATTACK_OBJECT])
+            elif t in self.s.cards and isinstance(spec, dict) and not spec.get("is_attack") and \
+                    "attack" in spec.get("subtypes", ()) and self.is_defending(self.card(t)):
+                # "target attack action card" names a card by its types, not an attack: a defending one fits
+                self.step(f"{self._name_of(t)} is defending on the combat chain: the effect names a card by its types "
+                          "(\"attack action card\"), not an attack, so a defending card of those types is a legal "
+                          "target.", [cited.CARD_IDENTITY_NOT_ATTACK, cited.TARGETED_EFFECT])
         return list(targets)
 
     def _base_power_read(self, t: str, spec) -> tuple[str, list] | None:
