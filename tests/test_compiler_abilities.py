@@ -152,3 +152,10 @@ def test_a_weapon_s_attacks_get_what_it_has_while_a_condition_holds():
     assert [ab["effect"] for ab in star.abilities[1:]] == [{"do": "modify", "stat": "power", "by": 1},
                                                            {"do": "gain-keyword", "keyword": "go again"}]
     assert star.abilities[1]["while"] == {"played_this_turn": {"supertypes": ["lightning"]}}
+
+
+def test_a_permanent_puts_a_counter_on_itself():
+    helm = _compiled("Frontline Helm")
+    assert helm.fully and helm.keywords == ["blade break"]
+    assert helm.abilities == [{"kind": "trigger", "on": "end-phase", "if": {"your_turn": True},
+                               "effects": [{"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"}]}]

@@ -396,6 +396,7 @@ TOKEN_ENTERS_AS_CREATED = cite("8.5.2b", "a token enters the arena as it is crea
 DISCARD_EMPTY_HAND = cite("8.5.5b", "when there are no cards in their hand the discard effect fails")
 INTIMIDATE_RETURNS_ITS_CARDS = cite("8.5.10c", "the triggered effect only returns the cards banished by its ability")
 REMOVE_COUNTER = cite("8.5.16", "to remove a counter from an object")
+REVEAL = cite("8.5.17", "to reveal a private object make it public then make it private again")
 CHARGE = cite("8.5.29", "to charge a card move it from the player's hand to their hero's soul")
 CHARGED = cite("8.5.29a", "the player that controls the effect is considered to have charged a card")
 PUT_INTO_SOUL_NOT_CHARGING = cite("8.5.29b", "moving a card to a hero's soul from a rule or effect other than charge")

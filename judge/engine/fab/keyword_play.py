@@ -149,6 +149,24 @@ class KeywordPlay:
             self.add_triggered_layer(d, ab, {"card": h})
 
 
+    # ---- reveal (8.5.17) -----------------------------------------------------------------------------------
+    def effect_reveal(self, eff: dict, src, controller: str, layer):
+        """8.5.17: reveal cards from the player's hand — made public, then private again (a discrete effect). The
+        cards are the player's choice (the action's ``pay_with`` for a cost, ``choose`` for an effect; else the
+        first in the file that fit, said); none that fit: the reveal fails."""
+        what = eff.get("what") if isinstance(eff.get("what"), dict) else {}
+        n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
+        picked = [c for c in self.chosen_objects({"what": {**what, "zone": what.get("zone", "hand")}, "amount": n},
+                                                 "it", src, layer, controller) if c is not src]
+        self.last_ok = len(picked) >= n
+        self.last_objects = [c.handle for c in picked]
+        if not picked:
+            self.step(f"{self.player_name(controller)} has no such card to reveal: the reveal fails.",
+                      [cited.REVEAL, cited.EFFECT_FAILS])
+            return
+        self.step(f"{self.player_name(controller)} reveals {', '.join(c.name for c in picked)} (made public, then "
+                  "private again).", [cited.REVEAL], tag="telling")
+
     # ---- charge (8.5.29) ----------------------------------------------------------------------------------
     def effect_charge(self, eff: dict, src, controller: str, layer):
         """8.5.29: move a card from the player's hand to their hero's soul — the card the player chooses (the

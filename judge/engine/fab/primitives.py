@@ -404,6 +404,7 @@ PRIMITIVE_ROWS = (
     _p("amp", {"amount"}, (cited.AMP,), _amp),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
+    _p("reveal", {"what", "amount"}, (cited.REVEAL,), KeywordPlay.effect_reveal),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
 )

@@ -322,6 +322,10 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
             parse_keyword(str(e.get("keyword", "")))
         except ValueError as exc:
             reasons.append(scenario.reason("unsupported", str(exc), key))
+    for k in ("to", "from") if do == "damage-mod" else ():   # whose damage, to whom: selector tables
+        if k in e and not isinstance(e[k], dict):
+            reasons.append(scenario.reason("wrong-type", f"{k} must be a selector table ({{ types = [...], "
+                                           f"controller = ... }}), not {e[k]!r}", f"{key}.{k}"))
     if do == "damage-mod" and e.get("op", "prevent") not in DAMAGE_OPS:
         reasons.append(scenario.reason("bad-effect", f"op must be one of {', '.join(DAMAGE_OPS)}, not {e['op']!r}", key))
     if do == "skip" and e.get("phase") not in START_POINTS:
