@@ -327,6 +327,8 @@ def destroy_then(body: str, frame) -> list[dict]:
 
 PLAY_EVENTS = {
     "an attack action card": ("play", {"by": "you", "is_attack": True}),
+    "a 'non-attack' action card": ("play", {"by": "you", "card": {"types": ["action"], "not_subtypes": ["attack"]}}),
+    "a non-attack action card": ("play", {"by": "you", "card": {"types": ["action"], "not_subtypes": ["attack"]}}),
 }
 WEAPON_ATTACK = ("activate", {"by": "you", "is_attack": True, "card": {"types": ["weapon"]}})
 
@@ -341,6 +343,7 @@ def _you_play_trigger(text: str, ctx) -> g.Reading | None:
     if ctx.resolves or m.group(1).lower() not in PLAY_EVENTS:
         raise g.NotUnderstood(text)
     frame = g.Frame(ctx, "trigger")
+    frame.event = "play"      # "the attack" / "the card": the card played (or the weapon attack activated)
     effs = destroy_then(m.group(3), frame)
     events = [PLAY_EVENTS[m.group(1).lower()]] + ([WEAPON_ATTACK] if m.group(2) else [])
     reading = g.Reading()

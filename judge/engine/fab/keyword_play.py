@@ -281,17 +281,19 @@ class KeywordPlay:
             if card.zone != "hand" or card.owner != player:
                 raise IllegalAction(f"{card.name} is not in {self.player_name(player)}'s hand, so it cannot be revealed "
                                     "for fusion", [cited.CANNOT_FUSE])
-        # one card for each supertype listed (8.3.17c): match revealed cards to supertypes, one each
+        # up to one card for each supertype listed, a single card counting for several (8.3.17c)
         left = set(wanted)
         for card in revealed:
-            fits = sorted(card.supertypes & left)
+            fits = card.supertypes & left
             if not fits:
                 raise IllegalAction(f"{card.name} is not a {' or '.join(sorted(left or wanted))} card still to be "
                                     "revealed for fusion (one card for each supertype listed)",
                                     [cited.CANNOT_FUSE, cited.FUSION_ONE_CARD_EACH])
-            left.discard(fits[0])
-        if left and len(wanted) > 1:
-            raise IllegalAction(f"fusing needs a card for each of {', '.join(sorted(wanted))}", [cited.CANNOT_FUSE])
+            left -= fits
+        every = not any("and/or" in row.name for row in rows)   # 8.3.17d: "and" needs all, "and/or" one or more
+        if left and every:
+            raise IllegalAction(f"fusing needs a card for each of {', '.join(sorted(wanted))}",
+                                [cited.CANNOT_FUSE, cited.FUSION_AND_OR])
         c.__dict__["_fused"] = True
         self.facts.setdefault("fused", []).append(c.handle)
         self.step(f"Fusion: {self.player_name(player)} pays the additional cost of revealing "
