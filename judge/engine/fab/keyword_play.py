@@ -271,6 +271,9 @@ class KeywordPlay:
         rows = [row for row in with_hook("reveal-cost") if row.name in kws]
         named = list(action.get("fuse", []))
         if not named:
+            if rows:
+                self.step(f"Fusion: {self.player_name(player)} reveals no card, so the optional additional cost is "
+                          f"not paid and {c.name} is not fused.", [cited.FUSION], tag="telling")
             return
         if not rows:
             raise IllegalAction(f"{c.name} has no fusion ability, so nothing asks for cards to be revealed",
