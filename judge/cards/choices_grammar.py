@@ -99,7 +99,7 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
 
 
 def _and_split(text: str) -> list[str]:
-    """``draw a card and create a Gold token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
+    """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
     parts = re.split(r",? and (?=(?:draw|create|gain|deal|banish|destroy|put|discard|search|you |this |it )\b)", text)
     return [p.strip() for p in parts if p.strip()]

@@ -66,7 +66,7 @@ def board_condition(p: str, ctx) -> dict | None:
     with cost 0`` → ``{pitched = SELECTOR}``. None for another phrase."""
     m = re.fullmatch(r"you(?:'ve| have) played (?:a|an) (.+) this turn", p)
     if m:
-        if m.group(1) in ctx.names:     # "if you've played a Nimblism this turn": a card of that name (1.3.1a)
+        if m.group(1) in ctx.names:     # "if you've played NAME this turn": a card of that name (1.3.1a)
             return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
         return {"played_this_turn": card_noun(m.group(1), ctx)}
     m = re.fullmatch(r"(?:you have|there is) (?:a|an) (.+?) in your pitch zone( with cost \d+)?", p)

@@ -75,7 +75,7 @@ class Targets:
         return self.base_power_words(self.card(t))
 
     def base_power_words(self, c: Card, subject: str | None = None) -> tuple[str, list]:
-        """What a selector on base power reads of ``c``, in words ("Snatch's base power is 4, from its printed
+        """What a selector on base power reads of ``c``, in words ("the attack's base power is 4, from its printed
         power"), and the rules cited: the printed power defines the base power (2.9.2); an effect that modifies the
         power leaves it as it was (2.0.3a)."""
         base, now = self.base_value(c, "power"), self.power(c)
