@@ -60,7 +60,7 @@ def test_a_tokens_play_trigger_acts_on_the_card_played(data):
 def test_they_in_a_hit_trigger_is_the_defending_hero(data):
     c = _compiled(data, "Kiss of Death", 1)
     assert c.fully and c.keywords == ["stealth"]
-    assert c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
+    assert c.abilities == [{"kind": "trigger", "on": "hit", "if": {"target_is_hero": True}, "effects": [
         {"do": "lose-life", "who": "defending-hero", "amount": 1}]}]
 
 
@@ -102,7 +102,7 @@ def test_a_permanent_leaving_the_arena_triggers(data):
 
 def test_if_inside_a_trigger_makes_its_effects_conditional(data):
     c = _compiled(data, "Concuss", 1)
-    assert c.fully and c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
+    assert c.fully and c.abilities == [{"kind": "trigger", "on": "hit", "if": {"target_is_hero": True}, "effects": [
         {"do": "discard", "who": "defending-hero", "if": {"this": {"power_above_base": True}}}]}]
 
 

@@ -49,7 +49,8 @@ def test_typed_prevention_needs_its_duration():
 
 def test_mark_in_hit_triggers_and_activated_abilities():
     klaive = _compiled("Hunter's Klaive")
-    assert klaive.fully and klaive.abilities[1] == {"kind": "trigger", "on": "hit",
+    # "when this hits a hero": not when its attack hits an ally (1.4.5)
+    assert klaive.fully and klaive.abilities[1] == {"kind": "trigger", "on": "hit", "if": {"target_is_hero": True},
                                                     "effects": [{"do": "mark", "who": "defending-hero"}]}
     call = _only_ability("Reaper's Call", 1)
     assert call["effects"] == [{"do": "mark", "who": "target"}] and call["target"] == "opponent"
@@ -132,7 +133,7 @@ def test_damage_of_this_attack_cannot_be_prevented():
 def test_an_ability_granted_to_the_next_attack_is_read_as_the_attack_s():
     effects = _only_ability("Hunt a Killer", 1)["effects"]
     assert effects[1] == {"do": "gain-ability", "to": {"subtypes": ["dagger"], "is_attack": True}, "next": True,
-                          "ability": {"kind": "trigger", "on": "hit",
+                          "ability": {"kind": "trigger", "on": "hit", "if": {"target_is_hero": True},
                                       "effects": [{"do": "mark", "who": "defending-hero"}]}}
 
 

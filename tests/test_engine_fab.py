@@ -267,6 +267,9 @@ BAD = [
     ("condition-the-event-lacks", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
      'on = "combat-chain-closes"\nif = { card = { types = ["action"] } }\neffects = [{ do = "draw" }]\n',
      "cards.strike.abilities.1.if", "if = {", "the event on = \"combat-chain-closes\" does not carry it"),
+    ("hero-target-without-a-target", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "play"\nif = { target_is_hero = true }\neffects = [{ do = "draw" }]\n',
+     "cards.strike.abilities.1.if", "if = {", "the condition 'target_is_hero' reads the target of the event"),
     ("gained-keyword-not-played", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
      'on = "hit"\neffects = [{ do = "gain-keyword", keyword = "spectra", to = "self" }]\n',
      "cards.strike.abilities.1.effects.1.keyword", "effects = [{ do", "the keyword 'spectra' (8.3.14) is not modelled"),

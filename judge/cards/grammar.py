@@ -211,7 +211,9 @@ def condition(phrase: str, ctx: Context) -> dict:
 ACTIVATED = re.compile(r"^(?:(once|twice) per turn )?(action|instant|attack reaction|defense reaction) - (.+?): (.+)$",
                        re.IGNORECASE)
 TRIGGERS = (
-    (r"(?:when|if) this hits(?: a hero)?", "hit"),
+    (r"(?:when|if) this hits a hero", "hit", {"target_is_hero": True}),   # not an ally it attacks (1.4.5)
+    (r"(?:when|if) this hits", "hit"),
+    (r"(?:when this attacks a hero|when you attack a hero with this)", "attack", {"target_is_hero": True}),
     (r"(?:when this attacks|when you attack with this)", "attack"),
     (r"when this defends", "defends"),
     (r"when this is defended", "defended"),
@@ -290,13 +292,13 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
         return None
     label, body = m.group(1).lower(), m.group(2)
     if label == "crush":
-        cm = re.fullmatch(r"when this deals (\d+) or more damage(?: to a hero)?, (.+)", body, re.IGNORECASE)
+        cm = re.fullmatch(r"when this deals (\d+) or more damage( to a hero)?, (.+)", body, re.IGNORECASE)
         if not cm or not ctx.is_attack:
             raise NotUnderstood(text)
         frame = Frame(ctx, "trigger")
-        effs = effects_of(cm.group(2), frame)
-        return _finish(frame, Reading(), {"kind": "trigger", "on": "damage",
-                                          "if": {"damage_at_least": int(cm.group(1))}, "effects": effs})
+        effs = effects_of(cm.group(3), frame)
+        when = {"damage_at_least": int(cm.group(1)), **({"target_is_hero": True} if cm.group(2) else {})}
+        return _finish(frame, Reading(), {"kind": "trigger", "on": "damage", "if": when, "effects": effs})
     cm = re.fullmatch(r"if (.+?), (.+)", body, re.IGNORECASE)
     if not cm:
         raise NotUnderstood(text)
@@ -323,7 +325,7 @@ def _conditional(cond: dict, body: str, ctx: Context) -> Reading:
 
 
 def _trigger(text: str, ctx: Context) -> Reading | None:
-    for pattern, event in TRIGGERS:
+    for pattern, event, *when in TRIGGERS:
         m = re.fullmatch(pattern + r", (.+)", text, re.IGNORECASE)
         if m:
             if event in ("hit", "attack", "defended") and not ctx.is_attack:
@@ -335,7 +337,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
             frame = Frame(ctx, "trigger")
             frame.event = event
             effs = choices_grammar.trigger_body(body, frame)
-            return _finish(frame, Reading(), {"kind": "trigger", "on": event, "effects": effs})
+            ability = {"kind": "trigger", "on": event, **({"if": dict(when[0])} if when else {}), "effects": effs}
+            return _finish(frame, Reading(), ability)
     return None
 
 

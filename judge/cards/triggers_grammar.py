@@ -13,7 +13,7 @@ import re
 from judge.cards import phrases as g
 
 # the attack a hit event is about, as written: "an attack", "an attack action card", "a dagger attack", …
-_HIT = re.compile(r"(the next time|whenever) an? (.+?)( you control)? hits(?: a hero)? this turn, (.+)")
+_HIT = re.compile(r"(the next time|whenever) an? (.+?)( you control)? hits( a hero)? this turn, (.+)")
 
 
 def effect(low: str, frame) -> list[dict] | None:
@@ -32,10 +32,13 @@ def effect(low: str, frame) -> list[dict] | None:
         spec["controller"] = "you"
     inner = g.Frame(frame.ctx, "delayed")
     inner.event = "delayed-hit"                 # "they"/"them" would be the hero hit: not read here
-    effects = frame.ctx.effects(m.group(4), inner)
+    effects = frame.ctx.effects(m.group(5), inner)
     if inner.target is not None or any(e.get("next") or e.get("to") not in (None, "self") for e in effects):
         raise g.NotUnderstood(low)              # a target or another object inside the delayed effect: not read
-    trig = {"do": "delayed-trigger", "on": "hit", "when": {"attack": spec} if spec else {}, "effects": effects}
+    when = {"attack": spec} if spec else {}
+    if m.group(4):
+        when["target_is_hero"] = True           # "hits a hero": not an ally it attacks (1.4.5)
+    trig = {"do": "delayed-trigger", "on": "hit", "when": when, "effects": effects}
     if m.group(1) == "whenever":
         trig["once"] = False
     return [trig]

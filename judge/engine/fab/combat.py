@@ -103,7 +103,9 @@ class Combat:
         s.chain.append(link)
         s.all_links.append(link)
         self._announce_attacking(link, legal)
-        self.event("attack", attack=link.attack, card=link.attack, player=link.controller)
+        heroes = [t for t in link.targets if t in s.players]   # "when this attacks a hero": a hero among its targets
+        self.event("attack", attack=link.attack, card=link.attack, player=link.controller,
+                   target=(heroes or list(link.targets) or [None])[0])
         self.turn_player_gains_priority(cited.ATTACK_STEP_PRIORITY, "The turn-player gains priority.")
 
     def _announce_attacking(self, link: ChainLink, legal: list):

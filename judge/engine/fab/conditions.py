@@ -189,6 +189,12 @@ def _hit_hero_marked(g, want, src, event):
     return bool(event.get("marked")) == want
 
 
+def _target_is_hero(g, want, src, event):
+    # "when this hits a hero", "when this attacks a hero", "deals damage to a hero": the event's attack-target, the
+    # object hit or dealt damage, is a hero (a player's hero), not an ally or another attack-target (1.4.5)
+    return (event.get("target") in g.s.players) == want
+
+
 def _revealed(g, want, src, event):
     # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
     h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
@@ -243,6 +249,7 @@ CONDITION_ROWS = (
     Condition("revealed", None, _revealed),
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
+    Condition("target_is_hero", "target", _target_is_hero),
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),

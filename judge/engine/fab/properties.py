@@ -460,6 +460,8 @@ class Properties:
                 out.append(f"it is {(event or {}).get('amount', 0)} damage, more than {want}")
             elif key in ("defending_hero_marked", "hit_hero_marked"):
                 out.append("the hero is not marked" if want else "the hero is marked")
+            elif key == "target_is_hero":
+                out.append("it is not a hero (an ally or another object)" if want else "it is a hero")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             elif self.extra_unmet(key, want, src):
