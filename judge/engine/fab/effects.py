@@ -335,7 +335,22 @@ class Effects:
                           f"{what} as the effect is generated.",
                           [cited.CONDITIONAL_EFFECT] if v != "X" else [cited.VALUE_X])
                 eff = dict(eff, **{field: n})
+        if self._no_defending_hero(eff, src):
+            return
         PRIMITIVES[do].handler(self, eff, src, controller, layer)
+
+    def _no_defending_hero(self, eff: dict, src) -> bool:
+        """8.2.8d: an effect naming the defending hero ("they discard", "mark them") while the attack-target is an
+        ally names no one — there is no defending hero on that chain link, and the effect fails."""
+        link = self.s.active_link
+        if "defending-hero" not in (eff.get("who"), eff.get("to")) or link is None or \
+                any(t in self.s.players for t in link.targets):
+            return False
+        self.step(f"{src.name if src else 'The effect'}: \"{_describe_effect_data(eff)}\" names the defending hero, but "
+                  "the attack-target is not a hero: there is no defending hero, so that effect fails.",
+                  [cited.ALLY_ATTACKED, cited.DEFENDING_HERO, cited.EFFECT_FAILS])
+        self.last_ok = False
+        return True
 
     def _as_attack(self, to, layer) -> bool:
         """Does the effect speak of an attack ("the attack", "target attack …") rather than of a card?"""
