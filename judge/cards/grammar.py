@@ -117,6 +117,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     m = re.fullmatch(r"create (?:a|an) (.+?) token", low)
     if m:
         return [_token(m.group(1), ctx)]
+    m = re.fullmatch(r"create (two|three|four|five|six|[2-9]) (.+?) tokens", low)
+    if m:     # a compound event: N tokens created one by one (1.9.2, 8.5.2)
+        return [dict(_token(m.group(2), ctx), count=number(m.group(1)))]
     m = re.fullmatch(r"the next time (?:you|your hero) would be dealt( arcane| \{p\})? damage( this turn)?, "
                      r"prevent (\d+|all) of that damage", low)
     if m:
@@ -212,7 +215,7 @@ ACTIVATED = re.compile(r"^(?:(once|twice) per turn )?(action|instant|attack reac
                        re.IGNORECASE)
 TRIGGERS = (
     (r"(?:when|if) this hits(?: a hero)?", "hit"),
-    (r"(?:when this attacks|when you attack with this)", "attack"),
+    (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
     (r"when this defends", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
@@ -223,7 +226,7 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
-    text = normalise(para, ctx.name)
+    text = normalise(para, ctx.name, ctx.monikers)
     try:
         for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
                        keywords_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
@@ -327,7 +330,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
         m = re.fullmatch(pattern + r", (.+)", text, re.IGNORECASE)
         if m:
             if event in ("hit", "attack", "defended") and not ctx.is_attack:
-                if not (ctx.is_weapon and event in ("hit", "attack")):
+                # a weapon's attack-proxy (1.4.3) or an attacking ally (8.2.8c) attacks and hits as its source
+                if not ((ctx.is_weapon or "ally" in ctx.subtypes) and event in ("hit", "attack")):
                     raise NotUnderstood(text)
             if event in ("enters-arena", "leaves-arena") and ctx.resolves:
                 raise NotUnderstood(text)       # a permanent's own entering or leaving (the arena, 3.0.5)
