@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import triggers_grammar
+from judge.cards import permanents_grammar, triggers_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -74,6 +74,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = triggers_grammar.effect(low, frame)   # delayed triggered effects (6.6.3)
     if got is not None:
         return got
+    got = permanents_grammar.effect(low, frame)   # a permanent's own counters (8.5.14, 1.8.4)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
@@ -117,9 +120,6 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     m = re.fullmatch(r"create (?:a|an) (.+?) token", low)
     if m:
         return [_token(m.group(1), ctx)]
-    m = re.fullmatch(r"create (two|three|four|five|six|[2-9]) (.+?) tokens", low)
-    if m:     # a compound event: N tokens created one by one (1.9.2, 8.5.2)
-        return [dict(_token(m.group(2), ctx), count=number(m.group(1)))]
     m = re.fullmatch(r"the next time (?:you|your hero) would be dealt( arcane| \{p\})? damage( this turn)?, "
                      r"prevent (\d+|all) of that damage", low)
     if m:
@@ -172,6 +172,9 @@ def condition(phrase: str, ctx: Context) -> dict:
     if got is not None:
         return got
     got = keywords_grammar.condition(p, ctx)
+    if got is not None:
+        return got
+    got = permanents_grammar.condition(p, ctx)
     if got is not None:
         return got
     if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
@@ -229,7 +232,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     text = normalise(para, ctx.name, ctx.monikers)
     try:
         for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
-                       keywords_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+                       keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
