@@ -289,6 +289,25 @@ def test_bad_scenario_file(run_cli, tmp_path, what, old, new, key, needle, words
     check_bad_mutation(run_cli, tmp_path, BASE, old, new, key, needle, words, line=line)
 
 
+def test_playing_a_card_no_effect_created_is_an_error(run_cli, tmp_path):
+    # Biting Breeze creates its Crouching Tiger only when it hits; blocked, it creates none, and an action playing
+    # the card is refused at that action (8.5.2)
+    text = (ROOT / "scenarios" / "fab" / "card-biting-breeze-blocked-creates-no-tiger.toml").read_text()
+    bad = text.replace('defend = ["snatch", "jab"]\n', 'defend = ["snatch", "jab"]\n\n[[actions]]\nplayer = "alice"\n'
+                       'play = "crouching-tiger"\n')
+    assert bad != text
+    path, err = resolve_bad_file(run_cli, tmp_path, bad)
+    assert "no card 'crouching-tiger' was created before this action" in err and "actions.3" in err
+
+
+def test_a_card_created_outside_a_hand_or_banished_zone_is_refused(run_cli, tmp_path):
+    text = (ROOT / "scenarios" / "fab" / "card-companion-of-the-claw-yellow-pitched-no-tiger.toml").read_text()
+    bad = text.replace('zone = "hand" }]', 'zone = "deck" }]')
+    assert bad != text
+    path, err = resolve_bad_file(run_cli, tmp_path, bad)
+    assert "cards.companion.abilities.1.effects.1.zone" in err and "'deck'" in err
+
+
 def test_opt_naming_a_card_not_looked_at_is_an_error(run_cli, tmp_path):
     text = (ROOT / "scenarios" / "fab" / "card-whisper-of-the-oracle-opt.toml").read_text()
     bad = text.replace('opt = { top = ["sigil"], bottom = ["snatch"] }', 'opt = { top = ["sigil", "assault"] }')

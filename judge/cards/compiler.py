@@ -87,7 +87,8 @@ def compile_card(record, data=None) -> Compiled:
     out = Compiled()
     supertypes, tokens = data.vocabulary()
     ctx = grammar.Context(record, supertypes, {t: data.variants(t)[0] for t in tokens if data.variants(t)},
-                          data.names, lambda rec: compile_card(rec, data))
+                          data.names, lambda rec: compile_card(rec, data),
+                          lambda name: created_card(name, record, data))
     from judge.cards.choices_grammar import modal_paragraphs, read_modal, surge
 
     for para in modal_paragraphs(paragraphs(record.text)):
@@ -110,6 +111,22 @@ def compile_card(record, data=None) -> Compiled:
         if k and k not in out.keywords and not _printed(kw, record.text):
             out.keywords.append(k)
     return out
+
+
+def created_card(name: str, creator, data) -> dict | None:
+    """The printed properties and compiled text of the card ``name`` that another card's text creates in a zone
+    ("create a NAME in your hand"): one printed card that is not a token, its text fully compiled and every
+    printed value sayable; else None."""
+    from judge.cards.scenario import properties
+
+    found = data.variants(name)
+    if len(found) != 1 or found[0].name == creator.name or "token" in found[0].type_parts()[0]:
+        return None
+    compiled = compile_card(found[0], data)
+    if not compiled.fully or compiled.fields:
+        return None
+    props, unsaid = properties(found[0], compiled)
+    return None if unsaid else {k: v for k, v in props.items() if v not in ([], {}, None)}
 
 
 def _printed(keyword: str, text: str) -> bool:

@@ -189,6 +189,7 @@ def _top_of_deck(low: str, frame) -> list[dict] | None:
         if frame.event != "hit":
             raise g.NotUnderstood(low)          # "their": the hero the attack hit, in a hit trigger only
         return [{"do": "banish", "what": "top-of-deck", "who": "defending-hero"}]
+    frame.it = "yours"                          # "you may play it": the card banished (zones_grammar.py)
     return [{"do": "banish", "what": "top-of-deck", "who": "you"}]
 
 

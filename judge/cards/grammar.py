@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import permanents_grammar, triggers_grammar
+from judge.cards import permanents_grammar, triggers_grammar, zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -53,6 +53,8 @@ def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
     """One effect sentence → effect tables (several for ``gets +1{p} and go again``)."""
     s, dur = _duration(sentence.strip())
     low = s.lower()
+    frame.last_it, frame.it = frame.it, None    # "it": the card the sentence just before created or moved
+    frame.this_turn = dur is None and s != sentence.strip()   # the sentence ended "this turn"
     effects = _effect(low, frame, s)
     if dur:
         for e in effects:
@@ -72,6 +74,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = triggers_grammar.effect(low, frame)   # delayed triggered effects (6.6.3)
+    if got is not None:
+        return got
+    got = zones_grammar.effect(low, frame)      # create a card in a zone, "you may play it this turn"
     if got is not None:
         return got
     got = permanents_grammar.effect(low, frame)   # a permanent's own counters (8.5.14, 1.8.4)

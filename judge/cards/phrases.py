@@ -50,7 +50,8 @@ def number(word: str) -> int:
 class Context:
     """What the grammar knows about the card whose text it reads, and the card pool's vocabulary."""
 
-    def __init__(self, record, supertypes=frozenset(), tokens=None, names=None, compile_token=None):
+    def __init__(self, record, supertypes=frozenset(), tokens=None, names=None, compile_token=None,
+                 card_properties=None):
         self.record = record
         self.name = record.name
         types, subtypes, sups = record.type_parts()
@@ -59,6 +60,7 @@ class Context:
         self.tokens = tokens or {}             # token name (lower) → the token's record
         self.names = names or {}               # every card name (lower) → as printed (combo names a card)
         self.compile_token = compile_token     # record → Compiled, for the token cards the text creates
+        self.card_properties = card_properties  # name → a created card's scenario keys, or None (zones_grammar)
         personal = bool(self.types & {"hero", "demi-hero", "mentor"} or "ally" in self.subtypes)
         self.monikers = monikers(self.name, personal)   # the card's own name, shorter (2.7.3)
 
@@ -311,6 +313,9 @@ class Frame:
         self.where = where          # "resolution" | "trigger" | "static" | "activated"
         self.target = None          # the card's / ability's declared target, once a sentence declares one
         self.event = None           # a trigger's event ("hit", "attack", …), once the trigger clause is read
+        self.it = None              # "yours": the sentence read last put one card of its controller's in a zone
+        self.last_it = None         # what ``it`` was before the sentence being read
+        self.this_turn = False      # the sentence being read ended "this turn" (its duration, stripped)
 
     def declare(self, spec) -> None:
         """Record the target a phrase names; a second, different target is not understood."""

@@ -39,6 +39,7 @@ def report(game: Game):
     f["triggered"] = list(game.triggered)
     f["failed"] = list(game.failed)
     f["tokens"] = list(game.tokens)
+    f.setdefault("created", [])
     f["activations"] = {f"{h}.{i}": n for h, c in s.cards.items() for i, n in c.activations.items()}
     f["stack"] = [l.name for l in s.stack]
     f["functional"] = {f"{h}.{ab.index}": game.functional(c, ab) for h, c in s.cards.items() for ab in c.abilities

@@ -335,6 +335,29 @@ def _check_selectors(scenario, key, table, reasons):
                     _check_selectors(scenario, key, item, reasons)
 
 
+def created_handles(s: State) -> set:
+    """The handles of the cards the abilities of the file's cards create (``create-card``: its ``handle``, else its
+    name in lower case with dashes, and ``-2``… for more of them): an action may play one once it exists."""
+    from judge.engine.fab.zones import created_handle
+
+    found: set = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("do") == "create-card":
+                base = node.get("handle") or created_handle(str(node.get("name", "card")))
+                found.update([base] + [f"{base}-{n}" for n in range(2, 10)])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    for c in s.cards.values():
+        walk([ab.data for ab in c.abilities])
+    return found
+
+
 def _check_action(scenario, i, act, s: State, reasons):
     """The problems of one ``[[actions]]`` table found before anything is played."""
     key = f"actions.{i}"
@@ -368,8 +391,10 @@ def _check_action(scenario, i, act, s: State, reasons):
         handles = [act[kind]]
     elif kind == "defend":
         handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
+    created = created_handles(s)
     for h in handles:
-        known_card(scenario, h, s.cards, f"{key}.{kind}", reasons)
+        if h not in created:
+            known_card(scenario, h, s.cards, f"{key}.{kind}", reasons)
     for t in ([act["target"]] if "target" in act else []) + list(act.get("targets", [])):
         if t not in s.players and t not in s.cards:
             reasons.append(scenario.reason("unknown-target", f"target {t!r} is neither a player nor a card",

@@ -157,6 +157,15 @@ def _pitched(g, want, src, event):
     return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
 
 
+def _pitched_this_turn(g, want, src, event):
+    # "if you've pitched a blue card this turn": a pitch event of its controller this turn whose card fits, or a card
+    # the scenario set in their pitch zone (the zone is emptied at every end of turn, 4.4.3c: pitched this turn)
+    ctrl = _ctrl(src)
+    return any(name == "pitch" and info.get("player") == ctrl and info.get("card") in g.s.cards
+               and matches(g.card(info["card"]), want, g, ctrl) for name, info in g.s.history) \
+        or _pitched(g, want, src, event)
+
+
 def _paid_with(g, want, src, event):
     # "if the discarded card has 6 or more {p}", "if a card with 6 or more {p} is banished this way": the cards
     # the source's own costs moved as it was played (costs.py)
@@ -244,6 +253,7 @@ CONDITION_ROWS = (
     Condition("scrapped", None, _scrapped),
     Condition("charged_this_turn", None, _charged_this_turn),
     Condition("pitched", None, _pitched),
+    Condition("pitched_this_turn", None, _pitched_this_turn),
     Condition("is_attack", "is_attack", _is_attack),
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),

@@ -100,6 +100,19 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         if card is not None:
             rec.setdefault("cards", {})[card] = legal
 
+    def until_created(self, handle: str, key: str):
+        """An action naming a card an effect creates (``create-card``): players pass in succession until it exists;
+        if the stack empties and the combat chain closes first, the file names a card never created."""
+        for _ in bounded(200, "passing until the card is created"):
+            if handle in self.s.cards:
+                return
+            if self.s.game_over or not self.s.stack and not self.s.chain_open:
+                break
+            self.all_pass()
+        if handle not in self.s.cards:
+            raise InvalidScenario([self.scenario.reason(
+                "unknown-card", f"no card {handle!r} was created before this action: nothing in the game made it", key)])
+
     def card(self, handle: str) -> Card:
         """The card with this handle."""
         return self.s.cards[handle]
@@ -430,6 +443,7 @@ def run(game: Game, scenario):
                 until = act.get("until")
                 _pass(game, until)
             elif "play" in act:
+                game.until_created(act["play"], key)
                 card = game.card(act["play"])
                 game.ready_for(player, card, act)
                 if game.s.step == "close" or game.s.priority is None:

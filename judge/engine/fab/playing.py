@@ -664,6 +664,7 @@ class Playing:
             self.move(pc, "pitch")
             p.resources += pc.pitch
             paid_from.append(f"{pc.name} ({pc.pitch})")
+            self.event("pitch", card=pc.handle, player=player)   # "if you've pitched a blue card this turn"
         if paid_from:
             self.step(f"{self.player_name(player)} pitches {', '.join(paid_from)} for resources.",
                       [cited.PAY_RESOURCE_POINT_COST, cited.PITCH_CARD])

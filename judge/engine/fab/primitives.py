@@ -394,6 +394,8 @@ PRIMITIVE_ROWS = (
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
+    _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
+                       "keywords", "abilities", "zone"}, (cited.CREATE_TOKEN,), Zones.effect_create_card),
     _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),

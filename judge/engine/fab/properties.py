@@ -466,6 +466,8 @@ class Properties:
             elif key == "pitched":
                 out.append(f"{self.player_name(ctrl)} has no {_describe_selector(want, plural=False)} in their pitch "
                            "zone")
+            elif key == "pitched_this_turn":
+                out.append(f"{self.player_name(ctrl)} has pitched no {_describe_selector(want, plural=False)} this turn")
             elif key == "damage_at_least":
                 out.append(f"it is {(event or {}).get('amount', 0)} damage, less than {want}")
             elif key == "damage_at_most":

@@ -46,7 +46,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
-    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "state": set(),
+    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -292,7 +292,8 @@ def _shape():
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "target_is_hero": flag},
+                       "hit_hero_marked": flag, "target_is_hero": flag,
+                       "pitched_this_turn": selector},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -304,7 +305,8 @@ def _shape():
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
-                    "supertypes": words,
+                    "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
+                    "power": Int(), "defense": Int(), "keywords": ListOf(Str()),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
                    what="an effect table")

@@ -28,6 +28,11 @@ from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.keywords import parse_keywords
 from judge.engine.fab.state import Effect
 
+
+def created_handle(name: str) -> str:
+    """The handle a created card gets when its effect names none: its name in lower case, words joined by dashes."""
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split()) or "card"
+
 PERMANENT_ZONES = ("arena", "equipment")
 TOKEN_KEYS = {"name", "types", "subtypes", "supertypes", "power", "defense", "keywords", "abilities", "count", "who",
               "handle", "zone"}
@@ -216,6 +221,37 @@ class Zones:
         self.last_objects = made
         self.last_ok = bool(made)
         self.event("create-token", cards=made, player=who)
+
+    def effect_create_card(self, eff: dict, src, controller: str, layer):
+        """8.5.2, 8.5.2c: create a card — not a token — with the given properties in a zone its controller owns
+        (``zone = "hand" | "banished"``): created in a player's zone, it is that player's there. Its handle is
+        ``handle``, else its name in lower case with dashes (a second one: ``-2``, …)."""
+        base = eff.get("handle") or created_handle(eff.get("name", "card"))
+        handle, n = base, 1
+        while handle in self.s.cards:
+            n += 1
+            handle = f"{base}-{n}"
+        c = Card(handle, eff.get("name", "card"), controller)
+        c.types = {t.lower() for t in eff.get("types", [])}
+        c.subtypes = {t.lower() for t in eff.get("subtypes", [])}
+        c.supertypes = {t.lower() for t in eff.get("supertypes", [])}
+        for field in ("cost", "pitch", "power", "defense"):
+            setattr(c, field, eff.get(field))
+        c.keywords = parse_keywords(eff.get("keywords", []))
+        c.abilities = [Ability(j, ab.get("kind", "trigger"), ab, f"created.{handle}.{j}")
+                       for j, ab in enumerate(eff.get("abilities", []), 1)]
+        c.printed = (tuple(c.abilities), dict(c.keywords))
+        c.zone = "outside"
+        c.timestamp = self.s.tick()
+        self.s.cards[handle] = c
+        zone = eff.get("zone", "hand")
+        self.move(c, zone)
+        self.step(f"{src.name if src else 'The effect'} creates {c.name} — a card, not a token — in "
+                  f"{self.player_name(controller)}'s {zone} zone, owned by them (the file calls it {handle}).",
+                  [cited.CREATE_TOKEN])
+        self.last_objects = [handle]
+        self.last_ok = True
+        self.facts.setdefault("created", []).append(handle)
 
     def effect_discard(self, eff: dict, src, controller: str, layer):
         """8.5.5: discard from hand — a named card, the target, "it", or at random (``random = true``)."""

@@ -1,0 +1,64 @@
+# FaB CR 8.5.1 banish, 8.5.2 create, 5.1.2b playing from another zone: card-text phrases that move or create cards.
+"""Card-text grammar of effects that create a card in a zone or move a card out of one, and the permission to
+play the card so created or moved (``You may play it this turn``).
+
+``create a NAME in your hand|banished zone`` (a card of the card data that is not a token, such as one with
+ephemeral: the created card has that card's printed properties and its own text compiled);
+``banish a card from their graveyard`` in an attack's hit or attack trigger (the defending hero's graveyard);
+``you may play it this turn`` right after an effect that created or banished that one card of yours.
+
+:mod:`judge.cards.grammar` calls :func:`effect` before its own rules: it returns None when the sentence is not
+one of its shapes and raises :class:`~judge.cards.phrases.NotUnderstood` when it is one but not captured whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.cards import phrases as g
+
+ZONES = {"your hand": "hand", "your banished zone": "banished"}
+
+
+def effect(low: str, frame) -> list[dict] | None:
+    """An effect sentence of one of this module's shapes → effect tables; None for another sentence."""
+    for reader in (_create_card, _play_it, _banish_from_their):
+        got = reader(low, frame)
+        if got is not None:
+            return got
+    return None
+
+
+def _create_card(low: str, frame) -> list[dict] | None:
+    """``create a NAME in your hand|banished zone`` → ``create-card`` with the card's printed properties."""
+    m = re.fullmatch(r"create an? (.+?) in (your hand|your banished zone)", low)
+    if not m:
+        return None
+    props = frame.ctx.card_properties(m.group(1)) if frame.ctx.card_properties else None
+    if props is None:
+        raise g.NotUnderstood(low)      # not one printed card fully compiled (a token, several colours, …)
+    frame.it = "yours"                  # "it" is now that card, in a zone of its controller's
+    return [{"do": "create-card", **props, "zone": ZONES[m.group(2)]}]
+
+
+def _play_it(low: str, frame) -> list[dict] | None:
+    """``you may play it this turn`` after an effect that put one card of its controller's into their hand or
+    banished zone: an allowance to play that object from there this turn (5.1.2b)."""
+    if low != "you may play it":
+        return None
+    if frame.last_it != "yours" or not frame.this_turn:
+        raise g.NotUnderstood(low)      # "it" names no card this grammar followed (or another player's card)
+    frame.it = None
+    return [{"do": "allow-play", "what": "it"}]
+
+
+def _banish_from_their(low: str, frame) -> list[dict] | None:
+    """``banish a card from their graveyard`` in an attack's hit or attack trigger: a card of the defending hero's
+    graveyard, chosen as the effect is generated (1.8.6)."""
+    m = re.fullmatch(r"banish an? card from their graveyard", low)
+    if not m:
+        return None
+    if frame.event not in ("hit", "attack") or not (frame.ctx.is_attack or frame.ctx.is_weapon):
+        raise g.NotUnderstood(low)      # "their": the hero this attack hits or attacks
+    frame.it = None
+    return [{"do": "banish", "what": {"zone": "graveyard"}, "who": "defending-hero"}]
