@@ -153,3 +153,22 @@ def test_reveal_the_top_card_then_if_its_and_otherwise(data):
         {"do": "put", "what": "it", "to": "deck", "if": {"otherwise": True}}]}]
     lanterns = _compiled(data, "Sky Fire Lanterns", 1)
     assert lanterns.fully and lanterns.abilities[0]["effects"][1]["if"] == {"revealed": {"color": "red"}}
+
+
+def test_when_this_is_played_is_a_trigger_on_its_own_play_event(data):
+    # 1.7.4i: it is functional as the card is played (on the stack, outside the arena)
+    scar = _compiled(data, "Scar for a Scar", 1)
+    assert scar.fully and scar.keywords == []
+    assert scar.abilities == [{"kind": "trigger", "on": "play", "effects": [
+        {"do": "gain-keyword", "keyword": "go again", "if": {"less_life_than_an_opponent": True}}]}]
+    rush = _compiled(data, "Adrenaline Rush", 2)
+    assert rush.fully and rush.abilities == [{"kind": "trigger", "on": "play", "effects": [
+        {"do": "modify", "stat": "power", "by": 3, "if": {"less_life_than_an_opponent": True}}]}]
+
+
+def test_attacks_a_hero_names_a_hero_not_an_ally(data):
+    rumble = _compiled(data, "Rawhide Rumble", 1)
+    assert rumble.fully and rumble.keywords == ["beat chest"]
+    assert rumble.abilities == [{"kind": "trigger", "on": "attack", "if": {"target_is_hero": True}, "effects": [
+        {"do": "intimidate", "if": {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you",
+                                                 "n": 1}}}]}]

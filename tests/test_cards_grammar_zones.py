@@ -51,3 +51,35 @@ def test_what_stays_refused(data):
     infiltrate = _compiled(data, "Infiltrate")
     assert not infiltrate.fully
     assert any("You may play it" in p for p in infiltrate.not_understood)
+
+
+FROSTBITE_ABILITIES = [
+    {"kind": "static", "effect": {"do": "cost", "by": 1, "to": {"controller": "you"}, "activations": True}},
+    {"kind": "trigger", "on": "end-phase", "if": {"your_turn": True}, "effects": [{"do": "destroy", "what": "self"}]},
+    {"kind": "trigger", "on": "play", "of": "any", "if": {"by": "you"}, "effects": [{"do": "destroy", "what": "self"}]},
+    {"kind": "trigger", "on": "activate", "of": "any", "if": {"by": "you"},
+     "effects": [{"do": "destroy", "what": "self"}]}]
+
+
+def test_an_affliction_token_its_tax_and_its_triggers_on_several_events(data):
+    frostbite = _compiled(data, "Frostbite")
+    assert frostbite.fully and frostbite.abilities == FROSTBITE_ABILITIES
+    jail = _compiled(data, "Arctic Incarceration", 1)
+    assert jail.fully and jail.fields == {"target": "hero"}
+    assert jail.abilities == [{"kind": "resolution", "effects": [
+        {"do": "create-token", "name": "Frostbite", "types": ["token"], "subtypes": ["aura"],
+         "supertypes": ["elemental"], "abilities": FROSTBITE_ABILITIES, "count": 3, "who": "target"}]}]
+
+
+def test_an_affliction_that_puts_hand_and_arsenal_on_the_bottom_of_the_deck(data):
+    inertia = _compiled(data, "Inertia")
+    assert inertia.fully and inertia.abilities == [{"kind": "trigger", "on": "end-phase", "if": {"your_turn": True},
+                                                   "effects": [
+        {"do": "destroy", "what": "self"},
+        {"do": "put", "what": {"zone": "hand"}, "amount": "all", "to": "deck"},
+        {"do": "put", "what": {"zone": "arsenal"}, "amount": "all", "to": "deck"}]}]
+    sedate = _compiled(data, "Sedate", 1)
+    assert sedate.fully and sedate.abilities[0]["if"] == {"target_is_hero": True}
+    [made] = sedate.abilities[0]["effects"]
+    assert made["do"] == "create-token" and made["name"] == "Inertia" and made["who"] == "defending-hero"
+    assert made["abilities"] == inertia.abilities

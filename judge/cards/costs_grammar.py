@@ -69,6 +69,8 @@ def board_condition(p: str, ctx) -> dict | None:
         if m.group(1) in ctx.names:     # "if you've played NAME this turn": a card of that name (1.3.1a)
             return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
         return {"played_this_turn": card_noun(m.group(1), ctx)}
+    if p in ("you have less {h} than an opposing hero", "you have less life than an opposing hero"):
+        return {"less_life_than_an_opponent": True}
     m = re.fullmatch(r"you(?:'ve| have) pitched (?:a|an) (.+) this turn", p)
     if m:   # a pitch event of theirs this turn (1.14.3: pitching a card for its resources)
         return {"pitched_this_turn": card_noun(m.group(1), ctx)}

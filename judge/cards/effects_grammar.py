@@ -298,15 +298,13 @@ def _unity(text: str, ctx) -> g.Reading | None:
 def _create_tokens(low: str, frame) -> list[dict] | None:
     """``create N NAME tokens`` / ``create a NAME token under their control``: the token of the card data
     (its text compiled, 8.5.2) with ``count`` and ``who`` (the player who creates and controls it, 8.5.2c)."""
-    m = re.fullmatch(rf"create {g.NUM} (.+?) tokens?(?: under (their|your opponent's|target hero's) control)?", low)
-    if not m or m.group(1) in ("a", "an") and not m.group(3):
+    m = re.fullmatch(rf"create {g.NUM} (.+?) (tokens?)(?: under (their|your opponent's|target hero's) control)?", low)
+    if not m or m.group(1) in ("a", "an") and not m.group(4):
         return None                     # "create a NAME token": the base grammar's
-    name, whose = m.group(2), m.group(3)
+    name, whose = m.group(2), m.group(4)
     count = g.number(m.group(1))
-    if count > 1 and not m.group(0).split()[-1 if not whose else -3].endswith("tokens"):
-        raise g.NotUnderstood(low)
-    if count == 1 and not m.group(0).split()[-1 if not whose else -3] == "token":
-        raise g.NotUnderstood(low)
+    if (count > 1) != (m.group(3) == "tokens"):
+        raise g.NotUnderstood(low)      # "create 3 NAME token", "create a NAME tokens"
     eff = g._token(name, frame.ctx)
     if count > 1:
         eff["count"] = count
@@ -314,8 +312,11 @@ def _create_tokens(low: str, frame) -> list[dict] | None:
         if frame.event != "hit" or not frame.ctx.is_attack:
             raise g.NotUnderstood(low)  # "their": the hero this attack hit
         eff["who"] = "defending-hero"
+    elif whose == "target hero's" and frame.where in ("resolution", "activated"):
+        frame.declare("hero")           # the card or ability targets the hero who creates and controls them
+        eff["who"] = "target"
     elif whose:
-        raise g.NotUnderstood(low)      # "your opponent's" names one of several opponents; a target hero's: not read
+        raise g.NotUnderstood(low)      # "your opponent's" names one of several opponents; a trigger's target hero
     return [eff]
 
 
@@ -342,6 +343,8 @@ def _you_play_trigger(text: str, ctx) -> g.Reading | None:
     m = re.fullmatch(r"(?:when|whenever) you play (.+?)( or activate a weapon attack)?, (.+)", text, re.IGNORECASE)
     if not m:
         return None
+    if m.group(1).lower() == "this" and not m.group(2):
+        return None                     # "when you play this": the card's own play event (grammar.TRIGGERS)
     if ctx.resolves or m.group(1).lower() not in PLAY_EVENTS:
         raise g.NotUnderstood(text)
     frame = g.Frame(ctx, "trigger")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import permanents_grammar, triggers_grammar, zones_grammar
+from judge.cards import events_grammar, permanents_grammar, triggers_grammar, zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -120,8 +120,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
             raise NotUnderstood(original)   # negate needs a layer target; the grammar does not name layers
         frame.declare(spec)
         return [{"do": m.group(1), "what": "target"}]
-    if low == "intimidate" and ctx.is_attack:
-        return [{"do": "intimidate"}]
+    if low == "intimidate" and ctx.is_attack or low == "intimidate them" and ctx.is_attack and \
+            frame.event in ("attack", "hit"):
+        return [{"do": "intimidate"}]       # "them": the hero this attack attacks or hits, the defending hero
     m = re.fullmatch(r"create (?:a|an) (.+?) token", low)
     if m:
         return [_token(m.group(1), ctx)]
@@ -226,6 +227,7 @@ TRIGGERS = (
     (r"(?:when|if) this hits", "hit"),
     (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"target_is_hero": True}),
     (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
+    (r"(?:when this is played|when you play this)", "play"),   # its own play event (1.7.4i), a card that resolves
     (r"when this defends", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
@@ -238,8 +240,8 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name, ctx.monikers)
     try:
-        for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
-                       keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (events_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph,
+                       hero_grammar.paragraph, keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -345,6 +347,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
                     raise NotUnderstood(text)
             if event in ("enters-arena", "leaves-arena") and ctx.resolves:
                 raise NotUnderstood(text)       # a permanent's own entering or leaving (the arena, 3.0.5)
+            if event == "play" and not ctx.resolves:
+                raise NotUnderstood(text)       # a permanent played: its own play trigger is read elsewhere
             body = m.group(1)
             frame = Frame(ctx, "trigger")
             frame.event = event

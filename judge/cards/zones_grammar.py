@@ -22,7 +22,7 @@ ZONES = {"your hand": "hand", "your banished zone": "banished"}
 
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes → effect tables; None for another sentence."""
-    for reader in (_create_card, _play_it, _banish_from_their):
+    for reader in (_create_card, _play_it, _banish_from_their, _all_to_deck_bottom):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -62,3 +62,15 @@ def _banish_from_their(low: str, frame) -> list[dict] | None:
         raise g.NotUnderstood(low)      # "their": the hero this attack hits or attacks
     frame.it = None
     return [{"do": "banish", "what": {"zone": "graveyard"}, "who": "defending-hero"}]
+
+
+def _all_to_deck_bottom(low: str, frame) -> list[dict] | None:
+    """``put all cards from your hand [and arsenal] on the bottom of your deck`` (8.5.15): every card of those
+    zones of its controller's, zone by zone."""
+    m = re.fullmatch(r"put all cards from your (hand|arsenal)(?: and (arsenal|hand))? on the bottom of your deck", low)
+    if not m:
+        return None
+    zones = [z for z in (m.group(1), m.group(2)) if z]
+    if len(set(zones)) != len(zones):
+        raise g.NotUnderstood(low)
+    return [{"do": "put", "what": {"zone": z}, "amount": "all", "to": "deck"} for z in zones]

@@ -422,6 +422,7 @@ SUB_EVENT = cite("6.4.1a", "a sub event is an event that may occur when a replac
 STATIC_TRIGGER = cite("6.6.4", "a static triggered effect is a static continuous triggered effect")
 PROPERTY_STATIC_FUNCTIONAL = cite("1.7.4f", "a property static ability is functional when its source is in any zone")
 WHILE_STATIC_FUNCTIONAL = cite("1.7.4g", "a while static ability is functional when its while condition is met")
+TRIGGER_OUTSIDE_ARENA_FUNCTIONAL = cite("1.7.4i", "a triggered static ability with a triggered condition that its source is outside the arena")
 PUBLIC_SOURCE_REQUIRED = cite("3.0.4e", "if a rule or effect specifies an object in a public zone")
 COST_PROPERTY_UNCHANGED = cite("2.2.4a", "does not modify the cost property of that object")
 DISCRETE_EFFECTS_ATOMIC = cite("6.1.2", "discrete effects are atomic")

@@ -204,6 +204,16 @@ def _target_is_hero(g, want, src, event):
     return (event.get("target") in g.s.players) == want
 
 
+def _less_life(g, want, src, event):
+    # "if you have less {h} than an opposing hero": some opponent's hero has a greater life total than its
+    # controller's hero (2.5.2: a hero's life total)
+    ctrl = _ctrl(src)
+    if ctrl not in g.s.players:
+        return False
+    mine = g.s.players[ctrl].life
+    return any(p.life > mine for name, p in g.s.players.items() if name != ctrl and not p.lost) == want
+
+
 def _revealed(g, want, src, event):
     # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
     h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
@@ -260,6 +270,7 @@ CONDITION_ROWS = (
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("target_is_hero", "target", _target_is_hero),
+    Condition("less_life_than_an_opponent", None, _less_life),
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),

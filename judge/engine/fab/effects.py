@@ -109,6 +109,8 @@ class Effects:
             return True
         if name == "damage" and info.get("card") == src.handle and src.zone == "stack":
             return True   # a card-layer dealing damage as it resolves
+        if name == "play" and info.get("card") == src.handle and src.zone == "stack" and ab.get("of", "this") == "this":
+            return True   # 1.7.4i: "when this is played" — its source is on the stack, outside the arena, as played
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
@@ -194,6 +196,8 @@ class Effects:
         who = (name if keyword else data.get("name")) or f"The triggered ability of {src.name if src else 'an effect'}"
         if keyword:
             cites.append(KEYWORDS[keyword].rule)
+        if src is not None and info.get("card") == src.handle and src.zone == "stack" and data.get("on") == "play":
+            cites.append(cited.TRIGGER_OUTSIDE_ARENA_FUNCTIONAL)   # "when this is played", on the stack
         link = self.s.active_link
         if src is not None and link is not None and link.proxy and info.get("attack") == src.handle:
             why += " (the attack-proxy is an extension of its attack-source, whose one triggered ability triggers)"

@@ -466,6 +466,9 @@ class Properties:
             elif key == "pitched":
                 out.append(f"{self.player_name(ctrl)} has no {_describe_selector(want, plural=False)} in their pitch "
                            "zone")
+            elif key == "less_life_than_an_opponent":
+                out.append(f"{self.player_name(ctrl)} has no less life than every opposing hero" if want else
+                           f"{self.player_name(ctrl)} has less life than an opposing hero")
             elif key == "pitched_this_turn":
                 out.append(f"{self.player_name(ctrl)} has pitched no {_describe_selector(want, plural=False)} this turn")
             elif key == "damage_at_least":

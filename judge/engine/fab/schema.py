@@ -224,6 +224,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         v = eff[field]
         if do == "prevent" and field == "amount" and v == "all":
             continue
+        if do in ("put", "banish") and field == "amount" and v == "all" and isinstance(eff.get("what"), dict) \
+                and "zone" in eff["what"]:
+            continue    # "all cards from your hand": every card of that zone that fits
         if isinstance(v, dict) or v == "X":
             # a quantity ("for each …") or the declared X: checked as a table of known counts
             if isinstance(v, dict) and v.get("count") not in QUANTITIES:
@@ -293,7 +296,7 @@ def _shape():
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "target_is_hero": flag,
-                       "pitched_this_turn": selector},
+                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,

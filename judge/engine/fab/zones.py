@@ -95,6 +95,8 @@ class Zones:
             owner = self._player_word(eff["who"], controller, layer) if "who" in eff else controller
             pool = [c for c in self.s.cards.values() if c.zone == zone and c.owner == owner
                     and matches(c, sel, self, controller)]
+            if eff.get("amount") == "all":      # "all cards from your hand": every one, nothing to choose
+                return sorted(pool, key=lambda c: c.deck_pos) if zone == "deck" else pool
             n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
             named = [h for h in (layer.params.get("chosen") if layer else None) or [] if isinstance(h, str)] \
                 if layer is not None and isinstance(layer.params.get("chosen"), list) else \
