@@ -201,7 +201,7 @@ WAGER = re.compile(r"when this attacks a hero, (you may )?wager (.+?) tokens? wi
 
 def wager_paragraph(text: str, ctx):
     """``When this attacks a hero, [you may] wager a NAME token with them.`` (8.5.46) of an attack: a trigger on its
-    attack when a hero is among its attack-targets; the prize, tokens named one by one ("a Gold, Might, and Vigor
+    attack when a hero is among its attack-targets; the prize, tokens named one by one ("a NAME, NAME, and NAME
     token"), goes to the winner as the chain link resolves."""
     m = WAGER.fullmatch(text.strip())
     if not m:
@@ -213,7 +213,7 @@ def wager_paragraph(text: str, ctx):
         raise g.NotUnderstood(text)
     names = [re.sub(r"^an? ", "", n, flags=re.IGNORECASE) for n in names]
     if not re.match(r"an? ", m.group(2), re.IGNORECASE):
-        raise g.NotUnderstood(text)     # "wager 2 Gold tokens": a number of tokens is not read
+        raise g.NotUnderstood(text)     # "wager 2 NAME tokens": a number of tokens is not read
     prize = [g._token(n, ctx) for n in names]
     eff = {"do": "wager", "with": "defending-hero", "prize": prize}
     if m.group(1):
