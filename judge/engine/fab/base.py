@@ -62,7 +62,7 @@ def _describe_selector(sel, plural: bool = True) -> str:
 
 
 BASE_POWER_KEYS = {"min_base_power", "max_base_power"}
-"""Selector keys that read an object's base power (its printed power, cited.NO_PRINTED_POWER)."""
+"""Selector keys that read an object's base power (cited.NO_PRINTED_POWER)."""
 
 
 def _base_power_limits(sel: dict) -> str:
