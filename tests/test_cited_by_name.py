@@ -30,9 +30,10 @@ CITE_KEYWORDS = {"cites", "cite", "more", "rule"}
 
 
 def _docstrings(tree) -> set[int]:
-    return {id(node.body[0].value) for node in ast.walk(tree)
-            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    """Strings standing alone as statements: docstrings, and the attribute docstrings after an assignment
+    (never printed, so a rule number there is documentation)."""
+    return {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
 
 
 def _cited_as_argument(node, parent) -> bool:

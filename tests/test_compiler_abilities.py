@@ -144,3 +144,11 @@ def test_a_weapon_static_while_a_condition_of_the_turn_or_the_pitch_zone():
     assert _compiled("Titan's Fist").abilities[1]["while"] == {"pitched": {"min_cost": 3}}
     assert _compiled("Hammer of Havenhold").abilities[1]["while"] == {"pitched": {"name": "Chivalry"}}
     assert _only_ability("Searing Ray", 1)["while"] == {"pitched": {"color": "yellow"}}
+
+
+def test_a_weapon_s_attacks_get_what_it_has_while_a_condition_holds():
+    star = _compiled("Star Fall")
+    assert star.fully
+    assert [ab["effect"] for ab in star.abilities[1:]] == [{"do": "modify", "stat": "power", "by": 1},
+                                                           {"do": "gain-keyword", "keyword": "go again"}]
+    assert star.abilities[1]["while"] == {"played_this_turn": {"supertypes": ["lightning"]}}

@@ -66,7 +66,7 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = choices_grammar.effect(low, frame)
     if got is not None:
         return got
-    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low)
+    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
         out = []

@@ -29,7 +29,7 @@ ZONES_NAMED = {"arsenal": "arsenal"}
 # specialization needs its hero's moniker, which the scenario format writes as a value.
 LISTED_HOOKS = ("resolve", "defend-limit", "power", "chain-close", "prevention", "state-trigger", "defend-other",
                 "additional-cost", "nothing", "card-pool", "ability", "replacement", "defending-state-trigger",
-                "play-from", "reveal-cost", "enters")
+                "play-from", "reveal-cost", "enters", "equip-face-down")
 
 
 @functools.lru_cache(maxsize=1)
@@ -292,6 +292,8 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
         if not (ctx.is_attack or ctx.is_weapon or ctx.types & {"equipment", "defense reaction"}):
             raise NotUnderstood(phrase)     # "this" of a non-attack action is the card, not an attack
         return {}, False
+    if p == "this card's attacks" and ctx.is_weapon and frame.where == "static":
+        return {}, False     # a weapon's attacks inherit what it has while the static ability holds (1.4.3d)
     if p in ("target attack",) or p.startswith("target "):
         spec, to = target_word(p, ctx)
         frame.declare(spec)

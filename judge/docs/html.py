@@ -97,9 +97,6 @@ def link_refs(text: str, refs, link, escape=esc) -> tuple[str, set]:
     return "".join(out), used
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!&])")
-
-
 # at the start of a line: a list item ("1. ", "2) ", "- ", "+ "), or a setext heading underline ("===")
 _MD_LINE_START = re.compile(r"(?m)^(\s*)(?:(\d{1,9})([.)])(?=\s|$)|([-+])(?=\s|$)|(=+)(?=\s*$))")
 
@@ -113,10 +110,14 @@ def _line_start(m) -> str:
     return f"{m.group(1)}\\{m.group(4) or m.group(5)}"
 
 
+# the characters Markdown reads as inline markup, each escaped by a backslash
+_MD_TABLE = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#|~!&"})
+
+
 def md_escape(text) -> str:
     """Backslash-escape the characters Markdown would read as markup (text from rules and scenarios),
     and what would start a list or a heading at the start of a line."""
-    text = _MD_SPECIAL.sub(r"\\\1", str(text))
+    text = str(text).translate(_MD_TABLE)
     if "\n" in text or text[:1] in _MAY_START_BLOCK:
         text = _MD_LINE_START.sub(_line_start, text)
     return text

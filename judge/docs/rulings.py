@@ -14,8 +14,10 @@ from __future__ import annotations
 import functools
 import os
 import re
+import weakref
 from pathlib import Path
 
+from judge.docs import blocks
 from judge.docs.board import board_markdown
 from judge.docs.html import anchor_id, link_refs, md_escape, page, ref_text
 from judge.errors import JudgeError
@@ -192,6 +194,9 @@ def _md_link(text: str, url: str | None) -> str:
     return f"[{text}]({url.replace(' ', '%20').replace('(', '%28').replace(')', '%29')})"
 
 
+_SHARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # builder → folder → links and quotes
+
+
 class _Cites:
     """Citation links of one ruling page, relative to the page."""
 
@@ -203,26 +208,34 @@ class _Cites:
         self.builder = builder
         self.page_path = page_path
         self._relative = relative
-        self._urls: dict[str, str | None] = {}
+        # links and quotes read the same in every ruling of one folder of one site: made once, shared
+        self._shared = _SHARED.setdefault(builder, {}).setdefault(page_path.rpartition("/")[0], {})
 
     def url(self, rid: str, book=None) -> str | None:
+        """The relative URL of rule ``rid`` of ``book`` (default: the ruling's), or None when no page holds it."""
         book = book or self.ruling.book_of(rid)
-        key = (book.name, rid)
-        if key not in self._urls:
+        key = ("url", book.name, rid)
+        if key not in self._shared:
             target = self.builder.rule_url(book.name, rid)
-            self._urls[key] = self._relative(self.page_path, target) if target else None
-        return self._urls[key]
+            self._shared[key] = self._relative(self.page_path, target) if target else None
+        return self._shared[key]
 
     def link(self, rid: str, text: str | None = None, mark: bool = True, book=None) -> str:
         """``[7.5.5b](../fab-2.10.1/7.html#7.5.5b)``; an id no page holds stays text (marked unless
         ``mark`` is false: references inside quoted rule text stay as printed). ``book``: the document
         the id belongs to (the one quoted), by default the ruling's (:meth:`Ruling.book_of`)."""
         book = book or self.ruling.book_of(rid)
-        shown = md_escape(text if text is not None else ref_text(book, rid))
-        url = self.url(rid, book)
-        if url:
-            return _md_link(shown, url)
-        return f"{shown} (not in {md_escape(self.book.name)})" if mark else shown
+        key = ("link", book.name, rid, text, mark, self.book.name)
+        got = self._shared.get(key)
+        if got is None:
+            shown = md_escape(text if text is not None else ref_text(book, rid))
+            url = self.url(rid, book)
+            if url:
+                got = _md_link(shown, url)
+            else:
+                got = f"{shown} (not in {md_escape(self.book.name)})" if mark else shown
+            self._shared[key] = got
+        return got
 
     def cite(self, rid: str) -> str:
         """``FaB CR 2.10.1 7.5.5b``, from the document the citation links to."""
@@ -231,6 +244,13 @@ class _Cites:
     def quote(self, rid: str) -> list[str]:
         """The cited rule's text as a Markdown block quote, its own references linked."""
         book = self.ruling.book_of(rid)
+        key = ("quote", book.name, rid, self.book.name)
+        got = self._shared.get(key)
+        if got is None:
+            got = self._shared[key] = self._quote(book, rid)
+        return got
+
+    def _quote(self, book, rid: str) -> list[str]:
         rule = book.get(rid)
         if rule is None:
             return [f"> {md_escape(self.book.cite(rid))}: not in the document {md_escape(self.book.name)}, "
@@ -400,8 +420,15 @@ def _markdown_it():
 
 
 def render_markdown(text: str) -> str:
-    """Markdown → HTML with markdown-it-py (CommonMark, raw HTML off: scenario text stays text)."""
-    return _markdown_it().render(text)
+    """Markdown → HTML as markdown-it-py renders it (CommonMark, raw HTML off: scenario text stays text):
+    the block shapes judge writes itself are put together directly (:mod:`judge.docs.blocks`), anything
+    else is parsed."""
+    html = blocks.render(text, _render_inline)
+    return html if html is not None else _markdown_it().render(text)
+
+
+def _render_inline(text: str) -> str:
+    return _markdown_it().renderInline(text)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -411,7 +438,7 @@ def _render_quote(text: str) -> str:
 
 @functools.lru_cache(maxsize=16384)
 def _render_links(text: str) -> str:
-    return _markdown_it().renderInline(text)
+    return blocks.inline_html(text, _render_inline)
 
 
 def ruling_body_html(ruling: Ruling, builder, page_path: str) -> str:
@@ -426,6 +453,7 @@ def ruling_body_html(ruling: Ruling, builder, page_path: str) -> str:
 def ruling_html(ruling: Ruling, builder, page_path: str) -> str:
     """The HTML page of one ruling, at ``page_path`` in the site ``builder`` writes."""
     body = f'<article class="ruling" id="{anchor_id(ruling.slug)}">\n{ruling_body_html(ruling, builder, page_path)}</article>'
+    ruling._markdown = None      # the page's Markdown was written just before (site plan order): not kept
     crumbs = [("Home", builder.home)]
     if builder.rulings_index != builder.home:
         crumbs.append(("Rulings", builder.rulings_index))

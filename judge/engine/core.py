@@ -315,6 +315,24 @@ def unknown_keys(scenario, table: dict, allowed, where: str, what: str, reasons:
                                            f"{', '.join(sorted(allowed))})", at or f"{where}.{k}"))
 
 
+def known_card(scenario, handle, cards, key: str, reasons: list) -> bool:
+    """Is ``handle`` a card of ``[cards]``? If not, an ``unknown-card`` reason naming the cards there."""
+    if handle in cards:
+        return True
+    reasons.append(scenario.reason("unknown-card", f"no card {handle!r} in [cards] (cards: {', '.join(cards) or 'none'})",
+                                   key))
+    return False
+
+
+def known_player(scenario, player, players, key: str, reasons: list) -> bool:
+    """Is ``player`` a player of the scenario? If not, an ``unknown-player`` reason naming the players."""
+    if player in players:
+        return True
+    reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
+                                   f"{', '.join(players)})", key))
+    return False
+
+
 def reasons_from(build, *args) -> list[Reason]:
     """The reasons ``build(*args)`` gives for raising :class:`InvalidScenario`, or ``[]`` when it succeeds:
     how an engine's ``validate`` runs the checks of its position builder without playing."""

@@ -33,6 +33,7 @@ def play(scenario, book) -> Outcome:
         outcome.trace.add(note)
     game = Game(snapshot(start), outcome, scenario)
     check_card_pools(game)
+    game.equipped_face_down()   # 8.3.36 cloaked
     run(game, scenario)
     report(game)
     return outcome

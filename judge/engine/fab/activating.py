@@ -63,6 +63,13 @@ class Activating:
                       f"owner {self.player_name(player)} may activate it.",
                       [cited.PRIVATE_SOURCE_COST_FUNCTIONAL, cited.OWNER_ACTIVATES_UNCONTROLLED,
                        cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL])
+        elif c.zone in ARENA_ZONES and c.face_down and self._says_private_activation(ab):
+            # 1.7.4b: its cost can only be paid, or it says it can be activated, while the source is face-down
+            if c.controller != player:
+                raise IllegalAction(f"{self.player_name(player)} does not control {c.name}",
+                                    [cited.ACTIVATE_ACTIVATED_ABILITY])
+            self.step(f"{c.name} is face-down (private), and its ability can only be paid for or says it can be "
+                      "activated while it is face-down: it is functional.", [cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL])
         else:
             if c.zone not in ARENA_ZONES or c.private:
                 raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional",
@@ -79,6 +86,15 @@ class Activating:
                                         [cited.DEFENDING_CARD_ABILITY_FUNCTIONAL, cited.ABILITY_FUNCTIONAL])
                 self.step(f"{c.name} is a non-permanent defending card; its ability says it can be activated while it is "
                           "defending, so it is functional.", [cited.DEFENDING_CARD_ABILITY_FUNCTIONAL])
+
+    @staticmethod
+    def _says_private_activation(ab) -> bool:
+        """1.7.4b: the ability says it can be activated while its source is face-down ("Activate this only while
+        this is face-down"), or its cost can only be paid then ("turn this face-up")."""
+        cond = ab.get("if")
+        costs = ab.get("effect_cost") if isinstance(ab.get("effect_cost"), list) else []
+        return (isinstance(cond, dict) and cond.get("face_down") is True) or \
+            any(isinstance(e, dict) and e.get("do") == "turn-face-up" for e in costs)
 
     def _check_activation_limit(self, c: Card, ab, index: int) -> tuple:
         """LIMIT and additional activations (5.2.1a, 5.2.3): (the LIMIT or None, the activations so far this

@@ -9,7 +9,7 @@ A card named by its real name (``card = "NAME"``) is filled in by the scenario l
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason, table_at, unknown_keys, wrong_type
+from judge.engine.core import InvalidScenario, Reason, known_card, known_player, table_at, unknown_keys, wrong_type
 from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab import cited
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
@@ -190,7 +190,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     zone = cd.get("zone", "hand")
     if zone not in ZONES or zone in ("stack", "combat-chain"):
         reasons.append(scenario.reason("bad-zone", f"zone must be one of hand, arsenal, deck, pitch, graveyard, "
-                                       f"banished, arena, equipment — not {zone!r}", f"{key}.zone"))
+                                       f"banished, arena, equipment, soul — not {zone!r}", f"{key}.zone"))
         zone = "hand"
     card.zone = zone
     card.controller = cd.get("controller", owner)
@@ -198,6 +198,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         reasons.append(scenario.reason("unknown-player", f"controller {card.controller!r} is not a player",
                                        f"{key}.controller"))
     card.face_down = bool(cd.get("face_down", False))
+    card.__dict__["_face_down_said"] = "face_down" in cd   # cloaked (8.3.36): face-down unless the file says
     _card_values(scenario, key, cd, card, reasons)
     _card_keywords(scenario, key, cd, card, reasons)
     card.token = bool(cd.get("token", False)) or "token" in card.types
@@ -355,9 +356,7 @@ def _check_action(scenario, i, act, s: State, reasons):
         if field in act and (not isinstance(act[field], list) or any(h not in s.cards for h in act[field])):
             reasons.append(scenario.reason("unknown-card", f"{field} must list cards of [cards]", f"{key}.{field}"))
     player = act.get("player", s.turn_player)
-    if player not in s.players:
-        reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
-                                       f"{', '.join(s.players)})", f"{key}.player"))
+    known_player(scenario, player, s.players, f"{key}.player", reasons)
     kind = kinds[0]
     if kind == "defend" and "player" not in act:
         reasons.append(scenario.reason("bad-action", "a defend action names the player who declares the defending "
@@ -368,9 +367,7 @@ def _check_action(scenario, i, act, s: State, reasons):
     elif kind == "defend":
         handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
     for h in handles:
-        if h not in s.cards:
-            reasons.append(scenario.reason("unknown-card", f"no card {h!r} in [cards] (cards: "
-                                           f"{', '.join(s.cards) or 'none'})", f"{key}.{kind}"))
+        known_card(scenario, h, s.cards, f"{key}.{kind}", reasons)
     for t in ([act["target"]] if "target" in act else []) + list(act.get("targets", [])):
         if t not in s.players and t not in s.cards:
             reasons.append(scenario.reason("unknown-target", f"target {t!r} is neither a player nor a card",

@@ -76,6 +76,20 @@ class KeywordPlay:
         self.step(f"{who} has cranked and {card.name} is cranked.", [cited.CRANKED], tag="telling")
         self.event("crank", card=card.handle, player=card.controller)
 
+    # ---- cloaked (8.3.36) ----------------------------------------------------------------------------------
+    def equipped_face_down(self):
+        """8.3.36: "Equip this face-down." An equipment with cloaked that the file places in an equipment zone
+        without saying ``face_down`` is face-down (private, 3.0.3) as the game state begins."""
+        rows = with_hook("equip-face-down")
+        for c in self.s.cards.values():
+            if c.zone != "equipment" or c.__dict__.get("_face_down_said"):
+                continue
+            for row in rows:
+                if row.name in self.keywords(c):
+                    c.face_down = True
+                    self.step(f"{c.name} has {row.name}: it is equipped face-down (the file does not say otherwise), a "
+                              "private object.", [row.rule])
+
     # ---- scrap (8.3.32), beat chest (8.3.33) ---------------------------------------------------------------
     def keyword_cost_paid(self, player: str, c, name: str):
         """8.3.32a, 8.3.33a: the keyword's optional additional cost was paid — the player has scrapped / beaten

@@ -25,6 +25,8 @@ A newcomer adds a keyword in one row here and one handler at the hook it names. 
 * ``nothing``        — an ability that means nothing (stealth)
 * ``cost-paid``      — an ``ability`` row whose optional additional cost, once paid, names what the player has done
   (scrap: scrapped, 8.3.32a; beat chest: beaten chest, 8.3.33a) — an event of that name and the card's condition
+* ``equip-face-down`` — the card is equipped face-down (cloaked): an equipment the file places without saying
+  ``face_down`` starts face-down
 * ``enters``         — a static ability acting as the card enters the arena (crank: remove a steam counter from it,
   gain an action point)
 """
@@ -100,6 +102,7 @@ KEYWORD_ROWS = (
     Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
     Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
     Keyword("crank", cited.CRANK, "static ability", ("enters",), data=("steam",)),
+    Keyword("cloaked", cited.CLOAKED, "static ability", ("equip-face-down",)),
     Keyword("boost", cited.BOOST, "optional additional-cost play-static ability", ("additional-cost",)),
     Keyword("meld", cited.MELD, "static ability", ("split",)),
     Keyword("specialization", cited.SPECIALIZATION, "meta-static ability", ("card-pool",)),
@@ -121,7 +124,7 @@ NOT_PLAYED: dict[str, str] = {
     "spectra": cited.SPECTRA, "fusion": cited.FUSION,
     "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH,
     "modular": cited.MODULAR, "guardwell": cited.GUARDWELL,
-    "universal": cited.UNIVERSAL, "cloaked": cited.CLOAKED, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
+    "universal": cited.UNIVERSAL, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
     "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
     "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
     "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY,

@@ -4,7 +4,7 @@ cards, abilities and actions; every problem is a Reason with its key and line.""
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Reason, table_at, unknown_keys, wrong_type
+from judge.engine.core import InvalidScenario, Reason, known_card, known_player, table_at, unknown_keys, wrong_type
 from judge.engine.grand_archive import cited
 from judge.engine.grand_archive.cards import PLAYER_ZONES, Ability, Card
 from judge.engine.grand_archive.keywords import parse_keyword
@@ -413,11 +413,9 @@ def _place_cards(scenario, players: dict, s: State, reasons):
                     else:
                         s.players[name].unnamed[zone] += v
                     continue
-                card = s.cards.get(v)
-                if card is None:
-                    reasons.append(scenario.reason("unknown-card", f"no card {v!r} in [cards] (cards: "
-                                                   f"{', '.join(s.cards) or 'none'})", key))
+                if not known_card(scenario, v, s.cards, key, reasons):
                     continue
+                card = s.cards[v]
                 if v in where:
                     reasons.append(scenario.reason("two-places", f"{card.name} [{v}] is listed in {where[v]} and again "
                                                    f"in {name}'s {zone}: a card is in one place", key))
@@ -450,9 +448,7 @@ def _check_action(scenario, n, act, s: State, reasons):
         return
     kind = kinds[0]
     player = act.get("player", s.turn_player)
-    if player not in s.players:
-        reasons.append(scenario.reason("unknown-player", f"player {player!r} is not in the scenario (players: "
-                                       f"{', '.join(s.players)})", f"{key}.player"))
+    known_player(scenario, player, s.players, f"{key}.player", reasons)
     for k in ("reserve", "memory", "floating", "reservable", "kindle", "target", "targets", "copy_targets"):
         for h in ([act[k]] if isinstance(act.get(k), str) else act.get(k, [])):
             base = h.split(".")[0].split("@")[0] if isinstance(h, str) else h
@@ -491,11 +487,9 @@ def _check_action(scenario, n, act, s: State, reasons):
                                        f"{key}.critical", cited.CRITICAL))
     if kind in ("pass", "stop", "attack", "retaliate", "intercept", "critical"):
         return
-    card = s.cards.get(act[kind])
-    if card is None:
-        reasons.append(scenario.reason("unknown-card", f"no card {act[kind]!r} in [cards] (cards: "
-                                       f"{', '.join(s.cards) or 'none'})", f"{key}.{kind}"))
+    if not known_card(scenario, act[kind], s.cards, f"{key}.{kind}", reasons):
         return
+    card = s.cards[act[kind]]
     if "ability" in act:
         idx = act["ability"]
         if kind != "activate" or not _is_int(idx) or not 1 <= idx <= len(card.abilities) or \

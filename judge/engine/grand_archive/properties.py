@@ -114,29 +114,38 @@ class Properties:
         return had
 
     # ---------------------------------------------------------------------------------------------------------
+    # cards and objects named to pay part of a cost (floating memory, reservable, kindle)
+    # ---------------------------------------------------------------------------------------------------------
+    def _check_payers(self, key: str, field: str, rule, handles: list, too_many: str | None, fits, refusal):
+        """Refuse the payment ``field = [...]`` names (validated before anything is paid): ``too_many`` when it
+        names more than may pay, else the first card for which ``fits`` is false, with ``refusal(card)``."""
+        from judge.engine.core import InvalidScenario
+
+        if too_many:
+            raise InvalidScenario([self.scenario.reason("bad-payment", too_many, f"{key}.{field}", rule)])
+        for h in handles:
+            if not fits(self.s.cards[h]):
+                raise InvalidScenario([self.scenario.reason("bad-payment", refusal(self.s.cards[h]), f"{key}.{field}",
+                                                            rule)])
+
+    # ---------------------------------------------------------------------------------------------------------
     # floating memory
     # ---------------------------------------------------------------------------------------------------------
     def pay_floating(self, player: str, amount: int, act: dict, key: str) -> int:
         """The cards of ``floating = [...]``: each has floating memory, is in the player's graveyard and is
         banished to pay 1 of the memory cost, declared before the random part is determined (floating-memory/1,
         2). Returns how much they paid."""
-        from judge.engine.core import InvalidScenario
         from judge.engine.grand_archive.words import as_list
 
         handles = as_list(act.get("floating"))
         if not handles:
             return 0
-        if len(handles) > amount:
-            raise InvalidScenario([self.scenario.reason(
-                "bad-payment", f"floating = [...] names {len(handles)} cards for a memory cost of {amount}",
-                f"{key}.floating", cited.FLOATING_MEMORY)])
-        for h in handles:
-            card = self.s.cards[h]
-            if card.zone != "graveyard" or card.owner != player or not self.keyword(card, "floating memory"):
-                raise InvalidScenario([self.scenario.reason(
-                    "bad-payment", f"{card.name} can't pay for the memory cost: only a card with floating memory in "
-                    f"{player}'s graveyard may be banished to pay 1 of it", f"{key}.floating",
-                    cited.FLOATING_MEMORY)])
+        self._check_payers(key, "floating", cited.FLOATING_MEMORY, handles,
+                           f"floating = [...] names {len(handles)} cards for a memory cost of {amount}"
+                           if len(handles) > amount else None,
+                           lambda c: c.zone == "graveyard" and c.owner == player and self.keyword(c, "floating memory"),
+                           lambda c: f"{c.name} can't pay for the memory cost: only a card with floating memory in "
+                           f"{player}'s graveyard may be banished to pay 1 of it")
         for h in handles:
             self.move(self.s.cards[h], "banishment")
         self.step(f"Pay costs: before the random selection, {player} banishes "
@@ -169,23 +178,18 @@ class Properties:
     def pay_reservable(self, player: str, amount: int, act: dict, key: str) -> int:
         """The objects of ``reservable = [...]``: each has reservable, is an awake object the player controls, and
         rests to pay 1 of a reserve cost, any reserve cost (reservable/1, 2). Returns how much they paid."""
-        from judge.engine.core import InvalidScenario
         from judge.engine.grand_archive.words import as_list
 
         handles = as_list(act.get("reservable"))
         if not handles:
             return 0
-        if len(handles) > amount:
-            raise InvalidScenario([self.scenario.reason(
-                "bad-payment", f"reservable = [...] names {len(handles)} objects for a reserve cost of {amount}",
-                f"{key}.reservable", cited.RESERVABLE)])
-        for h in handles:
-            obj = self.s.cards[h]
-            if obj.zone != "field" or obj.controller != player or obj.rested or not self.keyword(obj, "reservable"):
-                raise InvalidScenario([self.scenario.reason(
-                    "bad-payment", f"{obj.name} can't pay for the reserve cost: only an awake object with reservable "
-                    f"that {player} controls may be rested to pay 1 of it", f"{key}.reservable",
-                    cited.RESERVABLE)])
+        self._check_payers(key, "reservable", cited.RESERVABLE, handles,
+                           f"reservable = [...] names {len(handles)} objects for a reserve cost of {amount}"
+                           if len(handles) > amount else None,
+                           lambda o: o.zone == "field" and o.controller == player and not o.rested
+                           and self.keyword(o, "reservable"),
+                           lambda o: f"{o.name} can't pay for the reserve cost: only an awake object with reservable "
+                           f"that {player} controls may be rested to pay 1 of it")
         for h in handles:
             self.s.cards[h].rested = True
         self.step(f"Pay costs: {player} rests {', '.join(self.s.cards[h].name for h in handles)} (reservable), "
@@ -200,7 +204,6 @@ class Properties:
         """The cards of ``kindle = [...]``: up to N fire element cards banished from the player's graveyard as a
         card with kindle N is activated, each paying 1 of its reserve cost; its cost itself is unchanged
         (kindle-n/1, 2). Returns how much they paid."""
-        from judge.engine.core import InvalidScenario
         from judge.engine.grand_archive.words import as_list
 
         handles = as_list(act.get("kindle"))
@@ -210,15 +213,10 @@ class Properties:
         why = (f"{card.name} has no kindle" if not n else
                f"kindle {n} banishes up to {n} cards, and {len(handles)} are named" if len(handles) > n else
                f"{len(handles)} cards named for a reserve cost of {amount}" if len(handles) > amount else None)
-        if why:
-            raise InvalidScenario([self.scenario.reason("bad-payment", why, f"{key}.kindle",
-                                                        cited.KINDLE)])
-        for h in handles:
-            c = self.s.cards[h]
-            if c.zone != "graveyard" or c.owner != player or "fire" not in c.elements:
-                raise InvalidScenario([self.scenario.reason(
-                    "bad-payment", f"{c.name} is not a fire element card in {player}'s graveyard, so kindle can't "
-                    "banish it", f"{key}.kindle", cited.KINDLE)])
+        self._check_payers(key, "kindle", cited.KINDLE, handles, why,
+                           lambda c: c.zone == "graveyard" and c.owner == player and "fire" in c.elements,
+                           lambda c: f"{c.name} is not a fire element card in {player}'s graveyard, so kindle can't "
+                           "banish it")
         for h in handles:
             self.move(self.s.cards[h], "banishment")
         self.step(f"Pay costs: with kindle {n}, {player} banishes {', '.join(self.s.cards[h].name for h in handles)} "
