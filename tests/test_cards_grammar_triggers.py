@@ -42,3 +42,114 @@ def test_if_you_do_without_an_optional_effect_before_it_is_not_understood(data):
     ctx = g.Context(record)
     assert g.read_paragraph("Draw a card. If you do, gain 1{h}.", ctx) is None
     assert g.read_paragraph("You may draw a card. If you do, gain 1{h}.", ctx) is not None
+
+
+def test_a_tokens_play_trigger_acts_on_the_card_played(data):
+    c = _compiled(data, "Quicken")
+    assert c.fully
+    play, activate = c.abilities
+    assert play["on"] == "play" and play["if"] == {"by": "you", "is_attack": True}
+    assert activate["on"] == "activate" and activate["if"]["card"] == {"types": ["weapon"]}
+    for ab in (play, activate):
+        assert ab["effects"] == [{"do": "destroy", "what": "self"},
+                                 {"do": "gain-keyword", "keyword": "go again", "to": "event-card"}]
+    eloquence = _compiled(data, "Eloquence")
+    assert eloquence.abilities[0]["if"] == {"by": "you", "card": {"types": ["action"], "not_subtypes": ["attack"]}}
+
+
+def test_they_in_a_hit_trigger_is_the_defending_hero(data):
+    c = _compiled(data, "Kiss of Death", 1)
+    assert c.fully and c.keywords == ["stealth"]
+    assert c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
+        {"do": "lose-life", "who": "defending-hero", "amount": 1}]}]
+
+
+def test_choose_one_with_a_list_of_modes_is_a_modal_ability_each_mode_with_its_target(data):
+    c = _compiled(data, "Short and Sharp", 1)
+    assert c.fully and "target" not in c.fields
+    [ability] = c.abilities
+    [modal] = ability["effects"]
+    assert ability["kind"] == "resolution" and modal["do"] == "modes" and modal["choose"] == 1
+    assert modal["modes"] == [
+        {"effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}],
+         "target": {"subtypes": ["dagger"], "is_attack": True}},
+        {"effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}],
+         "target": {"types": ["action"], "subtypes": ["attack"], "max_base_power": 2}}]
+
+
+@pytest.mark.parametrize("modes,message", [
+    (None, "has a modal ability (choose 1 of 2): say which modes"),
+    ("[1, 2]", "chooses 1 mode of 2"),
+    ("[3]", "chooses 1 mode of 2"),
+])
+def test_the_file_declares_the_modes_or_the_scenario_is_refused(tmp_path, modes, message):
+    from judge import scenarios as sc
+    from judge.errors import ScenarioError
+
+    path = tmp_path / "s.toml"
+    path.write_text('[scenario]\ntitle = "t"\ngame = "fab"\nrules = "2.10.1"\n[players.alice]\n[players.bob]\n'
+                    '[cards.s]\ncard = "Short and Sharp (red)"\nowner = "alice"\n'
+                    + (f"modes = {modes}\n" if modes else ""), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        sc.play(sc.load(path))
+
+
+def test_a_permanent_leaving_the_arena_triggers(data):
+    c = _compiled(data, "Sigil of Fyendal", 3)
+    assert c.fully and c.keywords == ["go again"]
+    assert c.abilities[1] == {"kind": "trigger", "on": "leaves-arena", "effects": [{"do": "gain-life", "amount": 1}]}
+
+
+def test_if_inside_a_trigger_makes_its_effects_conditional(data):
+    c = _compiled(data, "Concuss", 1)
+    assert c.fully and c.abilities == [{"kind": "trigger", "on": "hit", "effects": [
+        {"do": "discard", "who": "defending-hero", "if": {"this": {"power_above_base": True}}}]}]
+
+
+def test_the_next_time_an_attack_hits_this_turn_is_a_delayed_trigger(data):
+    c = _compiled(data, "Plunder Run", 1)
+    assert c.fully
+    assert c.abilities[0] == {"kind": "resolution", "effects": [{
+        "do": "delayed-trigger", "on": "hit",
+        "when": {"attack": {"types": ["action"], "subtypes": ["attack"], "controller": "you"}},
+        "effects": [{"do": "draw", "amount": 1}]}]}
+
+
+def test_a_permanents_end_phase_counter_on_itself(data):
+    c = _compiled(data, "Frontline Gauntlets")
+    assert c.fully and c.keywords == ["blade break"]
+    assert c.abilities == [{"kind": "trigger", "on": "end-phase", "if": {"your_turn": True}, "effects": [
+        {"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"}]}]
+
+
+def test_surge_is_a_resolution_ability_conditional_on_the_damage_this_dealt(data):
+    c = _compiled(data, "Open the Flood Gates", 1)
+    assert c.fully and c.fields == {"target": "hero"}
+    assert c.abilities[1] == {"kind": "resolution", "if": {"dealt_more_than": 3}, "effects": [{"do": "draw", "amount": 2}]}
+
+
+def test_one_of_two_classes_or_subtypes_is_an_any_of_selector(data):
+    lead = _compiled(data, "Lead with Speed", 1)
+    assert lead.fully and lead.abilities[0]["effects"][0]["to"] == {
+        "any_of": [{"supertypes": ["brute"]}, {"supertypes": ["warrior"]}], "is_attack": True}
+    puncture = _compiled(data, "Puncture", 1)
+    assert puncture.fully and puncture.fields["target"] == {
+        "any_of": [{"subtypes": ["sword"]}, {"subtypes": ["dagger"]}], "is_attack": True}
+
+
+def test_conditions_on_the_source_and_an_empty_hand_inside_an_attack_trigger(data):
+    dragon = _compiled(data, "Dragon Power", 1)
+    assert dragon.fully and dragon.abilities[0]["effects"][0]["if"] == {"this": {"supertypes": ["draconic"]}}
+    spring = _compiled(data, "Spring Load", 1)
+    assert spring.fully and spring.abilities == [{"kind": "trigger", "on": "attack", "effects": [
+        {"do": "modify", "stat": "power", "by": 3, "if": {"at_most": {"count": "in-hand", "n": 0}}}]}]
+
+
+def test_reveal_the_top_card_then_if_its_and_otherwise(data):
+    c = _compiled(data, "Pack Call", 1)
+    assert c.fully and c.abilities == [{"kind": "trigger", "on": "defends", "effects": [
+        {"do": "reveal", "what": "top-of-deck"},
+        {"do": "put", "what": "it", "to": "deck-top", "if": {"revealed": {"min_power": 6}}},
+        {"do": "put", "what": "it", "to": "deck", "if": {"otherwise": True}}]}]
+    lanterns = _compiled(data, "Sky Fire Lanterns", 1)
+    assert lanterns.fully and lanterns.abilities[0]["effects"][1]["if"] == {"revealed": {"color": "red"}}

@@ -77,6 +77,9 @@ def bare_citations(source: str, ids=frozenset()) -> list[tuple[int, str, str]]:
             found.append((node.lineno, node.value, "number"))
         elif node.value in ids and ("/" in node.value or _cited_as_argument(node, parent)):
             found.append((node.lineno, node.value, "page id"))
+        elif ids and node.value.endswith("/") and PAGE_PREFIX.match(node.value) and \
+                any(i.startswith(node.value) for i in ids):
+            found.append((node.lineno, node.value + "…", "built"))    # a prefix an id is built on: rule + "1"
         else:
             found += [(node.lineno, m.group(1), "prose") for m in IN_PROSE.finditer(node.value)]
     return sorted(found)
@@ -170,9 +173,11 @@ def test_the_scan_finds_page_ids_of_grand_archive_and_marvel_champions():
 def f(game, kind, card):
     game.step("The attack is declared.", [cited.DECLARE_SELECT_ATTACKER, "retaliation-step/3"])
     game.step("x", ["counters/general-rules/4"] + [f"counters/{kind}/1"])
+    rule = "keywords-and-abilities/on-leave/"
 '''
     assert bare_citations(source, ga) == [(3, "retaliation-step/3", "page id"),
-                                          (4, "counters/general-rules/4", "page id"), (4, "counters/…", "built")]
+                                          (4, "counters/general-rules/4", "page id"), (4, "counters/…", "built"),
+                                          (5, "keywords-and-abilities/on-leave/…", "built")]
     assert fix("grand_archive", "retaliation-step/3", "page id").startswith(
         f"write cited.{engines.cited('ga').get('retaliation-step/3').name} (from judge.engine.grand_archive")
     mc = frozenset(engines.cited("mc").by_id)

@@ -28,7 +28,7 @@ def test_activation_condition_names_a_card_played_this_turn():
 def test_non_attack_action_card_selector_and_activation_condition():
     ab = _only_ability("Sutcliffe's Suede Hides")
     assert ab["if"] == {"played_this_turn": {"types": ["action"], "not_subtypes": ["attack"]}}
-    assert ab["target"] == {"types": ["action"], "subtypes": ["attack"], "is_attack": True}
+    assert ab["target"] == {"types": ["action"], "subtypes": ["attack"]}   # a card: defending ones too (1.2.2 example)
     boots = _only_ability("Mage Master Boots")
     assert boots["effects"] == [{"do": "gain-keyword", "keyword": "go again", "next": True,
                                  "to": {"types": ["action"], "not_subtypes": ["attack"]}}]
@@ -37,7 +37,7 @@ def test_non_attack_action_card_selector_and_activation_condition():
 def test_base_power_and_keyword_selectors():
     assert _only_ability("Fleet Foot Sandals")["target"] == {"is_attack": True, "max_base_power": 1}
     assert _compiled("Razor's Edge", 1).fields["target"] == {"types": ["action"], "subtypes": ["attack"],
-                                                             "keyword": "stealth", "is_attack": True}
+                                                             "keyword": "stealth"}
 
 
 def test_typed_prevention_needs_its_duration():
@@ -91,7 +91,7 @@ def test_class_or_class_and_name_word_selectors():
     assert lead.abilities[0]["effects"][0]["to"] == {"any_of": [{"supertypes": ["brute"]}, {"supertypes": ["guardian"]}],
                                                      "is_attack": True}
     hiss = _compiled("Hiss", 1)     # its first paragraph: "Target Assassin or Mystic attack action card gets +3{p}"
-    assert hiss.fields["target"] == {"types": ["action"], "subtypes": ["attack"], "is_attack": True,
+    assert hiss.fields["target"] == {"types": ["action"], "subtypes": ["attack"],
                                      "any_of": [{"supertypes": ["assassin"]}, {"supertypes": ["mystic"]}]}
     wrath = _compiled("Angelic Wrath", 1)
     assert wrath.fields["target"]["name_contains"] == "herald"
@@ -152,3 +152,10 @@ def test_a_weapon_s_attacks_get_what_it_has_while_a_condition_holds():
     assert [ab["effect"] for ab in star.abilities[1:]] == [{"do": "modify", "stat": "power", "by": 1},
                                                            {"do": "gain-keyword", "keyword": "go again"}]
     assert star.abilities[1]["while"] == {"played_this_turn": {"supertypes": ["lightning"]}}
+
+
+def test_a_permanent_puts_a_counter_on_itself():
+    helm = _compiled("Frontline Helm")
+    assert helm.fully and helm.keywords == ["blade break"]
+    assert helm.abilities == [{"kind": "trigger", "on": "end-phase", "if": {"your_turn": True},
+                               "effects": [{"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"}]}]

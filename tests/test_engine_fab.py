@@ -4,6 +4,7 @@ CR examples name rules that have examples, `judge resolve --check`, bad scenario
 
 import json
 import re
+import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -352,6 +353,36 @@ def test_no_card_name_in_engine_source():
         names = [name for name in CR_EXAMPLE_CARDS   # keyword rules by name
                  if not (name in KEYWORD_NAMES and src.name in ("keywords.py", "cited.py"))]
         found += [f"{src.relative_to(ROOT)}: {name}" for name in names_written_in(src.read_text(), names)]
+    assert found == []
+
+
+# names a rule itself uses in a keyword's definition (8.3.27 Rune Gate: "Runechants"): the keyword table says them
+RULE_NAMED = {"Runechant": ("keywords.py", "cited.py")}
+
+
+def _real_card_names_in_scenarios() -> set[str]:
+    """The printed names of every real card a FaB scenario names with ``card = …`` (colour dropped)."""
+    names = set()
+    for path in (ROOT / "scenarios" / "fab").glob("*.toml"):
+        for card in tomllib.loads(path.read_text(encoding="utf-8")).get("cards", {}).values():
+            if isinstance(card, dict) and isinstance(card.get("card"), str):
+                names.add(re.sub(r"\s*\((?:red|yellow|blue)\)$", "", card["card"]))
+    return names
+
+
+def test_no_real_card_name_in_engine_or_compiler_source():
+    """The engine and the card-text compiler are card-agnostic: no real card the scenarios use is named in their
+    code, comments or docstrings (written as printed: "Snatch", not the word "snatch")."""
+    names = sorted(n for n in _real_card_names_in_scenarios() if len(n) >= 4)
+    assert len(names) > 100
+    found = []
+    for src in sorted(ENGINE.rglob("*.py")) + sorted((ROOT / "judge" / "cards").glob("*.py")):
+        text = src.read_text(encoding="utf-8")
+        for name in names:
+            if src.name in RULE_NAMED.get(name, ()):
+                continue
+            if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text):
+                found.append(f"{src.relative_to(ROOT)}: {name}")
     assert found == []
 
 

@@ -12,6 +12,8 @@ from conftest import ROOT
 FAB = ROOT / "scenarios" / "fab" / "7.5.2-power-6-against-3-and-2.toml"
 GA = ROOT / "scenarios" / "ga" / "playing-cards-7.1-memory-cost-to-banishment.toml"
 MC = ROOT / "scenarios" / "mc" / "own-a-cancel-canceled-in-its-own-step-4.toml"
+GA_DOUBLING = ROOT / "scenarios" / "ga" / "damage-step-4-the-defending-player-orders-prevention-before-doubling.toml"
+GA_LKI = ROOT / "scenarios" / "ga" / "abilities-p11-on-death-uses-last-known-power.toml"
 
 
 def _write(tmp_path, text, name="bad.toml"):
@@ -73,6 +75,19 @@ def _mutated(src, old, new):
     (FAB, 'defend = ["block3", "block2"]', 'defend = [{ x = 1 }]', ["[actions.2.defend.1] must be a name"]),
     (FAB, 'player = "bob"\ndefend', 'defend', ["a defend action names the player", "7.3.2"]),
     (GA, "[[actions]]", "[game]\norder = 3\n\n[[actions]]", ["[game.order] must be an array"]),
+    # fuzz finds: a static effect's selector written as a word reached matches() (AttributeError), a quantity
+    # table naming no stat reached the LKI lookup (TypeError), a selector list where a word goes (TypeError)
+    (GA_DOUBLING, 'from = { types = ["champion"], controller = "you" }, combat', 'from = "you", combat',
+     ["[cards.rending.abilities.1.effect.from] must be a selector table", "not str 'you'"]),
+    (GA_DOUBLING, 'to = { types = ["champion"] }, from', 'to = "opponent", from',
+     ["[cards.rending.abilities.1.effect.to] must be a selector table"]),
+    (GA_DOUBLING, 'to = { types = ["champion"] }, from', 'to = { element = ["fire"] }, from',
+     ["[cards.rending.abilities.1.effect.to.element] must be a string"]),
+    (GA_DOUBLING, 'to = { types = ["champion"] }, from', 'to = { types = "champion" }, from',
+     ["[cards.rending.abilities.1.effect.to.types] must be an array"]),
+    (GA_LKI, 'amount = { stat = "power" }', 'amount = { stat = { value = "power" } }',
+     ["[cards.martyr.abilities.1.effects.amount] must be a whole number", "quantity table { stat = NAME }"]),
+    (GA_LKI, 'amount = { stat = "power" }', 'amount = { stat = "speed" }', ["NAME one of power, life"]),
     (MC, 'reveal = "treachery"', 'reveal = { card = "treachery" }', ["[actions.1.reveal] must be a name"]),
     (MC, 'kind = "when-revealed"', 'kind = ["when-revealed"]', ["abilities.1.kind] must be a string"]),
 ])

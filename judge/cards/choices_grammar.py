@@ -35,6 +35,9 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
             e["if"] = {"if_you_do": True}
         return effects
     frame.optional_before = False
+    got = _after_reveal(sentence, frame, read)
+    if got is not None:
+        return got
     m = re.fullmatch(r"you may (.+)", sentence, re.IGNORECASE)
     if not m or re.match(r"(?:play|attack|activate|look|reveal|put this|have|choose)\b", m.group(1), re.IGNORECASE):
         return None                             # permissions ("you may play it …") are not optional effects
@@ -46,8 +49,57 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
     return effects
 
 
+REVEALED_PUT = {"on top of your deck": "deck-top", "on top": "deck-top", "on the bottom of your deck": "deck",
+                "on the bottom": "deck", "into your hand": "hand"}
+
+
+def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
+    """After ``Reveal the top card of your deck``: ``If it's a[n] NOUN|COLOR, EFFECTS`` / ``If it has N or more
+    {p}, EFFECTS`` (conditional on the revealed card, 1.8.4) and ``Otherwise, EFFECTS`` (1.8.4a); "it" is the
+    revealed card."""
+    if not getattr(frame, "revealed", False):
+        return None
+    m = re.fullmatch(r"otherwise, (.+)", sentence, re.IGNORECASE)
+    if m:
+        if not getattr(frame, "revealed_if", False):
+            raise g.NotUnderstood(sentence)
+        frame.revealed_if = False
+        effects = read([m.group(1)], frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)
+            e["if"] = {"otherwise": True}
+        return effects
+    m = re.fullmatch(r"if it(?:'s| is) (?:an? )?(.+?), (.+)", sentence, re.IGNORECASE) or \
+        re.fullmatch(r"if it has (\d+ or more \{p\}), (.+)", sentence, re.IGNORECASE)
+    if not m:
+        frame.revealed_if = False
+        return None
+    from judge.cards.costs_grammar import card_noun
+
+    noun = m.group(1).lower()
+    pm = re.fullmatch(r"(\d+) or more \{p\}", noun)
+    if pm:
+        spec = {"min_power": int(pm.group(1))}
+    elif noun in g.NOUN_SUBTYPES:
+        spec = {"subtypes": [noun]}
+    elif noun in ("red", "yellow", "blue"):
+        spec = {"color": noun}
+    else:
+        spec = card_noun(noun, frame.ctx)
+        if not spec:
+            raise g.NotUnderstood(sentence)
+    effects = read([m.group(2)], frame)
+    for e in effects:
+        if "if" in e:
+            raise g.NotUnderstood(sentence)
+        e["if"] = {"revealed": dict(spec)}
+    frame.revealed_if = len(effects) == 1     # "Otherwise" reads one preceding conditional effect
+    return effects
+
+
 def _and_split(text: str) -> list[str]:
-    """``draw a card and create a Gold token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
+    """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
     parts = re.split(r",? and (?=(?:draw|create|gain|deal|banish|destroy|put|discard|search|you |this |it )\b)", text)
     return [p.strip() for p in parts if p.strip()]
@@ -58,6 +110,28 @@ def effect(low: str, frame) -> list[dict] | None:
     card``, ``put a card from your hand on the bottom of your deck``."""
     from judge.cards.costs_grammar import card_noun
 
+    if frame.event == "hit" and frame.ctx.is_attack:
+        # "they": the hero this attack hit, its defending hero (a hit trigger of an attack card)
+        if low == "they discard a card":
+            return [{"do": "discard", "who": "defending-hero"}]
+        m = re.fullmatch(r"they lose (\d+)\{h\}", low)
+        if m:
+            return [{"do": "lose-life", "who": "defending-hero", "amount": int(m.group(1))}]
+    if low == "reveal the top card of your deck":
+        frame.revealed = True
+        return [{"do": "reveal", "what": "top-of-deck"}]
+    m = re.fullmatch(r"put it (.+)", low)
+    if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
+        return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
+    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pd])\} counters? on this", low)
+    if m and not frame.ctx.resolves:
+        # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"
+        n, sign, size = (1 if m.group(1) == "a" else int(m.group(1))), m.group(2), int(m.group(3))
+        if size != 1 or (m.group(1) == "a") != low.split()[3].startswith("counter") or \
+                (n > 1) != low.split()[3].startswith("counters"):
+            raise g.NotUnderstood(low)
+        return [{"do": "put-counter", "stat": "power" if m.group(4) == "p" else "defense",
+                 "amount": n if sign == "+" else -n, "what": "self"}]
     m = re.fullmatch(r"discard (?:a|an) (.+)", low)
     if m and m.group(1) != "random card":
         noun = card_noun(m.group(1), frame.ctx)
@@ -67,3 +141,95 @@ def effect(low: str, frame) -> list[dict] | None:
         noun = card_noun(m.group(1), frame.ctx)
         return [{"do": "put", "what": dict(zone=FROM_ZONES[m.group(2)], **noun), "to": PUT_PLACES[m.group(3)]}]
     return None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# modal abilities: "Choose N;" and a list of modes, each on its own line after a dash (1.7.5)
+# ---------------------------------------------------------------------------------------------------------
+
+_CHOOSE = re.compile(r"choose (\d+|one|two|three);?", re.IGNORECASE)
+
+
+def modal_paragraphs(paras: list[str]) -> list[str]:
+    """The printed paragraphs, with a ``Choose N;`` paragraph joined to the list of modes printed as the next
+    paragraph (``- A`` lines)."""
+    out: list[str] = []
+    for para in paras:
+        if out and _CHOOSE.fullmatch(out[-1].strip()) and para.lstrip().startswith("- "):
+            out[-1] = out[-1].strip() + "\n" + para
+            continue
+        out.append(para)
+    return out
+
+
+def read_modal(para: str, ctx) -> g.Reading | None:
+    """``Choose N;`` then ``- MODE`` lines, on a card that resolves → a resolution ability with one ``modes``
+    effect; each mode's effects read as the card's own, its target kept with the mode (None: not this shape;
+    a mode not captured whole makes the paragraph not understood)."""
+    lines = [line.strip() for line in para.strip().splitlines() if line.strip()]
+    if len(lines) < 3 or not _CHOOSE.fullmatch(lines[0]) or not all(line.startswith("- ") for line in lines[1:]):
+        return None
+    if not ctx.resolves:
+        return None                     # a permanent's or a trigger's modes: not read here
+    modes = []
+    try:
+        for line in lines[1:]:
+            frame = g.Frame(ctx, "resolution")
+            effects = ctx.effects(g.normalise(line[2:], ctx.name), frame)
+            if any(e.get("to") == "target" or e.get("what") == "target" for e in effects) != (frame.target is not None):
+                raise g.NotUnderstood(line)     # a target declared but not acted on, or the reverse
+            mode = {"effects": effects}
+            if frame.target is not None:
+                mode["target"] = frame.target
+            modes.append(mode)
+    except g.NotUnderstood:
+        return None
+    choose = g.number(_CHOOSE.fullmatch(lines[0]).group(1).lower())
+    return g.Reading(abilities=[{"kind": "resolution", "effects": [{"do": "modes", "choose": choose, "modes": modes}]}])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a triggered ability's body: "When …, if CONDITION, EFFECTS." (1.8.4: conditional effects, checked as they are
+# generated when the triggered-layer resolves)
+# ---------------------------------------------------------------------------------------------------------
+
+def trigger_body(body: str, frame) -> list[dict]:
+    """The effects of a trigger's body, sentence by sentence; a sentence ``If CONDITION, EFFECTS`` makes its own
+    effects conditional (each with ``if``, 1.8.4), the other sentences stay as they are."""
+    out: list[dict] = []
+    parts = g.sentences(body)
+    for i, part in enumerate(parts):
+        m = re.fullmatch(r"if (.+?), (.+)", part, re.IGNORECASE)
+        if not m or re.match(r"you do\b|it(?:'s| is| has)\b", m.group(1), re.IGNORECASE) and \
+                (m.group(1).lower().startswith("you do") or getattr(frame, "revealed", False)):
+            out.extend(frame.ctx.effects(part, frame))
+            continue
+        if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
+            raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
+        cond = frame.ctx.condition(m.group(1))
+        effects = frame.ctx.effects(m.group(2), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(body)     # two conditions on one effect
+            e["if"] = dict(cond)
+        out.extend(effects)
+    return out
+
+
+def surge(para: str, ctx) -> g.Reading | None:
+    """``Surge - If this deals more than N damage, EFFECTS`` on a card that resolves (8.4.8): a resolution ability
+    whose condition is a damage event of this card, since it was played, of more than N (``dealt_more_than``)."""
+    text = g.normalise(para, ctx.name)
+    m = re.fullmatch(r"surge - if this deals more than (\d+) damage, (.+)", text, re.IGNORECASE)
+    if not m:
+        return None
+    if not ctx.resolves or ctx.is_attack:
+        return None                     # an attack's damage is its hit-event: not this condition
+    frame = g.Frame(ctx, "resolution")
+    try:
+        effects = ctx.effects(m.group(2), frame)
+    except g.NotUnderstood:
+        return None
+    if frame.target is not None or any("if" in e for e in effects):
+        return None                     # a second target or condition: not read
+    return g.Reading(abilities=[{"kind": "resolution", "if": {"dealt_more_than": int(m.group(1))}, "effects": effects}])

@@ -64,7 +64,7 @@ def keyword_of(phrase: str) -> str | None:
     """``Go again`` → ``go again``; ``Ward 10`` → ``ward 10``; None when it is not a keyword the engine plays."""
     listed, valued = listed_keywords()
     words = plain(phrase).strip().rstrip(".").lower()
-    m = re.fullmatch(r"([a-z][a-z ]*?)(?:\s+(\d+))?", words)
+    m = re.fullmatch(r"([a-z][a-z /]*?)(?:\s+(\d+))?", words)
     if not m:
         return None
     name, value = m.group(1), m.group(2)
@@ -88,11 +88,15 @@ def compile_card(record, data=None) -> Compiled:
     supertypes, tokens = data.vocabulary()
     ctx = grammar.Context(record, supertypes, {t: data.variants(t)[0] for t in tokens if data.variants(t)},
                           data.names, lambda rec: compile_card(rec, data))
-    for para in paragraphs(record.text):
+    from judge.cards.choices_grammar import modal_paragraphs, read_modal, surge
+
+    for para in modal_paragraphs(paragraphs(record.text)):
         if _keyword_paragraph(para, out):
             out.understood.append(para)
             continue
-        result = grammar.read_paragraph(para, ctx)
+        result = read_modal(para, ctx) or surge(para, ctx)
+        if result is None:
+            result = grammar.read_paragraph(para, ctx)
         if result is None:
             out.not_understood.append(para)
             continue

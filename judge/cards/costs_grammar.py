@@ -66,7 +66,7 @@ def board_condition(p: str, ctx) -> dict | None:
     with cost 0`` → ``{pitched = SELECTOR}``. None for another phrase."""
     m = re.fullmatch(r"you(?:'ve| have) played (?:a|an) (.+) this turn", p)
     if m:
-        if m.group(1) in ctx.names:     # "if you've played a Nimblism this turn": a card of that name (1.3.1a)
+        if m.group(1) in ctx.names:     # "if you've played NAME this turn": a card of that name (1.3.1a)
             return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
         return {"played_this_turn": card_noun(m.group(1), ctx)}
     m = re.fullmatch(r"(?:you have|there is) (?:a|an) (.+?) in your pitch zone( with cost \d+)?", p)
@@ -174,6 +174,12 @@ def _card_cost(phrase: str) -> dict:
         return {"do": "banish", "what": {"zone": m.group(2)}, "amount": number(m.group(1)), "random": True}
     if p in ("banish a random card from your hand", "banish a random card from hand"):
         return {"do": "banish", "what": {"zone": "hand"}, "amount": 1, "random": True}
+    m = re.fullmatch(r"reveal an? (card|attack action card) (?:in|from) your hand with cost (\d+) or (less|greater)", p)
+    if m:   # 8.5.17: the player reveals a card of their choice from hand
+        spec = {"zone": "hand", ("max_cost" if m.group(3) == "less" else "min_cost"): int(m.group(2))}
+        if m.group(1) != "card":
+            spec.update(types=["action"], subtypes=["attack"])
+        return {"do": "reveal", "what": spec}
     if p == "charge your hero's soul":   # 8.5.29: a card from hand to the hero's soul
         return {"do": "charge"}
     if p == "put a card from your arsenal on the bottom of your deck":

@@ -94,7 +94,8 @@ def _receiver(fields: dict, frame):
     to = fields.get("to", "self")
     target = frame.target
     is_attack = isinstance(to, dict) and to.get("is_attack") or to == "self" and frame.ctx.is_attack or \
-        to == "target" and (target == "attack" or isinstance(target, dict) and target.get("is_attack"))
+        to == "target" and (target == "attack" or isinstance(target, dict)
+                            and (target.get("is_attack") or "attack" in target.get("subtypes", ())))
     if not is_attack or frame.ctx.is_attack:
         return frame.ctx
     view = copy.copy(frame.ctx)
@@ -327,6 +328,8 @@ def destroy_then(body: str, frame) -> list[dict]:
 
 PLAY_EVENTS = {
     "an attack action card": ("play", {"by": "you", "is_attack": True}),
+    "a 'non-attack' action card": ("play", {"by": "you", "card": {"types": ["action"], "not_subtypes": ["attack"]}}),
+    "a non-attack action card": ("play", {"by": "you", "card": {"types": ["action"], "not_subtypes": ["attack"]}}),
 }
 WEAPON_ATTACK = ("activate", {"by": "you", "is_attack": True, "card": {"types": ["weapon"]}})
 
@@ -341,6 +344,7 @@ def _you_play_trigger(text: str, ctx) -> g.Reading | None:
     if ctx.resolves or m.group(1).lower() not in PLAY_EVENTS:
         raise g.NotUnderstood(text)
     frame = g.Frame(ctx, "trigger")
+    frame.event = "play"      # "the attack" / "the card": the card played (or the weapon attack activated)
     effs = destroy_then(m.group(3), frame)
     events = [PLAY_EVENTS[m.group(1).lower()]] + ([WEAPON_ATTACK] if m.group(2) else [])
     reading = g.Reading()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
+from judge.cards import triggers_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -44,6 +45,10 @@ class Context(phrases.Context):
         """``text`` read as a whole paragraph (:func:`read_paragraph`)."""
         return read_paragraph(text, self)
 
+    def condition(self, text: str) -> dict:
+        """``text`` read as a condition (:func:`condition`)."""
+        return condition(text, self)
+
 def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
     """One effect sentence → effect tables (several for ``gets +1{p} and go again``)."""
     s, dur = _duration(sentence.strip())
@@ -64,6 +69,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = choices_grammar.effect(low, frame)
+    if got is not None:
+        return got
+    got = triggers_grammar.effect(low, frame)   # delayed triggered effects (6.6.3)
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
@@ -163,6 +171,13 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = keywords_grammar.condition(p, ctx)
     if got is not None:
         return got
+    if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
+        return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
+    m = re.fullmatch(r"(?:it|this) is (\w+)", p)
+    if m and m.group(1) in ctx.pool_supertypes:
+        return {"this": {"supertypes": [m.group(1)]}}  # "if it is Draconic": the source has that supertype now
+    if p in ("you have no cards in hand", "you have no cards in your hand"):
+        return {"at_most": {"count": "in-hand", "n": 0}}
     if p in ("you've dealt arcane damage this turn", "you have dealt arcane damage this turn"):
         return {"dealt_arcane_this_turn": True}
     if p in ("this is played from arsenal", "this was played from arsenal", "this is played from your arsenal"):
@@ -201,6 +216,8 @@ TRIGGERS = (
     (r"when this defends", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
+    (r"when this enters the arena", "enters-arena"),
+    (r"when this leaves the arena", "leaves-arena"),
 )
 
 
@@ -312,10 +329,12 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
             if event in ("hit", "attack", "defended") and not ctx.is_attack:
                 if not (ctx.is_weapon and event in ("hit", "attack")):
                     raise NotUnderstood(text)
+            if event in ("enters-arena", "leaves-arena") and ctx.resolves:
+                raise NotUnderstood(text)       # a permanent's own entering or leaving (the arena, 3.0.5)
             body = m.group(1)
             frame = Frame(ctx, "trigger")
             frame.event = event
-            effs = effects_of(body, frame)
+            effs = choices_grammar.trigger_body(body, frame)
             return _finish(frame, Reading(), {"kind": "trigger", "on": event, "effects": effs})
     return None
 

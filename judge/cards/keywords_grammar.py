@@ -45,6 +45,12 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
     got = _mark(low, frame, original)
     if got is not None:
         return got
+    m = re.fullmatch(r"put an? ([+-])1\{([pd])\} counter on this", low)
+    if m:       # 1.15.4: a +1{p}/-1{d} counter on the permanent itself (the card, not a new object)
+        if frame.ctx.resolves:
+            raise g.NotUnderstood(original)
+        return [{"do": "put-counter", "stat": "power" if m.group(2) == "p" else "defense",
+                 "amount": 1 if m.group(1) == "+" else -1, "what": "self"}]
     if low == "intimidate" and not frame.ctx.is_attack:
         if frame.where != "resolution":
             raise g.NotUnderstood(original)

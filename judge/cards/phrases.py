@@ -62,7 +62,7 @@ class Context:
 
     # Text nested in a sentence or paragraph (``destroy this, then EFFECTS``, a quoted granted trigger, the
     # rest of a paragraph after its additional cost) is read by the whole grammar, which lies above the
-    # sentence grammars: :class:`judge.cards.grammar.Context` supplies these three readers.
+    # sentence grammars: :class:`judge.cards.grammar.Context` supplies these readers.
 
     def effects(self, text: str, frame) -> list[dict]:
         """All effect sentences of ``text`` read in ``frame`` (each must be understood)."""
@@ -74,6 +74,10 @@ class Context:
 
     def paragraph(self, text: str):
         """``text`` read as a whole paragraph (a :class:`Reading`), or None when not understood."""
+        raise NotImplementedError("read card text with judge.cards.grammar.Context")
+
+    def condition(self, text: str) -> dict:
+        """``text`` read as a condition ("this has go again") → a condition table; NotUnderstood otherwise."""
         raise NotImplementedError("read card text with judge.cards.grammar.Context")
 
     @property
@@ -141,6 +145,14 @@ def selector(phrase: str, ctx: Context) -> dict:
     """
     words = phrase.strip().lower()
     spec: dict = {}
+    m = re.fullmatch(r"(\w+) or (\w+) (.+)", words)
+    if m and {m.group(1), m.group(2)} <= set(NOUN_SUBTYPES) and m.group(1) != m.group(2):
+        # "dagger or sword weapon attack": one of two subtypes (two supertypes: below, "Brute or Warrior")
+        spec = selector(m.group(3), ctx)
+        if "any_of" in spec:
+            raise NotUnderstood(phrase)
+        spec["any_of"] = [{"subtypes": [m.group(1)]}, {"subtypes": [m.group(2)]}]
+        return spec
     m = re.fullmatch(r"(.*?) with cost (\d+) or less", words)
     if m:
         words, spec["max_cost"] = m.group(1), int(m.group(2))
@@ -222,10 +234,9 @@ def target_word(phrase: str, ctx: Context) -> tuple[object, str]:
         return "attack", "target"
     m = re.fullmatch(r"target (.+)", p)
     if m:
-        spec = selector(m.group(1), ctx)
-        if spec.get("is_attack") is None and spec.get("subtypes", [None])[0] == "attack":
-            spec["is_attack"] = True    # "target attack action card": one on the stack or combat chain (1.4.1)
-        return spec, "target"
+        # "target attack action card" names a card by its types (1.8.5): an attacking one on the stack or the
+        # combat chain, and as well a defending one (1.4.2a: being an attack is not part of the description)
+        return selector(m.group(1), ctx), "target"
     raise NotUnderstood(phrase)
 
 
@@ -288,6 +299,8 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     """The object of a ``gets``/``gains`` sentence → (``to``/``next`` fields, whether it is a next-card effect)."""
     p = phrase.strip().lower()
     ctx = frame.ctx
+    if p in ("the attack", "the card") and frame.event == "play":
+        return {"to": "event-card"}, False     # the card the play event is about (a permanent's play trigger)
     if p in ("this", "it"):
         if not (ctx.is_attack or ctx.is_weapon or ctx.types & {"equipment", "defense reaction"}):
             raise NotUnderstood(phrase)     # "this" of a non-attack action is the card, not an attack

@@ -156,7 +156,18 @@ def _judge_one(path, base, books, rulings, failures, slugs) -> None:
             while slug in slugs:
                 slug += "-2"
             slugs.add(slug)
+            _forget_play_state(scenario, outcome)
             rulings.append(Ruling(slug, scenario, rulebook, outcome))
+
+
+def _forget_play_state(scenario, outcome) -> None:
+    """Drop what playing and checking a scenario needed and its pages do not (a built start position, the
+    key-to-line index of the file, the facts compared with ``[expect]``): a site of 10,000 rulings holds
+    them all at once."""
+    for key in [k for k in vars(scenario) if k.endswith("_start")]:
+        del scenario.__dict__[key]
+    scenario.__dict__["_lines"] = {}
+    outcome.facts = {}
 
 
 def count_scenarios(targets) -> int:

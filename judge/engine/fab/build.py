@@ -14,13 +14,14 @@ from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab import cited
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
+from judge.engine.fab.modes import check_card_modes
 from judge.engine.fab.state import Player, State
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marked"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life"}
+             "playable_as_instant", "counters", "life", "modes"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
@@ -224,6 +225,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
     for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
         card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
     card.printed = (tuple(card.abilities), dict(card.keywords))
+    check_card_modes(scenario, key, cd, card, reasons)   # the modes declared for its modal ability (1.7.5a)
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
     return card

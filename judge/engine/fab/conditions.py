@@ -189,6 +189,26 @@ def _hit_hero_marked(g, want, src, event):
     return bool(event.get("marked")) == want
 
 
+def _revealed(g, want, src, event):
+    # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
+    h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
+    return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
+def _dealt_more_than(g, want, src, event):
+    # surge, "if this deals more than N damage" (8.4.8): a damage event whose source is this object — since it was
+    # last played, when it became the object it is now (3.0.9) — dealt more than N
+    if src is None:
+        return False
+    best = 0
+    for name, info in g.s.history:
+        if name == "play" and info.get("card") == src.handle:
+            best = 0
+        elif name == "damage" and info.get("card") == src.handle and not info.get("hit_event"):
+            best = max(best, info.get("amount") or 0)
+    return best > want
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -219,6 +239,8 @@ CONDITION_ROWS = (
     Condition("charged_this_turn", None, _charged_this_turn),
     Condition("pitched", None, _pitched),
     Condition("is_attack", "is_attack", _is_attack),
+    Condition("dealt_more_than", None, _dealt_more_than),
+    Condition("revealed", None, _revealed),
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("paid_with", None, _paid_with),

@@ -22,7 +22,7 @@ from judge.engine.fab.cards import ARENA_ZONES, matches
 from judge.engine.fab.keywords import COST_PAID
 
 # the effect primitives an effect-cost may be (each can be checked for payment before it is paid)
-EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up", "charge")
+EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up", "charge", "reveal")
 
 
 def describe_cost(cost: dict) -> str:
@@ -45,6 +45,9 @@ def describe_cost(cost: dict) -> str:
         return f"pay {n} life"
     if do == "charge":
         return "charge your hero's soul (a card from hand, chosen by the player)"
+    if do == "reveal":
+        sel = {k: v for k, v in what.items() if k != "zone"} if isinstance(what, dict) else {}
+        return f"reveal {n} {_describe_selector(sel, plural=n != 1) if sel else 'card(s)'} from hand (chosen by the player)"
     if isinstance(what, dict):
         sel = {k: v for k, v in what.items() if k != "zone"}
         noun = _describe_selector(sel, plural=n != 1) if sel else "card(s)"
@@ -160,7 +163,7 @@ class Costs:
                 return None if c.zone in ARENA_ZONES else f"{c.name} is not in the arena"
             return None if c.zone not in ("outside", "stack") else f"{c.name} is not where it can be moved from"
         if isinstance(what, dict):
-            zone = what.get("zone", "hand" if do == "discard" else None)
+            zone = what.get("zone", "hand" if do in ("discard", "reveal") else None)
             sel = {k: v for k, v in what.items() if k != "zone"}
             if zone is None:
                 pool = [x for x in self.s.cards.values() if x.zone in ARENA_ZONES and not x.private

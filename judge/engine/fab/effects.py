@@ -253,6 +253,7 @@ class Effects:
                 # checked once, as the game is now, never again (a later change does not undo it): 6.1.3, 6.2.2d
                 label += [cited.CONTINUOUS_CONDITION_CHECKED_ONCE if eff.get("do") in CONTINUOUS
                           else cited.DISCRETE_CONDITION_CHECKED_ONCE] + self.condition_rules(cond)
+                label += [cited.SURGE] if "dealt_more_than" in cond else []
                 who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))

@@ -149,6 +149,24 @@ class KeywordPlay:
             self.add_triggered_layer(d, ab, {"card": h})
 
 
+    # ---- reveal (8.5.17) -----------------------------------------------------------------------------------
+    def effect_reveal(self, eff: dict, src, controller: str, layer):
+        """8.5.17: reveal cards from the player's hand — made public, then private again (a discrete effect). The
+        cards are the player's choice (the action's ``pay_with`` for a cost, ``choose`` for an effect; else the
+        first in the file that fit, said); none that fit: the reveal fails."""
+        what = eff.get("what") if isinstance(eff.get("what"), dict) else {}
+        n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
+        picked = [c for c in self.chosen_objects({"what": {**what, "zone": what.get("zone", "hand")}, "amount": n},
+                                                 "it", src, layer, controller) if c is not src]
+        self.last_ok = len(picked) >= n
+        self.last_objects = [c.handle for c in picked]
+        if not picked:
+            self.step(f"{self.player_name(controller)} has no such card to reveal: the reveal fails.",
+                      [cited.REVEAL, cited.EFFECT_FAILS])
+            return
+        self.step(f"{self.player_name(controller)} reveals {', '.join(c.name for c in picked)} (made public, then "
+                  "private again).", [cited.REVEAL], tag="telling")
+
     # ---- charge (8.5.29) ----------------------------------------------------------------------------------
     def effect_charge(self, eff: dict, src, controller: str, layer):
         """8.5.29: move a card from the player's hand to their hero's soul — the card the player chooses (the
@@ -253,6 +271,9 @@ class KeywordPlay:
         rows = [row for row in with_hook("reveal-cost") if row.name in kws]
         named = list(action.get("fuse", []))
         if not named:
+            if rows:
+                self.step(f"Fusion: {self.player_name(player)} reveals no card, so the optional additional cost is "
+                          f"not paid and {c.name} is not fused.", [cited.FUSION], tag="telling")
             return
         if not rows:
             raise IllegalAction(f"{c.name} has no fusion ability, so nothing asks for cards to be revealed",
@@ -263,17 +284,19 @@ class KeywordPlay:
             if card.zone != "hand" or card.owner != player:
                 raise IllegalAction(f"{card.name} is not in {self.player_name(player)}'s hand, so it cannot be revealed "
                                     "for fusion", [cited.CANNOT_FUSE])
-        # one card for each supertype listed (8.3.17c): match revealed cards to supertypes, one each
+        # up to one card for each supertype listed, a single card counting for several (8.3.17c)
         left = set(wanted)
         for card in revealed:
-            fits = sorted(card.supertypes & left)
+            fits = card.supertypes & left
             if not fits:
                 raise IllegalAction(f"{card.name} is not a {' or '.join(sorted(left or wanted))} card still to be "
                                     "revealed for fusion (one card for each supertype listed)",
                                     [cited.CANNOT_FUSE, cited.FUSION_ONE_CARD_EACH])
-            left.discard(fits[0])
-        if left and len(wanted) > 1:
-            raise IllegalAction(f"fusing needs a card for each of {', '.join(sorted(wanted))}", [cited.CANNOT_FUSE])
+            left -= fits
+        every = not any("and/or" in row.name for row in rows)   # 8.3.17d: "and" needs all, "and/or" one or more
+        if left and every:
+            raise IllegalAction(f"fusing needs a card for each of {', '.join(sorted(wanted))}",
+                                [cited.CANNOT_FUSE, cited.FUSION_AND_OR])
         c.__dict__["_fused"] = True
         self.facts.setdefault("fused", []).append(c.handle)
         self.step(f"Fusion: {self.player_name(player)} pays the additional cost of revealing "

@@ -54,7 +54,8 @@ class Keyword(NamedTuple):
 # chain-close rows: data = the effects of the triggered-layer
 # ability rows: data = the ability tables the keyword means, written as a scenario writes them
 # play-from rows: data = (zone, what is counted as a selector, "without-paying")
-# reveal-cost rows: data = the supertypes revealed, one card each (8.3.17c)
+# reveal-cost rows: data = the supertypes revealed, one card each (8.3.17c); a list "and" needs them all, "and/or"
+# at least one (8.3.17d)
 # label rows: data = the events whose triggered abilities the label names ("Galvanize - When this defends, …")
 KEYWORD_ROWS = (
     Keyword("go again", cited.GO_AGAIN, "special resolution ability", ("resolve",)),
@@ -99,6 +100,18 @@ KEYWORD_ROWS = (
             data=("lightning",)),
     Keyword("earth fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
             data=("earth",)),
+    Keyword("earth and lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=('earth', 'lightning')),
+    Keyword("ice and lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=('ice', 'lightning')),
+    Keyword("earth and ice fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=('earth', 'ice')),
+    Keyword("earth and/or ice fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=('earth', 'ice')),
+    Keyword("ice and/or lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=('ice', 'lightning')),
+    Keyword("earth and/or lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
+            data=('earth', 'lightning')),
     Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
     Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
     Keyword("crank", cited.CRANK, "static ability", ("enters",), data=("steam",)),

@@ -14,6 +14,7 @@ from judge.engine.fab import cited
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
+from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
 from judge.engine.fab.zones import Zones
 
@@ -338,6 +339,27 @@ def _mark(game, eff, src, controller, layer):
               "an opponent controls.", [cited.MARK, cited.MARKED, cited.MARKED_UNTIL_HIT])
 
 
+def _reveal(game, eff, src, controller, layer):
+    """8.5.17: reveal the top card of a player's deck (``what = "top-of-deck"``) — public, then private again; it
+    stays where it is (8.5.17c); it is the object "it" names in the effects after it, and the card ``revealed``
+    checks; an empty deck: fails. Cards from hand (``what`` a selector): the player's choice (keyword_play.py)."""
+    if eff.get("what") != "top-of-deck":
+        KeywordPlay.effect_reveal(game, eff, src, controller, layer)
+        return
+    who = game._player_word(eff.get("who", "you"), controller, layer)
+    deck = game.deck_of(who)
+    if not deck:
+        game.last_ok = False
+        game.step(f"{game.player_name(who)}'s deck is empty: there is no top card to reveal, the effect fails.",
+                  [cited.REVEAL, cited.EFFECT_FAILS])
+        return
+    top = deck[0]
+    game.last_objects = [top.handle]
+    game.__dict__.setdefault("revealed_by", {})[src.handle if src else None] = top.handle
+    game.step(f"{game.player_name(who)} reveals the top card of their deck: {top.name}. It becomes public, then private "
+              "again, and stays on top of the deck.", [cited.REVEAL, cited.REVEAL_DISCRETE, cited.REVEAL_STAYS])
+
+
 def _turn_face_up(game, eff, src, controller, layer):
     for c in game._objects(eff, "self", src, layer, controller):
         c.face_down = False
@@ -406,6 +428,8 @@ PRIMITIVE_ROWS = (
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
+    _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
+    _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

@@ -194,6 +194,11 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
+    if do == "modes":
+        # a modal ability (1.7.5): each mode's effects are checked as the ability's own
+        for i, mode in enumerate(eff.get("modes", []) if isinstance(eff.get("modes"), list) else [], 1):
+            for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
+                check_effect(scenario, f"{key}.modes.{i}.effects.{j}", sub, reasons, event)
     if do == "create-token":
         check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
@@ -286,7 +291,7 @@ def _shape():
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
                        "hit_hero_marked": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
@@ -300,7 +305,8 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words,
-                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability))},
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
+                    "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
                    what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
@@ -320,7 +326,8 @@ def _shape():
                                         "pitch": Int(), "power": Int(), "defense": Int(), "name": Str()},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters},
+                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters,
+                  "modes": ListOf(Int(1))},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
                     "intellect": Int(0), "marked": Bool()}, what="a player table")

@@ -59,6 +59,12 @@ class Targets:
                 self.step(f"{c.name} is on {where} as an attack: an attack is an object on the stack or the "
                           "combat chain, so it can be the target of an effect that targets an attack.",
                           [cited.ATTACK_OBJECT])
+            elif t in self.s.cards and isinstance(spec, dict) and not spec.get("is_attack") and \
+                    "attack" in spec.get("subtypes", ()) and self.is_defending(self.card(t)):
+                # "target attack action card" names a card by its types, not an attack: a defending one fits
+                self.step(f"{self._name_of(t)} is defending on the combat chain: the effect names a card by its types "
+                          "(\"attack action card\"), not an attack, so a defending card of those types is a legal "
+                          "target.", [cited.CARD_IDENTITY_NOT_ATTACK, cited.TARGETED_EFFECT])
         return list(targets)
 
     def _base_power_read(self, t: str, spec) -> tuple[str, list] | None:
@@ -69,7 +75,7 @@ class Targets:
         return self.base_power_words(self.card(t))
 
     def base_power_words(self, c: Card, subject: str | None = None) -> tuple[str, list]:
-        """What a selector on base power reads of ``c``, in words ("Snatch's base power is 4, from its printed
+        """What a selector on base power reads of ``c``, in words ("the attack's base power is 4, from its printed
         power"), and the rules cited: the printed power defines the base power (2.9.2); an effect that modifies the
         power leaves it as it was (2.0.3a)."""
         base, now = self.base_value(c, "power"), self.power(c)

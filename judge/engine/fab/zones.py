@@ -252,6 +252,10 @@ class Zones:
             chosen = layer.params.get("chosen") if layer is not None else None
             pick = self.card(chosen) if isinstance(chosen, str) and chosen in self.s.cards and \
                 self.card(chosen) in hand else hand[0]
+            if pick is hand[0] and len(hand) > 1 and chosen != pick.handle:
+                self.step(f"{self.player_name(who)} chooses the card to discard as the effect is generated; the "
+                          f"scenario names none, so the first of their hand in the file: {pick.name}.",
+                          [cited.UNDETERMINED_PARAMETERS])
         self.discard(pick, random=bool(eff.get("random")))
         self.last_ok = True
 

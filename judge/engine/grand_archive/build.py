@@ -62,6 +62,11 @@ ACTION_KEYS = {"player", "ability", "target", "targets", "x", "mode", "reserve",
 START_POINTS = {"wake-up": "wake-up", "materialize": "materialize", "recollection": "recollection", "draw": "draw",
                 "main": "main", "end": "end"}
 DAMAGE_OPS = ("prevent", "double", "add")
+# the fields a static effect or a trigger reads as a selector table, never a word (game.py matches())
+STATIC_SELECTORS = {"keyword": ("to",), "grant": ("to",), "damage-mod": ("to", "from"), "cost": ("to",),
+                    "permission": ("cards",), "activate-memory-cost": ("cards",), "attack-cost": ("attacker",),
+                    "must-attack": ("attacker",)}
+TRIGGER_SELECTORS = ("card", "attacker")
 UNSUPPORTED_TYPES: dict[str, str] = {}
 
 
@@ -283,7 +288,17 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
     _check_keys(scenario, e, table[do] | {"do"}, key, f"for a {do} effect", reasons, at=key)
     for k, v in e.items():
         if k in ("to", "cards") and isinstance(v, dict):
-            _check_selector(scenario, key, v, reasons)
+            _check_selector(scenario, f"{key}.{k}", v, reasons)
+    for k in STATIC_SELECTORS.get(do, ()) if table is STATICS else ():
+        if k in e and not isinstance(e[k], dict):
+            reasons.append(_wrong_type(scenario, f"{key}.{k}", f"a selector table {{ types = [...], ... }} (a {do} "
+                                       "static effect compares cards with it)", e[k]))
+    for k in ("amount", "by"):   # a quantity the engine evaluates (effects.py amount()): never a silent 0
+        v = e.get(k)
+        if (isinstance(v, str) and v != "X") or (isinstance(v, dict) and (set(v) != {"stat"} or not
+                                                                        isinstance(v["stat"], str) or v["stat"] not in SET_STATS)):
+            reasons.append(_wrong_type(scenario, f"{key}.{k}", 'a whole number, "X" or a quantity table '
+                                       f"{{ stat = NAME }} (NAME one of {', '.join(SET_STATS)})", v))
     to = e.get("to")
     if isinstance(to, str) and to not in _TO_WORDS:
         named = set(scenario.data.get("players") or {}) | set(scenario.data.get("cards") or {})
@@ -301,12 +316,16 @@ def _check_effect(scenario, key, e: dict, reasons, table=EFFECTS):
         _check_effects(scenario, key, e.get("effects", []), reasons)
     for k in ("attacker", "from"):
         if isinstance(e.get(k), dict):
-            _check_selector(scenario, key, e[k], reasons)
+            _check_selector(scenario, f"{key}.{k}", e[k], reasons)
     if do in ("gain", "keyword"):
         try:
             parse_keyword(str(e.get("keyword", "")))
         except ValueError as exc:
             reasons.append(scenario.reason("unsupported", str(exc), key))
+    for k in ("to", "from") if do == "damage-mod" else ():   # whose damage, to whom: selector tables
+        if k in e and not isinstance(e[k], dict):
+            reasons.append(scenario.reason("wrong-type", f"{k} must be a selector table ({{ types = [...], "
+                                           f"controller = ... }}), not {e[k]!r}", f"{key}.{k}"))
     if do == "damage-mod" and e.get("op", "prevent") not in DAMAGE_OPS:
         reasons.append(scenario.reason("bad-effect", f"op must be one of {', '.join(DAMAGE_OPS)}, not {e['op']!r}", key))
     if do == "skip" and e.get("phase") not in START_POINTS:
@@ -368,6 +387,11 @@ def _check_ability(scenario, key, index, ab, reasons) -> Ability | None:
     if (ab.get("on") == "charge") != ("charges" in ab):
         reasons.append(scenario.reason("bad-trigger", 'charges = N goes with on = "charge" (On Charge N), and on = '
                                        '"charge" needs it', f"{key}.charges" if "charges" in ab else f"{key}.on"))
+    for k in TRIGGER_SELECTORS if kind == "trigger" else ():
+        if k in ab and not isinstance(ab[k], dict):
+            reasons.append(_wrong_type(scenario, f"{key}.{k}", "a selector table { types = [...], ... }", ab[k]))
+        elif k == "card" and k in ab:
+            _check_selector(scenario, f"{key}.card", ab["card"], reasons)
     if isinstance(ab.get("attacker"), dict):
         _check_selector(scenario, f"{key}.attacker", ab["attacker"], reasons)
         if ab.get("on") != "attack":
@@ -518,8 +542,9 @@ def _shape():
     from judge.engine.shapes import NAME, NAMES, AnyValue, Bool, Int, Lazy, ListOf, MapOf, Str, Table
 
     words = ListOf(Str(), single=True)
-    selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words, "element": words,
-                      "controller": Str(), "owner": Str(), "zone": words, "name": Str(), "keyword": Str(),
+    names = ListOf(Str())   # a selector compares these as a set of names: one bare word would be its letters
+    selector = Table({"types": names, "subtypes": names, "supertypes": names, "not_types": names, "element": Str(),
+                      "controller": Str(), "owner": Str(), "zone": Str(), "name": Str(), "keyword": Str(),
                       "min_reserve_cost": Int(), "max_reserve_cost": Int(), "min_memory_cost": Int(),
                       "max_memory_cost": Int(), "copy": Bool(), "fostered": Bool()}, what="a selector table")
     target = Table({**selector.fields, "kind": Str(), "up_to": Bool(),
@@ -540,7 +565,7 @@ def _shape():
     ability = Table({"kind": Str(), "text": Str(), "cost": Table({"rest": Bool(), "reserve": Int(0),
                                                                   "sacrifice": Bool()}, what="a cost table"),
                      "effects": effects, "effect": effect, "target": target, "speed": Str(), "on": Str(),
-                     "by": Str(), "card": Str(), "functional_in": words, "phase": Str(), "whose": Str(),
+                     "by": Str(), "card": selector, "functional_in": words, "phase": Str(), "whose": Str(),
                      "attacker": selector, "charges": Int(1)},
                     what="an ability table")
     zone = ListOf(NAME | Int(0), single=True, what="a list of card handles (a number for unnamed cards)")

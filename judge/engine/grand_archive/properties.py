@@ -166,10 +166,11 @@ class Properties:
                 continue
             if ab.get("on") == "banish" and zone != "banishment":
                 continue
-            what = "is banished from the field" if ab.get("on") == "banish" else "leaves the field"
-            rule = "keywords-and-abilities/on-banish/" if ab.get("on") == "banish" else "keywords-and-abilities/on-leave/"
+            banish = ab.get("on") == "banish"
+            what = "is banished from the field" if banish else "leaves the field"
+            rules = [cited.ON_BANISH, cited.ON_BANISH_FROM_FIELD] if banish else [cited.ON_LEAVE, cited.ON_LEAVE_FROM_FIELD]
             self.s.pending.append(PendingTrigger(
-                obj.handle, ab.index, f"{obj.name} {what}", [rule + "1", rule + ("3" if "banish" in rule else "2")],
+                obj.handle, ab.index, f"{obj.name} {what}", rules,
                 dict(self.s.lki.get(obj.handle, {"name": obj.name, "controller": obj.controller}), zone=zone)))
 
     # ---------------------------------------------------------------------------------------------------------

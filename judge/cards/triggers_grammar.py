@@ -1,0 +1,41 @@
+"""Card-text grammar of delayed triggered effects (FaB CR 6.6.3): ``The next time an attack action card you control
+hits [a hero] this turn, EFFECTS`` and ``Whenever … this turn, EFFECTS`` written in a card's resolution or an
+activated ability.
+
+judge.cards.grammar calls :func:`effect` before its own rules: it returns None when the sentence is not
+one of its shapes and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one but not captured whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.cards import phrases as g
+
+# the attack a hit event is about, as written: "an attack", "an attack action card", "a dagger attack", …
+_HIT = re.compile(r"(the next time|whenever) an? (.+?)( you control)? hits(?: a hero)? this turn, (.+)")
+
+
+def effect(low: str, frame) -> list[dict] | None:
+    """``the next time|whenever AN ATTACK [you control] hits [a hero] this turn, EFFECTS`` → a ``delayed-trigger``
+    on the hit event whose condition is the attack's kind (and controller); ``once`` for "the next time"."""
+    m = _HIT.fullmatch(low)
+    if not m:
+        return None
+    if frame.where not in ("resolution", "activated"):
+        raise g.NotUnderstood(low)              # created by a resolving card or ability only
+    spec = g.selector(m.group(2), frame.ctx)
+    if not spec.get("is_attack") and spec.get("subtypes", [None])[0] != "attack":
+        raise g.NotUnderstood(low)
+    spec.pop("is_attack", None)                 # the hit event's attack is an attack: its card's properties remain
+    if m.group(3):
+        spec["controller"] = "you"
+    inner = g.Frame(frame.ctx, "delayed")
+    inner.event = "delayed-hit"                 # "they"/"them" would be the hero hit: not read here
+    effects = frame.ctx.effects(m.group(4), inner)
+    if inner.target is not None or any(e.get("next") or e.get("to") not in (None, "self") for e in effects):
+        raise g.NotUnderstood(low)              # a target or another object inside the delayed effect: not read
+    trig = {"do": "delayed-trigger", "on": "hit", "when": {"attack": spec} if spec else {}, "effects": effects}
+    if m.group(1) == "whenever":
+        trig["once"] = False
+    return [trig]
