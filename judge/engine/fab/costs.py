@@ -1,5 +1,4 @@
-# Activation conditions, effect-costs and "unless [player] pays" (FaB CR 5.2.1c, 5.2.1e, 1.14.2e, 1.14.4, 1.14.4a,
-# 1.14.4b, 5.1.8a, 1.8.4b).
+# Activation conditions, effect-costs, "unless [player] pays" (FaB CR 5.2.1c, 5.2.1e, 1.14.2e, 1.14.4, 1.14.4b, 1.8.4b).
 """What an activated ability asks before it can be activated, and the effect-costs it names.
 
 * ``if = { … }`` on an activated ability is its activation condition ("Activate this only while this is
