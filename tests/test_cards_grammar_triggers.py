@@ -169,6 +169,6 @@ def test_when_this_is_played_is_a_trigger_on_its_own_play_event(data):
 def test_attacks_a_hero_names_a_hero_not_an_ally(data):
     rumble = _compiled(data, "Rawhide Rumble", 1)
     assert rumble.fully and rumble.keywords == ["beat chest"]
-    assert rumble.abilities == [{"kind": "trigger", "on": "attack", "if": {"target_is_hero": True}, "effects": [
+    assert rumble.abilities == [{"kind": "trigger", "on": "attack", "if": {"attacks_hero": True}, "effects": [
         {"do": "intimidate", "if": {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you",
                                                  "n": 1}}}]}]

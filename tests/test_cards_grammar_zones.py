@@ -41,7 +41,7 @@ def test_a_card_created_in_hand_when_a_blue_card_was_pitched_this_turn(data):
 def test_banish_a_card_from_the_graveyard_of_the_hero_attacked(data):
     c = _compiled(data, "Gravekeeping", 1)
     assert c.fully
-    assert c.abilities == [{"kind": "trigger", "on": "attack", "if": {"target_is_hero": True}, "effects": [
+    assert c.abilities == [{"kind": "trigger", "on": "attack", "if": {"attacks_hero": True}, "effects": [
         {"do": "banish", "what": {"zone": "graveyard"}, "who": "defending-hero", "may": True}]}]
 
 

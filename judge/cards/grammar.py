@@ -39,7 +39,7 @@ class Context(phrases.Context):
 
     def trigger(self, text: str) -> Reading | None:
         """``text`` read as a triggered ability (``When this hits, …``), or None when it is not one."""
-        return _trigger(text, self)
+        return keywords_grammar.wager_paragraph(text, self) or _trigger(text, self)
 
     def paragraph(self, text: str) -> Reading | None:
         """``text`` read as a whole paragraph (:func:`read_paragraph`)."""
@@ -225,7 +225,7 @@ ACTIVATED = re.compile(r"^(?:(once|twice) per turn )?(action|instant|attack reac
 TRIGGERS = (
     (r"(?:when|if) this hits a hero", "hit", {"target_is_hero": True}),   # not an ally it attacks (1.4.5)
     (r"(?:when|if) this hits", "hit"),
-    (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"target_is_hero": True}),
+    (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"attacks_hero": True}),
     (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
     (r"(?:when this is played|when you play this)", "play"),   # its own play event (1.7.4i), a card that resolves
     (r"when this defends", "defends"),

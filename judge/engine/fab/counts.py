@@ -101,7 +101,7 @@ class Counts:
             if isinstance(node, dict):
                 if node.get("count") == "chain-links" and cited.CHAIN_LINK_AS_COLLECTION not in found:
                     found.append(cited.CHAIN_LINK_AS_COLLECTION)
-                if "target_is_hero" in node and cited.ATTACK_TARGET not in found:
+                if ("target_is_hero" in node or "attacks_hero" in node) and cited.ATTACK_TARGET not in found:
                     found += [cited.ATTACK_TARGET, cited.ATTACKABLE]   # a hero, not another attackable object
                 stack.extend(node.values())
             elif isinstance(node, list):
