@@ -83,3 +83,14 @@ def test_an_affliction_that_puts_hand_and_arsenal_on_the_bottom_of_the_deck(data
     [made] = sedate.abilities[0]["effects"]
     assert made["do"] == "create-token" and made["name"] == "Inertia" and made["who"] == "defending-hero"
     assert made["abilities"] == inertia.abilities
+
+
+def test_an_affliction_that_deals_damage_unless_its_controller_pays(data):
+    pox = _compiled(data, "Bloodrot Pox")
+    assert pox.fully and pox.abilities == [{"kind": "trigger", "on": "end-phase", "if": {"your_turn": True},
+                                            "effects": [
+        {"do": "destroy", "what": "self"},
+        {"do": "damage", "amount": 2, "to": "you", "unless_paid": {"resources": 3, "by": "you"}}]}]
+    infect = _compiled(data, "Infect", 1)
+    assert infect.fully and infect.keywords == ["stealth"]
+    assert infect.abilities[0]["effects"][0]["abilities"] == pox.abilities

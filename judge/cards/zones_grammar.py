@@ -22,7 +22,7 @@ ZONES = {"your hand": "hand", "your banished zone": "banished"}
 
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes → effect tables; None for another sentence."""
-    for reader in (_create_card, _play_it, _banish_from_their, _all_to_deck_bottom):
+    for reader in (_create_card, _play_it, _banish_from_their, _all_to_deck_bottom, _damage_unless_paid):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -74,3 +74,15 @@ def _all_to_deck_bottom(low: str, frame) -> list[dict] | None:
     if len(set(zones)) != len(zones):
         raise g.NotUnderstood(low)
     return [{"do": "put", "what": {"zone": z}, "amount": "all", "to": "deck"} for z in zones]
+
+
+def _damage_unless_paid(low: str, frame) -> list[dict] | None:
+    """A permanent's ``it deals N damage to you unless you pay {r}…`` (an affliction's upkeep): damage its
+    controller takes unless they pay (``unless_paid``, 1.8.4b; their choice is the file's, never guessed)."""
+    m = re.fullmatch(r"it deals (\d+) damage to you unless you pay ((?:\{r\})+)", low)
+    if not m:
+        return None
+    if frame.ctx.resolves or frame.where != "trigger":
+        raise g.NotUnderstood(low)      # "it": the permanent whose triggered ability this is
+    return [{"do": "damage", "amount": int(m.group(1)), "to": "you",
+             "unless_paid": {"resources": m.group(2).count("{r}"), "by": "you"}}]
