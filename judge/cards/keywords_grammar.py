@@ -22,11 +22,12 @@ from judge.cards.costs_grammar import COUNTER_KINDS
 
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """``opt N`` (8.5.22), ``reload`` (8.5.23), a non-attack's ``intimidate`` (8.5.10b: a targeted effect);
-    a permanent's ``destroy this unless you remove a steam counter from it`` (the crank items' upkeep, 8.5.16:
-    the player removes one when they can; when none is removed, the destroy is done)."""
+    a permanent's ``destroy this unless you remove a steam counter from it`` (the crank items' upkeep: the
+    removal is an optional effect, 1.8.4b, removed as 8.5.16 says; when none is removed, the destroy is done)."""
     m = re.fullmatch(rf"destroy this unless you remove {g.NUM} ([a-z]+) counters? from (?:it|this)", low)
     if m and m.group(2) in COUNTER_KINDS and frame.where == "trigger" and not frame.ctx.resolves:
-        return [{"do": "remove-counter", "kind": m.group(2), "amount": g.number(m.group(1)), "what": "self"},
+        return [{"do": "remove-counter", "kind": m.group(2), "amount": g.number(m.group(1)), "what": "self",
+                 "may": True},
                 {"do": "destroy", "what": "self", "if": {"otherwise": True}}]
     if low in ("put it into your hero's soul", "put this into your hero's soul"):
         if not frame.ctx.is_attack or frame.where != "trigger" or frame.event != "hit":
@@ -140,7 +141,8 @@ GALVANIZE = re.compile(r"^galvanize - when this defends, you may destroy an item
                        re.IGNORECASE)
 ATTACK_IF = re.compile(r"^(when this attacks|when you attack with this), if (.+?), (.+)$", re.IGNORECASE)
 
-ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?\.?(?:\s+(.+))?$", re.IGNORECASE)
+ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?(?: on it)?\.?(?:\s+(.+))?$",
+                         re.IGNORECASE)
 
 
 def paragraph(text: str, ctx):
@@ -184,7 +186,9 @@ def _enters_with(text: str, ctx):
         raise g.NotUnderstood(text)
     reading = g.Reading(abilities=[{"kind": "enters", "counters": {m.group(2).lower(): g.number(m.group(1).lower())}}])
     if m.group(3):
-        rest = ctx.paragraph(m.group(3))
+        # "When it has none, …": none of the counters it entered with
+        rest = ctx.paragraph(re.sub(r"^when it has none\b", f"When it has no {m.group(2).lower()} counters", m.group(3),
+                                    flags=re.IGNORECASE))
         if rest is None:
             raise g.NotUnderstood(text)
         reading.abilities += rest.abilities

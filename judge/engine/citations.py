@@ -301,6 +301,10 @@ OUTCOME_RULES = {
         # where a card is played from (a defense reaction from arsenal against dominate)
         (r"\bis played from (?:the |their |his |her )?(?:hand|arsenal)\b", "PLAY_FROM_HAND_OR_ARSENAL", MINOR),
         (r"\bis played from (?:the |their |his |her )?arsenal\b", "ARSENAL_CARDS_PLAYABLE", MINOR),
+        # a target phrase's DESCRIPTION checked (legal or not: "target attack action card with cost 1 or less")
+        (r"\b(?:is|not) a legal target\b", "TARGETED_EFFECT", MINOR),
+        # action points other than go again's (that keyword's own rule says it): paid, gained by an effect
+        (r"^(?!.*\bgo again\b).*\baction points?\b", "ACTION_POINT", MINOR),
     ],
     "ga": [
         (r"\b(?:activation|materialization|bestowment|play) is illegal\b", "playing-cards/3"),

@@ -68,8 +68,12 @@ class Activating:
             if c.controller != player:
                 raise IllegalAction(f"{self.player_name(player)} does not control {c.name}",
                                     [cited.ACTIVATE_ACTIVATED_ABILITY])
-            self.step(f"{c.name} is face-down (private), and its ability can only be paid for or says it can be "
-                      "activated while it is face-down: it is functional.", [cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL])
+            why = self.face_down_keywords(c)   # cloaked (8.3.36): the keyword is why it is face-down
+            self.step(f"{c.name} is face-down (private" + "".join(f"; it has {row.name}: it is equipped face-down"
+                                                                   for row in why)
+                      + "), and its ability can only be paid for or says it can be activated while it is face-down: "
+                      "it is functional.", [row.rule for row in why] + [cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL],
+                      tag="telling" if why else None)
         else:
             if c.zone not in ARENA_ZONES or c.private:
                 raise IllegalAction(f"{c.name} is not public in the arena, so its ability is not functional",
@@ -179,7 +183,8 @@ class Activating:
             cost = max(0, cost + by)
         text = self.asset_cost_text(action_cost, " (an action ability)", start, mods, cost)
         self.step(text, [cited.ACTIVATE_AS_PLAY, cited.CALCULATE_ASSET_COSTS,
-                         cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else []))
+                         cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else [])
+                  + ([cited.ACTION_POINT] if action_cost else []))   # 1.13.2: an action ability uses an action point
         return cost, action_cost
 
     def _pay_activation_effect_costs(self, player: str, c: Card, ab, layer: Layer, action: dict):

@@ -533,6 +533,8 @@ class Combat:
                                     + ([cited.LKI_INCLUDES_EFFECTS] if lki and GO_AGAIN not in att.keywords
                                        and GO_AGAIN not in link.proxy_keywords else [])
                                     + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
+        elif not lki:
+            self.no_go_again(att, link.controller, [cited.CHAIN_LINK_RESOLVES, cited.GO_AGAIN_ATTACK])
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)

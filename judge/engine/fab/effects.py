@@ -483,7 +483,17 @@ class Effects:
         self.s.players[player].action_points += n
         self.step(f"{self.player_name(player)} gains {n} action point{'s' if n != 1 else ''} from {why} "
                   f"(now {self.s.players[player].action_points}).", cites,
-                  tag="go-again" if "go again" in why else None)
+                  tag="go-again" if "go again" in why else "telling")
+
+    def no_go_again(self, card, player: str, cites):
+        """8.3.5: ``card`` does not have go again because the condition of an ability that would give it go
+        again is not met (1.7.4g): said, with the rules, as the point where it would have given an action point."""
+        sources = self.unmet_keyword_grants(card, "go again")
+        if sources:
+            whose = ", ".join(f"{src.name}'s" if src is not card else "its own" for src in sources)
+            self.step(f"{card.name} does not have go again: the condition of {whose} ability that would give it go "
+                      f"again is not met, so {self.player_name(player)} gains no action point from it.",
+                      list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL], tag="go-again")
 
     def create_token(self, eff: dict, controller: str):
         """Create a token in the arena under ``controller``'s control (8.5.2)."""

@@ -90,6 +90,13 @@ class KeywordPlay:
                     self.step(f"{c.name} has {row.name}: it is equipped face-down (the file does not say otherwise), a "
                               "private object.", [row.rule])
 
+    def face_down_keywords(self, c) -> list:
+        """The keyword rows (cloaked, 8.3.36) that equip ``c`` face-down: why a face-down equipment is private."""
+        if c.zone != "equipment" or not c.face_down:
+            return []
+        kws = self.keywords(c)
+        return [row for row in with_hook("equip-face-down") if row.name in kws]
+
     # ---- scrap (8.3.32), beat chest (8.3.33) ---------------------------------------------------------------
     def keyword_cost_paid(self, player: str, c, name: str):
         """8.3.32a, 8.3.33a: the keyword's optional additional cost was paid — the player has scrapped / beaten

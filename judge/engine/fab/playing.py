@@ -304,7 +304,8 @@ class Playing:
         text = self.asset_cost_text(action_cost, " (an action card not played as an instant)", start, mods,
                                     resource_cost)
         self.step(text, [cited.CALCULATE_ASSET_COSTS, cited.RULES_DEFINE_STARTING_ASSET,
-                         cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS])
+                         cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS]
+                  + ([cited.ACTION_POINT] if action_cost else []))   # 1.13.2: an action card uses an action point
         return resource_cost, action_cost
 
     def asset_cost_text(self, action_cost: int, why_action: str, start: int, mods, cost: int) -> str:

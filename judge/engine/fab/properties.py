@@ -362,6 +362,18 @@ class Properties:
                 kws.pop(data["keyword"], None)
         return kws
 
+    def unmet_keyword_grants(self, card: Card, keyword: str) -> list[Card]:
+        """The sources of while-static abilities that would give ``card`` ``keyword`` ("If you have …, this card's
+        attacks get go again") but are not functional now: their condition is not met (1.7.4g, 5.4.7a)."""
+        out = []
+        for src in self.s.cards.values():
+            for ab in src.abilities:
+                eff = ab.get("effect", {}) if ab.kind == "static" and ab.get("while") else {}
+                if eff.get("do") == "gain-keyword" and eff.get("keyword") == keyword and src not in out and \
+                        self._applies(eff.get("to", "self"), card, src.controller, src) and not self.functional(src, ab):
+                    out.append(src)
+        return out
+
     def cannot_gain(self, card: Card) -> set:
         """The keywords ``card`` can't gain now ("… can't gain go again"): a restriction (1.0.2) on gaining only —
         a printed keyword, or one of an attack-proxy's own, stays."""

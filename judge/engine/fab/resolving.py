@@ -72,6 +72,8 @@ class Resolving:
                                         + ([cited.GO_AGAIN_LKI] if lki else [])
                                         + ([cited.LKI_INCLUDES_EFFECTS] if lki and GO_AGAIN not in src.keywords
                                            else []))
+            elif src.zone == "stack":
+                self.no_go_again(src, layer.controller, [cited.GO_AGAIN_STEP, cited.GO_AGAIN_NON_ATTACK])
         elif layer.kind == "activated" and layer.params.get("go_again"):
             self.gain_action_points(layer.controller, 1, f"the go again of {layer.name}",
                                     [cited.GO_AGAIN_STEP, cited.GO_AGAIN_NON_ATTACK, cited.GO_AGAIN])

@@ -41,6 +41,11 @@ class Targets:
                                     [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + (base[1] if base else []))
             if base:
                 self.step(f"{base[0][0].upper()}{base[0][1:]}.", base[1])
+            said = self._condition_met(t, spec)
+            if said:
+                # 1.8.5: the DESCRIPTION of the target phrase is checked: the decision the play rests on
+                self.step(f"{self._name_of(t)} is a legal target of {name}: it fits \"{self.describe_target_spec(spec)}\""
+                          f" ({said}).", [cited.TARGETED_EFFECT, cited.DECLARE_MODES_THEN_TARGETS], tag="telling")
             if spec == "any" and t in self.s.cards:
                 # the decision that an object can be "any target" of a damage effect: it is living (8.5.3c)
                 self.step(f"{self._name_of(t)} is a living object in the arena (it has a life total), so it can be "
@@ -66,6 +71,24 @@ class Targets:
                           "(\"attack action card\"), not an attack, so a defending card of those types is a legal "
                           "target.", [cited.CARD_IDENTITY_NOT_ATTACK, cited.TARGETED_EFFECT])
         return list(targets)
+
+    def _condition_met(self, t: str, spec) -> str:
+        """What a target phrase with a condition on a value (cost, power, keyword, name; base power has its own
+        step) reads of the chosen card,
+        in words ("its cost is 0"); empty for a phrase naming only types, or a target that is not a card."""
+        if not isinstance(spec, dict) or t not in self.s.cards:
+            return ""
+        c = self.card(t)
+        out = []
+        if {"min_cost", "max_cost"} & spec.keys():
+            out.append(f"its cost is {c.cost if c.cost is not None else 0}")
+        if "min_power" in spec:
+            out.append(f"its power is {self.power(c)}")
+        if spec.get("keyword"):
+            out.append(f"it has {spec['keyword']}")
+        if spec.get("name_contains"):
+            out.append(f"its name contains {spec['name_contains']}")
+        return ", ".join(out)
 
     def _base_power_read(self, t: str, spec) -> tuple[str, list] | None:
         """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: what it
