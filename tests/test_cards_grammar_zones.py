@@ -94,3 +94,12 @@ def test_an_affliction_that_deals_damage_unless_its_controller_pays(data):
     infect = _compiled(data, "Infect", 1)
     assert infect.fully and infect.keywords == ["stealth"]
     assert infect.abilities[0]["effects"][0]["abilities"] == pox.abilities
+
+
+def test_an_affliction_that_weakens_attacks_played_from_arsenal_and_weapon_attacks(data):
+    frailty = _compiled(data, "Frailty")
+    assert frailty.fully and frailty.abilities == [
+        {"kind": "static", "effect": {"do": "modify", "stat": "power", "by": -1, "to": {"controller": "you", "any_of": [
+            {"types": ["action"], "subtypes": ["attack"], "played_from": "arsenal"},
+            {"types": ["weapon"], "is_attack": True}]}}},
+        {"kind": "trigger", "on": "end-phase", "if": {"your_turn": True}, "effects": [{"do": "destroy", "what": "self"}]}]

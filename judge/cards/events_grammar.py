@@ -60,12 +60,37 @@ def _cost_more(text: str, ctx) -> g.Reading | None:
     return g.Reading(abilities=[{"kind": "static", "effect": effect}])
 
 
+PLURAL_ATTACKS = {"weapon attacks": {"types": ["weapon"], "is_attack": True},
+                  "attack action cards": {"types": ["action"], "subtypes": ["attack"]}}
+
+
+def _yours_have(text: str, ctx) -> g.Reading | None:
+    """A permanent's ``Your NOUNS [played from arsenal] and NOUNS have -1{p}.``: a static +N/−N on the attacks of its
+    controller that fit one of the nouns (6.2.3)."""
+    m = re.fullmatch(r"your (.+?) have ([+-]\d+)\{p\}\.?", text.lower())
+    if not m:
+        return None
+    kinds = []
+    for noun in m.group(1).split(" and "):
+        nm = re.fullmatch(r"(.+?)(?: played from (arsenal|hand))?", noun)
+        if nm.group(1) not in PLURAL_ATTACKS or ctx.resolves:
+            raise g.NotUnderstood(text)
+        spec = dict(PLURAL_ATTACKS[nm.group(1)])
+        if nm.group(2):
+            spec["played_from"] = nm.group(2)
+        kinds.append(spec)
+    to = {"controller": "you", **({"any_of": kinds} if len(kinds) > 1 else kinds[0])}
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": "modify", "stat": "power", "by": int(m.group(2)),
+                                                               "to": to}}])
+
+
 def paragraph(text: str, ctx) -> g.Reading | None:
     """``EVENT or EVENT …, EFFECTS`` of a permanent → one triggered ability per event, the same effects; a
-    permanent's "cost you an additional {r}" (:func:`_cost_more`)."""
-    got = _cost_more(text, ctx)
-    if got is not None:
-        return got
+    permanent's "cost you an additional {r}" (:func:`_cost_more`), "your … attacks have -1{p}" (:func:`_yours_have`)."""
+    for reader in (_cost_more, _yours_have):
+        got = reader(text, ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"((?:at the|when you) [^,]+), (.+?)\.?", text, re.IGNORECASE)
     if not m:
         return None

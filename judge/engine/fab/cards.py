@@ -134,6 +134,9 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "from_hand" in spec and bool(card.__dict__.get("_from_hand")) != spec["from_hand"]:
         return False
+    if "played_from" in spec and (card.zone not in ("stack", "combat-chain")
+                                  or card.__dict__.get("_origin") != spec["played_from"]):
+        return False   # "attack action cards played from arsenal": the card played, while it is on the stack or chain
     if "name" in spec and spec["name"] != card.name:
         return False
     if "name_contains" in spec and spec["name_contains"].lower() not in card.name.lower().split():
@@ -182,4 +185,4 @@ COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows th
 
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
-                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "any_of"}
+                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of"}
