@@ -117,8 +117,6 @@ def created_card(name: str, creator, data) -> dict | None:
     """The printed properties and compiled text of the card ``name`` that another card's text creates in a zone
     ("create a NAME in your hand"): one printed card that is not a token, its text fully compiled and every
     printed value sayable; else None."""
-    from judge.cards.scenario import properties
-
     found = data.variants(name)
     if len(found) != 1 or found[0].name == creator.name or "token" in found[0].type_parts()[0]:
         return None
@@ -143,3 +141,35 @@ def _keyword_paragraph(para: str, out: Compiled) -> bool:
         if k not in out.keywords:
             out.keywords.append(k)
     return True
+
+
+def _number(value: str, field: str):
+    """A printed number as the scenario format writes it: ``3``, ``"X"``, ``"2+X"``; None for ``*``."""
+    if value.isdigit():
+        return int(value)
+    if field == "cost" and value and set(value) <= set("X0123456789"):
+        base = "".join(ch for ch in value if ch.isdigit())
+        if value.count("X") == 1:
+            return f"{base}+X" if base else "X"
+    return None
+
+
+def properties(record, compiled) -> tuple[dict, list[str]]:
+    """The ``[cards.X]`` keys the card data gives, and the printed values no key can say (``*`` power)."""
+    types, subtypes, supertypes = record.type_parts()
+    out = {"name": record.name, "types": types, "subtypes": subtypes,
+           "supertypes": [s for s in supertypes if s.isalpha()]}
+    unsaid = []
+    for field in ("pitch", "cost", "power", "defense"):
+        raw = getattr(record, field)
+        if raw == "":
+            continue
+        value = _number(raw, field)
+        if value is None:
+            unsaid.append(f"{field} {raw}")
+        else:
+            out[field] = value
+    if "hero" not in types and record.health.isdigit():
+        out["life"] = int(record.health)   # an ally's printed life (2.5.2); a hero's life is its player's
+    out.update(compiled.scenario_keys())
+    return out, unsaid

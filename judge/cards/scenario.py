@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import data as cd
-from judge.cards.compiler import Compiled, compile_card
+from judge.cards.compiler import Compiled, compile_card, properties
 
 PROPERTY_KEYS = ("name", "types", "subtypes", "supertypes", "pitch", "cost", "power", "defense", "life", "keywords",
                  "target", "playable_as_instant", "abilities")
@@ -139,38 +139,6 @@ def save_compiled() -> None:
     """Write the cards compiled in this process to the store's cache (a run over many scenario files calls
     it at its end)."""
     _KEPT.save()
-
-
-def _number(value: str, field: str):
-    """A printed number as the scenario format writes it: ``3``, ``"X"``, ``"2+X"``; None for ``*``."""
-    if value.isdigit():
-        return int(value)
-    if field == "cost" and value and set(value) <= set("X0123456789"):
-        base = "".join(ch for ch in value if ch.isdigit())
-        if value.count("X") == 1:
-            return f"{base}+X" if base else "X"
-    return None
-
-
-def properties(record, compiled) -> tuple[dict, list[str]]:
-    """The ``[cards.X]`` keys the card data gives, and the printed values no key can say (``*`` power)."""
-    types, subtypes, supertypes = record.type_parts()
-    out = {"name": record.name, "types": types, "subtypes": subtypes,
-           "supertypes": [s for s in supertypes if s.isalpha()]}
-    unsaid = []
-    for field in ("pitch", "cost", "power", "defense"):
-        raw = getattr(record, field)
-        if raw == "":
-            continue
-        value = _number(raw, field)
-        if value is None:
-            unsaid.append(f"{field} {raw}")
-        else:
-            out[field] = value
-    if "hero" not in types and record.health.isdigit():
-        out["life"] = int(record.health)   # an ally's printed life (2.5.2); a hero's life is its player's
-    out.update(compiled.scenario_keys())
-    return out, unsaid
 
 
 def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
