@@ -119,3 +119,50 @@ def test_counters_of_a_card_that_resolves_are_not_read():
     sup, _ = d.vocabulary()
     ctx = grammar.Context(cd.find_one(d, "Raging Onslaught", 1), sup, {}, d.names, None)
     assert grammar.read_paragraph("If there are no steam counters on this, put a steam counter on it.", ctx) is None
+
+
+def test_banish_this_and_a_card_from_the_soul_are_two_effect_costs():
+    # Radiant Flow: "Instant - Banish this and a card from your hero's soul: Prevent the next 2 damage that would
+    # be dealt to your hero this turn."
+    c = _compiled("Radiant Flow")
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "activated", "type": "instant", "cost": 0,
+                            "effect_cost": [{"do": "banish", "what": "self"},
+                                            {"do": "banish", "what": {"zone": "soul"}}],
+                            "effects": [{"do": "prevent", "amount": 2, "to": "you", "shield": True}]}]
+
+
+def test_a_hero_banishes_from_its_own_soul_by_its_moniker():
+    # Prism, Sculptor of Arc Light: "Once per Turn Instant - {r}{r}, banish a card from Prism's soul: Create a
+    # Spectral Shield token."
+    c = _compiled("Prism, Sculptor of Arc Light")
+    assert c.fully, c.not_understood
+    ab = c.abilities[0]
+    assert {k: v for k, v in ab.items() if k != "effects"} == {
+        "kind": "activated", "type": "instant", "cost": 2, "limit": 1,
+        "effect_cost": [{"do": "banish", "what": {"zone": "soul"}}]}
+    assert [e["do"] for e in ab["effects"]] == ["create-token"] and ab["effects"][0]["name"] == "Spectral Shield"
+
+
+def test_charging_the_soul_as_an_activation_cost():
+    # V for Valor (red), an aura: "Attack Reaction - {r}, destroy this, charge your hero's soul: Target attack gains +3{p}."
+    c = _compiled("V for Valor", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "activated", "type": "attack reaction", "cost": 1, "target": "attack",
+                            "effect_cost": [{"do": "destroy", "what": "self"}, {"do": "charge"}],
+                            "effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}]}]
+
+
+def test_return_a_card_from_the_graveyard_to_hand():
+    # Backup Protocol: RED: "Instant - {r}{r}, destroy this: Return a red Mechanologist attack action card from
+    # your graveyard to your hand."
+    c = _compiled("Backup Protocol: RED")
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {"kind": "activated", "type": "instant", "cost": 2, "effect_cost": "destroy this",
+                               "effects": [{"do": "put", "to": "hand", "what": {
+                                   "zone": "graveyard", "color": "red", "supertypes": ["mechanologist"],
+                                   "types": ["action"], "subtypes": ["attack"]}}]}
+    # Rise from the Ashes: "You may return a Phoenix Flame from your graveyard to your hand." — a card by its name
+    rise = _compiled("Rise from the Ashes", 1)
+    assert rise.fully and rise.abilities[-1]["effects"] == [
+        {"do": "put", "what": {"zone": "graveyard", "name": "Phoenix Flame"}, "to": "hand", "may": True}]

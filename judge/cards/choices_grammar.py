@@ -139,6 +139,10 @@ def effect(low: str, frame) -> list[dict] | None:
     m = re.fullmatch(r"banish (?:a|an) (.+?) from your hero's soul", low)
     if m:     # a card of its controller's hero's soul, chosen as the effect is generated (8.5.1, 1.8.6)
         return [{"do": "banish", "what": dict(zone="soul", **card_noun(m.group(1), frame.ctx))}]
+    m = re.fullmatch(r"return (?:a|an) (.+?) from your graveyard to your hand", low)
+    if m:     # 8.5.15: a card of its graveyard, chosen as the effect is generated (1.8.6); a card name: that card
+        noun = {"name": frame.ctx.names[m.group(1)]} if m.group(1) in frame.ctx.names else card_noun(m.group(1), frame.ctx)
+        return [{"do": "put", "what": dict(zone="graveyard", **noun), "to": "hand"}]
     m = re.fullmatch(r"put (?:a|an) (.+?) from (your hand|your graveyard|your arsenal) (.+)", low)
     if m and m.group(3) in PUT_PLACES:
         noun = card_noun(m.group(1), frame.ctx)
