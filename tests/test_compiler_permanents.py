@@ -166,3 +166,16 @@ def test_return_a_card_from_the_graveyard_to_hand():
     rise = _compiled("Rise from the Ashes", 1)
     assert rise.fully and rise.abilities[-1]["effects"] == [
         {"do": "put", "what": {"zone": "graveyard", "name": "Phoenix Flame"}, "to": "hand", "may": True}]
+
+
+def test_once_per_turn_when_you_boost_a_card():
+    # Hyper Driver (red): "This enters the arena with 3 steam counters. When it has none, destroy it." / "Once per
+    # turn, when you boost a card, remove a steam counter from this and gain {r}."
+    c = _compiled("Hyper Driver", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [
+        {"kind": "enters", "counters": {"steam": 3}},
+        {"kind": "trigger", "on": "state", "if": NO_STEAM, "effects": [{"do": "destroy", "what": "self"}]},
+        {"kind": "trigger", "on": "boost", "of": "any", "if": {"by": "you"}, "limit": 1,
+         "effects": [{"do": "remove-counter", "kind": "steam", "amount": 1, "what": "self"},
+                     {"do": "gain-resources", "amount": 1}]}]
