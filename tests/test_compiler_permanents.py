@@ -179,3 +179,39 @@ def test_once_per_turn_when_you_boost_a_card():
         {"kind": "trigger", "on": "boost", "of": "any", "if": {"by": "you"}, "limit": 1,
          "effects": [{"do": "remove-counter", "kind": "steam", "amount": 1, "what": "self"},
                      {"do": "gain-resources", "amount": 1}]}]
+
+
+def test_a_static_bonus_after_a_discard_of_six_or_more_power_this_turn():
+    # Ball Breaker: "Once per Turn Action - {r}{r}: Attack" / "If you've discarded a card with 6 or more {p} this
+    # turn, this gets +1{p}."
+    c = _compiled("Ball Breaker")
+    assert c.fully, c.not_understood
+    assert c.abilities == [
+        {"kind": "activated", "type": "action", "cost": 2, "limit": 1, "attack": True},
+        {"kind": "static", "while": {"at_least": {"count": "events-this-turn", "event": "discard", "by": "you",
+                                                  "of": {"min_power": 6}, "n": 1}},
+         "effect": {"do": "modify", "stat": "power", "by": 1}}]
+
+
+def test_a_defends_trigger_on_the_kind_of_attack_defended():
+    # Teklonetic Force Field (red), a block card: "When this defends an attack with overpower, this gets +2{d}."
+    c = _compiled("Teklonetic Force Field", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "trigger", "on": "defends", "if": {"attack": {"keyword": "overpower"}},
+                            "effects": [{"do": "modify", "stat": "defense", "by": 2}]}]
+    # Den of the Spider (red): "When this defends an attack with {p} greater than its base, mark the attacking hero."
+    den = _compiled("Den of the Spider", 1)
+    assert den.fully and den.abilities == [{"kind": "trigger", "on": "defends",
+                                            "if": {"attack": {"power_above_base": True}},
+                                            "effects": [{"do": "mark", "who": "attacking-hero"}]}]
+
+
+def test_your_attack_action_cards_get_a_bonus_from_a_permanent():
+    # Penetration Script: "Your Mechanologist attack action cards get +1{p}." (after its crank paragraphs)
+    mech = {"supertypes": ["mechanologist"], "types": ["action"], "subtypes": ["attack"], "controller": "you"}
+    c = _compiled("Penetration Script")
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {"kind": "static", "effect": {"do": "modify", "stat": "power", "by": 1, "to": mech}}
+    # MHz Script: "Your Mechanologist attack action cards get go again."
+    assert _compiled("MHz Script").abilities[-1] == {"kind": "static", "effect": {
+        "do": "gain-keyword", "keyword": "go again", "to": mech}}

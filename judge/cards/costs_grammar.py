@@ -76,7 +76,8 @@ def cost_part(part: str, ctx) -> dict:
 
 
 def board_condition(p: str, ctx) -> dict | None:
-    """What its controller did this turn or has in their pitch zone: ``you've played a red card this turn`` →
+    """What its controller did this turn or has in their pitch zone: ``you've discarded a card with 6 or more {p}
+    this turn`` → a count of this turn's discard events; ``you've played a red card this turn`` →
     ``{played_this_turn = {color = "red"}}`` (a card name of the data: that card, 1.3.1a); ``you have a yellow
     card in your pitch zone`` / ``there is a Chivalry in your pitch zone`` / ``you have a card in your pitch zone
     with cost 0`` → ``{pitched = SELECTOR}``. None for another phrase."""
@@ -85,6 +86,10 @@ def board_condition(p: str, ctx) -> dict | None:
         if m.group(1) in ctx.names:     # "if you've played NAME this turn": a card of that name (1.3.1a)
             return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
         return {"played_this_turn": card_noun(m.group(1), ctx)}
+    m = re.fullmatch(r"you(?:'ve| have) discarded a card with (\d+) or more \{p\} this turn", p)
+    if m:   # 8.5.5: a discard event of this turn by its controller, of a card with that much power
+        return {"at_least": {"count": "events-this-turn", "event": "discard", "by": "you",
+                             "of": {"min_power": int(m.group(1))}, "n": 1}}
     m = re.fullmatch(r"(?:you have|there is) (?:a|an) (.+?) in your pitch zone( with cost \d+)?", p)
     if m:
         if m.group(1) in ctx.names and not m.group(2):
