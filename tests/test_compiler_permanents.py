@@ -215,3 +215,16 @@ def test_your_attack_action_cards_get_a_bonus_from_a_permanent():
     # MHz Script: "Your Mechanologist attack action cards get go again."
     assert _compiled("MHz Script").abilities[-1] == {"kind": "static", "effect": {
         "do": "gain-keyword", "keyword": "go again", "to": mech}}
+
+
+def test_a_card_discarded_this_way_by_an_attack_trigger():
+    # Bare Fangs (red): "When this attacks, draw a card then discard a random card. If a card with 6 or more {p} is
+    # discarded this way, Bare Fangs gains +2{p}."
+    c = _compiled("Bare Fangs", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "trigger", "on": "attack", "effects": [
+        {"do": "draw", "amount": 1}, {"do": "discard", "random": True},
+        {"do": "modify", "stat": "power", "by": 2, "if": {"discarded": {"min_power": 6}}}]}]
+    # Mini Meataxe, a weapon: "When this attacks, draw a card then discard a random card."
+    assert _compiled("Mini Meataxe").abilities[-1] == {"kind": "trigger", "on": "attack", "effects": [
+        {"do": "draw", "amount": 1}, {"do": "discard", "random": True}]}

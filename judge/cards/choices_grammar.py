@@ -132,6 +132,9 @@ def effect(low: str, frame) -> list[dict] | None:
             raise g.NotUnderstood(low)
         return [{"do": "put-counter", "stat": "power" if m.group(4) == "p" else "defense",
                  "amount": n if sign == "+" else -n, "what": "self"}]
+    if low == "discard a random card" and frame.where in ("trigger", "activated"):
+        frame.discarded_here = True      # "… is discarded this way" after it reads this discard (8.5.5)
+        return [{"do": "discard", "random": True}]
     m = re.fullmatch(r"discard (?:a|an) (.+)", low)
     if m and m.group(1) != "random card":
         noun = card_noun(m.group(1), frame.ctx)
@@ -213,7 +216,11 @@ def trigger_body(body: str, frame) -> list[dict]:
             continue
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
-        cond = frame.ctx.condition(m.group(1))
+        dm = re.fullmatch(r"a card with (\d+) or more \{p\} is discarded this way", m.group(1), re.IGNORECASE)
+        if dm and getattr(frame, "discarded_here", False):
+            cond = {"discarded": {"min_power": int(dm.group(1))}}    # the card this ability's discard discarded
+        else:
+            cond = frame.ctx.condition(m.group(1))
         effects = frame.ctx.effects(m.group(2), frame)
         for e in effects:
             if "if" in e:
