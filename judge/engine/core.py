@@ -272,6 +272,7 @@ class Outcome:
 
     @summary.setter
     def summary(self, value):
+        """Set the answer's sentences (the engine's report; key citations reorder each one's citations)."""
         self._summary = value
 
     @property
@@ -283,6 +284,7 @@ class Outcome:
 
     @keys.setter
     def keys(self, value):
+        """Set the key citations of every sentence of :attr:`summary`."""
         self._keys = value
 
     def cited_so_far(self) -> set[str]:

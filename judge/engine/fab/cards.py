@@ -85,6 +85,7 @@ class Card:
 
     @abilities.setter
     def abilities(self, value: list[Ability]):
+        """Replace its abilities (an effect that takes or gives them, a new object, 3.0.9)."""
         if self.__dict__.get("_abilities") != value:   # the same abilities again (a reset, 3.0.9) change nothing
             CHANGES[0] += 1
         self._abilities = value
