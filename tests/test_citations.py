@@ -303,6 +303,22 @@ def test_blind_round_4_answers_cite_the_rule_a_judge_quotes_first():
     assert key == ["1.13.2a", "1.13.2"]
 
 
+def test_audited_outcomes_cite_their_defining_rules_not_only_the_step():
+    """The audit of every answer (key citations only step rules while a defined term decides): each fixed as a
+    pattern of the outcome, checked on a scenario of each kind."""
+    def key_of(path, words):
+        return next(key for text, key, _ in _answer(f"scenarios/fab/{path}.toml") if words in text)
+
+    # an effect preventing a trigger is 6.6.5f, not a prevention effect (6.4.10 replaces damage)
+    key = key_of("7.5.5c-hit-triggers-suppressed", "from triggering")
+    assert "6.6.5f" in key and "6.4.10" not in key
+    assert key_of("blind3-g01-hypothermia-printed-go-again-stays", "a restriction")[-1] == "1.0.2"
+    assert key_of("1.14.4-banish-from-graveyard-cost-unpayable", "cannot be paid")[:3] == ["1.10.3", "1.14.4b", "1.14.4"]
+    assert key_of("1.7.4e-play-static-from-banished-ghostly-visit", "functional") == ["1.7.4e", "1.7.4"]
+    assert "1.4.3a" in key_of("1.4.3a-edge-of-autumn-weapon-go-again", "attack-proxy")
+    assert key_of("own-hero-dies-to-hit-trigger", "loses the game")[0] == "4.5.3a"
+
+
 def test_keyword_terms_are_the_rules_the_cr_graph_says_define_them():
     """Each keyword the answers look for is defined, by the CR 2.10.1 graph's `defines` edge, by the rule
     the registry names for it."""

@@ -331,7 +331,14 @@ OUTCOME_RULES = {
         (r"\ba new object\b", "NEW_OBJECT"),
         (r"last known information", "LAST_KNOWN_INFORMATION"),
         (r"\badditional costs?\b", "DECLARE_ADDITIONAL_COSTS", MINOR),
-        (r"\bprevent(s|ed|ion)?\b", "PREVENTION", MINOR),
+        (r"\bloses the game\b", "HERO_DIED_PLAYER_LOSES"),
+        # a prevention of damage; an effect that prevents a trigger is the trigger's rule (6.6.5f)
+        (r"\bprevent(s|ed|ion)?\b(?![^.]*\bfrom trigger)", "PREVENTION", MINOR),
+        (r"\bprevents?\b[^.]*\bfrom trigger", "TRIGGER_PREVENTED", MINOR),
+        (r"\ba restriction\b", "RESTRICTION_PRECEDENCE", MINOR),
+        (r"\beffect-cost\b[^.]*\bcannot be paid\b", "EFFECT_COST", MINOR),
+        (r"\b(?:non-)?functional\b", "ABILITY_FUNCTIONAL", MINOR),
+        (r"\battack-proxy\b", "ATTACK_PROXY_EXTENSION", MINOR),
         # where a card is played from (a defense reaction from arsenal against dominate)
         (r"\bis played from (?:the |their |his |her )?(?:hand|arsenal)\b", "PLAY_FROM_HAND_OR_ARSENAL", MINOR),
         (r"\bis played from (?:the |their |his |her )?arsenal\b", "ARSENAL_CARDS_PLAYABLE", MINOR),
