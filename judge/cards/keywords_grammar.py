@@ -22,11 +22,12 @@ from judge.cards.costs_grammar import COUNTER_KINDS
 
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """``opt N`` (8.5.22), ``reload`` (8.5.23), a non-attack's ``intimidate`` (8.5.10b: a targeted effect);
-    a permanent's ``destroy this unless you remove a steam counter from it`` (the crank items' upkeep, 8.5.16:
-    the player removes one when they can; when none is removed, the destroy is done)."""
+    a permanent's ``destroy this unless you remove a steam counter from it`` (the crank items' upkeep: the
+    removal is an optional effect, 1.8.4b, removed as 8.5.16 says; when none is removed, the destroy is done)."""
     m = re.fullmatch(rf"destroy this unless you remove {g.NUM} ([a-z]+) counters? from (?:it|this)", low)
     if m and m.group(2) in COUNTER_KINDS and frame.where == "trigger" and not frame.ctx.resolves:
-        return [{"do": "remove-counter", "kind": m.group(2), "amount": g.number(m.group(1)), "what": "self"},
+        return [{"do": "remove-counter", "kind": m.group(2), "amount": g.number(m.group(1)), "what": "self",
+                 "may": True},
                 {"do": "destroy", "what": "self", "if": {"otherwise": True}}]
     if low in ("put it into your hero's soul", "put this into your hero's soul"):
         if not frame.ctx.is_attack or frame.where != "trigger" or frame.event != "hit":
