@@ -73,6 +73,9 @@ class Effects:
             if labels:
                 self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
                           label_rules(self.keywords(src), name))
+            if name == "win-clash" and src is not None and src.zone not in ARENA_ZONES:
+                self.step(f"{src.name} was revealed from the {src.zone} to win the clash: its triggered ability, whose "
+                          "condition is about it outside the arena, is functional.", [cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL])
             if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
                     and not src.is_permanent_card and self.is_defending(src):
                 self.step(f"{src.name} is a non-permanent defending card: its triggered ability is functional because "
@@ -109,6 +112,8 @@ class Effects:
             return True
         if name == "damage" and info.get("card") == src.handle and src.zone == "stack":
             return True   # a card-layer dealing damage as it resolves
+        if name == "win-clash" and info.get("card") == src.handle:
+            return True   # 1.7.4i: "when you win a clash revealing this" — its source is the revealed deck card
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
@@ -243,6 +248,7 @@ class Effects:
         generated."""
         event = dict(layer.params.get("event", {})) if layer is not None else {}
         done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
+        decided: dict = {}  # "unless [player] pays" clauses already answered (1.8.4b)
         for eff in effects:
             cond = eff.get("if")
             if cond and ("if_you_do" in cond or "otherwise" in cond):
@@ -269,6 +275,9 @@ class Effects:
                           + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []))
             self.last_ok = True
             if eff.get("may") and not self._chooses_to(eff, src, controller):
+                self.last_ok = done = False
+                continue
+            if eff.get("unless_paid") and self.unless_paid(eff, src, controller, layer, decided):
                 self.last_ok = done = False
                 continue
             self.generate_one(eff, src, controller, layer)
@@ -428,6 +437,13 @@ class Effects:
         if word == "attacking-hero":
             link = self.s.active_link
             return link.controller if link else controller
+        if word == "target-controller" and layer is not None:
+            # the controller of the targeted object ("target attack … unless its controller pays"), or the target hero
+            for t in layer.targets:
+                if t in self.s.players:
+                    return t
+                if t in self.s.cards:
+                    return self.s.cards[t].controller or self.s.cards[t].owner
         return self._resolve_target_word(word, controller, {})
 
     def draw(self, player: str, n: int):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab import cited
+from judge.engine.fab.contests import effect_clash, effect_wager
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
@@ -127,7 +128,7 @@ def _damage(game, eff, src, controller, layer):
                   [cited.EFFECT_FAILS])
         return
     else:
-        targets = [game._resolve_target_word(to or "opponent", controller, {})]
+        targets = [game._player_word(to or "opponent", controller, layer)]
     if len(targets) > 1:
         game.step(f"{_name(src)} deals damage to each of its targets: "
                   f"{', '.join(game._name_of(t) for t in targets)}.", [cited.DEAL_DAMAGE])
@@ -430,6 +431,8 @@ PRIMITIVE_ROWS = (
     _p("negate", set(), (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
+    _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}
