@@ -105,6 +105,11 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             if kw not in KEYWORDS:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+    static_do = ab.get("effect", {}).get("do") if kind == "static" and isinstance(ab.get("effect"), dict) else None
+    if static_do in EFFECT_ONLY:
+        reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
+                                       "engine applies it only as an effect a resolving or triggered ability creates",
+                                       f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
@@ -131,6 +136,9 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
+
+# continuous effects the engine applies only when an ability creates them, never from a static ability
+EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
 
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
@@ -187,6 +195,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
                                            "modelled: the engine gives the ability it means only to a card printed "
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
+    if do == "gain-supertypes" and not eff.get("supertypes"):
+        reasons.append(scenario.reason("wrong-type", "gain-supertypes needs the supertypes it adds: supertypes = "
+                                       "[\"draconic\"]", key, cited.LOSE_SUPERTYPES))
     if "unless_paid" in eff:
         _check_unless(scenario, f"{key}.unless_paid", eff["unless_paid"], reasons)
     if eff.get("duration", "turn") not in DURATIONS:
@@ -236,11 +247,8 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if field not in eff:
             continue
         v = eff[field]
-        if do == "prevent" and field == "amount" and v == "all":
+        if field == "amount" and v == "all" and _all_allowed(do, eff):
             continue
-        if do in ("put", "banish") and field == "amount" and v == "all" and isinstance(eff.get("what"), dict) \
-                and "zone" in eff["what"]:
-            continue    # "all cards from your hand": every card of that zone that fits
         if isinstance(v, dict) or v == "X":
             # a quantity ("for each …") or the declared X: checked as a table of known counts
             if isinstance(v, dict) and v.get("count") not in QUANTITIES:
@@ -271,6 +279,12 @@ def _check_unless(scenario, key: str, unless, reasons: list) -> None:
     if unless.get("pitch") and unless.get("pays") is not True:
         reasons.append(scenario.reason("bad-payment", "unless_paid.pitch lists the cards the player pitches to pay, "
                                        "which they do only with pays = true", f"{key}.pitch", cited.UNLESS_EFFECT))
+
+
+def _all_allowed(do: str, eff: dict) -> bool:
+    """``amount = "all"``: all of a prevention's damage, or every card of a zone that fits ("put all cards from
+    your hand on the bottom of your deck")."""
+    return do == "prevent" or do in ("put", "banish") and isinstance(eff.get("what"), dict) and "zone" in eff["what"]
 
 
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
@@ -325,7 +339,7 @@ def _shape():
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "target_is_hero": flag,
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag},
                       what="a condition table")
