@@ -342,7 +342,7 @@ def _shape():
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
