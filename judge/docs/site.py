@@ -510,7 +510,7 @@ class SiteBuilder:
             docs.append("Rulings")
             g = len(docs) - 1
             for ruling in self.rulings:
-                text = ruling.question + " " + " ".join(s for s, _ in ruling.outcome.summary)
+                text = ruling.question + " " + " ".join(s for s, _ in ruling.summary)
                 items.append(["g", g, ruling.slug, ruling.title, text, self.ruling_path(ruling)])
         return {"docs": docs, "items": items}
 
