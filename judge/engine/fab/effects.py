@@ -380,7 +380,8 @@ class Effects:
             who = ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else \
                 _describe_selector(e.selector)
         until = {"chain": " this combat chain", "link": " this chain link", "turn": " this turn"}.get(e.duration, "")
-        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes"):
+        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes",
+                      "gain-supertypes"):
             return f"{name} creates an effect: {who} {_effect_phrase(e)}" + \
                 (" to play." if e.kind == "cost" else f"{until}.")
         if e.kind == "prevent":
@@ -401,6 +402,9 @@ class Effects:
         if e.kind == "cannot-be-prevented":
             when = f" when {_describe_condition(d['when'])}" if d.get("when") else ""
             return f"{name} creates an effect: damage that would be dealt by {who} can't be prevented{when}{until}."
+        if e.kind == "cannot-gain-power":
+            return f"{name} creates an effect: {who} can't gain {{p}}{until} — a restriction: an increase to its " \
+                   "power from now on does nothing, and what it has already gained stays."
         if e.kind == "cannot-gain-keyword":
             return f"{name} creates an effect: {who} can't gain {d.get('keyword')}{until} — a restriction on " \
                    "gaining it, not a loss: a keyword it has by itself stays."
@@ -417,8 +421,10 @@ class Effects:
     def _effect_cites(self, e: Effect) -> list[str]:
         if e.kind == "modify-base":
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.EFFECT_MODIFIES_VALUE]
-        if e.kind == "lose-supertypes":
+        if e.kind in ("lose-supertypes", "gain-supertypes"):
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.LOSE_SUPERTYPES]
+        if e.kind == "cannot-gain-power":
+            return [cited.RESTRICTION_PRECEDENCE, cited.NOT_RETROACTIVE]
         if e.kind == "prevent":
             return [cited.PREVENTION]
         if e.kind == "reduce-prevention":
