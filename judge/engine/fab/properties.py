@@ -470,6 +470,10 @@ class Properties:
             return times * len(costs)
         if what == "cards-in-pitch":
             return times * sum(1 for c in self.s.cards.values() if c.zone == "pitch" and c.owner == owner)
+        if what == "opposing-heroes-with-more-life":
+            # "the number of opposing heroes with greater {h} than you": life totals now (2.5.3)
+            mine = self.s.players[card.controller].life
+            return times * sum(1 for name, p in self.s.players.items() if name != card.controller and p.life > mine)
         if what == "defending-cards":
             link = self._link_of(card)
             if link is None:
