@@ -610,6 +610,7 @@ def _describe_quantity(q: dict) -> str:
              "in-graveyard": f"{noun} in your graveyard", "in-hand": f"{noun} in your hand",
              "in-banished": f"{noun} in your banished zone", "in-arsenal": f"{noun} in your arsenal",
              "defending-cards": f"defending {noun}", "cards-in-pitch": "card in your pitch zone",
-             "distinct-costs-in-pitch": "different cost in your pitch zone"}.get(what, what)
+             "distinct-costs-in-pitch": "different cost in your pitch zone",
+             "own-defense": "point of its {d}"}.get(what, what)
     times = q.get("times", 1)
     return f"{'' if times == 1 else str(times) + ' '}for each {where}"

@@ -10,6 +10,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import BASE_POWER_KEYS, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.contests import back_face_refusal
 from judge.engine.fab.effects import _describe_quantity
 from judge.engine.fab.keywords import BOOST
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
@@ -114,6 +115,9 @@ class Playing:
 
     def _play_card(self, player: str, c: Card, action: dict, key: str):
         """5.1: the steps of playing a card, in the rules' order; any step may find the play illegal."""
+        refused = back_face_refusal(c)
+        if refused:     # 8.5.48: a transcended card's back face is not in the card data
+            raise InvalidScenario([self.scenario.reason("unsupported", refused, key, cited.TRANSCEND)])
         try:
             origin = self._check_origin(player, c)
             if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)

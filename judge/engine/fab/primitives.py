@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab import cited
-from judge.engine.fab.contests import effect_clash, effect_wager
+from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
@@ -433,6 +433,7 @@ PRIMITIVE_ROWS = (
     _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
+    _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

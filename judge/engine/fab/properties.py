@@ -13,7 +13,7 @@ from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS
 from judge.engine.fab.counts import EXTRA_QUANTITIES
-from judge.engine.fab.keywords import with_hook
+from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab.state import ChainLink
 
 
@@ -244,6 +244,7 @@ class Properties:
             elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
                 cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
+                cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
             else:
                 parts.append(f"{by:+d} from {who} effect")
                 cites += [cited.LAYER_CONTINUOUS_EFFECT]
@@ -423,6 +424,8 @@ class Properties:
                                and matches(c, sel, self, ctrl))
         if what in EXTRA_QUANTITIES:
             return times * self.extra_quantity(spec, card)
+        if what == "own-defense":   # "equal to its {d}" (guardwell, 8.3.34): the card's defense now
+            return times * (self.defense(card) or 0)
         return times * int(spec.get("value", 0))
 
     def amount(self, value, src: Card | None, layer=None) -> int:
