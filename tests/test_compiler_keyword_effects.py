@@ -97,3 +97,16 @@ def test_guardwell_and_a_defending_cards_static_for_a_kind_of_attack():
     assert c.fully and c.keywords == ["guardwell"]
     assert c.abilities == [{"kind": "static", "while": {"defending": True, "attack": {"types": ["weapon"]}},
                             "effect": {"do": "modify", "stat": "defense", "by": 1}}]
+
+
+def test_condition_labels_and_solflare():
+    crackling = _compiled("Crackling", 1)
+    assert crackling.keywords == ["lightning flow"]
+    assert crackling.abilities[0]["while"] == {"played_this_turn": {"supertypes": ["lightning"]}}
+    wood = _compiled("Strong Wood", 2)
+    assert wood.keywords == ["earth bond"] and wood.abilities[0]["while"] == {"pitched_for": {"supertypes": ["earth"]}}
+    banneret = _compiled("Banneret of Courage", 2)
+    assert banneret.keywords == ["solflare"] and banneret.abilities[0]["on"] == "charge"
+    # "instead create 3 Might tokens" under earth bond; Tower's "13 or more {p}": not read
+    assert not _compiled("Seeds of Strength", 2).fully
+    assert not _compiled("Smack of Reality", 1).fully

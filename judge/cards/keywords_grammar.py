@@ -155,6 +155,9 @@ def condition(p: str, ctx) -> dict | None:
         # "another": besides this card, played this turn too as it resolves — two such cards when it is that colour
         own = {1: "red", 2: "yellow", 3: "blue"}.get(_pitch_of(ctx))
         return {"at_least": {"count": "played-this-turn", "of": {"color": m.group(1)}, "n": 2 if own == m.group(1) else 1}}
+    m = re.fullmatch(r"an? (\w+) card was pitched to play this", p)
+    if m and m.group(1) in ctx.pool_supertypes and ctx.resolves:
+        return {"pitched_for": {"supertypes": [m.group(1)]}}     # earth bond (8.4.15): what paid for this card
     if p == "you win" and "clash" in ctx.record.text.lower():
         return {"won_clash": True}     # "Clash with …. If you win, …" (8.5.45a)
     if p in ("you've charged this turn", "you have charged this turn"):   # 8.5.29a
@@ -195,7 +198,7 @@ def paragraph(text: str, ctx):
     """The paragraphs of this module's shapes: a marked-hero trigger (9.3), an attack trigger with a keyword's
     condition, a permanent entering with counters; None for any other paragraph."""
     for reader in (_marked_paragraph, _win_clash_paragraph, wager_paragraph, _contract_paragraph, _evo_upgrade,
-                   _while_defending_attack):
+                   _while_defending_attack, _condition_label, _solflare):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -315,6 +318,41 @@ def _while_defending_attack(text: str, ctx):
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "static", "while": {"defending": True, "attack": spec},
                                  "effect": {"do": "modify", "stat": "defense", "by": int(m.group(1))}}])
+
+
+# label keywords naming a condition (8.4.15, 8.4.16): the words the labelled paragraph must hold
+CONDITION_LABELS = {"lightning flow": r"you(?:'ve| have) played a lightning card this turn",
+                    "earth bond": r"an earth card was pitched to play this"}
+LABELLED = re.compile(r"(lightning flow|earth bond) - (.+)", re.IGNORECASE | re.DOTALL)
+
+
+def _condition_label(text: str, ctx):
+    """``Lightning Flow - …`` / ``Earth Bond - …``: a label (8.4.16, 8.4.15) over a paragraph whose condition is the
+    label's own ("If you've played a Lightning card this turn", "If an Earth card was pitched to play this"); the
+    paragraph is read as any other and the card lists the label."""
+    m = LABELLED.fullmatch(text.strip())
+    if not m:
+        return None
+    label, body = m.group(1).lower(), m.group(2).strip()
+    if not re.search(r"\bif " + CONDITION_LABELS[label] + ",", body, re.IGNORECASE):
+        raise g.NotUnderstood(text)
+    reading = ctx.paragraph(body[0].upper() + body[1:])
+    if reading is None:
+        raise g.NotUnderstood(text)
+    reading.keywords = [label] + [k for k in reading.keywords if k != label]
+    return reading
+
+
+def _solflare(text: str, ctx):
+    """``Solflare - When this is charged to your hero's soul, EFFECTS`` (8.4.9): a trigger on the charge event about
+    this card, functional in the soul it was charged to (1.7.4i)."""
+    m = re.fullmatch(r"solflare - when this is charged to your hero's soul, (.+)", text.strip(), re.IGNORECASE | re.DOTALL)
+    if not m:
+        return None
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "charge"
+    effs = ctx.effects(m.group(1).strip(), frame)
+    return g._finish(frame, g.Reading(keywords=["solflare"]), {"kind": "trigger", "on": "charge", "effects": effs})
 
 
 def _win_clash_paragraph(text: str, ctx):

@@ -131,6 +131,9 @@ KEYWORD_ROWS = (
     Keyword("galvanize", cited.GALVANIZE, "label", ("label",), data=("defend", "defends")),
     Keyword("contract", cited.CONTRACT, "label", ("label",), data=("banished",)),
     Keyword("evo upgrade", cited.EVO_UPGRADE, "label", ("label",), data=("static",)),
+    Keyword("lightning flow", cited.LIGHTNING_FLOW, "label", ("label",), data=("conditional", "hit", "attack")),
+    Keyword("earth bond", cited.EARTH_BOND, "label", ("label",), data=("conditional", "attack")),
+    Keyword("solflare", cited.SOLFLARE, "label", ("label",), data=("charge",)),
 )
 
 KEYWORDS: dict[str, Keyword] = {k.name: k for k in KEYWORD_ROWS}
@@ -143,9 +146,8 @@ NOT_PLAYED: dict[str, str] = {
     "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH,
     "modular": cited.MODULAR,
     "universal": cited.UNIVERSAL, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE,
-    "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY,
-    "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
-    "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY,
+    "surge": cited.SURGE, "unity": cited.UNITY,
+    "decompose": cited.DECOMPOSE, "heavy": cited.HEAVY, "tower": cited.TOWER,
     "mentor": cited.MENTOR,
 }
 

@@ -652,6 +652,7 @@ class Playing:
     def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str):
         p = self.s.players[player]
         paid_from = []
+        c.__dict__["_pitched_for"] = []     # the cards pitched to play it (earth bond, 8.4.15)
         for i, h in enumerate(pitch):
             if p.resources >= resources:
                 unused = [self.s.cards[x].name for x in pitch[i:] if x in self.s.cards]
@@ -666,6 +667,7 @@ class Playing:
                 raise IllegalAction(f"{pc.name} has no pitch value and cannot be pitched",
                                     [cited.CANNOT_PITCH_WITHOUT_PITCH])
             self.move(pc, "pitch")
+            c.__dict__["_pitched_for"].append(pc.handle)
             p.resources += pc.pitch
             paid_from.append(f"{pc.name} ({pc.pitch})")
         if paid_from:

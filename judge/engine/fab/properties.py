@@ -241,6 +241,7 @@ class Properties:
                 cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
                           cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
                 cites += self.condition_rules(self._while_of(src_card, stat))
+                cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
             elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
                 cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
@@ -292,6 +293,7 @@ class Properties:
                                  f"its while-condition is not met now ({'; '.join(unmet)})")
                     cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL,
                               cited.WHILE_CONDITION_ALWAYS_CHECKED] + self.condition_rules(cond)
+                    cites += label_rules(self.keywords(src), "conditional")
         for _, _, src, how in mods:
             src_card = self.s.cards.get(src)
             if how == "while-static" and src_card is not None and src_card.private:
@@ -461,6 +463,10 @@ class Properties:
             elif key == "you_control":
                 out.append(f"{self.player_name(ctrl)} controls no {_describe_selector(want, plural=False)} "
                            "(objects of other players do not count)")
+            elif key == "pitched_for":
+                out.append(f"no {_describe_selector(want, plural=False)} was pitched to play it")
+            elif key == "won_clash":
+                out.append("its controller did not win the clash" if want else "its controller won the clash")
             elif key == "played_this_turn":
                 out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
             elif key == "defended_from_hand":
