@@ -57,7 +57,8 @@ class Effects:
                               f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
                               [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT]
                               + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
-                                 else []) + self.condition_rules(cond), tag="telling")
+                                 else []) + self.condition_rules(cond) + label_rules(self.keywords(src), name),
+                              tag="telling")
                 continue
             if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
                 continue
