@@ -35,7 +35,7 @@ def test_win_a_clash_revealing_this_is_a_trigger_on_the_card_revealed():
 
 def test_clash_shapes_not_captured_stay_not_understood():
     # "If they win, …" names the other hero's win; "a Guardian attack" narrows the trigger; "clash again"
-    for name, pitch in (("Miller's Grindstone", None), ("Clash of Mountains", 1), ("Trounce", 1)):
+    for name, pitch in (("Miller's Grindstone", None), ("Trounce", 1)):
         c = _compiled(name, pitch)
         assert not c.fully and any("clash" in p.lower() for p in c.not_understood), name
 
@@ -110,3 +110,22 @@ def test_condition_labels_and_solflare():
     # "instead create 3 Might tokens" under earth bond; Tower's "13 or more {p}": not read
     assert not _compiled("Seeds of Strength", 2).fully
     assert not _compiled("Smack of Reality", 1).fully
+
+
+def test_decompose_is_an_optional_set_of_distinct_cards_then_if_you_do():
+    c = _compiled("Rootbound Carapace", 1)
+    assert c.fully and c.keywords == ["decompose"]
+    banish, then = c.abilities[0]["effects"]
+    assert banish == {"do": "banish-set", "from": "graveyard", "may": True,
+                      "sets": [{"of": {"supertypes": ["earth"]}, "amount": 2}, {"of": {"types": ["action"]}, "amount": 1}]}
+    assert then["if"] == {"if_you_do": True} and then["stat"] == "defense"
+    # "put up to 1 target aura …" after it: not read
+    assert not _compiled("Summer's Fall", 1).fully
+
+
+def test_defends_a_kind_of_attack_is_the_defends_trigger_with_that_condition():
+    c = _compiled("Clash of Mountains", 2)
+    assert c.fully
+    [ab] = c.abilities
+    assert ab["on"] == "defends" and ab["if"] == {"attack": {"supertypes": ["guardian"]}}
+    assert ab["effects"][0]["winner"][0]["name"] == "Seismic Surge"

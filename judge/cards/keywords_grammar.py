@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import phrases as g
-from judge.cards.costs_grammar import COUNTER_KINDS
+from judge.cards.costs_grammar import COUNTER_KINDS, card_noun
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -36,6 +36,12 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
     got = _clash(low, frame, original)
     if got is not None:
         return got
+    m = re.fullmatch(rf"banish {g.NUM} (\w+) cards and (?:an? |{g.NUM} )?(.+?) cards? from your graveyard", low)
+    if m:       # distinct cards of each kind (decompose, 8.4.14): every part of the set or none
+        first, second = _set_noun(m.group(2), frame.ctx), _set_noun(m.group(4), frame.ctx)
+        return [{"do": "banish-set", "from": "graveyard",
+                 "sets": [{"of": first, "amount": g.number(m.group(1))},
+                          {"of": second, "amount": g.number(m.group(3)) if m.group(3) else 1}]}]
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
@@ -67,6 +73,13 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
         return [{"do": "intimidate", "who": "target"}]
     return None
 
+
+
+def _set_noun(noun: str, ctx) -> dict:
+    """A kind of card in a zone, for one part of a set ("Earth", "action"): a supertype, colour or card type."""
+    if noun == "action":
+        return {"types": ["action"]}
+    return card_noun(noun + " card", ctx)
 
 
 CLASH_WITH = {"the attacking hero": ("defends", "attacking-hero"), "them": ("hit", "defending-hero")}
@@ -198,7 +211,7 @@ def paragraph(text: str, ctx):
     """The paragraphs of this module's shapes: a marked-hero trigger (9.3), an attack trigger with a keyword's
     condition, a permanent entering with counters; None for any other paragraph."""
     for reader in (_marked_paragraph, _win_clash_paragraph, wager_paragraph, _contract_paragraph, _evo_upgrade,
-                   _while_defending_attack, _condition_label, _solflare):
+                   _while_defending_attack, _condition_label, _solflare, _defends_kind_of_attack):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -321,9 +334,10 @@ def _while_defending_attack(text: str, ctx):
 
 
 # label keywords naming a condition (8.4.15, 8.4.16): the words the labelled paragraph must hold
-CONDITION_LABELS = {"lightning flow": r"you(?:'ve| have) played a lightning card this turn",
-                    "earth bond": r"an earth card was pitched to play this"}
-LABELLED = re.compile(r"(lightning flow|earth bond) - (.+)", re.IGNORECASE | re.DOTALL)
+CONDITION_LABELS = {"lightning flow": r"\bif you(?:'ve| have) played a lightning card this turn,",
+                    "earth bond": r"\bif an earth card was pitched to play this,",
+                    "decompose": r"\byou may banish 2 earth cards and an action card from your graveyard\. if you do,"}
+LABELLED = re.compile(r"(lightning flow|earth bond|decompose) - (.+)", re.IGNORECASE | re.DOTALL)
 
 
 def _condition_label(text: str, ctx):
@@ -334,12 +348,26 @@ def _condition_label(text: str, ctx):
     if not m:
         return None
     label, body = m.group(1).lower(), m.group(2).strip()
-    if not re.search(r"\bif " + CONDITION_LABELS[label] + ",", body, re.IGNORECASE):
+    if not re.search(CONDITION_LABELS[label], body, re.IGNORECASE):
         raise g.NotUnderstood(text)
     reading = ctx.paragraph(body[0].upper() + body[1:])
     if reading is None:
         raise g.NotUnderstood(text)
     reading.keywords = [label] + [k for k in reading.keywords if k != label]
+    return reading
+
+
+def _defends_kind_of_attack(text: str, ctx):
+    """``When this defends a SUPERTYPE attack, EFFECTS``: the defends trigger with the condition that the attack it
+    defends has that supertype ("When this defends a Guardian attack, clash with the attacking hero. …")."""
+    m = re.fullmatch(r"when this defends an? (\w+) attack, (.+)", text.strip(), re.IGNORECASE | re.DOTALL)
+    if not m or m.group(1).lower() not in ctx.pool_supertypes:
+        return None
+    reading = ctx.paragraph(f"When this defends, {m.group(2)}")
+    if reading is None or len(reading.abilities) != 1 or reading.abilities[0].get("on") != "defends" \
+            or "if" in reading.abilities[0]:
+        raise g.NotUnderstood(text)
+    reading.abilities[0]["if"] = {"attack": {"supertypes": [m.group(1).lower()]}}
     return reading
 
 

@@ -134,6 +134,7 @@ KEYWORD_ROWS = (
     Keyword("lightning flow", cited.LIGHTNING_FLOW, "label", ("label",), data=("conditional", "hit", "attack")),
     Keyword("earth bond", cited.EARTH_BOND, "label", ("label",), data=("conditional", "attack")),
     Keyword("solflare", cited.SOLFLARE, "label", ("label",), data=("charge",)),
+    Keyword("decompose", cited.DECOMPOSE, "label", ("label",), data=("attack", "conditional")),
 )
 
 KEYWORDS: dict[str, Keyword] = {k.name: k for k in KEYWORD_ROWS}
@@ -147,7 +148,7 @@ NOT_PLAYED: dict[str, str] = {
     "modular": cited.MODULAR,
     "universal": cited.UNIVERSAL, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE,
     "surge": cited.SURGE, "unity": cited.UNITY,
-    "decompose": cited.DECOMPOSE, "heavy": cited.HEAVY, "tower": cited.TOWER,
+    "heavy": cited.HEAVY, "tower": cited.TOWER,
     "mentor": cited.MENTOR,
 }
 

@@ -336,6 +336,8 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
+                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
+                    "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
