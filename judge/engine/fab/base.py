@@ -88,6 +88,8 @@ def _effect_phrase(eff: Effect) -> str:
         return f"has its base {d.get('stat')} {how}"
     if eff.kind == "lose-supertypes":
         return "loses " + (" and ".join(d["supertypes"]) if d.get("supertypes") else "all class and talent types")
+    if eff.kind == "gain-supertypes":
+        return "is " + " and ".join(d.get("supertypes") or []) + " in addition to its other types"
     if eff.kind == "gain-ability":
         ab = d.get("ability", {})
         return f"gains the triggered ability \"when this {ab.get('on', '?')}s, " \

@@ -195,7 +195,11 @@ ATTACK_CARD_CHAIN_LINK = cite("7.2.3a", "if the attack is an attack card")
 ATTACK_PROXY_CHAIN_LINK = cite("7.2.3b", "if the attack is an attack proxy")
 ATTACK_LAYER_CHAIN_LINK = cite("7.2.3c", "if the attack is an attack layer")
 NO_ACTIVE_ATTACK_CLOSE_STEP = cite("7.2.3d", "if the active attack does not")
-ATTACKING = cite("7.2.4", "the attack event occurs and effects")
+# 2026-02 moved "is considered to be attacking until it leaves the combat chain" from 7.2.4 to 7.2.3 (and 7.2.3a-c)
+ATTACKING = cite("7.2.4", "the active attack is considered to be attacking until it leaves the combat chain the attack "
+                 "event occurs", moved=("the attack event occurs and effects that trigger from attacking are triggered",
+                                        "attacking objects on a chain link remain attacking until they leave the combat "
+                                        "chain"))
 ATTACKING_HERO = cite("7.2.4a", "if there is an attack source")
 DEFENDING_HERO = cite("7.2.4b", "if the attack target is a hero that")
 ATTACK_STEP_PRIORITY = cite("7.2.5", "fourth the turn player gains priority")
@@ -467,6 +471,7 @@ NOT_HIT_OTHER_LIFE_LOSS = cite("7.5.5a", "if the attack target loses life as a r
 ONLY_IF_SPECIFIED = cite("6.3.7", "continuous effects only prevent properties or parts of properties from being added")
 STAGE_ORDER = cite("6.3.2", "stage order is defined by how an effect applies to the object")
 LOSE_SUPERTYPES = cite("2.11.5", "an object can gain or lose supertypes from rules and or effects")
+RULES_EFFECTS_FIRST = cite("6.3.1", "continuous effects that modify the rules of the game are applied simultaneously before")
 REMOVAL_KEEPS_ADDED = cite("6.3.6", "continuous effects that remove a property or part of a property from an object")
 BECOMES_ELIGIBLE = cite("6.3.5a", "if an object is modified by an effect that would make it eligible ineligible for another effect")
 # fmt: on

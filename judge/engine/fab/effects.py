@@ -12,7 +12,7 @@ from judge.engine.fab.base import _describe_effect_data, _describe_selector, _ef
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
-from judge.engine.fab.state import Effect, Layer
+from judge.engine.fab.state import Effect, Layer, derived
 
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
@@ -35,8 +35,9 @@ class Effects:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))
         else:   # the triggered abilities whose event this is, found in one pass (most events meet none)
-            listening = [(src, ab) for src in self.s.cards.values() for ab in src.abilities
-                         if ab.kind == "trigger" and ab.data.get("on") == name]
+            listening = derived(self.s, ("trigger", name), lambda: [
+                (src, ab) for src in self.s.cards.values() for ab in src.abilities
+                if ab.kind == "trigger" and ab.data.get("on") == name])
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue
@@ -384,7 +385,8 @@ class Effects:
             who = ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else \
                 _describe_selector(e.selector)
         until = {"chain": " this combat chain", "link": " this chain link", "turn": " this turn"}.get(e.duration, "")
-        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes"):
+        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes",
+                      "gain-supertypes"):
             return f"{name} creates an effect: {who} {_effect_phrase(e)}" + \
                 (" to play." if e.kind == "cost" else f"{until}.")
         if e.kind == "prevent":
@@ -405,6 +407,9 @@ class Effects:
         if e.kind == "cannot-be-prevented":
             when = f" when {_describe_condition(d['when'])}" if d.get("when") else ""
             return f"{name} creates an effect: damage that would be dealt by {who} can't be prevented{when}{until}."
+        if e.kind == "cannot-gain-power":
+            return f"{name} creates an effect: {who} can't gain {{p}}{until} — a restriction: an increase to its " \
+                   "power from now on does nothing, and what it has already gained stays."
         if e.kind == "cannot-gain-keyword":
             return f"{name} creates an effect: {who} can't gain {d.get('keyword')}{until} — a restriction on " \
                    "gaining it, not a loss: a keyword it has by itself stays."
@@ -421,8 +426,10 @@ class Effects:
     def _effect_cites(self, e: Effect) -> list[str]:
         if e.kind == "modify-base":
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.EFFECT_MODIFIES_VALUE]
-        if e.kind == "lose-supertypes":
+        if e.kind in ("lose-supertypes", "gain-supertypes"):
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.LOSE_SUPERTYPES]
+        if e.kind == "cannot-gain-power":
+            return [cited.RESTRICTION_PRECEDENCE, cited.NOT_RETROACTIVE]
         if e.kind == "prevent":
             return [cited.PREVENTION]
         if e.kind == "reduce-prevention":

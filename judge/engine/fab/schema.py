@@ -105,6 +105,11 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             if kw not in KEYWORDS:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+    static_do = ab.get("effect", {}).get("do") if kind == "static" and isinstance(ab.get("effect"), dict) else None
+    if static_do in EFFECT_ONLY:
+        reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
+                                       "engine applies it only as an effect a resolving or triggered ability creates",
+                                       f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
@@ -131,6 +136,9 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
+
+# continuous effects the engine applies only when an ability creates them, never from a static ability
+EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
 
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
@@ -187,6 +195,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
                                            "modelled: the engine gives the ability it means only to a card printed "
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
+    if do == "gain-supertypes" and not eff.get("supertypes"):
+        reasons.append(scenario.reason("wrong-type", "gain-supertypes needs the supertypes it adds: supertypes = "
+                                       "[\"draconic\"]", key, cited.LOSE_SUPERTYPES))
     if "unless_paid" in eff:
         _check_unless(scenario, f"{key}.unless_paid", eff["unless_paid"], reasons)
     if eff.get("duration", "turn") not in DURATIONS:
