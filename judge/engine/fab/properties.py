@@ -553,6 +553,11 @@ class Properties:
                 out.append(f"it is {(event or {}).get('amount', 0)} damage, more than {want}")
             elif key in ("defending_hero_marked", "hit_hero_marked"):
                 out.append("the hero is not marked" if want else "the hero is marked")
+            elif key == "discarded":
+                h = self.__dict__.get("discarded_by", {}).get(src.handle if src else None)
+                out.append(f"the card discarded this way, {self.card(h).name}, is not a "
+                           f"{_describe_selector(want, plural=False)}" if h in self.s.cards
+                           else "no card was discarded this way")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             elif self.extra_unmet(key, want, src):

@@ -113,7 +113,7 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
-        _check_effect_cost(scenario, f"{key}.effects", ab.get("effects", []), reasons)
+        _check_effect_cost(scenario, f"{key}.effects", ab.get("effects", []), reasons, followups=True)
         return
     # a trigger's condition and its effects' conditions read its event; nothing else has one
     event = ab.get("on") if kind == "trigger" and ab.get("on") in EVENT_INFO else None
@@ -143,9 +143,10 @@ EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
 
-def _check_effect_cost(scenario, key: str, value, reasons: list) -> None:
+def _check_effect_cost(scenario, key: str, value, reasons: list, followups: bool = False) -> None:
     """``effect_cost``: one of the words for the source itself, or a list of effect tables whose primitive the
-    engine can check for payment before paying it (costs.EFFECT_COSTS, 1.14.4b)."""
+    engine can check for payment before paying it (costs.EFFECT_COSTS, 1.14.4b). ``followups``: an additional
+    cost's list may go on with effects under ``if = { if_you_do = true }``, generated once the costs are paid."""
     from judge.engine.fab.costs import EFFECT_COSTS
 
     if isinstance(value, str):
@@ -154,10 +155,18 @@ def _check_effect_cost(scenario, key: str, value, reasons: list) -> None:
                                            f"one of {', '.join(EFFECT_COST_WORDS)}, or a list of effect tables "
                                            f"(do = {' | '.join(EFFECT_COSTS)})", key, cited.EFFECT_COST))
         return
+    paid = False
     for i, eff in enumerate(value, 1):
+        after_cost = isinstance(eff, dict) and isinstance(eff.get("if"), dict) and eff["if"].get("if_you_do")
+        if followups and after_cost and paid:
+            check_effect(scenario, f"{key}.{i}", eff, reasons)
+            continue
+        paid = paid or isinstance(eff, dict) and eff.get("do") in EFFECT_COSTS
         if isinstance(eff, dict) and eff.get("do") not in EFFECT_COSTS:
             reasons.append(scenario.reason("unsupported", f"do = {eff.get('do')!r} is not an effect-cost the engine "
-                                           f"pays (effect-costs: {', '.join(EFFECT_COSTS)})", f"{key}.{i}",
+                                           f"pays (effect-costs: {', '.join(EFFECT_COSTS)})"
+                                           + ("; what the cost does \"if you do\" follows a cost with if = "
+                                              "{ if_you_do = true }" if followups else ""), f"{key}.{i}",
                                            cited.EFFECT_COST))
         else:
             check_effect(scenario, f"{key}.{i}", eff, reasons)
@@ -333,7 +342,7 @@ def _shape():
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
