@@ -103,6 +103,9 @@ class Counts:
                     found.append(cited.CHAIN_LINK_AS_COLLECTION)
                 if ("target_is_hero" in node or "attacks_hero" in node) and cited.ATTACK_TARGET not in found:
                     found += [cited.ATTACK_TARGET, cited.ATTACKABLE]   # a hero, not another attackable object
+                if "power_above_base" in node and cited.DEPENDENT_EFFECT not in found:
+                    # a condition on power against base power: the effect depends on stage 8 (6.3.2a)
+                    found.append(cited.DEPENDENT_EFFECT)
                 stack.extend(node.values())
             elif isinstance(node, list):
                 stack.extend(node)

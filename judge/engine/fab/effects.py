@@ -15,6 +15,9 @@ from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
 from judge.engine.fab.state import Effect, Layer, derived
 
 
+# events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
+OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul"}
+
 class Effects:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``s.effects`` (the effects in force), ``s.pending``
     (triggered-layers not yet on the stack), ``s.trigger_counts``, ``triggered`` and ``tokens``; runs the effect
@@ -55,7 +58,8 @@ class Effects:
                               f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
                               [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT]
                               + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
-                                 else []) + self.condition_rules(cond), tag="telling")
+                                 else []) + self.condition_rules(cond) + label_rules(self.keywords(src), name),
+                              tag="telling")
                 continue
             if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
                 continue
@@ -74,8 +78,8 @@ class Effects:
             if labels:
                 self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
                           label_rules(self.keywords(src), name))
-            if name == "win-clash" and src is not None and src.zone not in ARENA_ZONES:
-                self.step(f"{src.name} was revealed from the {src.zone} to win the clash: its triggered ability, whose "
+            if name in OUTSIDE_ARENA_EVENTS and src is not None and src.zone not in ARENA_ZONES:
+                self.step(f"{src.name} is in the {src.zone} ({OUTSIDE_ARENA_EVENTS[name]}): its triggered ability, whose "
                           "condition is about it outside the arena, is functional.", [cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL])
             if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
                     and not src.is_permanent_card and self.is_defending(src):
@@ -115,8 +119,8 @@ class Effects:
             return True   # a card-layer dealing damage as it resolves
         if name == "play" and info.get("card") == src.handle and src.zone == "stack" and ab.get("of", "this") == "this":
             return True   # 1.7.4i: "when this is played" — its source is on the stack, outside the arena, as played
-        if name == "win-clash" and info.get("card") == src.handle:
-            return True   # 1.7.4i: "when you win a clash revealing this" — its source is the revealed deck card
+        if name in OUTSIDE_ARENA_EVENTS and info.get("card") == src.handle:
+            return True   # 1.7.4i: "when you win a clash revealing this", "when this is charged to your hero's soul"
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
@@ -265,6 +269,7 @@ class Effects:
                 label += [cited.CONTINUOUS_CONDITION_CHECKED_ONCE if eff.get("do") in CONTINUOUS
                           else cited.DISCRETE_CONDITION_CHECKED_ONCE] + self.condition_rules(cond)
                 label += [cited.SURGE] if "dealt_more_than" in cond else []
+                label += label_rules(self.keywords(src), "conditional") if src is not None else []   # 8.4.13-8.4.16
                 who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
@@ -279,7 +284,7 @@ class Effects:
                           [cited.CONDITIONAL_EFFECT] + label
                           + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []))
             self.last_ok = True
-            if eff.get("may") and not self._chooses_to(eff, src, controller):
+            if eff.get("may") and not self._chooses_to(eff, src, controller, layer):
                 self.last_ok = done = False
                 continue
             if eff.get("unless_paid") and self.unless_paid(eff, src, controller, layer, decided):
@@ -289,7 +294,7 @@ class Effects:
             if not (cond and ("if_you_do" in cond or "otherwise" in cond)):
                 done = self.last_ok
 
-    def _chooses_to(self, eff: dict, src: Card | None, controller: str) -> bool:
+    def _chooses_to(self, eff: dict, src: Card | None, controller: str, layer=None) -> bool:
         """An optional effect ("you may …", 1.8.3a): its controller chooses to generate it unless the file says the
         card's controller declines (``decline = true``); one that cannot succeed is tried and fails (1.8.3b), so
         an "if you do" after it is not met."""
@@ -299,10 +304,27 @@ class Effects:
             self.step(f"{what}: {who} chooses not to generate it (the file says decline = true).",
                       [cited.OPTIONAL_EFFECT], tag="telling")
             return False
+        short = self._too_few_objects(eff, controller, layer)
+        if short:
+            self.step(f"{what}: {short}, so it cannot resolve successfully and {who} cannot choose to generate it.",
+                      [cited.OPTIONAL_EFFECT_IMPOSSIBLE])
+            return False
         self.step(f"{what}: {who} chooses to generate it (the file does not say decline = true); if it cannot be "
                   "done, it is not done.",
                   [cited.OPTIONAL_EFFECT, cited.OPTIONAL_EFFECT_IMPOSSIBLE])
         return True
+
+    def _too_few_objects(self, eff: dict, controller: str, layer) -> str:
+        """Why an optional effect that moves N cards of a zone ("you may banish 3 traps from your graveyard")
+        cannot resolve successfully: fewer than N fit (1.8.3b); '' when it can."""
+        what, n = eff.get("what"), eff.get("amount", 1)
+        if eff.get("do") not in ("banish", "discard", "put") or not isinstance(what, dict) or "zone" not in what or \
+                what["zone"] in ARENA_ZONES or not isinstance(n, int) or n < 2:
+            return ""
+        _, pool = self.zone_pool(eff, controller, layer)
+        if len(pool) >= n:
+            return ""
+        return f"only {len(pool)} of the {n} cards it needs are in the {what['zone']}"
 
     def _target_cards(self, spec, src, layer, controller):
         if spec in (None, "self"):
@@ -636,6 +658,8 @@ def _describe_quantity(q: dict) -> str:
              "in-graveyard": f"{noun} in your graveyard", "in-hand": f"{noun} in your hand",
              "in-banished": f"{noun} in your banished zone", "in-arsenal": f"{noun} in your arsenal",
              "defending-cards": f"defending {noun}", "cards-in-pitch": "card in your pitch zone",
-             "distinct-costs-in-pitch": "different cost in your pitch zone"}.get(what, what)
+             "distinct-costs-in-pitch": "different cost in your pitch zone",
+             "opposing-heroes-with-more-life": "opposing hero with more life than you",
+             "own-defense": "point of its {d}"}.get(what, what)
     times = q.get("times", 1)
     return f"{'' if times == 1 else str(times) + ' '}for each {where}"
