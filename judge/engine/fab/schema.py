@@ -37,7 +37,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "value") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
@@ -49,7 +49,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
-    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "state": set(),
+    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "state": set(),
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -110,6 +110,10 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
                                        f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
+    if kind == "property" and ab.get("count") not in QUANTITIES:
+        # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
+        reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
+                                       f"{', '.join(QUANTITIES)}{_near(ab.get('count'), QUANTITIES)}", f"{key}.count"))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
@@ -343,7 +347,7 @@ def _shape():
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag},
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -356,6 +360,8 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
+                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
+                    "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
