@@ -101,6 +101,9 @@ class Counts:
             if isinstance(node, dict):
                 if node.get("count") == "chain-links" and cited.CHAIN_LINK_AS_COLLECTION not in found:
                     found.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if "power_above_base" in node and cited.DEPENDENT_EFFECT not in found:
+                    # a condition on power against base power: the effect depends on stage 8 (6.3.2a)
+                    found.append(cited.DEPENDENT_EFFECT)
                 stack.extend(node.values())
             elif isinstance(node, list):
                 stack.extend(node)

@@ -37,7 +37,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "value") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
@@ -110,6 +110,10 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
                                        f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
+    if kind == "property" and ab.get("count") not in QUANTITIES:
+        # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
+        reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
+                                       f"{', '.join(QUANTITIES)}{_near(ab.get('count'), QUANTITIES)}", f"{key}.count"))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
