@@ -28,7 +28,7 @@ def _apply_side(c: Card, props: dict, merge: bool):
 
 def _describe_selector(sel, plural: bool = True) -> str:
     if not sel:
-        return "any card"
+        return "cards" if plural else "card"
     if isinstance(sel, str):
         return sel
     parts = []

@@ -182,7 +182,7 @@ def _restrict(game, eff, src, controller, layer):
         game.step(f"The effect refers to the defending hero, {game.player_name(player)}, and keeps referring to that "
                   "hero until the combat chain closes.", [cited.DEFENDING_HERO])
     else:
-        player = game._resolve_target_word(who, controller, {})
+        player = game._player_word(who, controller, layer)
     s = game.s
     e = Effect(s.next_id(), s.tick(), src.handle if src else None, controller, "restrict", dict(eff, player=player),
                duration=eff.get("duration", "chain"))
