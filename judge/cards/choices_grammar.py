@@ -136,6 +136,9 @@ def effect(low: str, frame) -> list[dict] | None:
     if m and m.group(1) != "random card":
         noun = card_noun(m.group(1), frame.ctx)
         return [{"do": "discard", "what": dict(zone="hand", **noun)}] if noun else [{"do": "discard"}]
+    m = re.fullmatch(r"banish (?:a|an) (.+?) from your hero's soul", low)
+    if m:     # a card of its controller's hero's soul, chosen as the effect is generated (8.5.1, 1.8.6)
+        return [{"do": "banish", "what": dict(zone="soul", **card_noun(m.group(1), frame.ctx))}]
     m = re.fullmatch(r"put (?:a|an) (.+?) from (your hand|your graveyard|your arsenal) (.+)", low)
     if m and m.group(3) in PUT_PLACES:
         noun = card_noun(m.group(1), frame.ctx)
@@ -175,7 +178,7 @@ def read_modal(para: str, ctx) -> g.Reading | None:
     try:
         for line in lines[1:]:
             frame = g.Frame(ctx, "resolution")
-            effects = ctx.effects(g.normalise(line[2:], ctx.name), frame)
+            effects = ctx.effects(g.normalise(line[2:], ctx.name, ctx.monikers), frame)
             if any(e.get("to") == "target" or e.get("what") == "target" for e in effects) != (frame.target is not None):
                 raise g.NotUnderstood(line)     # a target declared but not acted on, or the reverse
             mode = {"effects": effects}
@@ -219,7 +222,7 @@ def trigger_body(body: str, frame) -> list[dict]:
 def surge(para: str, ctx) -> g.Reading | None:
     """``Surge - If this deals more than N damage, EFFECTS`` on a card that resolves (8.4.8): a resolution ability
     whose condition is a damage event of this card, since it was played, of more than N (``dealt_more_than``)."""
-    text = g.normalise(para, ctx.name)
+    text = g.normalise(para, ctx.name, ctx.monikers)
     m = re.fullmatch(r"surge - if this deals more than (\d+) damage, (.+)", text, re.IGNORECASE)
     if not m:
         return None

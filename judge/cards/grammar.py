@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import triggers_grammar
+from judge.cards import permanents_grammar, triggers_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -72,6 +72,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = triggers_grammar.effect(low, frame)   # delayed triggered effects (6.6.3)
+    if got is not None:
+        return got
+    got = permanents_grammar.effect(low, frame)   # a permanent's own counters (8.5.14, 1.8.4)
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
@@ -171,6 +174,9 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = keywords_grammar.condition(p, ctx)
     if got is not None:
         return got
+    got = permanents_grammar.condition(p, ctx)
+    if got is not None:
+        return got
     if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
         return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
     m = re.fullmatch(r"(?:it|this) is (\w+)", p)
@@ -212,7 +218,7 @@ ACTIVATED = re.compile(r"^(?:(once|twice) per turn )?(action|instant|attack reac
                        re.IGNORECASE)
 TRIGGERS = (
     (r"(?:when|if) this hits(?: a hero)?", "hit"),
-    (r"(?:when this attacks|when you attack with this)", "attack"),
+    (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
     (r"when this defends", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
@@ -223,10 +229,10 @@ TRIGGERS = (
 
 def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
-    text = normalise(para, ctx.name)
+    text = normalise(para, ctx.name, ctx.monikers)
     try:
         for reader in (effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
-                       keywords_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+                       keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -327,7 +333,8 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
         m = re.fullmatch(pattern + r", (.+)", text, re.IGNORECASE)
         if m:
             if event in ("hit", "attack", "defended") and not ctx.is_attack:
-                if not (ctx.is_weapon and event in ("hit", "attack")):
+                # a weapon's attack-proxy (1.4.3) or an attacking ally (8.2.8c) attacks and hits as its source
+                if not ((ctx.is_weapon or "ally" in ctx.subtypes) and event in ("hit", "attack")):
                     raise NotUnderstood(text)
             if event in ("enters-arena", "leaves-arena") and ctx.resolves:
                 raise NotUnderstood(text)       # a permanent's own entering or leaving (the arena, 3.0.5)

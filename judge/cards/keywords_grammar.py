@@ -141,7 +141,8 @@ GALVANIZE = re.compile(r"^galvanize - when this defends, you may destroy an item
                        re.IGNORECASE)
 ATTACK_IF = re.compile(r"^(when this attacks|when you attack with this), if (.+?), (.+)$", re.IGNORECASE)
 
-ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?\.?(?:\s+(.+))?$", re.IGNORECASE)
+ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counters?(?: on it)?\.?(?:\s+(.+))?$",
+                         re.IGNORECASE)
 
 
 def paragraph(text: str, ctx):
@@ -185,7 +186,9 @@ def _enters_with(text: str, ctx):
         raise g.NotUnderstood(text)
     reading = g.Reading(abilities=[{"kind": "enters", "counters": {m.group(2).lower(): g.number(m.group(1).lower())}}])
     if m.group(3):
-        rest = ctx.paragraph(m.group(3))
+        # "When it has none, …": none of the counters it entered with
+        rest = ctx.paragraph(re.sub(r"^when it has none\b", f"When it has no {m.group(2).lower()} counters", m.group(3),
+                                    flags=re.IGNORECASE))
         if rest is None:
             raise g.NotUnderstood(text)
         reading.abilities += rest.abilities

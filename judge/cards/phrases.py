@@ -59,6 +59,8 @@ class Context:
         self.tokens = tokens or {}             # token name (lower) → the token's record
         self.names = names or {}               # every card name (lower) → as printed (combo names a card)
         self.compile_token = compile_token     # record → Compiled, for the token cards the text creates
+        personal = bool(self.types & {"hero", "demi-hero", "mentor"} or "ally" in self.subtypes)
+        self.monikers = monikers(self.name, personal)   # the card's own name, shorter (2.7.3)
 
     # Text nested in a sentence or paragraph (``destroy this, then EFFECTS``, a quoted granted trigger, the
     # rest of a paragraph after its additional cost) is read by the whole grammar, which lies above the
@@ -98,6 +100,24 @@ class Context:
         return not permanent and bool(self.types & {"action", "instant", "attack reaction", "defense reaction"})
 
 
+HONORIFICS = ("Ser", "Lady", "Lord", "Chief", "Professor")
+
+
+def monikers(name: str, personal: bool) -> tuple:
+    """The moniker of a personal name (2.7.3: "[HONORIFIC?] MONIKER [LAST?] [, SUFFIX?]"): ``Aegis, Archangel
+    of Protection`` → ``Aegis``, ``Ser Boltyn, Breaker of Dawn`` → ``Boltyn``; a name without a suffix has a last
+    name only when it names a person (``personal``: a hero, an ally, a mentor): ``Hala Goldenhelm`` → ``Hala``.
+    The words are the card's own name in its text; an empty tuple when the name has no shorter moniker."""
+    head = name.split(",", 1)[0].strip()
+    words = head.split()
+    if words and words[0] in HONORIFICS and len(words) > 1:
+        words = words[1:]
+    if "," not in name and personal and len(words) == 2 and words[1][:1].isupper():
+        words = words[:1]      # MONIKER LAST
+    said = " ".join(words)
+    return (said,) if said[:1].isalpha() and said[:1].isupper() and said != name else ()
+
+
 class Reading:
     """What one paragraph compiles to: abilities, keywords, card keys (``target``, ``playable_as_instant``)."""
 
@@ -115,13 +135,19 @@ class NotUnderstood(Exception):
 # normalising
 # ---------------------------------------------------------------------------------------------------------
 
-def normalise(para: str, name: str) -> str:
-    """Plain text in one line, the card's own name as "this", no bold marks."""
+def normalise(para: str, name: str, monikers: tuple = ()) -> str:
+    """Plain text in one line, the card's own name — or its moniker (2.7.3: "When Aegis attacks" on "Aegis,
+    Archangel of Protection") — as "this", no bold marks."""
     text = re.sub(r"\*\*(.+?)\*\*", r"\1", para)
     text = " ".join(text.split())
     if name:
         text = re.sub(rf"(?<!\w){re.escape(name)}'s\b", "this's", text)
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "this", text)
+    for said in monikers:
+        # a moniker that opens a longer capitalised name ("Aegis, Archangel …") is not this card
+        around = rf"(?<!\w){re.escape(said)}"
+        text = re.sub(around + r"'s\b", "this's", text)
+        text = re.sub(around + r"(?!\w)(?!,? [A-Z])(?! of [A-Z])", "this", text)
     text = text.replace("’", "'").replace("—", "-").replace("–", "-")
     return text
 

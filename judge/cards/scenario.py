@@ -10,7 +10,7 @@ stands for the card's Nth compiled ability, so a file can keep some compiled abi
 from __future__ import annotations
 
 from judge.cards import data as cd
-from judge.cards.compiler import compile_card
+from judge.cards.compiler import Compiled, compile_card
 
 PROPERTY_KEYS = ("name", "types", "subtypes", "supertypes", "pitch", "cost", "power", "defense", "life", "keywords",
                  "target", "playable_as_instant", "abilities")
@@ -18,11 +18,125 @@ _COMPILED: dict[tuple[str, str, str], object] = {}
 
 
 def _compiled(data, record):
-    """Compile each printed card once per process (a scenario folder names the same cards many times)."""
+    """Compile each printed card once per process (a scenario folder names the same cards many times), and
+    once per release of the data and of the compiler where the store's cache is kept (:class:`_Kept`)."""
     key = (data.path, record.name, record.pitch)
-    if key not in _COMPILED:
-        _COMPILED[key] = compile_card(record, data)
-    return _COMPILED[key]
+    found = _COMPILED.get(key)
+    if found is None:
+        found = _COMPILED[key] = _KEPT.get(key) or compile_card(record, data)
+        _KEPT.add(key, found)
+    return found
+
+
+def precompile(tables) -> None:
+    """Compile the cards that the ``[cards.X]`` tables name by their real name (``card = "NAME"``), here and
+    now: a run over many scenarios does it before its worker processes fork, so that each card is compiled
+    once. A name that cannot be found is left for the scenario that names it to report."""
+    try:
+        data = cd.load()
+    except cd.JudgeError:
+        return
+    for table in tables:
+        name, pitch = table.get("card"), table.get("pitch")
+        if not isinstance(name, str):
+            continue
+        try:
+            record = cd.find_one(data, name, pitch if isinstance(pitch, int) and not isinstance(pitch, bool) else None)
+        except cd.JudgeError:
+            continue
+        _compiled(data, record)
+    save_compiled()
+
+
+class _Kept:
+    """Compiled cards kept in the store's cache (``cards-compiled-STAMP.marshal``), named by the size and
+    modification time of the card data file and of the compiler's modules, so an edit to either makes a new
+    file; a missing, corrupt or foreign file is ignored (cards are compiled again). Only the cards of the
+    first data file a process uses are kept, and only a compile that marshal can write."""
+
+    FORMAT = 1
+
+    def __init__(self):
+        self.data_path: str | None = None
+        self.seen = None
+        self.known: dict = {}
+        self.new: dict = {}
+
+    def _file(self):
+        import os
+        import sys
+        import zlib
+
+        from judge.rulebook import store
+
+        here = os.path.dirname(os.path.abspath(__file__))
+        files = sorted(os.path.join(here, n) for n in os.listdir(here) if n.endswith(".py"))
+        files += [os.path.join(os.path.dirname(here), "engine", "fab", "keywords.py"), self.data_path]
+        stamp = repr([(f, os.stat(f).st_size, os.stat(f).st_mtime_ns) for f in files]
+                     + [self.FORMAT, sys.version_info[:2]])
+        return store.cache_dir() / f"cards-compiled-{zlib.crc32(stamp.encode()):08x}{len(stamp)}.marshal"
+
+    def _mine(self, data_path: str) -> bool:
+        """Is ``data_path`` the data file kept (reading the kept file on first use, and again when the data
+        file changed since)?"""
+        import os
+
+        try:
+            seen = os.stat(data_path)
+            seen = (seen.st_size, seen.st_mtime_ns)
+        except OSError:
+            return False
+        if self.data_path is None or (data_path == self.data_path and seen != self.seen):
+            import marshal
+
+            self.data_path, self.seen, self.known, self.new = data_path, seen, {}, {}
+            try:
+                with open(self._file(), "rb") as fh:
+                    known = marshal.loads(fh.read())
+                if isinstance(known, dict):
+                    self.known = known
+            except Exception:   # noqa: BLE001 — missing, corrupt or foreign: compiled again
+                pass
+        return data_path == self.data_path
+
+    def get(self, key):
+        """The compiled card kept for ``key`` (data path, name, pitch), or None."""
+        row = self.known.get(key[1:]) if self._mine(key[0]) else None
+        if not (isinstance(row, tuple) and len(row) == 5):
+            return None
+        out = Compiled()
+        out.keywords, out.fields, out.abilities, out.not_understood, out.understood = row
+        return out
+
+    def add(self, key, compiled) -> None:
+        """Remember a card compiled in this process, to be written by :meth:`save`."""
+        if self._mine(key[0]) and key[1:] not in self.known:
+            self.new[key[1:]] = (compiled.keywords, compiled.fields, compiled.abilities, compiled.not_understood,
+                                 compiled.understood)
+
+    def save(self) -> None:
+        """Write the kept cards with the new ones (atomically); silent on failure."""
+        import marshal
+
+        from judge.rulebook import store
+
+        if not self.new:
+            return
+        both = {**self.known, **self.new}
+        try:
+            store.write_atomic(self._file(), marshal.dumps(both))
+        except (OSError, ValueError):
+            return
+        self.known, self.new = both, {}
+
+
+_KEPT = _Kept()
+
+
+def save_compiled() -> None:
+    """Write the cards compiled in this process to the store's cache (a run over many scenario files calls
+    it at its end)."""
+    _KEPT.save()
 
 
 def _number(value: str, field: str):

@@ -260,6 +260,11 @@ class parse_cache:
         if not self.outer:
             cache, _CACHE = _CACHE, None
             cache.save()
+            import sys
+
+            named = sys.modules.get("judge.cards.scenario")   # the cards the files named, compiled once
+            if named is not None:
+                named.save_compiled()
         return False
 
 

@@ -305,14 +305,12 @@ def _prepare(work: list, engines: set) -> None:
     for game, book in {(s.game, b): None for _, s, b, _ in work if s is not None and s.game in engines}:
         citations.prepare(game, book)
         vocabulary.of_book(book)
-    if any(isinstance(t, dict) and "card" in t for _, s, _, _ in work if s is not None
-           for t in (s.data.get("cards") or {}).values()):
-        from judge.cards import data, scenario   # noqa: F401 — the card compiler's grammar, compiled once
+    named = [t for _, s, _, _ in work if s is not None and isinstance(s.data.get("cards"), dict)
+             for t in s.data["cards"].values() if isinstance(t, dict) and "card" in t]
+    if named:
+        from judge.cards import scenario   # the card compiler: each named card compiled once, here
 
-        try:
-            data.load()
-        except JudgeError:
-            pass   # each scenario naming a card says so when it is played
+        scenario.precompile(named)
 
 
 PARALLEL_MIN_SCENARIOS = 100

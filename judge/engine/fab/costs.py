@@ -1,4 +1,4 @@
-# Activation conditions and effect-costs (FaB CR 5.2.1c, 5.2.1e, 1.14.2e, 1.14.4, 1.14.4a, 1.14.4b, 5.1.8a).
+# Activation conditions, effect-costs, "unless [player] pays" (FaB CR 5.2.1c, 5.2.1e, 1.14.2e, 1.14.4, 1.14.4b, 1.8.4b).
 """What an activated ability asks before it can be activated, and the effect-costs it names.
 
 * ``if = { … }`` on an activated ability is its activation condition ("Activate this only while this is
@@ -11,6 +11,11 @@
   makes the activation illegal and the game state is reversed (1.14.4b, 5.1.8a). The cards the player
   chooses to pay with are the action's ``pay_with`` (a list of handles); a random choice is the action's
   ``random``.
+* ``unless_paid = { resources = N, by = WHO }`` on an effect is "[EFFECT] unless [WHO] pays {r}…" (1.8.4b): as
+  the effect would be generated, WHO may pay N resources; if they do it is not generated. The file declares the
+  choice (``pays = true`` with the cards pitched, ``pitch = [...]``, or ``pays = false``); a player who cannot
+  pay cannot choose to (1.8.3b), and one who could but whose choice is not written is refused, never guessed.
+  Consecutive effects with the same ``unless_paid`` share one condition and one payment (1.8.4).
 """
 
 from __future__ import annotations
@@ -220,3 +225,39 @@ class Costs:
             raise
         for name in keyword_costs:
             self.keyword_cost_paid(player, c, name)
+
+    def unless_paid(self, eff: dict, src, controller: str, layer, decided: dict) -> bool:
+        """"[EFFECT] unless [player] pays" (1.8.4b): is the payment made (so the effect is not generated)? The
+        payer's choice is the file's ``pays``; ``decided`` holds the answer for effects sharing the same clause."""
+        unless = eff["unless_paid"]
+        key = repr(sorted(unless.items()))
+        if key in decided:
+            self.step(f"{src.name if src is not None else 'The effect'}: \"{eff.get('do')}\" is under the same \"unless\" "
+                      f"condition as the effect before it, {'paid' if decided[key] else 'not paid'} once for both: it "
+                      f"is {'not ' if decided[key] else ''}generated.", [cited.CONDITIONAL_EFFECT, cited.UNLESS_EFFECT])
+            return decided[key]
+        payer = self._player_word(unless.get("by", "target-controller"), controller, layer)
+        n, who = unless["resources"], self.player_name(payer)
+        name = src.name if src is not None else "The effect"
+        cost = "{r}" * n
+        p = self.s.players[payer]
+        able = p.resources + sum(c.pitch or 0 for c in self.s.cards.values()
+                                 if c.zone == "hand" and c.owner == payer) >= n
+        choice = unless.get("pays")
+        if choice is None and able:
+            raise InvalidScenario([self.scenario.reason(
+                "choose-payment", f"{name}: {who} could pay {cost} to stop \"{eff.get('do')}\": say whether they do, "
+                "unless_paid = { …, pays = true, pitch = [cards] } or pays = false (the engine does not choose for a "
+                "player)", self.current_key, cited.UNLESS_EFFECT)])
+        if not choice:
+            why = "chooses not to pay" if able else \
+                f"cannot pay ({p.resources} resources and not enough to pitch), so cannot choose to"
+            self.step(f"{name}: \"… unless {who} pays {cost}\" — {who} {why}; the condition is met and the effect is "
+                      "generated.", [cited.UNLESS_EFFECT, cited.OPTIONAL_EFFECT if able else cited.OPTIONAL_EFFECT_IMPOSSIBLE])
+            decided[key] = False
+            return False
+        self._pay(payer, src, n, 0, list(unless.get("pitch", [])), self.current_key)
+        self.step(f"{name}: {who} pays {cost}, so \"… unless {who} pays\" stops the effect: it is not generated.",
+                  [cited.UNLESS_EFFECT, cited.OPTIONAL_EFFECT])
+        decided[key] = True
+        return True

@@ -243,6 +243,7 @@ class Effects:
         generated."""
         event = dict(layer.params.get("event", {})) if layer is not None else {}
         done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
+        decided: dict = {}  # "unless [player] pays" clauses already answered (1.8.4b)
         for eff in effects:
             cond = eff.get("if")
             if cond and ("if_you_do" in cond or "otherwise" in cond):
@@ -269,6 +270,9 @@ class Effects:
                           + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []))
             self.last_ok = True
             if eff.get("may") and not self._chooses_to(eff, src, controller):
+                self.last_ok = done = False
+                continue
+            if eff.get("unless_paid") and self.unless_paid(eff, src, controller, layer, decided):
                 self.last_ok = done = False
                 continue
             self.generate_one(eff, src, controller, layer)
@@ -428,6 +432,13 @@ class Effects:
         if word == "attacking-hero":
             link = self.s.active_link
             return link.controller if link else controller
+        if word == "target-controller" and layer is not None:
+            # the controller of the targeted object ("target attack … unless its controller pays"), or the target hero
+            for t in layer.targets:
+                if t in self.s.players:
+                    return t
+                if t in self.s.cards:
+                    return self.s.cards[t].controller or self.s.cards[t].owner
         return self._resolve_target_word(word, controller, {})
 
     def draw(self, player: str, n: int):

@@ -127,7 +127,7 @@ def _damage(game, eff, src, controller, layer):
                   [cited.EFFECT_FAILS])
         return
     else:
-        targets = [game._resolve_target_word(to or "opponent", controller, {})]
+        targets = [game._player_word(to or "opponent", controller, layer)]
     if len(targets) > 1:
         game.step(f"{_name(src)} deals damage to each of its targets: "
                   f"{', '.join(game._name_of(t) for t in targets)}.", [cited.DEAL_DAMAGE])

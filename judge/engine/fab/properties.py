@@ -330,13 +330,7 @@ class Properties:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
         changes = []
         blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
-        for kw in blocked.intersection(kws):
-            noted = self.__dict__.setdefault("_kept_despite_restriction", set())
-            if (card.handle, kw) not in noted:
-                noted.add((card.handle, kw))
-                self.step(f"{card.name} can't gain {kw}, but it has {kw} by itself (printed, not gained): a restriction "
-                          "on gaining it does not remove it.", [cited.RESTRICTION_PRECEDENCE, cited.ONLY_IF_SPECIFIED],
-                          tag="telling")
+        own = blocked.intersection(kws)
         for eff in self.s.effects:
             if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
                     self.effect_applies(eff, card):
@@ -347,6 +341,7 @@ class Properties:
                     self._applies(eff.get("to", "self"), card, src.controller, src):
                 changes.append((src.timestamp, eff["do"], eff))
         if not changes:
+            self._kept_despite_restriction(card, own)
             return kws
         for ts, kind, data in sorted(changes, key=lambda c: c[0]):
             if kind == "gain-keyword":
@@ -360,7 +355,19 @@ class Properties:
                 kws[data["keyword"]] = data.get("value", True)
             else:
                 kws.pop(data["keyword"], None)
+        self._kept_despite_restriction(card, own.intersection(kws))
         return kws
+
+    def _kept_despite_restriction(self, card: Card, kept: set) -> None:
+        """Say once that a keyword ``card`` has by itself stays under "can't gain" (1.0.2): not said when an
+        effect that removes it ("loses") applied as well."""
+        for kw in kept:
+            noted = self.__dict__.setdefault("_kept_despite_restriction_said", set())
+            if (card.handle, kw) not in noted:
+                noted.add((card.handle, kw))
+                self.step(f"{card.name} can't gain {kw}, but it has {kw} by itself (printed, not gained): a restriction "
+                          "on gaining it does not remove it.", [cited.RESTRICTION_PRECEDENCE, cited.ONLY_IF_SPECIFIED],
+                          tag="telling")
 
     def unmet_keyword_grants(self, card: Card, keyword: str) -> list[Card]:
         """The sources of while-static abilities that would give ``card`` ``keyword`` ("If you have …, this card's

@@ -15,7 +15,10 @@ from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
-COMMON_EFFECT_KEYS = {"do", "if", "duration", "may"}
+COMMON_EFFECT_KEYS = {"do", "if", "duration", "may", "unless_paid"}
+
+# who may pay an "unless [player] pays" cost (1.8.4b): the player words of effects.Effects._player_word
+UNLESS_PAYERS = ("you", "opponent", "target", "target-controller", "attacking-hero", "defending-hero")
 
 # effect primitive → the fields it reads (besides do / if / duration): from the one table, primitives.py
 EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.items()}
@@ -184,6 +187,8 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
                                            "modelled: the engine gives the ability it means only to a card printed "
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
+    if "unless_paid" in eff:
+        _check_unless(scenario, f"{key}.unless_paid", eff["unless_paid"], reasons)
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
                                        f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
@@ -237,6 +242,23 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
+
+
+def _check_unless(scenario, key: str, unless, reasons: list) -> None:
+    """``unless_paid = { resources = N, by = WHO, pays = …, pitch = […] }``: "[EFFECT] unless [player] pays"
+    (1.8.4b) names a resource cost and a player who may pay it."""
+    if not isinstance(unless, dict):
+        return      # the shape check has said so
+    if "resources" not in unless:
+        reasons.append(scenario.reason("bad-cost", "unless_paid needs the cost the player may pay: resources = N "
+                                       "(\"unless they pay {r}{r}\" is resources = 2)", key, cited.UNLESS_EFFECT))
+    if unless.get("by") not in UNLESS_PAYERS:
+        reasons.append(scenario.reason("unknown-player", f"unless_paid.by = {unless.get('by')!r}: say who may pay, one "
+                                       f"of {', '.join(UNLESS_PAYERS)}{_near(unless.get('by'), UNLESS_PAYERS)}",
+                                       f"{key}.by", cited.UNLESS_EFFECT))
+    if unless.get("pitch") and unless.get("pays") is not True:
+        reasons.append(scenario.reason("bad-payment", "unless_paid.pitch lists the cards the player pitches to pay, "
+                                       "which they do only with pays = true", f"{key}.pitch", cited.UNLESS_EFFECT))
 
 
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
@@ -305,6 +327,8 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words,
+                    "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
+                                         what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
                    what="an effect table")
