@@ -52,7 +52,8 @@ class Effects:
                 if not ab.get("state_trigger"):
                     self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
                               f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
-                              [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT]
+                              [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT,
+                               cited.CONDITIONAL_EFFECT]
                               + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
                                  else []) + self.condition_rules(cond), tag="telling")
                 continue
@@ -502,9 +503,12 @@ class Effects:
         sources = self.unmet_keyword_grants(card, "go again")
         if sources:
             whose = ", ".join(f"{src.name}'s" if src is not card else "its own" for src in sources)
+            conds = [ab.get("while") for src in sources for ab in src.abilities if ab.kind == "static"
+                     and ab.get("while") and ab.get("effect", {}).get("keyword") == "go again"]
             self.step(f"{card.name} does not have go again: the condition of {whose} ability that would give it go "
                       f"again is not met, so {self.player_name(player)} gains no action point from it.",
-                      list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL], tag="go-again")
+                      list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT]
+                      + self.condition_rules(conds), tag="go-again")
 
     def create_token(self, eff: dict, controller: str):
         """Create a token in the arena under ``controller``'s control (8.5.2)."""

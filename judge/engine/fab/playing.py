@@ -448,7 +448,8 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
-            if sel.pop("is_attack", False) and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
+            is_attack = sel.pop("is_attack", False)
+            if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
                 self._next_effect_waits(eff, c, player, at, "attack")
                 continue   # "your next attack": only an attack (1.8.10)
             undetermined = "min_cost" in sel and c.x_cost
@@ -491,6 +492,7 @@ class Playing:
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
                       f"{_effect_phrase(eff)} {when}{cost_note}.",
                       [cited.NEXT_CARD_EFFECTS, cited.FUTURE_OBJECT]
+                      + ([cited.YOUR_NEXT_ATTACK] if is_attack else [])
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
                          else [])
                       + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else base_cites))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
-from judge.engine.fab.conditions import CONDITIONS
+from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import with_hook
 from judge.engine.fab.state import ChainLink
@@ -290,7 +290,8 @@ class Properties:
                     parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
                                  f"its while-condition is not met now ({'; '.join(unmet)})")
                     cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL,
-                              cited.WHILE_CONDITION_ALWAYS_CHECKED] + self.condition_rules(cond)
+                              cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED] \
+                        + self.condition_rules(cond)
         for _, _, src, how in mods:
             src_card = self.s.cards.get(src)
             if how == "while-static" and src_card is not None and src_card.private:
@@ -481,6 +482,11 @@ class Properties:
                 out.append("the hero is not marked" if want else "the hero is marked")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
+            elif key == "attack_power_above_base" and event_attack(self, event) is not None:
+                a = event_attack(self, event)
+                power, base = self.power(a) or 0, self.base_value(a, "power") or 0
+                out.append(f"{a.name} has {power} power, {'not greater than' if want else 'greater than'} its base "
+                           f"power {base} (its printed power)")
             elif self.extra_unmet(key, want, src):
                 out.append(self.extra_unmet(key, want, src))
             else:
