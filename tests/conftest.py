@@ -84,6 +84,42 @@ def judged_under(scenario):
     return books(scenario)
 
 
+_PLAYED: dict = {}
+
+
+def played(path):
+    """``(scenario, outcome)`` of a scenario file played under :func:`judged_under`'s rulebook, once per
+    session for each file and document: the tests that go over the whole suite (the harness, the citation
+    audits, each engine's tests) read the same outcomes instead of playing every scenario again. Tests only
+    read what it returns."""
+    from judge import scenarios as sc
+
+    scenario = sc.load(path)
+    book = judged_under(scenario)
+    key = (str(path), book.name, book.cite_prefix, len(book.rules))
+    got = _PLAYED.get(key)
+    if got is None:
+        got = _PLAYED[key] = (scenario, sc.play(scenario, book))
+    return got
+
+
+_NODES: dict = {}
+
+
+def source_nodes(path) -> list:
+    """Every node of a Python file's syntax tree in :func:`ast.walk` order, parsed once per session for each
+    version of the file (its size and time): the checks over the package's source (layers, cycles,
+    docstrings, citations by name) walk the same trees. Tests only read the nodes."""
+    import ast
+
+    stat = os.stat(path)
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    nodes = _NODES.get(key)
+    if nodes is None:
+        nodes = _NODES[key] = list(ast.walk(ast.parse(Path(path).read_text(encoding="utf-8"))))
+    return nodes
+
+
 @contextlib.contextmanager
 def judge_env(home: Path, cache: Path):
     """Point the store at ``home`` for a block (module-scoped fixtures cannot use monkeypatch)."""

@@ -88,14 +88,14 @@ def test_text_not_understood_is_refused_unless_abilities_are_written(tmp_path):
     with pytest.raises(ScenarioError) as exc:
         _run(tmp_path, """
             [cards.a]
-            card = "Clash of Agility (red)"
+            card = "Clash of Mountains (red)"
             owner = "alice"
         """)
-    assert ('Clash of Agility (red): the engine does not understand "When this defends, clash with the attacking '
-            'hero. The winner creates an Agility token."') in str(exc.value)
+    assert ('Clash of Mountains (red): the engine does not understand "When this defends a Guardian attack, clash '
+            'with the attacking hero. The winner creates a Seismic Surge token."') in str(exc.value)
     s, out = _run(tmp_path, """
         [cards.a]
-        card = "Clash of Agility (red)"
+        card = "Clash of Mountains (red)"
         owner = "alice"
         abilities = []
     """)

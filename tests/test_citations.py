@@ -16,7 +16,7 @@ from judge.rulebook.diff import diff
 from judge.rulebook.formats import gitbook, glossary, numbered
 from judge.rulebook.model import Rulebook
 
-from conftest import ROOT, corpus_file, judged_under
+from conftest import ROOT, corpus_file, judged_under, played
 
 ENGINES = {"fab": ROOT / "judge/engine/fab", "ga": ROOT / "judge/engine/grand_archive",
            "mc": ROOT / "judge/engine/marvel_champions"}
@@ -94,8 +94,7 @@ def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
     reg = registry.cited(game)
     unregistered = {}
     for path in sorted((ROOT / "scenarios" / game).glob("*.toml")):
-        s = sc.load(path)
-        for rule_id in sc.play(s, judged_under(s)).citations():
+        for rule_id in played(path)[1].citations():    # played once a session (conftest.played)
             if reg.get(rule_id) is None:
                 unregistered.setdefault(rule_id, path.name)
     assert unregistered == {}, proposals(game, unregistered)

@@ -8,7 +8,7 @@ import pytest
 
 from judge.engine import registry as engines
 
-from conftest import ROOT
+from conftest import ROOT, source_nodes
 
 ENGINE = ROOT / "judge" / "engine"
 REGISTRIES = {"fab": "judge/engine/fab/cited.py", "grand_archive": "judge/engine/grand_archive/cited.py",
@@ -154,7 +154,7 @@ def test_every_name_the_engines_cite_is_in_their_registry():
     for package, game in GAME_OF_PACKAGE.items():
         reg = engines.cited(game)
         for path in sorted((ENGINE / package).glob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in source_nodes(path):
                 if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                         and node.value.id == "cited" and node.attr.isupper() and node.attr != "REGISTRY"):
                     used += 1

@@ -19,7 +19,7 @@ from judge.engine.grand_archive.cited import REGISTRY
 from judge.engine.grand_archive.game import Citer
 from judge.rulebook.formats import gitbook
 
-from conftest import ROOT, RULES, corpus_file, judged_under, names_written_in
+from conftest import ROOT, RULES, corpus_file, names_written_in, played
 from scenario_checks import assert_passes, check_bad_mutation, check_good_file
 
 SCENARIOS = ROOT / "scenarios" / "ga"
@@ -48,8 +48,7 @@ def corpus():
 
 @lru_cache(maxsize=None)
 def _outcome(path: Path):
-    scenario = sc.load(path)
-    return scenario, sc.play(scenario, judged_under(scenario))
+    return played(path)     # played once a session, shared with the harness and the citation audits
 
 
 def _page(rule_id: str) -> str:

@@ -16,7 +16,7 @@ from judge.engine.marvel_champions.cards import RESOURCE_TYPES
 from judge.engine.marvel_champions.rules import procedure_ids
 from judge.rulebook.formats import glossary
 
-from conftest import ROOT, RULES, corpus_file, judged_under, names_written_in
+from conftest import ROOT, RULES, corpus_file, names_written_in, played
 from scenario_checks import check_bad_mutation, line_of
 
 SCENARIOS = ROOT / "scenarios" / "mc"
@@ -27,8 +27,7 @@ SEED = RULES / "003_046759c8b9308011.txt"
 
 @lru_cache(maxsize=None)
 def _outcome(path: Path):
-    scenario = sc.load(path)
-    return scenario, sc.play(scenario, judged_under(scenario))
+    return played(path)     # played once a session, shared with the harness and the citation audits
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ from judge.errors import ScenarioError
 
 FAB = Path(__file__).resolve().parent.parent / "scenarios" / "fab"
 PAID = FAB / "own-unless-they-pay-paid-by-pitching.toml"
+MODAL = FAB / "blind3-m01-captains-call-choose-go-again.toml"
 
 
 def _mutated(tmp_path, source: Path, *pairs: str) -> Path:
@@ -52,3 +53,27 @@ def test_a_malformed_unless_paid_is_refused_with_its_key(tmp_path, old, new, mes
     with pytest.raises(ScenarioError, match=message) as exc:
         sc.play(sc.load(path))
     assert "cards.trap.abilities.1.effects.1" in str(exc.value)
+
+
+@pytest.mark.parametrize("pairs,key,message", [
+    (("modes = [2]", "modes = [3]"), "actions.1.modes", r"modes = \[3\]: Captain's Call's modal ability chooses 1 mode of 2"),
+    (("modes = [2]", "modes = [1, 2]"), "actions.1.modes", r"chooses 1 mode of 2"),
+    (("modes = [2]\n", ""), "actions.1.play", r"has a modal ability: say which modes"),
+    (("mode = 2\n", "mode = 3\n"), "cards.call.abilities.1.mode", r"modes are numbered \[1, 3\]: number them 1 to 2"),
+    (("owner = \"alice\"\nkeywords", "owner = \"alice\"\nmodes = [2]\nkeywords"), "cards.call.modes",
+     r"declared both on the card and on the action"),
+    (("card = \"Captain's Call (red)\"", "name = \"Made-up modal card\"\ntypes = [\"action\"]\ncost = 0"),
+     "cards.call.abilities.1.choose", r"do not say how many modes are chosen"),
+    (("play = \"snatch\"", "play = \"snatch\"\nmodes = [1]"), "actions.2.modes", r"Snatch has no modal ability"),
+])
+def test_modes_on_the_play_action_are_checked_against_the_card(tmp_path, pairs, key, message):
+    path = _mutated(tmp_path, MODAL, *pairs)
+    with pytest.raises(ScenarioError, match=message) as exc:
+        sc.play(sc.load(path))
+    assert key in str(exc.value)
+
+
+def test_the_modes_declared_on_the_action_are_the_cards_abilities():
+    outcome = sc.play(sc.load(MODAL))
+    assert outcome.passed, outcome.mismatches + outcome.missing_cites
+    assert any(step.text.startswith("Declare modes:") and "1.7.5a" in step.cites for step in outcome.trace.steps)

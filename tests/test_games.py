@@ -21,7 +21,7 @@ from judge import scenarios as sc
 from judge.engine import core, registry
 from judge.rulebook import store
 
-from conftest import ROOT
+from conftest import ROOT, played, source_nodes
 from scenario_checks import assert_passes, line_of
 
 PLAYABLE = games.playable()
@@ -34,10 +34,9 @@ def _book(game: str, version: str):
     return store.load(store.resolve(version or None, game))
 
 
-@lru_cache(maxsize=None)
 def _outcome(path: Path):
-    scenario = sc.load(path)
-    return scenario, sc.play(scenario, _book(scenario.game, scenario.rules))
+    """The scenario and its outcome under the document its ``rules`` names (played once a session)."""
+    return played(path)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -128,7 +127,7 @@ def _reason_codes_in_source() -> dict[str, str]:
     """Every reason code written as a literal in judge/ (first argument of reason()/Reason(), or code=)."""
     found = {}
     for path in sorted((ROOT / "judge").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_nodes(path):
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")

@@ -4,7 +4,7 @@ public name has a docstring, no module is over 800 lines and no function over 10
 import ast
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import ROOT, source_nodes
 
 JUDGE = ROOT / "judge"
 
@@ -54,7 +54,7 @@ def test_imports_only_run_down_the_layers():
     upward = []
     for path in sorted(JUDGE.rglob("*.py")):
         here = _layer(_module(path))
-        for line, target in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for line, target in _imports(source_nodes(path)[0]):
             there = _layer(target)
             if there in LAYERS and LAYERS[there] > LAYERS[here]:
                 upward.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
@@ -79,7 +79,7 @@ def _import_graph(root: Path) -> dict[str, dict[str, int]]:
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges = graph[name] = {}
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_nodes(path):
             if isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
@@ -133,7 +133,7 @@ def test_the_cycle_check_would_catch_a_lazy_circle(tmp_path):
 
 
 def _undocumented(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = source_nodes(path)[0]
     out = [] if ast.get_docstring(tree) else ["(module)"]
 
     def walk(body, prefix):
@@ -177,7 +177,7 @@ def _oversized(path: Path) -> list[str]:
     lines = text.count("\n") + (not text.endswith("\n"))
     if lines > MAX_MODULE_LINES:
         out.append(f"(module) ({lines} lines)")
-    for node in ast.walk(ast.parse(text)):
+    for node in source_nodes(path):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             length = node.end_lineno - node.lineno + 1
             if length > MAX_FUNCTION_LINES:

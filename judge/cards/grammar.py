@@ -39,7 +39,7 @@ class Context(phrases.Context):
 
     def trigger(self, text: str) -> Reading | None:
         """``text`` read as a triggered ability (``When this hits, …``), or None when it is not one."""
-        return _trigger(text, self)
+        return keywords_grammar.wager_paragraph(text, self) or _trigger(text, self)
 
     def paragraph(self, text: str) -> Reading | None:
         """``text`` read as a whole paragraph (:func:`read_paragraph`)."""

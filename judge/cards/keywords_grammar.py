@@ -33,6 +33,9 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
         if not frame.ctx.is_attack or frame.where != "trigger" or frame.event != "hit":
             raise g.NotUnderstood(original)   # "it" is the attack card that hit
         return [{"do": "put", "what": "self", "to": "soul"}]   # 3.11.5; not charging (8.5.29b)
+    got = _clash(low, frame, original)
+    if got is not None:
+        return got
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
@@ -60,6 +63,33 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
         return [{"do": "intimidate", "who": "target"}]
     return None
 
+
+
+CLASH_WITH = {"the attacking hero": ("defends", "attacking-hero"), "them": ("hit", "defending-hero")}
+
+
+def _clash(low: str, frame, original: str) -> list[dict] | None:
+    """``clash with the attacking hero`` in a defends trigger, ``clash with them`` in an attack's hit trigger
+    (8.5.45); ``the winner creates a NAME token`` after it: the effects the clash gives its winner (who creates
+    the token under their own control, 8.5.2c)."""
+    m = re.fullmatch(r"clash with (the attacking hero|them)", low)
+    if m:
+        event, who = CLASH_WITH[m.group(1)]
+        if frame.where != "trigger" or frame.event != event or (event == "hit" and not frame.ctx.is_attack):
+            raise g.NotUnderstood(original)     # the other clashing hero is named by the trigger's event only
+        eff = {"do": "clash", "with": who}
+        frame.clash = eff
+        return [eff]
+    m = re.fullmatch(r"the winner creates (?:a|an) (.+?) token", low)
+    if m:
+        clash = getattr(frame, "clash", None)
+        if clash is None or "winner" in clash:
+            raise g.NotUnderstood(original)     # "the winner" of the clash just made, once
+        clash["winner"] = [g._token(m.group(1), frame.ctx)]
+        return []
+    if low.startswith(("clash", "the winner")):
+        raise g.NotUnderstood(original)
+    return None
 
 
 def _mark(low: str, frame, original: str) -> list[dict] | None:
@@ -116,6 +146,8 @@ def condition(p: str, ctx) -> dict | None:
         if "scrap" not in _keywords_of(ctx):
             raise g.NotUnderstood(p)
         return {"scrapped": True}
+    if p == "you win" and "clash" in ctx.record.text.lower():
+        return {"won_clash": True}     # "Clash with …. If you win, …" (8.5.45a)
     if p in ("you've charged this turn", "you have charged this turn"):   # 8.5.29a
         return {"charged_this_turn": True}
     if p in ("you've beaten chest this turn", "you have beaten chest this turn"):
@@ -151,6 +183,12 @@ def paragraph(text: str, ctx):
     got = _marked_paragraph(text, ctx)
     if got is not None:
         return got
+    got = _win_clash_paragraph(text, ctx)
+    if got is not None:
+        return got
+    got = wager_paragraph(text, ctx)
+    if got is not None:
+        return got
     m = ATTACK_IF.match(text)
     if m:
         return _attack_trigger_if(m, ctx)
@@ -158,6 +196,43 @@ def paragraph(text: str, ctx):
     if m:
         return _galvanize(m.group(1), ctx)
     return _enters_with(text, ctx)
+
+
+WAGER = re.compile(r"when this attacks a hero, (you may )?wager (.+?) tokens? with them\.?", re.IGNORECASE)
+
+
+def wager_paragraph(text: str, ctx):
+    """``When this attacks a hero, [you may] wager a NAME token with them.`` (8.5.46) of an attack: a trigger on its
+    attack when a hero is among its attack-targets; the prize, tokens named one by one ("a NAME, NAME, and NAME
+    token"), goes to the winner as the chain link resolves."""
+    m = WAGER.fullmatch(text.strip())
+    if not m:
+        return None
+    if not ctx.is_attack:
+        raise g.NotUnderstood(text)
+    names = [n.strip() for n in re.split(r",? and |, ", m.group(2))]
+    if not names or any(not re.fullmatch(r"(?:an? )?[a-z][a-z ]*", n, re.IGNORECASE) for n in names):
+        raise g.NotUnderstood(text)
+    names = [re.sub(r"^an? ", "", n, flags=re.IGNORECASE) for n in names]
+    if not re.match(r"an? ", m.group(2), re.IGNORECASE):
+        raise g.NotUnderstood(text)     # "wager 2 NAME tokens": a number of tokens is not read
+    prize = [g._token(n, ctx) for n in names]
+    eff = {"do": "wager", "with": "defending-hero", "prize": prize}
+    if m.group(1):
+        eff["may"] = True
+    return g.Reading(abilities=[{"kind": "trigger", "on": "attack", "if": {"attacks_hero": True}, "effects": [eff]}])
+
+
+def _win_clash_paragraph(text: str, ctx):
+    """``When you win a clash revealing this, EFFECTS`` (8.5.45a): a trigger on the ``win-clash`` event about this
+    card, functional in the deck it was revealed from (1.7.4i)."""
+    m = re.fullmatch(r"when you win a clash revealing this, (.+)", text, re.IGNORECASE | re.DOTALL)
+    if not m:
+        return None
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "win-clash"
+    effs = ctx.effects(m.group(1).strip(), frame)
+    return g._finish(frame, g.Reading(), {"kind": "trigger", "on": "win-clash", "effects": effs})
 
 
 def _galvanize(rest: str, ctx):

@@ -9,6 +9,8 @@ stands for the card's Nth compiled ability, so a file can keep some compiled abi
 
 from __future__ import annotations
 
+import re
+
 from judge.cards import data as cd
 from judge.cards.compiler import Compiled, compile_card
 
@@ -198,6 +200,7 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
         merged[k] = v
     if "abilities" in table:
         merged["abilities"] = _with_compiled(scenario, key, table["abilities"], compiled, reasons)
+        _mode_count_from_text(merged["abilities"], record.text)
     elif not compiled.fully:
         said = "; ".join(f'"{" ".join(p.replace("**", "").split())}"' for p in compiled.not_understood)
         reasons.append(scenario.reason("not-understood", f"{record.label}: the engine does not understand {said} — "
@@ -213,6 +216,24 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
     note = _note(record, data, key.split(".", 1)[1], overrides, "abilities" in table)
     scenario.card_notes.append(note)
     return merged
+
+
+_CHOOSE_N = re.compile(r"^\s*choose (\d+|one|two|three)\s*[;:]", re.IGNORECASE | re.MULTILINE)
+
+
+def _mode_count_from_text(abilities, text: str) -> None:
+    """Abilities the file writes one per mode (``mode = N``) and without ``choose``: the card's printed
+    "Choose N;" fills it in (CR 1.7.5), as the card data fills in the properties the file leaves out."""
+    if not isinstance(abilities, list):
+        return
+    modal = [ab for ab in abilities if isinstance(ab, dict) and "mode" in ab]
+    m = _CHOOSE_N.search(text or "")
+    if not modal or m is None or any("choose" in ab for ab in modal):
+        return
+    n = {"one": 1, "two": 2, "three": 3}.get(m.group(1).lower()) or int(m.group(1))
+    for i, ab in enumerate(abilities):
+        if isinstance(ab, dict) and "mode" in ab:
+            abilities[i] = dict(ab, choose=n)
 
 
 def _with_compiled(scenario, key, abilities, compiled, reasons):

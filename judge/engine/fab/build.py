@@ -14,7 +14,7 @@ from judge.engine.fab import keywords as kw_table, schema
 from judge.engine.fab import cited
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
-from judge.engine.fab.modes import check_card_modes
+from judge.engine.fab.modes import check_action_modes, check_card_modes, fold_mode_abilities
 from judge.engine.fab.state import Player, State
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marked"}
@@ -25,7 +25,7 @@ CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types"
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
-ACTION_KEYS = {"player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
+ACTION_KEYS = {"modes", "player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random",
                "pay_with", "optional_cost", "opt", "reload", "fuse", "crank"}
@@ -117,8 +117,10 @@ def build_state(scenario) -> State:
     s.turn_number = turn
     s.first_turn = bool(g.get("first_turn", turn == 1 and "turn" in g))
     cards = table_at(scenario, data, "cards", "a table of [cards.HANDLE] tables", reasons)
+    raw_actions = data.get("actions") if isinstance(data.get("actions"), list) else []
+    modes_on_action = {a.get("play") for a in raw_actions if isinstance(a, dict) and "modes" in a}
     for handle, cd in cards.items():
-        card = _build_card(scenario, handle, cd, s, reasons)
+        card = _build_card(scenario, handle, cd, s, reasons, handle in modes_on_action)
         if card is not None:
             card.timestamp = s.tick()
             card.deck_pos = float(len(s.cards))   # deck cards in the order listed: the first is the top
@@ -171,8 +173,9 @@ def _check_position(scenario, s: State, reasons):
                                            "has two (a 2H weapon fills both)", "cards", cited.PLAYER_ZONES))
 
 
-def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
-    """One ``[cards.HANDLE]`` table as a Card (None, with its reasons, when it cannot be one)."""
+def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool = False) -> Card | None:
+    """One ``[cards.HANDLE]`` table as a Card (None, with its reasons, when it cannot be one);
+    ``modes_on_action``: a play action declares its modes (1.7.5a)."""
     key = f"cards.{handle}"
     if not isinstance(cd, dict):
         reasons.append(_type_error(scenario, key, "a table", cd))
@@ -214,6 +217,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
             if isinstance(spec, dict):
                 _check_selectors(scenario, key, {"to": spec}, reasons)
             card.target_spec = spec
+            card.__dict__["_written_target"] = spec
     sides = cd.get("sides", {})
     if sides:
         if not isinstance(sides, dict) or len(sides) != 2:
@@ -222,10 +226,11 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
     _card_abilities(scenario, key, cd, card, zone, reasons)
+    fold_mode_abilities(scenario, key, card, reasons)   # abilities written one per mode (1.7.5)
     for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
         card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
     card.printed = (tuple(card.abilities), dict(card.keywords))
-    check_card_modes(scenario, key, cd, card, reasons)   # the modes declared for its modal ability (1.7.5a)
+    check_card_modes(scenario, key, cd, card, reasons, modes_on_action)   # the modes declared (1.7.5a)
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
     return card
@@ -434,6 +439,8 @@ def _check_action(scenario, i, act, s: State, reasons):
                                                f"(it has {len(acts)})", f"{key}.ability"))
     if kind == "play":
         card = s.cards.get(act["play"])
+        if card is not None:
+            check_action_modes(scenario, key, act, card, reasons)   # 1.7.5a: modes declared as it is played
         if card is not None and card.sides and not (act.get("side") in card.sides or act.get("meld")):
             reasons.append(scenario.reason("split-card", f"{card.name} is a split-card: declare side = one of "
                                            f"{', '.join(card.sides)} or meld = true", f"{key}.side",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab.cards import ARENA_ZONES, matches
+from judge.engine.fab.contests import attacks_hero, won_clash
 from judge.engine.fab.counts import EXTRA_CONDITIONS
 
 
@@ -246,6 +247,8 @@ CONDITION_ROWS = (
     Condition("paid_with", None, _paid_with),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),
+    Condition("won_clash", None, won_clash),
+    Condition("attacks_hero", "attack", attacks_hero),
 )
 
 def _extra(name):

@@ -51,6 +51,8 @@ class Delayed:
         for eff in list(self.s.effects):
             if eff.kind != "trigger" or eff.data.get("on") != name:
                 continue
+            if eff.data.get("_attack") and info.get("attack") != eff.data["_attack"]:
+                continue   # a wager's trigger: the chain link of its own attack (8.5.46)
             src = self.s.cards.get(eff.source)
             cond = eff.data.get("if")
             if cond and not self.condition(cond, src, info):

@@ -74,6 +74,9 @@ class Effects:
             if labels:
                 self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
                           label_rules(self.keywords(src), name))
+            if name == "win-clash" and src is not None and src.zone not in ARENA_ZONES:
+                self.step(f"{src.name} was revealed from the {src.zone} to win the clash: its triggered ability, whose "
+                          "condition is about it outside the arena, is functional.", [cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL])
             if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
                     and not src.is_permanent_card and self.is_defending(src):
                 self.step(f"{src.name} is a non-permanent defending card: its triggered ability is functional because "
@@ -110,6 +113,8 @@ class Effects:
             return True
         if name == "damage" and info.get("card") == src.handle and src.zone == "stack":
             return True   # a card-layer dealing damage as it resolves
+        if name == "win-clash" and info.get("card") == src.handle:
+            return True   # 1.7.4i: "when you win a clash revealing this" — its source is the revealed deck card
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)

@@ -12,6 +12,7 @@ from judge.engine.fab.base import BASE_POWER_KEYS, _describe_cost, _apply_side, 
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.effects import _describe_quantity
 from judge.engine.fab.keywords import BOOST
+from judge.engine.fab.modes import declare_action_modes
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
 
 
@@ -258,6 +259,7 @@ class Playing:
         Returns the card's layer."""
         s = self.s
         layer = s.stack[-1]
+        declare_action_modes(self, c, action)   # 1.7.5a, 5.1.4a: modes first, then targets
         targets = action.get("targets") or ([action["target"]] if "target" in action else [])
         if c.is_attack_action or (meld and "attack" in c.subtypes):
             layer.attack_targets = self._attack_targets(player, [t for t in targets if t in s.players or

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab import cited
+from judge.engine.fab.contests import effect_clash, effect_wager
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
@@ -430,6 +431,8 @@ PRIMITIVE_ROWS = (
     _p("negate", set(), (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
+    _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

@@ -24,7 +24,7 @@ UNLESS_PAYERS = ("you", "opponent", "target", "target-controller", "attacking-he
 EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.items()}
 
 ABILITY_KEYS: dict[str, set[str]] = {
-    "resolution": {"effects", "if", "name"},
+    "resolution": {"effects", "if", "name", "mode", "choose"},
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
@@ -49,7 +49,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
-    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "state": set(),
+    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "state": set(),
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -204,6 +204,15 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         for i, mode in enumerate(eff.get("modes", []) if isinstance(eff.get("modes"), list) else [], 1):
             for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
                 check_effect(scenario, f"{key}.modes.{i}.effects.{j}", sub, reasons, event)
+    if do in ("clash", "wager"):
+        if eff.get("with", "defending-hero") not in ("attacking-hero", "defending-hero", "target", "opponent"):
+            reasons.append(scenario.reason("bad-effect", f"with = {eff.get('with')!r}: the other hero of the {do} is "
+                                           "\"attacking-hero\", \"defending-hero\", \"target\" or \"opponent\"",
+                                           f"{key}.with", cited.CLASH if do == "clash" else cited.WAGER))
+        # 8.5.45: what the winner does is checked as the ability's own effects
+        field = "winner" if do == "clash" else "prize"
+        for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
+            check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
     if do == "create-token":
         check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
@@ -314,7 +323,7 @@ def _shape():
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
-                       "hit_hero_marked": flag},
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -326,7 +335,7 @@ def _shape():
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
-                    "supertypes": words,
+                    "supertypes": words, "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
@@ -339,7 +348,7 @@ def _shape():
                      "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
-                     "optional": Bool()},
+                     "optional": Bool(), "mode": Int(1), "choose": Int(1)},
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
@@ -357,7 +366,7 @@ def _shape():
                     "intellect": Int(0), "marked": Bool()}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
-                    "x": Int(0), "as_instant": Bool(), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
+                    "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),

@@ -1,0 +1,128 @@
+# Effects where heroes contest a prize (FaB CR 8.5.45 clash, 8.5.46 wager): who wins, and what the winner gets.
+"""Clash (8.5.45): the clashing players reveal the top card of their decks; the one who revealed the card with
+the greatest {p} wins the clash by revealing that card (an event ``win-clash`` about that card, which the
+card's own "When you win a clash revealing this" abilities trigger on, 1.7.4i); the effects the card text gives
+"the winner" are generated with the winner as their controller; ``won_clash`` tells whether the clashing
+ability's controller won its last clash.
+
+Each handler is ``handler(game, eff, src, controller, layer)`` (the row in :mod:`.primitives`).
+"""
+
+from __future__ import annotations
+
+from judge.engine.fab import cited
+
+
+def effect_clash(game, eff: dict, src, controller: str, layer):
+    """8.5.45: ``{ do = "clash", with = "attacking-hero" | "defending-hero" | "target", winner = [effects] }``."""
+    other = game._player_word(eff.get("with", "defending-hero"), controller, layer)
+    name = src.name if src else "The effect"
+    record = game.__dict__.setdefault("_clashes", {})
+    record[src.handle if src else None] = None
+    if other == controller or other not in game.s.players:
+        game.last_ok = False
+        game.step(f"{name}: a clash needs two clashing heroes, and there is only "
+                  f"{game.player_name(controller)}: the clash effect fails.", [cited.CLASH_FAILS, cited.EFFECT_FAILS])
+        return
+    revealed, powers = {}, {}
+    for p in (controller, other):
+        deck = game.deck_of(p)
+        top = deck[0] if deck else None
+        revealed[p] = top
+        powers[p] = game.power(top) if top is not None else None
+        if top is None:
+            game.step(f"{game.player_name(p)}'s deck is empty: they reveal no card for the clash.",
+                      [cited.CLASH, cited.CLASH_NO_POWER])
+        else:
+            game.step(f"{game.player_name(p)} reveals the top card of their deck for the clash: {top.name} ("
+                      + (f"{powers[p]}{{p}}" if powers[p] is not None else "no power property") + "); it stays on top.",
+                      [cited.CLASH, cited.REVEAL, cited.REVEAL_STAYS])
+    with_power = {p: v for p, v in powers.items() if v is not None}
+    best = max(with_power.values(), default=None)
+    leaders = [p for p, v in with_power.items() if v == best]
+    cites = [cited.CLASH_WON] + ([cited.CLASH_NO_POWER] if len(with_power) < len(powers) else [])
+    if len(leaders) != 1:
+        why = ("no revealed card has the power property" if not with_power
+               else f"both revealed cards have {best}{{p}}, and neither is greater")
+        game.step(f"{name}: {why}, so no player wins the clash.", [cited.CLASH_NO_WINNER] + cites[1:],
+                  tag="telling")
+        game.last_ok = True
+        return
+    winner = leaders[0]
+    loser = other if winner == controller else controller
+    card = revealed[winner]
+    record[src.handle if src else None] = winner
+    game.step(f"{game.player_name(winner)} wins the clash by revealing {card.name} ({best}{{p}}, greater than "
+              + (f"{powers[loser]}{{p}}" if powers[loser] is not None else "a card without power or none") + ").",
+              cites, tag="telling")
+    game.facts.setdefault("won_clash", []).append(winner)
+    game.event("win-clash", card=card.handle, player=winner)
+    if eff.get("winner"):
+        game.step(f"{name}: the winner, {game.player_name(winner)}, does what the effect gives the winner.",
+                  [cited.CLASH_WON])
+        game.generate(eff["winner"], src, winner, layer)
+    game.last_ok = True
+
+
+def won_clash(game, want, src, event) -> bool:
+    """The condition ``won_clash``: the controller of ``src`` won the last clash ``src``'s ability made ("If you
+    win, …"); false when no one won or it has not clashed."""
+    winner = game.__dict__.get("_clashes", {}).get(src.handle if src else None)
+    return (src is not None and winner == src.controller) == want
+
+
+def effect_wager(game, eff: dict, src, controller: str, layer):
+    """8.5.46: ``{ do = "wager", with = "defending-hero", prize = [effects] }`` — a continuous effect: as the chain
+    link of the attack resolves, its trigger settles the wager (:func:`_settle_wager`)."""
+    from judge.engine.fab.state import Effect
+
+    if eff.get("_settle"):
+        _settle_wager(game, eff, src, controller, layer)
+        return
+    name = src.name if src else "The effect"
+    link = game.s.active_link
+    attack = link.attack if link is not None else None
+    other = game._player_word(eff.get("with", "defending-hero"), controller, layer)
+    if attack is None or other == controller or other not in game.s.players:
+        game.last_ok = False
+        game.step(f"{name}: a wager needs an attack and another player to wager with; "
+                  + ("there is no attack" if attack is None else "there is no other player") + ": the effect fails.",
+                  [cited.WAGER, cited.EFFECT_FAILS])
+        return
+    settle = {"do": "wager", "_settle": True, "_attack": attack, "_with": other, "prize": list(eff.get("prize", []))}
+    data = {"on": "chain-link-resolves", "once": True, "of": "any", "_attack": attack, "name": "Wager",
+            "effects": [settle]}
+    game.add_effect(Effect(game.s.next_id(), game.s.tick(), src.handle if src else None, controller, "trigger", data,
+                           duration="chain"))
+    game.facts.setdefault("wagered", []).append(attack)
+    prize = "; ".join(e.get("name", e.get("do", "")) for e in eff.get("prize", [])) or "no prize named"
+    game.step(f"{game.player_name(controller)} wagers ({prize}) with {game.player_name(other)} on "
+              f"{game.card(attack).name}: when its chain link resolves, if it has hit, {game.player_name(controller)} "
+              f"wins the prize, otherwise {game.player_name(other)} does. The attack and {game.player_name(controller)} "
+              "have wagered.", [cited.WAGER, cited.WAGERED], tag="telling")
+    game.last_ok = True
+
+
+def _settle_wager(game, eff: dict, src, controller: str, layer):
+    """8.5.46a: the wager's trigger resolves — the attack has hit: its controller wins; otherwise the other player;
+    the winner gets the prize (a token: created under their control, 8.5.46b)."""
+    attack = eff["_attack"]
+    link = next((l for l in reversed(game.s.all_links) if l.attack == attack), None)
+    hit = bool(link is not None and link.hit)
+    winner = controller if hit else eff["_with"]
+    game.facts.setdefault("won_wager", []).append(winner)
+    game.step(f"The wager on {game.card(attack).name} is settled: the attack has {'hit' if hit else 'not hit'}, so "
+              f"{game.player_name(winner)} wins the wager.", [cited.WAGERED], tag="telling")
+    if eff.get("prize"):
+        game.step(f"{game.player_name(winner)} wins the prize and creates it under their own control.",
+                  [cited.WAGER_PRIZE])
+        game.generate(eff["prize"], src, winner, layer)
+
+
+def attacks_hero(game, want, src, event) -> bool:
+    """The condition ``attacks_hero``: the attack the event is about has a hero among its attack-targets ("When
+    this attacks a hero, …", 1.4.5), not only allies or other objects."""
+    link = game.s.active_link
+    attack = event.get("attack") if isinstance(event.get("attack"), str) else None
+    targets = link.targets if link is not None and (attack is None or link.attack == attack) else []
+    return any(t in game.s.players for t in targets) == want
