@@ -86,6 +86,9 @@ def _effect_phrase(eff: Effect) -> str:
         how = f"set to {d['set']}" if "set" in d else "halved, rounded up" if d.get("halve") else \
             f"{d.get('by', 0):+d}"
         return f"has its base {d.get('stat')} {how}"
+    if eff.kind == "gain-supertypes":
+        words = [d["supertypes"]] if isinstance(d.get("supertypes"), str) else d.get("supertypes", [])
+        return "is " + " and ".join(w.capitalize() for w in words) + " (it gains the supertype)"
     if eff.kind == "lose-supertypes":
         return "loses " + (" and ".join(d["supertypes"]) if d.get("supertypes") else "all class and talent types")
     if eff.kind == "gain-ability":
@@ -120,3 +123,21 @@ def _describe_cost(e: dict, game) -> str:
         return f"lose {e.get('amount', 1)} life"
     card = game.s.cards.get(e.get("card"))
     return f"{do.replace('-', ' ')} {card.name if card else e.get('card')}"
+
+
+def _as_list(words) -> list:
+    """A word or a list of words, as a list."""
+    return [words] if isinstance(words, str) else list(words or [])
+
+
+def restriction_words(e: dict) -> str:
+    """What a restriction bars, in words: "play or activate action and instant", "play cards", "play attack
+    action cards with 3 or less base power, or activate abilities"."""
+    parts = []
+    if e.get("types"):
+        parts.append(f"play or activate {' and '.join(_as_list(e['types']))}")
+    if isinstance(e.get("what"), dict):
+        parts.append(f"play {_describe_selector(e['what'])}")
+    if e.get("activations"):
+        parts.append("activate abilities")
+    return " or ".join(parts) or "do nothing it names"

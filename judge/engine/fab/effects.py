@@ -308,6 +308,9 @@ class Effects:
         if spec == "attack":
             link = self.s.active_link
             return [self.card(link.attack)] if link else []
+        if spec == "it":
+            # the object the effect before it moved or chose: still referenced while it is public (3.0.9b)
+            return [self.card(h) for h in self.__dict__.get("last_objects", []) if h in self.s.cards]
         if spec == "event-card":
             # the card the triggering event is about: "when you play an attack action card, … the attack gains …"
             h = (layer.params.get("event", {}) if layer is not None else {}).get("card")
@@ -380,7 +383,8 @@ class Effects:
             who = ", ".join(self.card(h).name for h in sorted(e.applies_to)) if e.applies_to else \
                 _describe_selector(e.selector)
         until = {"chain": " this combat chain", "link": " this chain link", "turn": " this turn"}.get(e.duration, "")
-        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes"):
+        if e.kind in ("modify", "gain-keyword", "gain-ability", "lose-keyword", "cost", "modify-base", "lose-supertypes",
+                      "gain-supertypes"):
             return f"{name} creates an effect: {who} {_effect_phrase(e)}" + \
                 (" to play." if e.kind == "cost" else f"{until}.")
         if e.kind == "prevent":
@@ -417,7 +421,7 @@ class Effects:
     def _effect_cites(self, e: Effect) -> list[str]:
         if e.kind == "modify-base":
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.EFFECT_MODIFIES_VALUE]
-        if e.kind == "lose-supertypes":
+        if e.kind in ("lose-supertypes", "gain-supertypes"):
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.LOSE_SUPERTYPES]
         if e.kind == "prevent":
             return [cited.PREVENTION]

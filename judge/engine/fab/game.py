@@ -164,7 +164,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self.s.lki[card.handle] = {"power": self.power(card), "defense": self.defense(card),
                                    "keywords": dict(self.keywords(card)), "controller": card.controller,
                                    "name": card.name, "types": set(card.types), "subtypes": set(card.subtypes),
-                                   "supertypes": set(card.supertypes), "counters": list(card.counters)}
+                                   "supertypes": set(self.supertypes(card)), "counters": list(card.counters)}
 
     # =====================================================================================================
     # priority and passing (1.11)

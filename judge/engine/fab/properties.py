@@ -9,7 +9,7 @@ table (``while`` / ``if``) is checked clause by clause, and an unmet one is expl
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.base import _describe_selector
+from judge.engine.fab.base import _as_list, _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
@@ -166,18 +166,21 @@ class Properties:
         return sorted(mods, key=lambda m: m[:2])
 
     def supertypes(self, card: Card) -> set:
-        """Its supertypes now: printed, less those an effect removes ("lose all class and talent types", 2.11.5)."""
-        if not any(e.kind == "lose-supertypes" for e in self.s.effects) or card.handle in self._evaluating:
+        """Its supertypes now: printed, with those effects give ("it is Draconic") or remove ("lose all class and
+        talent types"), in timestamp order (2.11.5)."""
+        kinds = ("lose-supertypes", "gain-supertypes")
+        if not any(e.kind in kinds for e in self.s.effects) or card.handle in self._evaluating:
             return card.supertypes
         self._evaluating.add(card.handle)   # a selector of the effect reading supertypes is not a loop
         try:
-            lost = set()
-            for eff in self.s.effects:
-                if eff.kind == "lose-supertypes" and not eff.pending and self.effect_applies(eff, card):
-                    lost |= set(eff.data.get("supertypes") or card.supertypes)
+            now = set(card.supertypes)
+            for eff in sorted(self.s.effects, key=lambda e: e.timestamp):
+                if eff.kind in kinds and not eff.pending and self.effect_applies(eff, card):
+                    words = {w.lower() for w in _as_list(eff.data.get("supertypes"))}
+                    now = now | words if eff.kind == "gain-supertypes" else now - (words or now)
         finally:
             self._evaluating.discard(card.handle)
-        return card.supertypes - lost
+        return now
 
     def numeric(self, card: Card, stat: str):
         """The modified value of a numeric property (6.3.3, 2.0.3c), or None when the card lacks it.

@@ -213,6 +213,10 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         field = "winner" if do == "clash" else "prize"
         for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
             check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+    if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")):
+        reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
+                                       "abilities of those types), what = { selector } (cards; {} is every card) or "
+                                       "activations = true (activated abilities)", key, cited.RESTRICTION_PRECEDENCE))
     if do == "create-token":
         check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
