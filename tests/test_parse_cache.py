@@ -64,3 +64,19 @@ def test_a_key_line_is_the_same_from_the_cache(folder):
         assert pc.used
     assert cached.data == plain.data
     assert cached.line_of("scenario.title") == plain.line_of("scenario.title") is not None
+
+
+def test_a_file_beyond_the_bounds_is_never_kept_and_refused_every_time(folder):
+    """The cache keeps only tables within the depth and size bounds, so a text found in it is not walked for
+    them again; one beyond them is refused on every load, with its key."""
+    from judge.engine import shapes
+
+    path = folder / "a.toml"
+    deep = "[" * (shapes.MAX_DEPTH + 2) + "]" * (shapes.MAX_DEPTH + 2)
+    path.write_text(path.read_text(encoding="utf-8") + f"\n[cards.deep]\nnest = {deep}\n", encoding="utf-8")
+    for _ in range(2):
+        with sc.parse_cache() as pc, pytest.raises(ScenarioError, match="nested more than"):
+            sc.load(path)
+        assert not pc.used
+    with sc.parse_cache() as pc:
+        assert not pc.known

@@ -38,10 +38,11 @@ class Cited(str):
     ``name`` is set by the :class:`Registry` that collects it.
     """
 
-    def __new__(cls, rule_id: str, words: str, within: str | None = None):
+    def __new__(cls, rule_id: str, words: str, within: str | None = None, moved=()):
         obj = super().__new__(cls, rule_id)
         obj.words = words
         obj.within = within
+        obj.moved = tuple(moved)
         obj.name = ""
         return obj
 
@@ -50,14 +51,24 @@ class Cited(str):
         """The rule id under the version the engine was written against."""
         return str(self)
 
-    def holds(self, rule) -> bool:
-        """Does this rule's title and text contain the registered words?"""
-        return rule is not None and word_key(self.words) in word_key(f"{rule.title} {rule.text}")
+    def holds(self, rule, words: str | None = None) -> bool:
+        """Does this rule's title and text contain the registered words (or ``words``)?"""
+        return rule is not None and word_key(words or self.words) in word_key(f"{rule.title} {rule.text}")
+
+    def holds_any(self, rule) -> bool:
+        """Does this rule hold the registered words, or the words of one of the places they :attr:`moved` to?"""
+        return any(self.holds(rule, words) for words in (self.words, *self.moved))
 
 
-def cite(rule_id: str, words: str, within: str | None = None) -> Cited:
-    """A registry entry: ``HIT = cite("7.5.5", "an attack is considered to have hit")``."""
-    return Cited(rule_id, words, within)
+def cite(rule_id: str, words: str, within: str | None = None, moved=()) -> Cited:
+    """A registry entry: ``HIT = cite("7.5.5", "an attack is considered to have hit")``.
+
+    ``moved`` follows sentences that left the rule in a later version (words and position cannot: the words are
+    in no rule there): the words of each rule that now says what this one said, in the order to cite them, e.g.
+    for 2.10.1 7.2.4, ``("the attack event occurs", "attacking objects on a chain link remain attacking")``
+    (2026-02 7.2.4 and 7.2.3). A document where the registered words are in no rule cites every rule those
+    words locate (each by words and position, as the entry itself would be)."""
+    return Cited(rule_id, words, within, moved)
 
 
 class UnlocatedCitation(JudgeError):
@@ -115,33 +126,49 @@ class Registry:
 
     # -- locating ---------------------------------------------------------------------------------------
     def locate(self, entry: Cited, book) -> str:
-        """The id under which ``book`` states this entry (see the module docstring).
+        """The id under which ``book`` states this entry (see the module docstring); of an entry whose
+        sentences moved to several rules in ``book``'s version (:func:`cite`'s ``moved``), the first.
 
         A document that does not hold the entry's chapter or page at all (an embedded excerpt) keeps the id.
         Raises :class:`UnlocatedCitation` when no rule of the document holds the words.
         """
+        return self.locate_all(entry, book)[0]
+
+    def locate_all(self, entry: Cited, book) -> tuple[str, ...]:
+        """Every id under which ``book`` states this entry: those ``moved`` names for its version, each
+        checked to hold its words, else the one :meth:`locate` finds by words and position."""
         cache = self._located.get(book)
         if cache is None:
             cache = self._located[book] = {}
         found = cache.get(entry.id)
         if found is None:
-            found = cache[entry.id] = self._find(entry, book, set())
+            try:
+                found = (self._find(entry, book, set(), entry.words if entry.moved else None),)
+            except UnlocatedCitation:
+                if not entry.moved:
+                    raise
+                # the sentences left the rule: cite each rule that now holds one of them
+                found = tuple(dict.fromkeys(self._find(entry, book, set(), words) for words in entry.moved))
+            cache[entry.id] = found
         return found
 
-    def _find(self, entry: Cited, book, seen: set) -> str:
+    def _find(self, entry: Cited, book, seen: set, words: str | None = None) -> str:
+        """Locate ``entry`` (by ``words`` when given: then with no ``within`` fallback)."""
         rules = book.rules
-        if entry.holds(rules.get(entry.id)) or _outside(book, entry.id):
+        if entry.holds(rules.get(entry.id), words) or _outside(book, entry.id):
             return entry.id
         group = _group(entry.id)
-        words = word_key(entry.words)
+        sought = words
+        words = word_key(words or entry.words)
         candidates = [rid for rid, key in _keys(book).items() if words in key and _group(rid) == group]
         if candidates:
             anchor = _anchor(book, entry.id)
             return min(candidates, key=lambda rid: (abs(book.position(rid) - anchor), book.position(rid)))
-        if entry.within is not None and entry.within not in seen:
+        if entry.within is not None and entry.within not in seen and sought is None:
             seen.add(entry.id)
             return self._find(self.by_id[entry.within], book, seen)
-        raise UnlocatedCitation(f"citation {self.describe(entry)} cannot be located in {book.cite_prefix}: no rule "
+        moved = f' (moved: "{sought}")' if sought and sought != entry.words else ""
+        raise UnlocatedCitation(f"citation {self.describe(entry)}{moved} cannot be located in {book.cite_prefix}: no rule "
                                 "there holds those words (the rule was reworded or removed; judge it under the "
                                 f"version the engine was written against, {self.game} {self.base}, or update the "
                                 "registry)")
@@ -150,6 +177,11 @@ class Registry:
         """A cited id as ``book`` numbers it: located through the registry; an unregistered id unchanged."""
         entry = self.by_id.get(rule_id)
         return rule_id if entry is None else self.locate(entry, book)
+
+    def repoint_ids(self, rule_id: str, book) -> tuple[str, ...]:
+        """Every id a cited id stands for in ``book`` (several when its sentences moved to several rules)."""
+        entry = self.by_id.get(rule_id)
+        return (rule_id,) if entry is None else self.locate_all(entry, book)
 
 
 def _outside(book, rule_id: str) -> bool:
@@ -227,10 +259,12 @@ def apply(outcome, book) -> None:
             step.cites = list(fromkeys(map(str, step.cites)))   # _dedupe, without a call per step
         outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
         return
+    def cite(cites):
+        return _dedupe(x for c in cites for x in (reg.repoint_ids(c, book) if c in moved else (c,)))
+
     for step in outcome.trace.steps:
-        step.cites = _dedupe(reg.repoint(c, book) if c in moved else c for c in step.cites)
-    outcome.summary = [(text, _dedupe(reg.repoint(c, book) if c in moved else c for c in cites))
-                       for text, cites in outcome.summary]
+        step.cites = cite(step.cites)
+    outcome.summary = [(text, cite(cites)) for text, cites in outcome.summary]
 
 
 def prepare(game: str, book) -> None:
@@ -256,7 +290,7 @@ def _moved(reg, book) -> frozenset:
         out = set()
         for rule_id, entry in reg.by_id.items():
             try:
-                if reg.locate(entry, book) != rule_id:
+                if reg.locate_all(entry, book) != (rule_id,):
                     out.add(rule_id)
             except UnlocatedCitation:
                 out.add(rule_id)
@@ -297,7 +331,14 @@ OUTCOME_RULES = {
         (r"\ba new object\b", "NEW_OBJECT"),
         (r"last known information", "LAST_KNOWN_INFORMATION"),
         (r"\badditional costs?\b", "DECLARE_ADDITIONAL_COSTS", MINOR),
-        (r"\bprevent(s|ed|ion)?\b", "PREVENTION", MINOR),
+        (r"\bloses the game\b", "HERO_DIED_PLAYER_LOSES"),
+        # a prevention of damage; an effect that prevents a trigger is the trigger's rule (6.6.5f)
+        (r"\bprevent(s|ed|ion)?\b(?![^.]*\bfrom trigger)", "PREVENTION", MINOR),
+        (r"\bprevents?\b[^.]*\bfrom trigger", "TRIGGER_PREVENTED", MINOR),
+        (r"\ba restriction\b", "RESTRICTION_PRECEDENCE", MINOR),
+        (r"\beffect-cost\b[^.]*\bcannot be paid\b", "EFFECT_COST", MINOR),
+        (r"\b(?:non-)?functional\b", "ABILITY_FUNCTIONAL", MINOR),
+        (r"\battack-proxy\b", "ATTACK_PROXY_EXTENSION", MINOR),
         # where a card is played from (a defense reaction from arsenal against dominate)
         (r"\bis played from (?:the |their |his |her )?(?:hand|arsenal)\b", "PLAY_FROM_HAND_OR_ARSENAL", MINOR),
         (r"\bis played from (?:the |their |his |her )?arsenal\b", "ARSENAL_CARDS_PLAYABLE", MINOR),

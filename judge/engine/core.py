@@ -247,10 +247,53 @@ class Outcome:
         self.cite_prefix = cite_prefix   # "FaB CR 2.10.1"
         self.trace = Trace()
         self.facts: dict = {}
+        self._keying = None   # key citations to work out when first asked for (defer_keys)
         self.summary: list[tuple[str, list[str]]] = []   # (sentence, cites): the key citations first
         self.keys: list[list[str]] = []   # per sentence, its key citations (judge.engine.citations.key_citations)
         self.mismatches: list[str] = []
         self.missing_cites: list[str] = []
+
+    def defer_keys(self, work) -> None:
+        """Work out the key citations (``work()``, which sets :attr:`summary` and :attr:`keys`) only when the
+        answer is first read: a run that only asks whether a scenario passes (``--check``) never pays for them.
+        Key citations only add to the answer's citations (:meth:`cited_so_far` is a part of them)."""
+        self._keying = work
+
+    def _keyed(self) -> None:
+        work, self._keying = self._keying, None
+        work()
+
+    @property
+    def summary(self) -> list[tuple[str, list[str]]]:
+        """The answer's sentences, each with its citations, the key citations first."""
+        if self._keying is not None:
+            self._keyed()
+        return self._summary
+
+    @summary.setter
+    def summary(self, value):
+        """Set the answer's sentences (the engine's report; key citations reorder each one's citations)."""
+        self._summary = value
+
+    @property
+    def keys(self) -> list[list[str]]:
+        """Per sentence of :attr:`summary`, its key citations (judge.engine.citations.key_citations)."""
+        if self._keying is not None:
+            self._keyed()
+        return self._keys
+
+    @keys.setter
+    def keys(self, value):
+        """Set the key citations of every sentence of :attr:`summary`."""
+        self._keys = value
+
+    def cited_so_far(self) -> set[str]:
+        """The rule ids the trace and the answer cite before any deferred key citations are worked out (every
+        one of them is in :meth:`citations`)."""
+        seen = set(self.trace.citations())
+        for _, cites in self._summary:
+            seen.update(cites)
+        return seen
 
     @property
     def passed(self) -> bool:

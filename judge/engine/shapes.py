@@ -260,6 +260,11 @@ def _walk_bounds(data, out: list, key: str, limit: int) -> None:
             out.append((_dotted(path, key), f"is {value}: the format takes finite numbers only"))
 
 
+def within(data) -> bool:
+    """Does ``data`` keep every limit :func:`bounds` checks (depth, entries, finite floats)?"""
+    return _within(data, MAX_DEPTH)
+
+
 def _within(data, limit: int) -> bool:
     """Does ``data`` keep every limit :func:`bounds` checks (depth, entries, finite floats)?"""
     if not isinstance(data, (dict, list)):

@@ -149,7 +149,8 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
     scenario = Scenario(path, data, text, lines)
     if cache is not None and lines is None:
         cache.keep(digest, data, scenario._lines)
-    raise_shape_problems(scenario, shapes.check(data, shapes.COMMON))
+    # a text kept by the parse cache was within the bounds then (ParseCache.keep; its tag names the limits)
+    raise_shape_problems(scenario, shapes.check(data, shapes.COMMON, bounded=lines is not None))
     scenario.bounded = True
     meta = data.get("scenario")
     if not isinstance(meta, dict):
@@ -183,7 +184,9 @@ class ParseCache:
         from judge.rulebook import store
 
         self.path = store.cache_dir() / "scenarios-toml.marshal"
-        self.tag = (self.FORMAT, tuple(sys.version_info[:2]))
+        from judge.engine import shapes
+
+        self.tag = (self.FORMAT, tuple(sys.version_info[:2]), shapes.MAX_DEPTH, shapes.MAX_ITEMS)
         self.known: dict = {}
         self.used: dict = {}
         try:
@@ -214,9 +217,15 @@ class ParseCache:
         return key, None, None
 
     def keep(self, key: bytes, data: dict, lines: dict) -> None:
-        """Keep the tables and key lines of a text just parsed (not a date or time value: marshal has none)."""
+        """Keep the tables and key lines of a text just parsed (not a date or time value: marshal has none) when
+        they are within the depth and size bounds (:func:`judge.engine.shapes.bounds`): a text found again is
+        not walked for them again."""
         import marshal
 
+        from judge.engine import shapes
+
+        if not shapes.within(data):
+            return
         try:
             self.used[key] = marshal.dumps((data, lines))
         except ValueError:

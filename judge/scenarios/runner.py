@@ -219,14 +219,17 @@ def play(scenario: Scenario, book=None) -> Outcome:
         citations.apply(outcome, book)
     except citations.UnlocatedCitation as exc:
         raise ScenarioError(exc.message, file=scenario.path, key="scenario.rules") from None
-    citations.key_citations(outcome, book, _names(scenario))
+    names = _names(scenario)
+    outcome.defer_keys(lambda: citations.key_citations(outcome, book, names))   # worked out when read
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:
         wanted.append(scenario.example_of)   # a scenario encoding a CR example must cite the rule it illustrates
     if scenario.rules and scenario.rules != book.version:   # the file's citations, located like the engine's
         wanted = citations.repoint_all(scenario.game, wanted, book)
-    have = set(outcome.citations())
+    have = outcome.cited_so_far()
+    if any(c not in have for c in wanted):   # one only a key citation gives?
+        have = set(outcome.citations())
     outcome.missing_cites = [c for c in wanted if c not in have]
     return outcome
 
@@ -297,8 +300,9 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
 
 def _prepare(work: list, engines: set) -> None:
     """Work out before the fork what every worker would otherwise work out again for itself: where each
-    registered citation stands in each document, the key-citation patterns, the documents' vocabulary, the
-    card compiler's grammar and the card data."""
+    registered citation stands in each document, the key-citation patterns (a row needs key citations only
+    for a rule the file expects that only they give), the documents' vocabulary and the cards the files
+    name, compiled."""
     from judge.engine import citations
     from judge.rulebook import vocabulary
 

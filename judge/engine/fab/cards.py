@@ -34,6 +34,11 @@ class Ability:
         return self.data.get(name, default)
 
 
+CHANGES = [0]
+"""Bumped whenever a card's abilities are replaced or a state's cards are added or removed: what is derived
+from the abilities in the game (:func:`judge.engine.fab.state.derived`) is kept until it moves."""
+
+
 class Card:
     """A card (or token) in the game. ``handle`` is the scenario's name for it, unique per scenario."""
 
@@ -71,6 +76,19 @@ class Card:
         self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
         self.counters: list[tuple[int, str, int]] = []   # one per counter: (timestamp, kind, value) (1.15, 2.0.3d)
         self.deck_pos = 0.0       # position in its owner's deck, lowest on top (zones.py)
+
+    @property
+    def abilities(self) -> list[Ability]:
+        """Its abilities now (printed or given by the file; an effect may replace them: never changed in place
+        once the game has begun, so that what is derived from them can be kept)."""
+        return self._abilities
+
+    @abilities.setter
+    def abilities(self, value: list[Ability]):
+        """Replace its abilities (an effect that takes or gives them, a new object, 3.0.9)."""
+        if self.__dict__.get("_abilities") != value:   # the same abilities again (a reset, 3.0.9) change nothing
+            CHANGES[0] += 1
+        self._abilities = value
 
     # -- identity ---------------------------------------------------------------------------------------
     @property

@@ -197,7 +197,11 @@ ATTACK_CARD_CHAIN_LINK = cite("7.2.3a", "if the attack is an attack card")
 ATTACK_PROXY_CHAIN_LINK = cite("7.2.3b", "if the attack is an attack proxy")
 ATTACK_LAYER_CHAIN_LINK = cite("7.2.3c", "if the attack is an attack layer")
 NO_ACTIVE_ATTACK_CLOSE_STEP = cite("7.2.3d", "if the active attack does not")
-ATTACKING = cite("7.2.4", "the attack event occurs and effects")
+# 2026-02 moved "is considered to be attacking until it leaves the combat chain" from 7.2.4 to 7.2.3 (and 7.2.3a-c)
+ATTACKING = cite("7.2.4", "the active attack is considered to be attacking until it leaves the combat chain the attack "
+                 "event occurs", moved=("the attack event occurs and effects that trigger from attacking are triggered",
+                                        "attacking objects on a chain link remain attacking until they leave the combat "
+                                        "chain"))
 ATTACKING_HERO = cite("7.2.4a", "if there is an attack source")
 DEFENDING_HERO = cite("7.2.4b", "if the attack target is a hero that")
 ATTACK_STEP_PRIORITY = cite("7.2.5", "fourth the turn player gains priority")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data
-from judge.engine.fab.state import Effect
+from judge.engine.fab.state import Effect, derived
 
 DELAYED_KEYS = {"on", "effects", "once", "name", "target", "nth"}
 
@@ -99,8 +99,9 @@ class Delayed:
         becomes met — or at once if it is met when the ability becomes functional — and again only after the
         condition has stopped being met."""
         s = self.s
-        for src, ab in [(src, ab) for src in s.cards.values() for ab in src.abilities
-                        if ab.kind == "trigger" and ab.data.get("on") == "state"]:
+        for src, ab in derived(s, ("trigger", "state"), lambda: [
+                (src, ab) for src in s.cards.values() for ab in src.abilities
+                if ab.kind == "trigger" and ab.data.get("on") == "state"]):
             key = (src.handle, ab.key, src.timestamp)
             live = src.zone in ("arena", "equipment") and not src.private or \
                 (ab.get("while") is not None and self.functional(src, ab))

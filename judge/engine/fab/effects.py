@@ -12,7 +12,7 @@ from judge.engine.fab.base import _describe_effect_data, _describe_selector, _ef
 from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
-from judge.engine.fab.state import Effect, Layer
+from judge.engine.fab.state import Effect, Layer, derived
 
 
 class Effects:
@@ -32,8 +32,9 @@ class Effects:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))
         else:   # the triggered abilities whose event this is, found in one pass (most events meet none)
-            listening = [(src, ab) for src in self.s.cards.values() for ab in src.abilities
-                         if ab.kind == "trigger" and ab.data.get("on") == name]
+            listening = derived(self.s, ("trigger", name), lambda: [
+                (src, ab) for src in self.s.cards.values() for ab in src.abilities
+                if ab.kind == "trigger" and ab.data.get("on") == name])
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue

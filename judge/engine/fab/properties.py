@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from judge.engine.fab import cited
 from judge.engine.fab.base import _as_list, _describe_selector
-from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import with_hook
-from judge.engine.fab.state import ChainLink
+from judge.engine.fab import state
+from judge.engine.fab.state import ChainLink, derived
+
+
+_KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
 
 
 class Properties:
@@ -28,10 +32,24 @@ class Properties:
         """(source, ability) for every functional static ability in the game (1.7.4, 5.4.7a) — only those whose
         effect is one of ``does`` when given. A static ability whose while-condition is being evaluated is not
         counted inside that evaluation (its condition reading a value it would change is not a loop)."""
-        statics = [(src, ab) for src in self.s.cards.values() for ab in src.abilities if ab.kind == "static"]
-        if does and statics:
-            statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
+        statics = self.static_abilities(does)
         return self._functional_of(statics) if statics else iter(())
+
+    def static_abilities(self, does: tuple = ()) -> list:
+        """(source, ability) for every static ability in the game, functional or not — only those whose effect
+        is one of ``does`` when given — in the order of the cards and their abilities (kept until they change)."""
+        kept = self.s.__dict__.get("_derived")   # derived() inlined: this is asked for at every value
+        if kept is not None and kept[0] == CHANGES[0]:
+            statics = kept[1].get(("static", does))
+            if statics is not None:
+                return statics
+
+        def build():
+            statics = [(src, ab) for src in self.s.cards.values() for ab in src.abilities if ab.kind == "static"]
+            if does and statics:
+                statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
+            return statics
+        return derived(self.s, ("static", does), build)
 
     def _functional_of(self, statics):
         """Those of the (source, static ability) pairs that are functional, each when the caller reaches it."""
@@ -332,6 +350,9 @@ class Properties:
             for link in self.s.chain:
                 if link.proxy and link.attack == card.handle and link.proxy_keywords:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
+        if state.KEEP and not self.static_abilities(_KEYWORD_CHANGES) and \
+                not any(e.kind in _KEYWORD_CHANGES for e in self.s.effects):
+            return kws   # nothing in the game gains, loses or forbids keywords
         changes = []
         blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
         own = blocked.intersection(kws)

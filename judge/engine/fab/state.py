@@ -7,6 +7,8 @@ the action turns out to be illegal (1.10.3: the game state is reversed).
 
 from __future__ import annotations
 
+from judge.engine.fab.cards import CHANGES
+
 
 class Player:
     """A player and their hero (1.1): life total and assets (1.13)."""
@@ -107,13 +109,74 @@ class ChainLink:
         self.proxy_keywords: dict = {}      # 1.4.3a: the attack-proxy's own keyword abilities ("Attack. Go again.")
 
 
+class Cards(dict):
+    """The cards of a state by handle: a dict whose additions and removals move ``cards.CHANGES`` (what is
+    derived from the abilities in the game is computed again)."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        CHANGES[0] += 1
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        CHANGES[0] += 1
+
+    def pop(self, *args):
+        """``dict.pop``, marking the cards as changed."""
+        CHANGES[0] += 1
+        return super().pop(*args)
+
+    def popitem(self):
+        """``dict.popitem``, marking the cards as changed."""
+        CHANGES[0] += 1
+        return super().popitem()
+
+    def clear(self):
+        """``dict.clear``, marking the cards as changed."""
+        CHANGES[0] += 1
+        super().clear()
+
+    def update(self, *args, **kwargs):
+        """``dict.update``, marking the cards as changed."""
+        CHANGES[0] += 1
+        super().update(*args, **kwargs)
+
+    def setdefault(self, key, default=None):
+        """``dict.setdefault``, marking the cards as changed."""
+        CHANGES[0] += 1
+        return super().setdefault(key, default)
+
+    def __ior__(self, other):
+        CHANGES[0] += 1
+        return super().__ior__(other)
+
+
+KEEP = True
+"""Keep what is derived from the abilities in the game (False: compute it at every query; tests compare)."""
+
+
+def derived(state: "State", key, build):
+    """``build()``, a value derived from the cards of ``state`` and their abilities only (the static abilities
+    in the game, the triggered abilities listening to an event), kept on the state until a card's abilities
+    are replaced or a card is added or removed (``cards.CHANGES``); a snapshot starts without."""
+    if not KEEP:
+        return build()
+    kept = state.__dict__.get("_derived")
+    if kept is None or kept[0] != CHANGES[0]:
+        kept = state._derived = (CHANGES[0], {})
+    value = kept[1].get(key)
+    if value is None:
+        value = kept[1][key] = build()
+    return value
+
+
 class State:
     """The whole game state. Copied before each action so that an illegal action can be reversed."""
 
     def __init__(self):
         self.players: dict[str, Player] = {}
         self.seating: list[str] = []
-        self.cards: dict = {}
+        self.cards: Cards = Cards()
         self.stack: list[Layer] = []
         self.effects: list[Effect] = []
         self.chain: list[ChainLink] = []
@@ -168,11 +231,14 @@ def _clone(obj):
     return new
 
 
-_CARD_CONTAINERS = ("types", "subtypes", "supertypes", "keywords", "abilities", "activations", "counters")
+_CARD_CONTAINERS = ("activations", "counters")
+"""The containers of a card that the engine changes in place; the others (types, subtypes, supertypes,
+keywords, abilities, sides) are only ever replaced, so a snapshot shares them (tests/test_fab_derived.py
+checks the engine's code for changes in place)."""
 
 
 def _clone_card(card):
-    """Like ``_clone`` for a card, copying only the containers a card is known to hold."""
+    """Like ``_clone`` for a card, copying only the containers the engine changes in place."""
     new = object.__new__(card.__class__)
     d = card.__dict__.copy()
     for k in _CARD_CONTAINERS:
@@ -188,8 +254,9 @@ def snapshot(state: State) -> State:
     in place, so one level of copying per object is enough.
     """
     new = _clone(state)
+    new.__dict__.pop("_derived", None)
     new.players = {n: _clone(p) for n, p in state.players.items()}
-    new.cards = {h: _clone_card(c) for h, c in state.cards.items()}
+    new.cards = Cards({h: _clone_card(c) for h, c in state.cards.items()})
     new.stack = [_clone(layer) for layer in state.stack]
     new.effects = [_clone(e) for e in state.effects]
     new.dormant = [_clone(e) for e in state.dormant]

@@ -45,7 +45,7 @@ def run(game: Game, scenario):
     game.trace.phase = PHASE_NAMES[s.phase]
     game.step(f"It is {s.turn_player}'s {PHASE_NAMES[s.phase]}; turn order: {', '.join(s.order)}."
               + (" The turn player receives Opportunity." if s.phase == "main" else ""),
-              [cited.OPPORTUNITY_TURN_PLAYER_RECEIVES] if s.phase == "main" else [cited.OPPORTUNITY_ARISES])
+              [cited.MAIN_PHASE_OPPORTUNITY] if s.phase == "main" else [cited.OPPORTUNITY_TURN_PLAYER_FIRST])
     stopped = False
     for n, act in enumerate(scenario.data.get("actions", []), 1):
         key = f"actions.{n}"
@@ -85,7 +85,7 @@ def run(game: Game, scenario):
             raise InvalidScenario([scenario.reason(
                 "no-opportunity", f"{player} cannot act: in the materialize phase, with nothing pending, no player has "
                 "Opportunity; only the turn player may materialize, as a turn-based action", key,
-                cited.TURN_BASED_ACTION_TURN)])
+                cited.MATERIALIZE_TURN_BASED_ACTION)])
         game.ready(player, key, verb)
         if "ability" in act:
             game.activate_ability(player, card, act["ability"], act, key)

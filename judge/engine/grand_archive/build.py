@@ -240,7 +240,7 @@ def _build_card(scenario, handle, cd, s: State, reasons) -> Card | None:
         setattr(card, f, v)
     if card.reserve_cost is not None and card.memory_cost is not None:
         reasons.append(scenario.reason("two-costs", "a card has a reserve cost or a memory cost, not both",
-                                       f"{key}.memory_cost", cited.COSTS_EITHER_RESERVE_COSTS))
+                                       f"{key}.memory_cost", cited.RESERVE_OR_MEMORY_COST))
     speed = cd.get("speed")
     if speed is not None and speed not in ("fast", "slow"):
         reasons.append(scenario.reason("bad-speed", f'speed must be "fast" or "slow", not {speed!r}', f"{key}.speed"))
@@ -453,7 +453,7 @@ def _place_cards(scenario, players: dict, s: State, reasons):
                 elif zone != "field" and card.owner != name:
                     reasons.append(scenario.reason("owner-zone", f"{card.name} belongs to {card.owner}, so it can't be "
                                                    f"in {name}'s {zone}: a card goes to its owner's {zone}", key,
-                                                   cited.OWNERSHIP_CARD_WITHIN))
+                                                   cited.OWNERSHIP))
     for handle, card in s.cards.items():
         if handle not in where:
             reasons.append(scenario.reason("no-zone", f"{card.name} [{handle}] is in no zone: list it in a player's "
@@ -481,7 +481,7 @@ def _check_action(scenario, n, act, s: State, reasons):
             elif k not in ("reserve", "memory", "floating", "reservable", "kindle") and base not in s.cards and base not in s.players:
                 reasons.append(scenario.reason("unknown-target", f"target {h!r} is neither a player, a card, nor an "
                                                "instance of a card (HANDLE, HANDLE.copyN, HANDLE.N)", f"{key}.{k}",
-                                               cited.TARGET_SELECTED_CHOICE))
+                                               cited.TARGET))
     if "times" in act and (kind != "pass" or not _is_int(act["times"]) or act["times"] < 1):
         reasons.append(scenario.reason("bad-times", "times = N (N ≥ 1) goes with pass = true", f"{key}.times"))
     if "until" in act and (kind != "pass" or act["until"] not in START_POINTS):
@@ -524,13 +524,13 @@ def _check_action(scenario, n, act, s: State, reasons):
         return
     if card.x_cost and (not _is_int(act.get("x")) or act["x"] < 0):
         reasons.append(scenario.reason("declare-x", f"{card.name} has X in its cost: declare x = N (N ≥ 0)",
-                                       f"{key}.x" if "x" in act else key, cited.CARD_X))
+                                       f"{key}.x" if "x" in act else key, cited.ACTIVATION_DECLARE_X))
     elif not card.x_cost and "x" in act:
         reasons.append(scenario.reason("declare-x", f"{card.name} has no X in its cost", f"{key}.x"))
     if card.modes and act.get("mode") not in card.modes:
         reasons.append(scenario.reason("declare-mode", f"{card.name} has modes: select mode = one of "
                                        f"{', '.join(card.modes)}", f"{key}.mode" if "mode" in act else key,
-                                       cited.SOME_CARDS_REQUIRE))
+                                       cited.ACTIVATION_SELECT_MODES))
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -328,7 +328,7 @@ class CombatPhase:
                         self.functional(c, ab) and self.matches(attacker, ab.get("attacker"), c.controller):
                     self.pending_trigger(c, ab, f"{attacker.name} attacks",
                                          [cited.ON_ATTACK_TRIGGERS_AFTER_DECLARATION,
-                                          cited.TRIGGERED_ABILITIES_ABILITIES_PLACED]
+                                          cited.TRIGGERED_ABILITIES]
                                          + ([cited.MASTERY] if "mastery" in c.types else []))
         self.intercept_triggers(attacker)
         if not self.state_based_checks():

@@ -114,20 +114,20 @@ class DamageRules:
         if player is not None:
             s.players[player].damage += n
             self.step(f"{name} deals {n} {kind} to {self.champion_name(player)}" + (f" ({why})" if why else "")
-                      + f": {counters(s.players[player].damage)} on it.", cites + [cited.EFFECT_CARD,
-                                                                                   cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS],
+                      + f": {counters(s.players[player].damage)} on it.", cites + [cited.DEAL_X_DAMAGE_MARKS_DAMAGE,
+                                                                                   cited.CHAMPION_DAMAGE_COUNTERS_STAY],
                       answer=True)
         elif self.siegeable(unit):
             left = max(0, unit.counters.get("durability", 0) - n)
             unit.counters["durability"] = left
             self.step(f"{name} deals {n} {kind} to {unit.name}" + (f" ({why})" if why else "") + f", a siegeable "
                       f"domain: {n} durability counter{'s are' if n != 1 else ' is'} removed from it ({left} left).",
-                      cites + [cited.SIEGEABLE_DAMAGE_REMOVES_DURABILITY, cited.EFFECT_CARD], answer=True)
+                      cites + [cited.SIEGEABLE_DAMAGE_REMOVES_DURABILITY, cited.DEAL_X_DAMAGE_MARKS_DAMAGE], answer=True)
         elif unit is not None:
             unit.damage += n
             unit.damaged_turn = s.turn
             self.step(f"{name} deals {n} {kind} to {unit.name}" + (f" ({why})" if why else "") + ".",
-                      cites + [cited.EFFECT_CARD], answer=True)
+                      cites + [cited.DEAL_X_DAMAGE_MARKS_DAMAGE], answer=True)
         return n
 
     @staticmethod
@@ -170,13 +170,13 @@ class DamageRules:
             if champ is not None and self.keyword(champ, "immortality"):
                 continue
             self.step(f"{self.champion_name(p)} has {counters(pl.damage)} and {life} life: it dies, and {p} loses "
-                      "the game.", [cited.DAMAGE_DAMAGE_MARKED, cited.DAMAGE_COUNTERS_KILL_CHAMPION,
-                                    cited.DAMAGE_MARKED_PERMANENTLY_CHAMPIONS, cited.PLAYER_LOSES_IF, cited.LOSES_WHEN_CHAMPION_DIES], answer=True)
+                      "the game.", [cited.LETHAL_DAMAGE_CHECK, cited.DAMAGE_COUNTERS_KILL_CHAMPION,
+                                    cited.CHAMPION_DAMAGE_COUNTERS_STAY, cited.PLAYER_LOSES, cited.LOSES_WHEN_CHAMPION_DIES], answer=True)
             if champ is not None:
                 self.remember(champ)
                 self.move(champ, "banishment")
                 self.step(f"{champ.name} would go to the graveyard, but a champion card is banished instead.",
-                          [cited.CHAMPION_CARD_WOULD])
+                          [cited.CHAMPION_TO_GRAVEYARD_BANISHED_INSTEAD])
             dead.append(p)
             changed = True
         if dead:
@@ -195,9 +195,9 @@ class DamageRules:
                                   answer=True)
                     continue
                 self.step(f"{obj.name} has {obj.damage} damage and {obj.stat('life')} life: it dies.",
-                          [cited.DAMAGE_DAMAGE_MARKED, cited.ALLY_DIES_AT_ZERO_LIFE], answer=True)
+                          [cited.LETHAL_DAMAGE_CHECK, cited.ALLY_DIES_AT_ZERO_LIFE], answer=True)
                 self.leave_field(obj, "graveyard")
-                self.dies(obj, "its damage reached its life", [cited.DAMAGE_DAMAGE_MARKED])
+                self.dies(obj, "its damage reached its life", [cited.LETHAL_DAMAGE_CHECK])
                 if obj.zone == "graveyard" or obj.zone == "ceased":
                     self.killed_by_combat(obj)
                 changed = True
@@ -234,7 +234,7 @@ class DamageRules:
             s.winner = left[0]
             s.game_over = True
             self.step(f"All of {left[0]}'s opponents have lost: {left[0]} wins the game, and the game is over — this is "
-                      "not an event any player may respond to.", [cited.PLAYER_WINS_IF, cited.WINS_WHEN_OPPONENTS_LOST,
+                      "not an event any player may respond to.", [cited.PLAYER_WINS, cited.WINS_WHEN_OPPONENTS_LOST,
                                                                    cited.GAME_ENDS_WIN_OR_DRAW, cited.GAME_END_NOT_RESPONDED_TO],
                       answer=True)
         elif not left:

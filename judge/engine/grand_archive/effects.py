@@ -86,8 +86,8 @@ class EffectPrimitives:
             self.s.players[p].unnamed["hand"] += n
             self.facts.setdefault("drawn", {}).setdefault(p, 0)
             self.facts["drawn"][p] += n
-            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", [cited.EVENTS_RESULT_DRAWN,
-                                                                      cited.YOU_PRINTED_CARD], answer=True)
+            self.step(f"{p} draws {n} card{'s' if n != 1 else ''}.", [cited.DRAW,
+                                                                      cited.YOU_IS_CONTROLLER], answer=True)
 
     def do_recover(self, e, inst, you, source_name):
         """Recover N: remove up to N damage from your champion."""
@@ -96,7 +96,7 @@ class EffectPrimitives:
         removed = min(n, p.damage)
         p.damage -= removed
         self.step(f"{you} recovers {n}: {counters(removed)} removed from {self.champion_name(you)}.",
-                  [cited.RECOVER_N_PLAYER_REMOVES], answer=True)
+                  [cited.RECOVER_N], answer=True)
 
     def do_modify(self, e, inst, you, source_name):
         """+N/-N to a stat until end of turn; ``to = "attack"``: to the attack in progress, combined in the damage
@@ -116,7 +116,7 @@ class EffectPrimitives:
             self.step(f"{obj.name} gets {by:+d} {stat} until end of turn: {stat} {obj.stat(stat)}"
                       + (" (an instanced effect: the set is the objects that fit it now)." if
                          isinstance(e.get("to"), dict) else "."),
-                      [cited.CONTINUOUS_EFFECTS_GENERATED_DUE] + ([cited.INSTANCED_EFFECT_APPLIES_TO_OBJECTS_THEN,
+                      [cited.CONTINUOUS_EFFECTS] + ([cited.INSTANCED_EFFECT_APPLIES_TO_OBJECTS_THEN,
                                                                  cited.INSTANCED_SET_FIXED]
                                                                 if isinstance(e.get("to"), dict) else []), answer=True)
 
@@ -137,14 +137,14 @@ class EffectPrimitives:
             if obj.token or instead is None:
                 self.step(f"{source_name} destroys {obj.name}: it moves from the field to its owner's graveyard"
                           + (" and dies." if obj.types & {"ally"} else "."),
-                          [cited.DESTROY_OBJECT_MOVE] + ([cited.DESTROYED_UNITS_CONSIDERED] if obj.types & {"ally"}
+                          [cited.DESTROY] + ([cited.DESTROYED_UNITS_DIE] if obj.types & {"ally"}
                                                           else []), answer=True)
             else:
                 self.step(f"{source_name} destroys {obj.name}: it would move from the field to its owner's graveyard, "
                           f"but {a_an(instead[0])} card is banished instead.",
-                          [cited.DESTROY_OBJECT_MOVE, instead[1]], answer=True)
+                          [cited.DESTROY, instead[1]], answer=True)
             self.leave_field(obj, "graveyard")
-            self.dies(obj, "destroyed", [cited.DESTROYED_UNITS_CONSIDERED])
+            self.dies(obj, "destroyed", [cited.DESTROYED_UNITS_DIE])
 
     @staticmethod
     def graveyard_replacement(obj: Card):
@@ -153,9 +153,9 @@ class EffectPrimitives:
         if obj.ephemeral:
             return "ephemeral", cited.EPHEMERAL_OBJECT
         if "regalia" in obj.supertypes:
-            return "regalia", cited.REGALIA_CARD_WOULD
+            return "regalia", cited.REGALIA_TO_GRAVEYARD_BANISHED_INSTEAD
         if "champion" in obj.types:
-            return "champion", cited.CHAMPION_CARD_WOULD
+            return "champion", cited.CHAMPION_TO_GRAVEYARD_BANISHED_INSTEAD
         return None
 
     def dies(self, obj: Card, how: str, cites: list[str], where: str = ""):
@@ -168,11 +168,11 @@ class EffectPrimitives:
             return
         if obj.zone == "banishment":
             self.step(f"{obj.name} went to banishment instead of the graveyard, so it is not considered to have died: "
-                      "its On Death ability does not trigger.", [cited.UNIT_ONLY_CONSIDERED], answer=True)
+                      "its On Death ability does not trigger.", [cited.ON_DEATH_ONLY_TO_GRAVEYARD], answer=True)
             return
         for ab in on_death:
             self.s.pending.append(PendingTrigger(
-                obj.handle, ab.index, f"{obj.name} dies ({how})", list(cites) + [cited.DEATH_TRIGGERED_ABILITY],
+                obj.handle, ab.index, f"{obj.name} dies ({how})", list(cites) + [cited.ON_DEATH],
                 dict(self.s.lki.get(obj.handle, {}), zone="graveyard"), where=where))
 
     def leave_field(self, obj: Card, zone: str):
@@ -181,7 +181,7 @@ class EffectPrimitives:
             self.remember(obj)
             obj.zone = "ceased"
             self.step(f"{obj.name} [{obj.handle}] is a token: it ceases to exist instead of going to the {zone}.",
-                      [cited.TOKENS_T_EXIST, cited.TOKENS_TREATED_REGULAR_OBJECTS])
+                      [cited.TOKEN_CEASES_OUTSIDE_FIELD, cited.TOKEN_CEASES_WHEN_MOVED])
             self.left_field(obj, "ceased")
             return
         if zone == "graveyard" and (obj.supertypes & {"regalia"} or "champion" in obj.types):
@@ -205,7 +205,7 @@ class EffectPrimitives:
                 self.move(card, "banishment")
                 self.step(f"{source_name} banishes {card.name}, the card of the targeted {target.kind}: it leaves the "
                           f"Effects Stack for {card.owner}'s banishment.",
-                          [cited.BANISH_CARD, cited.CARD_BEEN_BANISHED, cited.CARD_REMOVED], answer=True)
+                          [cited.BANISH_CARD, cited.BANISHED_TO_OWNERS_BANISHMENT, cited.REMOVED_CARD_REMOVES_INSTANCES], answer=True)
                 self.reserved_stay(card)
                 self.remove_instances_of(card)
             return
@@ -213,7 +213,7 @@ class EffectPrimitives:
             obj = self.s.cards.get(t)
             if obj is None or obj.zone in ("banishment", "ceased"):
                 continue
-            self.step(f"{source_name} banishes {obj.name}.", [cited.BANISH_CARD, cited.OBJECT_BANISHED_CONSIDERED])
+            self.step(f"{source_name} banishes {obj.name}.", [cited.BANISH_CARD, cited.BANISHED_NOT_DESTROYED_OR_DIED])
             if obj.zone == "field":
                 self.leave_field(obj, "banishment")
             else:
@@ -231,7 +231,7 @@ class EffectPrimitives:
         if left:
             self.step(f"{card.name} has been removed from the Effects Stack, so its instances are removed as well: "
                       f"{', '.join(i.id for i in left)} no longer {'has' if len(left) == 1 else 'have'} a source "
-                      "card to resolve from.", [cited.CARD_REMOVED], answer=True)
+                      "card to resolve from.", [cited.REMOVED_CARD_REMOVES_INSTANCES], answer=True)
 
     def do_negate(self, e, inst, you, source_name):
         """Negate the targeted instances: removed from the Effects Stack without resolving; costs are not refunded."""
@@ -248,15 +248,15 @@ class EffectPrimitives:
                       "does not resolve; paid costs are not refunded"
                       + (f", and the card {src.name} stays on the Effects Stack until state-based checks remove it"
                          if target.is_card_instance and src is not None else "") + ".",
-                      [cited.SOME_EFFECTS_SPECIFY_NEGATE, cited.CARD_ACTIVATION, cited.PAID_COSTS_REFUNDED]
-                      if target.is_card_instance else [cited.SOME_EFFECTS_SPECIFY_NEGATE], answer=True)
+                      [cited.NEGATE, cited.NEGATED_ACTIVATION_LEAVES_CARD, cited.NEGATE_NO_REFUND]
+                      if target.is_card_instance else [cited.NEGATE], answer=True)
             caused = [i for i in self.s.stack if i.cause == target.id] if target.kind == "activation" else []
             if caused:
                 one = len(caused) == 1
                 self.step(f"{', '.join(self.instance_name(i) for i in caused)}, triggered by that activation, "
                           f"remain{'s' if one else ''} triggered: negating the activation does not remove "
                           f"{'it' if one else 'them'} from the Effects Stack.",
-                          [cited.NEGATED_ACTIVATION_LEAVES_STACK, cited.TRIGGERED_ABILITIES_PUT], answer=True)
+                          [cited.NEGATED_ACTIVATION_LEAVES_STACK, cited.NEGATED_ACTIVATION_KEEPS_TRIGGERS], answer=True)
 
     def do_copy(self, e, inst, you, source_name):
         """Copy the targeted instances onto the Effects Stack under your control, with new targets if the effect
@@ -279,7 +279,7 @@ class EffectPrimitives:
                     if why:
                         new = None
                         self.step(f"{self.describe(nt)} is not a legal new target ({why}); the copy keeps the "
-                                  "original targets.", [cited.COPY_EFFECTS_STATE_PLAYER])
+                                  "original targets.", [cited.COPY_MAY_CHOOSE_NEW_TARGETS])
                         break
             if new is not None:
                 dup.targets = list(new)
@@ -290,14 +290,14 @@ class EffectPrimitives:
             self.facts["copies"].append(dup.id)
             if dup.is_card_instance:
                 self.facts["instances"].setdefault(dup.source, []).append(dup.id)
-            cites = [cited.COPYING_CARD_ABILITY_ACTIVATION, cited.COPIED_CARD_ACTIVATIONS_COPIED,
-                     cited.WHENEVER_COPY_ADDITIONAL_INSTANCE]
+            cites = [cited.COPY_MAKES_ANOTHER_INSTANCE, cited.COPY_CONTROLLED_BY_CREATOR,
+                     cited.ADDITIONAL_INSTANCE_COPY_PROPERTY]
             if dup.is_card_instance:
                 cites.insert(1, cited.CARD_CONSIDERED_ACTIVATED)
             if dup.x is not None:
-                cites.append(cited.CARD_VARIABLE_COST)
+                cites.append(cited.COPY_KEEPS_X)
             if dup.mode is not None:
-                cites.append(cited.MODES_ONLY_CHANGED)
+                cites.append(cited.COPY_KEEPS_MODES)
             self.step(f"{source_name} copies {self.instance_name(target)}: a new instance [{dup.id}] with the copy "
                       f"property is placed at the top of the Effects Stack, controlled by {you}"
                       + (f", with X = {dup.x} as chosen for the original" if dup.x is not None else "")
@@ -305,7 +305,7 @@ class EffectPrimitives:
                          "its effect says so)" if dup.mode is not None else "")
                       + (f", targeting {', '.join(self.describe(x) for x in dup.targets)}" if dup.targets else "")
                       + (" (new targets chosen)" if new is not None else "") + ".",
-                      cites + ([cited.COPY_EFFECTS_STATE_PLAYER] if new is not None else []), answer=True)
+                      cites + ([cited.COPY_MAY_CHOOSE_NEW_TARGETS] if new is not None else []), answer=True)
 
     def _spec_of(self, inst: Instance):
         src = self.s.cards.get(inst.source)
@@ -332,7 +332,7 @@ class EffectPrimitives:
                 top.controller = p
             self.step(f"{p} delevels: {champ.name} returns to the material deck"
                       + (f"; {top.name} (level {top.level}) is now the champion." if top else "."),
-                      [cited.PLAYER_DELEVEL_CHAMPION], answer=True)
+                      [cited.DELEVEL_CHAMPION], answer=True)
 
 
     # ---------------------------------------------------------------------------------------------------------
@@ -385,7 +385,7 @@ class EffectPrimitives:
                                                                                      cited.STATE_ALREADY_SET_UNCHANGED])
                 continue
             obj.rested = True
-            self.step(f"{source_name} rests {obj.name}.", [cited.REST_OBJECT], answer=True)
+            self.step(f"{source_name} rests {obj.name}.", [cited.REST], answer=True)
 
     def do_wake(self, e, inst, you, source_name):
         """Wake up an object; one already awake can't wake up (game-terms/wake-up/1, 2)."""

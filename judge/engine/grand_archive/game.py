@@ -300,8 +300,8 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         """Why no player has Opportunity now, with its rules, or None."""
         for i in self.s.stack:
             if i.kind == "bestowment":
-                return "while a boon is being bestowed", [cited.PLAYERS_T_OPPORTUNITY,
-                                                          cited.BOON_BEING_BESTOWED_PLAYERS]
+                return "while a boon is being bestowed", [cited.NO_OPPORTUNITY_WHILE_BESTOWING,
+                                                          cited.NO_OPPORTUNITY_UNTIL_BOON_BESTOWED]
             card = self.s.cards.get(i.source)
             if i.kind == "activation" and card is not None and self.keyword(card, "interdiction"):
                 return (f"while the activation of {card.name}, which has interdiction, is on the Effects Stack",
@@ -343,7 +343,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         if not s.stack and s.point in ("wake-up", "draw"):
             raise InvalidScenario([self.scenario.reason(
                 "no-opportunity", f"{player} cannot act: no player receives Opportunity in the "
-                f"{PHASE_NAMES[s.phase]} while nothing is pending", key, cited.PHASES_APART_MAIN_PHASE)])
+                f"{PHASE_NAMES[s.phase]} while nothing is pending", key, cited.PHASE_ENDS_WHEN_NO_OPPORTUNITY)])
         for _ in range(200):
             if s.opportunity == player:
                 return
@@ -353,7 +353,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
                 s.passed.append(holder)
             if len(s.passed) == len(s.order) and s.stack:
                 self.step("Every player has passed Opportunity in succession.",
-                          [cited.OPPORTUNITY_PASSES_IN_TURN_ORDER, cited.TOP_LAYER_EFFECTS])
+                          [cited.OPPORTUNITY_PASSES_IN_TURN_ORDER, cited.ALL_PASS_TOP_LAYER_RESOLVES])
                 self.resolve_top()
                 continue
             if len(s.passed) == len(s.order):
@@ -361,7 +361,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
                     "no-opportunity", f"{player} cannot act now: every player would pass with the Effects Stack empty "
                     f"and end the {PHASE_NAMES[s.phase]}; write pass = true first to move on", key,
                     cited.PHASE_ENDS_WHEN_ALL_PASS)])
-            self.step(f"{holder} passes Opportunity; {nxt} receives it.", [cited.PLAYERS_PASS_OPPORTUNITY_TURN])
+            self.step(f"{holder} passes Opportunity; {nxt} receives it.", [cited.PASS_OPPORTUNITY_IN_TURN_ORDER])
             s.opportunity = nxt
         raise InvalidScenario([self.scenario.reason("no-opportunity", f"{player} never receives Opportunity", key)])
 
@@ -373,7 +373,7 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
             return
         if not s.stack:
             if s.point == "materialize":
-                self.step(f"{s.turn_player} does not materialize.", [cited.TURN_BASED_ACTION_TURN])
+                self.step(f"{s.turn_player} does not materialize.", [cited.MATERIALIZE_TURN_BASED_ACTION])
             elif s.point == "combat-retaliate":
                 pass
             elif s.point in ("wake-up", "draw"):
@@ -382,14 +382,14 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
             else:
                 self.step("Every player passes Opportunity while the Effects Stack is empty: the "
                           f"{'step' if s.phase == 'combat' else 'phase'} ends and the game proceeds.",
-                          [cited.PLAYERS_PASS_OPPORTUNITY, cited.PHASE_ENDS_WHEN_ALL_PASS])
+                          [cited.ALL_PASS_EMPTY_STACK_NEXT_PHASE, cited.PHASE_ENDS_WHEN_ALL_PASS])
             self.proceed()
             return
         holder = s.opportunity or s.turn_player
         order = s.order[s.order.index(holder):] + s.order[:s.order.index(holder)]
         self.step(f"{', then '.join(order)} pass{'es' if len(order) == 1 else ''} Opportunity: every player has "
                   "passed in succession.", [cited.OPPORTUNITY_PASSES_IN_TURN_ORDER,
-                                            cited.TOP_LAYER_EFFECTS])
+                                            cited.ALL_PASS_TOP_LAYER_RESOLVES])
         self.resolve_top()
 
     def after_resolution(self, triggered: bool):
@@ -401,9 +401,9 @@ class Game(Playing, Resolution, CombatPhase, TurnOrder, DamageRules, EffectPrimi
         if s.stack:
             self.give_opportunity(s.turn_player)
             self.step(f"Another layer is pending: the turn player, {s.turn_player}, receives Opportunity.",
-                      [cited.TURN_PLAYER])
+                      [cited.TURN_PLAYER_FIRST_OPPORTUNITY])
         else:
             self.give_opportunity(s.turn_player)
             if s.phase == "main":
                 self.step(f"The Effects Stack is empty: {s.turn_player}, the turn player, regains control of the "
-                          "main phase.", [cited.TIME_BOTTOMMOST_LAYER])
+                          "main phase.", [cited.BOTTOM_LAYER_RESOLVED_TURN_PLAYER_REGAINS])

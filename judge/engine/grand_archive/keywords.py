@@ -21,7 +21,7 @@ class Keyword:
 
 
 KEYWORDS = {k.name: k for k in (
-    Keyword("efficiency", cited.EFFICIENCY_COST_MODIFYING_STATIC, what="costs LV less"),
+    Keyword("efficiency", cited.EFFICIENCY, what="costs LV less"),
     Keyword("intercept", cited.INTERCEPT, what="may redirect an attack on its champion to it"),
     Keyword("pride", cited.PRIDE, True, "max", "won't obey unless the champion is level N"),
     Keyword("stealth", cited.STEALTH, what="can't be targeted by attacks without true sight"),

@@ -32,8 +32,8 @@ class Resolution:
                 if not self.matches(card, ab.get("card"), src.controller):
                     continue
                 self.pending_trigger(src, ab, f"{player} played {card.name} by {inst.kind}",
-                                     [cited.ACTIVATING_MATERIALIZING_BESTOWING_CARD,
-                                      cited.MATERIALIZING_ACTIVATING_CARD_COUNTS], cause=inst.id)
+                                     [cited.PLAYING_A_CARD,
+                                      cited.MATERIALIZE_OR_ACTIVATE_IS_PLAY], cause=inst.id)
 
     def pending_trigger(self, src: Card, ab, why: str, cites, cause: str | None = None):
         """A triggered ability has triggered: it waits, with its source's last known information, to be placed on
@@ -66,13 +66,13 @@ class Resolution:
             self.facts["triggered"].append(inst.id)
             self.step(f"{t.why}: {t.lki['name']}'s triggered ability [{inst.id}] ({quote(ab)}) is placed onto the "
                       f"Effects Stack during state-based checks{t.where}, controlled by {inst.controller}.",
-                      list(t.cites) + [cited.TRIGGERED_ABILITIES_ABILITIES_PLACED,
-                                       cited.TRIGGERED_ABILITY_PLACED], answer=True)
+                      list(t.cites) + [cited.TRIGGERED_ABILITIES,
+                                       cited.TRIGGERED_ABILITY_CONTROLLER], answer=True)
         self.s.passed = []
         self.give_opportunity(self.s.turn_player)
         if not self.blocked():
             self.step(f"The turn player, {self.s.turn_player}, receives Opportunity.",
-                      [cited.MULTIPLE_TRIGGERED_ABILITIES_ENTER, cited.ACTIVATION_CARDS_ABILITIES])
+                      [cited.SIMULTANEOUS_TRIGGERS_TURN_ORDER, cited.ACTIVATION_GIVES_OPPORTUNITY])
         return True
 
     # =====================================================================================================
@@ -83,7 +83,7 @@ class Resolution:
         s = self.s
         inst = s.stack[-1]
         self.step(f"The top layer of the Effects Stack resolves: {self.instance_name(inst)}.",
-                  [cited.EFFECTS_STACK_CONTAINS_ORDERED, cited.CARD_CORRESPONDING_ACTIVATION_MATERIALIZATION])
+                  [cited.EFFECTS_STACK_LAST_IN_FIRST_OUT, cited.INSTANCE_RESOLVES])
         if inst.is_card_instance:
             self.resolve_card_instance(inst)
         else:
@@ -115,7 +115,7 @@ class Resolution:
                                         f"{'is' if len(cards) == 1 else 'are'} banished without resolving; " if cards
                                         else "") + "its remaining steps are skipped.",
                   [cited.ENDED_PHASE_STACK_DOES_NOT_RESOLVE,
-                   cited.ENDED_PHASE_SUB_PHASES_SKIPPED] + ([cited.ENDED_COMBAT_PHASE] if s.phase == "combat" else []),
+                   cited.ENDED_PHASE_SUB_PHASES_SKIPPED] + ([cited.COMBAT_PHASE_ENDED] if s.phase == "combat" else []),
                   answer=True)
         s.pending = []
         if s.phase == "combat":
@@ -134,7 +134,7 @@ class Resolution:
         self.facts["fizzled"].append(inst.id)
         self.step(f"{self.instance_name(inst)[0].upper()}{self.instance_name(inst)[1:]} fizzles: {why}. None of "
                   "its effects happen and it ceases to exist from the Effects Stack.",
-                  list(cites) + [cited.FIZZLE_REFERS_CARD_ACTIVATIONS], answer=True)
+                  list(cites) + [cited.FIZZLE], answer=True)
 
     def resolve_card_instance(self, inst: Instance):
         """Resolve a card's instance (an activation or a materialization): check resolution, then its effects and
@@ -142,9 +142,9 @@ class Resolution:
         card = self.card(inst.source)
         if card.zone != "effects-stack":
             self.fizzle(inst, f"its source card, {card.name}, is no longer on the Effects Stack",
-                        [cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS_ACTIVATION, cited.SOURCE_CARD_ACTIVATIONS])
+                        [cited.CHECK_INSTANCE_SOURCE, cited.SOURCE_REMOVED_INSTANCES_FIZZLE])
             return
-        check = [cited.BEFORE_CARD_ACTIVATION_MATERIALIZATION]
+        check = [cited.CHECK_RESOLUTION]
         if not self.targets_still_legal(inst, card.target, "card", check):
             return
         if inst.kind == "materialization" and "champion" in card.types and not inst.copy:
@@ -152,26 +152,26 @@ class Resolution:
             if base is None or card.level != base + 1:
                 self.fizzle(inst, f"{card.name} is level {card.level} but {inst.controller}'s champion is now level "
                             f"{base}, so the level requirement is no longer met",
-                            check + [cited.CHAMPIONS_LEVEL_CHECK, cited.MATERIALIZED_CHAMPION_BECOMES_N,
-                                     cited.CHAMPION_MATERIALIZATIONS_CHAMPION_CARD])
+                            check + [cited.CHAMPION_LEVEL_AND_LINEAGE_CHECK, cited.CHAMPION_TWO_LEVELS_UP_FIZZLES,
+                                     cited.CHAMPION_MATERIALIZATION_FIZZLES])
                 return
         self.step(f"Check resolution: {self.instance_name(inst)} meets every condition to resolve"
                   + self.still_legal(inst) + ".",
-                  check + ([cited.CARD_RESOLVES_ONLY] if inst.targets and card.target else []))
+                  check + ([cited.RESOLVES_ONLY_IF_TARGETS_LEGAL] if inst.targets and card.target else []))
         if inst.copy:
             self.step(f"The copy resolves from its source card, {card.name}: costs paid, properties and restrictions "
                       f"are those of the original card played"
                       + (f" (X = {inst.x})" if inst.x is not None else "")
                       + f"; it resolves under its own controller, {inst.controller}.",
-                      [cited.PLAYING_CREATES_OBJECT, cited.INFORMATION_SUCH_COSTS_PAID,
-                       cited.COPIED_CARD_ACTIVATIONS_COPIED])
+                      [cited.PLAYING_CREATES_OBJECT, cited.COPY_READS_ORIGINAL_CARD,
+                       cited.COPY_CONTROLLED_BY_CREATOR])
         effects = list(card.modes.get(inst.mode, [])) if inst.mode else list(card.effects)
         if effects:
             self.step(f"{inst.controller} enacts {card.name}'s instructions in order, top to bottom; \"you\" is "
                       f"{inst.controller}, the controller of the resolving instance.",
-                      [cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION, cited.YOU_PRINTED_CARD,
-                       cited.EFFECTS_WILL_RESOLVE]
-                      + ([cited.ACTION_CARDS_WILL_RESOLVE] if "action" in card.types else []))
+                      [cited.RESOLVE_CARD_INSTANCE, cited.YOU_IS_CONTROLLER,
+                       cited.RESOLVE_FROM_CONTROLLER_PERSPECTIVE]
+                      + ([cited.ACTION_CARD_CONTROLLER_PERSPECTIVE] if "action" in card.types else []))
         for e in effects:
             self.apply(e, inst, card.name)
         if "attack" in card.types and not inst.copy:
@@ -182,11 +182,11 @@ class Resolution:
         for src, extra in self.granted_effects(card):
             self.step(f"{card.name} has the instruction{'s' if len(extra) > 1 else ''} {src.name} gives it: a static "
                       f"modification of the source card, read by this instance [{inst.id}] too.",
-                      [cited.STATIC_MODIFICATIONS_SOURCE_CARD], answer=True)
+                      [cited.SOURCE_MODIFICATIONS_READ_BY_INSTANCES], answer=True)
             for e in extra:
                 self.apply(e, inst, card.name)
         if "boon" in card.types:
-            self.step(f"{inst.controller} gains the boon {card.name}.", [cited.AFTER_PLAYER_RESOLVES_BESTOWMENT],
+            self.step(f"{inst.controller} gains the boon {card.name}.", [cited.BESTOWED_BOON_GAINED],
                       answer=True)
             self.facts.setdefault("boons", {}).setdefault(inst.controller, []).append(card.handle)
         if card.is_object_card:
@@ -196,14 +196,14 @@ class Resolution:
                 card.became_object = True
                 self.step(f"The non-copy instance resolves and becomes {a_an(self.object_word(card))} object: "
                           f"{card.name} will be placed on the field to represent it, under {inst.controller}'s "
-                          "control.", [cited.CARDS_RESERVE_COSTS_WILL, cited.RESOLVING_CARD_ACTIVATION_MATERIALIZATION,
-                                       cited.CHAMPIONS_ALLIES_WEAPONS_ITEMS])
+                          "control.", [cited.RESERVE_TO_GRAVEYARD_MEMORY_TO_BANISHMENT, cited.RESOLVE_CARD_INSTANCE,
+                                       cited.OBJECTS_ENTER_UNDER_CONTROLLER])
         self._remove(inst)
         self.facts["resolved"][inst.id] = True
         self.step(f"{self.instance_name(inst)[0].upper()}{self.instance_name(inst)[1:]} has resolved; it leaves the "
                   "Effects Stack, and state-based checks look for other instances of "
-                  f"{card.name}.", [cited.RESOLVING_INSTANCE_ACTIVATION,
-                                    cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION])
+                  f"{card.name}.", [cited.RESOLUTION_STATE_BASED_CHECK,
+                                    cited.RESOLUTION_SOURCE_CHECK])
 
     @staticmethod
     def object_word(card: Card) -> str:
@@ -226,8 +226,8 @@ class Resolution:
         self.step(f"The instance has the copy property, so it does not put {card.name} on the field: it becomes a "
                   f"token {self.object_word(card)} object [{token.handle}] with {card.name}'s characteristics"
                   + stats_text(token) + f", under {inst.controller}'s control.",
-                  [cited.WHENEVER_COPY_ADDITIONAL_INSTANCE, cited.WHENEVER_COPY_MADE]
-                  + ([cited.COPIED_ACTIVATION_CARD] if inst.kind == "activation"
+                  [cited.ADDITIONAL_INSTANCE_COPY_PROPERTY, cited.COPY_PROPERTY]
+                  + ([cited.COPIED_PERMANENT_ENTERS_AS_TOKEN] if inst.kind == "activation"
                      else []), answer=True)
         self.enters_field(token)
 
@@ -240,21 +240,21 @@ class Resolution:
             self.step(f"Its source, {inst.lki['name']}, has left the {inst.lki.get('zone')}: the ability exists "
                       "independently of its source and is not negated or fizzled; the last known information of the "
                       f"source is used (controller {inst.lki['controller']}).",
-                      [cited.ABILITY_INDEPENDENT_OF_SOURCE, cited.ABILITY_ACTIVATED], answer=True)
+                      [cited.ABILITY_INDEPENDENT_OF_SOURCE, cited.ABILITY_SOURCE_LAST_KNOWN_INFORMATION], answer=True)
         if not self.targets_still_legal(inst, self._spec_of(inst), "ability",
-                                        [cited.RULES_LARGELY_FOLLOW_ABIDE]):
+                                        [cited.ABILITIES_RESOLVE_AS_CARDS]):
             return
         self.step("Check resolution: the ability meets every condition to resolve"
                   + self.still_legal(inst)
                   + f"; it resolves under {inst.controller}, who controlled its source.",
-                  [cited.RESOLVING_ACTIVATED_TRIGGERED_ABILITIES, cited.RULES_LARGELY_FOLLOW_ABIDE,
-                   cited.ABILITY_CONTROLLED_BY_SOURCE_CONTROLLER] + ([cited.CARD_RESOLVES_ONLY] if inst.targets else []))
+                  [cited.RESOLVE_ABILITIES, cited.ABILITIES_RESOLVE_AS_CARDS,
+                   cited.ABILITY_CONTROLLED_BY_SOURCE_CONTROLLER] + ([cited.RESOLVES_ONLY_IF_TARGETS_LEGAL] if inst.targets else []))
         for e in inst.effects:
             self.apply(e, inst, inst.lki["name"])
         self._remove(inst)
         self.facts["resolved"][inst.id] = True
         self.step(f"{inst.lki['name']}'s ability [{inst.id}] has resolved and leaves the Effects Stack.",
-                  [cited.ONCE_CARD_ABILITY_RESOLVES])
+                  [cited.EFFECTS_RESOLVE_FULLY])
 
     def still_legal(self, inst: Instance) -> str:
         """"; its targets (A, B) are still legal" — said only after Checking Resolution found them so."""
@@ -284,15 +284,15 @@ class Resolution:
             self.fizzle(inst, f"{names} {verb} no longer a legal target. {a_an(what).capitalize()} resolves only if "
                         "the targets selected are all still legal; any one illegal necessary target stops the entire "
                         f"{what}",
-                        cites + [cited.CARD_RESOLVES_ONLY, cited.NECESSARY,
-                                 cited.RESOLUTION_DEEMED_ILLEGAL])
+                        cites + [cited.RESOLVES_ONLY_IF_TARGETS_LEGAL, cited.ILLEGAL_NECESSARY_TARGET_NO_RESOLUTION,
+                                 cited.ILLEGAL_RESOLUTION_FIZZLES])
             return False
         legal = [t for t in inst.targets if t not in illegal]
         self.step(f"{names} {verb} no longer a legal target; \"up to\" targets are optional and do not stop "
                   f"{self.instance_name(inst)} from resolving, "
                   + (f"for its other target{'s' if len(legal) > 1 else ''} "
                      f"({', '.join(self.describe(t) for t in legal)})." if legal else "with no target left."),
-                  cites + [cited.PHRASING_UP_X_TARGET], answer=True)
+                  cites + [cited.UP_TO_X_TARGETS_OPTIONAL], answer=True)
         inst.targets = legal
         return True
 
@@ -320,7 +320,7 @@ class Resolution:
         for ab in obj.abilities:
             if ab.kind == "trigger" and ab.get("on") == "enter":
                 self.pending_trigger(obj, ab, f"{obj.name} enters the field",
-                                     [cited.SOME_TRIGGERED_ABILITIES_CONDITIONALLY]
+                                     [cited.CONDITIONAL_TRIGGERED_ABILITY]
                                      + ([cited.ON_ENTER_CHAMPIONS] if "champion" in obj.types else []))
 
     def state_based_checks(self):
@@ -334,8 +334,8 @@ class Resolution:
                     card = self.s.cards.get(inst.source)
                     if card is None or card.zone != "effects-stack":
                         self.fizzle(inst, f"its source card, {card.name if card else inst.source}, is no longer on "
-                                    "the Effects Stack", [cited.ACTIVATIONS_MATERIALIZATIONS_BESTOWMENTS_ACTIVATION,
-                                                         cited.SOURCE_CARD_ACTIVATIONS])
+                                    "the Effects Stack", [cited.CHECK_INSTANCE_SOURCE,
+                                                         cited.SOURCE_REMOVED_INSTANCES_FIZZLE])
                         changed = True
             # Targeting: a target that became illegal stops being targeted; an instance whose required
             # targets are all illegal fizzles (one illegal target of several is Checking Resolution's business)
@@ -371,8 +371,8 @@ class Resolution:
         if not live and not optional:
             gone = "its required target is" if len(inst.targets) == 1 else "all its required targets are"
             self.fizzle(inst, f"{gone} now illegal" + "".join(f" ({why})" for why in shrouds),
-                        [cited.REQUIRED_TARGETS,
-                         cited.TARGETING_SOMETHING_CARD_OBJECT]
+                        [cited.ALL_TARGETS_ILLEGAL_FIZZLES,
+                         cited.ILLEGAL_TARGET_CHECK]
                         + [c for why in shrouds for c in self.shroud_cites(why, received=True)])
             return True
         if newly:
@@ -383,9 +383,9 @@ class Resolution:
                       + ("" if optional else
                          f"; {', '.join(self.describe(t) for t in live)} {'is' if len(live) == 1 else 'are'} still "
                          "legal, so not all of its required targets are illegal and it does not fizzle now")
-                      + ".", [cited.TARGETING_SOMETHING_CARD_OBJECT,
-                              cited.TARGET_ACTIVATION_MATERIALIZATION]
-                      + ([] if optional else [cited.REQUIRED_TARGETS]), answer=True)
+                      + ".", [cited.ILLEGAL_TARGET_CHECK,
+                              cited.ILLEGAL_TARGET_BECOMES_NULL]
+                      + ([] if optional else [cited.ALL_TARGETS_ILLEGAL_FIZZLES]), answer=True)
         return False
 
     def reserved_stay(self, card: Card):
@@ -394,7 +394,7 @@ class Resolution:
         reserved = self.facts["costs"].get(card.handle, {}).get("reserve", 0)
         if reserved and made and self.facts["resolved"].get(made[0]) is False:
             self.step(f"The {cards_word(reserved)} reserved to pay for {card.name} stay in memory although its "
-                      f"{self.facts['kinds'][made[0]]} did not resolve.", [cited.CARDS_PLACED_INTO_MEMORY], answer=True)
+                      f"{self.facts['kinds'][made[0]]} did not resolve.", [cited.RESERVED_CARDS_STAY_IN_MEMORY], answer=True)
 
     def place_on_lineage(self, card: Card, controller: str, lead: str, cites: list[str]):
         """Leveling up: the champion card goes on top of the lineage; the champion object stays the same — its
@@ -414,14 +414,14 @@ class Resolution:
                   f"{card.level}"
                   + (f", with {old.name} in the inner lineage; it is the same champion object, "
                      f"{'rested' if card.rested else 'awake'} as before, with its damage counters." if same else "."),
-                  cites + [cited.CHAMPION_INCREMENTALLY_LEVELED] + ([cited.LEVEL_UP_PLACE_ON_TOP,
+                  cites + [cited.LEVEL_UP_ONTO_LINEAGE] + ([cited.LEVEL_UP_PLACE_ON_TOP,
                                                                      cited.LEVEL_UP_NOT_NEW_OBJECT]
                                                          if same else []), answer=True)
 
     def card_leaves_stack(self, card: Card):
         """playing-cards/7, 7.1: the card moves to its zone once every instance resolved or was removed."""
-        cites = [cited.PLAYED_CARD_WILL_REMOVED, cited.CARDS_RESERVE_COSTS_WILL,
-                 cited.RESOLUTION_CARD_ACTIVATION_MATERIALIZATION]
+        cites = [cited.PLAYED_CARD_LEAVES_STACK_AFTER_INSTANCES, cited.RESERVE_TO_GRAVEYARD_MEMORY_TO_BANISHMENT,
+                 cited.RESOLUTION_SOURCE_CHECK]
         controller = card.controller
         lead = f"{card.name} has no instance left on the Effects Stack"
         made = self.facts["instances"].get(card.handle, [])
@@ -432,13 +432,13 @@ class Resolution:
             self.move(card, "pantheon")
             card.face_up = True
             self.step(f"{lead}: it returns to {card.owner}'s Pantheon zone, face up.",
-                      cites + [cited.AFTER_BOON_BESTOWED], answer=True)
+                      cites + [cited.BESTOWED_BOON_TO_PANTHEON], answer=True)
             return
         if card.became_object:
             word = self.object_word(card)
             if "champion" in card.types:
                 self.place_on_lineage(card, controller, f"{lead}: its non-copy instance resolved, so ",
-                                      cites + [cited.LEVELING_UP_CHAMPION_DOES])
+                                      cites + [cited.LEVEL_UP_DOES_NOT_USE_STACK])
             else:
                 self.move(card, "field", controller)
                 card.timestamp = self.s.tick()
@@ -446,20 +446,20 @@ class Resolution:
                 self.step(f"{lead}: its non-copy instance resolved into an object, so {card.name} is placed on the "
                           f"field as {a_an(word)} object under {controller}'s control, instead of going to its owner's "
                           f"{usual}.",
-                          cites + [cited.ITEMS_WEAPONS_ALLIES_CHAMPIONS, cited.OBJECTS_ENTER_FIELD_AWAKE], answer=True)
+                          cites + [cited.OBJECTS_ENTER_FIELD_ON_RESOLUTION, cited.OBJECTS_ENTER_FIELD_AWAKE], answer=True)
             self.enters_field(card)
             return
         if card.cost_kind == "memory":
             self.move(card, "banishment")
             self.step(f"{lead}: it has a memory cost, so it goes to {card.owner}'s banishment.",
-                      cites + [cited.CARDS_T_FIZZLE], answer=True)
+                      cites + [cited.CARDS_CANNOT_FIZZLE], answer=True)
             return
         if card.supertypes & {"regalia"} or "champion" in card.types:
             self.move(card, "banishment")
             self.step(f"{lead}: it would go to the graveyard, but a "
                       f"{'regalia' if 'regalia' in card.supertypes else 'champion'} card is banished instead.",
-                      cites + ([cited.REGALIA_CARD_WOULD] if "regalia" in card.supertypes else
-                               [cited.CHAMPION_CARD_WOULD]), answer=True)
+                      cites + ([cited.REGALIA_TO_GRAVEYARD_BANISHED_INSTEAD] if "regalia" in card.supertypes else
+                               [cited.CHAMPION_TO_GRAVEYARD_BANISHED_INSTEAD]), answer=True)
             return
         if card.ephemeral:
             self.step(f"{lead}: it would go to {card.owner}'s graveyard, but it is ephemeral.",
@@ -469,5 +469,5 @@ class Resolution:
             return
         self.move(card, "graveyard")
         self.step(f"{lead}: it has a reserve cost, so it goes to {card.owner}'s graveyard.",
-                  cites + [cited.CARD_WOULD_SENT] + ([cited.CARD_RESOLVED] if len(self.facts["instances"].get(
+                  cites + [cited.GRAVEYARD_OF_OWNER] + ([cited.CARD_RESOLVED] if len(self.facts["instances"].get(
                       card.handle, [])) > 1 else []), answer=not plain)

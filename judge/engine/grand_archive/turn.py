@@ -118,7 +118,7 @@ class TurnOrder:
         s.point = "materialize"
         s.opportunity = None
         self.step(f"{s.turn_player} may materialize a card from the material deck as a turn-based action; no player "
-                  "has Opportunity unless something is pending.", [cited.TURN_BASED_ACTION_TURN,
+                  "has Opportunity unless something is pending.", [cited.MATERIALIZE_TURN_BASED_ACTION,
                                                                    cited.MATERIALIZE_PHASE_TO_RECOLLECTION])
 
     def after_materialize(self):
@@ -168,7 +168,7 @@ class TurnOrder:
         self.beginning_triggers("main", [cited.BEGINNING_OF_PHASE_TRIGGERS])
         self.state_based_checks()
         self.window("main", f"{self.s.turn_player}'s main phase: the turn player receives Opportunity and may take "
-                    "slow and fast actions.", [cited.OPPORTUNITY_TURN_PLAYER_RECEIVES, cited.MAIN_PHASE_PLAYER_ACTIONS])
+                    "slow and fast actions.", [cited.MAIN_PHASE_OPPORTUNITY, cited.MAIN_PHASE_PLAYER_ACTIONS])
 
     def begin_end(self):
         """End 1-2: beginning-of-the-end-phase abilities (vigor among them), then Opportunity "before end of turn"."""
@@ -292,12 +292,12 @@ class TurnOrder:
                 drawn = "a card"
             else:
                 self.step(f"{player} attempts to draw a card from an empty main deck: {player} loses the game.",
-                          cites + [cited.PLAYER_LOSES_IF, cited.LOSES_DRAWING_FROM_EMPTY_DECK], answer=True)
+                          cites + [cited.PLAYER_LOSES, cited.LOSES_DRAWING_FROM_EMPTY_DECK], answer=True)
                 self.lose(player)
                 return
             self.facts.setdefault("drawn", {}).setdefault(player, 0)
             self.facts["drawn"][player] += 1
-            self.step(f"{player} draws {drawn}.", cites + [cited.EVENTS_RESULT_DRAWN], answer=True)
+            self.step(f"{player} draws {drawn}.", cites + [cited.DRAW], answer=True)
 
     def must_attack_check(self):
         """declaring-an-attack/1.4: a player who must attack with an object can't proceed to the end phase without

@@ -89,14 +89,14 @@ def _attack_answer(game: Game, att) -> tuple[str, list[str]]:
     if not att.enemy:
         notes = "".join(f"; {n}" for n in att.notes)
         return (f"{att.attacker.name} attacks {att.target.name} for {att.atk}: {dealt}{notes}.",
-                [cited.HERO_USE_THEIR_BASIC if att.attacker.is_identity else cited.ALLY_USE_BASIC_ATTACK]
+                [cited.HERO_BASIC_ATTACK if att.attacker.is_identity else cited.ALLY_BASIC_ATTACK]
                 + ([cited.RETALIATE] if notes else []))
     boost = f" with {att.boost_icons} boost icon(s) from {', '.join(c.name for c in att.boost_cards)}" \
         if att.boost_cards else ""
     defended = f"{att.defender.name} defends" if att.defender else "the attack is undefended"
-    cites = [cited.ENEMY_ATTACKS, cited.DEAL_DAMAGE_ATTACK_EQUAL] + ([cited.BOOST] if att.boost_cards else []) + \
-        [cited.HERO_DEFENDS_ATTACK_AMOUNT if att.defender and att.defender.is_identity else
-         cited.ALLY_DEFENDS_ATTACK_ALL if att.defender else cited.NO_CHARACTER_DEFENDS_ATTACK]
+    cites = [cited.ENEMY_ATTACKS, cited.ATTACK_DEALS_ATK_DAMAGE] + ([cited.BOOST] if att.boost_cards else []) + \
+        [cited.HERO_DEFENSE_REDUCES_DAMAGE if att.defender and att.defender.is_identity else
+         cited.ALLY_DEFENDER_TAKES_ALL_DAMAGE if att.defender else cited.UNDEFENDED_ATTACK]
     notes = "".join(f"; {n}" for n in att.notes)
     cites += ([cited.STATUS_CARDS] if any("tough" in n for n in att.notes) else []) + \
         ([cited.RETALIATE] if any("retaliate" in n for n in att.notes) else [])
@@ -110,7 +110,7 @@ def _scheme_answer(game: Game, rec) -> tuple[str, list[str]]:
             [cited.STATUS_CARDS]
     boost = f" with the boost card(s) {', '.join(game.s.cards[h].name for h in rec['boost'])}" if rec["boost"] else ""
     return (f"{rec.enemy.name} schemes against {rec['player']}{boost}: SCH {rec['sch']}, placed on the main scheme.",
-            [cited.ENEMY_SCHEMES, cited.PLACE_THREAT_MAIN_SCHEME])
+            [cited.ENEMY_SCHEMES, cited.SCHEME_PLACES_THREAT])
 
 
 def _cost_fact(init: Initiation) -> dict:
@@ -130,7 +130,7 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
             effects = "its effects were canceled"
         rule = {"Boost": cited.BOOST, "When Defeated": cited.WHEN_DEFEATED_ABILITIES}.get(init.automatic,
                                                                                   cited.WHEN_REVEALED_ABILITIES)
-        return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES]
+        return f"{cap(init.card.name)}'s {init.automatic} ability resolves: {effects}.", [rule, cited.MANDATORY_ABILITY_TYPES]
     if init.reveal:
         done = "its effects were canceled, but it is still regarded as revealed" if init.result == "canceled" else \
             "it has no When Revealed ability, so no effect of it resolves" if init.ability is None else \
@@ -140,7 +140,7 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
                 init.card.type, "enters play")
             done = (where if init.card.in_play else "it does not stay in play") + \
                 ("; its When Revealed effects resolve: " + ", ".join(init.notes) if init.notes else "")
-        canceled = [cited.EFFECTS_TREACHERY if init.card.type == "treachery" else cited.ANYTIME_EFFECTS_ABILITY] \
+        canceled = [cited.CANCELED_TREACHERY_STILL_REVEALED if init.card.type == "treachery" else cited.CANCELED_ABILITY_STILL_INITIATED] \
             if init.canceled_by else []
         return f"{who} reveals {init.card.name}: {done}.", [cited.REVEAL] + canceled
     if init.result == "not-initiated":
@@ -168,14 +168,14 @@ def _answer(game: Game, init: Initiation) -> tuple[str, list[str]]:
         return f"{cap(what)} initiates, as it must: {effects}.", [cited.FORCED, game.p("resolve")]
     cites = [game.p("pay")] if paid else []
     if init.lost:
-        cites.append(cited.RESOURCES_GENERATED_BEYOND)
+        cites.append(cited.EXCESS_RESOURCES_LOST)
     if init.result == "canceled":
         by = game.s.cards[init.canceled_by.split(".")[0].split("@")[0]].name
         rest = "it is still played, its costs stay paid and it goes to the discard pile" if init.is_event else \
             "it is still regarded as initiated and its costs stay paid"
         return (f"{who} {verb} {what}{paid}, but {by} cancels its effects: {rest}.",
-                cites + ([cited.EFFECTS_EVENT_CARD,
-                          cited.EFFECTS_EVENT] if init.is_event else [cited.ANYTIME_EFFECTS_ABILITY]))
+                cites + ([cited.CANCELED_EVENT_STILL_PLAYED,
+                          cited.CANCELED_EVENT_COSTS_REMAIN_PAID] if init.is_event else [cited.CANCELED_ABILITY_STILL_INITIATED]))
     if init.playing and init.card.type != "event":
         return f"{who} {verb} {what}{paid}: it enters play.", cites + [game.p("resolve")]
     effects = ", ".join(init.notes) if init.notes else "nothing changes"

@@ -41,7 +41,7 @@ class Attacks:
         """The rules behind a modified value's parts: modifiers, an attachment's field, a “gets” ability."""
         if not parts:
             return []
-        return [cited.MODIFIERS] + ([cited.ATTACHMENT_ATTACHES_VILLAIN_MODIFY] if any(p.endswith("attached)") for p in parts) else []) + \
+        return [cited.MODIFIERS] + ([cited.ATTACHMENT_MODIFIES_VILLAIN] if any(p.endswith("attached)") for p in parts) else []) + \
             ([cited.GETS] if any(not p.endswith("attached)") for p in parts) else [])
 
     def constant_applies(self, source: Card, eff: dict, card: Card) -> bool:
@@ -80,7 +80,7 @@ class Attacks:
         """Give a character a status card, unless it already has one of that type (status-cards/bullet-1)."""
         if status in card.status:
             self.step(f"{card.name} already has a {status} status card: a character cannot have more than one "
-                      "of each type.", [cited.CHARACTER_CANNOT_HAVE_MORE])
+                      "of each type.", [cited.ONE_STATUS_CARD_OF_EACH_TYPE])
             return False
         card.status.add(status)
         self.step(f"{card.name} is given a {status} status card.", [cited.STATUS_CARDS] + list(cites))
@@ -95,10 +95,10 @@ class Attacks:
             return
         form = self.identity(player).form
         kind = as_ or ("attack" if form == "hero" else "scheme")
-        rule = cited.DURING_STEP_TWO_VILLAIN if enemy.type == "villain" else cited.MINIONS_ENGAGED_PLAYER_ACTIVATE
+        rule = cited.VILLAIN_ACTIVATES_PER_PLAYER_STEP_TWO if enemy.type == "villain" else cited.ENGAGED_MINIONS_ACTIVATE
         if as_:
             self.step(f"{enemy.name} activates against {self.who(player)}: a card ability makes it {kind}.",
-                      [cited.SOME_CARD_ABILITIES_ALSO] + list(cites))
+                      [cited.ABILITY_CAUSED_ACTIVATION] + list(cites))
         else:
             self.step(f"{enemy.name} activates against {self.who(player)}, who is in {form} form, so "
                       f"{enemy.name} {'attacks' if kind == 'attack' else 'schemes'}.", [rule] + list(cites))
@@ -106,7 +106,7 @@ class Attacks:
             self.fail(f"{akey}.defend", f"{enemy.name} schemes against {player} (in {form} form): there is no attack "
                                         f"to defend, so defend = {choice!r} cannot be used (when an enemy activates against several "
                                         "players, name the defender per player: defend = { ENEMY = { PLAYER = … } })",
-                      cited.DURING_STEP_TWO_VILLAIN)
+                      cited.VILLAIN_ACTIVATES_PER_PLAYER_STEP_TWO)
         cond = Condition("activate", enemy, player, other=self.identity(player))
         self.window("interrupt", [cond])
         if kind == "attack":
@@ -134,7 +134,7 @@ class Attacks:
         self.window("interrupt", [cond])
         # step 1: a boost card for the villain
         if enemy.type == "villain":
-            rec.boost_cards = self.give_boosts(enemy, cited.VILLAIN_ATTACKING_GIVE_ONE)
+            rec.boost_cards = self.give_boosts(enemy, cited.ATTACK_BOOST_CARD)
         # step 2: the defender
         self.declare_defender(rec, choice, akey)
         player = rec.player
@@ -143,7 +143,7 @@ class Attacks:
         # step 3: the boost cards, one at a time
         if enemy.type == "villain":
             rec.boost_icons = self.flip_boosts(enemy, rec.boost_cards, "atk", player,
-                                               cited.VILLAIN_ATTACKING_FLIP_VILLAIN, akey)
+                                               cited.ATTACK_FLIP_BOOST, akey)
         atk, parts = self.stat(enemy, "atk")
         rec.atk = atk + rec.boost_icons
         words = " ".join([f"ATK {enemy.stats.get('atk', 0)}"] + parts +
@@ -158,7 +158,7 @@ class Attacks:
             self.step(f"Step 4: the attack deals damage equal to {possessive(enemy.name)} modified ATK "
                       f"({words}); {rec.defender.name} defended, so it is reduced by their DEF "
                       f"({defense}): {amount} damage to {rec.defender.name}.",
-                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.HERO_DEFENDS_ATTACK_AMOUNT, cited.HERO_BASIC_DEFENSE]
+                      [cited.ATTACK_DEALS_ATK_DAMAGE, cited.HERO_DEFENSE_REDUCES_DAMAGE, cited.HERO_BASIC_DEFENSE]
                       + self.stat_cites(parts))
             self._attack_damage(rec, init, rec.defender, amount)
         elif rec.defender is not None:
@@ -170,8 +170,8 @@ class Attacks:
                       + (f"; the attack has overkill, so the {excess} damage beyond its remaining hit points is "
                          f"dealt to {possessive(ally.controller)} hero" if excess else
                          "; damage does not carry over to the hero") + ".",
-                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.ALLY_DEFENDS_ATTACK_ALL,
-                       cited.PLAYER_ATTACKED_PLAYER_EXHAUST, cited.ALLY_EXHAUST_DEFEND_AGAINST]
+                      [cited.ATTACK_DEALS_ATK_DAMAGE, cited.ALLY_DEFENDER_TAKES_ALL_DAMAGE,
+                       cited.ALLY_DEFENDS_ANY_PLAYER, cited.ALLY_DEFENDS]
                       + ([cited.OVERKILL] if excess else []) + self.stat_cites(parts))
             self._attack_damage(rec, init, ally, rec.atk - excess)
             if excess and not self.s.players[ally.controller].eliminated:
@@ -179,8 +179,8 @@ class Attacks:
         else:
             self.step(f"Step 4: no character defends: the attack is undefended, and all of its damage "
                       f"({words}) is dealt to {hero.name}, the hero resolving this activation.",
-                      [cited.DEAL_DAMAGE_ATTACK_EQUAL, cited.NO_CHARACTER_DEFENDS_ATTACK,
-                       cited.UNDEFENDED_SEE_ENEMY_ATTACKS]
+                      [cited.ATTACK_DEALS_ATK_DAMAGE, cited.UNDEFENDED_ATTACK,
+                       cited.UNDEFENDED]
                       + self.stat_cites(parts))
             self._attack_damage(rec, init, hero, rec.atk)
         survived = attacked.in_play and not (attacked.is_identity and self.s.players[attacked.owner].eliminated)
@@ -213,7 +213,7 @@ class Attacks:
             rec.notes.append(f"retaliate {x} dealt {x} damage to {attacker.name}")
         self.step(f"{attacked.name} was attacked and survived: retaliate {x} deals {x} damage to the attacker, "
                   f"{attacker.name} (a keyword: mandatory).", [cited.RETALIATE,
-                                                               cited.RESOLUTION_FOLLOWING_ABILITY_TYPES]
+                                                               cited.MANDATORY_ABILITY_TYPES]
                   + self.gained(attacked, "retaliate"))
         player = attacked.controller if attacked.controller != SCENARIO else self.s.first_player
         self.deal_damage(Initiation(f"retaliate:{attacked.handle}", player, attacked, None, False, {}, akey),
@@ -224,42 +224,42 @@ class Attacks:
         """Enemy Attacks step 2: a player may exhaust a hero or an ally as the defender; a player other than
         the target player who defends becomes the target player (enemy-attacks/step-2, defend/bullet-4)."""
         if choice in (None, "none", False):
-            self.step("Step 2: no player defends.", [cited.PLAYER_WISHES_DEFEND_PLAYER])
+            self.step("Step 2: no player defends.", [cited.DECLARE_DEFENDER])
             return
         if self.undefendable:
             self.power(f"{choice}.defend", self.s.cards[choice].controller, f"{self.s.cards[choice].name} defending")
             rec_power = self.powers[-1]
             rec_power.result, rec_power.rule = "illegal", cited.GOLDEN_RULES
             rec_power.why = "the card says this attack cannot be defended, and card text takes precedence over the rules"
-            rec_power.cites = [cited.GOLDEN_RULES, cited.PLAYER_WISHES_DEFEND_PLAYER]
+            rec_power.cites = [cited.GOLDEN_RULES, cited.DECLARE_DEFENDER]
             self.step(f"Step 2: the rules let a player defend, but the card says this attack cannot be defended, and "
                       f"the text of a card takes precedence over the Rules Reference: {self.s.cards[choice].name} cannot "
-                      "defend.", [cited.GOLDEN_RULES, cited.PLAYER_WISHES_DEFEND_PLAYER])
+                      "defend.", [cited.GOLDEN_RULES, cited.DECLARE_DEFENDER])
             return
         card = self.s.cards.get(choice)
         problem = ""
         if card is None or not (card.is_identity or card.type == "ally"):
             self.fail(f"{akey}.defend", f"{choice!r} is neither a player's identity nor an ally: only a hero or an "
-                                        "ally defends", cited.PLAYER_WISHES_DEFEND_PLAYER)
-        rule = cited.PLAYER_WISHES_DEFEND_PLAYER
+                                        "ally defends", cited.DECLARE_DEFENDER)
+        rule = cited.DECLARE_DEFENDER
         if card.is_identity and self.s.players[card.owner].eliminated:
             problem, rule = f"{card.owner} has been eliminated", cited.PLAYER_ELIMINATION
         elif card.is_identity and card.form != "hero":
             problem, rule = f"{card.name} is in alter-ego form, and only a hero or an ally defends", cited.HERO_BASIC_DEFENSE
         elif not card.is_identity and not card.in_play:
-            problem, rule = f"{card.name} is not in play", cited.CARD_ABILITIES_ONLY_INTERACT
+            problem, rule = f"{card.name} is not in play", cited.ABILITIES_TARGET_ONLY_IN_PLAY
         elif card.exhausted:
-            problem, rule = f"{card.name} is exhausted, and a defender exhausts to defend", cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED
+            problem, rule = f"{card.name} is exhausted, and a defender exhausts to defend", cited.EXHAUSTED_CANNOT_EXHAUST_AGAIN
         elif card.is_identity and "def" not in card.stats:
             problem, rule = f"{card.name} has no DEF value (a dash)", cited.DASH
         power = self.power(f"{choice}.defend", card.controller, f"{card.name} defends")
         if problem:
             power.result, power.rule, power.why = "illegal", rule, problem
             self.step(f"Step 2: {card.name} cannot defend: {problem}. No character defends.", [rule,
-                                                                                             cited.PLAYER_WISHES_DEFEND_PLAYER])
+                                                                                             cited.DECLARE_DEFENDER])
             return
-        cites = [cited.PLAYER_WISHES_DEFEND_PLAYER,
-                 cited.HERO_BASIC_DEFENSE if card.is_identity else cited.ALLY_EXHAUST_DEFEND_AGAINST]
+        cites = [cited.DECLARE_DEFENDER,
+                 cited.HERO_BASIC_DEFENSE if card.is_identity else cited.ALLY_DEFENDS]
         exhaust = Condition("exhaust", card, card.controller)
         defend = Condition("defend", card, card.controller, other=rec.attacker)
 
@@ -269,7 +269,7 @@ class Attacks:
             moved = ""
             if card.controller != rec.player:
                 moved = f"; {card.controller} becomes the target player of this attack"
-                cites.append(cited.PLAYER_DEFENDS_ATTACK_AGAINST)
+                cites.append(cited.DEFENDING_ANOTHER_PLAYER)
                 rec.player = card.controller
             self.step(f"Step 2: {card.controller} exhausts {card.name} as the defender{moved}.", cites)
         self.occur([exhaust, defend], apply)
@@ -290,7 +290,7 @@ class Attacks:
             main.acceleration_tokens += 1
             self.step(f"The encounter deck has run out of cards: an acceleration token is placed on {main.name} "
                       "(the encounter discard pile is empty: no new deck).",
-                      [cited.EMPTY_ENCOUNTER_DECK, cited.ENCOUNTER_DECK_RUNS_OUT])
+                      [cited.EMPTY_ENCOUNTER_DECK, cited.EMPTY_ENCOUNTER_DECK_ACCELERATION])
         return None
 
     def give_boosts(self, villain: Card, rule: str, count: int = 1) -> list[Card]:
@@ -304,7 +304,7 @@ class Attacks:
             top.zone = "boost"
             out.append(top)
             self.step(f"Step 1: {villain.name} is given one facedown boost card from the top of the encounter deck "
-                      f"({top.name}).", [rule, cited.TIME_VILLAIN_ACTIVATES_GIVE, cited.BOOST])
+                      f"({top.name}).", [rule, cited.BOOST_CARD_PER_ACTIVATION, cited.BOOST])
         return out
 
     def flip_boosts(self, villain: Card, cards: list[Card], stat: str, player: str, rule: str, akey: str) -> int:
@@ -318,9 +318,9 @@ class Attacks:
                 if ab is not None else ""
             self.step(f"{card.name} is turned faceup as a boost card: {plural(card.boost, 'boost icon')}, "
                       f"+{card.boost} {stat.upper()} for this activation{star}.",
-                      [rule, cited.BOOST] + ([cited.STAR_ICON_NOT_ITSELF, cited.ONLY_ABILITY_TEXT_BENEATH,
-                                              cited.STAR_ICON_LOCATED_ENCOUNTER]
-                                         if ab is not None else []) + ([cited.ADDITIONAL_BOOST_CARDS_RESOLVED] if len(cards) > 1 else []))
+                      [rule, cited.BOOST] + ([cited.STAR_ICON_NOT_BOOST, cited.BOOST_TEXT_ONLY,
+                                              cited.STAR_ICON_REMINDER]
+                                         if ab is not None else []) + ([cited.BOOSTS_CUMULATIVE] if len(cards) > 1 else []))
             init = Initiation(self.new_key(card.handle), player, card, ab, False, {}, akey, reveal=True)
             init.automatic = "Boost"
             cond = Condition("boost", card, player, init=init)
@@ -331,14 +331,14 @@ class Attacks:
                 if init.canceled_by:
                     init.result = "canceled"
                     self.step(f"The Boost ability of {card.name} was canceled: it does not resolve.",
-                              [cited.ANYTIME_EFFECTS_ABILITY])
+                              [cited.CANCELED_ABILITY_STILL_INITIATED])
                 else:
                     init.result = "resolved"
                     self.resolve_effects(init)
             card.zone = "encounter-discard"
             self.boosted.append(card.handle)
             self.step(f"{card.name} is discarded after it is applied to the activation.",
-                      [cited.AFTER_APPLYING_BOOST_CARD])
+                      [cited.BOOST_DISCARDED])
             self.window("response", [cond])
         return total
 
@@ -358,19 +358,19 @@ class Attacks:
         self.window("interrupt", [cond])
         icons = 0
         if enemy.type == "villain":
-            boosts = self.give_boosts(enemy, cited.VILLAIN_SCHEMING_GIVE_ONE)
+            boosts = self.give_boosts(enemy, cited.SCHEME_BOOST_CARD)
             rec["boost"] = [c.handle for c in boosts]
-            icons = self.flip_boosts(enemy, boosts, "sch", player, cited.VILLAIN_SCHEMING_FLIP_VILLAIN, akey)
+            icons = self.flip_boosts(enemy, boosts, "sch", player, cited.SCHEME_FLIP_BOOST, akey)
         sch, parts = self.stat(enemy, "sch")
         rec["sch"] = sch + icons
         main = self.main_scheme()
         if main is None:
             self.fail(akey, f"{enemy.name} schemes, and there is no main scheme in play: add one to [cards]",
-                      cited.PLACE_THREAT_MAIN_SCHEME)
+                      cited.SCHEME_PLACES_THREAT)
         words = " ".join([f"SCH {enemy.stats.get('sch', 0)}"] + parts + ([f"+{icons} (boost)"] if icons else []))
         words += f" = {rec['sch']}" if parts or icons else ""
         self.step(f"Step 3: {enemy.name} places threat equal to its modified SCH ({words}) on "
-                  f"{main.name}.", [cited.PLACE_THREAT_MAIN_SCHEME] + self.stat_cites(parts))
+                  f"{main.name}.", [cited.SCHEME_PLACES_THREAT] + self.stat_cites(parts))
         init = self._attack_init(enemy, player, akey)
         self._eff_place_threat(init, {"do": "place-threat", "amount": rec["sch"], "on": main.handle})
         self.window("response", [cond])
@@ -389,7 +389,7 @@ class Attacks:
                       [cited.QUICKSTRIKE])
             return
         self.step(f"{minion.name} has quickstrike: after engaging {player}, who is in hero form, it immediately "
-                  "attacks them.", [cited.QUICKSTRIKE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                  "attacks them.", [cited.QUICKSTRIKE, cited.MANDATORY_ABILITY_TYPES])
         self.enemy_attack(minion, player, self.defend_choice(minion, player), akey)
 
     def guarded(self, player: str) -> list[Card]:

@@ -182,12 +182,12 @@ class Builder:
             hp = 10
         elif hp <= 0:
             self.bad(f"{key}.hit_points", f"{name}'s hit point dial is at {hp}: a player whose dial is reduced to zero "
-                                          "has been eliminated", cited.PLAYER_HIT_POINT, "impossible")
+                                          "has been eliminated", cited.PLAYER_DIAL_ZERO_DEFEATED, "impossible")
             hp = 1
         top = self.whole(f"{key}.max_hit_points", p.get("max_hit_points"), 1) or hp
         if top < hp:
             self.bad(f"{key}.max_hit_points", f"remaining hit points ({hp}) above the maximum ({top})",
-                     cited.HEAL_EFFECT_ONLY_BRING,
+                     cited.HEAL_UP_TO_MAXIMUM,
                      "impossible")
             top = hp
         ident.hit_points, ident.damage = top, top - hp
@@ -338,7 +338,7 @@ class Builder:
                                           "have been defeated", cited.DEFEAT, "impossible")
             elif not card.in_play:
                 self.bad(f"{key}.damage", "damage is only tracked on characters in play",
-                         cited.DAMAGE_ALLY_MINION_TRACKED,
+                         cited.DAMAGE_TOKENS_ON_ALLY_OR_MINION,
                          "impossible")
             else:
                 card.damage = dmg
@@ -349,7 +349,7 @@ class Builder:
             card.threat = threat or 0
             if card.type == "side-scheme" and card.in_play and card.threat == 0:
                 self.bad(f"{key}.threat", "a side scheme in play with no threat on it would have been defeated",
-                         cited.SIDE_SCHEME_REMAINS_PLAY, "impossible")
+                         cited.SIDE_SCHEME_STAYS_UNTIL_NO_THREAT, "impossible")
 
     def board(self, key: str, cd: dict, card: Card) -> None:
         """Printed powers (ATK, THW, DEF, REC, SCH), keywords and status cards of a character or attachment."""
@@ -387,7 +387,7 @@ class Builder:
             self.bad(f"{key}.status", "status cards are placed on characters in play", cited.STATUS_CARDS, "impossible")
         if len(set(status)) < len(status):
             self.bad(f"{key}.status", "a character cannot have more than one status card of each type",
-                     cited.CHARACTER_CANNOT_HAVE_MORE, "impossible")
+                     cited.ONE_STATUS_CARD_OF_EACH_TYPE, "impossible")
         card.status = set(status)
 
     def encounter(self, key: str, cd: dict, card: Card) -> None:
@@ -449,7 +449,7 @@ class Builder:
                 self.bad(f"{key}.attached_to", f"no card or player {host!r} to attach to", code="unknown-card")
             elif not card.in_play or not target.in_play:
                 self.bad(f"{key}.attached_to", "an attached card and the card it is attached to are both in play",
-                         cited.ONCE_CARD_ATTACHED_REMAINS, "impossible")
+                         cited.ATTACHED_CARD_STAYS, "impossible")
             elif card.type not in ("attachment", "upgrade", "support"):
                 self.bad(f"{key}.attached_to", f"{article(card.type)} does not attach to cards", cited.ATTACH_TO)
             else:
@@ -462,7 +462,7 @@ class Builder:
             if c.unique and c.in_play:
                 if c.name in seen:
                     self.bad(f"cards.{c.handle}", f"{c.name} is unique and {seen[c.name]} is already in play",
-                             cited.PLAYERS_GROUP_PERMITTED, "impossible")
+                             cited.ONE_UNIQUE_COPY_IN_PLAY, "impossible")
                 seen[c.name] = c.handle
 
     # -- abilities -------------------------------------------------------------------------------------
@@ -493,13 +493,13 @@ class Builder:
                 self.selector(f"{key}.if.against", against)
             if cond.get("by", "you") not in ("you", "other"):
                 self.bad(f"{key}.if.by", "by must be 'you' or 'other' (the player whose card or power dealt the "
-                                         "damage or defeated the card)", cited.WHILE_INTERPRETING_CARD_TEXT)
+                                         "damage or defeated the card)", cited.YOU_MEANS_CONTROLLER)
         self.flag(f"{key}.forced", ab.get("forced"))
         if ab.get("forced") and card.type == "event":
             self.bad(f"{key}.forced", "an event card is played by choice: its ability is not forced",
-                     cited.PLAYING_EVENT_CARD_HAND)
+                     cited.EVENT_PLAY_OPTIONAL)
         if ab.get("form") not in (None, "hero", "alter-ego"):
-            self.bad(f"{key}.form", "form must be 'hero' or 'alter-ego'", cited.BOLD_TIMING_TRIGGER)
+            self.bad(f"{key}.form", "form must be 'hero' or 'alter-ego'", cited.HERO_OR_ALTER_EGO_TIMING)
         if "limit" in ab:
             self.whole(f"{key}.limit", ab["limit"], 1)
         if ab.get("labeled") not in (None, "attack", "thwart"):
@@ -538,7 +538,7 @@ class Builder:
                 self.strings(f"{key}.effect.resources", eff.get("resources", []), RESOURCE_TYPES)
                 if card.type != "resource":
                     self.bad(f"{key}.effect", "only a resource card has text active while it generates resources",
-                             cited.SOME_RESOURCE_CARDS_CARD)
+                             cited.RESOURCE_CARD_TEXT_ACTIVE)
                 self.selector(f"{key}.effect.for", eff.get("for", {}))
             elif eff.get("do") in ("cost", "gets", "gains"):
                 self.effect(f"{key}.effect", eff, then_ok=False)
@@ -693,7 +693,7 @@ class Builder:
                 self.bad(f"{key}.by", f"by must be a player (their identity) or an ally — not {act['by']!r}",
                          cited.PLAYER_TURN)
             if act.get("as") not in (None, "attack", "scheme") or isinstance(act.get("as"), (dict, list)):
-                self.bad(f"{key}.as", "as must be 'attack' or 'scheme'", cited.SOME_CARD_ABILITIES_ALSO)
+                self.bad(f"{key}.as", "as must be 'attack' or 'scheme'", cited.ABILITY_CAUSED_ACTIVATION)
             return
         if kind == "effect":
             refs = tuple(self.s.players) + tuple(self.s.cards)
@@ -735,7 +735,7 @@ class Builder:
         for k in ("target", "choose"):
             if k in act and (not isinstance(act[k], str) or act[k] not in self.s.cards and act[k] not in self.broken):
                 self.bad(f"{key}.{k}", f"{k} {act[k]!r} is neither a player nor a card",
-                         cited.CARD_ABILITIES_ONLY_INTERACT, "unknown-target")
+                         cited.ABILITIES_TARGET_ONLY_IN_PLAY, "unknown-target")
         if "x" in act:
             self.whole(f"{key}.x", act["x"])
             if kind != "play" or not card.x_cost:
@@ -749,7 +749,7 @@ class Builder:
             if base in self.broken:
                 continue
             if c is None or c.is_identity:
-                self.bad(f"{key}.pay", f"no card {base!r} to pay with", cited.PLAYER_GENERATE_RESOURCES, "unknown-card")
+                self.bad(f"{key}.pay", f"no card {base!r} to pay with", cited.GENERATE_RESOURCES_BY_DISCARDING, "unknown-card")
             elif idx and (not idx.isdigit() or not 1 <= int(idx) <= len(c.abilities)):
                 self.bad(f"{key}.pay", f"{c.name} has no ability number {idx}", cited.RESOURCE_ABILITY)
 

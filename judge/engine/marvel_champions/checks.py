@@ -31,9 +31,9 @@ class Checks:
                     raise Illegal(c1, f"{card.name} is in {where}, so {card.controller} controls it, and {player} "
                                       "plays only cards they control, from their own hand",
                                   [cited.PLAYER_CONTROLS_CARDS, cited.PLAY,
-                                   cited.ORDER_USE_ABILITY])
+                                   cited.PLAY_RESTRICTIONS_OBSERVED])
                 raise Illegal(c1, f"{card.name} is in {where}, and {player} plays cards from their own hand",
-                              [cited.PLAY, cited.ORDER_USE_ABILITY])
+                              [cited.PLAY, cited.PLAY_RESTRICTIONS_OBSERVED])
             if card.zone != "hand":
                 self.step(f"Check 1: {card.name} is in {player}'s {card.zone}; the rules play cards from hand, but its "
                           "permission allows playing it from there, and card text takes precedence over the rules.",
@@ -46,14 +46,14 @@ class Checks:
                                   "can only be initiated while it is in play", self._out_of_play_rules(card))
             if card.controller != player and card.controller != SCENARIO:
                 raise Illegal(c1, f"{card.name} is controlled by {card.controller}, not by {player}",
-                              [cited.TRIGGER_ACTION_CARD_ABILITY])
+                              [cited.TURN_TRIGGER_ACTION])
         if ab is not None and ab.kind == "action" or init.playing and card.type != "event":
             self._check_timing(init)
         form = ab.get("form") if ab is not None else None
         if form and self.identity(player).form != form:
             raise Illegal(c1, f"{possessive(card.name)} ability is a {ab.label()}, which can only be used in {form} "
                               f"form, and {player} is in {self.identity(player).form} form",
-                              [cited.BOLD_TIMING_TRIGGER])
+                              [cited.HERO_OR_ALTER_EGO_TIMING])
         if ab is not None and ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
             raise Illegal(c1, f"{self.ability_name(card, ab)} has “Limit {ab.get('limit')} per round” and was "
                               f"already used {plural(card.used.get(ab.index, 0), 'time')} this round", [cited.LIMIT])
@@ -66,7 +66,7 @@ class Checks:
                         None)
             if twin is not None:
                 raise Illegal(c1, f"{card.name} is unique and a copy ({twin.handle}) is already in play",
-                              [cited.PLAYERS_GROUP_PERMITTED])
+                              [cited.ONE_UNIQUE_COPY_IN_PLAY])
         if init.playing and card.type == "ally":
             allies = [c for c in self.s.cards.values() if c.in_play and c.type == "ally" and c.controller == player]
             if len(allies) >= 3:
@@ -79,22 +79,22 @@ class Checks:
             self._check_attach(init)
         self._check_targets(init)
         if ab is not None and init.effects and not any(self.could_change(init, e) for e in init.effects):
-            rule = cited.EVENT_CARD_CANNOT_PLAYED if init.is_event else cited.TRIGGERED_ABILITY_PLAYER
+            rule = cited.EVENT_MUST_CHANGE_GAME if init.is_event else cited.TRIGGERED_ABILITY_MUST_CHANGE_GAME
             raise Illegal(c1, f"resolving {self.describe(init)} could not change the game "
-                              f"({self._no_change_reason(init)})", [rule, cited.ABILITY_ONLY_INITIATED])
+                              f"({self._no_change_reason(init)})", [rule, cited.ABILITY_MUST_CHANGE_GAME])
         if not init.forced:
-            request = [cited.ASK_ANOTHER_PLAYER_TRIGGER, cited.ACTION] if init.player != self.s.active_player and \
+            request = [cited.TURN_ASK_ANOTHER_PLAYER, cited.ACTION] if init.player != self.s.active_player and \
                 init.trigger is None else []
             timing = [] if init.trigger is None else \
-                [cited.INTERRUPT_ABILITY_EXECUTED if init.ability.kind == "interrupt" else cited.RESPONSE_OPPORTUNITY_OCCURS_IMMEDIATELY]
+                [cited.INTERRUPT_ABILITY_EXECUTED if init.ability.kind == "interrupt" else cited.RESPONSE_AFTER_CONDITION_RESOLVES]
             self.step(f"Check 1: {self._restrictions_ok(init)}", [c1] + timing + request)
 
     @staticmethod
     def _out_of_play_rules(card: Card) -> list[str]:
         """Why an ability of a card out of play cannot be initiated: in-play-and-out-of-play/bullet-4 for every
         card type but events and treacheries; ability/bullet-2 names the player card types."""
-        return [cited.CARD_ABILITIES_CARD_TYPES] + (
-            [cited.CARD_ABILITIES_HERO_ALTER] if card.type in ("hero", "alter-ego", "ally", "upgrade",
+        return [cited.ABILITIES_ACTIVE_ONLY_IN_PLAY] + (
+            [cited.ABILITIES_ONLY_IN_PLAY] if card.type in ("hero", "alter-ego", "ally", "upgrade",
                                                                "support") else [])
 
     @staticmethod
@@ -109,10 +109,10 @@ class Checks:
         if self.s.phase != "player":
             what = "cards are played" if init.playing else "Action abilities are triggered"
             raise Illegal(c1, f"it is the villain phase, and {what} "
-                              "during a player's turn", [cited.PLAY_ALLY_UPGRADE_SUPPORT if init.playing else cited.ACTION])
+                              "during a player's turn", [cited.TURN_PLAY_ALLY_UPGRADE_SUPPORT if init.playing else cited.ACTION])
         if init.playing and init.card.type != "event" and init.player != self.s.active_player:
             raise Illegal(c1, f"it is {self.s.active_player}'s turn, and {init.player} plays {init.card.type} cards "
-                              "during their own turn", [cited.PLAY_ALLY_UPGRADE_SUPPORT])
+                              "during their own turn", [cited.TURN_PLAY_ALLY_UPGRADE_SUPPORT])
 
     def _restrictions_ok(self, init: Initiation) -> str:
         parts = []
@@ -151,12 +151,12 @@ class Checks:
                     guard or "it does not match what the ability targets"
                 raise Illegal(rule, f"{card.name if card else wanted} is not a valid target ({why})",
                               [cited.GUARD,
-                               cited.HERO_ALLY_ATTACKS_TARGET] if guard else [cited.CARD_ABILITIES_ONLY_INTERACT])
+                               cited.ATTACK_ANY_ENEMY] if guard else [cited.ABILITIES_TARGET_ONLY_IN_PLAY])
             init.target = card
             return
         if not valid:
             raise Illegal(rule, f"{self.describe(init)} needs a target ({describe_selector(spec)}) and there is "
-                                "no valid one in play", [cited.CARD_ABILITIES_ONLY_INTERACT])
+                                "no valid one in play", [cited.ABILITIES_TARGET_ONLY_IN_PLAY])
         if len(valid) > 1:
             self.fail(f"{init.akey}.target" if init.act else init.ability.key,
                       f"{self.describe(init)} has {len(valid)} valid targets ({', '.join(c.handle for c in valid)}): "
@@ -185,7 +185,7 @@ class Checks:
         if not hosts:
             raise Illegal(self.p("restrictions"), f"{card.name} attaches to {describe_selector(sel)}, and there is no "
                                                   "such element in play to attach it to",
-                          [cited.ATTACH_PHRASE_CHECKED_LEGALITY, cited.SOME_UPGRADES_ENTER_PLAY])
+                          [cited.ATTACH_CHECKED_ON_ATTACHING, cited.UPGRADE_ATTACHES])
         if len(hosts) > 1:
             self.fail(f"{init.akey}.target", f"{card.name} could attach to {', '.join(c.handle for c in hosts)}: "
                                              "declare target = …", cited.ATTACH_TO)

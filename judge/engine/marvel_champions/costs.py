@@ -23,7 +23,7 @@ class Costs:
             return
         cites = [c2]
         if not init.playing and isinstance(self._ability_cost(ab).get("resources"), list):
-            cites.append(cited.ABILITY_RESOURCE)     # specific resource types
+            cites.append(cited.ABILITY_RESOURCE_COST)     # specific resource types
         if init.playing:
             if card.x_cost:
                 if init.x is None:
@@ -45,7 +45,7 @@ class Costs:
         extra = self._other_costs(init)
         for what, problem in extra:
             if problem:
-                raise Illegal(c2, problem, [cited.CARD_ABILITY_EXHAUSTED] if "exhausted" in problem else
+                raise Illegal(c2, problem, [cited.EXHAUSTED_CARD_ABILITIES_ACTIVE] if "exhausted" in problem else
                               [cited.USES] if "uses counter" in problem else [])
         available = self._available_sources(init)
         ok, _, _ = assign(self._required(init), [t for s in available for t in s[2]])
@@ -61,8 +61,8 @@ class Costs:
                               f"controls can generate only {plural(have, 'resource')}"
                               f"{self._typed_note(init, available)}"
                               + "".join(f" ({m})" for _, m in blocked),
-                          cites[1:] + [cited.PAY_COST_PLAYING if init.playing else cited.ABILITY_RESOURCE,
-                                       cited.PLAYER_PAYING]
+                          cites[1:] + [cited.PAY_CARD_COST_WITH_RESOURCES if init.playing else cited.ABILITY_RESOURCE_COST,
+                                       cited.PAY_WITH_WHAT_YOU_CONTROL]
                           + [r for r, _ in blocked])
         if init.act and init.cost and "pay" not in init.act:
             self.fail(f"{init.akey}", f"{self.describe(init)} costs {init.cost}: declare pay = […] (the cards "
@@ -171,13 +171,13 @@ class Costs:
         sets = [(w, m) for w, m in init.modifiers if "set" in m]
         if sets:
             return f"{sets[-1][0]} sets the cost to {sets[-1][1]['set']}, overriding every other modifier", \
-                [cited.MODIFIERS, cited.VALUE_SET]
+                [cited.MODIFIERS, cited.SET_MODIFIER_OVERRIDES]
         parts = " ".join(f"{'+' if m.get('by', 0) >= 0 else '−'} {abs(m.get('by', 0))} ({w})"
                          for w, m in init.modifiers)
         total = base + sum(m.get("by", 0) for _, m in init.modifiers)
         text = f"{base} {parts} = {total}".replace("= -", "= −")
         if total < 0:
-            return text + ", treated as 0", [cited.MODIFIERS, cited.AFTER_ACTIVE_MODIFIERS_BEEN]
+            return text + ", treated as 0", [cited.MODIFIERS, cited.VALUE_NOT_BELOW_ZERO]
         return text, [cited.MODIFIERS]
 
     # step 3 ------------------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ class Costs:
         ok, uses, lost = assign(required, generated)
         if not ok:
             typed = any(t != "any" for t in required)
-            problems.append((cited.ABILITY_RESOURCE if typed else "",
+            problems.append((cited.ABILITY_RESOURCE_COST if typed else "",
                              f"the declared payment generates {plural(len(generated), 'resource')}"
                              f"{' (' + ', '.join(generated) + ')' if generated else ''} for a cost of "
                              f"{self._cost_words(init)}"))
@@ -212,17 +212,17 @@ class Costs:
         parts = []
         discards, exhausts = [], []
         if init.cost and self._other_costs(init):
-            cites.append(cited.MULTIPLE_COSTS_SINGLE)   # a resource cost and an exhaust / discard cost: paid together
+            cites.append(cited.MULTIPLE_COSTS_PAID_SIMULTANEOUSLY)   # a resource cost and an exhaust / discard cost: paid together
         for handle, card, kinds, ab in sources:
             if ab is None:
                 discards.append(card)
                 parts.append(f"discards {card.name} from their hand ({', '.join(kinds) or 'no resource'})")
-                cites.append(cited.PLAYER_GENERATE_RESOURCES)
+                cites.append(cited.GENERATE_RESOURCES_BY_DISCARDING)
                 if kinds != card.resources:
-                    cites.append(cited.SOME_RESOURCE_CARDS_CARD)
+                    cites.append(cited.RESOURCE_CARD_TEXT_ACTIVE)
             else:
                 parts.append(f"uses {self.ability_name(card, ab)} ({', '.join(kinds)})")
-                cites.append(cited.RESOURCE_ABILITY_TRIGGERED)
+                cites.append(cited.RESOURCE_ABILITY_WHILE_PAYING)
                 cost = ab.get("cost") or {}
                 if cost.get("exhaust"):
                     exhausts.append(card)
@@ -250,7 +250,7 @@ class Costs:
         excess = ""
         if lost:
             excess = f"; the excess ({plural(lost, 'resource')}) is lost"
-            cites += [cited.RESOURCES_GENERATED_BEYOND, cited.EXCESS_RESOURCES_GENERATED_TOWARD]
+            cites += [cited.EXCESS_RESOURCES_LOST, cited.EXCESS_RESOURCES_DO_NOT_CARRY_OVER]
         if parts:
             self.step(f"Step 3: {init.player} pays: {', '.join(parts)}"
                       f"{' (' + ', '.join(wilds) + ')' if wilds else ''}"
@@ -298,7 +298,7 @@ class Costs:
                                                    "hand, so it cannot be discarded to pay for itself"))
                 continue
             if card.controller != init.player:
-                problems.append((cited.PLAYER_PAYING, f"{card.name} is controlled by {card.controller}, and costs are "
+                problems.append((cited.PAY_WITH_WHAT_YOU_CONTROL, f"{card.name} is controlled by {card.controller}, and costs are "
                                                   "paid with cards the paying player controls"))
                 continue
             if card.zone == "hand":
@@ -306,13 +306,13 @@ class Costs:
                 demands.setdefault(handle, []).append("discard")
                 continue
             if not card.in_play:
-                problems.append((cited.PLAYER_GENERATE_RESOURCES,
+                problems.append((cited.GENERATE_RESOURCES_BY_DISCARDING,
                                  f"{card.name} is in {card.zone}: resources come from cards "
                                                       "discarded from hand or from resource abilities"))
                 continue
             ab = card.ability(int(idx)) if idx else next((a for a in card.abilities if a.kind == "resource"), None)
             if ab is None or ab.kind != "resource":
-                problems.append((cited.PLAYER_GENERATE_RESOURCES, f"{card.name} has no Resource ability"))
+                problems.append((cited.GENERATE_RESOURCES_BY_DISCARDING, f"{card.name} has no Resource ability"))
                 continue
             problem = self._resource_ability_problem(card, ab, init)
             if problem:
@@ -326,10 +326,10 @@ class Costs:
         for handle, what in demands.items():
             card = self.s.cards[handle]
             if what.count("discard") > 1 or what.count("exhaust") > 1:
-                problems.append((cited.MULTIPLE_COSTS_SINGLE, f"{card.name} is named twice to pay costs that are paid "
+                problems.append((cited.MULTIPLE_COSTS_PAID_SIMULTANEOUSLY, f"{card.name} is named twice to pay costs that are paid "
                                                   "simultaneously"))
             elif "discard" in what and "exhaust" in what:
-                rule = self.p("leaves") if card is init.card and not init.playing else cited.MULTIPLE_COSTS_SINGLE
+                rule = self.p("leaves") if card is init.card and not init.playing else cited.MULTIPLE_COSTS_PAID_SIMULTANEOUSLY
                 problems.append((rule, f"discarding {card.name} makes it leave play, so the cost of exhausting "
                                        f"{card.name} can no longer be paid"))
         return sources, problems
@@ -337,7 +337,7 @@ class Costs:
     def _resource_ability_problem(self, card: Card, ab: Ability, init: Initiation):
         cost = ab.get("cost") or {}
         if cost.get("exhaust") and card.exhausted:
-            return (cited.CARD_ABILITY_EXHAUSTED,
+            return (cited.EXHAUSTED_CARD_ABILITIES_ACTIVE,
                     f"{card.name} is exhausted, so its Resource ability (which exhausts it) "
                                           "cannot be used")
         if ab.get("limit") is not None and card.used.get(ab.index, 0) >= ab.get("limit"):
@@ -350,7 +350,7 @@ class Costs:
             sel = ("an " if sel[:1].lower() in "aeiou" else "a ") + sel
             paying = f"{init.card.name} is not one" if init.playing else \
                 f"{self.ability_name(init.card, init.ability)} is not a card being played"
-            return (cited.ORDER_USE_ABILITY,
+            return (cited.PLAY_RESTRICTIONS_OBSERVED,
                     f"{self.ability_name(card, ab)} generates resources only to pay for {sel}, and {paying}")
         return None
 

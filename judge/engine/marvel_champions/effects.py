@@ -49,12 +49,12 @@ class Effects:
             if eff.get("then"):
                 if not full:
                     self.step("The text before “then” did not fully resolve, so the text after it does not attempt "
-                              "to resolve.", [cited.THEN, cited.PRE_TEXT_EFFECT_DOES])
+                              "to resolve.", [cited.THEN, cited.THEN_NOT_AFTER_PARTIAL_RESOLUTION])
                     init.notes.append("the text after “then” does not resolve")
-                    init.note_cites.append(cited.PRE_TEXT_EFFECT_DOES)
+                    init.note_cites.append(cited.THEN_NOT_AFTER_PARTIAL_RESOLUTION)
                     return
                 self.step("The text before “then” fully resolved, so the text after it attempts to resolve.",
-                          [cited.PRE_TEXT_EFFECT_FULLY])
+                          [cited.THEN_AFTER_FULL_RESOLUTION])
             full = self.apply_effect(init, eff)
 
     def apply_effect(self, init: Initiation, eff: dict) -> bool:
@@ -67,9 +67,9 @@ class Effects:
         if card is None or not card.in_play and not card.is_identity:
             name = card.name if card is not None else "its target"
             self.step(f"{name} is no longer in play: {what} has nothing to act on and does not resolve.",
-                      [cited.CARD_ABILITIES_ONLY_INTERACT])
+                      [cited.ABILITIES_TARGET_ONLY_IN_PLAY])
             init.notes.append(f"{what} does not resolve ({name} is not in play)")
-            init.note_cites.append(cited.CARD_ABILITIES_ONLY_INTERACT)
+            init.note_cites.append(cited.ABILITIES_TARGET_ONLY_IN_PLAY)
             return True
         return False
 
@@ -88,8 +88,8 @@ class Effects:
             # a status card's ability has timing priority over every conflicting ability (status-cards/bullet-2)
             target.status.discard("tough")
             self.step(f"{target.name} has a tough status card: all {amount} damage is prevented and the tough "
-                      "status card is discarded instead.", [cited.STATUS_CARDS, cited.STATUS_CARD_ABILITIES_HAVE,
-                                                            cited.DAMAGE_PREVENTED_REDUCE])
+                      "status card is discarded instead.", [cited.STATUS_CARDS, cited.STATUS_CARD_PRIORITY,
+                                                            cited.PREVENTED_DAMAGE_REDUCED])
             init.notes.append(f"{target.name}'s tough status card prevents the damage")
             init.note_cites.append(cited.STATUS_CARDS)
             return False
@@ -103,19 +103,19 @@ class Effects:
         self.window("interrupt", conds)
         if dmg.amount <= 0:
             self.step(f"All of the damage to {target.name} was prevented: no damage is dealt.",
-                      [cited.DAMAGE_PREVENTED_REDUCE])
+                      [cited.PREVENTED_DAMAGE_REDUCED])
             init.notes.append(f"no damage to {target.name} (all prevented)")
-            init.note_cites.append(cited.DAMAGE_PREVENTED_REDUCE)
+            init.note_cites.append(cited.PREVENTED_DAMAGE_REDUCED)
             return True
         dealt = dmg.amount
         target.damage += dealt
         if target.is_identity or target.type == "villain":
             self.step(f"{target.name} takes {dealt} damage: its hit point dial goes from {target.remaining + dealt} to "
-                      f"{max(0, target.remaining)}.", [cited.DAMAGE, cited.DAMAGE_HERO_ALTER_EGO, cited.HERO_ALTER_EGO])
+                      f"{max(0, target.remaining)}.", [cited.DAMAGE, cited.DAMAGE_ON_HIT_POINT_DIAL, cited.HIT_POINT_DIAL_REDUCED])
         else:
             self.step(f"{target.name} takes {dealt} damage: {plural(dealt, 'damage token')} on it, "
                       f"{max(0, target.remaining)} of {target.hit_points} hit points remaining.",
-                      [cited.DAMAGE, cited.DAMAGE_ALLY_MINION_TRACKED, cited.MINION_ALLY])
+                      [cited.DAMAGE, cited.DAMAGE_TOKENS_ON_ALLY_OR_MINION, cited.DAMAGE_TOKENS_REDUCE_HIT_POINTS])
         init.notes.append(f"{dealt} damage to {target.name}")
         after = [dmg]
         if target.remaining <= 0:
@@ -130,14 +130,14 @@ class Effects:
         out = [Condition("defeated", target, target.controller)]
         if target.is_identity:
             self.step(f"{target.name}'s hit point dial is at zero: {target.owner} is defeated.",
-                      [cited.PLAYER_HIT_POINT, cited.PLAYER_ELIMINATION])
+                      [cited.PLAYER_DIAL_ZERO_DEFEATED, cited.PLAYER_ELIMINATION])
             self.eliminate(target.owner)
         elif target.type == "villain":
             out += self.villain_stage_defeated(target)
         else:
             self.step(f"{target.name} has zero remaining hit points: it is defeated and discarded.",
-                      [cited.DEFEAT, cited.CARD_DEFEATED] + ([cited.ALLY_ENTERS_PLAY] if target.type == "ally" else
-                                                       [cited.MINION_HAS_ZERO_FEWER] if target.type == "minion" else []))
+                      [cited.DEFEAT, cited.DEFEATED_CARD_DISCARDED] + ([cited.ALLY_ENTERS_PLAY] if target.type == "ally" else
+                                                       [cited.MINION_DEFEATED_AT_ZERO] if target.type == "minion" else []))
             out.append(Condition("leaves-play", target, target.controller))
             self._to_discard(target)
             self.when_defeated(target)
@@ -159,7 +159,7 @@ class Effects:
             for other in list(self.s.cards.values()):
                 if other.in_play and other.attached_to == card.handle:
                     self.step(f"{other.name} was attached to {card.name}, which left play: it is discarded.",
-                              [cited.ONCE_CARD_ATTACHED_REMAINS])
+                              [cited.ATTACHED_CARD_STAYS])
                     self._to_discard(other)
 
     def _eff_heal(self, init: Initiation, eff: dict) -> bool:
@@ -175,7 +175,7 @@ class Effects:
             self.step(f"{target.name} heals {healed} damage"
                       + (f" (only {healed} of {amount}: a heal cannot bring it above its maximum hit points)"
                          if healed < amount else "") + f"; {target.remaining} of {target.hit_points} remaining.",
-                      [cited.HEAL] + ([cited.HEAL_EFFECT_ONLY_BRING] if healed < amount else []))
+                      [cited.HEAL] + ([cited.HEAL_UP_TO_MAXIMUM] if healed < amount else []))
         self.occur([cond], apply)
         init.notes.append(f"{target.name} heals {healed}")
         return healed == amount
@@ -186,9 +186,9 @@ class Effects:
         n = pending.amount if value == "all" else min(self.amount(init, eff), pending.amount)
         pending.amount -= n
         if pending.kind == "damage":
-            what, rule, left = f"{n} of the damage to", cited.DAMAGE_PREVENTED_REDUCE, f"{pending.amount} damage is left to deal"
+            what, rule, left = f"{n} of the damage to", cited.PREVENTED_DAMAGE_REDUCED, f"{pending.amount} damage is left to deal"
         else:
-            what, rule, left = f"{n} of the threat to be placed on", cited.THREAT_PREVENTED_REDUCE, \
+            what, rule, left = f"{n} of the threat to be placed on", cited.PREVENTED_THREAT_REDUCED, \
                 f"{pending.amount} threat is left to place"
         self.step(f"{self.source_name(init)} prevents {what} "
                   f"{pending.subject.name}: {left}.", [cited.PREVENT, rule])
@@ -205,20 +205,20 @@ class Effects:
         card = victim.card
         if victim.is_event:
             what, still, rules = f"the effects of {card.name}", f"{card.name} is still played", \
-                [cited.EFFECTS_EVENT_CARD, cited.EFFECTS_EVENT]
+                [cited.CANCELED_EVENT_STILL_PLAYED, cited.CANCELED_EVENT_COSTS_REMAIN_PAID]
         elif victim.reveal and card.type == "treachery":
-            what, still, rules = f"the effects of {card.name}", f"{card.name} is still revealed", [cited.EFFECTS_TREACHERY]
+            what, still, rules = f"the effects of {card.name}", f"{card.name} is still revealed", [cited.CANCELED_TREACHERY_STILL_REVEALED]
         elif victim.reveal:
             what, still, rules = f"the When Revealed effects of {card.name}", f"{card.name} is still revealed", \
-                [cited.ANYTIME_EFFECTS_ABILITY]
+                [cited.CANCELED_ABILITY_STILL_INITIATED]
         else:
             name = self.ability_name(card, victim.ability)
             what, still, rules = f"the effects of {name}", f"{name} is still regarded as initiated", \
-                [cited.ANYTIME_EFFECTS_ABILITY]
+                [cited.CANCELED_ABILITY_STILL_INITIATED]
         self.step(f"{self.source_name(init)} cancels {what}: they are prevented from initiating. Only the effects "
                   f"are canceled: {still}, so the triggering condition itself is not canceled (interrupt/bullet-4 "
                   "does not apply): further interrupts to it can still be used, and its response window follows.",
-                  [cited.CANCEL, cited.CANCEL_ABILITIES_INTERRUPT_INITIATION] + rules + [cited.INTERRUPT_CHANGES_VIA])
+                  [cited.CANCEL, cited.CANCEL_STOPS_INITIATION] + rules + [cited.INTERRUPT_CHANGES_CONDITION])
         init.notes.append(f"cancels {what}")
         return True
 
@@ -260,7 +260,7 @@ class Effects:
                       + f"; {scheme.threat} threat remains.", [cited.THREAT])
             if defeats:
                 self.step(f"{scheme.name} has no threat on it: it is defeated and discarded.",
-                          [cited.DEFEAT, cited.SIDE_SCHEME_REMAINS_PLAY])
+                          [cited.DEFEAT, cited.SIDE_SCHEME_STAYS_UNTIL_NO_THREAT])
                 self.defeated.append(scheme.handle)
                 self._to_discard(scheme)
                 self.when_defeated(scheme)
@@ -276,7 +276,7 @@ class Effects:
         self.window("interrupt", [cond])
         if cond.amount <= 0:
             self.step(f"All of the threat was prevented: none is placed on {scheme.name}.",
-                      [cited.THREAT_PREVENTED_REDUCE])
+                      [cited.PREVENTED_THREAT_REDUCED])
             init.notes.append(f"no threat placed on {scheme.name} (all prevented)")
             return True
 
@@ -300,12 +300,12 @@ class Effects:
             return False
         if card.exhausted == exhaust:
             self.step(f"{card.name} is already {word}.",
-                      [cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED if exhaust else cited.PLAYER_INSTRUCTED_READY])
+                      [cited.EXHAUSTED_CANNOT_EXHAUST_AGAIN if exhaust else cited.READY_EXHAUSTED_CARD])
             return False
 
         def apply():
             card.exhausted = exhaust
-            self.step(f"{card.name} is {word}.", [cited.EXHAUSTED if exhaust else cited.PLAYER_INSTRUCTED_READY])
+            self.step(f"{card.name} is {word}.", [cited.EXHAUSTED if exhaust else cited.READY_EXHAUSTED_CARD])
         self.occur([Condition("exhaust" if exhaust else "ready", card, init.player)], apply)
         init.notes.append(f"{card.name} {word}")
         return True
@@ -334,7 +334,7 @@ class Effects:
         change = f"costs {abs(eff['by'])} {'less' if eff['by'] < 0 else 'more'}" if "by" in eff else \
             f"costs {eff['set']}"
         self.step(f"Lasting effect: the {'next ' if eff.get('next') else ''}{sel} {init.player} plays "
-                  f"{change}.", [cited.LASTING_EFFECTS, cited.LASTING_EFFECT_PERSISTS_BEYOND])
+                  f"{change}.", [cited.LASTING_EFFECTS, cited.LASTING_EFFECT_DURATION])
         init.notes.append(f"the next {sel} {change}" if eff.get("next") else f"{sel} {change}")
         return True
 
@@ -349,7 +349,7 @@ class Effects:
         if chosen:
             options = [c for c in options if c.handle == chosen]
         if not options:
-            self.step("There is no card to put into play.", [cited.UNLESS_OTHERWISE_INSTRUCTED_PUT])
+            self.step("There is no card to put into play.", [cited.PUT_INTO_OWN_PLAY_AREA])
             return False
         if len(options) > 1:
             self.fail(f"{init.akey}.choose", f"{len(options)} cards could be put into play "
@@ -359,7 +359,7 @@ class Effects:
             allies = [c for c in self.s.cards.values() if c.in_play and c.type == "ally" and c.controller == init.player]
             if len(allies) >= 3:
                 self.step(f"{card.name} cannot be put into play: {init.player} already controls three allies, and a card "
-                          "put into play must enter play as the rules of playing it allow.", [cited.UNLESS_OTHERWISE_INSTRUCTED_PUT,
+                          "put into play must enter play as the rules of playing it allow.", [cited.PUT_INTO_OWN_PLAY_AREA,
                                                                                            cited.ALLY_LIMIT])
                 init.notes.append(f"{card.name} cannot be put into play (ally limit)")
                 return False
@@ -369,7 +369,7 @@ class Effects:
             card.controller = card.owner
             card.exhausted = False
             self.step(f"{card.name} is put into play, ready: its resource cost is ignored, and it is not considered "
-                      "to have been played.", [cited.PLAY, cited.CARD_PUT_INTO_PLAY, cited.CARD_PUT_INTO,
+                      "to have been played.", [cited.PLAY, cited.PUT_INTO_PLAY_NOT_PLAYED, cited.PUT_INTO_PLAY_IGNORES_COST,
                                                cited.ENTERS_PLAY])
             self.entered(card)
         self.occur([Condition("enters-play", card, init.player)], apply)
@@ -473,6 +473,6 @@ class Effects:
         queue = " and joins the cards revealed in this villain phase" if self.s.phase == "villain" else ""
         self.step(f"{init.player} is dealt {plural(len(dealt), 'encounter card')} facedown"
                   f"{' (' + ', '.join(dealt) + ')' if dealt else ''}{queue}.",
-                  [cited.DEAL] + ([cited.PLAYER_DEALT_ENCOUNTER_CARD] if queue else []))
+                  [cited.DEAL] + ([cited.EXTRA_ENCOUNTER_CARD_IN_VILLAIN_PHASE] if queue else []))
         init.notes.append(f"{init.player} is dealt {', '.join(dealt) or 'nothing'}")
         return len(dealt) == n

@@ -240,7 +240,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         init.source_in_play = card.in_play and not card.is_identity
         if init.forced:
             self.step(f"{cap(self.describe(init))} is forced: its initiation is mandatory, so it initiates "
-                      f"at this timing point.", [cited.FORCED, cited.FORCED_ABILITIES_REVEALED_ABILITIES,
+                      f"at this timing point.", [cited.FORCED, cited.GAME_TRIGGERED_ABILITIES,
                                                  self.p("intent")])
         else:
             if init.playing:
@@ -308,7 +308,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             init.result = "resolved"
             cond = Condition("enters-play", card, init.player)
             type_rule = {"ally": cited.ALLY_ENTERS_PLAY, "support": cited.SUPPORT_CARDS_ENTER_PLAY,
-                         "upgrade": cited.MOST_UPGRADE_CARDS_ENTER}.get(
+                         "upgrade": cited.UPGRADE_ENTERS_NEAR_IDENTITY}.get(
                 card.type, cited.ENTERS_PLAY)
 
             host = self.attach_host(init)
@@ -322,8 +322,8 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                     card.attached_to = host.handle
                     attached = f", attached to {host.name}"
                 self.step(f"Step 5: {card.name} is played and enters play, ready, under {card.owner}'s control"
-                          f"{attached}.", [s5, cited.ENTERS_PLAY, cited.READY, cited.CARDS_ENTER_PLAY_UNDER, type_rule]
-                          + ([cited.ATTACH_TO, cited.SOME_UPGRADES_ENTER_PLAY] if host is not None else []))
+                          f"{attached}.", [s5, cited.ENTERS_PLAY, cited.READY, cited.ENTER_PLAY_UNDER_OWNER, type_rule]
+                          + ([cited.ATTACH_TO, cited.UPGRADE_ATTACHES] if host is not None else []))
                 self.entered(card)
             self.occur([cond], enter, after=[init.commenced, cond], procedure=True)
             init.notes.append(f"{card.name} enters play")
@@ -333,18 +333,18 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if init.is_event:
                 self.step(f"Step 5: {card.name} is still played, but its effects were canceled: they do not resolve. "
                           f"Its costs stay paid, and it is placed in {card.owner}'s discard pile.",
-                          [s5, cited.EFFECTS_EVENT_CARD, cited.EFFECTS_EVENT])
+                          [s5, cited.CANCELED_EVENT_STILL_PLAYED, cited.CANCELED_EVENT_COSTS_REMAIN_PAID])
                 card.zone = "discard"
             else:
                 self.step(f"Step 5: {self.ability_name(card, init.ability)} is still regarded as initiated, but its "
-                          "effects were canceled and do not resolve; its costs stay paid.", [s5, cited.ANYTIME_EFFECTS_ABILITY])
+                          "effects were canceled and do not resolve; its costs stay paid.", [s5, cited.CANCELED_ABILITY_STILL_INITIATED])
             if init.ability is not None and init.ability.get("limit") is not None:
                 self.step(f"The canceled ability still counts toward its limit "
                           f"({init.card.used.get(init.ability.index, 0)} of {init.ability.get('limit')} this round).",
-                          [cited.EFFECT_LIMIT])
+                          [cited.CANCELED_LIMIT_STILL_COUNTS])
             if init.playing and card.max is not None:
                 self.step(f"The canceled card still counts toward its maximum ({self.s.max_used.get(card.name)} of "
-                          f"{card.max} this round).", [cited.EFFECT_MAXIMUM])
+                          f"{card.max} this round).", [cited.CANCELED_MAX_STILL_COUNTS])
         elif self.replaced_by_status(init):
             init.result = "resolved"
             if init.is_event:
@@ -355,7 +355,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             what = f"{card.name} is played: its effects resolve" if init.is_event else \
                 f"{self.ability_name(card, init.ability)} resolves"
             self.step(f"Step 5: {what}{' one sentence at a time' if len(init.effects) > 1 else ''}.",
-                      [s5, cited.EVENT if init.is_event else "", cited.ABILITY_MORE if len(init.effects) > 1 else ""])
+                      [s5, cited.EVENT if init.is_event else "", cited.ABILITY_ONE_SENTENCE_AT_A_TIME if len(init.effects) > 1 else ""])
             self.resolve_effects(init)
             if init.is_event:
                 card.zone = "discard"
@@ -375,7 +375,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         hero = self.identity(init.player)
         survived = target.in_play
         self.step(f"Resolving {self.describe(init)}, labeled attack, was an attack on {target.name} by {hero.name}.",
-                  [cited.TRIGGERED_ABILITY_LABELED_ATTACK])
+                  [cited.ABILITY_LABELED_ATTACK])
         return lambda: self.retaliate(target, hero, survived, init.akey)
 
     def replaced_by_status(self, init: Initiation) -> bool:
@@ -392,7 +392,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.step(f"Step 5: the ability is labeled {label}, and {hero.name} is {status}: the {status} status card is "
                   f"discarded instead, and the effects do not resolve; the costs stay paid.",
                   [self.p("resolve"), cited.STATUS_CARDS, cited.STUN if status == "stunned" else cited.CONFUSE,
-                   cited.TRIGGERED_ABILITY_LABELED_ATTACK if label == "attack" else cited.TRIGGERED_ABILITY_LABELED_THWART])
+                   cited.ABILITY_LABELED_ATTACK if label == "attack" else cited.TRIGGERED_ABILITY_LABELED_THWART])
         return True
 
     def spent_uses(self, init: Initiation) -> None:
@@ -430,7 +430,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             self.peril = player
             self.step(f"{card.name} has peril: while {player} resolves it, they cannot consult the other players, "
                       "and the other players cannot play cards or trigger abilities.", [cited.PERIL,
-                                                                                        cited.WHILE_RESOLVING_ENCOUNTER_CARD])
+                                                                                        cited.PERIL_NO_CONSULTING])
         cond = Condition("reveal", card, player, init=init)
         init.commenced = cond
         self.window("interrupt", [cond])
@@ -439,7 +439,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if init.canceled_by:
                 init.result = "canceled"
                 self.step(f"The effects of {card.name} were canceled; it is still regarded as revealed.",
-                          [cited.EFFECTS_TREACHERY])
+                          [cited.CANCELED_TREACHERY_STILL_REVEALED])
             elif ab is None:
                 init.result = "resolved"
                 self.step(f"{card.name} has no effects to resolve.", [cited.TREACHERY_CARD_REVEALED,
@@ -448,16 +448,16 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
                 init.result = "resolved"
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
                           [cited.TREACHERY_CARD_REVEALED, cited.TREACHERY_EFFECTS_RESOLVE_DISCARDED,
-                           cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                           cited.MANDATORY_ABILITY_TYPES])
                 self.resolve_effects(init)
             card.zone = "encounter-discard"
-            self.step(f"{card.name} is placed in the encounter discard pile.", [cited.AFTER_RESOLVING_EFFECTS])
+            self.step(f"{card.name} is placed in the encounter discard pile.", [cited.TREACHERY_TO_ENCOUNTER_DISCARD])
         else:
             init.result = "canceled" if init.canceled_by else "resolved"
             after += self._reveal_enters(card, player, akey)
             if ab is not None and not init.canceled_by and card.zone == "play":
                 self.step(f"{possessive(card.name)} When Revealed effects resolve.",
-                          [cited.WHEN_REVEALED_ABILITIES, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                          [cited.WHEN_REVEALED_ABILITIES, cited.MANDATORY_ABILITY_TYPES])
                 self.resolve_effects(init)
         self.window("response", after)
         if peril:
@@ -467,7 +467,7 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
         self.trace.phase = saved
         if self.keyword(card, "surge") and not self.s.over:
             self.step(f"{card.name} has surge: its resolution is complete, so {player} reveals an additional "
-                      "encounter card.", [cited.SURGE, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                      "encounter card.", [cited.SURGE, cited.MANDATORY_ABILITY_TYPES])
             top = self.encounter_top()
             if top is not None:
                 self.reveal(player, top, act, akey)
@@ -483,14 +483,14 @@ class Game(Checks, Costs, Windows, Effects, Attacks, Powers, Round, Threat):
             if not hosts:
                 card.zone = "encounter-discard"
                 self.step(f"{card.name} cannot attach: nothing in play matches its “attach to” ({describe_selector(sel)})"
-                          "; it cannot remain revealed, so it is discarded.", [cited.ATTACH_PHRASE_CHECKED_LEGALITY])
+                          "; it cannot remain revealed, so it is discarded.", [cited.ATTACH_CHECKED_ON_ATTACHING])
                 return []
             if len(hosts) > 1:
                 chosen = self.current_act.get("target") if self.current_act else None
                 host = next((h for h in hosts if h.handle == chosen), None)
                 if host is None:
                     self.fail(f"{akey}.target", f"{card.name} could attach to {', '.join(h.handle for h in hosts)}: the "
-                                                "first player chooses — declare target = …", cited.ENCOUNTER_CARD_TARGETS_SPECIFIC)
+                                                "first player chooses — declare target = …", cited.FIRST_PLAYER_CHOOSES_ENCOUNTER_TARGET)
             else:
                 host = hosts[0]
         enters = Condition("enters-play", card, player)

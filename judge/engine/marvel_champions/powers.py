@@ -50,7 +50,7 @@ class Powers:
         def apply():
             card.exhausted = True
             self.step(f"{card.name} exhausts to pay the cost of the power.",
-                      [cited.HERO_USE_THEIR_BASIC if card.is_identity else cited.DURING_PLAYER_S_TURN, cited.EXHAUSTED])
+                      [cited.HERO_BASIC_ATTACK if card.is_identity else cited.ALLIES_ATTACK_OR_THWART, cited.EXHAUSTED])
         self.occur([cond], apply)
 
     def _user_problem(self, card: Card, player: str, power: str, form: str) -> tuple[str, str] | None:
@@ -59,11 +59,11 @@ class Powers:
         if problem:
             return problem
         if card.is_identity and card.form != form:
-            return cited.USE_THEIR_ALTER_EGO, f"{card.name} is in {card.form} form, and {power} is a power of the {form}"
+            return cited.TURN_USE_BASIC_POWER, f"{card.name} is in {card.form} form, and {power} is a power of the {form}"
         if not card.is_identity and not card.in_play:
-            return cited.CARD_ABILITIES_CARD_TYPES, f"{card.name} is not in play"
+            return cited.ABILITIES_ACTIVE_ONLY_IN_PLAY, f"{card.name} is not in play"
         if card.exhausted:
-            return cited.EXHAUSTED_CARD_CANNOT_EXHAUSTED, f"{card.name} is exhausted, and it must exhaust to use this power"
+            return cited.EXHAUSTED_CANNOT_EXHAUST_AGAIN, f"{card.name} is exhausted, and it must exhaust to use this power"
         stat = {"attack": "atk", "thwart": "thw", "recover": "rec"}[power]
         if stat not in card.stats:
             return cited.DASH, f"{card.name} has no {stat.upper()} value (a dash)"
@@ -73,7 +73,7 @@ class Powers:
         """Use the power: exhaust to pay for it; a stunned (attack) or confused (thwart) character discards the
         status card instead, its cost still paid (status-cards). True when the power goes on."""
         self.step(f"{self.who(player)} uses {possessive(char.name)} basic {power} power against {target.name}.",
-                  [rule, cited.USE_THEIR_ALTER_EGO if char.is_identity else cited.USE_ALLY_CARD_THEY])
+                  [rule, cited.TURN_USE_BASIC_POWER if char.is_identity else cited.TURN_USE_ALLY])
         self._exhaust_cost(char, player)
         status, word = ("stunned", "stun") if power == "attack" else ("confused", "confuse")
         if status not in char.status:
@@ -102,13 +102,13 @@ class Powers:
     def basic_attack(self, act: dict, akey: str) -> None:
         """A hero's or an ally's basic attack against an enemy (attack/bullet-1, /bullet-2)."""
         char, player, target, rec, problem = self._basic_power(act, akey, "attack", "attacking", ("minion", "villain"),
-                                                               cited.HERO_ALLY_ATTACKS_TARGET, "an enemy")
+                                                               cited.ATTACK_ANY_ENEMY, "an enemy")
         if problem is None and self.guard_problem(player, target):
             problem = cited.GUARD, self.guard_problem(player, target)
         if problem:
-            self.refuse(rec, problem[0], problem[1], [cited.HERO_ALLY_ATTACKS_TARGET] if problem[0] == "guard" else [])
+            self.refuse(rec, problem[0], problem[1], [cited.ATTACK_ANY_ENEMY] if problem[0] == "guard" else [])
             return
-        rule = cited.HERO_USE_THEIR_BASIC if char.is_identity else cited.ALLY_USE_BASIC_ATTACK
+        rule = cited.HERO_BASIC_ATTACK if char.is_identity else cited.ALLY_BASIC_ATTACK
         if not self._pay_power(rec, char, player, target, "attack", rule):
             return
         atk, parts = self.stat(char, "atk")
@@ -144,7 +144,7 @@ class Powers:
         if char.is_identity or not pips or not char.in_play:
             return
         self.step(f"{char.name} takes consequential damage: {plural(pips, 'pip')} beneath its {stat.upper()}.",
-                  [cited.CONSEQUENTIAL_DAMAGE, cited.AFTER_ATTACK_THWART_ATTEMPT])
+                  [cited.CONSEQUENTIAL_DAMAGE, cited.ALLY_CONSEQUENTIAL_DAMAGE])
         self.deal_damage(Initiation(f"consequential:{char.handle}", char.controller, char, None, False, {}, akey),
                          char, pips)
 
@@ -181,7 +181,7 @@ class Powers:
             self.refuse(rec, *problem)
             return
         self.step(f"{self.who(player)} uses their alter-ego's basic recovery power.", [cited.RECOVER,
-                                                                                       cited.USE_THEIR_ALTER_EGO])
+                                                                                       cited.TURN_USE_BASIC_POWER])
         self._exhaust_cost(ident, player)
         rec_value, _ = self.stat(ident, "rec")
         init = Initiation(f"recover:{player}", player, ident, None, False, {}, akey)
@@ -199,19 +199,19 @@ class Powers:
         rec = self.power(f"{player}.change-form", player, f"{ident.name} ({player}) changing to {to} form")
         problem = self._turn_problem(player)
         if problem:
-            self.refuse(rec, cited.ONCE_ROUND_DURING_THEIR, problem[1].replace("use their basic powers and allies",
-                                                                   "changes form"), [cited.CHANGE_FORM_HERO_ALTER])
+            self.refuse(rec, cited.CHANGE_FORM_ONCE_PER_ROUND, problem[1].replace("use their basic powers and allies",
+                                                                   "changes form"), [cited.TURN_CHANGE_FORM])
             return
         if player in self.s.changed_form:
-            self.refuse(rec, cited.ONCE_ROUND_DURING_THEIR,
+            self.refuse(rec, cited.CHANGE_FORM_ONCE_PER_ROUND,
                         f"{player} has already changed form this turn, and a player may "
-                                              "change form once each turn", [cited.CHANGE_FORM_HERO_ALTER])
+                                              "change form once each turn", [cited.TURN_CHANGE_FORM])
             return
         before = ident.name
         self.flip(player, voluntary=True)
         now = f" ({ident.name})" if ident.name != before else ""
-        rec.done, rec.cites = f"the identity card flips to {to} form{now}", [cited.ONCE_ROUND_DURING_THEIR,
-                                                                             cited.WHEN_PLAYER_CHANGES_FORM]
+        rec.done, rec.cites = f"the identity card flips to {to} form{now}", [cited.CHANGE_FORM_ONCE_PER_ROUND,
+                                                                             cited.CHANGE_FORM_KEEPS_STATE]
 
     def flip(self, player: str, voluntary: bool) -> None:
         """Flip the identity card: only the form changes (form/bullet-2); a card ability's flip does not count
@@ -227,7 +227,7 @@ class Powers:
                 self.s.changed_form.add(player)
             keeps = "its damage, status cards, attachments and ready or exhausted state stay as they were"
             self.step(f"{self.who(player)} flips their identity card to {to} form; only the form changes: {keeps}.",
-                      [cited.ONCE_ROUND_DURING_THEIR if voluntary else cited.CARD_ABILITY_CAUSES_PLAYER,
-                       cited.WHEN_PLAYER_CHANGES_FORM]
-                      + ([cited.CHANGE_FORM_HERO_ALTER] if voluntary else []))
+                      [cited.CHANGE_FORM_ONCE_PER_ROUND if voluntary else cited.ABILITY_FORM_CHANGE_NOT_COUNTED,
+                       cited.CHANGE_FORM_KEEPS_STATE]
+                      + ([cited.TURN_CHANGE_FORM] if voluntary else []))
         self.occur([cond], apply)

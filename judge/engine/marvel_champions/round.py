@@ -30,7 +30,7 @@ class Round:
                       "the active player.", [cited.PLAYER_PHASE, cited.ACTIVE_PLAYER, cited.IN_PLAYER_ORDER])
             return
         self.step(f"{self.who(player)} ends their turn: each player has taken a turn, so the player phase ends.",
-                  [cited.PLAYER_PHASE, cited.PLAYER_PHASE_ENDS_SEE])
+                  [cited.PLAYER_PHASE, cited.ROUND_PLAYER_PHASE_ENDS])
         self.end_of_player_phase(act, akey)
 
     def end_of_player_phase(self, act: dict, akey: str) -> None:
@@ -42,7 +42,7 @@ class Round:
         if isinstance(choice, list):
             if len(order) > 1:
                 self.fail(f"{akey}.discard", "with several players, discard = { PLAYER = [cards…] }",
-                          cited.PLAYER_ORDER_PLAYER_DISCARD)
+                          cited.END_OF_PLAYER_PHASE_DISCARD)
             choice = {order[0]: choice}
         for player in order:
             size = self._hand_size(player, akey)
@@ -51,12 +51,12 @@ class Round:
             bad = [h for h in chosen if h not in hand]
             if bad:
                 self.fail(f"{akey}.discard", f"{', '.join(bad)} not in {player}'s hand",
-                          cited.PLAYER_ORDER_PLAYER_DISCARD)
+                          cited.END_OF_PLAYER_PHASE_DISCARD)
             left = len(hand) - len(chosen)
             if left > size:
                 self.fail(f"{akey}.discard", f"{player} has {plural(len(hand), 'card')} in hand and a hand size of "
                                              f"{size}: they must discard {left - size} more — declare discard",
-                          cited.PLAYER_ORDER_PLAYER_DISCARD)
+                          cited.END_OF_PLAYER_PHASE_DISCARD)
             if chosen:
                 for h in chosen:
                     card = self.s.cards[h]
@@ -65,10 +65,10 @@ class Round:
                 must = max(0, len(hand) - size)
                 self.step(f"Step 1: {player} discards {', '.join(self.s.cards[h].name for h in chosen)} from hand"
                           + (f" ({must} to get down to their hand size of {size})" if must else " (by choice)") + ".",
-                          [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.HAND_SIZE])
+                          [cited.END_OF_PLAYER_PHASE_DISCARD, cited.HAND_SIZE])
             else:
                 self.step(f"Step 1: {player} has {plural(len(hand), 'card')} in hand, not more than their hand size "
-                          f"({size}), and discards nothing.", [cited.PLAYER_ORDER_PLAYER_DISCARD, cited.HAND_SIZE])
+                          f"({size}), and discards nothing.", [cited.END_OF_PLAYER_PHASE_DISCARD, cited.HAND_SIZE])
         for player in order:
             size = self._hand_size(player, akey)
             missing = size - len(self.hand(player))
@@ -82,10 +82,10 @@ class Round:
                     c.zone = "hand"
                 self.step(f"Step 2: {player} draws up to their hand size of {size}: "
                           f"{', '.join(c.name for c in deck[:missing])}.",
-                          [cited.PLAYER_SIMULTANEOUSLY_DRAWS_UP, cited.DRAWING_CARDS, cited.HAND_SIZE])
+                          [cited.END_OF_PLAYER_PHASE_DRAW, cited.DRAWING_CARDS, cited.HAND_SIZE])
             else:
                 self.step(f"Step 2: {player} already has {size} cards in hand: they draw none.",
-                          [cited.PLAYER_SIMULTANEOUSLY_DRAWS_UP])
+                          [cited.END_OF_PLAYER_PHASE_DRAW])
         exhausted = [c for c in self.s.cards.values() if c.exhausted and c.controller in order
                      and (c.in_play or c.is_identity)]
         conds = [Condition("ready", c, c.controller) for c in exhausted]
@@ -95,7 +95,7 @@ class Round:
                 c.exhausted = False
             names = ", ".join(c.name for c in exhausted) or "nothing is exhausted"
             self.step(f"Step 3: each player simultaneously readies all of their cards ({names}).",
-                      [cited.PLAYER_SIMULTANEOUSLY_READIES_ALL, cited.PLAYER_INSTRUCTED_READY])
+                      [cited.END_OF_PLAYER_PHASE_READY, cited.READY_EXHAUSTED_CARD])
         self.occur(conds, ready)
         self.s.phase = "villain"
         self.trace.phase = "the villain phase"
@@ -118,18 +118,18 @@ class Round:
             self.fail(akey, "the villain phase comes after the player phase: end every player's turn first "
                             "(end_turn = true)", cited.ROUND_OVERVIEW)
         self.trace.phase = "the villain phase"
-        self.step("The villain phase begins.", [cited.VILLAIN_PHASE_BEGINS_SEE, cited.VILLAIN_PHASE])
+        self.step("The villain phase begins.", [cited.ROUND_VILLAIN_PHASE_BEGINS, cited.VILLAIN_PHASE])
         main = self.main_scheme()
         if main is None:
             self.fail("cards", "the villain phase places threat on the main scheme: add a main scheme to [cards]",
-                      cited.PLACE_AMOUNT_THREAT_INDICATED)
+                      cited.VILLAIN_PHASE_PLACE_THREAT)
         # step 1: threat on the main scheme
         icons = self.acceleration_icons()
         amount = main.acceleration + icons + main.acceleration_tokens
         parts = [f"{main.acceleration} (acceleration field)"] + ([f"{icons} (acceleration icons)"] if icons else []) \
             + ([f"{main.acceleration_tokens} (acceleration tokens)"] if main.acceleration_tokens else [])
         self.step(f"Step 1: threat is placed on {main.name}: {' + '.join(parts)} = {amount}.",
-                  [cited.PLACE_AMOUNT_THREAT_INDICATED, cited.DURING_STEP_ONE_VILLAIN,
+                  [cited.VILLAIN_PHASE_PLACE_THREAT, cited.MAIN_SCHEME_ACCELERATION_THREAT,
                    cited.ROUND_PLACE_THREAT_MAIN_SCHEME]
                   + ([cited.SIDE_SCHEME, cited.ACCELERATION_ICON] if icons else [])
                   + ([cited.ACCELERATION_TOKEN] if main.acceleration_tokens else []))
@@ -144,15 +144,15 @@ class Round:
                 continue
             if villain is not None and villain.in_play:
                 self.activate(villain, player, self.defend_choice(villain, player), akey,
-                              cites=[cited.VILLAIN_ACTIVATES_ONCE_PER, cited.VILLAIN_ACTIVATES_PER_PLAYER,
-                                     cited.VILLAIN_MINIONS_ACTIVATE_SEE, cited.IN_PLAYER_ORDER])
+                              cites=[cited.VILLAIN_PHASE_ACTIVATIONS, cited.VILLAIN_ACTIVATES_PER_PLAYER,
+                                     cited.ROUND_VILLAIN_AND_MINIONS_ACTIVATE, cited.IN_PLAYER_ORDER])
             villain = next((c for c in self.s.cards.values() if c.type == "villain" and c.in_play), None)
             for minion in self.engaged_minions(player):
                 if self.s.over or self.s.players[player].eliminated:
                     break
                 if minion.in_play:
                     self.activate(minion, player, self.defend_choice(minion, player), akey,
-                                  cites=[cited.VILLAIN_ACTIVATES_ONCE_PER, cited.MINIONS_ENGAGED_PLAYER_ACTIVATE])
+                                  cites=[cited.VILLAIN_PHASE_ACTIVATIONS, cited.ENGAGED_MINIONS_ACTIVATE])
         if self.s.over:
             return
         # step 3: deal encounter cards
@@ -166,7 +166,7 @@ class Round:
                     break
                 if first:
                     self.step(f"Step 4: {player} reveals the encounter cards dealt to them, one at a time.",
-                              [cited.PLAYERS_REVEAL_THEIR_DEALT, cited.REVEAL, cited.REVEAL_RESOLVE_ENCOUNTER_CARDS])
+                              [cited.VILLAIN_PHASE_REVEAL_ENCOUNTER_CARDS, cited.REVEAL, cited.ROUND_REVEAL_ENCOUNTER_CARDS])
                     first = False
                 self.reveal(player, card, act, akey)
         if self.s.over:
@@ -189,7 +189,7 @@ class Round:
         self.step(f"Step 3: one encounter card is dealt facedown to each player"
                   + (f", and {plural(hazards, 'more card')} for the hazard icons in play, in player order"
                      if hazards else "") + f": {', '.join(dealt) or 'none'}.",
-                  [cited.DEAL_ONE_ENCOUNTER_CARD, cited.DEAL, cited.DEAL_ENCOUNTER_CARDS_SEE]
+                  [cited.VILLAIN_PHASE_DEAL_ENCOUNTER_CARDS, cited.DEAL, cited.ROUND_DEAL_ENCOUNTER_CARDS]
                   + ([cited.SIDE_SCHEME, cited.HAZARD_ICON] if hazards else []))
 
     def next_round(self) -> None:
@@ -211,6 +211,6 @@ class Round:
         self.step(f"Step 5: the first player token {passes}; the round ends. The next round's "
                   f"player phase begins with {self.who(nxt)}'s turn.",
                   [cited.VILLAIN_PHASE_PASS_FIRST_PLAYER_TOKEN, cited.FIRST_PLAYER, cited.ROUND_PASS_FIRST_PLAYER_TOKEN,
-                   cited.END_ROUND_PROCEED_STEP,
-                   cited.PLAYER_PHASE_BEGINS_SEE])
+                   cited.ROUND_ENDS,
+                   cited.ROUND_PLAYER_PHASE_BEGINS])
         self.trace.phase = "the player phase"

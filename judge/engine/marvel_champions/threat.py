@@ -47,7 +47,7 @@ class Threat:
                   f"{nxt.threat} threat: the excess threat does not carry over"
                   + (f", and its {tokens} acceleration token(s) do" if tokens else "") + ".",
                   [cited.MAIN_SCHEME,
-                   cited.WHEN_MAIN_SCHEME_DECK] + ([cited.ACCELERATION_TOKENS_CARRY_OVER] if tokens else []))
+                   cited.MAIN_SCHEME_EXCESS_THREAT_LOST] + ([cited.ACCELERATION_TOKENS_CARRY_OVER] if tokens else []))
         self.when_revealed(nxt, self.s.first_player)
 
     def when_revealed(self, card: Card, player: str) -> None:
@@ -59,7 +59,7 @@ class Threat:
         init.result, init.automatic = "resolved", "When Revealed"
         self.inits.append(init)
         self.step(f"{possessive(card.name)} When Revealed ability resolves.",
-                  [cited.WHEN_REVEALED_ABILITIES, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                  [cited.WHEN_REVEALED_ABILITIES, cited.MANDATORY_ABILITY_TYPES])
         self.resolve_effects(init)
 
     def when_defeated(self, card: Card) -> None:
@@ -73,7 +73,7 @@ class Threat:
             init.result, init.automatic = "resolved", "When Defeated"
             self.inits.append(init)
             self.step(f"{card.name} is defeated: its When Defeated ability resolves.",
-                      [cited.WHEN_DEFEATED_ABILITIES, cited.RESOLUTION_FOLLOWING_ABILITY_TYPES])
+                      [cited.WHEN_DEFEATED_ABILITIES, cited.MANDATORY_ABILITY_TYPES])
             self.resolve_effects(init)
 
     def villain_stage_defeated(self, villain: Card) -> list[Condition]:
@@ -81,7 +81,7 @@ class Threat:
         players win after the last one (villain-defeat)."""
         nxt = next((c for c in self.s.cards.values() if c.zone == "villain-deck"), None)
         self.step(f"{villain.name}'s hit point dial is at zero: the players have defeated this stage of the "
-                  "villain.", [cited.VILLAIN_HIT_POINT, cited.VILLAIN_DEFEAT])
+                  "villain.", [cited.VILLAIN_DIAL_ZERO_STAGE_DEFEATED, cited.VILLAIN_DEFEAT])
         self.when_defeated(villain)
         if nxt is None:
             self.game_over("players", f"the final stage of the villain ({villain.name}) is defeated",
@@ -102,7 +102,7 @@ class Threat:
                   f"at {nxt.hit_points}: excess damage does not carry over"
                   + (f"; {', '.join(carried)} carry over" if carried else "") + ".",
                   [cited.VILLAIN_DEFEAT,
-                   cited.EXCESS_DAMAGE_DEALT_DEFEAT] + ([cited.ATTACHMENTS_STATUS_CARDS_COUNTERS] if carried else []))
+                   cited.VILLAIN_EXCESS_DAMAGE_LOST] + ([cited.VILLAIN_STAGE_KEEPS_ATTACHMENTS] if carried else []))
         self.entered(nxt)
         self.when_revealed(nxt, self.s.first_player)
         return [Condition("enters-play", nxt, None)]
@@ -144,9 +144,9 @@ class Threat:
                   f"discard piles" + (f" ({', '.join(gone)})" if gone else "")
                   + (f"; {', '.join(m.name for m in moved)} now engage {nxt}, keeping their damage and status cards"
                      if moved and nxt else "") + ".",
-                  [cited.PLAYER_ELIMINATION, cited.WHEN_PLAYER_ELIMINATED_PLAYER, cited.PLAYER_HIT_POINT])
+                  [cited.PLAYER_ELIMINATION, cited.ELIMINATED_PLAYER_CARDS_REMOVED, cited.PLAYER_DIAL_ZERO_DEFEATED])
         if nxt is None:
-            self.game_over("villain", "every player has been eliminated", [cited.ALL_PLAYERS_ELIMINATED_GAME])
+            self.game_over("villain", "every player has been eliminated", [cited.ALL_ELIMINATED_PLAYERS_LOSE])
             return
         if self.s.first_player == player:
             self.s.first_player = nxt
@@ -154,7 +154,7 @@ class Threat:
                       [cited.FIRST_PLAYER])
         if self.s.active_player == player:
             self.s.active_player = nxt
-        self.step("The remaining players continue to play the game.", [cited.WHEN_PLAYER_ELIMINATED_REMAINING])
+        self.step("The remaining players continue to play the game.", [cited.ELIMINATED_OTHERS_CONTINUE])
 
     def game_over(self, winner: str, why: str, cites) -> None:
         """The game ends: ``winner`` is "players" or "villain"."""

@@ -35,7 +35,7 @@ class Windows:
             return
         for keyword in first:
             keyword()
-        bullet = cited.INTERRUPT_ABILITY_EXECUTED if timing == "interrupt" else cited.RESPONSE_OPPORTUNITY_OCCURS_IMMEDIATELY
+        bullet = cited.INTERRUPT_ABILITY_EXECUTED if timing == "interrupt" else cited.RESPONSE_AFTER_CONDITION_RESOLVES
         # a step of the procedure (its effects resolving in step 5 included) makes the condition true
         proc = self.p("interrupt" if timing == "interrupt" else "response") if procedure or self.depth else None
         when = "just before" if timing == "interrupt" else "immediately after"
@@ -47,11 +47,11 @@ class Windows:
             nonlocal opened
             if not opened:
                 opened = True
-                cites = [proc, bullet] + ([cited.SINGLE_GAME_OCCURRENCE_CREATES] if len(conds) > 1 else [])
+                cites = [proc, bullet] + ([cited.SIMULTANEOUS_TRIGGERING_CONDITIONS] if len(conds) > 1 else [])
                 turns = ""
                 if len(order) > 1:
                     turns = f"; opportunities go in player order from the first player ({order[0]})"
-                    cites.append(cited.PLAYER_OPPORTUNITY_USE if timing == "interrupt" else cited.FIRST_PLAYER_FIRST_RESPONSE)
+                    cites.append(cited.FIRST_PLAYER_FIRST_INTERRUPT if timing == "interrupt" else cited.FIRST_PLAYER_FIRST_RESPONSE)
                 self.step(f"{timing.capitalize()} window {when} {what}{turns}.", cites)
 
         forced = []
@@ -70,11 +70,11 @@ class Windows:
                           f"any other {timing}, and the first player ({self.s.first_player}) orders them, whoever "
                           "controls them: "
                           f"{', '.join(self.ability_name(c, a) for c, a, _ in forced)}. Each resolves as completely "
-                          "as possible before the next.", [cited.GIVEN_TRIGGERING_CONDITION_FORCED,
-                                                           cited.TWO_MORE_FORCED_ABILITIES, cited.FORCED_ABILITY_MUST_RESOLVE])
+                          "as possible before the next.", [cited.FORCED_BEFORE_NON_FORCED,
+                                                           cited.FORCED_ORDER_BY_FIRST_PLAYER, cited.FORCED_RESOLVES_COMPLETELY])
             elif self._held_match(timing, conds):
                 self.step(f"{self.ability_name(forced[0][0], forced[0][1])} is forced: it initiates before the "
-                          f"non-forced {timing}s.", [cited.GIVEN_TRIGGERING_CONDITION_FORCED])
+                          f"non-forced {timing}s.", [cited.FORCED_BEFORE_NON_FORCED])
         for card, ab, cond in forced:
             player = card.controller if card.controller != SCENARIO else self.s.first_player
             self.initiate(Initiation(self.new_key(f"{card.handle}.{ab.index}"), player, card, ab, False, {},
@@ -96,7 +96,7 @@ class Windows:
             self.initiate(Initiation(key, player, card, ab, playing, act, akey, trigger=cond))
         if opened:
             self.step(f"All players pass consecutively: the {timing} window closes.",
-                      [cited.ONCE_PLAYERS_CONSECUTIVELY_PASSED if timing == "interrupt" else cited.ONCE_OPPORTUNITY_RESPOND])
+                      [cited.INTERRUPT_WINDOW_CLOSES if timing == "interrupt" else cited.RESPONSE_WINDOW_CLOSES])
 
     def _held_match(self, timing: str, conds: list[Condition]) -> bool:
         return any(h[2] is not None and h[2].kind == timing and self._held_triggers(h, c) for h in self.held

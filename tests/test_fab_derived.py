@@ -1,0 +1,92 @@
+"""What the FaB engine keeps between queries (judge.engine.fab.state.derived: the static and triggered
+abilities in the game; snapshots sharing what is never changed in place) never changes an outcome: every
+FaB scenario gives the same full outcome with and without it, the kept values move when abilities or
+cards change, and the engine's code changes none of the shared containers in place."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from judge import scenarios as sc
+from judge.engine.fab import state as st
+from judge.engine.fab.cards import Ability, Card
+
+ROOT = Path(__file__).resolve().parents[1]
+FAB = ROOT / "judge" / "engine" / "fab"
+
+
+def _outcome(scenario, book) -> dict:
+    try:
+        out = sc.play(scenario, book)
+    except Exception as exc:   # noqa: BLE001 — a refused scenario must be refused the same way
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    return {**out.to_dict(), "passed": out.passed, "mismatches": out.mismatches, "missing": out.missing_cites}
+
+
+def test_every_fab_scenario_gives_the_same_outcome_with_and_without_kept_values(monkeypatch):
+    books = sc.Rulebooks()
+    scenarios = [sc.load(p) for p in sc.find_scenarios(ROOT / "scenarios" / "fab")]
+    assert len(scenarios) > 400
+    pairs = [(s, books(s)) for s in scenarios]
+    kept = [_outcome(s, b) for s, b in pairs]
+    monkeypatch.setattr(st, "KEEP", False)
+    fresh = [_outcome(s, b) for s, b in pairs]
+    differ = [s.path for s, a, b in zip(scenarios, kept, fresh) if a != b]
+    assert not differ, differ[:5]
+    assert sum(1 for k in kept if "error" not in k) > 400
+
+
+def _state_with(*cards: Card) -> st.State:
+    s = st.State()
+    for c in cards:
+        s.cards[c.handle] = c
+    return s
+
+
+def _statics(s: st.State) -> list:
+    return st.derived(s, ("static", ()), lambda: [(c.handle, ab.index) for c in s.cards.values()
+                                                   for ab in c.abilities if ab.kind == "static"])
+
+
+def test_kept_statics_move_when_abilities_are_replaced_or_cards_added_or_removed():
+    a = Card("a", "A", "alice")
+    a.abilities = [Ability(1, "static", {"effect": {"do": "modify"}}, "k")]
+    s = _state_with(a)
+    assert _statics(s) == [("a", 1)]
+    a.abilities = []                                # an effect takes its abilities (lose all abilities)
+    assert _statics(s) == []
+    b = Card("b", "B", "bob")
+    b.abilities = [Ability(2, "static", {}, "k2")]
+    s.cards["b"] = b                                # a token is created
+    assert _statics(s) == [("b", 2)]
+    s.cards.pop("b")
+    assert _statics(s) == []
+    s.cards.setdefault("b", b)
+    assert _statics(s) == [("b", 2)]
+
+
+def test_a_snapshot_starts_without_the_kept_values():
+    a = Card("a", "A", "alice")
+    a.abilities = [Ability(1, "static", {}, "k")]
+    s = _state_with(a)
+    first = _statics(s)
+    copy = st.snapshot(s)
+    assert "_derived" not in copy.__dict__
+    assert _statics(copy) == first and _statics(copy) is not first
+    assert isinstance(copy.cards, st.Cards)
+
+
+SHARED = ("types", "subtypes", "supertypes", "keywords", "abilities", "sides")
+_IN_PLACE = re.compile(r"\.(%s)(\[[^\]]*\]\s*[-+|&]?=(?!=)|\.(add|append|remove|discard|pop|update|clear|extend|insert|"
+                       r"setdefault|sort|reverse|popitem)\(|\s*[-+|&]=)" % "|".join(SHARED))
+
+
+@pytest.mark.parametrize("path", sorted(p.name for p in FAB.glob("*.py") if p.name != "build.py"))
+def test_engine_code_never_changes_a_shared_container_in_place(path):
+    """A snapshot shares a card's types, subtypes, supertypes, keywords, abilities and sides with the state it
+    copies (state._clone_card), and the kept values rest on abilities being replaced, never changed: the
+    engine assigns a new container instead (build.py fills them before the game begins)."""
+    text = (FAB / path).read_text(encoding="utf-8")
+    found = [m.group(0) for m in _IN_PLACE.finditer(text)]
+    assert not found, f"{path} changes a shared card container in place: {found}"
