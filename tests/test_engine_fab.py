@@ -292,6 +292,13 @@ BAD = [
      'on = "hit"\neffects = [{ do = "banish", what = { zone = "graveyard", colour = "red" } }]\n',
      "cards.strike.abilities.1.effects.1.what.colour", "effects = [{ do",
      "unknown selector key 'colour'"),
+    ("restrict-names-nothing", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "restrict", who = "opponent" }]\n', "cards.strike.abilities.1.effects.1",
+     "effects = [{ do", "a restriction names what it bars"),
+    ("supertype-unknown", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "gain-supertypes", supertypes = ["dracnic"], to = "self" }]\n',
+     "cards.strike.abilities.1.effects.1.supertypes", "effects = [{ do",
+     "'dracnic' is not a class or talent supertype (did you mean 'draconic'?)"),
 ]
 
 

@@ -46,6 +46,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += "s you control"
     elif not text.endswith("s"):
         text += "s"
+    if sel.get("zone"):
+        text += f" in the {sel['zone']}"
     if sel.get("owner") in ("you", "opponent"):
         text += " you own" if sel["owner"] == "you" else " an opponent owns"
     if "min_cost" in sel:

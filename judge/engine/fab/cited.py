@@ -158,6 +158,7 @@ WHILE_STATIC_ABILITY_FUNCTIONAL = cite("5.4.7a", "a while static ability is func
 HIDDEN_TRIGGERED_ABILITY = cite("5.4.7b", "a hidden triggered ability is both")
 CONTINUOUS_EFFECTS = cite("6.2", "continuous effects")
 LAYER_CONTINUOUS_EFFECT = cite("6.2.2", "a layer continuous effect is a")
+KEEPS_APPLYING = cite("6.2.2c", "it continues to apply to that object even if the properties of that object change")
 CONTINUOUS_CONDITION_CHECKED_ONCE = cite("6.2.2d", "layer continuous effect is conditional on being generated")
 STATIC_CONTINUOUS_EFFECT = cite("6.2.3", "a static continuous effect is a")
 SUBSTAGE_ORDER = cite("6.3.3", "substage order is used if there")

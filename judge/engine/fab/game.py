@@ -151,6 +151,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             card.keywords = dict(card.printed[1])
         ended = []
         for eff in self.s.effects:
+            eff.data.get("_held", set()).discard(card.handle)   # 6.2.2c holds the previous existence only
             if eff.applies_to and card.handle in eff.applies_to:
                 eff.applies_to = eff.applies_to - {card.handle}
                 ended.append(eff)

@@ -67,6 +67,8 @@ def _continuous(game, eff, src, controller, layer):
             game.step(f"The effect is given to the attack of {game.card(next(iter(bound))).name} — an attack-proxy, "
                       f"chain link {n} — and not to the weapon: a later attack with it is a new attack without it.",
                       [cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
+    if selector is not None and not e.next_play and not eff.get("next_defend"):
+        e.data["_held"] = {c.handle for c in s.cards.values() if game._applies(selector, c, controller, src)}
     if do == "prevent":
         e.remaining = eff.get("amount", "all")
         e.data["shielded"] = _shielded(game, eff.get("to", "you"), controller, layer)

@@ -100,6 +100,24 @@ class Properties:
                     len(self.s.chain) + 1 == link_n and (link is None or link.n < link_n)
                 if not on_stack:
                     return False
+        if eff.applies_to is None and isinstance(eff.selector, dict) and not eff.next_play:
+            # 6.2.2c: a layer-continuous effect that has started to apply to an object keeps applying to it, even
+            # if the object no longer fits the description (an arrow "in your arsenal" that is then played);
+            # it ends for the object when that becomes a new object (3.0.9, new_object)
+            held = eff.data.setdefault("_held", set())
+            if card.handle in held:
+                said = eff.data.setdefault("_held_said", set())
+                if card.handle not in said and not self._applies(eff.selector, card, eff.controller,
+                                                                 self.s.cards.get(eff.source)):
+                    said.add(card.handle)
+                    self.step(f"The effect of {self._src_name(eff)} started to apply to {card.name} and keeps applying "
+                              f"to it, although it no longer fits the description ({_describe_selector(eff.selector)}).",
+                              [cited.KEEPS_APPLYING], tag="telling")
+                return True
+            if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source)):
+                held.add(card.handle)
+                return True
+            return False
         return self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to)
 
     def _applies(self, spec, target: Card, src_controller: str, src: Card | None, bound=None) -> bool:
