@@ -119,3 +119,112 @@ def test_counters_of_a_card_that_resolves_are_not_read():
     sup, _ = d.vocabulary()
     ctx = grammar.Context(cd.find_one(d, "Raging Onslaught", 1), sup, {}, d.names, None)
     assert grammar.read_paragraph("If there are no steam counters on this, put a steam counter on it.", ctx) is None
+
+
+def test_banish_this_and_a_card_from_the_soul_are_two_effect_costs():
+    # Radiant Flow: "Instant - Banish this and a card from your hero's soul: Prevent the next 2 damage that would
+    # be dealt to your hero this turn."
+    c = _compiled("Radiant Flow")
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "activated", "type": "instant", "cost": 0,
+                            "effect_cost": [{"do": "banish", "what": "self"},
+                                            {"do": "banish", "what": {"zone": "soul"}}],
+                            "effects": [{"do": "prevent", "amount": 2, "to": "you", "shield": True}]}]
+
+
+def test_a_hero_banishes_from_its_own_soul_by_its_moniker():
+    # Prism, Sculptor of Arc Light: "Once per Turn Instant - {r}{r}, banish a card from Prism's soul: Create a
+    # Spectral Shield token."
+    c = _compiled("Prism, Sculptor of Arc Light")
+    assert c.fully, c.not_understood
+    ab = c.abilities[0]
+    assert {k: v for k, v in ab.items() if k != "effects"} == {
+        "kind": "activated", "type": "instant", "cost": 2, "limit": 1,
+        "effect_cost": [{"do": "banish", "what": {"zone": "soul"}}]}
+    assert [e["do"] for e in ab["effects"]] == ["create-token"] and ab["effects"][0]["name"] == "Spectral Shield"
+
+
+def test_charging_the_soul_as_an_activation_cost():
+    # V for Valor (red), an aura: "Attack Reaction - {r}, destroy this, charge your hero's soul: Target attack gains +3{p}."
+    c = _compiled("V for Valor", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "activated", "type": "attack reaction", "cost": 1, "target": "attack",
+                            "effect_cost": [{"do": "destroy", "what": "self"}, {"do": "charge"}],
+                            "effects": [{"do": "modify", "stat": "power", "by": 3, "to": "target"}]}]
+
+
+def test_return_a_card_from_the_graveyard_to_hand():
+    # Backup Protocol: RED: "Instant - {r}{r}, destroy this: Return a red Mechanologist attack action card from
+    # your graveyard to your hand."
+    c = _compiled("Backup Protocol: RED")
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {"kind": "activated", "type": "instant", "cost": 2, "effect_cost": "destroy this",
+                               "effects": [{"do": "put", "to": "hand", "what": {
+                                   "zone": "graveyard", "color": "red", "supertypes": ["mechanologist"],
+                                   "types": ["action"], "subtypes": ["attack"]}}]}
+    # Rise from the Ashes: "You may return a Phoenix Flame from your graveyard to your hand." — a card by its name
+    rise = _compiled("Rise from the Ashes", 1)
+    assert rise.fully and rise.abilities[-1]["effects"] == [
+        {"do": "put", "what": {"zone": "graveyard", "name": "Phoenix Flame"}, "to": "hand", "may": True}]
+
+
+def test_once_per_turn_when_you_boost_a_card():
+    # Hyper Driver (red): "This enters the arena with 3 steam counters. When it has none, destroy it." / "Once per
+    # turn, when you boost a card, remove a steam counter from this and gain {r}."
+    c = _compiled("Hyper Driver", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [
+        {"kind": "enters", "counters": {"steam": 3}},
+        {"kind": "trigger", "on": "state", "if": NO_STEAM, "effects": [{"do": "destroy", "what": "self"}]},
+        {"kind": "trigger", "on": "boost", "of": "any", "if": {"by": "you"}, "limit": 1,
+         "effects": [{"do": "remove-counter", "kind": "steam", "amount": 1, "what": "self"},
+                     {"do": "gain-resources", "amount": 1}]}]
+
+
+def test_a_static_bonus_after_a_discard_of_six_or_more_power_this_turn():
+    # Ball Breaker: "Once per Turn Action - {r}{r}: Attack" / "If you've discarded a card with 6 or more {p} this
+    # turn, this gets +1{p}."
+    c = _compiled("Ball Breaker")
+    assert c.fully, c.not_understood
+    assert c.abilities == [
+        {"kind": "activated", "type": "action", "cost": 2, "limit": 1, "attack": True},
+        {"kind": "static", "while": {"at_least": {"count": "events-this-turn", "event": "discard", "by": "you",
+                                                  "of": {"min_power": 6}, "n": 1}},
+         "effect": {"do": "modify", "stat": "power", "by": 1}}]
+
+
+def test_a_defends_trigger_on_the_kind_of_attack_defended():
+    # Teklonetic Force Field (red), a block card: "When this defends an attack with overpower, this gets +2{d}."
+    c = _compiled("Teklonetic Force Field", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "trigger", "on": "defends", "if": {"attack": {"keyword": "overpower"}},
+                            "effects": [{"do": "modify", "stat": "defense", "by": 2}]}]
+    # Den of the Spider (red): "When this defends an attack with {p} greater than its base, mark the attacking hero."
+    den = _compiled("Den of the Spider", 1)
+    assert den.fully and den.abilities == [{"kind": "trigger", "on": "defends",
+                                            "if": {"attack": {"power_above_base": True}},
+                                            "effects": [{"do": "mark", "who": "attacking-hero"}]}]
+
+
+def test_your_attack_action_cards_get_a_bonus_from_a_permanent():
+    # Penetration Script: "Your Mechanologist attack action cards get +1{p}." (after its crank paragraphs)
+    mech = {"supertypes": ["mechanologist"], "types": ["action"], "subtypes": ["attack"], "controller": "you"}
+    c = _compiled("Penetration Script")
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {"kind": "static", "effect": {"do": "modify", "stat": "power", "by": 1, "to": mech}}
+    # MHz Script: "Your Mechanologist attack action cards get go again."
+    assert _compiled("MHz Script").abilities[-1] == {"kind": "static", "effect": {
+        "do": "gain-keyword", "keyword": "go again", "to": mech}}
+
+
+def test_a_card_discarded_this_way_by_an_attack_trigger():
+    # Bare Fangs (red): "When this attacks, draw a card then discard a random card. If a card with 6 or more {p} is
+    # discarded this way, Bare Fangs gains +2{p}."
+    c = _compiled("Bare Fangs", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "trigger", "on": "attack", "effects": [
+        {"do": "draw", "amount": 1}, {"do": "discard", "random": True},
+        {"do": "modify", "stat": "power", "by": 2, "if": {"discarded": {"min_power": 6}}}]}]
+    # Mini Meataxe, a weapon: "When this attacks, draw a card then discard a random card."
+    assert _compiled("Mini Meataxe").abilities[-1] == {"kind": "trigger", "on": "attack", "effects": [
+        {"do": "draw", "amount": 1}, {"do": "discard", "random": True}]}

@@ -1,5 +1,6 @@
 """Choices a player makes as an effect resolves or a card is played (FaB CR 1.8.4b "unless [player] pays",
-1.7.5a modes declared on the play action): the file declares them, and misuse is refused with its key."""
+1.7.5a modes declared on the play action), and the restrictions and additions beside them (1.0.2 "can't gain {p}",
+6.3.6 gained supertypes): the file declares them, and misuse is refused with its key."""
 
 from __future__ import annotations
 
@@ -77,3 +78,28 @@ def test_the_modes_declared_on_the_action_are_the_cards_abilities():
     outcome = sc.play(sc.load(MODAL))
     assert outcome.passed, outcome.mismatches + outcome.missing_cites
     assert any(step.text.startswith("Declare modes:") and "1.7.5a" in step.cites for step in outcome.trace.steps)
+
+
+BUZZSAW = FAB / "own-cant-gain-power-after-buzzsaw-trap.toml"
+BRAND = FAB / "6.3.6-erase-face-keeps-draconic-from-brand.toml"
+
+
+@pytest.mark.parametrize("source,pairs,key,message", [
+    (BUZZSAW, ('kind = "trigger"\non = "defends"\nif = { attack_power_above_base = true }\neffects = [{ do = "cannot-gain-power", to = "attack" }]',
+               'kind = "static"\neffect = { do = "cannot-gain-power", to = { is_attack = true } }'),
+     "cards.trap.abilities.1.effect", r"do = \"cannot-gain-power\" in a static ability is not modelled"),
+    (BRAND, ('supertypes = ["draconic"], ', ''), "cards.brand.abilities.1.effects.1",
+     r"gain-supertypes needs the supertypes it adds"),
+])
+def test_restrictions_and_additions_are_refused_where_not_modelled(tmp_path, source, pairs, key, message):
+    path = _mutated(tmp_path, source, *pairs)
+    with pytest.raises(ScenarioError, match=message) as exc:
+        sc.play(sc.load(path))
+    assert key in str(exc.value)
+
+
+def test_a_decrease_still_applies_under_cant_gain_power(tmp_path):
+    path = _mutated(tmp_path, BUZZSAW, "by = 3, to = \"target\"", "by = -2, to = \"target\"",
+                    "power = { strike = 6 }\nlife = { bob = 17 }", "power = { strike = 4 }\nlife = { bob = 19 }")
+    outcome = sc.play(sc.load(path))
+    assert outcome.passed, outcome.mismatches + outcome.missing_cites

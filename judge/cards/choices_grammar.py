@@ -132,6 +132,9 @@ def effect(low: str, frame) -> list[dict] | None:
             raise g.NotUnderstood(low)
         return [{"do": "put-counter", "stat": "power" if m.group(4) == "p" else "defense",
                  "amount": n if sign == "+" else -n, "what": "self"}]
+    if low == "discard a random card" and frame.where in ("trigger", "activated"):
+        frame.discarded_here = True      # "… is discarded this way" after it reads this discard (8.5.5)
+        return [{"do": "discard", "random": True}]
     m = re.fullmatch(r"discard (?:a|an) (.+)", low)
     if m and m.group(1) != "random card":
         noun = card_noun(m.group(1), frame.ctx)
@@ -139,6 +142,10 @@ def effect(low: str, frame) -> list[dict] | None:
     m = re.fullmatch(r"banish (?:a|an) (.+?) from your hero's soul", low)
     if m:     # a card of its controller's hero's soul, chosen as the effect is generated (8.5.1, 1.8.6)
         return [{"do": "banish", "what": dict(zone="soul", **card_noun(m.group(1), frame.ctx))}]
+    m = re.fullmatch(r"return (?:a|an) (.+?) from your graveyard to your hand", low)
+    if m:     # 8.5.15: a card of its graveyard, chosen as the effect is generated (1.8.6); a card name: that card
+        noun = {"name": frame.ctx.names[m.group(1)]} if m.group(1) in frame.ctx.names else card_noun(m.group(1), frame.ctx)
+        return [{"do": "put", "what": dict(zone="graveyard", **noun), "to": "hand"}]
     m = re.fullmatch(r"put (?:a|an) (.+?) from (your hand|your graveyard|your arsenal) (.+)", low)
     if m and m.group(3) in PUT_PLACES:
         noun = card_noun(m.group(1), frame.ctx)
@@ -209,7 +216,11 @@ def trigger_body(body: str, frame) -> list[dict]:
             continue
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
-        cond = frame.ctx.condition(m.group(1))
+        dm = re.fullmatch(r"a card with (\d+) or more \{p\} is discarded this way", m.group(1), re.IGNORECASE)
+        if dm and getattr(frame, "discarded_here", False):
+            cond = {"discarded": {"min_power": int(dm.group(1))}}    # the card this ability's discard discarded
+        else:
+            cond = frame.ctx.condition(m.group(1))
         effects = frame.ctx.effects(m.group(2), frame)
         for e in effects:
             if "if" in e:

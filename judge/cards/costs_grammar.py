@@ -39,6 +39,16 @@ def card_noun(phrase: str, ctx) -> dict:
     return spec
 
 
+def cost_phrases(costs: str) -> list[str]:
+    """The costs written between an activated ability's dash and its colon, one phrase each (lower case): split
+    at commas, and ``banish this and a card from …`` into its two banishes (5.2.1c)."""
+    out = []
+    for part in (p.strip().lower() for p in costs.split(",")):
+        m = re.fullmatch(r"banish this and (an? .+)", part)
+        out.extend(["banish this", f"banish {m.group(1)}"] if m else [part])
+    return out
+
+
 def cost_part(part: str, ctx) -> dict:
     """One effect-cost of an activated ability (between the dash and the colon, 5.2.1c) → an effect table."""
     p = part.strip().lower()
@@ -52,6 +62,12 @@ def cost_part(part: str, ctx) -> dict:
         return {"do": "remove-counter", "kind": m.group(2), "amount": number(m.group(1))}
     if p == "banish this":
         return {"do": "banish", "what": "self"}
+    m = re.fullmatch(r"banish (?:a|an) (.+?) from (?:your hero's|this's) soul", p)
+    if m and (m.group(0).find("this's") < 0 or ctx.types & {"hero", "demi-hero"}):
+        # a card of its controller's hero's soul (3.11.5), chosen as the cost is paid; "this's soul" on a hero
+        return {"do": "banish", "what": dict(zone="soul", **card_noun(m.group(1), ctx))}
+    if p == "charge your hero's soul":     # 8.5.29: a card from hand to the hero's soul
+        return {"do": "charge"}
     if p == "put this on the bottom of its owner's deck":
         return {"do": "put", "what": "self", "to": "deck"}
     if p in ("turn this face-up", "turn this face up"):
@@ -60,7 +76,8 @@ def cost_part(part: str, ctx) -> dict:
 
 
 def board_condition(p: str, ctx) -> dict | None:
-    """What its controller did this turn or has in their pitch zone: ``you've played a red card this turn`` →
+    """What its controller did this turn or has in their pitch zone: ``you've discarded a card with 6 or more {p}
+    this turn`` → a count of this turn's discard events; ``you've played a red card this turn`` →
     ``{played_this_turn = {color = "red"}}`` (a card name of the data: that card, 1.3.1a); ``you have a yellow
     card in your pitch zone`` / ``there is a Chivalry in your pitch zone`` / ``you have a card in your pitch zone
     with cost 0`` → ``{pitched = SELECTOR}``. None for another phrase."""
@@ -69,6 +86,10 @@ def board_condition(p: str, ctx) -> dict | None:
         if m.group(1) in ctx.names:     # "if you've played NAME this turn": a card of that name (1.3.1a)
             return {"played_this_turn": {"name": ctx.names[m.group(1)]}}
         return {"played_this_turn": card_noun(m.group(1), ctx)}
+    m = re.fullmatch(r"you(?:'ve| have) discarded a card with (\d+) or more \{p\} this turn", p)
+    if m:   # 8.5.5: a discard event of this turn by its controller, of a card with that much power
+        return {"at_least": {"count": "events-this-turn", "event": "discard", "by": "you",
+                             "of": {"min_power": int(m.group(1))}, "n": 1}}
     m = re.fullmatch(r"(?:you have|there is) (?:a|an) (.+?) in your pitch zone( with cost \d+)?", p)
     if m:
         if m.group(1) in ctx.names and not m.group(2):

@@ -249,7 +249,7 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     ab: dict = {"kind": "activated", "type": m.group(2).lower()}
     cost = 0
     effect_costs = []
-    for part in [p.strip().lower() for p in m.group(3).split(",")]:
+    for part in costs_grammar.cost_phrases(m.group(3)):
         if re.fullmatch(r"(\{r\})+", part):
             cost += part.count("{r}")
         elif part.isdigit():

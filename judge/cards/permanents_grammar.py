@@ -1,4 +1,4 @@
-# FaB CR 1.15 counters, 8.5.14 put (counter), 8.5.16 remove (counter), 6.6.5c state-triggers: the card text of
+# FaB CR 1.15 counters, 8.5.14 put (counter), 8.5.16 remove (counter), 6.6.5c state-triggers, 8.3.9a boost: the card text of
 # permanents that keep counters on themselves (items and weapons that are loaded, used up and destroyed).
 """Card-text grammar for permanents and their own counters: ``When this has no steam counters on it, destroy
 it`` (a state-trigger, 6.6.5c), ``If there are no steam counters on this, put a steam counter on it`` and
@@ -39,8 +39,15 @@ def condition(p: str, ctx) -> dict | None:
 
 
 def effect(low: str, frame) -> list[dict] | None:
-    """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4) and
-    ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4)."""
+    """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
+    ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
+    steam counter from this`` (8.5.16) on a permanent."""
+    m = re.fullmatch(rf"remove (a|an|\d+) {_KIND} counters? from this", low)
+    if m and not frame.ctx.resolves:
+        n = g.number(m.group(1))
+        if (n == 1) == low.endswith("counters from this"):
+            raise g.NotUnderstood(low)
+        return [{"do": "remove-counter", "kind": m.group(2), "amount": n, "what": "self"}]
     m = re.fullmatch(rf"if {_NONE_ON_THIS}, put an? (\w+) counter on (?:it|this)", low)
     if m:
         cond = condition(re.fullmatch(r"if (.+?), put .*", low).group(1), frame.ctx)
@@ -54,16 +61,89 @@ def effect(low: str, frame) -> list[dict] | None:
     return None
 
 
+_WHEN_BOOST = re.compile(r"^(once per turn, )?(?:when|whenever) you boost a card, (.+?)\.?$", re.IGNORECASE)
+
+
+def boost_trigger(text: str, ctx) -> g.Reading | None:
+    """``[Once per turn,] when you boost a card, EFFECTS`` of a permanent → a trigger on its controller's boost
+    event (8.3.9a), limited to once each turn when it says so (6.6.1a)."""
+    m = _WHEN_BOOST.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "boost"
+    effects = []
+    for part in re.split(r" and (?=gain\b)", m.group(2)):     # "remove a steam counter from this and gain {r}"
+        effects.extend(ctx.effects(part, frame))
+    ability = {"kind": "trigger", "on": "boost", "of": "any", "if": {"by": "you"}, "effects": effects}
+    if m.group(1):
+        ability["limit"] = 1
+    return g._finish(frame, g.Reading(), ability)
+
+
+_DEFENDS_AN_ATTACK = re.compile(r"^when this defends an attack with (go again|overpower|dominate|\{p\} greater than its base), "
+                                r"(.+?)\.?$", re.IGNORECASE)
+_ATTACK_WITH = {"go again": {"keyword": "go again"}, "overpower": {"keyword": "overpower"},
+                "dominate": {"keyword": "dominate"}, "{p} greater than its base": {"power_above_base": True}}
+
+
+def defends_attack_with(text: str, ctx) -> g.Reading | None:
+    """``When this defends an attack with go again | overpower | {p} greater than its base, EFFECTS`` of a card that
+    defends → its defends trigger with a condition on the attack it defends, read as the event occurs (6.6.5);
+    ``mark the attacking hero`` (8.5.50) is that attack's hero."""
+    m = _DEFENDS_AN_ATTACK.match(text.strip())
+    if not m:
+        return None
+    if ctx.is_attack or ctx.types & {"weapon", "hero"}:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "defends"
+    body = m.group(2).strip()
+    if body.lower() == "mark the attacking hero":
+        effects = [{"do": "mark", "who": "attacking-hero"}]
+    else:
+        effects = ctx.effects(body, frame)
+    ability = {"kind": "trigger", "on": "defends", "if": {"attack": dict(_ATTACK_WITH[m.group(1).lower()])},
+               "effects": effects}
+    return g._finish(frame, g.Reading(), ability)
+
+
+_YOUR_CARDS_GET = re.compile(r"^your ((?:[a-z]+ )*?attack action) cards get (.+?)\.?$", re.IGNORECASE)
+
+
+def your_cards_get(text: str, ctx) -> g.Reading | None:
+    """``Your Mechanologist attack action cards get +1{p} | go again | overpower`` of a permanent → a static ability
+    for each modifier, on every card its controller controls that fits (6.2.3: it applies while the permanent is
+    functional)."""
+    m = _YOUR_CARDS_GET.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    spec = g.selector(m.group(1).lower() + " card", ctx)
+    if spec.get("is_attack") or spec.get("types") != ["action"] or spec.get("subtypes") != ["attack"]:
+        raise g.NotUnderstood(text)       # cards, by their types (1.2.2c): not attacks
+    spec["controller"] = "you"
+    reading = g.Reading()
+    for eff in g.modifiers(m.group(2).lower()):
+        eff["to"] = dict(spec)
+        reading.abilities.append({"kind": "static", "effect": eff})
+    return reading
+
+
 _WHEN_NONE = re.compile(rf"^when {_NONE_ON_THIS}, destroy (?:it|this)\.?$", re.IGNORECASE)
 
 
 def paragraph(text: str, ctx) -> g.Reading | None:
     """``When this has no steam counters on it, destroy it`` of a permanent → a state-trigger (6.6.5c): it triggers
     when the game state comes to meet its condition — as the last counter is removed, or at once if the card is
-    without them as it becomes functional."""
+    without them as it becomes functional; or a boost trigger (:func:`boost_trigger`), a defends trigger on the
+    attack's kind (:func:`defends_attack_with`), a static bonus to its controller's cards (:func:`your_cards_get`)."""
     m = _WHEN_NONE.match(text.strip())
     if not m:
-        return None
+        return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

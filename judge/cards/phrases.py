@@ -328,7 +328,7 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     if p in ("the attack", "the card") and frame.event == "play":
         return {"to": "event-card"}, False     # the card the play event is about (a permanent's play trigger)
     if p in ("this", "it"):
-        if not (ctx.is_attack or ctx.is_weapon or ctx.types & {"equipment", "defense reaction"}):
+        if not (ctx.is_attack or ctx.is_weapon or ctx.types & {"equipment", "defense reaction", "block"}):
             raise NotUnderstood(phrase)     # "this" of a non-attack action is the card, not an attack
         return {}, False
     if p == "this card's attacks" and ctx.is_weapon and frame.where == "static":

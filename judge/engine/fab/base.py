@@ -88,11 +88,10 @@ def _effect_phrase(eff: Effect) -> str:
         how = f"set to {d['set']}" if "set" in d else "halved, rounded up" if d.get("halve") else \
             f"{d.get('by', 0):+d}"
         return f"has its base {d.get('stat')} {how}"
-    if eff.kind == "gain-supertypes":
-        words = [d["supertypes"]] if isinstance(d.get("supertypes"), str) else d.get("supertypes", [])
-        return "is " + " and ".join(w.capitalize() for w in words) + " (it gains the supertype)"
     if eff.kind == "lose-supertypes":
         return "loses " + (" and ".join(d["supertypes"]) if d.get("supertypes") else "all class and talent types")
+    if eff.kind == "gain-supertypes":
+        return "is " + " and ".join(d.get("supertypes") or []) + " in addition to its other types"
     if eff.kind == "gain-ability":
         ab = d.get("ability", {})
         return f"gains the triggered ability \"when this {ab.get('on', '?')}s, " \

@@ -470,6 +470,7 @@ ONLY_IF_SPECIFIED = cite("6.3.7", "continuous effects only prevent properties or
 STAGE_ORDER = cite("6.3.2", "stage order is defined by how an effect applies to the object")
 LOSE_SUPERTYPES = cite("2.11.5", "an object can gain or lose supertypes from rules and or effects")
 SUPERTYPES_FROM_TYPE_BOX = cite("2.11.3", "the supertypes of a card are determined by its type box")
+RULES_EFFECTS_FIRST = cite("6.3.1", "continuous effects that modify the rules of the game are applied simultaneously before")
 REMOVAL_KEEPS_ADDED = cite("6.3.6", "continuous effects that remove a property or part of a property from an object")
 BECOMES_ELIGIBLE = cite("6.3.5a", "if an object is modified by an effect that would make it eligible ineligible for another effect")
 # fmt: on

@@ -196,6 +196,13 @@ def _revealed(g, want, src, event):
     return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
 
 
+def _discarded(g, want, src, event):
+    # "if a card with 6 or more {p} is discarded this way": the card the source's discard effect discarded last
+    # (8.5.5), as it is now in its owner's graveyard
+    h = g.__dict__.get("discarded_by", {}).get(src.handle if src else None)
+    return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
 def _dealt_more_than(g, want, src, event):
     # surge, "if this deals more than N damage" (8.4.8): a damage event whose source is this object — since it was
     # last played, when it became the object it is now (3.0.9) — dealt more than N
@@ -242,6 +249,7 @@ CONDITION_ROWS = (
     Condition("is_attack", "is_attack", _is_attack),
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),
+    Condition("discarded", None, _discarded),
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("paid_with", None, _paid_with),

@@ -406,6 +406,9 @@ class Effects:
         if e.kind == "cannot-be-prevented":
             when = f" when {_describe_condition(d['when'])}" if d.get("when") else ""
             return f"{name} creates an effect: damage that would be dealt by {who} can't be prevented{when}{until}."
+        if e.kind == "cannot-gain-power":
+            return f"{name} creates an effect: {who} can't gain {{p}}{until} — a restriction: an increase to its " \
+                   "power from now on does nothing, and what it has already gained stays."
         if e.kind == "cannot-gain-keyword":
             return f"{name} creates an effect: {who} can't gain {d.get('keyword')}{until} — a restriction on " \
                    "gaining it, not a loss: a keyword it has by itself stays."
@@ -424,6 +427,8 @@ class Effects:
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.EFFECT_MODIFIES_VALUE]
         if e.kind in ("lose-supertypes", "gain-supertypes"):
             return [cited.LAYER_CONTINUOUS_EFFECT, cited.LOSE_SUPERTYPES]
+        if e.kind == "cannot-gain-power":
+            return [cited.RESTRICTION_PRECEDENCE, cited.NOT_RETROACTIVE]
         if e.kind == "prevent":
             return [cited.PREVENTION]
         if e.kind == "reduce-prevention":

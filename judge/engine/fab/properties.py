@@ -9,7 +9,7 @@ table (``while`` / ``if``) is checked clause by clause, and an unmet one is expl
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.base import _as_list, _describe_selector
+from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
@@ -139,10 +139,14 @@ class Properties:
         ability, 6.2.3, 5.4.7) or "counter" (a +1/−1 counter, 2.0.3d).
         """
         mods = []
+        blocked_since = None     # "can't gain {p}" (1.0.2): the earliest such restriction applying to it
         for eff in self.s.effects:
             if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.pending:
                 if self.effect_applies(eff, card):
                     mods.append((eff.timestamp, eff.data.get("by", 0), eff.source, "effect"))
+            elif eff.kind == "cannot-gain-power" and stat == "power" and not eff.pending and \
+                    self.effect_applies(eff, card) and (blocked_since is None or eff.timestamp < blocked_since):
+                blocked_since = eff.timestamp
         for src, ab in self._functional_statics("modify"):
             eff = ab.get("effect", {})
             if eff.get("stat") == stat:
@@ -168,7 +172,34 @@ class Properties:
                     n = kws.get(row.name)
                     if n:
                         mods.append((card.timestamp, 1 if n is True else int(n), card.handle, row.name))
+        if blocked_since is not None:
+            mods = self._without_blocked_gains(card, mods, blocked_since)
         return sorted(mods, key=lambda m: m[0])
+
+    def _without_blocked_gains(self, card: Card, mods: list, since: int) -> list:
+        """"Can't gain {p}" is a restriction (1.0.2): an increase that starts to apply after it does nothing, one
+        that applied before stays (1.0.2b: a restriction does not act retroactively); decreases still apply."""
+        kept = []
+        for m in mods:
+            if m[1] > 0 and m[0] > since:
+                said = self.__dict__.setdefault("_blocked_power_said", set())
+                if (card.handle, m[0]) not in said:
+                    said.add((card.handle, m[0]))
+                    src = self.s.cards.get(m[2])
+                    self.step(f"{card.name} can't gain {{p}}: the +{m[1]}{{p}} from {src.name if src else 'an effect'} "
+                              "would apply after the restriction, which modifies the rules and takes precedence: it "
+                              "does nothing.", [cited.RESTRICTION_PRECEDENCE, cited.RULES_EFFECTS_FIRST])
+                continue
+            if m[1] > 0:
+                said = self.__dict__.setdefault("_kept_power_said", set())
+                if (card.handle, m[0]) not in said:
+                    said.add((card.handle, m[0]))
+                    src = self.s.cards.get(m[2])
+                    self.step(f"{card.name} keeps the +{m[1]}{{p}} from {src.name if src else 'an effect'}: it applied "
+                              "before it could not gain {p}, and a restriction does not change that.",
+                              [cited.NOT_RETROACTIVE])
+            kept.append(m)
+        return kept
 
     def base_value(self, card: Card, stat: str):
         """A card's base value of ``stat``: defined by a property-static ability (5.4.5), else set by an effect,
@@ -202,21 +233,30 @@ class Properties:
         return sorted(mods, key=lambda m: m[:2])
 
     def supertypes(self, card: Card) -> set:
-        """Its supertypes now: printed, with those effects give ("it is Draconic") or remove ("lose all class and
-        talent types"), in timestamp order (2.11.5)."""
-        kinds = ("lose-supertypes", "gain-supertypes")
-        if not any(e.kind in kinds for e in self.s.effects) or card.handle in self._evaluating:
+        """Its supertypes now: printed, less those an effect removes ("lose all class and talent types", 2.11.5),
+        plus those an effect adds ("is Draconic in addition to its other types"), which a removal never takes
+        away (6.3.6)."""
+        if card.handle in self._evaluating or \
+                not any(e.kind in ("lose-supertypes", "gain-supertypes") for e in self.s.effects):
             return card.supertypes
         self._evaluating.add(card.handle)   # a selector of the effect reading supertypes is not a loop
         try:
-            now = set(card.supertypes)
-            for eff in sorted(self.s.effects, key=lambda e: e.timestamp):
-                if eff.kind in kinds and not eff.pending and self.effect_applies(eff, card):
-                    words = {w.lower() for w in _as_list(eff.data.get("supertypes"))}
-                    now = now | words if eff.kind == "gain-supertypes" else now - (words or now)
+            lost, gained = set(), set()
+            for eff in self.s.effects:
+                if eff.kind == "lose-supertypes" and not eff.pending and self.effect_applies(eff, card):
+                    lost |= set(eff.data.get("supertypes") or card.supertypes) | {"*"}
+                elif eff.kind == "gain-supertypes" and not eff.pending and self.effect_applies(eff, card):
+                    gained |= set(eff.data.get("supertypes") or [])
         finally:
             self._evaluating.discard(card.handle)
-        return now
+        if lost and gained:
+            said = self.__dict__.setdefault("_gained_supertypes_said", set())
+            if card.handle not in said:
+                said.add(card.handle)
+                self.step(f"{card.name} keeps {' and '.join(sorted(gained))}: another effect added it, and an effect "
+                          "that removes supertypes does not remove what another effect added.",
+                          [cited.REMOVAL_KEEPS_ADDED, cited.LOSE_SUPERTYPES])
+        return (card.supertypes - lost) | gained
 
     def numeric(self, card: Card, stat: str):
         """The modified value of a numeric property (6.3.3, 2.0.3c), or None when the card lacks it.
@@ -392,8 +432,9 @@ class Properties:
                     noted = self.__dict__.setdefault("_blocked_gains", set())
                     if (card.handle, ts) not in noted:
                         noted.add((card.handle, ts))
-                        self.step(f"{card.name} can't gain {data['keyword']}: the restriction takes precedence over the "
-                                  "effect that would give it, which does nothing to it.", [cited.RESTRICTION_PRECEDENCE])
+                        self.step(f"{card.name} can't gain {data['keyword']}: the restriction modifies the rules, so it "
+                                  "applies before the effect that would give it, and takes precedence: that effect does "
+                                  "nothing to it.", [cited.RESTRICTION_PRECEDENCE, cited.RULES_EFFECTS_FIRST])
                     continue
                 kws[data["keyword"]] = data.get("value", True)
             else:
@@ -522,6 +563,11 @@ class Properties:
                 out.append(f"it is {(event or {}).get('amount', 0)} damage, more than {want}")
             elif key in ("defending_hero_marked", "hit_hero_marked"):
                 out.append("the hero is not marked" if want else "the hero is marked")
+            elif key == "discarded":
+                h = self.__dict__.get("discarded_by", {}).get(src.handle if src else None)
+                out.append(f"the card discarded this way, {self.card(h).name}, is not a "
+                           f"{_describe_selector(want, plural=False)}" if h in self.s.cards
+                           else "no card was discarded this way")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             elif key == "attack_power_above_base" and event_attack(self, event) is not None:

@@ -106,6 +106,11 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             if kw not in KEYWORDS:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
+    static_do = ab.get("effect", {}).get("do") if kind == "static" and isinstance(ab.get("effect"), dict) else None
+    if static_do in EFFECT_ONLY:
+        reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
+                                       "engine applies it only as an effect a resolving or triggered ability creates",
+                                       f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
@@ -132,6 +137,9 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
     for i, eff in enumerate(effects, 1):
         check_effect(scenario, f"{key}.effects.{i}" if "effect" not in ab else f"{key}.effect", eff, reasons, event)
 
+
+# continuous effects the engine applies only when an ability creates them, never from a static ability
+EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
 
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
@@ -188,6 +196,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
                                            "modelled: the engine gives the ability it means only to a card printed "
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
+    if do == "gain-supertypes" and not eff.get("supertypes"):
+        reasons.append(scenario.reason("wrong-type", "gain-supertypes needs the supertypes it adds: supertypes = "
+                                       "[\"draconic\"]", key, cited.LOSE_SUPERTYPES))
     if "unless_paid" in eff:
         _check_unless(scenario, f"{key}.unless_paid", eff["unless_paid"], reasons)
     if eff.get("duration", "turn") not in DURATIONS:
@@ -265,9 +276,6 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
                 reasons.append(scenario.reason("unsupported", f"{w!r} is not a class or talent supertype"
                                                f"{_near(str(w).lower(), SUPERTYPE_WORDS)}", f"{key}.supertypes",
                                                cited.LOSE_SUPERTYPES))
-        if do == "gain-supertypes" and not words:
-            reasons.append(scenario.reason("bad-effect", "gain-supertypes names the supertypes it gives: "
-                                           "supertypes = [\"draconic\"]", key, cited.LOSE_SUPERTYPES))
     if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")):
         reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
                                        "abilities of those types), what = { selector } (cards; {} is every card) or "
@@ -343,7 +351,7 @@ def _shape():
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")

@@ -257,6 +257,8 @@ class Zones:
                           f"scenario names none, so the first of their hand in the file: {pick.name}.",
                           [cited.UNDETERMINED_PARAMETERS])
         self.discard(pick, random=bool(eff.get("random")))
+        # "if a card with 6 or more {p} is discarded this way": the card this source's discard effect discarded
+        self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = pick.handle
         self.last_ok = True
 
     def discard(self, c: Card, random: bool = False):
