@@ -88,14 +88,14 @@ def test_text_not_understood_is_refused_unless_abilities_are_written(tmp_path):
     with pytest.raises(ScenarioError) as exc:
         _run(tmp_path, """
             [cards.a]
-            card = "Clash of Mountains (red)"
+            card = "Miller's Grindstone"
             owner = "alice"
         """)
-    assert ('Clash of Mountains (red): the engine does not understand "When this defends a Guardian attack, clash '
-            'with the attacking hero. The winner creates a Seismic Surge token."') in str(exc.value)
+    assert ('Miller\'s Grindstone: the engine does not understand "When this hits a hero, clash with them. If you win, '
+            'destroy the top card of their deck. If they win, put a -1{p} counter on this."') in str(exc.value)
     s, out = _run(tmp_path, """
         [cards.a]
-        card = "Clash of Mountains (red)"
+        card = "Miller's Grindstone"
         owner = "alice"
         abilities = []
     """)

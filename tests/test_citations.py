@@ -316,6 +316,10 @@ def test_audited_outcomes_cite_their_defining_rules_not_only_the_step():
     assert key_of("1.7.4e-play-static-from-banished-ghostly-visit", "functional") == ["1.7.4e", "1.7.4"]
     assert "1.4.3a" in key_of("1.4.3a-edge-of-autumn-weapon-go-again", "attack-proxy")
     assert key_of("own-hero-dies-to-hit-trigger", "loses the game")[0] == "4.5.3a"
+    # Grand Archive: a champion leveling up keys on the Leveling Up rules it applied, not the card leaving the stack
+    key = next(key for text, key, _ in _answer("scenarios/ga/champion-leveling-up-4-a-rested-champion-levels-up-rested-"
+                                                "with-its-damage.toml") if "levels up" in text)
+    assert key[-1] == "champion/leveling-up/1" and "champion/leveling-up/4" in key and "playing-cards/7" not in key
 
 
 def test_keyword_terms_are_the_rules_the_cr_graph_says_define_them():

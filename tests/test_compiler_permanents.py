@@ -228,3 +228,48 @@ def test_a_card_discarded_this_way_by_an_attack_trigger():
     # Mini Meataxe, a weapon: "When this attacks, draw a card then discard a random card."
     assert _compiled("Mini Meataxe").abilities[-1] == {"kind": "trigger", "on": "attack", "effects": [
         {"do": "draw", "amount": 1}, {"do": "discard", "random": True}]}
+
+
+def test_a_permanent_triggers_on_its_controllers_attack_hitting_a_hero():
+    # Boom Grenade (red): "When a Mechanologist attack action card you control hits a hero, destroy this and deal 4
+    # damage to them."
+    c = _compiled("Boom Grenade", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {
+        "kind": "trigger", "on": "hit", "of": "any",
+        "if": {"attack": {"supertypes": ["mechanologist"], "types": ["action"], "subtypes": ["attack"],
+                          "controller": "you"}, "attacks_hero": True},
+        "effects": [{"do": "destroy", "what": "self"}, {"do": "damage", "amount": 4, "to": "defending-hero"}]}
+
+
+def test_a_printed_star_defined_by_a_count_of_heroes_with_more_life():
+    # Headliner Helm: "Headliner Helm's {d} is equal to the number of opposing heroes with greater {h} than you."
+    # Grandstand Legplates: the same sentence after "Grandstand Legplates'" (the possessive of a name ending in s)
+    for name in ("Headliner Helm", "Grandstand Legplates"):
+        c = _compiled(name)
+        assert c.fully, c.not_understood
+        assert {"kind": "property", "defines": ["defense"], "count": "opposing-heroes-with-more-life"} in c.abilities
+
+
+def test_a_property_ability_with_an_unknown_count_is_refused(run_cli, tmp_path):
+    path = tmp_path / "bad-count.toml"
+    path.write_text('[scenario]\ntitle = "t"\nquestion = "q"\ngame = "fab"\nrules = "2.10.1"\n\n'
+                    '[players.alice]\nhero = "A"\n\n[players.bob]\nhero = "B"\n\n'
+                    '[cards.helm]\nname = "Helm"\nowner = "alice"\nzone = "equipment"\ntypes = ["equipment"]\n'
+                    'subtypes = ["head"]\n[[cards.helm.abilities]]\nkind = "property"\ndefines = ["defense"]\n'
+                    'count = "heroes-with-more-life"\n\n[expect]\nlife = { alice = 20 }\ncites = ["5.4.5"]\n',
+                    encoding="utf-8")
+    code, out, err = run_cli("resolve", str(path))
+    assert code == 2, (out, err)
+    assert "count must be one of" in out + err and "opposing-heroes-with-more-life" in out + err
+
+
+def test_a_hero_lets_a_weapon_that_hit_attack_again():
+    # Dorinthea Ironsong: "Once per turn Effect - When a weapon you control hits, you may attack an additional time
+    # with that weapon this turn."
+    c = _compiled("Dorinthea Ironsong")
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "trigger", "on": "hit", "of": "any", "limit": 1,
+                            "if": {"attack": {"types": ["weapon"], "controller": "you"}},
+                            "effects": [{"do": "additional-activations", "count": 1, "attack_only": True,
+                                         "to": "attack", "may": True}]}]

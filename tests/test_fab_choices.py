@@ -103,3 +103,14 @@ def test_a_decrease_still_applies_under_cant_gain_power(tmp_path):
                     "power = { strike = 6 }\nlife = { bob = 17 }", "power = { strike = 4 }\nlife = { bob = 19 }")
     outcome = sc.play(sc.load(path))
     assert outcome.passed, outcome.mismatches + outcome.missing_cites
+
+
+BELITTLE = FAB / "blind3-m02-belittle-search-for-minnowism.toml"
+
+
+def test_an_if_you_do_effect_of_an_additional_cost_must_follow_a_cost(tmp_path):
+    reveal = '  { do = "reveal", what = { zone = "hand", types = ["action"], subtypes = ["attack"], max_base_power = 3 } },\n'
+    path = _mutated(tmp_path, BELITTLE, reveal, "")
+    with pytest.raises(ScenarioError, match=r"do = 'search' is not an effect-cost the engine pays.*if_you_do") as exc:
+        sc.play(sc.load(path))
+    assert "cards.belittle.abilities.1.effects.1" in str(exc.value)

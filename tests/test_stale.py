@@ -77,6 +77,34 @@ cites = ["1.1.3"]
 """
 
 
+_RUNS: dict = {}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def each_scenario_played_once():
+    """Within this module, each scenario file (path and text) is played once under each document: the
+    report's API and the command go over the same ~500 scenarios against the same two versions in a dozen
+    tests. Loading, diffing, the reviews, the counting and the wording are run by every test as before;
+    the tests writing their own scenarios have their own texts, hence their own plays."""
+    from judge.scenarios import stale as stale_mod
+
+    real = stale_mod.play
+
+    def play(scenario, book):
+        key = (str(Path(scenario.path).resolve()), scenario.text, book.name, book.cite_prefix, len(book.rules))
+        run = _RUNS.get(key)
+        if run is None:
+            run = _RUNS[key] = real(scenario, book)
+        return run
+
+    stale_mod.play = play
+    try:
+        yield
+    finally:
+        stale_mod.play = real
+        _RUNS.clear()
+
+
 @pytest.fixture(scope="module")
 def fab_home(tmp_path_factory):
     """A store with FaB CR 2.10.1 and 2026-02 imported, shared by the tests of this module."""

@@ -240,6 +240,10 @@ def surge(para: str, ctx) -> g.Reading | None:
     if not ctx.resolves or ctx.is_attack:
         return None                     # an attack's damage is its hit-event: not this condition
     frame = g.Frame(ctx, "resolution")
+    if re.fullmatch(r"(?:it|this) gets go again\.?", m.group(2).strip(), re.IGNORECASE):
+        # the card itself, as it resolves: go again gained before its go again step (5.3.5)
+        return g.Reading(abilities=[{"kind": "resolution", "if": {"dealt_more_than": int(m.group(1))},
+                                     "effects": [{"do": "gain-keyword", "keyword": "go again"}]}])
     try:
         effects = ctx.effects(m.group(2), frame)
     except g.NotUnderstood:

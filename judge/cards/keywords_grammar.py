@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import phrases as g
-from judge.cards.costs_grammar import COUNTER_KINDS
+from judge.cards.costs_grammar import COUNTER_KINDS, card_noun
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -36,12 +36,22 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
     got = _clash(low, frame, original)
     if got is not None:
         return got
+    m = re.fullmatch(rf"banish {g.NUM} (\w+) cards and (?:an? |{g.NUM} )?(.+?) cards? from your graveyard", low)
+    if m:       # distinct cards of each kind (decompose, 8.4.14): every part of the set or none
+        first, second = _set_noun(m.group(2), frame.ctx), _set_noun(m.group(4), frame.ctx)
+        return [{"do": "banish-set", "from": "graveyard",
+                 "sets": [{"of": first, "amount": g.number(m.group(1))},
+                          {"of": second, "amount": g.number(m.group(3)) if m.group(3) else 1}]}]
     m = re.fullmatch(rf"opt {g.NUM}", low)
     if m:
         return [{"do": "opt", "amount": g.number(m.group(1))}]
     m = re.fullmatch(rf"amp {g.NUM}", low)
     if m:       # 8.5.47: the next arcane damage its controller's events deal this turn is N more
         return [{"do": "amp", "amount": g.number(m.group(1))}]
+    if low == "transcend":
+        if frame.where not in ("resolution", "static") or not frame.ctx.resolves:
+            raise g.NotUnderstood(original)   # the transcend source is the card resolving ("If …, transcend.")
+        return [{"do": "transcend"}]
     if low == "reload":
         if frame.where != "resolution":
             raise g.NotUnderstood(original)   # the action that plays the card names the card reloaded
@@ -63,6 +73,13 @@ def effect(low: str, frame, original: str) -> list[dict] | None:
         return [{"do": "intimidate", "who": "target"}]
     return None
 
+
+
+def _set_noun(noun: str, ctx) -> dict:
+    """A kind of card in a zone, for one part of a set ("Earth", "action"): a supertype, colour or card type."""
+    if noun == "action":
+        return {"types": ["action"]}
+    return card_noun(noun + " card", ctx)
 
 
 CLASH_WITH = {"the attacking hero": ("defends", "attacking-hero"), "them": ("hit", "defending-hero")}
@@ -146,6 +163,14 @@ def condition(p: str, ctx) -> dict | None:
         if "scrap" not in _keywords_of(ctx):
             raise g.NotUnderstood(p)
         return {"scrapped": True}
+    m = re.fullmatch(r"you(?:'ve| have) played another (red|yellow|blue) card this turn", p)
+    if m and ctx.resolves:
+        # "another": besides this card, played this turn too as it resolves — two such cards when it is that colour
+        own = {1: "red", 2: "yellow", 3: "blue"}.get(_pitch_of(ctx))
+        return {"at_least": {"count": "played-this-turn", "of": {"color": m.group(1)}, "n": 2 if own == m.group(1) else 1}}
+    m = re.fullmatch(r"an? (\w+) card was pitched to play this", p)
+    if m and m.group(1) in ctx.pool_supertypes and ctx.resolves:
+        return {"pitched_for": {"supertypes": [m.group(1)]}}     # earth bond (8.4.15): what paid for this card
     if p == "you win" and "clash" in ctx.record.text.lower():
         return {"won_clash": True}     # "Clash with …. If you win, …" (8.5.45a)
     if p in ("you've charged this turn", "you have charged this turn"):   # 8.5.29a
@@ -158,6 +183,11 @@ def condition(p: str, ctx) -> dict | None:
             raise g.NotUnderstood(p)
         return {"fused": True}
     return None
+
+
+def _pitch_of(ctx) -> int | None:
+    pitch = str(getattr(ctx.record, "pitch", "") or "")
+    return int(pitch) if pitch.isdigit() else None
 
 
 def _keywords_of(ctx) -> set[str]:
@@ -180,15 +210,11 @@ ENTERS_WITH = re.compile(rf"^this enters the arena with {g.NUM} ([a-z]+) counter
 def paragraph(text: str, ctx):
     """The paragraphs of this module's shapes: a marked-hero trigger (9.3), an attack trigger with a keyword's
     condition, a permanent entering with counters; None for any other paragraph."""
-    got = _marked_paragraph(text, ctx)
-    if got is not None:
-        return got
-    got = _win_clash_paragraph(text, ctx)
-    if got is not None:
-        return got
-    got = wager_paragraph(text, ctx)
-    if got is not None:
-        return got
+    for reader in (_marked_paragraph, _win_clash_paragraph, wager_paragraph, _contract_paragraph, _evo_upgrade,
+                   _while_defending_attack, _condition_label, _solflare, _defends_kind_of_attack):
+        got = reader(text, ctx)
+        if got is not None:
+            return got
     m = ATTACK_IF.match(text)
     if m:
         return _attack_trigger_if(m, ctx)
@@ -221,6 +247,140 @@ def wager_paragraph(text: str, ctx):
     if m.group(1):
         eff["may"] = True
     return g.Reading(abilities=[{"kind": "trigger", "on": "attack", "if": {"attacks_hero": True}, "effects": [eff]}])
+
+
+CONTRACT = re.compile(r"contract\s+- you are contracted to banish opponents' (.+?)\. whenever you complete this "
+                      r"contract, (.+)", re.IGNORECASE | re.DOTALL)
+CONTRACT_NOUNS = (
+    (r"(red|yellow|blue) cards", lambda m: {"color": m.group(1)}),
+    (r"cards with cost (\d+) or less", lambda m: {"max_cost": int(m.group(1))}),
+    (r"cards with cost (\d+) or greater", lambda m: {"min_cost": int(m.group(1))}),
+    (r"non-action cards", lambda m: {"not_types": ["action"]}),
+    (r"reaction cards", lambda m: {"any_of": [{"types": ["attack reaction"]}, {"types": ["defense reaction"]}]}),
+)
+
+
+def _contract_paragraph(text: str, ctx):
+    """``Contract - You are contracted to banish opponents' CARDS. Whenever you complete this contract, EFFECTS``
+    (8.4.7, 8.5.39): while the card is in the arena, each time its controller banishes a card an opponent owns
+    that fits (a completion, any number of times, 8.5.39a-b), its reward — a trigger on ``banished`` by them."""
+    m = CONTRACT.fullmatch(text.strip())
+    if not m:
+        return None
+    if not ctx.is_attack:
+        raise g.NotUnderstood(text)      # a contract on a permanent or an instant: not read
+    noun = m.group(1).strip().lower()
+    spec = None
+    for pattern, build in CONTRACT_NOUNS:
+        nm = re.fullmatch(pattern, noun)
+        if nm:
+            spec = build(nm)
+            break
+    if spec is None:
+        if not noun.endswith(" cards"):
+            raise g.NotUnderstood(text)
+        spec = g.selector(noun[: -len(" cards")] + " card", ctx)
+        spec.pop("is_attack", None)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "banished"
+    effs = ctx.effects(m.group(2).strip(), frame)
+    if frame.target is not None:
+        raise g.NotUnderstood(text)
+    ability = {"kind": "trigger", "on": "banished", "of": "any", "if": {"by": "you", "card": {"owner": "opponent", **spec}},
+               "name": "Contract", "effects": effs}
+    return g.Reading(keywords=["contract"], abilities=[ability])
+
+
+EVO_UPGRADE = re.compile(r"evo upgrade - (.+)", re.IGNORECASE | re.DOTALL)
+EVOS = {"count": "you-control", "of": {"types": ["equipment"], "subtypes": ["evo"]}}   # "Evos you have equipped"
+
+
+def _evo_upgrade(text: str, ctx):
+    """``Evo Upgrade - …`` (8.4.11), the label of an ability counting the evos its controller has equipped: "This
+    costs {r} less to play for each Evo you have equipped", "This gets +X{p}, where X is the number of Evos you
+    have equipped", "While this is defending, it gets +X{d}, where X is …" — static abilities with that count."""
+    m = EVO_UPGRADE.fullmatch(text.strip())
+    if not m:
+        return None
+    body = m.group(1).strip().rstrip(".").lower()
+    where = ", where x is the number of evos you have equipped"
+    if body == "this costs {r} less to play for each evo you have equipped" and ctx.resolves:
+        ability = {"kind": "static", "effect": {"do": "cost", "by": {**EVOS, "times": -1}}}
+    elif body == "this gets +x{p}" + where and ctx.is_attack:
+        ability = {"kind": "static", "effect": {"do": "modify", "stat": "power", "by": dict(EVOS)}}
+    elif body == "while this is defending, it gets +x{d}" + where and (ctx.resolves or "block" in ctx.types):
+        ability = {"kind": "static", "while": {"defending": True},
+                   "effect": {"do": "modify", "stat": "defense", "by": dict(EVOS)}}
+    else:
+        raise g.NotUnderstood(text)
+    return g.Reading(keywords=["evo upgrade"], abilities=[ability])
+
+
+WHILE_DEFENDING = re.compile(r"this gets \+(\d+)\{d\} while defending an? ([a-z]+ attack)\.?", re.IGNORECASE)
+
+
+def _while_defending_attack(text: str, ctx):
+    """``This gets +N{d} while defending a KIND attack`` of a defending card (the equipment guardwell comes with):
+    a while-static ability (1.7.4g) while it defends an attack of that kind."""
+    m = WHILE_DEFENDING.fullmatch(text.strip())
+    if not m:
+        return None
+    spec = g.selector(m.group(2).lower(), ctx)
+    spec.pop("is_attack", None)
+    if not spec:
+        raise g.NotUnderstood(text)
+    return g.Reading(abilities=[{"kind": "static", "while": {"defending": True, "attack": spec},
+                                 "effect": {"do": "modify", "stat": "defense", "by": int(m.group(1))}}])
+
+
+# label keywords naming a condition (8.4.15, 8.4.16): the words the labelled paragraph must hold
+CONDITION_LABELS = {"lightning flow": r"\bif you(?:'ve| have) played a lightning card this turn,",
+                    "earth bond": r"\bif an earth card was pitched to play this,",
+                    "decompose": r"\byou may banish 2 earth cards and an action card from your graveyard\. if you do,"}
+LABELLED = re.compile(r"(lightning flow|earth bond|decompose) - (.+)", re.IGNORECASE | re.DOTALL)
+
+
+def _condition_label(text: str, ctx):
+    """``Lightning Flow - …`` / ``Earth Bond - …``: a label (8.4.16, 8.4.15) over a paragraph whose condition is the
+    label's own ("If you've played a Lightning card this turn", "If an Earth card was pitched to play this"); the
+    paragraph is read as any other and the card lists the label."""
+    m = LABELLED.fullmatch(text.strip())
+    if not m:
+        return None
+    label, body = m.group(1).lower(), m.group(2).strip()
+    if not re.search(CONDITION_LABELS[label], body, re.IGNORECASE):
+        raise g.NotUnderstood(text)
+    reading = ctx.paragraph(body[0].upper() + body[1:])
+    if reading is None:
+        raise g.NotUnderstood(text)
+    reading.keywords = [label] + [k for k in reading.keywords if k != label]
+    return reading
+
+
+def _defends_kind_of_attack(text: str, ctx):
+    """``When this defends a SUPERTYPE attack, EFFECTS``: the defends trigger with the condition that the attack it
+    defends has that supertype ("When this defends a Guardian attack, clash with the attacking hero. …")."""
+    m = re.fullmatch(r"when this defends an? (\w+) attack, (.+)", text.strip(), re.IGNORECASE | re.DOTALL)
+    if not m or m.group(1).lower() not in ctx.pool_supertypes:
+        return None
+    reading = ctx.paragraph(f"When this defends, {m.group(2)}")
+    if reading is None or len(reading.abilities) != 1 or reading.abilities[0].get("on") != "defends" \
+            or "if" in reading.abilities[0]:
+        raise g.NotUnderstood(text)
+    reading.abilities[0]["if"] = {"attack": {"supertypes": [m.group(1).lower()]}}
+    return reading
+
+
+def _solflare(text: str, ctx):
+    """``Solflare - When this is charged to your hero's soul, EFFECTS`` (8.4.9): a trigger on the charge event about
+    this card, functional in the soul it was charged to (1.7.4i)."""
+    m = re.fullmatch(r"solflare - when this is charged to your hero's soul, (.+)", text.strip(), re.IGNORECASE | re.DOTALL)
+    if not m:
+        return None
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "charge"
+    effs = ctx.effects(m.group(1).strip(), frame)
+    return g._finish(frame, g.Reading(keywords=["solflare"]), {"kind": "trigger", "on": "charge", "effects": effs})
 
 
 def _win_clash_paragraph(text: str, ctx):

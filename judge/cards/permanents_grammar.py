@@ -133,6 +133,66 @@ def your_cards_get(text: str, ctx) -> g.Reading | None:
     return reading
 
 
+_YOURS_HITS = re.compile(r"^(once per turn effect - )?when an? (.+?) you control hits( a hero)?, (.+?)\.?$", re.IGNORECASE)
+
+
+def yours_hits_a_hero(text: str, ctx) -> g.Reading | None:
+    """``[Once per turn Effect -] When a Mechanologist attack action card | a weapon you control hits [a hero],
+    EFFECTS`` of a hero or permanent → a trigger on any hit (7.5.5) whose attack is such a card or weapon of its
+    controller (and attacks a hero, when it says so), limited to once a turn when labelled so (6.6.1a). Its effects:
+    ``destroy this``, ``deal N damage to them`` (the hero hit, the chain link's defending hero) and, after a weapon,
+    ``you may attack an additional time with that weapon this turn`` (5.2.3)."""
+    m = _YOURS_HITS.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    noun = m.group(2).lower()
+    if noun == "weapon":
+        spec = {"types": ["weapon"]}
+    else:
+        spec = g.selector(noun, ctx)
+        if spec.get("is_attack") or spec.get("types") != ["action"] or spec.get("subtypes") != ["attack"]:
+            raise g.NotUnderstood(text)   # an attack action card, by its types (1.2.2c)
+    spec["controller"] = "you"
+    effects = []
+    for part in re.split(r" and (?=deal\b)", m.group(4).strip().lower()):
+        dm = re.fullmatch(rf"deal {g.NUM} damage to them", part)
+        if part == "destroy this":
+            effects.append({"do": "destroy", "what": "self"})
+        elif dm and m.group(3):
+            effects.append({"do": "damage", "amount": g.number(dm.group(1)), "to": "defending-hero"})
+        elif part == "you may attack an additional time with that weapon this turn" and noun == "weapon":
+            # an additional activation of that weapon's attack ability beyond its limit (5.2.3), if they choose to
+            effects.append({"do": "additional-activations", "count": 1, "attack_only": True, "to": "attack",
+                            "may": True})
+        else:
+            raise g.NotUnderstood(text)
+    cond: dict = {"attack": spec}
+    if m.group(3):
+        cond["attacks_hero"] = True
+    ability = {"kind": "trigger", "on": "hit", "of": "any", "if": cond, "effects": effects}
+    if m.group(1):
+        ability["limit"] = 1
+    return g.Reading(abilities=[ability])
+
+
+_EQUAL_TO = re.compile(r"^this's \{(p|d)\} is equal to the number of opposing heroes with greater \{h\} than you\.?$",
+                       re.IGNORECASE)
+
+
+def equal_to_count(text: str, ctx) -> g.Reading | None:
+    """``this's {d} is equal to the number of opposing heroes with greater {h} than you`` → a property-static
+    ability defining the printed ``*`` value (5.4.5), functional in every zone."""
+    m = _EQUAL_TO.match(text.strip())
+    if not m:
+        return None
+    stat = {"p": "power", "d": "defense"}[m.group(1).lower()]
+    if getattr(ctx.record, stat) != "*":
+        raise g.NotUnderstood(text)       # it defines a value the card prints as *
+    return g.Reading(abilities=[{"kind": "property", "defines": [stat], "count": "opposing-heroes-with-more-life"}])
+
+
 _WHEN_NONE = re.compile(rf"^when {_NONE_ON_THIS}, destroy (?:it|this)\.?$", re.IGNORECASE)
 
 
@@ -140,10 +200,11 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     """``When this has no steam counters on it, destroy it`` of a permanent → a state-trigger (6.6.5c): it triggers
     when the game state comes to meet its condition — as the last counter is removed, or at once if the card is
     without them as it becomes functional; or a boost trigger (:func:`boost_trigger`), a defends trigger on the
-    attack's kind (:func:`defends_attack_with`), a static bonus to its controller's cards (:func:`your_cards_get`)."""
+    attack's kind (:func:`defends_attack_with`), a static bonus to its controller's cards (:func:`your_cards_get`), a trigger on their hits (:func:`yours_hits_a_hero`), a value defined by a count (:func:`equal_to_count`)."""
     m = _WHEN_NONE.match(text.strip())
     if not m:
-        return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx)
+        return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx) or \
+            yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

@@ -142,6 +142,8 @@ def normalise(para: str, name: str, monikers: tuple = ()) -> str:
     text = " ".join(text.split())
     if name:
         text = re.sub(rf"(?<!\w){re.escape(name)}'s\b", "this's", text)
+        if name.endswith("s"):     # "Grandstand Legplates' {d}": the possessive of a name ending in s
+            text = re.sub(rf"(?<!\w){re.escape(name)}'(?=\s)", "this's", text)
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "this", text)
     for said in monikers:
         # a moniker that opens a longer capitalised name ("Aegis, Archangel …") is not this card

@@ -207,7 +207,8 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
                                        f"write this card's abilities by hand (abilities = [ … ]; see judge card "
                                        f"\"{record.label}\" for what it does understand)", f"{key}.card"))
         return None
-    missing = [u for u in unsaid if u.split()[0] not in table]
+    defined = {f for ab in compiled.abilities if ab.get("kind") == "property" for f in ab.get("defines", [])}
+    missing = [u for u in unsaid if u.split()[0] not in table and u.split()[0] not in defined]
     if missing:
         reasons.append(scenario.reason("not-understood", f"{record.label} has {', '.join(missing)}: a value the card "
                                        f"defines by its text; write it in the file ({missing[0].split()[0]} = N)",

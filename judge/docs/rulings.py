@@ -12,9 +12,12 @@ is reported as a :class:`Failure` instead.
 from __future__ import annotations
 
 import functools
+import marshal
 import os
 import re
+import sys
 import weakref
+import zlib
 from pathlib import Path
 
 from judge.docs import blocks
@@ -24,18 +27,35 @@ from judge.errors import JudgeError
 
 
 class Ruling:
-    """A scenario played successfully: its outcome under its rulebook, and where its page goes."""
+    """A scenario played successfully, kept as what its pages need: title, question, the rules cited and the
+    answer's sentences as they are, the explanation's steps and the board in words packed in one compressed
+    record (:meth:`parts`). A site of 10,000 rulings holds no engine state, scenario data or trace objects,
+    about 6 KiB a ruling."""
+
+    __slots__ = ("slug", "book", "title", "question", "citations", "elsewhere", "summary", "path", "_packed",
+                 "_markdown")
 
     def __init__(self, slug: str, scenario, book, outcome):
         self.slug = slug
-        self.scenario = scenario
         self.book = book
-        self.outcome = outcome
         self.title = scenario.title
         self.question = scenario.question
-        self.citations = outcome.citations()
+        self.citations = tuple(map(sys.intern, outcome.citations()))   # ids repeat across rulings: one copy
         self.elsewhere: dict[str, object] = {}   # rule id → another document holding it (link_elsewhere)
+        self.summary = [(sentence, tuple(map(sys.intern, ids))) for sentence, ids in outcome.summary]
+        self.path = str(scenario.path)
+        meta = scenario.data.get("scenario", {})
+        steps = [(step.n, step.phase, step.text, tuple(step.cites)) for step in outcome.trace.steps]
+        parts = (steps, board_markdown(scenario.data, scenario.text), _text_of(meta.get("answer")),
+                 _text_of(meta.get("notes")), scenario.rules, scenario.example_of)
+        self._packed = zlib.compress(marshal.dumps(parts), 1)
         self._markdown = None
+
+    def parts(self) -> tuple:
+        """``(steps, board, answer, notes, rules, example_of)``: the explanation's steps as ``(n, phase, text,
+        cites)``, the board's Markdown lines, the scenario's own answer and notes ("" when it has none), the
+        rules version it names and the example it encodes."""
+        return marshal.loads(zlib.decompress(self._packed))
 
     def book_of(self, rule_id: str):
         """The document a citation links to: the ruling's own, or the one :func:`link_elsewhere` found."""
@@ -68,6 +88,11 @@ def link_elsewhere(rulings, books) -> list:
                 if all(other is not u for u in used):
                     used.append(other)
     return used
+
+
+def _text_of(value) -> str:
+    """A scenario's free text (``answer``, ``notes``) stripped; "" when it is absent or not text."""
+    return value.strip() if isinstance(value, str) else ""
 
 
 class Failure:
@@ -156,18 +181,7 @@ def _judge_one(path, base, books, rulings, failures, slugs) -> None:
             while slug in slugs:
                 slug += "-2"
             slugs.add(slug)
-            _forget_play_state(scenario, outcome)
             rulings.append(Ruling(slug, scenario, rulebook, outcome))
-
-
-def _forget_play_state(scenario, outcome) -> None:
-    """Drop what playing and checking a scenario needed and its pages do not (a built start position, the
-    key-to-line index of the file, the facts compared with ``[expect]``): a site of 10,000 rulings holds
-    them all at once."""
-    for key in [k for k in vars(scenario) if k.endswith("_start")]:
-        del scenario.__dict__[key]
-    scenario.__dict__["_lines"] = {}
-    outcome.facts = {}
 
 
 def count_scenarios(targets) -> int:
@@ -322,41 +336,40 @@ def ruling_markdown(ruling: Ruling, builder, page_path: str) -> str:
 def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
     cites = _Cites(ruling, builder, page_path)
     book = ruling.book
-    outcome = ruling.outcome
+    steps, board, answer, notes, rules, example_of = ruling.parts()
     out = [f"# {md_escape(ruling.title)}", ""]
     if ruling.question:
         out += [f"**Question:** {md_escape(ruling.question)}", ""]
     out += ["## Answer", ""]
     links: list[tuple[int, str]] = []   # (line, Markdown of a list of links at the end of that line)
-    meta = ruling.scenario.data.get("scenario", {})
-    if isinstance(meta.get("answer"), str) and meta["answer"].strip():
-        out += [md_escape(meta["answer"].strip()), ""]
-    for sentence, ids in outcome.summary:
+    if answer:
+        out += [md_escape(answer), ""]
+    for sentence, ids in ruling.summary:
         refs = ", ".join(cites.link(r, _first_cite(ruling.book_of(r), r) if i == 0 else None)
                          for i, r in enumerate(ids))
         out.append(f"- {md_escape(sentence)}" + (f" ({refs})" if refs else ""))
         if refs:
             links.append((len(out) - 1, refs + ")"))
-    if not outcome.summary:
+    if not ruling.summary:
         out.append("- (the engine drew no conclusion)")
     out += ["", "## The board", ""]
-    out += board_markdown(ruling.scenario.data, ruling.scenario.text)
+    out += board
     out += ["## Explanation", ""]
     quoted: set[str] = set()
     slots: list[tuple[int, int, str]] = []   # (first line, lines, Markdown) of each quote
     phase = None
-    for step in outcome.trace.steps:
-        if step.phase and step.phase != phase:
-            phase = step.phase
+    for n, step_phase, text, step_cites in steps:
+        if step_phase and step_phase != phase:
+            phase = step_phase
             out += [f"*{md_escape(phase[:1].upper() + phase[1:])}*", ""]
-        marker = f"{step.n}. "
+        marker = f"{n}. "
         indent = " " * len(marker)
-        item = md_escape(step.text)
-        if step.cites:
-            item += " — " + ", ".join(cites.link(c) for c in step.cites)
+        item = md_escape(text)
+        if step_cites:
+            item += " — " + ", ".join(cites.link(c) for c in step_cites)
         links.append((len(out), item))    # the whole step, rendered inline (identical HTML, far less parsing)
         out.append(marker + item)
-        for c in step.cites:
+        for c in step_cites:
             if c in quoted:
                 continue
             quoted.add(c)
@@ -365,8 +378,8 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
             slots.append((len(out), len(quote), "\n".join(quote).replace(_QUOTE_MARK, "")))
             out += [indent + q for q in quote]
         out.append("")
-    if isinstance(meta.get("notes"), str) and meta["notes"].strip():
-        out += ["## Notes", "", md_escape(meta["notes"].strip()), ""]
+    if notes:
+        out += ["## Notes", "", md_escape(notes), ""]
     out += ["## Rules cited", ""]
     from judge.rulebook.model import id_key
 
@@ -382,10 +395,9 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
     others = list(dict.fromkeys(b.cite_prefix for b in ruling.elsewhere.values()))
     out += ["", "---", "",
             f"Rules version: **{md_escape(book.cite_prefix)}** (document `{book.name}`)"
-            + (f"; the scenario names version {md_escape(ruling.scenario.rules)}"
-               if ruling.scenario.rules and ruling.scenario.rules != book.version else "")
-            + f". Scenario: `{_display_path(Path(ruling.scenario.path))}`."
-            + (f" Example of {md_escape(ruling.scenario.example_of)}." if ruling.scenario.example_of else "")
+            + (f"; the scenario names version {md_escape(rules)}" if rules and rules != book.version else "")
+            + f". Scenario: `{_display_path(Path(ruling.path))}`."
+            + (f" Example of {md_escape(example_of)}." if example_of else "")
             + (f" The rules of chapters or pages `{book.name}` does not hold are linked and quoted from "
                f"{md_escape(' and '.join(others))}." if others else ""),
             ""]
@@ -482,7 +494,7 @@ def index_markdown(rulings, builder, page_path: str) -> str:
         out += ["No ruling was published.", ""]
     for ruling in rulings:
         link = _md_link(md_escape(ruling.title), relative(page_path, builder.ruling_path(ruling)))
-        answer = ruling.outcome.summary[0][0] if ruling.outcome.summary else ""
+        answer = ruling.summary[0][0] if ruling.summary else ""
         line = f"- {link}"
         if ruling.question:
             line += f" — {md_escape(ruling.question)}"

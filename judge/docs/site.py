@@ -160,10 +160,9 @@ class SiteBuilder:
         # rule → rulings citing it (both ways: each ruling links its rules, each rule lists its rulings)
         self.rulings_for: dict[tuple[str, str], list] = {}
         for ruling in self.rulings:
-            for rid in ruling.citations:
-                lst = self.rulings_for.setdefault((ruling.book_of(rid).name, rid), [])
-                if ruling not in lst:
-                    lst.append(ruling)
+            # each ruling once under each rule (a list scan per ruling made this quadratic: 10,000 rulings)
+            for key in dict.fromkeys((ruling.book_of(rid).name, rid) for rid in ruling.citations):
+                self.rulings_for.setdefault(key, []).append(ruling)
         self.docs: dict[str, DocPages] = {}
         seen_folders = set()
         for book in books:
@@ -510,7 +509,7 @@ class SiteBuilder:
             docs.append("Rulings")
             g = len(docs) - 1
             for ruling in self.rulings:
-                text = ruling.question + " " + " ".join(s for s, _ in ruling.outcome.summary)
+                text = ruling.question + " " + " ".join(s for s, _ in ruling.summary)
                 items.append(["g", g, ruling.slug, ruling.title, text, self.ruling_path(ruling)])
         return {"docs": docs, "items": items}
 

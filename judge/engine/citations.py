@@ -351,6 +351,8 @@ OUTCOME_RULES = {
         (r"\b(?:activation|materialization|bestowment|play) is illegal\b", "playing-cards/3"),
         (r"does not control|has no permission|permission to play|without a permission", "playing-cards/2"),
         (r"\bfizzles\b", "game-terms/fizzle/1"),
+        # a champion leveling up: the Leveling Up rules (their items the sentence cites are its sub-rules)
+        (r"\blevels? up\b|\bleveling up\b", "LEVEL_UP_ONTO_LINEAGE"),
     ],
     "mc": [
         (r"cannot pay|is aborted|abort", "STEP_PAY"),
@@ -586,7 +588,9 @@ def key_citations(outcome, book, names=()) -> None:
             except UnlocatedCitation:
                 continue
             # a keyword whose entry is a list (GA: taunt/1 defines it, taunt/2 …): its items are its sub-rules
-            scope = head.rsplit("/", 1)[0] if "/" in head and entry.id in _keyword_ids(outcome.game) else head
+            # (likewise an outcome defined by the first item of a list page, fizzle/1, leveling-up/1)
+            scope = head.rsplit("/", 1)[0] if "/" in head and (entry.id in _keyword_ids(outcome.game)
+                                                               or head.endswith("/1")) else head
             specific = sorted((c for c in cites if c != head and _under(c, scope)), key=lambda c: -len(c))
             # a concept whose sub-rule the engine applied decides the case; then the outcomes; then the rest
             rank = 0 if specific and not (secondary and entry.id not in _keyword_ids(outcome.game)) else \

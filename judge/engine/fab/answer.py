@@ -23,7 +23,7 @@ def report(game: Game):
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
     for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "beaten_chest", "intimidated", "died",
-                "won_clash", "wagered", "won_wager"):
+                "won_clash", "wagered", "won_wager", "transcended"):
         f.setdefault(key, [])
     f.setdefault("winner", None)
     f.setdefault("draw", False)

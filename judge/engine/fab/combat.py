@@ -228,6 +228,12 @@ class Combat:
                     [cited.DEFENDING_HERO_DECLARES])
         if c.zone not in ("hand", "equipment") or c.owner != player:
             return (f"it is not in {player}'s hand or equipped", [cited.DEFENDING_HERO_DECLARES])
+        if c.zone == "equipment" and c.face_down:
+            # 7.3.2a: only public equipment; a cloaked one is equipped face-down (8.3.36) until it is turned face-up
+            why = self.face_down_keywords(c)
+            return ("it is a face-down equipment, a private object" + "".join(
+                f" (it has {row.name}: it is equipped face-down)" for row in why)
+                + ", and only public equipment may be declared", [cited.DEFENDING_HERO_DECLARES] + [r.rule for r in why])
         if self.base_value(c, "defense") is None:
             return ("it does not have the defense property", [cited.CARD_CANNOT_DEFEND])
         reason = self.cannot_defend(c, link, from_hand=c.zone == "hand", pending=already)

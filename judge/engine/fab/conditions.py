@@ -158,6 +158,12 @@ def _pitched(g, want, src, event):
     return any(c.zone == "pitch" and c.owner == ctrl and matches(c, want, g, ctrl) for c in g.s.cards.values())
 
 
+def _pitched_for(g, want, src, event):
+    # "if an Earth card was pitched to play this" (earth bond, 8.4.15): a card pitched while paying for it
+    return src is not None and any(matches(g.card(h), want, g, _ctrl(src))
+                                   for h in src.__dict__.get("_pitched_for", []) if h in g.s.cards)
+
+
 def _paid_with(g, want, src, event):
     # "if the discarded card has 6 or more {p}", "if a card with 6 or more {p} is banished this way": the cards
     # the source's own costs moved as it was played (costs.py)
@@ -253,6 +259,7 @@ CONDITION_ROWS = (
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("paid_with", None, _paid_with),
+    Condition("pitched_for", None, _pitched_for),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),
     Condition("won_clash", None, won_clash),

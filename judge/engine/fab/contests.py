@@ -126,3 +126,33 @@ def attacks_hero(game, want, src, event) -> bool:
     attack = event.get("attack") if isinstance(event.get("attack"), str) else None
     targets = link.targets if link is not None and (attack is None or link.attack == attack) else []
     return any(t in game.s.players for t in targets) == want
+
+
+def effect_transcend(game, eff: dict, src, controller: str, layer):
+    """8.5.48: the transcend source is put into its owner's hand with its back-face active; the effect's controller
+    has transcended (8.5.48a: event ``transcend``, fact ``transcended``). The back face's properties are not in the
+    card data: a later play of that card is refused (:func:`back_face_refusal`)."""
+    if src is None or src.zone in ("outside", "hand"):
+        game.last_ok = False
+        game.step("There is no transcend source to put into its owner's hand: the transcend fails.",
+                  [cited.TRANSCEND, cited.EFFECT_FAILS])
+        return
+    origin = src.zone
+    game.move(src, "hand")
+    src.face_down = False
+    src.__dict__["_back_face"] = True
+    game.facts.setdefault("transcended", []).append(controller)
+    game.step(f"{game.player_name(controller)} transcends: {src.name} is put from the {origin} into its owner's hand "
+              "with its back-face active (a new object); they have transcended.",
+              [cited.TRANSCEND, cited.TRANSCENDED, cited.NEW_OBJECT], tag="telling")
+    game.event("transcend", card=src.handle, player=controller)
+    game.last_ok = True
+
+
+def back_face_refusal(card) -> str | None:
+    """Why ``card`` cannot be played by this engine: it transcended, and its active back face is not in the card
+    data (8.5.48) — else None."""
+    if card.__dict__.get("_back_face"):
+        return (f"{card.name} is in its owner's hand with its back-face active (it transcended, 8.5.48); the back "
+                "face's properties are not in the card data, so playing it is not modelled")
+    return None

@@ -26,6 +26,11 @@ from judge.engine.fab.base import IllegalAction, _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, matches
 from judge.engine.fab.keywords import COST_PAID
 
+def _if_you_do(eff) -> bool:
+    """Is this effect of an additional-cost ability what it does "if you do" (generated once the cost is paid)?"""
+    return isinstance(eff, dict) and isinstance(eff.get("if"), dict) and bool(eff["if"].get("if_you_do"))
+
+
 # the effect primitives an effect-cost may be (each can be checked for payment before it is paid)
 EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up", "charge", "reveal")
 
@@ -193,7 +198,16 @@ class Costs:
         out = []
         for ab in c.abilities:
             if ab.kind == "additional-cost" and (not ab.get("optional") or action.get("optional_cost")):
-                out.extend(ab.get("effects", []))
+                out.extend(e for e in ab.get("effects", []) if not _if_you_do(e))
+        return out
+
+    def card_cost_followups(self, c, action: dict) -> list:
+        """The effects an additional-cost ability generates once its cost is paid ("you may reveal … . If you do,
+        search your deck …"): those with ``if = { if_you_do = true }`` after the costs (1.8.4)."""
+        out = []
+        for ab in c.abilities:
+            if ab.kind == "additional-cost" and (not ab.get("optional") or action.get("optional_cost")):
+                out.extend(e for e in ab.get("effects", []) if _if_you_do(e))
         return out
 
     def declare_card_costs(self, player: str, c, action: dict) -> None:
@@ -225,6 +239,12 @@ class Costs:
             raise
         for name in keyword_costs:
             self.keyword_cost_paid(player, c, name)
+        followups = self.card_cost_followups(c, action)
+        if followups:
+            self.step(f"{c.name}'s additional cost is paid, so what its ability does \"if you do\" is generated now, "
+                      "as the cost is paid.", [cited.CONDITIONAL_EFFECT, cited.PAY_EFFECT_COSTS])
+            self.last_ok = True
+            self.generate(list(followups), c, player, layer)
 
     def unless_paid(self, eff: dict, src, controller: str, layer, decided: dict) -> bool:
         """"[EFFECT] unless [player] pays" (1.8.4b): is the payment made (so the effect is not generated)? The

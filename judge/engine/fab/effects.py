@@ -15,6 +15,9 @@ from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
 from judge.engine.fab.state import Effect, Layer, derived
 
 
+# events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
+OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul"}
+
 class Effects:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``s.effects`` (the effects in force), ``s.pending``
     (triggered-layers not yet on the stack), ``s.trigger_counts``, ``triggered`` and ``tokens``; runs the effect
@@ -56,7 +59,8 @@ class Effects:
                               [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT,
                                cited.CONDITIONAL_EFFECT]
                               + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
-                                 else []) + self.condition_rules(cond), tag="telling")
+                                 else []) + self.condition_rules(cond) + label_rules(self.keywords(src), name),
+                              tag="telling")
                 continue
             if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
                 continue
@@ -75,8 +79,8 @@ class Effects:
             if labels:
                 self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
                           label_rules(self.keywords(src), name))
-            if name == "win-clash" and src is not None and src.zone not in ARENA_ZONES:
-                self.step(f"{src.name} was revealed from the {src.zone} to win the clash: its triggered ability, whose "
+            if name in OUTSIDE_ARENA_EVENTS and src is not None and src.zone not in ARENA_ZONES:
+                self.step(f"{src.name} is in the {src.zone} ({OUTSIDE_ARENA_EVENTS[name]}): its triggered ability, whose "
                           "condition is about it outside the arena, is functional.", [cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL])
             if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
                     and not src.is_permanent_card and self.is_defending(src):
@@ -114,8 +118,8 @@ class Effects:
             return True
         if name == "damage" and info.get("card") == src.handle and src.zone == "stack":
             return True   # a card-layer dealing damage as it resolves
-        if name == "win-clash" and info.get("card") == src.handle:
-            return True   # 1.7.4i: "when you win a clash revealing this" — its source is the revealed deck card
+        if name in OUTSIDE_ARENA_EVENTS and info.get("card") == src.handle:
+            return True   # 1.7.4i: "when you win a clash revealing this", "when this is charged to your hero's soul"
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
         return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
@@ -262,6 +266,7 @@ class Effects:
                 label += [cited.CONTINUOUS_CONDITION_CHECKED_ONCE if eff.get("do") in CONTINUOUS
                           else cited.DISCRETE_CONDITION_CHECKED_ONCE] + self.condition_rules(cond)
                 label += [cited.SURGE] if "dealt_more_than" in cond else []
+                label += label_rules(self.keywords(src), "conditional") if src is not None else []   # 8.4.13-8.4.16
                 who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):
                     unmet = "; ".join(self.unmet_clauses(cond, src, event))
@@ -624,6 +629,8 @@ def _describe_quantity(q: dict) -> str:
              "in-graveyard": f"{noun} in your graveyard", "in-hand": f"{noun} in your hand",
              "in-banished": f"{noun} in your banished zone", "in-arsenal": f"{noun} in your arsenal",
              "defending-cards": f"defending {noun}", "cards-in-pitch": "card in your pitch zone",
-             "distinct-costs-in-pitch": "different cost in your pitch zone"}.get(what, what)
+             "distinct-costs-in-pitch": "different cost in your pitch zone",
+             "opposing-heroes-with-more-life": "opposing hero with more life than you",
+             "own-defense": "point of its {d}"}.get(what, what)
     times = q.get("times", 1)
     return f"{'' if times == 1 else str(times) + ' '}for each {where}"

@@ -73,6 +73,9 @@ KEYWORD_ROWS = (
     Keyword("temper", cited.TEMPER, "triggered-static ability", ("chain-close",),
             data=({"do": "put-counter", "stat": "defense", "amount": -1, "what": "self"},
                   {"do": "destroy", "what": "self", "if": {"max_defense": 0}})),
+    Keyword("guardwell", cited.GUARDWELL, "static ability", ("chain-close",),
+            data=({"do": "put-counter", "stat": "defense", "amount": {"count": "own-defense", "times": -1},
+                   "what": "self"},)),
     Keyword("arcane barrier", cited.ARCANE_BARRIER, "static ability", ("prevention",), valued=True,
             data=("arcane", "pay")),
     Keyword("spellvoid", cited.SPELLVOID, "static ability", ("prevention",), valued=True, data=("arcane", "destroy")),
@@ -126,6 +129,12 @@ KEYWORD_ROWS = (
     Keyword("crush", cited.CRUSH, "label", ("label",)),
     Keyword("reprise", cited.REPRISE, "label", ("label",)),
     Keyword("galvanize", cited.GALVANIZE, "label", ("label",), data=("defend", "defends")),
+    Keyword("contract", cited.CONTRACT, "label", ("label",), data=("banished",)),
+    Keyword("evo upgrade", cited.EVO_UPGRADE, "label", ("label",), data=("static",)),
+    Keyword("lightning flow", cited.LIGHTNING_FLOW, "label", ("label",), data=("conditional", "hit", "attack")),
+    Keyword("earth bond", cited.EARTH_BOND, "label", ("label",), data=("conditional", "attack")),
+    Keyword("solflare", cited.SOLFLARE, "label", ("label",), data=("charge",)),
+    Keyword("decompose", cited.DECOMPOSE, "label", ("label",), data=("attack", "conditional")),
 )
 
 KEYWORDS: dict[str, Keyword] = {k.name: k for k in KEYWORD_ROWS}
@@ -136,11 +145,10 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 NOT_PLAYED: dict[str, str] = {
     "spectra": cited.SPECTRA, "fusion": cited.FUSION,
     "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH,
-    "modular": cited.MODULAR, "guardwell": cited.GUARDWELL,
-    "universal": cited.UNIVERSAL, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE, "contract": cited.CONTRACT,
-    "surge": cited.SURGE, "solflare": cited.SOLFLARE, "unity": cited.UNITY, "evo upgrade": cited.EVO_UPGRADE,
-    "tower": cited.TOWER, "decompose": cited.DECOMPOSE, "earth bond": cited.EARTH_BOND,
-    "lightning flow": cited.LIGHTNING_FLOW, "heavy": cited.HEAVY,
+    "modular": cited.MODULAR,
+    "universal": cited.UNIVERSAL, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE,
+    "surge": cited.SURGE, "unity": cited.UNITY,
+    "heavy": cited.HEAVY, "tower": cited.TOWER,
     "mentor": cited.MENTOR,
 }
 
@@ -148,7 +156,12 @@ NOT_PLAYED: dict[str, str] = {
 def label_rules(keywords: dict, event: str) -> list[str]:
     """The rules of the label keywords a card has that name its triggered abilities on ``event`` (8.4.12:
     galvanize labels a "when this defends" trigger)."""
-    return [row.rule for row in with_hook("label") if row.name in keywords and event in row.data]
+    return [rule for row in with_hook("label") if row.name in keywords and event in row.data
+            for rule in (row.rule, *LABEL_RULES.get(row.name, ()))]
+
+
+# label rows whose ability is also an effect keyword's procedure: the rules cited with the label's own
+LABEL_RULES = {"contract": (cited.CONTRACT_COMPLETED, cited.CONTRACT_ANY_NUMBER)}
 
 
 def with_hook(hook: str) -> tuple[Keyword, ...]:

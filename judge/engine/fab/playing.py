@@ -10,6 +10,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import BASE_POWER_KEYS, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.contests import back_face_refusal
 from judge.engine.fab.effects import _describe_quantity
 from judge.engine.fab.keywords import BOOST
 from judge.engine.fab.modes import declare_action_modes
@@ -115,6 +116,9 @@ class Playing:
 
     def _play_card(self, player: str, c: Card, action: dict, key: str):
         """5.1: the steps of playing a card, in the rules' order; any step may find the play illegal."""
+        refused = back_face_refusal(c)
+        if refused:     # 8.5.48: a transcended card's back face is not in the card data
+            raise InvalidScenario([self.scenario.reason("unsupported", refused, key, cited.TRANSCEND)])
         try:
             origin = self._check_origin(player, c)
             if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)
@@ -689,6 +693,7 @@ class Playing:
     def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str):
         p = self.s.players[player]
         paid_from = []
+        c.__dict__["_pitched_for"] = []     # the cards pitched to play it (earth bond, 8.4.15)
         for i, h in enumerate(pitch):
             if p.resources >= resources:
                 unused = [self.s.cards[x].name for x in pitch[i:] if x in self.s.cards]
@@ -703,6 +708,7 @@ class Playing:
                 raise IllegalAction(f"{pc.name} has no pitch value and cannot be pitched",
                                     [cited.CANNOT_PITCH_WITHOUT_PITCH])
             self.move(pc, "pitch")
+            c.__dict__["_pitched_for"].append(pc.handle)
             p.resources += pc.pitch
             paid_from.append(f"{pc.name} ({pc.pitch})")
         if paid_from:

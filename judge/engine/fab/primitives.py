@@ -12,7 +12,8 @@ from typing import Callable, NamedTuple
 
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, restriction_words
-from judge.engine.fab.contests import effect_clash, effect_wager
+from judge.engine.fab.card_sets import effect_banish_set
+from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
@@ -459,6 +460,8 @@ PRIMITIVE_ROWS = (
     _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
+    _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
+    _p("banish-set", {"from", "sets"}, (cited.BANISH,), effect_banish_set),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

@@ -13,7 +13,7 @@ from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
-from judge.engine.fab.keywords import with_hook
+from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
 from judge.engine.fab.state import ChainLink, derived
 
@@ -320,9 +320,11 @@ class Properties:
                 cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
                           cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
                 cites += self.condition_rules(self._while_of(src_card, stat))
+                cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
             elif how == "static":
                 parts.append(f"{by:+d} from {who} static ability")
                 cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
+                cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
             else:
                 parts.append(f"{by:+d} from {who} effect")
                 cites += [cited.LAYER_CONTINUOUS_EFFECT]
@@ -371,6 +373,7 @@ class Properties:
                     cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL,
                               cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED] \
                         + self.condition_rules(cond)
+                    cites += label_rules(self.keywords(src), "conditional")
         for _, _, src, how in mods:
             src_card = self.s.cards.get(src)
             if how == "while-static" and src_card is not None and src_card.private:
@@ -489,6 +492,10 @@ class Properties:
             return times * len(costs)
         if what == "cards-in-pitch":
             return times * sum(1 for c in self.s.cards.values() if c.zone == "pitch" and c.owner == owner)
+        if what == "opposing-heroes-with-more-life":
+            # "the number of opposing heroes with greater {h} than you": life totals now (2.5.3)
+            mine = self.s.players[card.controller].life
+            return times * sum(1 for name, p in self.s.players.items() if name != card.controller and p.life > mine)
         if what == "defending-cards":
             link = self._link_of(card)
             if link is None:
@@ -507,6 +514,8 @@ class Properties:
                                and matches(c, sel, self, ctrl))
         if what in EXTRA_QUANTITIES:
             return times * self.extra_quantity(spec, card)
+        if what == "own-defense":   # "equal to its {d}" (guardwell, 8.3.34): the card's defense now
+            return times * (self.defense(card) or 0)
         return times * int(spec.get("value", 0))
 
     def amount(self, value, src: Card | None, layer=None) -> int:
@@ -542,6 +551,10 @@ class Properties:
             elif key == "you_control":
                 out.append(f"{self.player_name(ctrl)} controls no {_describe_selector(want, plural=False)} "
                            "(objects of other players do not count)")
+            elif key == "pitched_for":
+                out.append(f"no {_describe_selector(want, plural=False)} was pitched to play it")
+            elif key == "won_clash":
+                out.append("its controller did not win the clash" if want else "its controller won the clash")
             elif key == "played_this_turn":
                 out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
             elif key == "defended_from_hand":

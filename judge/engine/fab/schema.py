@@ -38,7 +38,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "value") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
@@ -50,7 +50,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
-    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "state": set(),
+    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "state": set(),
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -111,10 +111,14 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
                                        f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
+    if kind == "property" and ab.get("count") not in QUANTITIES:
+        # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
+        reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
+                                       f"{', '.join(QUANTITIES)}{_near(ab.get('count'), QUANTITIES)}", f"{key}.count"))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
-        _check_effect_cost(scenario, f"{key}.effects", ab.get("effects", []), reasons)
+        _check_effect_cost(scenario, f"{key}.effects", ab.get("effects", []), reasons, followups=True)
         return
     # a trigger's condition and its effects' conditions read its event; nothing else has one
     event = ab.get("on") if kind == "trigger" and ab.get("on") in EVENT_INFO else None
@@ -144,9 +148,10 @@ EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
 
-def _check_effect_cost(scenario, key: str, value, reasons: list) -> None:
+def _check_effect_cost(scenario, key: str, value, reasons: list, followups: bool = False) -> None:
     """``effect_cost``: one of the words for the source itself, or a list of effect tables whose primitive the
-    engine can check for payment before paying it (costs.EFFECT_COSTS, 1.14.4b)."""
+    engine can check for payment before paying it (costs.EFFECT_COSTS, 1.14.4b). ``followups``: an additional
+    cost's list may go on with effects under ``if = { if_you_do = true }``, generated once the costs are paid."""
     from judge.engine.fab.costs import EFFECT_COSTS
 
     if isinstance(value, str):
@@ -155,10 +160,18 @@ def _check_effect_cost(scenario, key: str, value, reasons: list) -> None:
                                            f"one of {', '.join(EFFECT_COST_WORDS)}, or a list of effect tables "
                                            f"(do = {' | '.join(EFFECT_COSTS)})", key, cited.EFFECT_COST))
         return
+    paid = False
     for i, eff in enumerate(value, 1):
+        after_cost = isinstance(eff, dict) and isinstance(eff.get("if"), dict) and eff["if"].get("if_you_do")
+        if followups and after_cost and paid:
+            check_effect(scenario, f"{key}.{i}", eff, reasons)
+            continue
+        paid = paid or isinstance(eff, dict) and eff.get("do") in EFFECT_COSTS
         if isinstance(eff, dict) and eff.get("do") not in EFFECT_COSTS:
             reasons.append(scenario.reason("unsupported", f"do = {eff.get('do')!r} is not an effect-cost the engine "
-                                           f"pays (effect-costs: {', '.join(EFFECT_COSTS)})", f"{key}.{i}",
+                                           f"pays (effect-costs: {', '.join(EFFECT_COSTS)})"
+                                           + ("; what the cost does \"if you do\" follows a cost with if = "
+                                              "{ if_you_do = true }" if followups else ""), f"{key}.{i}",
                                            cited.EFFECT_COST))
         else:
             check_effect(scenario, f"{key}.{i}", eff, reasons)
@@ -352,7 +365,7 @@ def _shape():
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag},
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -365,6 +378,8 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
+                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
+                    "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
