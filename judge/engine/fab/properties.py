@@ -370,9 +370,8 @@ class Properties:
                     unmet = self.unmet_clauses(cond, src)
                     parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
                                  f"its while-condition is not met now ({'; '.join(unmet)})")
-                    cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL,
-                              cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED] \
-                        + self.condition_rules(cond)
+                    cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL, cited.CONDITIONAL_EFFECT,
+                              cited.WHILE_CONDITION_ALWAYS_CHECKED] + self.condition_rules(cond)
                     cites += label_rules(self.keywords(src), "conditional")
         for _, _, src, how in mods:
             src_card = self.s.cards.get(src)
