@@ -16,7 +16,7 @@ from judge.rulebook.diff import diff
 from judge.rulebook.formats import gitbook, glossary, numbered
 from judge.rulebook.model import Rulebook
 
-from conftest import ROOT, corpus_file, judged_under, played
+from conftest import ROOT, corpus_file, played
 
 ENGINES = {"fab": ROOT / "judge/engine/fab", "ga": ROOT / "judge/engine/grand_archive",
            "mc": ROOT / "judge/engine/marvel_champions"}
@@ -249,8 +249,10 @@ def test_seed_examples_under_2026_02_cite_only_rules_there_with_their_words():
 # ---------------------------------------------------------------------------------------------------------
 
 def _answer(path: str, book=None):
-    s = sc.load(ROOT / path)
-    outcome = sc.play(s, book or judged_under(s))
+    if book is None:
+        _, outcome = played(ROOT / path)    # under judged_under's document, played once a session
+    else:
+        outcome = sc.play(sc.load(ROOT / path), book)
     return [(text, outcome.key_cites(i), cites) for i, (text, cites) in enumerate(outcome.summary)]
 
 

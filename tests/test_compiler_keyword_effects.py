@@ -129,3 +129,10 @@ def test_defends_a_kind_of_attack_is_the_defends_trigger_with_that_condition():
     [ab] = c.abilities
     assert ab["on"] == "defends" and ab["if"] == {"attack": {"supertypes": ["guardian"]}}
     assert ab["effects"][0]["winner"][0]["name"] == "Seismic Surge"
+
+
+def test_surge_puts_the_card_itself_on_the_bottom_of_its_owners_deck():
+    c = _compiled("Perennial Aetherbloom", 3)
+    assert c.fully
+    assert c.abilities[1] == {"kind": "resolution", "if": {"dealt_more_than": 1},
+                              "effects": [{"do": "put-on-deck-bottom", "what": "self"}]}

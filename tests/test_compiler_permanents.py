@@ -273,3 +273,14 @@ def test_a_hero_lets_a_weapon_that_hit_attack_again():
                             "if": {"attack": {"types": ["weapon"], "controller": "you"}},
                             "effects": [{"do": "additional-activations", "count": 1, "attack_only": True,
                                          "to": "attack", "may": True}]}]
+
+
+def test_a_weapon_bonus_while_its_controller_pitched_big_cards():
+    # Anothos: "Once per turn Action - {r}{r}{r}: Attack" / "While there are 2 or more cards with cost 3 or greater
+    # in your pitch zone, Anothos has +2{p}."
+    c = _compiled("Anothos")
+    assert c.fully, c.not_understood
+    assert c.abilities == [
+        {"kind": "activated", "type": "action", "cost": 3, "limit": 1, "attack": True},
+        {"kind": "static", "while": {"at_least": {"count": "in-pitch", "of": {"min_cost": 3}, "n": 2}},
+         "effect": {"do": "modify", "stat": "power", "by": 2}}]

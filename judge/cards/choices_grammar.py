@@ -240,10 +240,14 @@ def surge(para: str, ctx) -> g.Reading | None:
     if not ctx.resolves or ctx.is_attack:
         return None                     # an attack's damage is its hit-event: not this condition
     frame = g.Frame(ctx, "resolution")
-    if re.fullmatch(r"(?:it|this) gets go again\.?", m.group(2).strip(), re.IGNORECASE):
-        # the card itself, as it resolves: go again gained before its go again step (5.3.5)
+    itself = {"gets go again": {"do": "gain-keyword", "keyword": "go again"},
+              "put it on the bottom of its owner's deck": {"do": "put-on-deck-bottom", "what": "self"}}
+    said = re.sub(r"^(?:it|this) (?=gets )", "", m.group(2).strip().rstrip(".").lower())
+    if said in itself:
+        # the card itself, as it resolves: go again gained before its go again step (5.3.5); put from the stack to
+        # the bottom of its owner's deck (8.5.15), so that it is not cleared to the graveyard
         return g.Reading(abilities=[{"kind": "resolution", "if": {"dealt_more_than": int(m.group(1))},
-                                     "effects": [{"do": "gain-keyword", "keyword": "go again"}]}])
+                                     "effects": [dict(itself[said])]}])
     try:
         effects = ctx.effects(m.group(2), frame)
     except g.NotUnderstood:

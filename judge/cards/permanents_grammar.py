@@ -193,6 +193,24 @@ def equal_to_count(text: str, ctx) -> g.Reading | None:
     return g.Reading(abilities=[{"kind": "property", "defines": [stat], "count": "opposing-heroes-with-more-life"}])
 
 
+_WHILE_PITCHED = re.compile(r"^while there are (\d+) or more cards with cost (\d+) or (greater|less) in your pitch zone, "
+                            r"this (?:has|gets) (.+?)\.?$", re.IGNORECASE)
+
+
+def while_pitched(text: str, ctx) -> g.Reading | None:
+    """``While there are 2 or more cards with cost 3 or greater in your pitch zone, this has +2{p}`` of a weapon or
+    an attack → a static ability while its controller's pitch zone holds that many such cards (1.8.4c)."""
+    m = _WHILE_PITCHED.match(text.strip())
+    if not m:
+        return None
+    if not (ctx.is_weapon or ctx.is_attack):
+        raise g.NotUnderstood(text)
+    cost = {"min_cost" if m.group(3).lower() == "greater" else "max_cost": int(m.group(2))}
+    cond = {"at_least": {"count": "in-pitch", "of": cost, "n": int(m.group(1))}}
+    return g.Reading(abilities=[{"kind": "static", "while": cond, "effect": eff}
+                                for eff in g.modifiers(m.group(4).lower())])
+
+
 _WHEN_NONE = re.compile(rf"^when {_NONE_ON_THIS}, destroy (?:it|this)\.?$", re.IGNORECASE)
 
 
@@ -200,11 +218,11 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     """``When this has no steam counters on it, destroy it`` of a permanent → a state-trigger (6.6.5c): it triggers
     when the game state comes to meet its condition — as the last counter is removed, or at once if the card is
     without them as it becomes functional; or a boost trigger (:func:`boost_trigger`), a defends trigger on the
-    attack's kind (:func:`defends_attack_with`), a static bonus to its controller's cards (:func:`your_cards_get`), a trigger on their hits (:func:`yours_hits_a_hero`), a value defined by a count (:func:`equal_to_count`)."""
+    attack's kind (:func:`defends_attack_with`), a static bonus to its controller's cards (:func:`your_cards_get`), a trigger on their hits (:func:`yours_hits_a_hero`), a value defined by a count (:func:`equal_to_count`), a bonus while cards are pitched (:func:`while_pitched`)."""
     m = _WHEN_NONE.match(text.strip())
     if not m:
         return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx) or \
-            yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx)
+            yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

@@ -23,7 +23,7 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import IllegalAction, _describe_selector
-from judge.engine.fab.cards import ARENA_ZONES, matches
+from judge.engine.fab.cards import ARENA_ZONES, Ability, matches
 from judge.engine.fab.keywords import COST_PAID
 
 def _if_you_do(eff) -> bool:
@@ -241,10 +241,13 @@ class Costs:
             self.keyword_cost_paid(player, c, name)
         followups = self.card_cost_followups(c, action)
         if followups:
-            self.step(f"{c.name}'s additional cost is paid, so what its ability does \"if you do\" is generated now, "
-                      "as the cost is paid.", [cited.CONDITIONAL_EFFECT, cited.PAY_EFFECT_COSTS])
-            self.last_ok = True
-            self.generate(list(followups), c, player, layer)
+            # "When you do, …": an inline-triggered effect, triggered as the cost is paid (6.6.2)
+            self.step(f"{c.name}'s additional cost is paid: what its ability does when (or if) the player does is an "
+                      "inline-triggered effect, and it triggers now.", [cited.INLINE_TRIGGERED, cited.PAY_EFFECT_COSTS])
+            effects = [{k: v for k, v in e.items() if k != "if"} if e.get("if") == {"if_you_do": True} else e
+                       for e in followups]
+            self.add_triggered_layer(c, Ability(0, "trigger", {"name": f"the inline-triggered effect of {c.name}",
+                                                               "effects": effects}, ""), {"player": player})
 
     def unless_paid(self, eff: dict, src, controller: str, layer, decided: dict) -> bool:
         """"[EFFECT] unless [player] pays" (1.8.4b): is the payment made (so the effect is not generated)? The

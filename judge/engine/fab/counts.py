@@ -110,6 +110,9 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if "power_above_base" in node:
+                    # a condition on power against base power: the effect depends on stage 8 (6.3.2a)
+                    extra.append(cited.DEPENDENT_EFFECT)
                 found += [rule for rule in extra if rule not in found]
                 stack.extend(node.values())
             elif isinstance(node, list):

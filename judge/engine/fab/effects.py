@@ -281,7 +281,7 @@ class Effects:
                           [cited.CONDITIONAL_EFFECT] + label
                           + ([cited.OTHERWISE_EFFECT] if "otherwise" in cond else []))
             self.last_ok = True
-            if eff.get("may") and not self._chooses_to(eff, src, controller):
+            if eff.get("may") and not self._chooses_to(eff, src, controller, layer):
                 self.last_ok = done = False
                 continue
             if eff.get("unless_paid") and self.unless_paid(eff, src, controller, layer, decided):
@@ -291,7 +291,7 @@ class Effects:
             if not (cond and ("if_you_do" in cond or "otherwise" in cond)):
                 done = self.last_ok
 
-    def _chooses_to(self, eff: dict, src: Card | None, controller: str) -> bool:
+    def _chooses_to(self, eff: dict, src: Card | None, controller: str, layer=None) -> bool:
         """An optional effect ("you may …", 1.8.3a): its controller chooses to generate it unless the file says the
         card's controller declines (``decline = true``); one that cannot succeed is tried and fails (1.8.3b), so
         an "if you do" after it is not met."""
@@ -301,10 +301,27 @@ class Effects:
             self.step(f"{what}: {who} chooses not to generate it (the file says decline = true).",
                       [cited.OPTIONAL_EFFECT], tag="telling")
             return False
+        short = self._too_few_objects(eff, controller, layer)
+        if short:
+            self.step(f"{what}: {short}, so it cannot resolve successfully and {who} cannot choose to generate it.",
+                      [cited.OPTIONAL_EFFECT_IMPOSSIBLE])
+            return False
         self.step(f"{what}: {who} chooses to generate it (the file does not say decline = true); if it cannot be "
                   "done, it is not done.",
                   [cited.OPTIONAL_EFFECT, cited.OPTIONAL_EFFECT_IMPOSSIBLE])
         return True
+
+    def _too_few_objects(self, eff: dict, controller: str, layer) -> str:
+        """Why an optional effect that moves N cards of a zone ("you may banish 3 traps from your graveyard")
+        cannot resolve successfully: fewer than N fit (1.8.3b); '' when it can."""
+        what, n = eff.get("what"), eff.get("amount", 1)
+        if eff.get("do") not in ("banish", "discard", "put") or not isinstance(what, dict) or "zone" not in what or \
+                what["zone"] in ARENA_ZONES or not isinstance(n, int) or n < 2:
+            return ""
+        _, pool = self.zone_pool(eff, controller, layer)
+        if len(pool) >= n:
+            return ""
+        return f"only {len(pool)} of the {n} cards it needs are in the {what['zone']}"
 
     def _target_cards(self, spec, src, layer, controller):
         if spec in (None, "self"):

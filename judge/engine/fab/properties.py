@@ -112,7 +112,7 @@ class Properties:
                     said.add(card.handle)
                     self.step(f"The effect of {self._src_name(eff)} started to apply to {card.name} and keeps applying "
                               f"to it, although it no longer fits the description ({_describe_selector(eff.selector)}).",
-                              [cited.KEEPS_APPLYING], tag="telling")
+                              [cited.STARTED_KEEPS_APPLYING], tag="telling")
                 return True
             if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source)):
                 held.add(card.handle)
@@ -303,7 +303,7 @@ class Properties:
             cites.append(cited.EFFECT_MODIFIES_VALUE)
         self._explain_base(card, stat, base, parts, cites)
         mods = self._modifiers(card, stat)
-        for _, by, src, how in mods:
+        for ts, by, src, how in mods:
             src_card = self.s.cards.get(src)
             who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
             if how == "counter":
@@ -326,7 +326,7 @@ class Properties:
                 cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
                 cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
             else:
-                parts.append(f"{by:+d} from {who} effect")
+                parts.append(f"{by:+d} from {who} effect" + self._still_applies(card, ts, cites))
                 cites += [cited.LAYER_CONTINUOUS_EFFECT]
         adds = [m for m in mods if m[1] > 0]
         subs = [m for m in mods if m[1] < 0]
@@ -386,6 +386,17 @@ class Properties:
         value = self.numeric(card, stat)
         return (f"{card.name} has {value} {stat}: " + "; ".join(parts) + ".", sorted(set(cites), key=cites.index))
 
+    def _still_applies(self, card: Card, ts: int, cites: list) -> str:
+        """Words for an effect bound to ``card`` as "your next … attack" whose description it no longer fits: it
+        started to apply, so it keeps applying (6.2.2c)."""
+        eff = next((e for e in self.s.effects if e.timestamp == ts and e.data.get("next") and e.applies_to
+                    and isinstance(e.data.get("to"), dict)), None)
+        if eff is None or matches(card, eff.data["to"], self, eff.controller):
+            return ""
+        cites.append(cited.STARTED_KEEPS_APPLYING)
+        return " (it started to apply when the card fitted its description; it keeps applying though the card's " \
+               "properties have changed since)"
+
     @staticmethod
     def _while_of(src: Card | None, stat: str) -> dict:
         """The while-conditions of ``src``'s static abilities that modify ``stat`` (for the rules they rest on)."""
@@ -425,6 +436,8 @@ class Properties:
             if eff.get("do") in ("gain-keyword", "lose-keyword") and \
                     self._applies(eff.get("to", "self"), card, src.controller, src):
                 changes.append((src.timestamp, eff["do"], eff))
+                if ab.get("while") and cited.DEPENDENT_EFFECT in self.condition_rules(ab.get("while")):
+                    self._dependent_said(card, src, eff)
         if not changes:
             self._kept_despite_restriction(card, own)
             return kws
@@ -443,6 +456,18 @@ class Properties:
                 kws.pop(data["keyword"], None)
         self._kept_despite_restriction(card, own.intersection(kws))
         return kws
+
+    def _dependent_said(self, card: Card, src: Card, eff: dict) -> None:
+        """Say once that a while-static ability reading power against base power gives ``card`` a keyword: it
+        depends on the power stage, so it is applied after the effects that change power (6.3.2a)."""
+        said = self.__dict__.setdefault("_dependent_said_for", set())
+        if (card.handle, src.handle, eff.get("keyword")) in said:
+            return
+        said.add((card.handle, src.handle, eff.get("keyword")))
+        self.step(f"{card.name} {'has' if eff['do'] == 'gain-keyword' else 'loses'} {eff.get('keyword')} from "
+                  f"{src.name}'s while-static ability: its condition reads power against base power, so the effect "
+                  "depends on the power stage and is applied after the effects that change power.",
+                  [cited.DEPENDENT_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED])
 
     def _kept_despite_restriction(self, card: Card, kept: set) -> None:
         """Say once that a keyword ``card`` has by itself stays under "can't gain" (1.0.2): not said when an

@@ -72,6 +72,16 @@ class Zones:
     # ---------------------------------------------------------------------------------------------------
     # choosing the objects an effect moves
     # ---------------------------------------------------------------------------------------------------
+    def zone_pool(self, eff: dict, controller: str, layer) -> tuple[str, list[Card]]:
+        """(whose zone, the cards there that fit) for ``what``, a selector with a ``zone`` outside the arena: the
+        effect's controller's zone, or that of the player ``who`` names ("the defending hero reveals a card from
+        their hand")."""
+        what = eff["what"]
+        sel = {k: v for k, v in what.items() if k != "zone"}
+        owner = self._player_word(eff["who"], controller, layer) if "who" in eff else controller
+        return owner, [c for c in self.s.cards.values() if c.zone == what["zone"] and c.owner == owner
+                       and matches(c, sel, self, controller)]
+
     def chosen_objects(self, eff: dict, default: str, src, layer, controller: str) -> list[Card]:
         """The objects ``what`` names, in any zone; a parameter chosen as the effect is generated (1.8.6)."""
         what = eff.get("what", default)
@@ -85,11 +95,7 @@ class Zones:
         if isinstance(what, dict) and "zone" in what and what["zone"] not in ARENA_ZONES:
             zone = what["zone"]
             sel = {k: v for k, v in what.items() if k != "zone"}
-            # whose zone: the effect's controller's, or the player ``who`` names ("the defending hero reveals a card
-            # from their hand")
-            owner = self._player_word(eff["who"], controller, layer) if "who" in eff else controller
-            pool = [c for c in self.s.cards.values() if c.zone == zone and c.owner == owner
-                    and matches(c, sel, self, controller)]
+            owner, pool = self.zone_pool(eff, controller, layer)
             n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
             named = [h for h in (layer.params.get("chosen") if layer else None) or [] if isinstance(h, str)] \
                 if layer is not None and isinstance(layer.params.get("chosen"), list) else \
