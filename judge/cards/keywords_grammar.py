@@ -434,8 +434,10 @@ def _enters_with(text: str, ctx):
 
 def _attack_trigger_if(m, ctx):
     """``When this attacks, if COND, EFFECTS`` where COND is a keyword's condition (scrapped, beaten chest,
-    fused): the attack trigger with that condition (checked as the event occurs, 6.6.5); None for any other
-    condition."""
+    fused): the attack trigger whose effects are conditional on COND — the trigger condition does not include
+    the conditions of the effects its layer generates (6.6.1c), so the layer is created either way and each
+    effect is generated only if COND is met as it resolves (1.8.4: a list of effects shares the condition);
+    None for any other condition."""
     try:
         cond = condition(m.group(2).lower(), ctx)
     except g.NotUnderstood:
@@ -445,5 +447,9 @@ def _attack_trigger_if(m, ctx):
     reading = ctx.paragraph(f"{m.group(1)}, {m.group(3)}")
     if reading is None or len(reading.abilities) != 1 or reading.abilities[0].get("on") != "attack":
         raise g.NotUnderstood(m.group(0))
-    reading.abilities[0]["if"] = cond
+    effects = reading.abilities[0].get("effects") or []
+    if not effects or any("if" in e for e in effects):
+        raise g.NotUnderstood(m.group(0))   # one condition per effect: no conjunction of conditions
+    for e in effects:
+        e["if"] = dict(cond)
     return reading

@@ -474,6 +474,7 @@ ONLY_IF_SPECIFIED = cite("6.3.7", "continuous effects only prevent properties or
 STAGE_ORDER = cite("6.3.2", "stage order is defined by how an effect applies to the object")
 LOSE_SUPERTYPES = cite("2.11.5", "an object can gain or lose supertypes from rules and or effects")
 SUPERTYPES_FROM_TYPE_BOX = cite("2.11.3", "the supertypes of a card are determined by its type box")
+STATIC_CONDITIONAL = cite("6.2.3d", "the effect is generated when the condition is met and ceases to exist")
 DEPENDENT_EFFECT = cite("6.3.2a", "an effect is dependent on a stage if")
 STARTED_KEEPS_APPLYING = cite("6.2.2c", "if a layer continuous effect starts to apply to an object it continues to apply")
 INLINE_TRIGGERED = cite("6.6.2", "an inline triggered effect is a discrete triggered effect")

@@ -436,8 +436,8 @@ class Properties:
             if eff.get("do") in ("gain-keyword", "lose-keyword") and \
                     self._applies(eff.get("to", "self"), card, src.controller, src):
                 changes.append((src.timestamp, eff["do"], eff))
-                if ab.get("while") and cited.DEPENDENT_EFFECT in self.condition_rules(ab.get("while")):
-                    self._dependent_said(card, src, eff)
+                if ab.get("while"):
+                    self._while_grant_said(card, src, ab, eff)
         if not changes:
             self._kept_despite_restriction(card, own)
             return kws
@@ -457,17 +457,21 @@ class Properties:
         self._kept_despite_restriction(card, own.intersection(kws))
         return kws
 
-    def _dependent_said(self, card: Card, src: Card, eff: dict) -> None:
-        """Say once that a while-static ability reading power against base power gives ``card`` a keyword: it
-        depends on the power stage, so it is applied after the effects that change power (6.3.2a)."""
-        said = self.__dict__.setdefault("_dependent_said_for", set())
+    def _while_grant_said(self, card: Card, src: Card, ab, eff: dict) -> None:
+        """Say once that a while-static ability gives (or takes) ``card`` a keyword: a conditional static-continuous
+        effect that exists only while its condition is met (6.2.3d); one whose condition reads power against base
+        power depends on the power stage and is applied after the effects that change power (6.3.2a)."""
+        said = self.__dict__.setdefault("_while_grant_said_for", set())
         if (card.handle, src.handle, eff.get("keyword")) in said:
             return
         said.add((card.handle, src.handle, eff.get("keyword")))
+        dependent = cited.DEPENDENT_EFFECT in self.condition_rules(ab.get("while"))
         self.step(f"{card.name} {'has' if eff['do'] == 'gain-keyword' else 'loses'} {eff.get('keyword')} from "
-                  f"{src.name}'s while-static ability: its condition reads power against base power, so the effect "
-                  "depends on the power stage and is applied after the effects that change power.",
-                  [cited.DEPENDENT_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED])
+                  f"{src.name}'s while-static ability: its effect exists only while its condition is met"
+                  + (", and as the condition reads power against base power, the effect depends on the power stage "
+                     "and is applied after the effects that change power." if dependent else "."),
+                  [cited.STATIC_CONDITIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
+                  + ([cited.DEPENDENT_EFFECT] if dependent else []))
 
     def _kept_despite_restriction(self, card: Card, kept: set) -> None:
         """Say once that a keyword ``card`` has by itself stays under "can't gain" (1.0.2): not said when an
