@@ -63,15 +63,19 @@ class CardRecord:
         return int(v) if v.lstrip("-").isdigit() else v
 
     def type_parts(self) -> tuple[list[str], list[str], list[str]]:
-        """(types, subtypes, supertypes) in lower case, from the printed type line (CR 1.3)."""
+        """(types, subtypes, supertypes) in lower case, from the printed type line (CR 1.3). A hybrid card's
+        ``A / B`` supertypes are all its supertypes (2.14.1b): the slash is not one. A type the line names but the
+        data's own Types column lacks (two trap cards' lines say "Action Defense Reaction") is not taken."""
         head, _, tail = self.type_text.partition(" - ")
         head_l = head.lower()
+        listed = {w.strip().lower() for w in self.types.split(",")} if self.types.strip() else None
         types = []
         for t, pattern in _TYPE_PATTERNS:
             if t in head_l and pattern.search(head_l):
-                types.append(t)
+                if listed is None or t in listed:
+                    types.append(t)
                 head_l = pattern.sub(" ", head_l)
-        supertypes = head_l.split()
+        supertypes = [w for w in head_l.split() if w != "/"]
         subtypes = [w.strip("()").lower() for w in tail.split()]
         return types, subtypes, supertypes
 
