@@ -278,6 +278,30 @@ BAD = [
      'on = "hit"\neffects = [{ do = "gain-keyword", keyword = "blood debt", to = "self" }]\n',
      "cards.strike.abilities.1.effects.1.keyword", "effects = [{ do",
      "gaining 'blood debt' (8.3.11) from an effect is not modelled"),
+    # every selector key's value is checked, wherever the selector is (an effect cost's ``what`` included)
+    ("selector-zone-unknown", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "activated"\n'
+     'type = "instant"\neffect_cost = [{ do = "destroy", what = { zone = "under" } }]\neffects = [{ do = "draw" }]\n',
+     "cards.strike.abilities.1.effect_cost.1.what.zone", "effect_cost = [",
+     "a selector's zone must be one of hand, arsenal"),
+    ("selector-controller-unknown", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "destroy", what = { types = ["aura"], controller = "carol" } }]\n',
+     "cards.strike.abilities.1.effects.1.what.controller", "effects = [{ do",
+     "a selector's controller must be you, opponent or a player (alice, bob), not 'carol'"),
+    ("selector-keyword-unknown", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "static"\n'
+     'effect = { do = "modify", stat = "power", by = 1, to = { any_of = [{ keyword = "go agian" }] } }\n',
+     "cards.strike.abilities.1.effect.to.any_of.1.keyword", "effect = {",
+     "a selector's keyword must be a keyword the engine knows, not 'go agian'"),
+    ("selector-key-in-what", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "banish", what = { zone = "graveyard", colour = "red" } }]\n',
+     "cards.strike.abilities.1.effects.1.what.colour", "effects = [{ do",
+     "unknown selector key 'colour'"),
+    ("restrict-names-nothing", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "restrict", who = "opponent" }]\n', "cards.strike.abilities.1.effects.1",
+     "effects = [{ do", "a restriction names what it bars"),
+    ("supertype-unknown", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'
+     'on = "hit"\neffects = [{ do = "gain-supertypes", supertypes = ["dracnic"], to = "self" }]\n',
+     "cards.strike.abilities.1.effects.1.supertypes", "effects = [{ do",
+     "'dracnic' is not a class or talent supertype (did you mean 'draconic'?)"),
 ]
 
 

@@ -194,7 +194,8 @@ class Activating:
             self.pay_cost_effects(player, c, effect_cost, layer, action.get("pay_with", []))
         elif effect_cost:
             verb = effect_cost.split()[0]
-            self.step(f"Pay effect-costs: {effect_cost} ({c.name}).", [cited.PAY_EFFECT_COSTS, cited.EFFECT_COST])
+            self.step(f"Pay effect-costs: {effect_cost} ({c.name}), the cost written before the colon.",
+                      [cited.ACTIVATION_COST_WRITTEN, cited.PAY_EFFECT_COSTS, cited.EFFECT_COST])
             self.zone_effect(verb, c)
 
     def _complete_activation(self, player: str, c: Card, index: int, used: int, limit, allowance_cites,

@@ -53,7 +53,7 @@ def _link_fact(game, link) -> dict:
     """One chain link as the ``links`` fact shows it (its attack as last known if it has left the chain)."""
     att = game.s.cards[link.attack]
     info = link.lki or game.s.lki.get(link.attack) if att.zone != "combat-chain" and not link.proxy else None
-    supertypes = sorted(info["supertypes"]) if info else sorted(att.supertypes)
+    supertypes = sorted(info["supertypes"]) if info else sorted(game.supertypes(att))
     controller = info["controller"] if info else link.controller
     return {"n": link.n, "attack": link.attack, "power": link.power, "defense": dict(link.defense),
             "controller": controller, "supertypes": supertypes,

@@ -28,7 +28,7 @@ def _apply_side(c: Card, props: dict, merge: bool):
 
 def _describe_selector(sel, plural: bool = True) -> str:
     if not sel:
-        return "any card"
+        return "cards" if plural else "card"
     if isinstance(sel, str):
         return sel
     parts = []
@@ -46,6 +46,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += "s you control"
     elif not text.endswith("s"):
         text += "s"
+    if sel.get("zone"):
+        text += f" in the {sel['zone']}"
     if sel.get("owner") in ("you", "opponent"):
         text += " you own" if sel["owner"] == "you" else " an opponent owns"
     if "min_cost" in sel:
@@ -122,3 +124,21 @@ def _describe_cost(e: dict, game) -> str:
         return f"lose {e.get('amount', 1)} life"
     card = game.s.cards.get(e.get("card"))
     return f"{do.replace('-', ' ')} {card.name if card else e.get('card')}"
+
+
+def _as_list(words) -> list:
+    """A word or a list of words, as a list."""
+    return [words] if isinstance(words, str) else list(words or [])
+
+
+def restriction_words(e: dict) -> str:
+    """What a restriction bars, in words: "play or activate action and instant", "play cards", "play attack
+    action cards with 3 or less base power, or activate abilities"."""
+    parts = []
+    if e.get("types"):
+        parts.append(f"play or activate {' and '.join(_as_list(e['types']))}")
+    if isinstance(e.get("what"), dict):
+        parts.append(f"play {_describe_selector(e['what'])}")
+    if e.get("activations"):
+        parts.append("activate abilities")
+    return " or ".join(parts) or "do nothing it names"

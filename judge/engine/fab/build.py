@@ -316,28 +316,56 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
 
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
+# the keys whose table value is a selector, in an ability, an effect or a condition (docs/scenario-format.md)
+_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn",
+                     "together_with", "last_attack", "pitched", "what", "target", "revealed", "paid_with")
 
 
 def _check_selectors(scenario, key, table, reasons):
-    """Selector tables anywhere inside an ability may only use known keys."""
+    """Selector tables anywhere inside an ability may only use known keys, each with a value the engine reads:
+    a zone of the zone list, a controller or owner that is you / opponent / a player, a keyword it knows."""
     for k, v in table.items():
-        if k in ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "together_with",
-                 "last_attack", "pitched") and \
-                isinstance(v, dict):
-            for sk, sv in v.items():
-                if sk not in SELECTOR_KEYS:
-                    reasons.append(scenario.reason("unknown-key", f"unknown selector key '{sk}' (known: "
-                                                   f"{', '.join(sorted(SELECTOR_KEYS))})", f"{key}.{k}"))
-                elif sk in _SELECTOR_WORD_LISTS and not (
-                        isinstance(sv, str) or isinstance(sv, list) and all(isinstance(w, str) for w in sv)):
-                    reasons.append(scenario.reason("wrong-type", f"the selector key '{sk}' takes a word or a list "
-                                                   f"of words, not {sv!r}", f"{key}.{k}.{sk}"))
+        if k in _SELECTOR_HOLDERS and isinstance(v, dict):
+            _check_selector(scenario, f"{key}.{k}", v, reasons)
         elif isinstance(v, dict):
-            _check_selectors(scenario, key, v, reasons)
+            _check_selectors(scenario, f"{key}.{k}", v, reasons)
         elif isinstance(v, list):
-            for item in v:
+            for i, item in enumerate(v, 1):
                 if isinstance(item, dict):
-                    _check_selectors(scenario, key, item, reasons)
+                    _check_selectors(scenario, f"{key}.{k}.{i}", item, reasons)
+
+
+def _check_selector(scenario, key, sel, reasons):
+    """One selector table: its keys, and the values of those that name a zone, a player or a keyword."""
+    players = scenario.data.get("players") if isinstance(scenario.data.get("players"), dict) else {}
+    for sk, sv in sel.items():
+        at = f"{key}.{sk}"
+        if sk not in SELECTOR_KEYS:
+            reasons.append(scenario.reason("unknown-key", f"unknown selector key '{sk}' (known: "
+                                           f"{', '.join(sorted(SELECTOR_KEYS))})" + schema._near(sk, SELECTOR_KEYS),
+                                           at))
+        elif sk in _SELECTOR_WORD_LISTS and not (
+                isinstance(sv, str) or isinstance(sv, list) and all(isinstance(w, str) for w in sv)):
+            reasons.append(scenario.reason("wrong-type", f"the selector key '{sk}' takes a word or a list "
+                                           f"of words, not {sv!r}", at))
+        elif sk == "zone" and sv not in ZONES:
+            reasons.append(scenario.reason("bad-zone", f"a selector's zone must be one of {', '.join(ZONES)}, not "
+                                           f"{sv!r}" + schema._near(sv, ZONES), at, cited.PLAYER_ZONES))
+        elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players:
+            reasons.append(scenario.reason("unknown-player", f"a selector's {sk} must be you, opponent or a player "
+                                           f"({', '.join(players)}), not {sv!r}", at))
+        elif sk == "keyword" and not _known_keyword(sv):
+            reasons.append(scenario.reason("unsupported", f"a selector's keyword must be a keyword the engine "
+                                           f"knows, not {sv!r}" + schema._near(sv, kw_table.KEYWORDS), at))
+        elif sk == "any_of":
+            for i, alt in enumerate(sv if isinstance(sv, list) else [], 1):
+                if isinstance(alt, dict):
+                    _check_selector(scenario, f"{at}.{i}", alt, reasons)
+
+
+def _known_keyword(word) -> bool:
+    """Is ``word`` (as a selector writes it: "go again", "piercing") a keyword of the keyword table?"""
+    return isinstance(word, str) and word.lower() in kw_table.KEYWORDS
 
 
 def created_handles(s: State) -> set:

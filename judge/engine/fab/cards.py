@@ -14,6 +14,11 @@ ZONES = ("hand", "arsenal", "deck", "pitch", "graveyard", "banished", "arena", "
          "combat-chain", "outside", "soul")   # soul: the cards under the owner's hero card (3.11.5, 3.0.14)
 PRIVATE_ZONES = ("hand", "arsenal", "deck")           # 3.0.4b
 ARENA_ZONES = ("arena", "equipment", "combat-chain")  # 3.0.5
+# the class and talent supertypes (2.11.6a, 2.11.6b), and the classes printed on cards of sets after CR 2.10.1
+SUPERTYPE_WORDS = frozenset(("adjudicator", "assassin", "bard", "brute", "guardian", "illusionist", "mechanologist",
+                             "merchant", "ninja", "ranger", "runeblade", "shapeshifter", "warrior", "wizard",
+                             "chaos", "draconic", "earth", "elemental", "ice", "light", "lightning", "mystic",
+                             "royal", "shadow", "necromancer", "pirate"))
 PERMANENT_SUBTYPES = ("aura", "item", "ally", "landmark", "invocation", "construct")
 PERMANENT_TYPES = ("equipment", "weapon", "token")
 

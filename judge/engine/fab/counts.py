@@ -25,6 +25,17 @@ EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "coun
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
+
+# a clause of a condition → the rule that decides what it reads, cited where the condition is checked: "if you've
+# charged this turn" reads who is considered to have charged (8.5.29a); a class or talent is read from the
+# card's type box (2.11.3); power against base power reads the base power its printed power defines (2.9.2)
+CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
+                       ("not_supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
+                       ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
+                       # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
+                       ("target_is_hero", cited.ATTACK_TARGET), ("target_is_hero", cited.ATTACKABLE),
+                       ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE))
+
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""
 
@@ -99,13 +110,13 @@ class Counts:
         while stack:
             node = stack.pop()
             if isinstance(node, dict):
-                if node.get("count") == "chain-links" and cited.CHAIN_LINK_AS_COLLECTION not in found:
-                    found.append(cited.CHAIN_LINK_AS_COLLECTION)
-                if ("target_is_hero" in node or "attacks_hero" in node) and cited.ATTACK_TARGET not in found:
-                    found += [cited.ATTACK_TARGET, cited.ATTACKABLE]   # a hero, not another attackable object
-                if "power_above_base" in node and cited.DEPENDENT_EFFECT not in found:
+                extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
+                if node.get("count") == "chain-links":
+                    extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if "power_above_base" in node:
                     # a condition on power against base power: the effect depends on stage 8 (6.3.2a)
-                    found.append(cited.DEPENDENT_EFFECT)
+                    extra.append(cited.DEPENDENT_EFFECT)
+                found += [rule for rule in extra if rule not in found]
                 stack.extend(node.values())
             elif isinstance(node, list):
                 stack.extend(node)

@@ -56,7 +56,8 @@ class Effects:
                 if not ab.get("state_trigger"):
                     self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
                               f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
-                              [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT]
+                              [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT,
+                               cited.CONDITIONAL_EFFECT]
                               + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
                                  else []) + self.condition_rules(cond) + label_rules(self.keywords(src), name),
                               tag="telling")
@@ -334,6 +335,9 @@ class Effects:
         if spec == "attack":
             link = self.s.active_link
             return [self.card(link.attack)] if link else []
+        if spec == "it":
+            # the object the effect before it moved or chose: still referenced while it is public (3.0.9b)
+            return [self.card(h) for h in self.__dict__.get("last_objects", []) if h in self.s.cards]
         if spec == "event-card":
             # the card the triggering event is about: "when you play an attack action card, … the attack gains …"
             h = (layer.params.get("event", {}) if layer is not None else {}).get("card")
@@ -555,9 +559,12 @@ class Effects:
         sources = self.unmet_keyword_grants(card, "go again")
         if sources:
             whose = ", ".join(f"{src.name}'s" if src is not card else "its own" for src in sources)
+            conds = [ab.get("while") for src in sources for ab in src.abilities if ab.kind == "static"
+                     and ab.get("while") and ab.get("effect", {}).get("keyword") == "go again"]
             self.step(f"{card.name} does not have go again: the condition of {whose} ability that would give it go "
                       f"again is not met, so {self.player_name(player)} gains no action point from it.",
-                      list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL], tag="go-again")
+                      list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT]
+                      + self.condition_rules(conds), tag="go-again")
 
     def create_token(self, eff: dict, controller: str):
         """Create a token in the arena under ``controller``'s control (8.5.2)."""

@@ -164,6 +164,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             card.keywords = dict(card.printed[1])
         ended = []
         for eff in self.s.effects:
+            eff.data.get("_held", set()).discard(card.handle)   # 6.2.2c holds the previous existence only
             if eff.applies_to and card.handle in eff.applies_to:
                 eff.applies_to = eff.applies_to - {card.handle}
                 ended.append(eff)
@@ -177,7 +178,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self.s.lki[card.handle] = {"power": self.power(card), "defense": self.defense(card),
                                    "keywords": dict(self.keywords(card)), "controller": card.controller,
                                    "name": card.name, "types": set(card.types), "subtypes": set(card.subtypes),
-                                   "supertypes": set(card.supertypes), "counters": list(card.counters)}
+                                   "supertypes": set(self.supertypes(card)), "counters": list(card.counters)}
 
     # =====================================================================================================
     # priority and passing (1.11)

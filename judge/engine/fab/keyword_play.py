@@ -163,15 +163,20 @@ class KeywordPlay:
         first in the file that fit, said); none that fit: the reveal fails."""
         what = eff.get("what") if isinstance(eff.get("what"), dict) else {}
         n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
-        picked = [c for c in self.chosen_objects({"what": {**what, "zone": what.get("zone", "hand")}, "amount": n},
-                                                 "it", src, layer, controller) if c is not src]
+        sel = {"what": {**what, "zone": what.get("zone", "hand")}, "amount": n}
+        if "who" in eff:   # whose hand: "they reveal a card from their hand" (the hero hit, an opponent)
+            sel["who"] = eff["who"]
+        who = self._player_word(eff["who"], controller, layer) if "who" in eff else controller
+        picked = [c for c in self.chosen_objects(sel, "it", src, layer, controller) if c is not src]
         self.last_ok = len(picked) >= n
         self.last_objects = [c.handle for c in picked]
         if not picked:
-            self.step(f"{self.player_name(controller)} has no such card to reveal: the reveal fails.",
+            self.step(f"{self.player_name(who)} has no such card to reveal: the reveal fails.",
                       [cited.REVEAL, cited.EFFECT_FAILS])
             return
-        self.step(f"{self.player_name(controller)} reveals {', '.join(c.name for c in picked)} (made public, then "
+        # the card "revealed this way" that a ``revealed`` condition after it reads (8.5.17)
+        self.__dict__.setdefault("revealed_by", {})[src.handle if src else None] = picked[-1].handle
+        self.step(f"{self.player_name(who)} reveals {', '.join(c.name for c in picked)} (made public, then "
                   "private again).", [cited.REVEAL], tag="telling")
 
     # ---- charge (8.5.29) ----------------------------------------------------------------------------------

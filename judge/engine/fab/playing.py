@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
-from judge.engine.fab.base import BASE_POWER_KEYS, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
+from judge.engine.fab.base import BASE_POWER_KEYS, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
 from judge.engine.fab.effects import _describe_quantity
@@ -283,6 +283,7 @@ class Playing:
         s = self.s
         timing, cites = self._timing(player, c, as_instant)
         self._check_legal(player, c, timing, cites)
+        arrow = self._check_arrow(player, c)
         why = {"now": " (an instant can be played whenever its player has priority)",
                "reaction": " (a reaction in the Reaction Step, by a player it is allowed to)"}.get(timing, "")
         extra = []
@@ -292,8 +293,24 @@ class Playing:
                 why += ", in any step of combat"
                 extra = [cited.NO_ACTIONS_DURING_COMBAT]
             why += ")"
-        self.step(f"Check legal play: nothing prevents {c.name} from being played{why}.",
-                  [cited.CHECK_LEGAL_PLAY] + (cites if timing in ("now", "reaction") else []) + extra)
+        self.step(f"Check legal play: nothing prevents {c.name} from being played{why}{arrow}.",
+                  [cited.CHECK_LEGAL_PLAY] + (cites if timing in ("now", "reaction") else []) + extra
+                  + ([cited.ARROW] if arrow else []))
+
+    def _check_arrow(self, player: str, c: Card) -> str:
+        """8.2.6a: an arrow is played only from its player's arsenal, and only while they control a bow: words
+        for the legal play, or IllegalAction."""
+        if "arrow" not in c.subtypes:
+            return ""
+        origin = c.__dict__.get("_origin", c.zone)
+        if origin != "arsenal":
+            raise IllegalAction(f"{c.name} is an arrow: it can only be played from its player's arsenal, not from the "
+                                f"{origin}", [cited.ARROW])
+        bows = [b for b in self.s.cards.values() if b.zone in ARENA_ZONES and b.controller == player
+                and "bow" in b.subtypes and not b.private]
+        if not bows:
+            raise IllegalAction(f"{c.name} is an arrow and {self.player_name(player)} controls no bow", [cited.ARROW])
+        return f" (an arrow, played from the arsenal while {self.player_name(player)} controls {bows[0].name}, a bow)"
 
     def _calculate_asset_costs(self, player: str, c: Card, action: dict, x, as_instant: bool,
                                without_paying: bool) -> tuple[int, int]:
@@ -454,7 +471,8 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
-            if sel.pop("is_attack", False) and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
+            is_attack = sel.pop("is_attack", False)
+            if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
                 self._next_effect_waits(eff, c, player, at, "attack")
                 continue   # "your next attack": only an attack (1.8.10)
             undetermined = "min_cost" in sel and c.x_cost
@@ -497,6 +515,7 @@ class Playing:
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
                       f"{_effect_phrase(eff)} {when}{cost_note}.",
                       [cited.NEXT_CARD_EFFECTS, cited.FUTURE_OBJECT]
+                      + ([cited.YOUR_NEXT_ATTACK] if is_attack else [])
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
                          else [])
                       + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else base_cites))
@@ -576,11 +595,21 @@ class Playing:
         reductions = sorted(m for m in mods if m[1] <= 0)
         return increases + reductions
 
+    def restricts(self, e: dict, c: Card, is_card: bool, controller: str) -> bool:
+        """Does the restriction ``e`` bar playing the card ``c`` (``is_card``) or activating an ability of the
+        type ``c.types`` names? ``types``: cards and abilities of those types; ``what``: cards that fit the
+        selector ({} every card); ``activations = true``: every activated ability."""
+        if c.types & set(_as_list(e.get("types"))):
+            return True
+        if is_card and isinstance(e.get("what"), dict):
+            return matches(c, e["what"], self, controller)
+        return not is_card and bool(e.get("activations"))
+
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
         for src, ab in self._functional_statics("restrict"):
             e = ab.get("effect", {})
-            if e.get("do") != "restrict" or not c.types & set(e.get("types", [])):
+            if e.get("do") != "restrict" or not self.restricts(e, c, is_card, src.controller):
                 continue
             who = e.get("who", "opponent")
             if who == "defending-hero":
@@ -591,16 +620,26 @@ class Playing:
             else:
                 barred = {self._resolve_target_word(who, src.controller, {})}
             if player in barred:
-                raise IllegalAction(f"{src.name}'s static ability says {self.player_name(player)} can't play or "
-                                    f"activate {' and '.join(e.get('types', []))} (a restriction)",
+                raise IllegalAction(f"{src.name}'s static ability says {self.player_name(player)} can't "
+                                    f"{restriction_words(e)} (a restriction)",
                                     [cited.RESTRICTION_PRECEDENCE, cited.STATIC_ABILITIES_GENERATE_EFFECTS]
                                     + ([cited.DEFENDING_HERO] if who == "defending-hero" else []))
         for eff in s.effects:
-            if eff.kind == "restrict" and eff.data.get("player") == player and c.types & set(eff.data.get("types", [])):
-                raise IllegalAction(f"an effect of {self._src_name(eff)} says {self.player_name(player)} can't play or "
-                                    f"activate {' and '.join(eff.data.get('types', []))} (a restriction)",
-                                    [cited.RESTRICTION_PRECEDENCE]
+            if eff.kind != "restrict" or eff.data.get("player") != player:
+                continue
+            what = eff.data.get("what") if is_card and isinstance(eff.data.get("what"), dict) else {}
+            base_note, base_cites = self.base_power_words(c) if BASE_POWER_KEYS & what.keys() and \
+                c.power is not None else ("", [])
+            if self.restricts(eff.data, c, is_card, eff.controller):
+                raise IllegalAction(f"an effect of {self._src_name(eff)} says {self.player_name(player)} can't "
+                                    f"{restriction_words(eff.data)} (a restriction)"
+                                    + (f"; {base_note}" if base_note else ""),
+                                    [cited.RESTRICTION_PRECEDENCE] + base_cites
                                     + ([cited.DEFENDING_HERO] if eff.data.get("who") == "defending-hero" else []))
+            if base_note:   # a restriction that reads base power and does not describe this card (2.9.2)
+                self.step(f"The restriction of {self._src_name(eff)} ({self.player_name(player)} can't "
+                          f"{restriction_words(eff.data)}) does not describe {c.name}: {base_note}.",
+                          [cited.RESTRICTION_PRECEDENCE] + base_cites, tag="telling")
         if timing == "now":
             if s.step == "close":
                 raise IllegalAction("players do not get priority during the Close Step", [cited.CLOSE_STEP])

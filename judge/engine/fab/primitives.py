@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab import cited
+from judge.engine.fab.base import _describe_effect_data, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
 from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
@@ -50,7 +51,13 @@ def _continuous(game, eff, src, controller, layer):
     elif isinstance(to, dict):
         selector = to
     else:
-        bound = {c.handle for c in game._target_cards(to, src, layer, controller)}
+        cards = game._target_cards(to, src, layer, controller)
+        if to == "it":
+            cards = _still_referenced(game, cards, eff)
+            if not cards:   # nothing left for "it" to name: the effect has no object (1.8.9)
+                game.last_ok = False
+                return
+        bound = {c.handle for c in cards}
     e = Effect(s.next_id(), s.tick(), src.handle if src else None, controller, do, dict(eff),
                applies_to=bound, selector=selector, duration=eff.get("duration", "turn"),
                next_play=bool(eff.get("next")))
@@ -61,11 +68,29 @@ def _continuous(game, eff, src, controller, layer):
             game.step(f"The effect is given to the attack of {game.card(next(iter(bound))).name} — an attack-proxy, "
                       f"chain link {n} — and not to the weapon: a later attack with it is a new attack without it.",
                       [cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
+    if selector is not None and not e.next_play and not eff.get("next_defend"):
+        e.data["_held"] = {c.handle for c in s.cards.values() if game._applies(selector, c, controller, src)}
     if do == "prevent":
         e.remaining = eff.get("amount", "all")
         e.data["shielded"] = _shielded(game, eff.get("to", "you"), controller, layer)
     game.add_effect(e)
     game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
+
+
+def _still_referenced(game, cards, eff) -> list:
+    """3.0.9b: "it" — the object the effect before it moved — is still referenced by the rest of the ability's
+    effects while it is public; one now private (a card put face down, into a hand) is no longer referenced."""
+    kept = [c for c in cards if not c.face_down and c.zone not in ("hand", "deck")]   # a face-up arsenal card is
+    # public (3.0.4d)
+    for c in kept:
+        game.step(f"\"It\" is {c.name}, the object the effect before this one moved: the ability still references "
+                  f"the new object for the rest of its effects, as it is public.", [cited.MOVED_OBJECT_REFERENCED])
+    for c in cards:
+        if c not in kept:
+            game.step(f"\"It\" was {c.name}, now a private object in the {c.zone}: the ability no longer references "
+                      f"it, so \"{_describe_effect_data(eff)}\" has no object.",
+                      [cited.MOVED_OBJECT_REFERENCED, cited.EFFECT_FAILS])
+    return kept
 
 
 def _shielded(game, to, controller, layer) -> str:
@@ -184,13 +209,12 @@ def _restrict(game, eff, src, controller, layer):
         game.step(f"The effect refers to the defending hero, {game.player_name(player)}, and keeps referring to that "
                   "hero until the combat chain closes.", [cited.DEFENDING_HERO])
     else:
-        player = game._resolve_target_word(who, controller, {})
+        player = game._player_word(who, controller, layer)
     s = game.s
     e = Effect(s.next_id(), s.tick(), src.handle if src else None, controller, "restrict", dict(eff, player=player),
                duration=eff.get("duration", "chain"))
     game.add_effect(e)
-    kinds = " and ".join(eff.get("types", []))
-    game.step(f"{_name(src)} creates a restriction: {game.player_name(player)} can't play or activate {kinds}.",
+    game.step(f"{_name(src)} creates a restriction: {game.player_name(player)} can't {restriction_words(eff)}.",
               [cited.RESTRICTION_PRECEDENCE, cited.LAYER_CONTINUOUS_EFFECT])
 
 
@@ -414,7 +438,7 @@ PRIMITIVE_ROWS = (
     _p("defend-with", {"what", "amount", "who"}, (cited.EFFECT_ADDS_DEFENDING_CARD,), _defend_with),
     _p("turn-face-up", {"what"}, (cited.TURN_FACE,), _turn_face_up),
     _p("close-combat-chain", set(), (cited.EFFECT_CLOSES_COMBAT_CHAIN,), _close_combat_chain),
-    _p("restrict", {"who", "types"}, (cited.DEFENDING_HERO,), _restrict),
+    _p("restrict", {"who", "types", "what", "activations"}, (cited.DEFENDING_HERO,), _restrict),
     _p("replace-attack", set(), (cited.NEW_ATTACKING_CARD_NEW_ATTACK,), _replace_attack),
     _p("search", {"for", "then"}, (cited.SEARCH,), _search),
     _p("suppress-triggers", {"of"}, (cited.HIT_TRIGGER_PREVENTED,), _continuous),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
-from judge.engine.fab.conditions import CONDITIONS
+from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
@@ -100,6 +100,24 @@ class Properties:
                     len(self.s.chain) + 1 == link_n and (link is None or link.n < link_n)
                 if not on_stack:
                     return False
+        if eff.applies_to is None and isinstance(eff.selector, dict) and not eff.next_play:
+            # 6.2.2c: a layer-continuous effect that has started to apply to an object keeps applying to it, even
+            # if the object no longer fits the description (an arrow "in your arsenal" that is then played);
+            # it ends for the object when that becomes a new object (3.0.9, new_object)
+            held = eff.data.setdefault("_held", set())
+            if card.handle in held:
+                said = eff.data.setdefault("_held_said", set())
+                if card.handle not in said and not self._applies(eff.selector, card, eff.controller,
+                                                                 self.s.cards.get(eff.source)):
+                    said.add(card.handle)
+                    self.step(f"The effect of {self._src_name(eff)} started to apply to {card.name} and keeps applying "
+                              f"to it, although it no longer fits the description ({_describe_selector(eff.selector)}).",
+                              [cited.STARTED_KEEPS_APPLYING], tag="telling")
+                return True
+            if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source)):
+                held.add(card.handle)
+                return True
+            return False
         return self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to)
 
     def _applies(self, spec, target: Card, src_controller: str, src: Card | None, bound=None) -> bool:
@@ -352,7 +370,7 @@ class Properties:
                     unmet = self.unmet_clauses(cond, src)
                     parts.append(f"{src.name}'s while-static ability ({eff.get('by', 0):+d} {stat}) is not functional: "
                                  f"its while-condition is not met now ({'; '.join(unmet)})")
-                    cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL,
+                    cites += [cited.WHILE_STATIC_ABILITY, cited.WHILE_STATIC_ABILITY_FUNCTIONAL, cited.CONDITIONAL_EFFECT,
                               cited.WHILE_CONDITION_ALWAYS_CHECKED] + self.condition_rules(cond)
                     cites += label_rules(self.keywords(src), "conditional")
         for _, _, src, how in mods:
@@ -600,6 +618,11 @@ class Properties:
                            else "no card was discarded this way")
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
+            elif key == "attack_power_above_base" and event_attack(self, event) is not None:
+                a = event_attack(self, event)
+                power, base = self.power(a) or 0, self.base_value(a, "power") or 0
+                out.append(f"{a.name} has {power} power, {'not greater than' if want else 'greater than'} its base "
+                           f"power {base} (its printed power)")
             elif self.extra_unmet(key, want, src):
                 out.append(self.extra_unmet(key, want, src))
             else:

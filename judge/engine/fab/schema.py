@@ -9,6 +9,7 @@ half-run. docs/scenario-format.md documents the same tables.
 from __future__ import annotations
 
 from judge.engine.fab import cited
+from judge.engine.fab.cards import SUPERTYPE_WORDS
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
@@ -237,6 +238,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         field = "winner" if do == "clash" else "prize"
         for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
             check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+    _check_supertypes_and_restriction(scenario, key, eff, do, reasons)
     if do == "create-token":
         check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
@@ -275,6 +277,22 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
+
+
+def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons: list) -> None:
+    """A supertype an effect gives or removes is a class or talent (2.11.6a, 2.11.6b); a restriction names what
+    it bars (1.0.2)."""
+    if do in ("gain-supertypes", "lose-supertypes"):
+        words = eff.get("supertypes", [])
+        for w in [words] if isinstance(words, str) else words if isinstance(words, list) else []:
+            if str(w).lower() not in SUPERTYPE_WORDS:
+                reasons.append(scenario.reason("unsupported", f"{w!r} is not a class or talent supertype"
+                                               f"{_near(str(w).lower(), SUPERTYPE_WORDS)}", f"{key}.supertypes",
+                                               cited.LOSE_SUPERTYPES))
+    if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")):
+        reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
+                                       "abilities of those types), what = { selector } (cards; {} is every card) or "
+                                       "activations = true (activated abilities)", key, cited.RESTRICTION_PRECEDENCE))
 
 
 def _check_unless(scenario, key: str, unless, reasons: list) -> None:
