@@ -49,6 +49,12 @@ class Keyword(NamedTuple):
     data: tuple = ()      # the hook's own parameters (see the rows)
 
 
+def _fusion(elements: tuple[str, ...], joiner: str) -> Keyword:
+    """The row of "[SUPERTYPES] Fusion" (8.3.17) for a list of supertypes joined by "and" or "and/or" (8.3.17d)."""
+    return Keyword(f" {joiner} ".join(elements) + " fusion", cited.FUSION,
+                   "optional additional-cost play-static ability", ("reveal-cost",), data=elements)
+
+
 # defend-limit rows: data = (counts, added-rule, played-rule, gained-late-rule, what it counts, in words)
 # prevention rows: data = (damage type it prevents or None for any, how it is paid: "pay" | "destroy")
 # chain-close rows: data = the effects of the triggered-layer
@@ -97,24 +103,10 @@ KEYWORD_ROWS = (
     Keyword("mirage", cited.MIRAGE, "static ability", ("defending-state-trigger",)),
     Keyword("rune gate", cited.RUNE_GATE, "play-static ability", ("play-from",),
             data=("banished", {"name": "Runechant"}, "without-paying")),
-    Keyword("ice fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=("ice",)),
-    Keyword("lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=("lightning",)),
-    Keyword("earth fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=("earth",)),
-    Keyword("earth and lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=('earth', 'lightning')),
-    Keyword("ice and lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=('ice', 'lightning')),
-    Keyword("earth and ice fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=('earth', 'ice')),
-    Keyword("earth and/or ice fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=('earth', 'ice')),
-    Keyword("ice and/or lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=('ice', 'lightning')),
-    Keyword("earth and/or lightning fusion", cited.FUSION, "optional additional-cost play-static ability", ("reveal-cost",),
-            data=('earth', 'lightning')),
+    *(_fusion(elements, joiner) for elements, joiner in (
+        (("ice",), "and"), (("lightning",), "and"), (("earth",), "and"),
+        (("earth", "lightning"), "and"), (("ice", "lightning"), "and"), (("earth", "ice"), "and"),
+        (("earth", "ice"), "and/or"), (("ice", "lightning"), "and/or"), (("earth", "lightning"), "and/or"))),
     Keyword("phantasm", cited.PHANTASM, "triggered-static ability", ("state-trigger",)),
     Keyword("protect", cited.PROTECT, "static ability", ("defend-other",)),
     Keyword("crank", cited.CRANK, "static ability", ("enters",), data=("steam",)),
