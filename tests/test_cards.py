@@ -41,11 +41,15 @@ def test_record_properties_from_the_type_line():
 def test_hybrid_supertypes_and_types_the_data_does_not_list():
     """A hybrid's ``A / B`` gives both supertypes and no "/" (2.14.1b); the two trap cards whose type line says
     "Action Defense Reaction" while the data's Types column says Defense Reaction are not action cards (an action
-    card would cost an action point, 1.13.2, and could not be played in the Reaction Step)."""
+    card would cost an action point, 1.13.2, and could not be played in the Reaction Step); commas between the
+    words of a type line are not part of a supertype."""
     data = cd.load()
     assert cd.find_one(data, "Bleed Out (red)").type_parts() == (["action"], ["attack"], ["assassin", "ninja"])
     assert cd.find_one(data, "Lair of the Spider").type_parts() == (["defense reaction"], ["trap"],
                                                                       ["assassin", "ninja"])
+    # a type line with commas between its words keeps each supertype (it lost them: "draconic," was no word)
+    assert cd.find_one(data, "Loyalty Beyond the Grave").type_parts()[2] == ["draconic"]
+    assert cd.find_one(data, "Cull").type_parts()[2] == ["shadow", "runeblade"]
 
 
 def test_find_colours_pitch_and_errors():

@@ -64,8 +64,9 @@ class CardRecord:
 
     def type_parts(self) -> tuple[list[str], list[str], list[str]]:
         """(types, subtypes, supertypes) in lower case, from the printed type line (CR 1.3). A hybrid card's
-        ``A / B`` supertypes are all its supertypes (2.14.1b): the slash is not one. A type the line names but the
-        data's own Types column lacks (two trap cards' lines say "Action Defense Reaction") is not taken."""
+        ``A / B`` supertypes are all its supertypes (2.14.1b): the slash is not one; commas between words ("Shadow,
+        Runeblade, Action") are not part of them. A type the line names but the data's own Types column lacks (two
+        trap cards' lines say "Action Defense Reaction") is not taken."""
         head, _, tail = self.type_text.partition(" - ")
         head_l = head.lower()
         listed = {w.strip().lower() for w in self.types.split(",")} if self.types.strip() else None
@@ -75,7 +76,7 @@ class CardRecord:
                 if listed is None or t in listed:
                     types.append(t)
                 head_l = pattern.sub(" ", head_l)
-        supertypes = [w for w in head_l.split() if w != "/"]
+        supertypes = [w for w in re.split(r"[\s,]+", head_l) if w and w != "/"]   # "Shadow, Runeblade, Action"
         subtypes = [w.strip("()").lower() for w in tail.split()]
         return types, subtypes, supertypes
 
