@@ -48,16 +48,15 @@ def effect(low: str, frame) -> list[dict] | None:
         if (n == 1) == low.endswith("counters from this"):
             raise g.NotUnderstood(low)
         return [{"do": "remove-counter", "kind": m.group(2), "amount": n, "what": "self"}]
-    m = re.fullmatch(rf"if {_NONE_ON_THIS}, put an? (\w+) counter on (?:it|this)", low)
+    m = re.fullmatch(rf"if (?P<cond>{_NONE_ON_THIS}), put an? (?P<kind>\w+) counter on (?:it|this)", low)
     if m:
-        cond = condition(re.fullmatch(r"if (.+?), put .*", low).group(1), frame.ctx)
-        if m.group(3) != cond["at_most"]["kind"]:
+        cond = condition(m.group("cond"), frame.ctx)
+        if m.group("kind") != cond["at_most"]["kind"]:
             raise g.NotUnderstood(low)      # "it" would not be the card whose counters were counted
-        return [{"do": "put-counter", "kind": m.group(3), "amount": 1, "what": "self", "if": cond}]
-    m = re.fullmatch(rf"if {_NONE_ON_THIS}, destroy (?:it|this)", low)
+        return [{"do": "put-counter", "kind": m.group("kind"), "amount": 1, "what": "self", "if": cond}]
+    m = re.fullmatch(rf"if (?P<cond>{_NONE_ON_THIS}), destroy (?:it|this)", low)
     if m:
-        cond = condition(re.fullmatch(r"if (.+?), destroy .*", low).group(1), frame.ctx)
-        return [{"do": "destroy", "what": "self", "if": cond}]
+        return [{"do": "destroy", "what": "self", "if": condition(m.group("cond"), frame.ctx)}]
     return None
 
 
