@@ -106,7 +106,7 @@ class Effects:
         return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
-        if ab.get("_keyword") is not None and ab.get("_keyword") not in self.keywords(src):
+        if ab.get("_keyword") is not None and not self.has_keyword(src, ab.get("_keyword")):
             return False   # the ability a keyword means is there only while the card has the keyword
         if ab.get("while") is not None:
             return self.functional(src, ab)
