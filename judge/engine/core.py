@@ -50,7 +50,8 @@ class Step:
     def __init__(self, n, text, cites=(), changes=(), phase=""):
         self.n = n
         self.text = text
-        self._cites = plain_ids(cites)
+        got = _PLAIN.get(cites if cites.__class__ is tuple else tuple(cites))   # plain_ids, inlined
+        self._cites = list(got) if got is not None else plain_ids(cites)
         self.changes = list(changes) if changes else []
         self.phase = phase
 
@@ -322,7 +323,9 @@ class Outcome:
     def cited_so_far(self) -> set[str]:
         """The rule ids the trace and the answer cite before any deferred key citations are worked out (every
         one of them is in :meth:`citations`)."""
-        seen = set(self.trace.citations())
+        seen = set()
+        for step in self.trace.steps:   # as a set: the trace's order (Trace.citations) is not needed here
+            seen.update(step.cites)
         for _, cites in self._summary:
             seen.update(cites)
         return seen
