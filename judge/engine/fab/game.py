@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
-from judge.engine.fab.cards import ARENA_ZONES, Card
+from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
 from judge.engine.fab.state import State
 from judge.engine.fab.combat import Combat
 from judge.engine.fab.damage import Damage
@@ -283,7 +283,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def _clear_dead_objects(self):
         """1.10.2b: living objects in the arena with 0 life total are cleared simultaneously, as one event; they
         have died (2.5.3f, 2.5.3g)."""
-        dead = [c for c in self.s.cards.values() if c.zone in ARENA_ZONES and c.life is not None
+        dead = [c for c in self.s.cards.values() if c.life is not None and c.zone in ARENA_ZONES
                 and self.life_total(c) == 0]
         if not dead:
             return
@@ -394,6 +394,10 @@ def check_card_pools(game: Game):
         for c in s.cards.values():
             spec = c.keywords.get("specialization")
             if c.owner != name or spec in (None, True) or spec in hero_names:
+                continue
+            if any(has_moniker(h, str(spec)) for h in hero_names):
+                game.step(f"{c.name} is a specialization card of {spec}, the moniker of {name}'s hero: the card-pool "
+                          "is legal.", [cited.SPECIALIZATION, cited.MONIKER])
                 continue
             if any_specialization:
                 game.step(f"{c.name} is a specialization card of {spec}; {name}'s hero has a meta-static ability allowing "
