@@ -8,6 +8,7 @@ from judge.engine.citations import Registry, cite
 
 # fmt: off
 RESTRICTION_PRECEDENCE = cite("1.0.2", "a restriction is a rule or")
+RESTRICTION_ONLY = cite("1.0.2a", "a restriction that states that only something can happen")
 NOT_RETROACTIVE = cite("1.0.2b", "a restriction or requirement does not retroactively change the game state")
 CLOCKWISE_ORDER = cite("1.1.6", "clockwise order is the order of")
 LAST_KNOWN_INFORMATION = cite("1.2.3", "last known information about an object is a snapshot")
@@ -445,6 +446,8 @@ TRIGGERED_LAYER = cite("1.6.2c", "a triggered layer is a layer created by a trig
 RESOLUTION_ABILITY_FUNCTIONAL = cite("1.7.4c", "a resolution ability is functional when its source object resolves")
 NOTHING_EVENT = cite("1.9.1b", "if an event comprises an instruction to do nothing the event does not occur")
 COMPOUND_EVENT = cite("1.9.2", "a compound event is an event that involves performing the same instructions")
+EACH_PLAYER_CLOCKWISE = cite("1.9.2c", "each player performs that instruction in clockwise order as an individual event")
+PARAMETERS_CLOCKWISE = cite("1.8.6a", "those players determine the parameters in clockwise order")
 FUTURE_OBJECT = cite("6.2.4", "if a continuous effect would only apply to a future object")
 SUB_EVENT = cite("6.4.1a", "a sub event is an event that may occur when a replacement effect replaces an event")
 STATIC_TRIGGER = cite("6.6.4", "a static triggered effect is a static continuous triggered effect")
