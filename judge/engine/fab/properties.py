@@ -125,6 +125,8 @@ class Properties:
             return target.handle in bound
         if spec in (None, "self"):
             return src is not None and target is src
+        if spec == "top-card":   # material (8.4.5): "that permanent" — the one the source is under (3.0.14)
+            return src is not None and src.zone == "under" and target.handle == src.under
         if spec == "attack":
             link = self.s.active_link
             return link is not None and link.attack == target.handle
@@ -315,6 +317,9 @@ class Properties:
             elif how == "piercing":
                 parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
                 cites += [cited.PIERCING]
+            elif how == "while-static" and src_card is not None and src_card.zone == "under":
+                parts.append(f"{by:+d} from {who} material ability: it is under {card.name}")   # 8.4.5
+                cites += [cited.MATERIAL, cited.SUB_CARD, cited.WHILE_STATIC_ABILITY]
             elif how == "while-static":
                 parts.append(f"{by:+d} from {who} while-static ability (its condition is met now)")
                 cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
