@@ -499,7 +499,6 @@ EQUIP_NEEDS_SUBTYPE = cite("8.5.41b", "an object can only be equipped if it has 
 EQUIP_ZONE_EMPTY = cite("8.5.41c", "an object can only be equipped to a zone if the zone is empty")
 NOT_EQUIPPED_NOT_PERMANENT = cite("8.5.41e", "if an object cannot be equipped it does not become a permanent")
 DECK_CARD_PERMANENT_SUBTYPES = cite("1.3.3", "deck cards become permanents when they are put into the arena")
-MATERIAL = cite("8.4.5", "material is a label for an ability typically written as")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

@@ -249,17 +249,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         # 8.5.36c: a token to transform into is created first: its table is a create-token's
         check_effect(scenario, f"{key}.into", dict(eff["into"], do="create-token"), reasons, event)
     if do == "create-token":
-        check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
-        abilities = eff.get("abilities", [])
-        if not isinstance(abilities, list):
-            reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
-        else:
-            for i, ab in enumerate(abilities, 1):
-                if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
-                    reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
-                                                   f"{', '.join(sorted(ABILITY_KEYS))}", key))
-                else:
-                    check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
+        _check_token(scenario, key, eff, reasons)
     if do == "gain-ability":
         granted = eff.get("ability")
         if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":
@@ -286,6 +276,21 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
+
+
+def _check_token(scenario, key: str, eff: dict, reasons: list) -> None:
+    """A created token's keywords and abilities (8.5.2), each checked as a card's."""
+    check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
+    abilities = eff.get("abilities", [])
+    if not isinstance(abilities, list):
+        reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
+        return
+    for i, ab in enumerate(abilities, 1):
+        if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
+            reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
+                                           f"{', '.join(sorted(ABILITY_KEYS))}", key))
+        else:
+            check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
 
 
 def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons: list) -> None:
