@@ -96,7 +96,7 @@ class Resolving:
                           [cited.LEAVE_STACK, cited.PERMANENT_TO_ARENA])
             else:
                 self.move(src, "graveyard")
-                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard"
+                self.step(f"Clear: {src.name} is cleared from the stack {self.cleared_to(src)}"
                           + (" (a deck-card without a permanent subtype does not become a permanent)"
                              if src.types & {"equipment", "weapon"} else "") + ".",
                           [cited.CLEAR_LAYER, cited.CLEAR]
