@@ -368,7 +368,7 @@ def _check_selector(scenario, key, sel, reasons):
         elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players:
             reasons.append(scenario.reason("unknown-player", f"a selector's {sk} must be you, opponent or a player "
                                            f"({', '.join(players)}), not {sv!r}", at))
-        elif sk == "keyword" and not _known_keyword(sv):
+        elif sk in ("keyword", "base_keyword") and not _known_keyword(sv):
             reasons.append(scenario.reason("unsupported", f"a selector's keyword must be a keyword the engine "
                                            f"knows, not {sv!r}" + schema._near(sv, kw_table.KEYWORDS), at))
         elif sk == "any_of":

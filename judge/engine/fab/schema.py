@@ -39,7 +39,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
@@ -387,6 +387,7 @@ def _shape():
     handle_or_selector = Str() | Table(what="a selector table")
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words,
                       "not_subtypes": words, "not_supertypes": words, "name": Str(), "keyword": Str(),
+                      "base_keyword": Str(), "defending": Bool(),
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
