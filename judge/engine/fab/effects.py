@@ -663,6 +663,14 @@ class Effects:
         found = next((c for c in deck if matches(c, spec, self, controller)), None)
         what = _describe_selector(spec)
         then = eff.get("then", "hand")
+        if found is not None and src is not None and src.fail_search:
+            # 1.9.1c: no opponent can verify what is in a private deck, so its player may choose to fail the search
+            self.step(f"{self.player_name(controller)} searches their deck for {what} and chooses to find none: the deck "
+                      "is private, no opponent can verify that one is there, so the player may choose to fail to "
+                      "complete the instruction, and the search fails.", [cited.CHOOSE_TO_FAIL, cited.SEARCH])
+            self.facts.setdefault("search", {})[layer.name if layer else "search"] = "failed"
+            self.step(f"{self.player_name(controller)} shuffles their deck.", [cited.SHUFFLE])
+            return None
         if found is None:
             self.step(f"{self.player_name(controller)} searches their deck for {what}: none is found, the search "
                       "fails.", [cited.SEARCH])
