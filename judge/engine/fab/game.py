@@ -142,6 +142,10 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         stack."""
         old = card.zone
         zone = self.replaced_destination(card, zone)   # 8.3.21 ephemeral
+        replaced = self.own_move_replaced(card, old, zone)   # "if this would be put into your graveyard, instead …"
+        if replaced != zone and replaced == old:
+            return old   # 3.0.7b: the replaced destination is its origin, no move occurs
+        zone = replaced
         if old in ARENA_ZONES or old == "stack":
             self.remember(card)
         card.zone = zone
@@ -156,6 +160,13 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             self.place_in_deck(card)
         self.zone_changed(card, old, zone)
         return old
+
+    def cleared_to(self, card: Card) -> str:
+        """Where a card cleared to its graveyard went: its graveyard, or what a replacement of that move made it
+        (the bottom of its deck, its banished zone, out of the game)."""
+        return {"graveyard": "to its owner's graveyard", "deck": "instead to the bottom of its owner's deck",
+                "banished": "instead to its owner's banished zone",
+                "outside": "and instead ceases to exist"}.get(card.zone, f"instead to its owner's {card.zone}")
 
     def reset_object(self, card: Card):
         """3.0.9: a card that enters a zone outside the arena and the stack is a new object with no relation to
@@ -356,21 +367,32 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         """4.5.1a: a player lost but the game goes on — their objects are cleared, then removed from the game."""
         s = self.s
         s.seating = [n for n in s.seating if n != name]
-        cleared = []
+        cleared, gone_layers = [], []
         for layer in list(s.stack):
             if layer.controller == name:
                 s.stack.remove(layer)
+                if layer.kind != "card":   # a non-card layer cleared ceases to exist (3.0.12a)
+                    gone_layers.append(layer.name)
+                    self.failed.append(self._layer_fact_name(layer))
+                    self.facts["resolved"][self._layer_fact_name(layer)] = False
         for c in s.cards.values():
-            if c.controller == name and c.zone in ARENA_ZONES + ("stack",):
+            if c.controller == name and c.zone in ARENA_ZONES + ("stack", "combat-chain"):
                 self.move(c, "graveyard")
                 cleared.append(c.name)
+        removed = []
         for c in s.cards.values():
             if c.owner == name and c.zone != "outside":
+                if c.controller != name and c.zone in ARENA_ZONES:
+                    removed.append(c.name)
                 c.zone = "outside"
         self.step(f"{self.player_name(name)} lost but the game does not end: everything they control is cleared"
-                  + (f" ({', '.join(cleared)})" if cleared else "") + ", everything they own is removed from the game, "
-                  "and the player and their hero cease to exist for the rest of the game.",
-                  [cited.LOST_PLAYER_LEAVES_GAME], tag="game")
+                  + (f" ({', '.join(cleared)} to their graveyard)" if cleared else "")
+                  + (f"; {', '.join(gone_layers)} ceases to exist on the stack" if gone_layers else "")
+                  + "; then everything they own is removed from the game"
+                  + (f", {', '.join(removed)} that another player controls included" if removed else "")
+                  + ". The player and their hero cease to exist for the rest of the game.",
+                  [cited.LOST_PLAYER_LEAVES_GAME] + ([cited.CLEARED_TOKEN_CEASES_TO_EXIST] if gone_layers else []),
+                  tag="game")
         if s.priority == name or s.priority is not None and s.priority not in s.seating:
             s.priority = s.turn_player if s.turn_player in s.seating else s.seating[0]
 
