@@ -28,7 +28,7 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
         if not getattr(frame, "optional_before", False):
             raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …"
         frame.optional_before = False
-        effects = read(_and_split(m.group(1)), frame)
+        effects = read(and_split(m.group(1)), frame)
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(sentence)  # a condition inside the consequence: not written by one table
@@ -98,7 +98,7 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
     return effects
 
 
-def _and_split(text: str) -> list[str]:
+def and_split(text: str) -> list[str]:
     """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
     parts = re.split(r",? and (?=(?:draw|create|gain|deal|banish|destroy|put|discard|search|you |this |it )\b)", text)
@@ -123,14 +123,16 @@ def effect(low: str, frame) -> list[dict] | None:
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
-    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pd])\} counters? on this", low)
-    if m and not frame.ctx.resolves:
-        # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"
+    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
+    if m and not frame.ctx.resolves and (m.group(5) == "this" or "ally" in frame.ctx.subtypes) and \
+            (m.group(4) != "h" or "ally" in frame.ctx.subtypes):
+        # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"; an ally's own -1{h}
+        # counter, "on her" (its life, 1.15.2a, 2.5.3a)
         n, sign, size = (1 if m.group(1) == "a" else int(m.group(1))), m.group(2), int(m.group(3))
         if size != 1 or (m.group(1) == "a") != low.split()[3].startswith("counter") or \
                 (n > 1) != low.split()[3].startswith("counters"):
             raise g.NotUnderstood(low)
-        return [{"do": "put-counter", "stat": "power" if m.group(4) == "p" else "defense",
+        return [{"do": "put-counter", "stat": {"p": "power", "d": "defense", "h": "life"}[m.group(4)],
                  "amount": n if sign == "+" else -n, "what": "self"}]
     if low == "discard a random card" and frame.where in ("trigger", "activated"):
         frame.discarded_here = True      # "… is discarded this way" after it reads this discard (8.5.5)

@@ -337,7 +337,30 @@ def _conditional(cond: dict, body: str, ctx: Context) -> Reading:
     return _finish(frame, Reading(), {"kind": "resolution", "if": dict(cond), "effects": effs})
 
 
+# "Whenever this deals or is dealt damage": on an ally (a living object, 2.5.1) each direction is its own event —
+# ``damage`` (this is the damage's source, 8.5.3) and ``dealt-damage`` (this is dealt it)
+_DAMAGE_TRIGGER = re.compile(r"(?:when|whenever) this (deals or is dealt|is dealt|deals) damage, (.+)", re.IGNORECASE)
+
+
+def _damage_trigger(text: str, ctx: Context) -> Reading | None:
+    m = _DAMAGE_TRIGGER.fullmatch(text)
+    if not m or "ally" not in ctx.subtypes:
+        return None
+    events = {"deals or is dealt": ("damage", "dealt-damage"), "is dealt": ("dealt-damage",),
+              "deals": ("damage",)}[m.group(1).lower()]
+    reading = Reading()
+    for event in events:
+        frame = Frame(ctx, "trigger")
+        frame.event = event
+        effs = effect_parts(choices_grammar.and_split(m.group(2).rstrip(".")), frame)
+        reading = _finish(frame, reading, {"kind": "trigger", "on": event, "effects": effs})
+    return reading
+
+
 def _trigger(text: str, ctx: Context) -> Reading | None:
+    got = _damage_trigger(text, ctx)
+    if got is not None:
+        return got
     for pattern, event, *when in TRIGGERS:
         m = re.fullmatch(pattern + r", (.+)", text, re.IGNORECASE)
         if m:

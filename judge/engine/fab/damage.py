@@ -67,6 +67,8 @@ class Damage:
             self.event("damage", card=src.handle, target=target, amount=amount)
         self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}).",
                   [cited.DEAL_DAMAGE])
+        self.event("dealt-damage", card=None, target=target, source=src.handle if src else None, amount=amount,
+                   hit_event=hit_event)
         if not hit_event and self._is_attack_target(target):
             self.step(f"{who} is an attack-target, but this life loss is not damage dealt by the active-attack's "
                       "hit-event in the Damage Step: it does not make the attack hit.", [cited.NOT_HIT_OTHER_LIFE_LOSS],
@@ -77,8 +79,12 @@ class Damage:
         return amount
 
     def life_total(self, c: Card) -> int | None:
-        """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
-        return None if c.life is None else max(0, c.life - c.damage_taken)
+        """A living object's life total: its life (base life modified by its {h} counters, 1.15.2a) minus the life it
+        lost, never below 0 (2.5.3a, 2.5.3e)."""
+        if c.life is None:
+            return None
+        life = self.numeric(c, "life") if any(k == "life" for _, k, _ in c.counters) else c.life
+        return max(0, life - c.damage_taken)
 
     def _is_attack_target(self, target: str) -> bool:
         """Is ``target`` an attack-target of the attack on the active chain link or on the stack (1.4.5)?"""
@@ -101,6 +107,9 @@ class Damage:
                   [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + ([cited.ALLY_DEALT_DAMAGE] if ally else []))
         if src is not None and not hit_event:   # the Damage Step sends a hit-event's own events
             self.event("damage", card=src.handle, target=c.handle, amount=amount)
+        # "whenever this is dealt damage": the same damage event, about the object dealt the damage (8.5.3)
+        self.event("dealt-damage", card=c.handle, target=c.handle, source=src.handle if src else None, amount=amount,
+                   hit_event=hit_event)
         return amount
 
     # =====================================================================================================

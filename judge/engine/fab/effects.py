@@ -171,6 +171,10 @@ class Effects:
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
         layer.params["event"] = dict(info)
+        if src is not None and src.__dict__.get("_chosen") is not None:
+            # the play action's `choose`: the parameters chosen as this card's effects are generated (1.8.6),
+            # those of its triggered-layers too ("when this hits, they choose and reveal a card")
+            layer.params["chosen"] = src.__dict__["_chosen"]
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")

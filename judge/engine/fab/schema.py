@@ -44,7 +44,8 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 EVENT_INFO: dict[str, set[str]] = {
     "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card", "player", "target"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
-    "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target"}, "chain-link-resolves": {"attack"},
+    "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target"},
+    "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player"}, "equip": {"card", "player"},

@@ -117,6 +117,10 @@ class Zones:
                           f"{what} card: that part of the effect fails.",
                           [cited.UNDETERMINED_PARAMETERS, cited.EFFECT_FAILS])
                 return []
+            if picked and len(pool) > len(picked):
+                self.step(f"{self.player_name(owner)} determines which {_describe_selector(sel, plural=False)} in their "
+                          f"{zone} the effect acts on as it is generated: {', '.join(c.name for c in picked)}.",
+                          [cited.UNDETERMINED_PARAMETERS])
             if not picked:
                 picked = pool[:n]
                 if len(pool) > n:
