@@ -318,7 +318,7 @@ class Properties:
             elif how == "while-static":
                 parts.append(f"{by:+d} from {who} while-static ability (its condition is met now)")
                 cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
-                          cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
+                          cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED]
                 cites += self.condition_rules(self._while_of(src_card, stat))
                 cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
             elif how == "static":
