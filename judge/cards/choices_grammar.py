@@ -35,6 +35,18 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
             e["if"] = {"if_you_do": True}
         return effects
     frame.optional_before = False
+    got = banished_this_way(sentence, frame, read)
+    if got is not None:
+        return got
+    m = re.fullmatch(r"(?i:if that hero is) ([A-Z][\w-]*), (.+)", sentence)
+    if m and frame.where == "resolution" and frame.target in ("opponent", "hero"):
+        # "Mark target opposing hero. If that hero is NAME, gain {r}": the hero the card targets (2.7.3b)
+        effects = read(and_split(m.group(2)), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)
+            e["if"] = {"target_hero": m.group(1)}
+        return effects
     got = _after_reveal(sentence, frame, read)
     if got is not None:
         return got
@@ -51,6 +63,30 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
 
 REVEALED_PUT = {"on top of your deck": "deck-top", "on top": "deck-top", "on the bottom of your deck": "deck",
                 "on the bottom": "deck", "into your hand": "hand"}
+
+
+def banished_this_way(sentence: str, frame, read) -> list[dict] | None:
+    """After a banish of the player's choice: ``If A [and B] (is|are) banished this way, EFFECTS`` — conditional
+    (1.8.4) on the cards banished by it, a different one fitting each description (``banished``); "that hero" is
+    the hero whose zone they came from."""
+    m = re.fullmatch(r"if (.+?) (?:is|are) banished this way, (.+)", sentence, re.IGNORECASE)
+    if not m or not getattr(frame, "banished_here", None):
+        return None
+    specs = []
+    for part in re.split(r" and ", m.group(1).lower()):
+        noun = re.fullmatch(r"an? (.+)", part.strip())
+        if not noun:
+            raise g.NotUnderstood(sentence)
+        specs.append(g.selector(noun.group(1), frame.ctx))
+    body = re.sub(r"\bthat hero\b", "the opposing hero", m.group(2), flags=re.IGNORECASE)
+    dm = re.fullmatch(rf"deal {g.NUM}( arcane)? damage to the opposing hero", body, re.IGNORECASE)
+    if not dm:
+        raise g.NotUnderstood(sentence)
+    eff = {"do": "damage", "amount": g.number(dm.group(1)), "to": frame.banished_here,
+           "if": {"banished": specs if len(specs) > 1 else specs[0]}}
+    if dm.group(2):
+        eff["kind"] = "arcane"
+    return [eff]
 
 
 def _after_reveal(sentence: str, frame, read) -> list[dict] | None:

@@ -201,6 +201,8 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = costs_grammar.board_condition(p, ctx)    # "you've played a red card this turn", "… in your pitch zone"
     if got is not None:
         return got
+    if p in ("the last attack on this combat chain hit", "the last attack this combat chain hit"):
+        return {"last_attack_hit": True}           # the previous chain link hit (7.0.3b, 7.5.5d)
     m = re.fullmatch(r"(.+?) was the last attack this combat chain", p)
     if m:
         said = phrase.strip()[: len(m.group(1))]
@@ -404,6 +406,10 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
                 raise NotUnderstood(text)
             frame = Frame(ctx, "trigger")
             effs = []
+            cm = re.fullmatch(r"if (.+?), (.+)", m.group(1), re.IGNORECASE)
+            if cm:   # "At the start of your turn, if you have 13 or less {h}, banish this": checked as it resolves
+                return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                                                  "effects": choices_grammar.trigger_body(m.group(1), frame)})
             for part in re.split(r",? then ", m.group(1)):
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})

@@ -104,6 +104,13 @@ def _last_attack(g, want, src, event):
     return last is not None and matches(last, want, g, _ctrl(src))
 
 
+def _last_attack_hit(g, want, src, event):
+    # "if the last attack on this combat chain hit": the chain link before this one (the previous chain link,
+    # 7.0.3b) hit — a hit-event occurred while it was the active chain link (7.5.5d)
+    link = g.previous_link(src)
+    return link is not None and bool(link.hit) == want
+
+
 def _damage_at_least(g, want, src, event):
     return (event.get("amount") or 0) >= want
 
@@ -205,10 +212,34 @@ def _hit_hero_marked(g, want, src, event):
     return bool(event.get("marked")) == want
 
 
+def hero_is(hero: str, word: str) -> bool:
+    """Is a hero named ``hero`` "``word``"? Its name, or its moniker — the first word of a personal name, before a
+    last name or a comma suffix (a hero named "NAME, SUFFIX" or "NAME LASTNAME" is NAME, 2.7.3, 2.7.3b)."""
+    name, word = hero.strip().lower(), word.strip().lower()
+    return name == word or name.startswith(word + ",") or name.startswith(word + " ")
+
+
+def _target_hero(g, want, src, event):
+    # "Mark target opposing hero. If that hero is NAME, …": a hero the layer targets has that name or moniker
+    return any(t in g.s.players and hero_is(g.s.players[t].hero or "", want) for t in event.get("layer_targets", []))
+
+
 def _target_is_hero(g, want, src, event):
     # "when this hits a hero", "when this attacks a hero", "deals damage to a hero": the event's attack-target, the
     # object hit or dealt damage, is a hero (a player's hero), not an ally or another attack-target (1.4.5)
     return (event.get("target") in g.s.players) == want
+
+
+def _life_at_most(g, want, src, event):
+    # "if you have 13 or less {h}": its controller's hero's life total now (2.5.3)
+    ctrl = _ctrl(src)
+    return ctrl in g.s.players and g.s.players[ctrl].life <= want
+
+
+def _life_at_least(g, want, src, event):
+    # "if you have 20 or more {h}"
+    ctrl = _ctrl(src)
+    return ctrl in g.s.players and g.s.players[ctrl].life >= want
 
 
 def _less_life(g, want, src, event):
@@ -225,6 +256,21 @@ def _revealed(g, want, src, event):
     # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
     h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
     return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
+def _banished(g, want, src, event):
+    # "if an attack action card and a 'non-attack' action card are banished this way": among the cards the source's
+    # banish effect banished last (8.5.1), a different one fits each description (one table: one description)
+    got = [g.card(h) for h in g.__dict__.get("banished_by", {}).get(src.handle if src else None, [])
+           if h in g.s.cards]
+    return _distinct_fit(g, want if isinstance(want, list) else [want], got, _ctrl(src))
+
+
+def _distinct_fit(g, specs, cards, ctrl) -> bool:
+    if not specs:
+        return True
+    return any(matches(c, specs[0], g, ctrl) and _distinct_fit(g, specs[1:], [d for d in cards if d is not c], ctrl)
+               for c in cards)
 
 
 def _discarded(g, want, src, event):
@@ -266,6 +312,7 @@ CONDITION_ROWS = (
     Condition("attack_power_above_base", None, _attack_power_above_base),
     Condition("together_with", "together", _together_with),
     Condition("last_attack", None, _last_attack),
+    Condition("last_attack_hit", None, _last_attack_hit),
     Condition("damage_at_least", "amount", _damage_at_least),
     Condition("damage_at_most", "amount", _damage_at_most),
     Condition("defended_from_hand", None, _defended_from_hand),
@@ -282,9 +329,13 @@ CONDITION_ROWS = (
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),
     Condition("discarded", None, _discarded),
+    Condition("banished", None, _banished),
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("target_is_hero", "target", _target_is_hero),
+    Condition("target_hero", None, _target_hero),
+    Condition("life_at_most", None, _life_at_most),
+    Condition("life_at_least", None, _life_at_least),
     Condition("less_life_than_an_opponent", None, _less_life),
     Condition("paid_with", None, _paid_with),
     Condition("pitched_for", None, _pitched_for),

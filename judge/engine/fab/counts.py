@@ -34,7 +34,11 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
                        ("target_is_hero", cited.ATTACK_TARGET), ("target_is_hero", cited.ATTACKABLE),
-                       ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE))
+                       ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE),
+                       # "if the last attack on this combat chain hit": the previous chain link hit
+                       ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
+                       ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
+                       ("life_at_most", cited.LIFE_TOTAL), ("life_at_least", cited.LIFE_TOTAL))
 
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""

@@ -11,7 +11,7 @@ prevented (6.4.10h); then the prevention keywords of the shielded hero's permane
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.cards import ARENA_ZONES, Card
+from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.keywords import with_hook
 
 _LABEL = {"physical": "{p} damage", "arcane": "arcane damage"}
@@ -50,6 +50,8 @@ class Damage:
                       "applies to the event, but it prevents none of it.", [cited.PREVENTION_CANNOT_PREVENT])
         if kind == "arcane" and src is not None:
             amount = event["amount"] = self._amp(src.controller, amount, name, who)
+        if src is not None and any(e.kind == "increase-damage" for e in self.s.effects):
+            amount = event["amount"] = self._increase_damage(src, amount, kind, name, who)
         amount = self._prevention_effects(target, who, amount, kind, event, bool(why))
         if amount > 0 and obj is None:
             amount = self._keyword_prevention(target, amount, kind, bool(why))
@@ -124,6 +126,30 @@ class Damage:
             self.step(f"{self._src_name(eff)}'s amp {n} replaces the arcane damage event: {name} deals {amount} + {n} = "
                       f"{amount + n} arcane damage to {who} instead; that amp is used.",
                       [cited.AMP, cited.STANDARD_REPLACEMENTS_BEFORE_PREVENTION])
+            amount += n
+        return amount
+
+    def _increase_damage(self, src: Card, amount: int, kind: str, name: str, who: str) -> int:
+        """6.4.9, 6.5.4: standard-replacement effects "instead it deals that much (damage) plus N" whose source
+        description the damage's source fits, applied before prevention; with several, the turn player selects
+        the player who applies theirs first, each player one by one in clockwise order (6.5.2) — additions, so
+        the order does not change the total. One with ``next`` is used by one event."""
+        active = [e for e in self.s.effects if e.kind == "increase-damage" and not e.pending
+                  and (e.data.get("damage_type") != "arcane" or kind == "arcane")
+                  and (e.data.get("damage_type") != "physical" or kind != "arcane")
+                  and matches(src, e.data.get("of") or {}, self, e.controller)]
+        if len(active) > 1:
+            self.step(f"{len(active)} standard-replacement effects would replace the damage event: the turn player "
+                      "selects the player who applies theirs first; each applies theirs one by one.",
+                      [cited.REPLACEMENT_ORDER_SELECT_PLAYER])
+        for eff in active:
+            n = eff.data.get("amount", 1)
+            if eff.data.get("next"):
+                self.s.effects.remove(eff)
+            self.step(f"The effect of {self._src_name(eff)} replaces the damage event ({name} fits its source "
+                      f"description): {name} deals {amount} + {n} = {amount + n} damage to {who} instead"
+                      + ("; the effect is used." if eff.data.get("next") else "."),
+                      [cited.STANDARD_REPLACEMENT, cited.STANDARD_REPLACEMENTS_BEFORE_PREVENTION])
             amount += n
         return amount
 

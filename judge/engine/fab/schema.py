@@ -218,6 +218,18 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
                                        f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
+    if do == "enters-with" and (not isinstance(eff.get("to"), dict) or not isinstance(eff.get("counters"), dict)):
+        # 6.4.8: the cards it replaces the entering of, and the counters they enter with
+        reasons.append(scenario.reason("bad-effect", "enters-with reads to = SELECTOR (the cards that enter the arena "
+                                       "with more counters: to = { subtypes = [\"item\"], controller = \"you\" }) and "
+                                       "counters = { steam = 1 }", key, cited.IDENTITY_REPLACEMENT))
+    if do == "increase-damage" and (not isinstance(eff.get("of", {}), dict)
+                                    or eff.get("damage_type", "arcane") not in ("arcane", "physical")):
+        # 6.4.9: the damage's source is a card description; the damage a type of damage or any
+        reasons.append(scenario.reason("bad-effect", "increase-damage reads of = SELECTOR (the source of the damage: "
+                                       "of = { types = [\"action\"], controller = \"you\" }) and damage_type = "
+                                       "\"arcane\" or \"physical\" (left out: any damage)", key,
+                                       cited.STANDARD_REPLACEMENT))
     if do in ("prevent", "cannot-be-prevented") and "when" in eff:
         # its replacement condition (6.4.10) reads the damage event it would replace
         check_condition(scenario, f"{key}.when", eff["when"], reasons, "damage")
@@ -385,13 +397,13 @@ def _shape():
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
                        "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
-                       "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
+                       "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
@@ -405,7 +417,7 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
-                    "power": Int(), "defense": Int(), "keywords": ListOf(Str()),
+                    "power": Int(), "defense": Int(), "keywords": ListOf(Str()), "counters": counters,
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
