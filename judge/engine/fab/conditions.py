@@ -57,6 +57,20 @@ def _played_this_turn(g, want, src, event):
     return any(matches(g.card(h), want, g, ctrl) for h in played)
 
 
+def _created_this_turn(g, want, src, event):
+    # "if you've created an aura this turn": a token or card created this turn under its controller's control
+    # (8.5.2, 8.5.2c) that fits — as it was created, though it may have left since
+    ctrl = _ctrl(src)
+    return any(name in ("create-token", "create-card") and info.get("player") == ctrl
+               and any(h in g.s.cards and matches(g.card(h), want, g, ctrl) for h in info.get("cards", []))
+               for name, info in g.s.history)
+
+
+def _any_of(g, want, src, event):
+    # "if you've played or created an aura this turn": one of the conditions holds (a list of condition tables)
+    return any(g.condition(c, src, event) for c in want)
+
+
 def _dealt_arcane(g, want, src, event):
     return (g.s.players[_ctrl(src)].dealt_arcane_this_turn > 0) == want
 
@@ -335,6 +349,8 @@ CONDITION_ROWS = (
     Condition("target_is_hero", "target", _target_is_hero),
     Condition("target_hero", None, _target_hero),
     Condition("life_at_most", None, _life_at_most),
+    Condition("created_this_turn", None, _created_this_turn),
+    Condition("any_of", None, _any_of),
     Condition("life_at_least", None, _life_at_least),
     Condition("less_life_than_an_opponent", None, _less_life),
     Condition("paid_with", None, _paid_with),

@@ -622,6 +622,11 @@ class Properties:
                 out.append(f"the cards banished this way ({', '.join(got) or 'none'}) are not "
                            + " and ".join(f"{'an' if d[0] in 'aeiou' else 'a'} {d}" for d in
                                           (_describe_selector(s_, plural=False) for s_ in specs)))
+            elif key == "created_this_turn":
+                out.append(f"{self.player_name(ctrl)} has created no {_describe_selector(want, plural=False)} this "
+                           "turn")
+            elif key == "any_of":
+                out.append(" and ".join(r for alt in want for r in self.unmet_clauses(alt, src, event)))
             elif key in ("life_at_most", "life_at_least"):
                 life = self.s.players[ctrl].life if ctrl in self.s.players else "?"
                 out.append(f"{self.player_name(ctrl)} has {life} life, {'more' if key == 'life_at_most' else 'less'} "

@@ -218,18 +218,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
                                        f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
-    if do == "enters-with" and (not isinstance(eff.get("to"), dict) or not isinstance(eff.get("counters"), dict)):
-        # 6.4.8: the cards it replaces the entering of, and the counters they enter with
-        reasons.append(scenario.reason("bad-effect", "enters-with reads to = SELECTOR (the cards that enter the arena "
-                                       "with more counters: to = { subtypes = [\"item\"], controller = \"you\" }) and "
-                                       "counters = { steam = 1 }", key, cited.IDENTITY_REPLACEMENT))
-    if do == "increase-damage" and (not isinstance(eff.get("of", {}), dict)
-                                    or eff.get("damage_type", "arcane") not in ("arcane", "physical")):
-        # 6.4.9: the damage's source is a card description; the damage a type of damage or any
-        reasons.append(scenario.reason("bad-effect", "increase-damage reads of = SELECTOR (the source of the damage: "
-                                       "of = { types = [\"action\"], controller = \"you\" }) and damage_type = "
-                                       "\"arcane\" or \"physical\" (left out: any damage)", key,
-                                       cited.STANDARD_REPLACEMENT))
+    _check_replacement(scenario, key, do, eff, reasons)
     if do in ("prevent", "cannot-be-prevented") and "when" in eff:
         # its replacement condition (6.4.10) reads the damage event it would replace
         check_condition(scenario, f"{key}.when", eff["when"], reasons, "damage")
@@ -350,6 +339,22 @@ def _all_allowed(do: str, eff: dict) -> bool:
     return do == "prevent" or do in ("put", "banish") and isinstance(eff.get("what"), dict) and "zone" in eff["what"]
 
 
+def _check_replacement(scenario, key: str, do, eff: dict, reasons: list) -> None:
+    """The replacement effects an effect may create: "enters with" (6.4.8) and "deals that much plus N" (6.4.9)."""
+    if do == "enters-with" and (not isinstance(eff.get("to"), dict) or not isinstance(eff.get("counters"), dict)):
+        # 6.4.8: the cards it replaces the entering of, and the counters they enter with
+        reasons.append(scenario.reason("bad-effect", "enters-with reads to = SELECTOR (the cards that enter the arena "
+                                       "with more counters: to = { subtypes = [\"item\"], controller = \"you\" }) and "
+                                       "counters = { steam = 1 }", key, cited.IDENTITY_REPLACEMENT))
+    if do == "increase-damage" and (not isinstance(eff.get("of", {}), dict)
+                                    or eff.get("damage_type", "arcane") not in ("arcane", "physical")):
+        # 6.4.9: the damage's source is a card description; the damage a type of damage or any
+        reasons.append(scenario.reason("bad-effect", "increase-damage reads of = SELECTOR (the source of the damage: "
+                                       "of = { types = [\"action\"], controller = \"you\" }) and damage_type = "
+                                       "\"arcane\" or \"physical\" (left out: any damage)", key,
+                                       cited.STANDARD_REPLACEMENT))
+
+
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
     """Append a Reason for an unknown condition, or one that reads an event's information where ``event`` (the
     trigger's event, None for a while-condition or a resolution) does not carry it: it could never be evaluated."""
@@ -362,6 +367,9 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
             reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
                                            f"(conditions: {', '.join(CONDITIONS)})", key))
             continue
+        if k == "any_of" and isinstance(cond[k], list):   # each alternative is a condition table
+            for i, alt in enumerate(cond[k], 1):
+                check_condition(scenario, f"{key}.any_of.{i}", alt, reasons, event)
         needs = CONDITION_TABLE[k].needs
         if needs and (event is None or needs not in EVENT_INFO[event]):
             where = f"the event on = \"{event}\" does not carry it" if event else \
@@ -404,6 +412,7 @@ def _shape():
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
+                       "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
