@@ -195,7 +195,7 @@ def effect(low: str, frame) -> list[dict] | None:
 # modal abilities: "Choose N;" and a list of modes, each on its own line after a dash (1.7.5)
 # ---------------------------------------------------------------------------------------------------------
 
-_CHOOSE = re.compile(r"choose (\d+|one|two|three);?", re.IGNORECASE)
+_CHOOSE = re.compile(r"choose (\d+|one|two|three)( or both)?;?", re.IGNORECASE)
 
 
 def modal_paragraphs(paras: list[str]) -> list[str]:
@@ -232,8 +232,14 @@ def read_modal(para: str, ctx) -> g.Reading | None:
             modes.append(mode)
     except g.NotUnderstood:
         return None
-    choose = g.number(_CHOOSE.fullmatch(lines[0]).group(1).lower())
-    return g.Reading(abilities=[{"kind": "resolution", "effects": [{"do": "modes", "choose": choose, "modes": modes}]}])
+    head = _CHOOSE.fullmatch(lines[0])
+    choose = g.number(head.group(1).lower())
+    modal = {"do": "modes", "choose": choose, "modes": modes}
+    if head.group(2):
+        if choose != 1 or len(modes) != 2:
+            return None                 # "or both": one of two modes, or both
+        modal["choose_up_to"] = 2
+    return g.Reading(abilities=[{"kind": "resolution", "effects": [modal]}])
 
 
 # ---------------------------------------------------------------------------------------------------------

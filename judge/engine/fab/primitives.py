@@ -19,6 +19,7 @@ from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
+from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
 
 
@@ -153,6 +154,14 @@ def _damage(game, eff, src, controller, layer):
         game.step(f"{_name(src)}: its damage has no declared target left to be dealt to, so that effect fails.",
                   [cited.EFFECT_FAILS])
         return
+    elif to == "event-target":
+        # "… hits a hero, it deals 3 damage to them": the object the triggering event was about
+        hit = (layer.params.get("event", {}) if layer is not None else {}).get("target")
+        if hit not in game.s.players and hit not in game.s.cards:
+            game.step(f"{_name(src)}: its damage is dealt to the object of the triggering event, and there is none: "
+                      "that effect fails.", [cited.EFFECT_FAILS])
+            return
+        targets = [hit]
     else:
         targets = [game._player_word(to or "opponent", controller, layer)]
     if len(targets) > 1:
@@ -170,7 +179,8 @@ def _damage(game, eff, src, controller, layer):
             return
         source = game.card(handle)
         game.step(f"{_name(src)}'s effect says the attack deals the damage: {source.name} is its source, not "
-                  f"{_name(src)}.", [cited.DAMAGE_DEALT_BY_SOURCE])
+                  f"{_name(src)}, the source of the ability that generated it.",
+                  [cited.EFFECT_SOURCE_UNLESS_SPECIFIED, cited.DAMAGE_DEALT_BY_SOURCE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), source, kind=eff.get("kind", "generic"),
                          unpreventable=bool(eff.get("unpreventable")))
@@ -292,6 +302,21 @@ def _return_to_hand(game, eff, src, controller, layer):
         c.face_down = False
         game.step(f"{c.name} is put into its owner's hand; there it is a new object.",
                   [cited.PUT_OR_RETURN, cited.NEW_OBJECT])
+
+
+def _pay(game, eff, src, controller, layer):
+    """"[You may] pay {r}…" as an effect: a resource asset-cost the effect incurs (1.14.1), paid with floating
+    resources, then cards pitched from hand (1.14.2d, in the order the file lists them); one that cannot be paid
+    is not paid (1.14.2b), so an "if you do" after it is not met (1.8.4a)."""
+    n = eff.get("amount", 1)
+    who = game.player_name(controller)
+    if game._pay_optional(controller, n):
+        game.step(f"{who} pays {'{r}' * n} for {src.name if src is not None else 'the effect'} (an asset-cost the "
+                  "effect incurs).", [cited.COST_OF_EFFECT, cited.PAY_RESOURCE_POINT_COST])
+        return
+    game.last_ok = False
+    game.step(f"{who} cannot pay {'{r}' * n}: too few resources and cards to pitch, so it is not paid.",
+              [cited.COST_OF_EFFECT, cited.ASSET_COST_CANNOT_BE_PAID])
 
 
 def _draw(game, eff, src, controller, layer):
@@ -434,7 +459,7 @@ PRIMITIVE_ROWS = (
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
-    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
+    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "life", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
     _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
@@ -459,6 +484,7 @@ PRIMITIVE_ROWS = (
     _p("suppress-triggers", {"of"}, (cited.HIT_TRIGGER_PREVENTED,), _continuous),
     _p("additional-activations", {"count", "to", "spread", "attack_only"}, (cited.EFFECT_ALLOWS_ABILITY,), _continuous),
     _p("set-limit", {"total", "to", "attack_only"}, (cited.EFFECTS_STATE_HOW_MANY,), _continuous),
+    _p("pay", {"amount"}, (cited.COST_OF_EFFECT, cited.PAY_RESOURCE_POINT_COST), _pay),
     _p("draw", {"who", "amount"}, (cited.DRAW,), _draw),
     _p("gain-resources", {"who", "amount"}, (cited.GAIN, cited.RESOURCE_POINT_ASSET), _gain_resources),
     _p("return-to-hand", {"what"}, (cited.PUT_OR_RETURN,), _return_to_hand),
@@ -476,11 +502,13 @@ PRIMITIVE_ROWS = (
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
-    _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
     _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
     _p("banish-set", {"from", "sets"}, (cited.BANISH,), effect_banish_set),
+    _p("transform", {"what", "into", "amount", "up_to"}, (cited.TRANSFORM, cited.SUB_CARD), SubCards.effect_transform),
+    _p("equip", {"what"}, (cited.EQUIP,), SubCards.effect_equip),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

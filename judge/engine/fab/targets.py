@@ -35,21 +35,23 @@ class Targets:
                       [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
         for t in targets:
             base = self._base_power_read(t, spec)
-            # 1.8.5a: a card outside the arena and the stack is targetable only where the effect names its zone
-            zone = [cited.TARGETABLE_ZONES] if t in self.s.cards and \
-                self.card(t).zone not in ARENA_ZONES + ("stack",) else []
+            outside = t in self.s.cards and self.card(t).zone not in ARENA_ZONES + ("stack",)
             if not self.legal_target(t, spec, player, layer):
                 raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})"
                                     + (f": {base[0]}" if base else ""),
-                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + zone
-                                    + (base[1] if base else []))
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + (base[1] if base else [])
+                                    + ([cited.TARGETABLE_ZONES] if outside else []))
+            if outside:
+                self.step(f"{self._name_of(t)} is in the {self.card(t).zone}, not in the arena or on the stack: it is "
+                          f"targetable only because the effect names that zone as where its target is.",
+                          [cited.TARGETABLE_ZONES, cited.TARGETED_EFFECT], tag="telling")
             if base:
                 self.step(f"{base[0][0].upper()}{base[0][1:]}.", base[1])
             said = self._condition_met(t, spec)
             if said:
                 # 1.8.5: the DESCRIPTION of the target phrase is checked: the decision the play rests on
                 self.step(f"{self._name_of(t)} is a legal target of {name}: it fits \"{self.describe_target_spec(spec)}\""
-                          f" ({said}).", [cited.TARGETED_EFFECT, cited.DECLARE_MODES_THEN_TARGETS] + zone, tag="telling")
+                          f" ({said}).", [cited.TARGETED_EFFECT, cited.DECLARE_MODES_THEN_TARGETS], tag="telling")
             if spec == "any" and t in self.s.cards:
                 # the decision that an object can be "any target" of a damage effect: it is living (8.5.3c)
                 self.step(f"{self._name_of(t)} is a living object in the arena (it has a life total), so it can be "
