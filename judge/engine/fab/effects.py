@@ -212,7 +212,7 @@ class Effects:
         if keyword:
             cites.append(KEYWORDS[keyword].rule)
         elif str(data.get("name", "")).lower() in NOT_PLAYED:
-            cites.append(NOT_PLAYED[str(data["name"]).lower()])   # a keyword's ability written out (heave, 8.3.18)
+            cites.append(NOT_PLAYED[str(data["name"]).lower()])   # a keyword's ability written out (8.3.18)
         if src is not None and info.get("card") == src.handle and src.zone == "stack" and data.get("on") == "play":
             cites.append(cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL)   # "when this is played", on the stack
         link = self.s.active_link
