@@ -2,7 +2,7 @@
 # of the text of played cards (actions, attacks, instants, reactions, auras).
 """Card-text grammar of played cards' sentences that compose the existing pieces: a permanent its controller
 chooses and destroys (``destroy an aura you control``, 8.5.4, 1.8.6), a condition on the permanents its controller
-controls (``if you control a Hyper Driver``, ``if you control 2 or more auras``), a trigger on two events of the
+controls (``if you control a NAME``, ``if you control 2 or more auras``), a trigger on two events of the
 card (``When this attacks or hits, …``: one ability per event, each the same).
 
 :mod:`judge.cards.grammar` calls the hooks here (``effect``, ``condition``, ``paragraph``): each returns None when
