@@ -328,13 +328,21 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
     return _conditional(cond, cm.group(2), ctx)
 
 
+# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
+STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
+                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
+                              "dealt_damage_this_turn", "your_turn"})
+
+
 def _conditional(cond: dict, body: str, ctx: Context) -> Reading:
     """``If COND, EFFECTS``: on an attack, about itself, a static ability while COND (1.7.4, 8.4.1); else a
     conditional resolution effect (1.8.4)."""
     frame = Frame(ctx, "static")
     effs = effects_of(body, frame)
     about_self = all(e.get("to", "self") == "self" and not e.get("next") for e in effs)
-    if (ctx.is_attack or ctx.is_weapon) and about_self and frame.target is None and "defended_from_hand" not in cond:
+    own_state = "equipment" in ctx.types and set(cond) <= STATE_CONDITIONS   # an equipment's own value (1.7.4)
+    if (ctx.is_attack or ctx.is_weapon or own_state) and about_self and frame.target is None and \
+            "defended_from_hand" not in cond:
         reading = Reading()
         for e in effs:
             reading.abilities.append({"kind": "static", "while": dict(cond), "effect": e})

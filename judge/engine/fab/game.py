@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
-from judge.engine.fab.cards import ARENA_ZONES, Card
+from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
 from judge.engine.fab.state import State
 from judge.engine.fab.combat import Combat
 from judge.engine.fab.damage import Damage
@@ -394,6 +394,10 @@ def check_card_pools(game: Game):
         for c in s.cards.values():
             spec = c.keywords.get("specialization")
             if c.owner != name or spec in (None, True) or spec in hero_names:
+                continue
+            if any(has_moniker(h, str(spec)) for h in hero_names):
+                game.step(f"{c.name} is a specialization card of {spec}, the moniker of {name}'s hero: the card-pool "
+                          "is legal.", [cited.SPECIALIZATION, cited.MONIKER])
                 continue
             if any_specialization:
                 game.step(f"{c.name} is a specialization card of {spec}; {name}'s hero has a meta-static ability allowing "
