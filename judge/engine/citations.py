@@ -253,10 +253,8 @@ def apply(outcome, book) -> None:
     if reg is None:
         return
     moved = _moved(reg, book)
-    if not moved:   # the document numbers every registered rule as the registry does (its own version)
-        fromkeys = dict.fromkeys
-        for step in outcome.trace.steps:
-            step.cites = list(fromkeys(map(str, step.cites)))   # _dedupe, without a call per step
+    if not moved:   # the document numbers every registered rule as the registry does (its own version);
+        # a step's cites are already plain ids, each once (core.Step keeps them so)
         outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
         return
     def cite(cites):

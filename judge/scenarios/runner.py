@@ -219,7 +219,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
         citations.apply(outcome, book)
     except citations.UnlocatedCitation as exc:
         raise ScenarioError(exc.message, file=scenario.path, key="scenario.rules") from None
-    outcome.defer_keys(lambda: citations.key_citations(outcome, book, _names(scenario)))   # worked out when read
+    outcome.defer_keys(lambda out: citations.key_citations(out, book, _names(scenario)))   # worked out when read
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:

@@ -378,7 +378,7 @@ class Combat:
         if link is None:
             return
         att = self.card(link.attack)
-        if PHANTASM not in self.keywords(att) or link.__dict__.get("_phantasm"):
+        if not self.has_keyword(att, PHANTASM) or link.__dict__.get("_phantasm"):
             return
         if self._phantasm_met(link):
             link.__dict__["_phantasm"] = True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
-from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
+from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
 from judge.engine.fab.state import Effect, Layer, derived
@@ -35,9 +35,12 @@ class Effects:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))
         else:   # the triggered abilities whose event this is, found in one pass (most events meet none)
-            listening = derived(self.s, ("trigger", name), lambda: [
-                (src, ab) for src in self.s.cards.values() for ab in src.abilities
-                if ab.kind == "trigger" and ab.data.get("on") == name])
+            kept = self.s.__dict__.get("_derived")   # derived() inlined: asked at every event
+            listening = kept[1].get(("trigger", name)) if kept is not None and kept[0] == CHANGES[0] else None
+            if listening is None:
+                listening = derived(self.s, ("trigger", name), lambda: [
+                    (src, ab) for src in self.s.cards.values() for ab in src.abilities
+                    if ab.kind == "trigger" and ab.data.get("on") == name])
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue
@@ -106,7 +109,7 @@ class Effects:
         return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
-        if ab.get("_keyword") is not None and ab.get("_keyword") not in self.keywords(src):
+        if ab.get("_keyword") is not None and not self.has_keyword(src, ab.get("_keyword")):
             return False   # the ability a keyword means is there only while the card has the keyword
         if ab.get("while") is not None:
             return self.functional(src, ab)

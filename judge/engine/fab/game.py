@@ -283,7 +283,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def _clear_dead_objects(self):
         """1.10.2b: living objects in the arena with 0 life total are cleared simultaneously, as one event; they
         have died (2.5.3f, 2.5.3g)."""
-        dead = [c for c in self.s.cards.values() if c.zone in ARENA_ZONES and c.life is not None
+        dead = [c for c in self.s.cards.values() if c.life is not None and c.zone in ARENA_ZONES
                 and self.life_total(c) == 0]
         if not dead:
             return
