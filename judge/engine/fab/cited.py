@@ -8,6 +8,7 @@ from judge.engine.citations import Registry, cite
 
 # fmt: off
 RESTRICTION_PRECEDENCE = cite("1.0.2", "a restriction is a rule or")
+PLAY_ONLY_IF = cite("1.0.2a", "a restriction that states that only something can happen")
 NOT_RETROACTIVE = cite("1.0.2b", "a restriction or requirement does not retroactively change the game state")
 CLOCKWISE_ORDER = cite("1.1.6", "clockwise order is the order of")
 LAST_KNOWN_INFORMATION = cite("1.2.3", "last known information about an object is a snapshot")
