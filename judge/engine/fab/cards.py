@@ -195,6 +195,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
             return False
     if "zone" in spec and card.zone != spec["zone"]:
         return False
+    if "is_attack" in spec and game is not None and game.is_attack(card) != spec["is_attack"]:
+        return False   # "Illusionist attacks you control": an attack on the stack or combat chain (1.4.1), not a card in hand
     if "min_cost" in spec and (card.cost is None or card.cost < spec["min_cost"]):
         return False
     if "max_cost" in spec and (card.cost is None or card.cost > spec["max_cost"]):

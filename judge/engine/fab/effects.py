@@ -564,10 +564,13 @@ class Effects:
             whose = ", ".join(f"{src.name}'s" if src is not card else "its own" for src in sources)
             conds = [ab.get("while") for src in sources for ab in src.abilities if ab.kind == "static"
                      and ab.get("while") and ab.get("effect", {}).get("keyword") == "go again"]
+            absent = [w for cond in conds for w in self.without_property(cond, sources[0])]
             self.step(f"{card.name} does not have go again: the condition of {whose} ability that would give it go "
-                      f"again is not met, so {self.player_name(player)} gains no action point from it.",
+                      f"again is not met{' (' + '; '.join(absent) + ')' if absent else ''}, so "
+                      f"{self.player_name(player)} gains no action point from it.",
                       list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT]
-                      + self.condition_rules(conds), tag="go-again")
+                      + self.condition_rules(conds)
+                      + ([cited.PROPERTY_VALUE_INFERS_EXISTENCE] if absent else []), tag="go-again")
 
     def create_token(self, eff: dict, controller: str):
         """Create a token in the arena under ``controller``'s control (8.5.2)."""

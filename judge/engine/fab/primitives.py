@@ -427,7 +427,7 @@ PRIMITIVE_ROWS = (
     _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
-    _p("put", {"what", "to", "face_down", "amount", "who"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
+    _p("put", {"what", "to", "face_down", "amount", "who", "up_to", "shuffle"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
     _p("allow-play", {"what"}, (cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE), Zones.effect_allow_play),
     _p("delayed-trigger", {"on", "when", "effects", "once", "name", "target", "nth"}, (cited.DELAYED_TRIGGER,),
        Delayed.effect_delayed_trigger),

@@ -651,6 +651,25 @@ class Properties:
                 out.append(f"{key.replace('_', ' ')} is not {want!r}")
         return out
 
+    def without_property(self, cond, src: Card | None) -> list[str]:
+        """Words naming the cards a zone-scanning clause of ``cond`` (``pitched``, ``pitched_this_turn``,
+        ``you_control``) did not count because they lack the property its selector reads the value of: "a card
+        with cost 0" infers the cost property, so a card without one never meets it (1.8.7)."""
+        out = []
+        ctrl = src.controller if src else None
+        for key, zones in (("pitched", ("pitch",)), ("pitched_this_turn", ("pitch",)), ("you_control", ARENA_ZONES)):
+            sel = cond.get(key) if isinstance(cond, dict) else None
+            if not isinstance(sel, dict):
+                continue
+            props = [p for p, keys in (("cost", ("min_cost", "max_cost")), ("power", ("min_power", "max_power")),
+                                       ("pitch", ("pitch", "color"))) if any(k in sel for k in keys)]
+            for c in self.s.cards.values():
+                whose = c.owner if key != "you_control" else c.controller
+                if c.zone in zones and whose == ctrl:
+                    out += [f"{c.name} has no {p} property, so it has no {p} value to meet it" for p in props
+                            if getattr(c, p, None) is None]
+        return out
+
     def _previous_attack(self, src: Card | None) -> Card | None:
         """The attack of the chain link before ``src``'s (or before the next one), for combo (8.4.1)."""
         link = self._link_of(src) if src is not None else None
