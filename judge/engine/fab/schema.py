@@ -117,7 +117,7 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
                                        f"{', '.join(QUANTITIES)}{_near(ab.get('count'), QUANTITIES)}", f"{key}.count"))
     if kind == "play-only-if" and not isinstance(ab.get("if"), dict):
-        reasons.append(scenario.reason("missing-key", "a play-only-if ability needs if = { condition }: the condition "
+        reasons.append(scenario.reason("bad-ability", "a play-only-if ability needs if = { condition }: the condition "
                                        "under which the card may be played", key, cited.PLAY_ONLY_IF))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
