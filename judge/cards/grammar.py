@@ -116,6 +116,11 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     m = re.fullmatch(r"gain ((?:\{r\})+)", low)
     if m:
         return [{"do": "gain-resources", "amount": m.group(1).count("{r}")}]
+    if low == "destroy this" and not ctx.resolves:
+        return [{"do": "destroy", "what": "self"}]     # a permanent destroys itself (8.5.4)
+    m = re.fullmatch(r"pay ((?:\{r\})+)", low)
+    if m:   # an asset-cost the effect incurs (1.14.1): "you may pay {r}. If you do, …"
+        return [{"do": "pay", "amount": m.group(1).count("{r}")}]
     m = re.fullmatch(r"(destroy|banish|negate) (target .+)", low)
     if m:
         spec, _ = target_word(m.group(2), ctx)
@@ -234,9 +239,10 @@ TRIGGERS = (
     (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"attacks_hero": True}),
     (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
     (r"(?:when this is played|when you play this)", "play"),   # its own play event (1.7.4i), a card that resolves
-    (r"when this defends", "defends"),
+    (r"(?:when|whenever) (?:this defends|you defend with this)", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
+    (r"when the combat chain closes", "combat-chain-closes"),    # 7.7.2: the Close Step's event
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),
 )

@@ -54,6 +54,7 @@ ACTION_POINT = cite("1.13.2", "an action point is an asset that is typically use
 GAIN_ACTION_POINTS = cite("1.13.2a", "a player can gain action points")
 ACTION_POINTS_ONLY_IN_ACTION_PHASE = cite("1.13.2b", "a player cannot gain action points")
 RESOURCE_POINT_ASSET = cite("1.13.3", "a resource point is an asset")
+COST_OF_EFFECT = cite("1.14.1", "a cost is the requirement of payment from a player")
 ASSET_COST_PAYMENT = cite("1.14.2", "an asset cost is a cost")
 ASSET_COST_CANNOT_BE_PAID = cite("1.14.2b", "if a player does not have")
 PAY_RESOURCE_POINT_COST = cite("1.14.2d", "to pay a resource point cost")

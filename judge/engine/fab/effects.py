@@ -127,7 +127,8 @@ class Effects:
             return True   # 1.7.4i: "when you win a clash revealing this", "when this is charged to your hero's soul"
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
-        return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
+        # 1.7.4a: only a non-permanent defending card's triggered abilities are non-functional (an equipment's are not)
+        return not src.private and src.zone in ARENA_ZONES and (src.is_permanent_card or not self.is_defending(src))
 
     def _is_about(self, src: Card, ab, name: str, info: dict) -> bool:
         """Triggers written "when this …" need the event to be about their source."""
@@ -320,8 +321,14 @@ class Effects:
 
     def _too_few_objects(self, eff: dict, controller: str, layer) -> str:
         """Why an optional effect that moves N cards of a zone ("you may banish 3 traps from your graveyard")
-        cannot resolve successfully: fewer than N fit (1.8.3b); '' when it can."""
+        cannot resolve successfully: fewer than N fit (1.8.3b); or whose asset-cost ("you may pay {r}{r}") cannot be
+        paid (1.8.3b, 1.14.2b); '' when it can."""
         what, n = eff.get("what"), eff.get("amount", 1)
+        if eff.get("do") == "pay":
+            have = self.s.players[controller].resources + sum(
+                c.pitch or 0 for c in self.s.cards.values() if c.zone == "hand" and c.owner == controller)
+            return "" if have >= n else \
+                f"{self.player_name(controller)} has {have} resources with the cards they could pitch, fewer than {n}"
         if eff.get("do") not in ("banish", "discard", "put") or not isinstance(what, dict) or "zone" not in what or \
                 what["zone"] in ARENA_ZONES or not isinstance(n, int) or n < 2:
             return ""

@@ -84,7 +84,7 @@ class Properties:
             return True
         if src.private:
             return False
-        if src.zone == "combat-chain" and self.is_defending(src):
+        if src.zone == "combat-chain" and self.is_defending(src) and not src.is_permanent_card:
             return False  # 1.7.4a: a non-permanent defending card's abilities are non-functional
         return src.zone in ARENA_ZONES
 
