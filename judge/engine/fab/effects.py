@@ -288,8 +288,13 @@ class Effects:
             event["layer_targets"] = list(layer.targets)   # "if that hero is …": the heroes it targets
         done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
         decided: dict = {}  # "unless [player] pays" clauses already answered (1.8.4b)
+        each_done = None    # after an effect for each hero: which of them did their part (1.9.2c)
         for eff in effects:
             cond = eff.get("if")
+            if each_done is not None and eff.get("who") == "each" and cond == {"if_you_do": True}:
+                self._each_that_did(eff, src, controller, layer, each_done)   # "each hero that does, …"
+                continue
+            each_done = None
             if cond and ("if_you_do" in cond or "otherwise" in cond):
                 self.last_ok = done   # "If you do, A and B": each of A and B reads the same preceding effect (1.8.4)
             if cond:
@@ -321,7 +326,9 @@ class Effects:
             if eff.get("unless_paid") and self.unless_paid(eff, src, controller, layer, decided):
                 self.last_ok = done = False
                 continue
+            self.__dict__.pop("each_done", None)
             self.generate_one(eff, src, controller, layer)
+            each_done = self.__dict__.pop("each_done", None)
             if not (cond and ("if_you_do" in cond or "otherwise" in cond)):
                 done = self.last_ok
 
@@ -439,8 +446,28 @@ class Effects:
                   + (", each determining their own parameters in that order" if chooses else "")
                   + f": {', '.join(self.player_name(p) for p in order)}.",
                   [cited.EACH_PLAYER_CLOCKWISE, cited.COMPOUND_EVENT] + ([cited.PARAMETERS_CLOCKWISE] if chooses else []))
+        results = {}
         for p in order:
+            self.last_ok = True
             PRIMITIVES[eff["do"]].handler(self, dict(eff, who=p), src, controller, layer)
+            results[p] = self.last_ok
+        self.each_done = results
+        self.last_ok = results.get(controller, False)     # "if you do": the controller's own part (1.8.4)
+
+    def _each_that_did(self, eff: dict, src, controller: str, layer, each_done: dict):
+        """"Each hero puts …. Each hero that does, discards a card": the second instruction is for each player
+        whose own part of the compound event before it was done (1.8.4, 1.9.2c), in the same clockwise order."""
+        did = [p for p in each_done if each_done[p]]
+        rest = {k: v for k, v in eff.items() if k != "if"}
+        self.step(f"\"{_describe_effect_data(rest)}\" is for each hero who did their part of the effect before it: "
+                  + (", ".join(self.player_name(p) for p in did) if did else "none of them") + ".",
+                  [cited.CONDITIONAL_EFFECT, cited.EACH_PLAYER_CLOCKWISE], tag="telling")
+        results = {}
+        for p in did:
+            self.last_ok = True
+            PRIMITIVES[rest["do"]].handler(self, dict(rest, who=p), src, controller, layer)
+            results[p] = self.last_ok
+        self.last_ok = results.get(controller, False)
 
     def _no_defending_hero(self, eff: dict, src) -> bool:
         """8.2.8d: an effect naming the defending hero ("they discard", "mark them") while the attack-target is an
