@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import events_grammar, permanents_grammar, triggers_grammar, zones_grammar
+from judge.cards import events_grammar, permanents_grammar, subcards_grammar, triggers_grammar, zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -82,6 +82,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = permanents_grammar.effect(low, frame)   # a permanent's own counters (8.5.14, 1.8.4)
     if got is not None:
         return got
+    got = subcards_grammar.effect(low, frame)     # transform, cards under this (8.5.36, 3.0.14)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
@@ -113,6 +116,11 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     m = re.fullmatch(r"gain ((?:\{r\})+)", low)
     if m:
         return [{"do": "gain-resources", "amount": m.group(1).count("{r}")}]
+    if low == "destroy this" and not ctx.resolves:
+        return [{"do": "destroy", "what": "self"}]     # a permanent destroys itself (8.5.4)
+    m = re.fullmatch(r"pay ((?:\{r\})+)", low)
+    if m:   # an asset-cost the effect incurs (1.14.1): "you may pay {r}. If you do, …"
+        return [{"do": "pay", "amount": m.group(1).count("{r}")}]
     m = re.fullmatch(r"(destroy|banish|negate) (target .+)", low)
     if m:
         spec, _ = target_word(m.group(2), ctx)
@@ -228,9 +236,10 @@ TRIGGERS = (
     (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"attacks_hero": True}),
     (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
     (r"(?:when this is played|when you play this)", "play"),   # its own play event (1.7.4i), a card that resolves
-    (r"when this defends", "defends"),
+    (r"(?:when|whenever) (?:this defends|you defend with this)", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
+    (r"when the combat chain closes", "combat-chain-closes"),    # 7.7.2: the Close Step's event
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),
 )
@@ -240,7 +249,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name, ctx.monikers)
     try:
-        for reader in (events_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph,
+        for reader in (subcards_grammar.paragraph, events_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph,
                        hero_grammar.paragraph, keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:

@@ -94,7 +94,8 @@ def _effect_phrase(eff: Effect) -> str:
         return "is " + " and ".join(d.get("supertypes") or []) + " in addition to its other types"
     if eff.kind == "gain-ability":
         ab = d.get("ability", {})
-        return f"gains the triggered ability \"when this {ab.get('on', '?')}s, " \
+        when = "when the combat chain closes" if ab.get("on") == "combat-chain-closes" else f"when this {ab.get('on', '?')}s"
+        return f"gains the triggered ability \"{when}, " \
                f"{'; '.join(_describe_effect_data(x) for x in ab.get('effects', []))}\""
     return eff.kind
 
@@ -137,7 +138,11 @@ def restriction_words(e: dict) -> str:
     parts = []
     if e.get("types"):
         parts.append(f"play or activate {' and '.join(_as_list(e['types']))}")
-    if isinstance(e.get("what"), dict):
+    if e.get("from") or e.get("only_from"):
+        what = _describe_selector(e.get("what") or {})
+        parts.append(f"play {what} from their {e['from']} zone" if e.get("from") else
+                     f"play {what} from anywhere other than their {e['only_from']}")
+    elif isinstance(e.get("what"), dict):
         parts.append(f"play {_describe_selector(e['what'])}")
     if e.get("activations"):
         parts.append("activate abilities")

@@ -457,6 +457,12 @@ class Combat:
                       f"in an order its controller decides ({how}: {', '.join(self._name_of(t) for t in order)}).",
                       [cited.DAMAGE_EACH_ATTACK_TARGET])
         for target in order:
+            if target in s.players and s.players[target].lost:
+                # 7.5.2b: a player who lost ceased to exist with their hero (4.5.1a): no damage, no hit-event
+                self.step(f"{self._name_of(target)} has ceased to exist (their player lost the game) when the damage is "
+                          "calculated: no damage is dealt to them and the event is not generated.",
+                          [cited.ATTACK_TARGET_GONE_NO_DAMAGE, cited.LOST_PLAYER_LEAVES_GAME])
+                continue
             defenders = [self.card(h) for h, t, _ in self.defending(link) if t == target]
             values = [self.defense(d) or 0 for d in defenders]
             for d in defenders:
@@ -525,6 +531,14 @@ class Combat:
         if att.zone == "combat-chain" and link.proxy is None or (link.proxy and att.zone == "combat-chain"):
             kws = self.keywords(att)
             lki = False
+            if link.proxy and GO_AGAIN in kws and GO_AGAIN in att.keywords and GO_AGAIN not in link.proxy_keywords \
+                    and not self.gains_keyword(att, GO_AGAIN):
+                # 1.4.3a: the attack-proxy does not inherit its source's resolution abilities — go again is one (8.3.5)
+                kws = {k: v for k, v in kws.items() if k != GO_AGAIN}
+                self.step(f"{att.name}'s own go again is a resolution ability of the card; its attack-proxy inherits "
+                          "its properties but not its activated and resolution abilities, so the attack does not have "
+                          f"go again and {self.player_name(link.controller)} gains no action point from it.",
+                          [cited.ATTACK_PROXY_EXTENSION, cited.GO_AGAIN, cited.GO_AGAIN_ATTACK], tag="go-again")
         else:
             kws = link.lki.get("keywords") or s.lki.get(att.handle, {}).get("keywords", {})
             lki = True
@@ -543,6 +557,12 @@ class Combat:
                                     + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
         elif not lki:
             self.no_go_again(att, link.controller, [cited.CHAIN_LINK_RESOLVES, cited.GO_AGAIN_ATTACK])
+        else:
+            # 7.6.2a, 1.2.3c: the attack left the chain without go again; its snapshot cannot be altered afterwards
+            self.step(f"{att.name} is no longer on the combat chain: its last known information, taken as it left, "
+                      "has no go again, and it cannot be altered by anything that happened since, so "
+                      f"{self.player_name(link.controller)} gains no action point from the chain link.",
+                      [cited.GO_AGAIN_LKI_ATTACK, cited.LKI_IMMUTABLE, cited.LAST_KNOWN_INFORMATION], tag="go-again")
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)
@@ -614,7 +634,7 @@ class Combat:
             c = s.cards[h]
             if c.zone == "combat-chain":
                 self.move(c, "graveyard")
-                self.step(f"{c.name} is cleared from the combat chain to its owner's graveyard.",
+                self.step(f"{c.name} is cleared from the combat chain {self.cleared_to(c)}.",
                           [cited.CHAIN_OBJECTS_CLEARED, cited.CLEAR])
         s.chain_open = False
         s.chain = []

@@ -30,7 +30,8 @@ class Effects:
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
         self.record_event(name, info)
-        grants = self.static_grants or any(e.kind == "gain-ability" for e in self.s.effects)
+        effects = self.s.effects
+        grants = self.static_grants or effects and any(e.kind == "gain-ability" for e in effects)
         if grants:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))
@@ -127,7 +128,8 @@ class Effects:
             return True   # 1.7.4i: "when you win a clash revealing this", "when this is charged to your hero's soul"
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
-        return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
+        # 1.7.4a: only a non-permanent defending card's triggered abilities are non-functional (an equipment's are not)
+        return not src.private and src.zone in ARENA_ZONES and (src.is_permanent_card or not self.is_defending(src))
 
     def _is_about(self, src: Card, ab, name: str, info: dict) -> bool:
         """Triggers written "when this …" need the event to be about their source."""
@@ -320,8 +322,14 @@ class Effects:
 
     def _too_few_objects(self, eff: dict, controller: str, layer) -> str:
         """Why an optional effect that moves N cards of a zone ("you may banish 3 traps from your graveyard")
-        cannot resolve successfully: fewer than N fit (1.8.3b); '' when it can."""
+        cannot resolve successfully: fewer than N fit (1.8.3b); or whose asset-cost ("you may pay {r}{r}") cannot be
+        paid (1.8.3b, 1.14.2b); '' when it can."""
         what, n = eff.get("what"), eff.get("amount", 1)
+        if eff.get("do") == "pay":
+            have = self.s.players[controller].resources + sum(
+                c.pitch or 0 for c in self.s.cards.values() if c.zone == "hand" and c.owner == controller)
+            return "" if have >= n else \
+                f"{self.player_name(controller)} has {have} resources with the cards they could pitch, fewer than {n}"
         if eff.get("do") not in ("banish", "discard", "put") or not isinstance(what, dict) or "zone" not in what or \
                 what["zone"] in ARENA_ZONES or not isinstance(n, int) or n < 2:
             return ""
@@ -380,7 +388,24 @@ class Effects:
                 eff = dict(eff, **{field: n})
         if self._no_defending_hero(eff, src):
             return
+        if eff.get("who") == "each":
+            self._each_player(eff, src, controller, layer)
+            return
         PRIMITIVES[do].handler(self, eff, src, controller, layer)
+
+    def _each_player(self, eff: dict, src, controller: str, layer):
+        """"Each hero draws a card": a compound event where each player performs the instruction as an individual
+        event in clockwise order, starting with the controller of the effect (1.9.2c); where it makes them choose
+        cards, each determines their own in that order (1.8.6a)."""
+        order = [p for p in self.clockwise_from(controller) if not self.s.players[p].lost]
+        chooses = isinstance(eff.get("what"), dict) and "zone" in eff["what"]
+        self.step(f"\"{_describe_effect_data(eff)}\" instructs each hero: a compound event in which each player performs "
+                  "it as an individual event in clockwise order, starting with the controller of the effect"
+                  + (", each determining their own parameters in that order" if chooses else "")
+                  + f": {', '.join(self.player_name(p) for p in order)}.",
+                  [cited.EACH_PLAYER_CLOCKWISE, cited.COMPOUND_EVENT] + ([cited.PARAMETERS_CLOCKWISE] if chooses else []))
+        for p in order:
+            PRIMITIVES[eff["do"]].handler(self, dict(eff, who=p), src, controller, layer)
 
     def _no_defending_hero(self, eff: dict, src) -> bool:
         """8.2.8d: an effect naming the defending hero ("they discard", "mark them") while the attack-target is an
@@ -564,10 +589,13 @@ class Effects:
             whose = ", ".join(f"{src.name}'s" if src is not card else "its own" for src in sources)
             conds = [ab.get("while") for src in sources for ab in src.abilities if ab.kind == "static"
                      and ab.get("while") and ab.get("effect", {}).get("keyword") == "go again"]
+            absent = [w for cond in conds for w in self.without_property(cond, sources[0])]
             self.step(f"{card.name} does not have go again: the condition of {whose} ability that would give it go "
-                      f"again is not met, so {self.player_name(player)} gains no action point from it.",
+                      f"again is not met{' (' + '; '.join(absent) + ')' if absent else ''}, so "
+                      f"{self.player_name(player)} gains no action point from it.",
                       list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT]
-                      + self.condition_rules(conds), tag="go-again")
+                      + self.condition_rules(conds)
+                      + ([cited.PROPERTY_VALUE_INFERS_EXISTENCE] if absent else []), tag="go-again")
 
     def create_token(self, eff: dict, controller: str):
         """Create a token in the arena under ``controller``'s control (8.5.2)."""
@@ -603,7 +631,10 @@ class Effects:
             self.step(f"{c.name} is banished.", [cited.BANISH])
         elif do == "discard":
             self.move(c, "graveyard")
-            self.step(f"{c.name} is discarded.", [cited.DISCARD])
+            self.step(f"{c.name} is discarded." if c.zone == "graveyard" else
+                      f"{c.name} is discarded: its move was replaced (it is in its owner's {c.zone}), but a replacement "
+                      "that modifies part of a composite event does not stop the discard, which still occurs.",
+                      [cited.DISCARD] + ([] if c.zone == "graveyard" else [cited.COMPOSITE_EVENT_STILL_OCCURS]))
         if was_attack:
             self.step(f"The active-attack {c.name} has ceased to exist; the chain link remains and uses last known "
                       "information about it.", [cited.CHAIN_LINK_AS_COLLECTION, cited.LAST_KNOWN_INFORMATION])

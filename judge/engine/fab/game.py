@@ -16,7 +16,7 @@ players pass in succession until that step (1.11.4a, 5.3.1, the steps of chapter
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome, Step, bounded
+from judge.engine.core import STEP_BUDGET, InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
 from judge.engine.fab.state import State
@@ -34,6 +34,7 @@ from judge.engine.fab.turn import Turn
 from judge.engine.fab.zones import Zones
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.resolving import Resolving
+from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.targets import Targets
 from judge.engine.fab import cited
 
@@ -41,7 +42,7 @@ __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
 class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
-           Counts, Costs, Counters, Zones, KeywordPlay):
+           Counts, Costs, Counters, Zones, KeywordPlay, SubCards):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
@@ -85,8 +86,13 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     # =====================================================================================================
     def step(self, text: str, cites=(), changes=(), tag: str | None = None):
         """Add a step to the trace; ``tag`` marks a step the answer should repeat (see ``_summarise``)."""
-        steps = self.trace.steps
-        st = self.trace.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
+        trace = self.trace
+        steps = trace.steps
+        st = Step(len(steps) + 1, text, cites, changes, trace.phase)
+        if len(steps) < STEP_BUDGET:
+            steps.append(st)
+        else:
+            trace.append(st)   # past the budget of every resolution: raises
         if tag:
             self.notable.append((tag, st))
 
@@ -137,6 +143,15 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         stack."""
         old = card.zone
         zone = self.replaced_destination(card, zone)   # 8.3.21 ephemeral
+        replaced = self.own_move_replaced(card, old, zone)   # "if this would be put into your graveyard, instead …"
+        if replaced != zone and replaced == old:
+            return old   # 3.0.7b: the replaced destination is its origin, no move occurs
+        zone = replaced
+        if card.token and zone not in ARENA_ZONES + ("stack", "outside", "under"):   # 8.1.8a: or as a sub-card
+            if zone != "graveyard":   # a token destroyed or cleared says so where it happens (3.0.12a)
+                self.step(f"{card.name} is a token, and tokens exist only in the arena: leaving it, it ceases to exist "
+                          f"instead of being put into the {zone}.", [cited.TOKEN_ONLY_IN_ARENA, cited.MOVE_TO_NO_ZONE])
+            zone = "outside"
         if old in ARENA_ZONES or old == "stack":
             self.remember(card)
         card.zone = zone
@@ -147,10 +162,22 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             card.controller = controller
         if zone not in ARENA_ZONES and zone != "stack" and old != zone:
             self.reset_object(card)
+            if old in ARENA_ZONES or old == "stack":
+                if zone != "under":
+                    self.clear_sub_cards(card)   # 3.0.14e: its sub-cards are cleared with it
+            elif old == "under":
+                card.under = None
         if zone == "deck":
             self.place_in_deck(card)
         self.zone_changed(card, old, zone)
         return old
+
+    def cleared_to(self, card: Card) -> str:
+        """Where a card cleared to its graveyard went: its graveyard, or what a replacement of that move made it
+        (the bottom of its deck, its banished zone, out of the game)."""
+        return {"graveyard": "to its owner's graveyard", "deck": "instead to the bottom of its owner's deck",
+                "banished": "instead to its owner's banished zone",
+                "outside": "and instead ceases to exist"}.get(card.zone, f"instead to its owner's {card.zone}")
 
     def reset_object(self, card: Card):
         """3.0.9: a card that enters a zone outside the arena and the stack is a new object with no relation to
@@ -176,7 +203,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def remember(self, card: Card):
         """Last known information (1.2.3): a snapshot of the object before it leaves."""
         self.s.lki[card.handle] = {"power": self.power(card), "defense": self.defense(card),
-                                   "keywords": dict(self.keywords(card)), "controller": card.controller,
+                                   "keywords": self.keywords(card), "controller": card.controller,
                                    "name": card.name, "types": set(card.types), "subtypes": set(card.subtypes),
                                    "supertypes": set(self.supertypes(card)), "counters": list(card.counters)}
 
@@ -351,21 +378,32 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         """4.5.1a: a player lost but the game goes on — their objects are cleared, then removed from the game."""
         s = self.s
         s.seating = [n for n in s.seating if n != name]
-        cleared = []
+        cleared, gone_layers = [], []
         for layer in list(s.stack):
             if layer.controller == name:
                 s.stack.remove(layer)
+                if layer.kind != "card":   # a non-card layer cleared ceases to exist (3.0.12a)
+                    gone_layers.append(layer.name)
+                    self.failed.append(self._layer_fact_name(layer))
+                    self.facts["resolved"][self._layer_fact_name(layer)] = False
         for c in s.cards.values():
-            if c.controller == name and c.zone in ARENA_ZONES + ("stack",):
+            if c.controller == name and c.zone in ARENA_ZONES + ("stack", "combat-chain"):
                 self.move(c, "graveyard")
                 cleared.append(c.name)
+        removed = []
         for c in s.cards.values():
             if c.owner == name and c.zone != "outside":
+                if c.controller != name and c.zone in ARENA_ZONES:
+                    removed.append(c.name)
                 c.zone = "outside"
         self.step(f"{self.player_name(name)} lost but the game does not end: everything they control is cleared"
-                  + (f" ({', '.join(cleared)})" if cleared else "") + ", everything they own is removed from the game, "
-                  "and the player and their hero cease to exist for the rest of the game.",
-                  [cited.LOST_PLAYER_LEAVES_GAME], tag="game")
+                  + (f" ({', '.join(cleared)} to their graveyard)" if cleared else "")
+                  + (f"; {', '.join(gone_layers)} ceases to exist on the stack" if gone_layers else "")
+                  + "; then everything they own is removed from the game"
+                  + (f", {', '.join(removed)} that another player controls included" if removed else "")
+                  + ". The player and their hero cease to exist for the rest of the game.",
+                  [cited.LOST_PLAYER_LEAVES_GAME] + ([cited.CLEARED_TOKEN_CEASES_TO_EXIST] if gone_layers else []),
+                  tag="game")
         if s.priority == name or s.priority is not None and s.priority not in s.seating:
             s.priority = s.turn_player if s.turn_player in s.seating else s.seating[0]
 

@@ -19,6 +19,7 @@ from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
+from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
 
 
@@ -153,6 +154,14 @@ def _damage(game, eff, src, controller, layer):
         game.step(f"{_name(src)}: its damage has no declared target left to be dealt to, so that effect fails.",
                   [cited.EFFECT_FAILS])
         return
+    elif to == "event-target":
+        # "… hits a hero, it deals 3 damage to them": the object the triggering event was about
+        hit = (layer.params.get("event", {}) if layer is not None else {}).get("target")
+        if hit not in game.s.players and hit not in game.s.cards:
+            game.step(f"{_name(src)}: its damage is dealt to the object of the triggering event, and there is none: "
+                      "that effect fails.", [cited.EFFECT_FAILS])
+            return
+        targets = [hit]
     else:
         targets = [game._player_word(to or "opponent", controller, layer)]
     if len(targets) > 1:
@@ -170,7 +179,8 @@ def _damage(game, eff, src, controller, layer):
             return
         source = game.card(handle)
         game.step(f"{_name(src)}'s effect says the attack deals the damage: {source.name} is its source, not "
-                  f"{_name(src)}.", [cited.DAMAGE_DEALT_BY_SOURCE])
+                  f"{_name(src)}, the source of the ability that generated it.",
+                  [cited.EFFECT_SOURCE_UNLESS_SPECIFIED, cited.DAMAGE_DEALT_BY_SOURCE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), source, kind=eff.get("kind", "generic"),
                          unpreventable=bool(eff.get("unpreventable")))
@@ -292,6 +302,21 @@ def _return_to_hand(game, eff, src, controller, layer):
         c.face_down = False
         game.step(f"{c.name} is put into its owner's hand; there it is a new object.",
                   [cited.PUT_OR_RETURN, cited.NEW_OBJECT])
+
+
+def _pay(game, eff, src, controller, layer):
+    """"[You may] pay {r}…" as an effect: a resource asset-cost the effect incurs (1.14.1), paid with floating
+    resources, then cards pitched from hand (1.14.2d, in the order the file lists them); one that cannot be paid
+    is not paid (1.14.2b), so an "if you do" after it is not met (1.8.4a)."""
+    n = eff.get("amount", 1)
+    who = game.player_name(controller)
+    if game._pay_optional(controller, n):
+        game.step(f"{who} pays {'{r}' * n} for {src.name if src is not None else 'the effect'} (an asset-cost the "
+                  "effect incurs).", [cited.COST_OF_EFFECT, cited.PAY_RESOURCE_POINT_COST])
+        return
+    game.last_ok = False
+    game.step(f"{who} cannot pay {'{r}' * n}: too few resources and cards to pitch, so it is not paid.",
+              [cited.COST_OF_EFFECT, cited.ASSET_COST_CANNOT_BE_PAID])
 
 
 def _draw(game, eff, src, controller, layer):
@@ -419,7 +444,7 @@ PRIMITIVE_ROWS = (
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
-    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
+    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "life", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
     _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
@@ -427,7 +452,7 @@ PRIMITIVE_ROWS = (
     _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
-    _p("put", {"what", "to", "face_down", "amount", "who"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
+    _p("put", {"what", "to", "face_down", "amount", "who", "up_to", "shuffle"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
     _p("allow-play", {"what"}, (cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE), Zones.effect_allow_play),
     _p("delayed-trigger", {"on", "when", "effects", "once", "name", "target", "nth"}, (cited.DELAYED_TRIGGER,),
        Delayed.effect_delayed_trigger),
@@ -438,12 +463,13 @@ PRIMITIVE_ROWS = (
     _p("defend-with", {"what", "amount", "who"}, (cited.EFFECT_ADDS_DEFENDING_CARD,), _defend_with),
     _p("turn-face-up", {"what"}, (cited.TURN_FACE,), _turn_face_up),
     _p("close-combat-chain", set(), (cited.EFFECT_CLOSES_COMBAT_CHAIN,), _close_combat_chain),
-    _p("restrict", {"who", "types", "what", "activations"}, (cited.DEFENDING_HERO,), _restrict),
+    _p("restrict", {"who", "types", "what", "activations", "from", "only_from"}, (cited.DEFENDING_HERO,), _restrict),
     _p("replace-attack", set(), (cited.NEW_ATTACKING_CARD_NEW_ATTACK,), _replace_attack),
     _p("search", {"for", "then"}, (cited.SEARCH,), _search),
     _p("suppress-triggers", {"of"}, (cited.HIT_TRIGGER_PREVENTED,), _continuous),
     _p("additional-activations", {"count", "to", "spread", "attack_only"}, (cited.EFFECT_ALLOWS_ABILITY,), _continuous),
     _p("set-limit", {"total", "to", "attack_only"}, (cited.EFFECTS_STATE_HOW_MANY,), _continuous),
+    _p("pay", {"amount"}, (cited.COST_OF_EFFECT, cited.PAY_RESOURCE_POINT_COST), _pay),
     _p("draw", {"who", "amount"}, (cited.DRAW,), _draw),
     _p("gain-resources", {"who", "amount"}, (cited.GAIN, cited.RESOURCE_POINT_ASSET), _gain_resources),
     _p("return-to-hand", {"what"}, (cited.PUT_OR_RETURN,), _return_to_hand),
@@ -464,6 +490,8 @@ PRIMITIVE_ROWS = (
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
     _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
     _p("banish-set", {"from", "sets"}, (cited.BANISH,), effect_banish_set),
+    _p("transform", {"what", "into", "amount", "up_to"}, (cited.TRANSFORM, cited.SUB_CARD), SubCards.effect_transform),
+    _p("equip", {"what"}, (cited.EQUIP,), SubCards.effect_equip),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

@@ -84,7 +84,7 @@ class Properties:
             return True
         if src.private:
             return False
-        if src.zone == "combat-chain" and self.is_defending(src):
+        if src.zone == "combat-chain" and self.is_defending(src) and not src.is_permanent_card:
             return False  # 1.7.4a: a non-permanent defending card's abilities are non-functional
         return src.zone in ARENA_ZONES
 
@@ -125,6 +125,8 @@ class Properties:
             return target.handle in bound
         if spec in (None, "self"):
             return src is not None and target is src
+        if spec == "top-card":   # material (8.4.5): "that permanent" — the one the source is under (3.0.14)
+            return src is not None and src.zone == "under" and target.handle == src.under
         if spec == "attack":
             link = self.s.active_link
             return link is not None and link.attack == target.handle
@@ -208,7 +210,8 @@ class Properties:
             if ab.kind == "property" and stat in ab.get("defines", []):
                 return self.quantity(ab.data, card)
         base = card.base_defense_set if stat == "defense" and card.base_defense_set is not None else getattr(card, stat)
-        if base is None or not any(e.kind == "modify-base" for e in self.s.effects):
+        effects = self.s.effects
+        if base is None or not effects or not any(e.kind == "modify-base" for e in effects):
             return base
         for _, _, eff in self._base_modifiers(card, stat):
             d = eff.data
@@ -285,6 +288,37 @@ class Properties:
         """The card's defense now, with every effect applied (None if it has none)."""
         return self.numeric(card, "defense")
 
+    def _explain_modifier(self, card: Card, stat: str, ts: int, by: int, src: str, how: str, parts: list, cites: list):
+        """One +N/−N of :meth:`_modifiers` in words (a counter, combo, piercing, a while-static or material ability,
+        a static ability, an effect), with the rules it follows."""
+        src_card = self.s.cards.get(src)
+        who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
+        if how == "counter":
+            parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
+            cites += [cited.PROPERTY_COUNTER_KEEPS_BASE]
+        elif how == "combo":
+            parts.append(f"{by:+d} from {who} combo ability: the last attack this combat chain matches its names")
+            cites += [cited.COMBO]
+        elif how == "piercing":
+            parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
+            cites += [cited.PIERCING]
+        elif how == "while-static":
+            parts.append(f"{by:+d} from {who} " + (f"material ability: it is under {card.name}" if src_card is not
+                                                   None and src_card.zone == "under" else
+                                                   "while-static ability (its condition is met now)"))
+            cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
+                      cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
+            cites += [cited.MATERIAL, cited.SUB_CARD] if src_card is not None and src_card.zone == "under" else []
+            cites += self.condition_rules(self._while_of(src_card, stat))
+            cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
+        elif how == "static":
+            parts.append(f"{by:+d} from {who} static ability")
+            cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
+            cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
+        else:
+            parts.append(f"{by:+d} from {who} effect" + self._still_applies(card, ts, cites))
+            cites += [cited.LAYER_CONTINUOUS_EFFECT]
+
     def explain_value(self, card: Card, stat: str):
         """A sentence on how a power/defense value is made (base, property-static, modifiers), or None."""
         parts, cites = [], []
@@ -304,30 +338,7 @@ class Properties:
         self._explain_base(card, stat, base, parts, cites)
         mods = self._modifiers(card, stat)
         for ts, by, src, how in mods:
-            src_card = self.s.cards.get(src)
-            who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
-            if how == "counter":
-                parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
-                cites += [cited.PROPERTY_COUNTER_KEEPS_BASE]
-            elif how == "combo":
-                parts.append(f"{by:+d} from {who} combo ability: the last attack this combat chain matches its names")
-                cites += [cited.COMBO]
-            elif how == "piercing":
-                parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
-                cites += [cited.PIERCING]
-            elif how == "while-static":
-                parts.append(f"{by:+d} from {who} while-static ability (its condition is met now)")
-                cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
-                          cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
-                cites += self.condition_rules(self._while_of(src_card, stat))
-                cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
-            elif how == "static":
-                parts.append(f"{by:+d} from {who} static ability")
-                cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
-                cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
-            else:
-                parts.append(f"{by:+d} from {who} effect" + self._still_applies(card, ts, cites))
-                cites += [cited.LAYER_CONTINUOUS_EFFECT]
+            self._explain_modifier(card, stat, ts, by, src, how, parts, cites)
         adds = [m for m in mods if m[1] > 0]
         subs = [m for m in mods if m[1] < 0]
         if adds and subs:
@@ -446,20 +457,9 @@ class Properties:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
         if self._keywords_unchanged():
             return kws   # nothing in the game gains, loses or forbids keywords
-        changes = []
         blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
         own = blocked.intersection(kws)
-        for eff in self.s.effects:
-            if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
-                    self.effect_applies(eff, card):
-                changes.append((eff.timestamp, eff.kind, eff.data))
-        for src, ab in self._functional_statics("gain-keyword", "lose-keyword"):
-            eff = ab.get("effect", {})
-            if eff.get("do") in ("gain-keyword", "lose-keyword") and \
-                    self._applies(eff.get("to", "self"), card, src.controller, src):
-                changes.append((src.timestamp, eff["do"], eff))
-                if ab.get("while"):
-                    self._while_grant_said(card, src, ab, eff)
+        changes = self._keyword_changes(card, say=True)
         if not changes:
             self._kept_despite_restriction(card, own)
             return kws
@@ -478,6 +478,28 @@ class Properties:
                 kws.pop(data["keyword"], None)
         self._kept_despite_restriction(card, own.intersection(kws))
         return kws
+
+    def _keyword_changes(self, card: Card, say: bool = False) -> list:
+        """(timestamp, "gain-keyword" | "lose-keyword", data) for every effect and functional static ability that
+        gives or takes a keyword of ``card`` now (6.3.4)."""
+        changes = []
+        for eff in self.s.effects:
+            if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
+                    self.effect_applies(eff, card):
+                changes.append((eff.timestamp, eff.kind, eff.data))
+        for src, ab in self._functional_statics("gain-keyword", "lose-keyword"):
+            eff = ab.get("effect", {})
+            if eff.get("do") in ("gain-keyword", "lose-keyword") and \
+                    self._applies(eff.get("to", "self"), card, src.controller, src):
+                changes.append((src.timestamp, eff["do"], eff))
+                if say and ab.get("while"):
+                    self._while_grant_said(card, src, ab, eff)
+        return changes
+
+    def gains_keyword(self, card: Card, keyword: str) -> bool:
+        """Does an effect or a static ability give ``card`` ``keyword`` now (not only its printed text)?"""
+        return any(kind == "gain-keyword" and data.get("keyword") == keyword
+                   for _, kind, data in self._keyword_changes(card)) and keyword not in self.cannot_gain(card)
 
     def _while_grant_said(self, card: Card, src: Card, ab, eff: dict) -> None:
         """Say once that a while-static ability gives (or takes) ``card`` a keyword: a conditional static-continuous
@@ -649,6 +671,25 @@ class Properties:
                 out.append(self.extra_unmet(key, want, src))
             else:
                 out.append(f"{key.replace('_', ' ')} is not {want!r}")
+        return out
+
+    def without_property(self, cond, src: Card | None) -> list[str]:
+        """Words naming the cards a zone-scanning clause of ``cond`` (``pitched``, ``pitched_this_turn``,
+        ``you_control``) did not count because they lack the property its selector reads the value of: "a card
+        with cost 0" infers the cost property, so a card without one never meets it (1.8.7)."""
+        out = []
+        ctrl = src.controller if src else None
+        for key, zones in (("pitched", ("pitch",)), ("pitched_this_turn", ("pitch",)), ("you_control", ARENA_ZONES)):
+            sel = cond.get(key) if isinstance(cond, dict) else None
+            if not isinstance(sel, dict):
+                continue
+            props = [p for p, keys in (("cost", ("min_cost", "max_cost")), ("power", ("min_power", "max_power")),
+                                       ("pitch", ("pitch", "color"))) if any(k in sel for k in keys)]
+            for c in self.s.cards.values():
+                whose = c.owner if key != "you_control" else c.controller
+                if c.zone in zones and whose == ctrl:
+                    out += [f"{c.name} has no {p} property, so it has no {p} value to meet it" for p in props
+                            if getattr(c, p, None) is None]
         return out
 
     def _previous_attack(self, src: Card | None) -> Card | None:

@@ -35,6 +35,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "meta": {"allows"},
     "enters": {"counters", "name"},
     "additional-cost": {"effects", "optional", "name"},
+    "replacement": {"would", "instead", "name"},
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
@@ -111,6 +112,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
                                        f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
+    if isinstance(ab.get("effect"), dict) and ab["effect"].get("to") == "top-card" and \
+            (kind != "static" or (ab.get("while") or {}).get("in") != "under"):
+        # material (8.4.5): "While this is under a permanent, that permanent …" names the card's top-card
+        reasons.append(scenario.reason("bad-effect", "to = \"top-card\" (the permanent this is under) is only for a "
+                                       "static ability with while = { in = \"under\" }", f"{key}.effect.to",
+                                       cited.MATERIAL))
     if kind == "property" and ab.get("count") not in QUANTITIES:
         # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
         reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
@@ -230,27 +237,15 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
                 check_effect(scenario, f"{key}.modes.{i}.effects.{j}", sub, reasons, event)
     if do in ("clash", "wager"):
-        if eff.get("with", "defending-hero") not in ("attacking-hero", "defending-hero", "target", "opponent"):
-            reasons.append(scenario.reason("bad-effect", f"with = {eff.get('with')!r}: the other hero of the {do} is "
-                                           "\"attacking-hero\", \"defending-hero\", \"target\" or \"opponent\"",
-                                           f"{key}.with", cited.CLASH if do == "clash" else cited.WAGER))
-        # 8.5.45: what the winner does is checked as the ability's own effects
-        field = "winner" if do == "clash" else "prize"
-        for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
-            check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+        _check_contest(scenario, key, eff, do, reasons, event)
     _check_supertypes_and_restriction(scenario, key, eff, do, reasons)
+    if do == "transform" and isinstance(eff.get("into"), dict):
+        # 8.5.36c: a token to transform into is created first: its table is a create-token's
+        check_effect(scenario, f"{key}.into", dict(eff["into"], do="create-token"), reasons, event)
+    if do == "put":
+        _check_put(scenario, key, eff, reasons)
     if do == "create-token":
-        check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
-        abilities = eff.get("abilities", [])
-        if not isinstance(abilities, list):
-            reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
-        else:
-            for i, ab in enumerate(abilities, 1):
-                if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
-                    reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
-                                                   f"{', '.join(sorted(ABILITY_KEYS))}", key))
-                else:
-                    check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
+        _check_token(scenario, key, eff, reasons)
     if do == "gain-ability":
         granted = eff.get("ability")
         if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":
@@ -279,6 +274,21 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
 
+def _check_token(scenario, key: str, eff: dict, reasons: list) -> None:
+    """A created token's keywords and abilities (8.5.2), each checked as a card's."""
+    check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
+    abilities = eff.get("abilities", [])
+    if not isinstance(abilities, list):
+        reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
+        return
+    for i, ab in enumerate(abilities, 1):
+        if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
+            reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
+                                           f"{', '.join(sorted(ABILITY_KEYS))}", key))
+        else:
+            check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
+
+
 def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons: list) -> None:
     """A supertype an effect gives or removes is a class or talent (2.11.6a, 2.11.6b); a restriction names what
     it bars (1.0.2)."""
@@ -289,10 +299,12 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
                 reasons.append(scenario.reason("unsupported", f"{w!r} is not a class or talent supertype"
                                                f"{_near(str(w).lower(), SUPERTYPE_WORDS)}", f"{key}.supertypes",
                                                cited.LOSE_SUPERTYPES))
-    if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")):
+    if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")
+                                 or eff.get("from") or eff.get("only_from")):
         reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
-                                       "abilities of those types), what = { selector } (cards; {} is every card) or "
-                                       "activations = true (activated abilities)", key, cited.RESTRICTION_PRECEDENCE))
+                                       "abilities of those types), what = { selector } (cards; {} is every card), "
+                                       "activations = true (activated abilities), or from / only_from = ZONE (cards "
+                                       "played from a zone)", key, cited.RESTRICTION_PRECEDENCE))
 
 
 def _check_unless(scenario, key: str, unless, reasons: list) -> None:
@@ -310,6 +322,30 @@ def _check_unless(scenario, key: str, unless, reasons: list) -> None:
     if unless.get("pitch") and unless.get("pays") is not True:
         reasons.append(scenario.reason("bad-payment", "unless_paid.pitch lists the cards the player pitches to pay, "
                                        "which they do only with pays = true", f"{key}.pitch", cited.UNLESS_EFFECT))
+
+
+def _check_contest(scenario, key: str, eff: dict, do: str, reasons: list, event: str | None) -> None:
+    """A clash or wager names the other hero; what the winner does is checked as the ability's own effects
+    (8.5.45, 8.5.46)."""
+    if eff.get("with", "defending-hero") not in ("attacking-hero", "defending-hero", "target", "opponent"):
+        reasons.append(scenario.reason("bad-effect", f"with = {eff.get('with')!r}: the other hero of the {do} is "
+                                       "\"attacking-hero\", \"defending-hero\", \"target\" or \"opponent\"",
+                                       f"{key}.with", cited.CLASH if do == "clash" else cited.WAGER))
+    field = "winner" if do == "clash" else "prize"
+    for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
+        check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+
+
+def _check_put(scenario, key: str, eff: dict, reasons: list) -> None:
+    """``shuffle`` only shuffles cards into a deck (8.5.20b); ``up_to`` needs cards of a zone and a number."""
+    if eff.get("shuffle") and eff.get("to", "hand") != "deck":
+        reasons.append(scenario.reason("bad-effect", "shuffle = true shuffles the cards into their owner's deck: it "
+                                       "needs to = \"deck\"", f"{key}.shuffle", cited.SHUFFLE_INTO_ZONE))
+    what = eff.get("what")
+    if eff.get("up_to") and not (isinstance(what, dict) and "zone" in what and isinstance(eff.get("amount"), int)):
+        reasons.append(scenario.reason("bad-effect", "up_to = true is \"up to N cards from a zone\": it needs what = "
+                                       "{ zone = …, … } and a number amount = N", f"{key}.up_to",
+                                       cited.UNDETERMINED_PARAMETERS))
 
 
 def _all_allowed(do: str, eff: dict) -> bool:
@@ -383,11 +419,16 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
-                    "power": Int(), "defense": Int(), "keywords": ListOf(Str()),
+                    "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()),
+                    "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
+                                                     "power": Int(), "defense": Int(), "life": Int(1),
+                                                     "keywords": ListOf(Str()), "abilities": ListOf(Lazy(lambda: ability))},
+                                                    what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
+                    "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
@@ -401,7 +442,8 @@ def _shape():
                      "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
-                     "optional": Bool(), "mode": Int(1), "choose": Int(1)},
+                     "optional": Bool(), "mode": Int(1), "choose": Int(1), "would": Str(("graveyard",)),
+                     "instead": Str(("deck", "banished"))},
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
@@ -413,7 +455,7 @@ def _shape():
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters,
-                  "modes": ListOf(Int(1))},
+                  "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
                     "intellect": Int(0), "marked": Bool()}, what="a player table")
