@@ -31,6 +31,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
                   "name", "target", "go_again", "keywords", "if"},
     "play-from": {"zone"},
+    "play-only-if": {"if"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
     "enters": {"counters", "name"},
@@ -123,6 +124,9 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
         reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
                                        f"{', '.join(QUANTITIES)}{_near(ab.get('count'), QUANTITIES)}", f"{key}.count"))
+    if kind == "play-only-if" and not isinstance(ab.get("if"), dict):
+        reasons.append(scenario.reason("bad-ability", "a play-only-if ability needs if = { condition }: the condition "
+                                       "under which the card may be played", key, cited.RESTRICTION_ONLY))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
