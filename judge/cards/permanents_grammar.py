@@ -18,6 +18,7 @@ from judge.cards import phrases as g
 from judge.cards.costs_grammar import COUNTER_KINDS, card_noun
 
 _KIND = "(" + "|".join(COUNTER_KINDS) + ")"
+_PLAYED_TYPES = "(attack reaction|defense reaction|instant)"     # card types that are also ability types (1.3.2, 5.2)
 _NONE_ON_THIS = rf"(?:there are no {_KIND} counters on this|(?:this|it) has no {_KIND} counters(?: on it)?)"
 
 
@@ -32,6 +33,9 @@ def condition(p: str, ctx) -> dict | None:
     kind on the source; ``you control a TOKEN-NAME token`` → such a token among the permanents its controller controls
     (3.0.5); ``there are 4 or more Earth cards in your banished zone`` → a count of its controller's banished cards;
     None for another phrase."""
+    m = re.fullmatch(rf"an? {_PLAYED_TYPES} has been played or activated this chain link", p)
+    if m:   # a card of that type played, or an ability of that type activated, since the chain link began (7.0.3)
+        return {"at_least": {"count": "played-or-activated", "of": {"types": [m.group(1)]}, "link": True, "n": 1}}
     m = re.fullmatch(r"you control (?:a|an) (.+?) token", p)
     if m:
         rec = ctx.tokens.get(m.group(1))
@@ -54,6 +58,8 @@ def effect(low: str, frame) -> list[dict] | None:
     """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
     ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
     steam counter from this`` (8.5.16) on a permanent."""
+    if low == "add this to the active chain link as a defending card" and not frame.ctx.resolves:
+        return [{"do": "defend-with", "what": "self"}]    # a permanent added as a defending card (7.0.5b)
     m = re.fullmatch(rf"remove (a|an|\d+) {_KIND} counters? from this", low)
     if m and not frame.ctx.resolves:
         n = g.number(m.group(1))
@@ -222,6 +228,30 @@ def while_pitched(text: str, ctx) -> g.Reading | None:
                                 for eff in g.modifiers(m.group(4).lower())])
 
 
+_OPPONENT_PLAYS = re.compile(rf"^(?:when|whenever) an opponent plays or activates an? {_PLAYED_TYPES}, (.+?)\.?$",
+                             re.IGNORECASE)
+
+
+def opponent_plays_or_activates(text: str, ctx) -> g.Reading | None:
+    """``When an opponent plays or activates an attack reaction, EFFECTS`` of a permanent → two triggers with the same
+    effects: on an opponent's play event of a card of that type, and on their activate event of an ability of that
+    type (5.2: an activated ability has its own type); one event is never both."""
+    m = _OPPONENT_PLAYS.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    kind = m.group(1).lower()
+    reading = g.Reading()
+    for on, cond in (("play", {"card": {"types": [kind]}}), ("activate", {"ability_type": kind})):
+        frame = g.Frame(ctx, "trigger")
+        frame.event = on
+        effects = ctx.effects(m.group(2), frame)
+        g._finish(frame, reading, {"kind": "trigger", "on": on, "of": "any", "if": {"by": "opponent", **cond},
+                                   "effects": effects})
+    return reading
+
+
 _WHEN_NONE = re.compile(rf"^when {_NONE_ON_THIS}, destroy (?:it|this)\.?$", re.IGNORECASE)
 
 
@@ -233,7 +263,8 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     m = _WHEN_NONE.match(text.strip())
     if not m:
         return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx) or \
-            yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx)
+            yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
+            opponent_plays_or_activates(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

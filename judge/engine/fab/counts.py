@@ -8,6 +8,10 @@ Quantities (``{ count = …, of = SELECTOR, times = N }``, used by ``amount``/``
 * ``played-this-turn`` — cards its controller played this turn that fit ``of``;
 * ``events-this-turn`` — events named ``event`` this turn (``by``: caused by "you" / "opponent"; ``of``: the
   event's card fits);
+* ``played-or-activated`` — cards played and abilities activated this turn ("an attack reaction has been played or
+  activated"): a card that fits ``of``, or an activated ability whose type is one of ``of``'s ``types`` (5.2:
+  an activated ability has a type, 1.4.3); ``by`` as above; ``link = true``: only while the active chain link was
+  the active one ("this chain link", 7.0.3);
 * ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source.
 
 Conditions: ``your_turn`` (its controller is the turn player), ``at_least`` / ``at_most`` (a quantity table with
@@ -21,7 +25,7 @@ from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
-EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "counters")
+EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters")
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
@@ -34,7 +38,8 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
                        ("target_is_hero", cited.ATTACK_TARGET), ("target_is_hero", cited.ATTACKABLE),
-                       ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE))
+                       ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE),
+                       ("ability_type", cited.ABILITY_TYPE))
 
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""
@@ -67,9 +72,29 @@ class Counts:
                     continue
                 n += 1
             return n
+        if what == "played-or-activated":
+            return self._played_or_activated(spec, sel, by, ctrl)
         if what == "counters":
             return self.counter_count(card, spec.get("kind", ""))
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
+
+    def _played_or_activated(self, spec: dict, sel: dict, by, ctrl: str) -> int:
+        """Play events of cards that fit ``sel`` and activate events of abilities of one of its ``types``, this turn
+        or (``link = true``) since the active chain link was created — none while there is no active chain link."""
+        history = self.s.history
+        if spec.get("link"):
+            link = self.s.active_link
+            history = history[link.since:] if link is not None else []
+        types = {str(t).lower() for t in sel.get("types", [])}
+        n = 0
+        for ev, info in history:
+            if by is not None and (info.get("player") == ctrl) != (by == "you"):
+                continue
+            if ev == "play" and info.get("card") in self.s.cards and matches(self._event_card(info), sel, self, ctrl):
+                n += 1
+            elif ev == "activate" and set(sel) == {"types"} and str(info.get("ability_type", "")).lower() in types:
+                n += 1
+        return n
 
     def _link_fits(self, link, sel: dict, ctrl: str) -> bool:
         """A chain link "of a kind" ("Draconic chain links", 7.0.3): its active-attack fits the selector — as last
@@ -113,6 +138,8 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("count") == "played-or-activated":
+                    extra.append(cited.ABILITY_TYPE)     # an activated ability counts by its own type
                 if "power_above_base" in node:
                     # a condition on power against base power: the effect depends on stage 8 (6.3.2a)
                     extra.append(cited.DEPENDENT_EFFECT)
@@ -130,6 +157,7 @@ class Counts:
             n = self.quantity(want, src) if src is not None else self.extra_quantity(want, None)
             what = {"chain-links": "chain link(s)", "played-this-turn": "card(s) of that kind played this turn",
                     "events-this-turn": f"{want.get('event')} event(s) this turn",
+                    "played-or-activated": "card(s) played or ability(ies) activated of that kind",
                     "counters": f"{want.get('kind')} counter(s)"}.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
