@@ -137,6 +137,10 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         stack."""
         old = card.zone
         zone = self.replaced_destination(card, zone)   # 8.3.21 ephemeral
+        replaced = self.own_move_replaced(card, old, zone)   # "if this would be put into your graveyard, instead …"
+        if replaced != zone and replaced == old:
+            return old   # 3.0.7b: the replaced destination is its origin, no move occurs
+        zone = replaced
         if old in ARENA_ZONES or old == "stack":
             self.remember(card)
         card.zone = zone
@@ -151,6 +155,13 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             self.place_in_deck(card)
         self.zone_changed(card, old, zone)
         return old
+
+    def cleared_to(self, card: Card) -> str:
+        """Where a card cleared to its graveyard went: its graveyard, or what a replacement of that move made it
+        (the bottom of its deck, its banished zone, out of the game)."""
+        return {"graveyard": "to its owner's graveyard", "deck": "instead to the bottom of its owner's deck",
+                "banished": "instead to its owner's banished zone",
+                "outside": "and instead ceases to exist"}.get(card.zone, f"instead to its owner's {card.zone}")
 
     def reset_object(self, card: Card):
         """3.0.9: a card that enters a zone outside the arena and the stack is a new object with no relation to

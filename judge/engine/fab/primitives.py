@@ -153,6 +153,14 @@ def _damage(game, eff, src, controller, layer):
         game.step(f"{_name(src)}: its damage has no declared target left to be dealt to, so that effect fails.",
                   [cited.EFFECT_FAILS])
         return
+    elif to == "event-target":
+        # "… hits a hero, it deals 3 damage to them": the object the triggering event was about
+        hit = (layer.params.get("event", {}) if layer is not None else {}).get("target")
+        if hit not in game.s.players and hit not in game.s.cards:
+            game.step(f"{_name(src)}: its damage is dealt to the object of the triggering event, and there is none: "
+                      "that effect fails.", [cited.EFFECT_FAILS])
+            return
+        targets = [hit]
     else:
         targets = [game._player_word(to or "opponent", controller, layer)]
     if len(targets) > 1:
@@ -170,7 +178,8 @@ def _damage(game, eff, src, controller, layer):
             return
         source = game.card(handle)
         game.step(f"{_name(src)}'s effect says the attack deals the damage: {source.name} is its source, not "
-                  f"{_name(src)}.", [cited.DAMAGE_DEALT_BY_SOURCE])
+                  f"{_name(src)}, the source of the ability that generated it.",
+                  [cited.EFFECT_SOURCE_UNLESS_SPECIFIED, cited.DAMAGE_DEALT_BY_SOURCE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), source, kind=eff.get("kind", "generic"),
                          unpreventable=bool(eff.get("unpreventable")))

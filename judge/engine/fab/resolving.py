@@ -96,7 +96,7 @@ class Resolving:
                           [cited.LEAVE_STACK, cited.PERMANENT_TO_ARENA])
             else:
                 self.move(src, "graveyard")
-                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.",
+                self.step(f"Clear: {src.name} is cleared from the stack {self.cleared_to(src)}.",
                           [cited.CLEAR_LAYER, cited.CLEAR])
         elif src is not None and layer.kind == "card":
             self.step(f"Clear: {src.name} has already left the stack ({src.zone}); there is nothing left to clear.",

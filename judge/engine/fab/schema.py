@@ -35,6 +35,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "meta": {"allows"},
     "enters": {"counters", "name"},
     "additional-cost": {"effects", "optional", "name"},
+    "replacement": {"would", "instead", "name"},
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
@@ -421,7 +422,8 @@ def _shape():
                      "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
-                     "optional": Bool(), "mode": Int(1), "choose": Int(1)},
+                     "optional": Bool(), "mode": Int(1), "choose": Int(1), "would": Str(("graveyard",)),
+                     "instead": Str(("deck", "banished"))},
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
