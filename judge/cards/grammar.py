@@ -387,7 +387,7 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
                 raise NotUnderstood(text)
             frame = Frame(ctx, "trigger")
             effs = []
-            for part in re.split(r",? then ", m.group(1)):
+            for part in re.split(r",? then | and (?=gain \{r\})", m.group(1)):    # "remove … and gain {r}"
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})
                 else:

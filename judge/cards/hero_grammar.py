@@ -40,25 +40,29 @@ def specialization(text: str, ctx) -> Reading | None:
 
 def discard_trigger(text: str, ctx) -> Reading | None:
     """``Whenever you discard a card with 6 or more {p} during your action phase, EFFECTS`` of a hero or
-    permanent: a trigger on any discard by its controller (8.5.5)."""
-    m = re.fullmatch(r"whenever you discard a card( with (\d+) or more \{p\})?( during your action phase)?, (.+)",
-                     text.strip(), re.IGNORECASE)
+    permanent: a trigger on any discard by its controller (8.5.5); ``Once per Turn Effect - When you discard …``:
+    the same, limited to once each turn (6.6.1a)."""
+    m = re.fullmatch(r"(once per turn effect - when|whenever) you discard a card( with (\d+) or more \{p\})?"
+                     r"( during your action phase)?, (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
     if not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}):
         raise NotUnderstood(text)
     cond: dict = {"by": "you"}
-    if m.group(3):
+    if m.group(4):
         cond.update(your_turn=True, phase="action")
-    if m.group(1):
-        cond["card"] = {"min_power": int(m.group(2))}
-    body = m.group(4).strip().rstrip(".")
+    if m.group(2):
+        cond["card"] = {"min_power": int(m.group(3))}
+    body = m.group(5).strip().rstrip(".")
     frame = Frame(ctx, "trigger")
     if body.lower() == "intimidate":
         effs = [{"do": "intimidate", "who": "opponent"}]
     else:
         effs = ctx.effects(body, frame)
-    return _finish(frame, Reading(), {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs})
+    ability = {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs}
+    if m.group(1).lower().startswith("once per turn"):
+        ability["limit"] = 1        # "Once per Turn Effect -": it triggers at most once each turn (6.6.1a)
+    return _finish(frame, Reading(), ability)
 
 
 def until_end_of_turn_yours(body: str, ctx) -> list[dict] | None:

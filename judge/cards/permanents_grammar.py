@@ -58,6 +58,8 @@ def effect(low: str, frame) -> list[dict] | None:
     """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
     ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
     steam counter from this`` (8.5.16) on a permanent."""
+    if low == "turn this face-up" and "equipment" in frame.ctx.types:
+        return [{"do": "turn-face-up", "what": "self"}]     # turn (8.5.24): the equipment itself face up
     if low == "add this to the active chain link as a defending card" and not frame.ctx.resolves:
         return [{"do": "defend-with", "what": "self"}]    # a permanent added as a defending card (7.0.5b)
     m = re.fullmatch(rf"remove (a|an|\d+) {_KIND} counters? from this", low)
@@ -106,6 +108,16 @@ _ATTACK_WITH = {"go again": {"keyword": "go again"}, "overpower": {"keyword": "o
                 "dominate": {"keyword": "dominate"}, "{p} greater than its base": {"power_above_base": True}}
 
 
+def _defender_frame(text: str, ctx, event: str) -> g.Frame:
+    """The frame of a trigger on a card's own defending (``event``): only a card that defends — not an attack, a
+    weapon or a hero — has one."""
+    if ctx.is_attack or ctx.types & {"weapon", "hero"}:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = event
+    return frame
+
+
 def defends_attack_with(text: str, ctx) -> g.Reading | None:
     """``When this defends an attack with go again | overpower | {p} greater than its base, EFFECTS`` of a card that
     defends → its defends trigger with a condition on the attack it defends, read as the event occurs (6.6.5);
@@ -113,10 +125,7 @@ def defends_attack_with(text: str, ctx) -> g.Reading | None:
     m = _DEFENDS_AN_ATTACK.match(text.strip())
     if not m:
         return None
-    if ctx.is_attack or ctx.types & {"weapon", "hero"}:
-        raise g.NotUnderstood(text)
-    frame = g.Frame(ctx, "trigger")
-    frame.event = "defends"
+    frame = _defender_frame(text, ctx, "defends")
     body = m.group(2).strip()
     if body.lower() == "mark the attacking hero":
         effects = [{"do": "mark", "who": "attacking-hero"}]
@@ -252,6 +261,61 @@ def opponent_plays_or_activates(text: str, ctx) -> g.Reading | None:
     return reading
 
 
+_TOGETHER = re.compile(r"^(?:when|whenever) this defends together with (an? .+?), (.+?)\.?$", re.IGNORECASE)
+
+
+def together_noun(phrase: str, ctx) -> dict:
+    """``a card with 6 or more {p}`` / ``an Ice card`` / ``an aura card`` / ``an attack action card`` → the selector of
+    a card defending with it."""
+    p = phrase.strip().lower()
+    m = re.fullmatch(r"a card with (\d+) or more \{p\}", p)
+    if m:
+        return {"min_power": int(m.group(1))}
+    m = re.fullmatch(r"an? (aura|item) card", p)
+    if m:
+        return {"subtypes": [m.group(1)]}
+    m = re.fullmatch(r"an? (.+)", p)
+    if not m:
+        raise g.NotUnderstood(phrase)
+    return card_noun(m.group(1), ctx)
+
+
+def defends_together(text: str, ctx) -> g.Reading | None:
+    """``When this defends together with an Ice card, EFFECTS`` of a card that defends (not an attack) → a trigger on
+    its defend event whose condition is another card of that kind defending in the same event (7.0.5e)."""
+    m = _TOGETHER.match(text.strip())
+    if not m:
+        return None
+    frame = _defender_frame(text, ctx, "defend")
+    effects = ctx.effects(m.group(2), frame)
+    ability = {"kind": "trigger", "on": "defend", "if": {"together_with": together_noun(m.group(1), ctx)},
+               "effects": effects}
+    return g._finish(frame, g.Reading(), ability)
+
+
+_WHILE_FACE_DOWN = re.compile(r"^while this is equipped face-down, at the start of your turn, if you have exactly (\d+)\{h\}, "
+                              r"(.+?)\.?$", re.IGNORECASE)
+
+
+def face_down_start_of_turn(text: str, ctx) -> g.Reading | None:
+    """``While this is equipped face-down, at the start of your turn, if you have exactly N{h}, EFFECTS`` of an
+    equipment → a start-of-turn trigger functional while it is face down in its equipment zone (5.4.7a), whose
+    condition is its controller's life total being N as the turn starts (6.6.5)."""
+    m = _WHILE_FACE_DOWN.match(text.strip())
+    if not m:
+        return None
+    if "equipment" not in ctx.types:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "start-of-turn"
+    effects = ctx.effects(m.group(2), frame)
+    n = int(m.group(1))
+    cond = {"your_turn": True, "at_least": {"count": "life", "n": n}, "at_most": {"count": "life", "n": n}}
+    ability = {"kind": "trigger", "on": "start-of-turn", "while": {"in": "equipment", "face_down": True}, "if": cond,
+               "effects": effects}
+    return g._finish(frame, g.Reading(), ability)
+
+
 _WHEN_NONE = re.compile(rf"^when {_NONE_ON_THIS}, destroy (?:it|this)\.?$", re.IGNORECASE)
 
 
@@ -264,7 +328,7 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     if not m:
         return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx) or \
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
-            opponent_plays_or_activates(text, ctx)
+            opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

@@ -12,7 +12,8 @@ Quantities (``{ count = …, of = SELECTOR, times = N }``, used by ``amount``/``
   activated"): a card that fits ``of``, or an activated ability whose type is one of ``of``'s ``types`` (5.2:
   an activated ability has a type, 1.4.3); ``by`` as above; ``link = true``: only while the active chain link was
   the active one ("this chain link", 7.0.3);
-* ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source.
+* ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source;
+* ``life`` — its controller's life total (2.5.3: "if you have exactly 1{h}").
 
 Conditions: ``your_turn`` (its controller is the turn player), ``at_least`` / ``at_most`` (a quantity table with
 ``n``), ``if_you_do`` / ``otherwise`` (the effect before it in the same ability was / was not generated and
@@ -25,7 +26,7 @@ from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
-EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters")
+EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters", "life")
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
@@ -76,6 +77,8 @@ class Counts:
             return self._played_or_activated(spec, sel, by, ctrl)
         if what == "counters":
             return self.counter_count(card, spec.get("kind", ""))
+        if what == "life":
+            return self.s.players[ctrl].life if ctrl in self.s.players else 0
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
 
     def _played_or_activated(self, spec: dict, sel: dict, by, ctrl: str) -> int:
@@ -158,7 +161,7 @@ class Counts:
             what = {"chain-links": "chain link(s)", "played-this-turn": "card(s) of that kind played this turn",
                     "events-this-turn": f"{want.get('event')} event(s) this turn",
                     "played-or-activated": "card(s) played or ability(ies) activated of that kind",
-                    "counters": f"{want.get('kind')} counter(s)"}.get(want.get("count"), "of them")
+                    "counters": f"{want.get('kind')} counter(s)", "life": "life point(s)"}.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
         if key == "if_you_do":
