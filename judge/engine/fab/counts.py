@@ -9,10 +9,11 @@ Quantities (``{ count = …, of = SELECTOR, times = N }``, used by ``amount``/``
 * ``events-this-turn`` — events named ``event`` this turn (``by``: caused by "you" / "opponent"; ``of``: the
   event's card fits);
 * ``played-or-activated`` — cards played and abilities activated this turn ("an attack reaction has been played or
-  activated"): a card that fits ``of``, or an activated ability whose type is one of ``of``'s ``types`` (5.2:
-  an activated ability has a type, 1.4.3); ``by`` as above; ``link = true``: only while the active chain link was
+  activated"): a card that fits ``of``, or an activated ability whose type is one of ``of``'s ``types`` (5.2.1b:
+  an activated ability has a type); ``by`` as above; ``link = true``: only while the active chain link was
   the active one ("this chain link", 7.0.3);
 * ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source;
+* ``under-this`` — the cards under the source (3.0.14) that fit ``of``;
 * ``life`` — its controller's life total (2.5.3: "if you have exactly 1{h}").
 
 Conditions: ``your_turn`` (its controller is the turn player), ``at_least`` / ``at_most`` (a quantity table with
@@ -26,7 +27,8 @@ from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
-EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters", "life")
+EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters", "under-this",
+                    "life")
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
@@ -77,6 +79,8 @@ class Counts:
             return self._played_or_activated(spec, sel, by, ctrl)
         if what == "counters":
             return self.counter_count(card, spec.get("kind", ""))
+        if what == "under-this":   # "for each card under this" (3.0.14): the source's sub-cards that fit
+            return sum(1 for c in self.sub_cards(card) if matches(c, sel, self, ctrl)) if card is not None else 0
         if what == "life":
             return self.s.players[ctrl].life if ctrl in self.s.players else 0
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])

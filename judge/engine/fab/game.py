@@ -34,6 +34,7 @@ from judge.engine.fab.turn import Turn
 from judge.engine.fab.zones import Zones
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.resolving import Resolving
+from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.targets import Targets
 from judge.engine.fab import cited
 
@@ -41,7 +42,7 @@ __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
 class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
-           Counts, Costs, Counters, Zones, KeywordPlay):
+           Counts, Costs, Counters, Zones, KeywordPlay, SubCards):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
@@ -151,6 +152,11 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             card.controller = controller
         if zone not in ARENA_ZONES and zone != "stack" and old != zone:
             self.reset_object(card)
+            if old in ARENA_ZONES or old == "stack":
+                if zone != "under":
+                    self.clear_sub_cards(card)   # 3.0.14e: its sub-cards are cleared with it
+            elif old == "under":
+                card.under = None
         if zone == "deck":
             self.place_in_deck(card)
         self.zone_changed(card, old, zone)

@@ -19,6 +19,7 @@ from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
+from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
 
 
@@ -443,7 +444,7 @@ PRIMITIVE_ROWS = (
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
-    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
+    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "life", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
     _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
@@ -489,6 +490,8 @@ PRIMITIVE_ROWS = (
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
     _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
     _p("banish-set", {"from", "sets"}, (cited.BANISH,), effect_banish_set),
+    _p("transform", {"what", "into", "amount", "up_to"}, (cited.TRANSFORM, cited.SUB_CARD), SubCards.effect_transform),
+    _p("equip", {"what"}, (cited.EQUIP,), SubCards.effect_equip),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

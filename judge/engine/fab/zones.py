@@ -34,7 +34,7 @@ def created_handle(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split()) or "card"
 
 PERMANENT_ZONES = ("arena", "equipment")
-TOKEN_KEYS = {"name", "types", "subtypes", "supertypes", "power", "defense", "keywords", "abilities", "count", "who",
+TOKEN_KEYS = {"name", "types", "subtypes", "supertypes", "power", "defense", "life", "keywords", "abilities", "count", "who",
               "handle", "zone"}
 
 
@@ -77,12 +77,15 @@ class Zones:
     # ---------------------------------------------------------------------------------------------------
     # choosing the objects an effect moves
     # ---------------------------------------------------------------------------------------------------
-    def zone_pool(self, eff: dict, controller: str, layer) -> tuple[str, list[Card]]:
+    def zone_pool(self, eff: dict, controller: str, layer, src=None) -> tuple[str, list[Card]]:
         """(whose zone, the cards there that fit) for ``what``, a selector with a ``zone`` outside the arena: the
         effect's controller's zone, or that of the player ``who`` names ("the defending hero reveals a card from
-        their hand")."""
+        their hand"); ``zone = "under"``: the cards under the source ("a card under this", 3.0.14)."""
         what = eff["what"]
         sel = {k: v for k, v in what.items() if k != "zone"}
+        if what["zone"] == "under":
+            return controller, [c for c in (self.sub_cards(src) if src is not None else [])
+                                if matches(c, sel, self, controller)]
         owner = self._player_word(eff["who"], controller, layer) if "who" in eff else controller
         return owner, [c for c in self.s.cards.values() if c.zone == what["zone"] and c.owner == owner
                        and matches(c, sel, self, controller)]
@@ -100,7 +103,10 @@ class Zones:
         if isinstance(what, dict) and "zone" in what and what["zone"] not in ARENA_ZONES:
             zone = what["zone"]
             sel = {k: v for k, v in what.items() if k != "zone"}
-            owner, pool = self.zone_pool(eff, controller, layer)
+            owner, pool = self.zone_pool(eff, controller, layer, src)
+            if zone == "under" and src is not None:
+                self.step(f"The cards under {src.name} (its sub-cards) that fit: "
+                          f"{', '.join(c.name for c in pool) or 'none'}.", [cited.SUB_CARD])
             if eff.get("amount") == "all":      # "all cards from your hand": every one, nothing to choose
                 return sorted(pool, key=lambda c: c.deck_pos) if zone == "deck" else pool
             n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
@@ -256,6 +262,7 @@ class Zones:
             c.supertypes = {t.lower() for t in eff.get("supertypes", [])}
             c.power = eff.get("power")
             c.defense = eff.get("defense")
+            c.life = eff.get("life")   # a token ally's life (2.5.1): a living object
             c.keywords = parse_keywords(eff.get("keywords", []))   # "ward 1": ward with N = 1
             c.abilities = [Ability(j, ab.get("kind", "trigger"), ab, f"token.{handle}.{j}")
                            for j, ab in enumerate(eff.get("abilities", []), 1)]
