@@ -42,7 +42,9 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
                        ("target_is_hero", cited.ATTACK_TARGET), ("target_is_hero", cited.ATTACKABLE),
                        ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE),
-                       ("ability_type", cited.ABILITY_TYPE))
+                       ("ability_type", cited.ABILITY_TYPE),
+                       # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
+                       ("paid_with", cited.CONNECTED_ABILITY_PAIR))
 
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""
