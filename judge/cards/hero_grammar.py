@@ -100,9 +100,33 @@ def arena_trigger(text: str, ctx) -> Reading | None:
     return _finish(frame, Reading(), {"kind": "trigger", "on": frame.event, "effects": effs})
 
 
+ORDINALS = {"first": 1, "second": 2, "third": 3}
+_NTH_ATTACK = re.compile(r"^your (first|second|third) ((?:[a-z]+ )*?attack(?: with [a-z ]+?)?) each turn (?:gets|has) "
+                         r"(.+?)\.?$", re.IGNORECASE)
+
+
+def nth_attack(text: str, ctx) -> Reading | None:
+    """``Your second attack each turn gets +1{p}`` / ``Your first attack with stealth each turn has go again`` of a
+    hero or permanent → a static ability on the attack of its controller that is the Nth of its kind this turn."""
+    m = _NTH_ATTACK.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise NotUnderstood(text)
+    spec = selector(m.group(2).lower(), ctx)
+    if not spec.get("is_attack"):
+        raise NotUnderstood(text)
+    spec.update(controller="you", nth_attack=ORDINALS[m.group(1).lower()])
+    out = []
+    for eff in modifiers(m.group(3).lower()):
+        eff["to"] = dict(spec)
+        out.append({"kind": "static", "effect": eff})
+    return Reading(abilities=out)
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (essence, specialization, discard_trigger, arena_trigger):
+    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack):
         got = reader(text, ctx)
         if got is not None:
             return got

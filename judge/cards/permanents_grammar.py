@@ -54,10 +54,47 @@ def condition(p: str, ctx) -> dict | None:
     return _none_left(m, 1)
 
 
+_YOURS = re.compile(r"your ((?:[a-z]+ )*?(?:attacks|daggers|swords|weapons)) (gain|get|cost) (.+)")
+
+
+def yours_this_turn(low: str, frame) -> list[dict] | None:
+    """``Your daggers gain +1{p} this turn`` / ``Your sword attacks cost {r} less this turn`` in a permanent's activated
+    ability → a continuous effect for the turn on every object of its controller that fits (6.2.2; a weapon's
+    attack-proxy has what its weapon has, 1.4.3d; a cost effect on attacks reduces their attack abilities too)."""
+    m = _YOURS.fullmatch(low)
+    if not m or frame.where != "activated" or not frame.this_turn or frame.ctx.resolves:
+        return None
+    noun = m.group(1)
+    if noun.endswith("attacks"):
+        spec = g.selector(noun[:-1], frame.ctx)
+        if not spec.get("is_attack"):
+            raise g.NotUnderstood(low)
+    elif noun[:-1] in g.NOUN_SUBTYPES and noun.count(" ") == 0:
+        spec = {"subtypes": [noun[:-1]]}          # "your daggers": the dagger cards (1.3.3)
+    elif noun == "weapons":
+        spec = {"types": ["weapon"]}
+    else:
+        raise g.NotUnderstood(low)
+    spec["controller"] = "you"
+    if m.group(2) == "cost":
+        cm = re.fullmatch(r"((?:\{r\})+) less", m.group(3))
+        if not cm or not spec.get("is_attack"):
+            raise g.NotUnderstood(low)
+        return [{"do": "cost", "by": -cm.group(1).count("{r}"), "to": spec}]
+    out = []
+    for eff in g.modifiers(m.group(3)):
+        eff["to"] = dict(spec)
+        out.append(eff)
+    return out
+
+
 def effect(low: str, frame) -> list[dict] | None:
     """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
     ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
     steam counter from this`` (8.5.16) on a permanent."""
+    got = yours_this_turn(low, frame)
+    if got is not None:
+        return got
     if low == "turn this face-up" and "equipment" in frame.ctx.types:
         return [{"do": "turn-face-up", "what": "self"}]     # turn (8.5.24): the equipment itself face up
     if low == "add this to the active chain link as a defending card" and not frame.ctx.resolves:

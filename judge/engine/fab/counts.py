@@ -105,6 +105,23 @@ class Counts:
                 n += 1
         return n
 
+    def attack_ordinal(self, card, sel: dict, viewer) -> int | None:
+        """The place (1 = first) of ``card``'s current attack among the attacks its controller played or activated
+        this turn that fit ``sel`` ("your second sword attack each turn"): each play or activate event of an attack
+        (1.4.1) counts once; an earlier attack is judged by its card as it is now, without the keys that say it is an
+        attack or who controls it (its event says both). None when ``card`` made no attack this turn."""
+        earlier = {k: v for k, v in sel.items() if k not in ("is_attack", "controller", "zone")}
+        n, place = 0, None
+        for ev, info in self.s.history:
+            if ev not in ("play", "activate") or not info.get("is_attack") or info.get("player") != card.controller:
+                continue
+            made = self.s.cards.get(info.get("card"))
+            if made is not None and matches(made, earlier, self, viewer):
+                n += 1
+                if made.handle == card.handle:
+                    place = n
+        return place
+
     def _link_fits(self, link, sel: dict, ctrl: str) -> bool:
         """A chain link "of a kind" ("Draconic chain links", 7.0.3): its active-attack fits the selector — as last
         known (1.2.3) when the attack has left the chain (its types, subtypes and supertypes then)."""
