@@ -209,6 +209,8 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = costs_grammar.board_condition(p, ctx)    # "you've played a red card this turn", "… in your pitch zone"
     if got is not None:
         return got
+    if p in ("the last attack on this combat chain hit", "the last attack this combat chain hit"):
+        return {"last_attack_hit": True}           # the previous chain link hit (7.0.3b, 7.5.5d)
     m = re.fullmatch(r"(.+?) was the last attack this combat chain", p)
     if m:
         said = phrase.strip()[: len(m.group(1))]
@@ -354,7 +356,30 @@ def _conditional(cond: dict, body: str, ctx: Context) -> Reading:
     return _finish(frame, Reading(), {"kind": "resolution", "if": dict(cond), "effects": effs})
 
 
+# "Whenever this deals or is dealt damage": on an ally (a living object, 2.5.1) each direction is its own event —
+# ``damage`` (this is the damage's source, 8.5.3) and ``dealt-damage`` (this is dealt it)
+_DAMAGE_TRIGGER = re.compile(r"(?:when|whenever) this (deals or is dealt|is dealt|deals) damage, (.+)", re.IGNORECASE)
+
+
+def _damage_trigger(text: str, ctx: Context) -> Reading | None:
+    m = _DAMAGE_TRIGGER.fullmatch(text)
+    if not m or "ally" not in ctx.subtypes:
+        return None
+    events = {"deals or is dealt": ("damage", "dealt-damage"), "is dealt": ("dealt-damage",),
+              "deals": ("damage",)}[m.group(1).lower()]
+    reading = Reading()
+    for event in events:
+        frame = Frame(ctx, "trigger")
+        frame.event = event
+        effs = effect_parts(choices_grammar.and_split(m.group(2).rstrip(".")), frame)
+        reading = _finish(frame, reading, {"kind": "trigger", "on": event, "effects": effs})
+    return reading
+
+
 def _trigger(text: str, ctx: Context) -> Reading | None:
+    got = _damage_trigger(text, ctx)
+    if got is not None:
+        return got
     for pattern, event, *when in TRIGGERS:
         m = re.fullmatch(pattern + r", (.+)", text, re.IGNORECASE)
         if m:
@@ -390,6 +415,10 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
                 raise NotUnderstood(text)
             frame = Frame(ctx, "trigger")
             effs = []
+            cm = re.fullmatch(r"if (.+?), (.+)", m.group(1), re.IGNORECASE)
+            if cm:   # "At the start of your turn, if you have 13 or less {h}, banish this": checked as it resolves
+                return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                                                  "effects": choices_grammar.trigger_body(m.group(1), frame)})
             for part in re.split(r",? then | and (?=gain \{r\})", m.group(1)):    # "remove … and gain {r}"
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})

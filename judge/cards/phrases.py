@@ -226,6 +226,8 @@ def selector(phrase: str, ctx: Context) -> dict:
         spec = {"types": ["weapon"], "is_attack": True, **spec}
     elif rest == "action card" and not subs:
         spec = {"types": ["action"], **spec}
+    elif rest == "action or instant card" and not subs and "any_of" not in spec:
+        spec = {"any_of": [{"types": ["action"]}, {"types": ["instant"]}], **spec}   # one of two types (1.3.2)
     elif rest == "non-attack action card" and not subs:
         spec = {"types": ["action"], "not_subtypes": ["attack"], **spec}    # 'non-attack' action (1.3.2)
     else:
