@@ -22,7 +22,9 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import events_grammar, permanents_grammar, subcards_grammar, triggers_grammar, zones_grammar
+from judge.cards import events_grammar, heave_grammar, permanents_grammar, played_grammar, subcards_grammar
+from judge.cards import triggers_grammar
+from judge.cards import zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -83,6 +85,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = subcards_grammar.effect(low, frame)     # transform, cards under this (8.5.36, 3.0.14)
+    if got is not None:
+        return got
+    got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
@@ -191,6 +196,9 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = permanents_grammar.condition(p, ctx)
     if got is not None:
         return got
+    got = played_grammar.condition(p, ctx)
+    if got is not None:
+        return got
     if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
         return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
     m = re.fullmatch(r"(?:it|this) is (\w+)", p)
@@ -251,8 +259,10 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name, ctx.monikers)
     try:
-        for reader in (subcards_grammar.paragraph, events_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph,
-                       hero_grammar.paragraph, keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
+                       effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
+                       keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph, _activated,
+                       _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading

@@ -129,6 +129,13 @@ class Reading:
         self.keywords = keywords or []
         self.fields = fields or {}
 
+    def add(self, other: "Reading") -> "Reading":
+        """Append another paragraph part's abilities, keywords (each once) and card keys to this reading."""
+        self.abilities += other.abilities
+        self.keywords += [k for k in other.keywords if k not in self.keywords]
+        self.fields.update(other.fields)
+        return self
+
 
 class NotUnderstood(Exception):
     """Raised inside the grammar when a phrase is not captured whole."""

@@ -31,6 +31,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
                   "name", "target", "go_again", "keywords", "if"},
     "play-from": {"zone"},
+    "play-only-if": {"if"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
     "enters": {"counters", "name"},
@@ -53,6 +54,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
+    "attack-target": {"card", "attack", "player"},
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -123,6 +125,9 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
         reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
                                        f"{', '.join(QUANTITIES)}{_near(ab.get('count'), QUANTITIES)}", f"{key}.count"))
+    if kind == "play-only-if" and not isinstance(ab.get("if"), dict):
+        reasons.append(scenario.reason("bad-ability", "a play-only-if ability needs if = { condition }: the condition "
+                                       "under which the card may be played", key, cited.RESTRICTION_ONLY))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
@@ -474,7 +479,8 @@ def _shape():
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability),
                   "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
-                                        "pitch": Int(), "power": Int(), "defense": Int(), "name": Str()},
+                                        "pitch": Int(), "power": Int(), "defense": Int(), "name": Str(),
+                                        "abilities": ListOf(ability), "keywords": ListOf(Str()), "target": target},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters,
