@@ -213,6 +213,8 @@ def selector(phrase: str, ctx: Context) -> dict:
         words, spec["name_contains"] = m.group(1), phrase.strip()[len(m.group(1)) + 6:].split()[0]
     words = words.replace("'non-attack'", "non-attack")
     tokens = words.split()
+    if tokens and tokens[0] in ("red", "yellow", "blue") and len(tokens) > 1:
+        spec["color"] = tokens.pop(0)     # "your next blue attack": its colour, from its printed pitch (2.1.2)
     sups, subs = [], []
     while tokens and tokens[0] in ctx.pool_supertypes:
         sups.append(tokens.pop(0))
