@@ -65,7 +65,7 @@ def site(tmp_path_factory):
     from judge.__main__ import main
 
     home = tmp_path_factory.mktemp("browser-home")
-    cache = tmp_path_factory.mktemp("browser-cache")
+    cache = tmp_path_factory.getbasetemp() / "judge-cache"   # the session's (caches are named by content)
     saved = {k: os.environ.get(k) for k in ("JUDGE_HOME", "JUDGE_CACHE_DIR")}
     os.environ["JUDGE_HOME"], os.environ["JUDGE_CACHE_DIR"] = str(home), str(cache)
     out = tmp_path_factory.mktemp("browser-site") / "site"

@@ -433,7 +433,7 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
             if cm:   # "At the start of your turn, if you have 13 or less {h}, banish this": checked as it resolves
                 return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
                                                   "effects": choices_grammar.trigger_body(m.group(1), frame)})
-            for part in re.split(r",? then ", m.group(1)):
+            for part in re.split(r",? then | and (?=gain \{r\})", m.group(1)):    # "remove … and gain {r}"
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})
                 else:

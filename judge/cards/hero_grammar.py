@@ -40,26 +40,30 @@ def specialization(text: str, ctx) -> Reading | None:
 
 def discard_trigger(text: str, ctx) -> Reading | None:
     """``Whenever you discard a card with 6 or more {p} during your action phase, EFFECTS`` of a hero or
-    permanent: a trigger on any discard by its controller (8.5.5)."""
-    m = re.fullmatch(r"whenever you discard a card( with (\d+) or more \{p\})?( during your action phase)?, (.+)",
-                     text.strip(), re.IGNORECASE)
+    permanent: a trigger on any discard by its controller (8.5.5); ``Once per Turn Effect - When you discard …``:
+    the same, limited to once each turn (6.6.1a)."""
+    m = re.fullmatch(r"(once per turn effect - when|whenever) you discard a card( with (\d+) or more \{p\})?"
+                     r"( during your action phase)?, (.+)", text.strip(), re.IGNORECASE)
     if not m:
         return None
     if not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}):
         raise NotUnderstood(text)
     cond: dict = {"by": "you"}
-    if m.group(3):
+    if m.group(4):
         cond.update(your_turn=True, phase="action")
-    if m.group(1):
-        cond["card"] = {"min_power": int(m.group(2))}
-    body = m.group(4).strip().rstrip(".")
+    if m.group(2):
+        cond["card"] = {"min_power": int(m.group(3))}
+    body = m.group(5).strip().rstrip(".")
     frame = Frame(ctx, "trigger")
     if body.lower() == "intimidate":
         frame.declare("opponent")        # 8.5.10b: no player specified, a targeted effect
         effs = [{"do": "intimidate", "who": "target"}]
     else:
         effs = ctx.effects(body, frame)
-    return _finish(frame, Reading(), {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs})
+    ability = {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs}
+    if m.group(1).lower().startswith("once per turn"):
+        ability["limit"] = 1        # "Once per Turn Effect -": it triggers at most once each turn (6.6.1a)
+    return _finish(frame, Reading(), ability)
 
 
 def until_end_of_turn_yours(body: str, ctx) -> list[dict] | None:
@@ -97,9 +101,33 @@ def arena_trigger(text: str, ctx) -> Reading | None:
     return _finish(frame, Reading(), {"kind": "trigger", "on": frame.event, "effects": effs})
 
 
+ORDINALS = {"first": 1, "second": 2, "third": 3}
+_NTH_ATTACK = re.compile(r"^your (first|second|third) ((?:[a-z]+ )*?attack(?: with [a-z ]+?)?) each turn (?:gets|has) "
+                         r"(.+?)\.?$", re.IGNORECASE)
+
+
+def nth_attack(text: str, ctx) -> Reading | None:
+    """``Your second attack each turn gets +1{p}`` / ``Your first attack with stealth each turn has go again`` of a
+    hero or permanent → a static ability on the attack of its controller that is the Nth of its kind this turn."""
+    m = _NTH_ATTACK.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise NotUnderstood(text)
+    spec = selector(m.group(2).lower(), ctx)
+    if not spec.get("is_attack"):
+        raise NotUnderstood(text)
+    spec.update(controller="you", nth_attack=ORDINALS[m.group(1).lower()])
+    out = []
+    for eff in modifiers(m.group(3).lower()):
+        eff["to"] = dict(spec)
+        out.append({"kind": "static", "effect": eff})
+    return Reading(abilities=out)
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (essence, specialization, discard_trigger, arena_trigger):
+    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack):
         got = reader(text, ctx)
         if got is not None:
             return got

@@ -18,6 +18,7 @@ from judge.cards import phrases as g
 from judge.cards.costs_grammar import COUNTER_KINDS, card_noun
 
 _KIND = "(" + "|".join(COUNTER_KINDS) + ")"
+_PLAYED_TYPES = "(attack reaction|defense reaction|instant)"     # card types that are also ability types (1.3.2, 5.2)
 _NONE_ON_THIS = rf"(?:there are no {_KIND} counters on this|(?:this|it) has no {_KIND} counters(?: on it)?)"
 
 
@@ -32,6 +33,9 @@ def condition(p: str, ctx) -> dict | None:
     kind on the source; ``you control a TOKEN-NAME token`` → such a token among the permanents its controller controls
     (3.0.5); ``there are 4 or more Earth cards in your banished zone`` → a count of its controller's banished cards;
     None for another phrase."""
+    m = re.fullmatch(rf"an? {_PLAYED_TYPES} has been played or activated this chain link", p)
+    if m:   # a card of that type played, or an ability of that type activated, since the chain link began (7.0.3)
+        return {"at_least": {"count": "played-or-activated", "of": {"types": [m.group(1)]}, "link": True, "n": 1}}
     m = re.fullmatch(r"you control (?:a|an) (.+?) token", p)
     if m:
         rec = ctx.tokens.get(m.group(1))
@@ -50,10 +54,51 @@ def condition(p: str, ctx) -> dict | None:
     return _none_left(m, 1)
 
 
+_YOURS = re.compile(r"your ((?:[a-z]+ )*?(?:attacks|daggers|swords|weapons)) (gain|get|cost) (.+)")
+
+
+def yours_this_turn(low: str, frame) -> list[dict] | None:
+    """``Your daggers gain +1{p} this turn`` / ``Your sword attacks cost {r} less this turn`` in a permanent's activated
+    ability → a continuous effect for the turn on every object of its controller that fits (6.2.2; a weapon's
+    attack-proxy has what its weapon has, 1.4.3d; a cost effect on attacks reduces their attack abilities too)."""
+    m = _YOURS.fullmatch(low)
+    if not m or frame.where != "activated" or not frame.this_turn or frame.ctx.resolves:
+        return None
+    noun = m.group(1)
+    if noun.endswith("attacks"):
+        spec = g.selector(noun[:-1], frame.ctx)
+        if not spec.get("is_attack"):
+            raise g.NotUnderstood(low)
+    elif noun[:-1] in g.NOUN_SUBTYPES and noun.count(" ") == 0:
+        spec = {"subtypes": [noun[:-1]]}          # "your daggers": the dagger cards (1.3.3)
+    elif noun == "weapons":
+        spec = {"types": ["weapon"]}
+    else:
+        raise g.NotUnderstood(low)
+    spec["controller"] = "you"
+    if m.group(2) == "cost":
+        cm = re.fullmatch(r"((?:\{r\})+) less", m.group(3))
+        if not cm or not spec.get("is_attack"):
+            raise g.NotUnderstood(low)
+        return [{"do": "cost", "by": -cm.group(1).count("{r}"), "to": spec}]
+    out = []
+    for eff in g.modifiers(m.group(3)):
+        eff["to"] = dict(spec)
+        out.append(eff)
+    return out
+
+
 def effect(low: str, frame) -> list[dict] | None:
     """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
     ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
     steam counter from this`` (8.5.16) on a permanent."""
+    got = yours_this_turn(low, frame)
+    if got is not None:
+        return got
+    if low == "turn this face-up" and "equipment" in frame.ctx.types:
+        return [{"do": "turn-face-up", "what": "self"}]     # turn (8.5.24): the equipment itself face up
+    if low == "add this to the active chain link as a defending card" and not frame.ctx.resolves:
+        return [{"do": "defend-with", "what": "self"}]    # a permanent added as a defending card (7.0.5b)
     m = re.fullmatch(rf"remove (a|an|\d+) {_KIND} counters? from this", low)
     if m and not frame.ctx.resolves:
         n = g.number(m.group(1))
@@ -100,6 +145,16 @@ _ATTACK_WITH = {"go again": {"keyword": "go again"}, "overpower": {"keyword": "o
                 "dominate": {"keyword": "dominate"}, "{p} greater than its base": {"power_above_base": True}}
 
 
+def _defender_frame(text: str, ctx, event: str) -> g.Frame:
+    """The frame of a trigger on a card's own defending (``event``): only a card that defends — not an attack, a
+    weapon or a hero — has one."""
+    if ctx.is_attack or ctx.types & {"weapon", "hero"}:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = event
+    return frame
+
+
 def defends_attack_with(text: str, ctx) -> g.Reading | None:
     """``When this defends an attack with go again | overpower | {p} greater than its base, EFFECTS`` of a card that
     defends → its defends trigger with a condition on the attack it defends, read as the event occurs (6.6.5);
@@ -107,10 +162,7 @@ def defends_attack_with(text: str, ctx) -> g.Reading | None:
     m = _DEFENDS_AN_ATTACK.match(text.strip())
     if not m:
         return None
-    if ctx.is_attack or ctx.types & {"weapon", "hero"}:
-        raise g.NotUnderstood(text)
-    frame = g.Frame(ctx, "trigger")
-    frame.event = "defends"
+    frame = _defender_frame(text, ctx, "defends")
     body = m.group(2).strip()
     if body.lower() == "mark the attacking hero":
         effects = [{"do": "mark", "who": "attacking-hero"}]
@@ -222,6 +274,85 @@ def while_pitched(text: str, ctx) -> g.Reading | None:
                                 for eff in g.modifiers(m.group(4).lower())])
 
 
+_OPPONENT_PLAYS = re.compile(rf"^(?:when|whenever) an opponent plays or activates an? {_PLAYED_TYPES}, (.+?)\.?$",
+                             re.IGNORECASE)
+
+
+def opponent_plays_or_activates(text: str, ctx) -> g.Reading | None:
+    """``When an opponent plays or activates an attack reaction, EFFECTS`` of a permanent → two triggers with the same
+    effects: on an opponent's play event of a card of that type, and on their activate event of an ability of that
+    type (5.2: an activated ability has its own type); one event is never both."""
+    m = _OPPONENT_PLAYS.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    kind = m.group(1).lower()
+    reading = g.Reading()
+    for on, cond in (("play", {"card": {"types": [kind]}}), ("activate", {"ability_type": kind})):
+        frame = g.Frame(ctx, "trigger")
+        frame.event = on
+        effects = ctx.effects(m.group(2), frame)
+        g._finish(frame, reading, {"kind": "trigger", "on": on, "of": "any", "if": {"by": "opponent", **cond},
+                                   "effects": effects})
+    return reading
+
+
+_TOGETHER = re.compile(r"^(?:when|whenever) this defends together with (an? .+?), (.+?)\.?$", re.IGNORECASE)
+
+
+def together_noun(phrase: str, ctx) -> dict:
+    """``a card with 6 or more {p}`` / ``an Ice card`` / ``an aura card`` / ``an attack action card`` → the selector of
+    a card defending with it."""
+    p = phrase.strip().lower()
+    m = re.fullmatch(r"a card with (\d+) or more \{p\}", p)
+    if m:
+        return {"min_power": int(m.group(1))}
+    m = re.fullmatch(r"an? (aura|item) card", p)
+    if m:
+        return {"subtypes": [m.group(1)]}
+    m = re.fullmatch(r"an? (.+)", p)
+    if not m:
+        raise g.NotUnderstood(phrase)
+    return card_noun(m.group(1), ctx)
+
+
+def defends_together(text: str, ctx) -> g.Reading | None:
+    """``When this defends together with an Ice card, EFFECTS`` of a card that defends (not an attack) → a trigger on
+    its defend event whose condition is another card of that kind defending in the same event (7.0.5e)."""
+    m = _TOGETHER.match(text.strip())
+    if not m:
+        return None
+    frame = _defender_frame(text, ctx, "defend")
+    effects = ctx.effects(m.group(2), frame)
+    ability = {"kind": "trigger", "on": "defend", "if": {"together_with": together_noun(m.group(1), ctx)},
+               "effects": effects}
+    return g._finish(frame, g.Reading(), ability)
+
+
+_WHILE_FACE_DOWN = re.compile(r"^while this is equipped face-down, at the start of your turn, if you have exactly (\d+)\{h\}, "
+                              r"(.+?)\.?$", re.IGNORECASE)
+
+
+def face_down_start_of_turn(text: str, ctx) -> g.Reading | None:
+    """``While this is equipped face-down, at the start of your turn, if you have exactly N{h}, EFFECTS`` of an
+    equipment → a start-of-turn trigger functional while it is face down in its equipment zone (5.4.7a), whose
+    condition is its controller's life total being N as the turn starts (6.6.5)."""
+    m = _WHILE_FACE_DOWN.match(text.strip())
+    if not m:
+        return None
+    if "equipment" not in ctx.types:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "start-of-turn"
+    effects = ctx.effects(m.group(2), frame)
+    n = int(m.group(1))
+    cond = {"your_turn": True, "at_least": {"count": "life", "n": n}, "at_most": {"count": "life", "n": n}}
+    ability = {"kind": "trigger", "on": "start-of-turn", "while": {"in": "equipment", "face_down": True}, "if": cond,
+               "effects": effects}
+    return g._finish(frame, g.Reading(), ability)
+
+
 _WHEN_NONE = re.compile(rf"^when {_NONE_ON_THIS}, destroy (?:it|this)\.?$", re.IGNORECASE)
 
 
@@ -256,6 +387,7 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     if not m:
         return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx) or \
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
+            opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
             yours_enter_with(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)

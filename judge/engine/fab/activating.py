@@ -214,7 +214,8 @@ class Activating:
                   [cited.ACTIVATE_AS_PLAY,
                    cited.CARD_PLAYED] + (allowance_cites if limit is not None and used + 1 > limit else
                                          [cited.ACTIVATION_LIMIT] if limit is not None else []))
-        self.event("activate", card=c.handle, player=player, is_attack=layer.is_attack)
+        self.event("activate", card=c.handle, player=player, is_attack=layer.is_attack,
+                   ability_type=c.abilities[index - 1].get("type"))
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state

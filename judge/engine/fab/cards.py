@@ -232,6 +232,10 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "color" in spec and card.pitch != COLORS.get(spec["color"]):
         return False
+    if "nth_attack" in spec:    # "your second attack each turn": its place among this turn's attacks that fit
+        rest = {k: v for k, v in spec.items() if k != "nth_attack"}
+        if game is None or game.attack_ordinal(card, rest, viewer) != spec["nth_attack"]:
+            return False
     return True
 
 
@@ -240,4 +244,4 @@ COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows th
 
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
-                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of"}
+                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack"}

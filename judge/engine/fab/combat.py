@@ -100,6 +100,7 @@ class Combat:
         self.facts["resolved"][self._layer_fact_name(layer)] = True
         self.facts.setdefault("resolution_order", []).append(self._layer_fact_name(layer))
         link.damage_order = list(layer.params.get("damage_order", []))
+        link.since = len(s.history)    # "this chain link": the events from now on while it is the active one
         s.chain.append(link)
         s.all_links.append(link)
         self._announce_attacking(link, legal)

@@ -308,6 +308,10 @@ def _dealt_more_than(g, want, src, event):
     return best > want
 
 
+def _ability_type(g, want, src, event):
+    return str(event.get("ability_type") or "").lower() == str(want).lower()   # the activated ability's type (5.2)
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -340,6 +344,7 @@ CONDITION_ROWS = (
     Condition("pitched", None, _pitched),
     Condition("pitched_this_turn", None, _pitched_this_turn),
     Condition("is_attack", "is_attack", _is_attack),
+    Condition("ability_type", "ability_type", _ability_type),
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),
     Condition("discarded", None, _discarded),

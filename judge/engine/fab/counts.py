@@ -8,8 +8,13 @@ Quantities (``{ count = …, of = SELECTOR, times = N }``, used by ``amount``/``
 * ``played-this-turn`` — cards its controller played this turn that fit ``of``;
 * ``events-this-turn`` — events named ``event`` this turn (``by``: caused by "you" / "opponent"; ``of``: the
   event's card fits);
+* ``played-or-activated`` — cards played and abilities activated this turn ("an attack reaction has been played or
+  activated"): a card that fits ``of``, or an activated ability whose type is one of ``of``'s ``types`` (5.2.1b:
+  an activated ability has a type); ``by`` as above; ``link = true``: only while the active chain link was
+  the active one ("this chain link", 7.0.3);
 * ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source;
-* ``under-this`` — the cards under the source (3.0.14) that fit ``of``.
+* ``under-this`` — the cards under the source (3.0.14) that fit ``of``;
+* ``life`` — its controller's life total (2.5.3: "if you have exactly 1{h}").
 
 Conditions: ``your_turn`` (its controller is the turn player), ``at_least`` / ``at_most`` (a quantity table with
 ``n``), ``if_you_do`` / ``otherwise`` (the effect before it in the same ability was / was not generated and
@@ -22,7 +27,8 @@ from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
-EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "counters", "under-this")
+EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters", "under-this",
+                    "life")
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
@@ -36,6 +42,7 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
                        ("target_is_hero", cited.ATTACK_TARGET), ("target_is_hero", cited.ATTACKABLE),
                        ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE),
+                       ("ability_type", cited.ABILITY_TYPE),
                        # "if the last attack on this combat chain hit": the previous chain link hit
                        ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
@@ -75,11 +82,50 @@ class Counts:
                     continue
                 n += 1
             return n
+        if what == "played-or-activated":
+            return self._played_or_activated(spec, sel, by, ctrl)
         if what == "counters":
             return self.counter_count(card, spec.get("kind", ""))
         if what == "under-this":   # "for each card under this" (3.0.14): the source's sub-cards that fit
             return sum(1 for c in self.sub_cards(card) if matches(c, sel, self, ctrl)) if card is not None else 0
+        if what == "life":
+            return self.s.players[ctrl].life if ctrl in self.s.players else 0
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
+
+    def _played_or_activated(self, spec: dict, sel: dict, by, ctrl: str) -> int:
+        """Play events of cards that fit ``sel`` and activate events of abilities of one of its ``types``, this turn
+        or (``link = true``) since the active chain link was created — none while there is no active chain link."""
+        history = self.s.history
+        if spec.get("link"):
+            link = self.s.active_link
+            history = history[link.since:] if link is not None else []
+        types = {str(t).lower() for t in sel.get("types", [])}
+        n = 0
+        for ev, info in history:
+            if by is not None and (info.get("player") == ctrl) != (by == "you"):
+                continue
+            if ev == "play" and info.get("card") in self.s.cards and matches(self._event_card(info), sel, self, ctrl):
+                n += 1
+            elif ev == "activate" and set(sel) == {"types"} and str(info.get("ability_type", "")).lower() in types:
+                n += 1
+        return n
+
+    def attack_ordinal(self, card, sel: dict, viewer) -> int | None:
+        """The place (1 = first) of ``card``'s current attack among the attacks its controller played or activated
+        this turn that fit ``sel`` ("your second sword attack each turn"): each play or activate event of an attack
+        (1.4.1) counts once; an earlier attack is judged by its card as it is now, without the keys that say it is an
+        attack or who controls it (its event says both). None when ``card`` made no attack this turn."""
+        earlier = {k: v for k, v in sel.items() if k not in ("is_attack", "controller", "zone")}
+        n, place = 0, None
+        for ev, info in self.s.history:
+            if ev not in ("play", "activate") or not info.get("is_attack") or info.get("player") != card.controller:
+                continue
+            made = self.s.cards.get(info.get("card"))
+            if made is not None and matches(made, earlier, self, viewer):
+                n += 1
+                if made.handle == card.handle:
+                    place = n
+        return place
 
     def _link_fits(self, link, sel: dict, ctrl: str) -> bool:
         """A chain link "of a kind" ("Draconic chain links", 7.0.3): its active-attack fits the selector — as last
@@ -123,6 +169,8 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("count") == "played-or-activated":
+                    extra.append(cited.ABILITY_TYPE)     # an activated ability counts by its own type
                 if "power_above_base" in node:
                     # a condition on power against base power: the effect depends on stage 8 (6.3.2a)
                     extra.append(cited.DEPENDENT_EFFECT)
@@ -140,7 +188,8 @@ class Counts:
             n = self.quantity(want, src) if src is not None else self.extra_quantity(want, None)
             what = {"chain-links": "chain link(s)", "played-this-turn": "card(s) of that kind played this turn",
                     "events-this-turn": f"{want.get('event')} event(s) this turn",
-                    "counters": f"{want.get('kind')} counter(s)"}.get(want.get("count"), "of them")
+                    "played-or-activated": "card(s) played or ability(ies) activated of that kind",
+                    "counters": f"{want.get('kind')} counter(s)", "life": "life point(s)"}.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
         if key == "if_you_do":

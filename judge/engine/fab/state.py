@@ -107,6 +107,7 @@ class ChainLink:
         self.defending_hero = None
         self.damage_order: list[str] = []   # 7.5.2c: the order the attack's controller deals damage in
         self.proxy_keywords: dict = {}      # 1.4.3a: the attack-proxy's own keyword abilities ("Attack. Go again.")
+        self.since = 0                      # the number of this turn's events when the chain link was created
 
 
 class Cards(dict):
