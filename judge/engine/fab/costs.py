@@ -89,9 +89,11 @@ class Costs:
             if why:
                 # 1.14.4: paying an effect-cost is generating and resolving its effects; 1.14.4b: one that
                 # cannot resolve in the current state cannot be paid, and the whole action is reversed
+                from judge.engine.fab.primitives import PRIMITIVES   # the cost's own effect: what cannot be done
+                row = PRIMITIVES.get(cost.get("do")) if isinstance(cost, dict) else None
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
                                     [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST,
-                                     cited.EFFECT_COST_UNPAID_ILLEGAL])
+                                     cited.EFFECT_COST_UNPAID_ILLEGAL] + list(row.rules[:1] if row else ()))
         self.step(f"Calculate and pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
                   [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
         chosen = layer.params.get("chosen")
