@@ -21,7 +21,7 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marke
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life", "modes", "under"}
+             "playable_as_instant", "counters", "life", "modes", "under", "fail_search"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost", "replacement", "play-only-if"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
@@ -221,6 +221,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     _card_keywords(scenario, key, cd, card, reasons)
     card.token = bool(cd.get("token", False)) or "token" in card.types
     card.decline = bool(cd.get("decline", False))
+    card.fail_search = bool(cd.get("fail_search", False))   # 1.9.1c: its controller chooses to fail its searches
     card.playable_as_instant = bool(cd.get("playable_as_instant", False))
     if "target" in cd:
         spec = cd["target"]
@@ -240,6 +241,8 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
     _card_abilities(scenario, key, cd, card, zone, reasons)
+    if card.sides:
+        _side_texts(scenario, key, card, zone, reasons)
     fold_mode_abilities(scenario, key, card, reasons)   # abilities written one per mode (1.7.5)
     for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
         card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
@@ -248,6 +251,28 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
     return card
+
+
+def _side_texts(scenario, key, card: Card, zone: str, reasons):
+    """A split-card's sides with their own text (9.2.1): each side's abilities, keywords and target are checked as a
+    card's; the card has those of both sides (9.2.2) — its own abilities and keywords first — until a side is
+    declared as it is played (9.2.3, 5.1.2c)."""
+    card.__dict__["_own_text"] = (list(card.abilities), dict(card.keywords), card.target_spec)
+    for name, props in card.sides.items():
+        skey = f"{key}.sides.{name}"
+        holder = Card(card.handle, name, card.owner)
+        _card_abilities(scenario, skey, {"abilities": props.get("abilities", [])}, holder, zone, reasons)
+        _card_keywords(scenario, skey, {"keywords": props.get("keywords", [])}, holder, reasons)
+        spec = props.get("target")
+        if spec is not None and not (isinstance(spec, str) and spec in TARGET_WORDS or isinstance(spec, dict)):
+            reasons.append(scenario.reason("bad-target", f"target must be one of {', '.join(TARGET_WORDS)} or a selector "
+                                           f"table, not {spec!r}", f"{skey}.target", cited.TARGETED_EFFECT))
+        elif isinstance(spec, dict):
+            _check_selectors(scenario, skey, {"to": spec}, reasons)
+        own = [Ability(len(card.abilities) + i, ab.kind, ab.data, ab.key) for i, ab in enumerate(holder.abilities, 1)]
+        card.abilities.extend(own)
+        card.keywords.update(holder.keywords)
+        props["_abilities"], props["_keywords"] = own, dict(holder.keywords)
 
 
 def _card_values(scenario, key, cd, card: Card, reasons):
@@ -368,7 +393,7 @@ def _check_selector(scenario, key, sel, reasons):
         elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players:
             reasons.append(scenario.reason("unknown-player", f"a selector's {sk} must be you, opponent or a player "
                                            f"({', '.join(players)}), not {sv!r}", at))
-        elif sk == "keyword" and not _known_keyword(sv):
+        elif sk in ("keyword", "base_keyword") and not _known_keyword(sv):
             reasons.append(scenario.reason("unsupported", f"a selector's keyword must be a keyword the engine "
                                            f"knows, not {sv!r}" + schema._near(sv, kw_table.KEYWORDS), at))
         elif sk == "any_of":

@@ -184,6 +184,12 @@ class Damage:
                 continue
             if amount <= 0:
                 continue
+            chosen = eff.data.get("_source")
+            if chosen is not None and event.get("card") != chosen:
+                self.step(f"{source_name}'s prevention effect prevents damage from the source chosen for it, "
+                          f"{self.card(chosen).name}; this {label} comes from another source, so it does not apply and "
+                          "the effect stays.", [cited.REPLACEMENT_ACTIVE, cited.PREVENTION], tag="telling")
+                continue
             when = eff.data.get("when")
             if when and not self.condition(when, self.s.cards.get(eff.source), event):
                 unmet = "; ".join(self.unmet_clauses(when, self.s.cards.get(eff.source), event))
@@ -305,10 +311,11 @@ class Damage:
                     self.quell_destroys_later(c)
         return amount
 
-    def _pay_optional(self, player: str, n: int) -> bool:
-        """Pay n resources for an optional cost: floating resources first, then pitch cards from hand in order."""
+    def _pay_optional(self, player: str, n: int, keep=None) -> bool:
+        """Pay n resources for an optional cost: floating resources first, then pitch cards from hand in order (not
+        ``keep``, the card the payment is for)."""
         p = self.s.players[player]
-        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch]
+        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch and c is not keep]
         if p.resources + sum(c.pitch for c in hand) < n:
             return False
         pitched = []

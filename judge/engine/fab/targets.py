@@ -98,7 +98,15 @@ class Targets:
 
     def _base_power_read(self, t: str, spec) -> tuple[str, list] | None:
         """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: what it
-        is and why effects on its power do not change it, with the rules (2.9.2, 2.0.3a); None when it does not."""
+        is and why effects on its power do not change it, with the rules (2.9.2, 2.0.3a); one on a base ability
+        ("with base go again") reads its base abilities, not those effects gave it (1.7.2); None when it does
+        neither."""
+        if isinstance(spec, dict) and spec.get("base_keyword") and t in self.s.cards:
+            c, kw = self.card(t), spec["base_keyword"]
+            base = c.printed[1] if c.printed is not None else c.keywords
+            has = "has" if kw in self.keywords(c) else "does not have"
+            return (f"{c.name} {has} {kw}, and {kw} is {'' if kw in base else 'not '}one of its base abilities",
+                    [cited.CARD_WITH_BASE_ABILITY])
         if not (isinstance(spec, dict) and BASE_POWER_KEYS & spec.keys()) or t not in self.s.cards:
             return None
         return self.base_power_words(self.card(t))
@@ -127,9 +135,14 @@ class Targets:
         for t in targets:
             if t in self.s.cards:
                 c = self.card(t)
-                if c.life is None or c.zone not in ARENA_ZONES or c.private:
+                spectra = c.zone in ARENA_ZONES and not c.private and "spectra" in self.keywords(c)
+                if (c.life is None and not spectra) or c.zone not in ARENA_ZONES or c.private:
                     raise IllegalAction(f"{c.name} is not attackable: only a living object in the arena (an ally, a "
-                                        "hero) can be an attack-target", [cited.ATTACK_TARGET, cited.ATTACKABLE])
+                                        "hero) or an object an effect makes attackable (spectra) can be an "
+                                        "attack-target", [cited.ATTACK_TARGET, cited.ATTACKABLE])
+                if spectra and c.life is None:
+                    self.step(f"{c.name} has spectra: it can be attacked although it is not a living object.",
+                              [cited.SPECTRA_ATTACKABLE, cited.ATTACKABLE])
                 if c.controller == player:
                     raise IllegalAction("an attack-target must be controlled by an opponent", [cited.ATTACK_TARGET])
                 continue
@@ -151,6 +164,8 @@ class Targets:
         if t in self.s.players:
             return not self.s.players[t].lost and self.s.players[t].life > 0
         c = self.s.cards.get(t)
+        if c is not None and c.life is None and c.zone in ARENA_ZONES and "spectra" in self.keywords(c):
+            return True   # 8.3.14a: attackable by its spectra
         return c is not None and c.life is not None and c.zone in ARENA_ZONES and self.life_total(c) > 0
 
     def is_attack(self, c: Card) -> bool:
@@ -206,7 +221,9 @@ class Targets:
         if isinstance(spec, str):
             return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
         if spec.get("is_attack"):
-            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"]) + _base_power_limits(spec)
+            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"]) + _base_power_limits(spec) \
+                + (f" with {spec['keyword']}" if spec.get("keyword") else "") \
+                + (f" with base {spec['base_keyword']}" if spec.get("base_keyword") else "")
         return "target " + _describe_selector({k: v for k, v in spec.items() if k != "is_attack"}, plural=False)
 
     def _name_of(self, t: str) -> str:
