@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import events_grammar, permanents_grammar, triggers_grammar, zones_grammar
+from judge.cards import events_grammar, permanents_grammar, tapping_grammar, triggers_grammar, zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -80,6 +80,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = permanents_grammar.effect(low, frame)   # a permanent's own counters (8.5.14, 1.8.4)
+    if got is not None:
+        return got
+    got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
@@ -259,7 +262,7 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     cost = 0
     effect_costs = []
     for part in costs_grammar.cost_phrases(m.group(3)):
-        if re.fullmatch(r"(\{r\})+", part):
+        if re.fullmatch(r"(?:\{r\} ?)+", part):   # "{r}{r}{r} {r}{r}{r}": six, printed in two groups
             cost += part.count("{r}")
         elif part.isdigit():
             cost += int(part)

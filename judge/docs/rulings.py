@@ -98,16 +98,17 @@ def _text_of(value) -> str:
 class Failure:
     """A scenario that is not published, and why."""
 
-    def __init__(self, path: str, message: str):
+    def __init__(self, path: str, message: str, not_judged: bool = False):
         self.path = path
         self.message = message
+        self.not_judged = not_judged   # names a rules version the store lacks (judge.scenarios.runner.not_judged)
 
     def __str__(self) -> str:
         return f"{self.path}: not published: {self.message}"
 
     def to_dict(self) -> dict:
         """As data: the scenario's path and why it was not published."""
-        return {"path": self.path, "message": self.message}
+        return {"path": self.path, "message": self.message} | ({"not_judged": True} if self.not_judged else {})
 
 
 def _slug(path: Path, base: Path | None) -> str:
@@ -155,13 +156,17 @@ def _judge_one(path, base, books, rulings, failures, slugs) -> None:
     """Play one scenario file: a ruling, or a failure."""
     from judge import scenarios as scenario_mod
 
+    from judge.scenarios.runner import not_judged
+
     shown = _display_path(path)
+    scenario = rulebook = None
     try:
         scenario = scenario_mod.load(path)
         rulebook = books(scenario)
         outcome = scenario_mod.play(scenario, rulebook)
     except JudgeError as exc:   # ScenarioError and a missing rules document
-        failures.append(Failure(shown, _without_file(str(exc), str(path))))
+        failures.append(Failure(shown, _without_file(str(exc), str(path)),
+                                rulebook is not None and not_judged(scenario, rulebook, exc)))
     except ImportError as exc:
         failures.append(Failure(shown, f"no engine for this game yet ({exc})"))
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the other rulings

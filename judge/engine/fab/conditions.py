@@ -248,6 +248,14 @@ def _dealt_more_than(g, want, src, event):
     return best > want
 
 
+def _to_your_graveyard(g, want, src, event):
+    # "when this is put into your graveyard from the arena" (watery grave, 2026-02 8.3.41): the card left the
+    # arena for a graveyard, its owner's (3.8.2), which is "your" graveyard when its owner controlled it
+    card = g.s.cards.get(event.get("card"))
+    mine = card is not None and event.get("destination") == "graveyard" and card.owner == event.get("player")
+    return mine == want
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -292,6 +300,7 @@ CONDITION_ROWS = (
     Condition("dealt_damage_this_turn", None, _dealt_damage),
     Condition("won_clash", None, won_clash),
     Condition("attacks_hero", "attack", attacks_hero),
+    Condition("to_your_graveyard", "destination", _to_your_graveyard),
 )
 
 def _extra(name):

@@ -34,7 +34,9 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
                        ("target_is_hero", cited.ATTACK_TARGET), ("target_is_hero", cited.ATTACKABLE),
-                       ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE))
+                       ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE),
+                       # "your graveyard": a card goes to its owner's graveyard (3.8.2)
+                       ("to_your_graveyard", cited.GRAVEYARD_OWNERS_CARDS))
 
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""
