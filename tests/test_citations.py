@@ -501,3 +501,21 @@ def test_judged_under_2026_02_the_end_of_turn_rules_are_cited_by_their_new_numbe
     draw = next(c for t, c in steps.items() if "draws up to" in t)
     assert "4.4.3e" in lose and "4.4.3d" not in lose and "4.4.3f" in draw
     assert new.passed, new.mismatches + new.missing_cites
+
+
+def test_a_step_keeps_its_cites_plain_and_each_once_in_first_cited_order():
+    """core.Step does at creation what citations.apply did to every step after the resolution: registry names
+    become plain ids (marshal and JSON see a str), a repeated id is kept once, the first-cited order stays; a
+    sequence met again (kept once converted) gives a list of its own."""
+    from judge.engine.core import Step
+    from judge.engine.fab import cited as fab_cited
+
+    step = Step(1, "x", [fab_cited.HIT, "7.5.5", fab_cited.NEW_OBJECT, fab_cited.HIT, "1.0.2"])
+    assert step.cites == ["7.5.5", "3.0.9", "1.0.2"]
+    assert all(type(c) is str for c in step.cites)
+    again = Step(2, "y", (fab_cited.HIT, "7.5.5", fab_cited.NEW_OBJECT, fab_cited.HIT, "1.0.2"))
+    again.cites.append("9.9.9")
+    assert step.cites == ["7.5.5", "3.0.9", "1.0.2"]
+    step.cites = [fab_cited.NEW_OBJECT, "3.0.9", fab_cited.HIT]
+    assert step.cites == ["3.0.9", "7.5.5"] and all(type(c) is str for c in step.cites)
+    assert Step(3, "z").cites == []

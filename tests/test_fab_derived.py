@@ -77,6 +77,34 @@ def test_a_snapshot_starts_without_the_kept_values():
     assert isinstance(copy.cards, st.Cards)
 
 
+def test_a_snapshot_owns_the_containers_the_engine_changes():
+    """Reversing an illegal action (1.10.3) restores the snapshot: nothing the engine changes in place after it
+    (an effect's data and bound objects, the stack, the history, a player's plays, last known information) may
+    be shared with the state it was taken from."""
+    a = Card("a", "A", "alice")
+    s = _state_with(a)
+    s.players["alice"] = st.Player("alice", "Hero", 20, 0)
+    eff = st.Effect(1, 1, "a", "alice", "modify", {"stat": "power", "by": 1}, applies_to={"a"})
+    s.effects.append(eff)
+    s.dormant.append(st.Effect(2, 2, "a", "alice", "modify", {"stat": "defense"}, applies_to={"a"}))
+    s.history.append(("play", {"card": "a"}))
+    s.lki["a"] = {"power": 3}
+    copy = st.snapshot(s)
+    eff.data["by"] = 5
+    eff.applies_to.add("b")
+    s.dormant[0].applies_to.discard("a")
+    s.effects.append(eff)
+    s.history.clear()
+    s.lki["a"]["power"] = 0
+    s.players["alice"].played_this_turn.append("a")
+    a.counters.append((1, "power", 1))
+    got = copy.effects[0]
+    assert got is not eff and got.data == {"stat": "power", "by": 1} and got.applies_to == {"a"}
+    assert copy.dormant[0].applies_to == {"a"} and len(copy.effects) == 1
+    assert copy.history == [("play", {"card": "a"})] and copy.lki == {"a": {"power": 3}}
+    assert copy.players["alice"].played_this_turn == [] and copy.cards["a"].counters == []
+
+
 SHARED = ("types", "subtypes", "supertypes", "keywords", "abilities", "sides")
 _IN_PLACE = re.compile(r"\.(%s)(\[[^\]]*\]\s*[-+|&]?=(?!=)|\.(add|append|remove|discard|pop|update|clear|extend|insert|"
                        r"setdefault|sort|reverse|popitem)\(|\s*[-+|&]=)" % "|".join(SHARED))

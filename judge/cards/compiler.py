@@ -89,6 +89,7 @@ def compile_card(record, data=None) -> Compiled:
     ctx = grammar.Context(record, supertypes, {t: data.variants(t)[0] for t in tokens if data.variants(t)},
                           data.names, lambda rec: compile_card(rec, data),
                           lambda name: created_card(name, record, data))
+    ctx.hero_names = data.hero_names
     from judge.cards.choices_grammar import modal_paragraphs, read_modal, surge
 
     for para in modal_paragraphs(paragraphs(record.text)):

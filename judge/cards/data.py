@@ -138,6 +138,14 @@ class CardData:
         found = [self.record(i) for i in self.by_name.get(name.lower(), ())]
         return sorted(found, key=lambda r: (r.pitch == "", r.pitch))
 
+    def hero_names(self) -> tuple[str, ...]:
+        """The names of the hero cards (their Types column says Hero), read once from the lines."""
+        if getattr(self, "_heroes", None) is None:
+            col = FIELDS.index("types")
+            self._heroes = tuple(line[: line.index("\t")] for line in self._lines
+                                 if "hero" in {w.strip().lower() for w in line.split("\t")[col].split(",")})
+        return self._heroes
+
     def vocabulary(self) -> tuple[frozenset, frozenset]:
         """(supertype words of the pool, names of its token cards), as recorded by :func:`dump`."""
         sups = frozenset(w for w in self.meta.get("supertypes", "").split(",") if w)

@@ -116,6 +116,11 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     m = re.fullmatch(r"gain ((?:\{r\})+)", low)
     if m:
         return [{"do": "gain-resources", "amount": m.group(1).count("{r}")}]
+    if low == "destroy this" and not ctx.resolves:
+        return [{"do": "destroy", "what": "self"}]     # a permanent destroys itself (8.5.4)
+    m = re.fullmatch(r"pay ((?:\{r\})+)", low)
+    if m:   # an asset-cost the effect incurs (1.14.1): "you may pay {r}. If you do, …"
+        return [{"do": "pay", "amount": m.group(1).count("{r}")}]
     m = re.fullmatch(r"(destroy|banish|negate) (target .+)", low)
     if m:
         spec, _ = target_word(m.group(2), ctx)
@@ -231,9 +236,10 @@ TRIGGERS = (
     (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"attacks_hero": True}),
     (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
     (r"(?:when this is played|when you play this)", "play"),   # its own play event (1.7.4i), a card that resolves
-    (r"when this defends", "defends"),
+    (r"(?:when|whenever) (?:this defends|you defend with this)", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
+    (r"when the combat chain closes", "combat-chain-closes"),    # 7.7.2: the Close Step's event
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),
 )
@@ -324,13 +330,21 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
     return _conditional(cond, cm.group(2), ctx)
 
 
+# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
+STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
+                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
+                              "dealt_damage_this_turn", "your_turn"})
+
+
 def _conditional(cond: dict, body: str, ctx: Context) -> Reading:
     """``If COND, EFFECTS``: on an attack, about itself, a static ability while COND (1.7.4, 8.4.1); else a
     conditional resolution effect (1.8.4)."""
     frame = Frame(ctx, "static")
     effs = effects_of(body, frame)
     about_self = all(e.get("to", "self") == "self" and not e.get("next") for e in effs)
-    if (ctx.is_attack or ctx.is_weapon) and about_self and frame.target is None and "defended_from_hand" not in cond:
+    own_state = "equipment" in ctx.types and set(cond) <= STATE_CONDITIONS   # an equipment's own value (1.7.4)
+    if (ctx.is_attack or ctx.is_weapon or own_state) and about_self and frame.target is None and \
+            "defended_from_hand" not in cond:
         reading = Reading()
         for e in effs:
             reading.abilities.append({"kind": "static", "while": dict(cond), "effect": e})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from judge.engine.fab.cards import has_moniker
 from judge.cards.phrases import Frame, NotUnderstood, Reading, _finish, modifiers, selector
 
 PERMANENT_TYPES = {"hero", "demi-hero", "equipment", "weapon"}
@@ -23,6 +24,18 @@ def essence(text: str, ctx) -> Reading | None:
     if not words or any(w not in ctx.pool_supertypes for w in words):
         raise NotUnderstood(text)
     return Reading(keywords=["essence"])
+
+
+def specialization(text: str, ctx) -> Reading | None:
+    """``HERO Specialization`` / ``Legendary HERO Specialization`` (8.3.7, 8.3.23): meta-static abilities about
+    the card-pool; the words before "Specialization" are the moniker of a hero of the card data (2.7.3)."""
+    m = re.fullmatch(r"(legendary )?([a-z][\w' ]*?) specialization\.?", text.strip(), re.IGNORECASE)
+    if not m:
+        return None
+    said = m.group(2)
+    if not any(has_moniker(name, said) for name in ctx.hero_names()):
+        raise NotUnderstood(text)
+    return Reading(keywords=(["legendary"] if m.group(1) else []) + [f"specialization {said}"])
 
 
 def discard_trigger(text: str, ctx) -> Reading | None:
@@ -85,7 +98,7 @@ def arena_trigger(text: str, ctx) -> Reading | None:
 
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (essence, discard_trigger, arena_trigger):
+    for reader in (essence, specialization, discard_trigger, arena_trigger):
         got = reader(text, ctx)
         if got is not None:
             return got

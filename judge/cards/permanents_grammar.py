@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import phrases as g
-from judge.cards.costs_grammar import COUNTER_KINDS
+from judge.cards.costs_grammar import COUNTER_KINDS, card_noun
 
 _KIND = "(" + "|".join(COUNTER_KINDS) + ")"
 _NONE_ON_THIS = rf"(?:there are no {_KIND} counters on this|(?:this|it) has no {_KIND} counters(?: on it)?)"
@@ -29,7 +29,19 @@ def _none_left(m, first: int) -> dict:
 
 def condition(p: str, ctx) -> dict | None:
     """``there are no steam counters on this`` / ``this has no steam counters [on it]`` → no counters of that
-    kind on the source; None for another phrase."""
+    kind on the source; ``you control a TOKEN-NAME token`` → such a token among the permanents its controller controls
+    (3.0.5); ``there are 4 or more Earth cards in your banished zone`` → a count of its controller's banished cards;
+    None for another phrase."""
+    m = re.fullmatch(r"you control (?:a|an) (.+?) token", p)
+    if m:
+        rec = ctx.tokens.get(m.group(1))
+        if rec is None:
+            raise g.NotUnderstood(p)
+        return {"you_control": {"name": rec.name}}
+    m = re.fullmatch(rf"there are {g.NUM} or more (.+?) in your banished zone", p)
+    if m:
+        spec = card_noun(re.sub(r"cards$", "card", m.group(2)), ctx)
+        return {"at_least": {"count": "in-banished", "of": spec, "n": g.number(m.group(1))}}
     m = re.fullmatch(_NONE_ON_THIS, p)
     if not m:
         return None

@@ -61,6 +61,7 @@ class Context:
         self.names = names or {}               # every card name (lower) → as printed (combo names a card)
         self.compile_token = compile_token     # record → Compiled, for the token cards the text creates
         self.card_properties = card_properties  # name → a created card's scenario keys, or None (zones_grammar)
+        self.hero_names = lambda: ()           # the names of the pool's hero cards (a card-pool's heroes, 8.3.7)
         personal = bool(self.types & {"hero", "demi-hero", "mentor"} or "ally" in self.subtypes)
         self.monikers = monikers(self.name, personal)   # the card's own name, shorter (2.7.3)
 

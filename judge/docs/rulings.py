@@ -51,6 +51,22 @@ class Ruling:
         self._packed = zlib.compress(marshal.dumps(parts), 1)
         self._markdown = None
 
+    def record(self) -> tuple:
+        """What the ruling is made of besides its slug and document, as marshal-able data (kept between runs
+        by the judged-outcome cache, :mod:`judge.scenarios.judged`); :meth:`from_record` makes it again."""
+        return (self.title, self.question, self.citations, self.summary, self.path, self._packed)
+
+    @classmethod
+    def from_record(cls, slug: str, book, record: tuple) -> "Ruling":
+        """The ruling :meth:`record` kept, published as ``slug`` under ``book``."""
+        ruling = cls.__new__(cls)
+        ruling.slug, ruling.book, ruling.elsewhere, ruling._markdown = slug, book, {}, None
+        title, question, citations, summary, path, packed = record
+        ruling.title, ruling.question, ruling.path, ruling._packed = title, question, path, packed
+        ruling.citations = tuple(map(sys.intern, citations))
+        ruling.summary = [(sentence, tuple(map(sys.intern, ids))) for sentence, ids in summary]
+        return ruling
+
     def parts(self) -> tuple:
         """``(steps, board, answer, notes, rules, example_of)``: the explanation's steps as ``(n, phase, text,
         cites)``, the board's Markdown lines, the scenario's own answer and notes ("" when it has none), the
@@ -140,33 +156,47 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
         if not found and base is not None:
             raise JudgeError(f"no scenario files (*.toml) under {target}")
         files.extend((p, base) for p in found)
+    from judge.scenarios.judged import Judged
+
     rulings: list[Ruling] = []
     failures: list[Failure] = []
     slugs: set[str] = set()
     books = scenario_mod.Rulebooks(book=book)
+    kept = Judged("rulings")   # scenarios judged before under the same text, document and code
     with scenario_mod.parse_cache():   # unchanged files are not parsed again
         for n, (path, base) in enumerate(files, 1):
-            _judge_one(path, base, books, rulings, failures, slugs)
+            _judge_one(path, base, books, rulings, failures, slugs, kept)
             if progress is not None:
                 progress(n)
+    kept.save()
     return rulings, failures
 
 
-def _judge_one(path, base, books, rulings, failures, slugs) -> None:
-    """Play one scenario file: a ruling, or a failure."""
+def _judge_one(path, base, books, rulings, failures, slugs, kept) -> None:
+    """Play one scenario file: a ruling, or a failure (read from ``kept`` when judged before, and kept)."""
     from judge import scenarios as scenario_mod
 
     from judge.scenarios.runner import not_judged
 
     shown = _display_path(path)
     scenario = rulebook = None
+    key = None
     try:
         scenario = scenario_mod.load(path)
         rulebook = books(scenario)
+        key = kept.key(path, scenario.text, rulebook)
+        record = kept.get(key)
+        if record is not None:
+            if record[0] == "failure":
+                failures.append(Failure(shown, record[1], bool(record[2:3] and record[2])))
+            else:
+                rulings.append(Ruling.from_record(_new_slug(path, base, slugs), rulebook, record[1]))
+            return
         outcome = scenario_mod.play(scenario, rulebook)
     except JudgeError as exc:   # ScenarioError and a missing rules document
         failures.append(Failure(shown, _without_file(str(exc), str(path)),
                                 rulebook is not None and not_judged(scenario, rulebook, exc)))
+        kept.put(key, ("failure", failures[-1].message, failures[-1].not_judged))
     except ImportError as exc:
         failures.append(Failure(shown, f"no engine for this game yet ({exc})"))
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the other rulings
@@ -181,12 +211,19 @@ def _judge_one(path, base, books, rulings, failures, slugs) -> None:
             problems.append(f"cites rules {rulebook.cite_prefix} does not hold: " + ", ".join(unknown))
         if problems:
             failures.append(Failure(shown, "; ".join(problems)))
+            kept.put(key, ("failure", failures[-1].message))
         else:
-            slug = _slug(path, base)
-            while slug in slugs:
-                slug += "-2"
-            slugs.add(slug)
-            rulings.append(Ruling(slug, scenario, rulebook, outcome))
+            rulings.append(Ruling(_new_slug(path, base, slugs), scenario, rulebook, outcome))
+            kept.put(key, ("ruling", rulings[-1].record()))
+
+
+def _new_slug(path, base, slugs: set) -> str:
+    """The ruling's slug: from its path below ``base``, made unique among ``slugs`` (and added to them)."""
+    slug = _slug(path, base)
+    while slug in slugs:
+        slug += "-2"
+    slugs.add(slug)
+    return slug
 
 
 def count_scenarios(targets) -> int:

@@ -294,10 +294,8 @@ def apply(outcome, book) -> None:
     if reg.later and any(not reg.later.isdisjoint(step.cites) for step in outcome.trace.steps) or \
             reg.later and any(not reg.later.isdisjoint(cites) for _text, cites in outcome.summary):
         moved = moved | reg.later   # rules of a later version: located, or refused under an older document
-    if not moved:   # the document numbers every registered rule as the registry does (its own version)
-        fromkeys = dict.fromkeys
-        for step in outcome.trace.steps:
-            step.cites = list(fromkeys(map(str, step.cites)))   # _dedupe, without a call per step
+    if not moved:   # the document numbers every registered rule as the registry does (its own version);
+        # a step's cites are already plain ids, each once (core.Step keeps them so)
         outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
         return
     def cite(cites):

@@ -21,18 +21,49 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
+_PLAIN: dict[tuple, tuple] = {}
+
+
+def plain_ids(cites) -> list[str]:
+    """Cited rule ids as plain ``str`` (a registry name is a ``str`` subclass), each once, in first-cited order.
+
+    Engines cite the same few sequences again and again (a list of registry names written at the step), so
+    each distinct sequence is converted once and kept (a bounded memo: it starts again past 4,096)."""
+    key = tuple(cites)
+    got = _PLAIN.get(key)
+    if got is None:
+        if len(_PLAIN) >= 4096:
+            _PLAIN.clear()
+        got = _PLAIN[key] = tuple(dict.fromkeys(map(str, key)))
+    return list(got)
+
 
 class Step:
-    """One transition of the game, with the rules that justify it."""
+    """One transition of the game, with the rules that justify it.
 
-    __slots__ = ("n", "text", "cites", "changes", "phase")
+    Its :attr:`cites` are kept as plain rule ids, each once, in first-cited order, however they are given
+    (registry names, repeats): what :func:`judge.engine.citations.apply` would make of them, done once here
+    rather than over the whole trace after the resolution."""
+
+    __slots__ = ("n", "text", "_cites", "changes", "phase")
 
     def __init__(self, n, text, cites=(), changes=(), phase=""):
         self.n = n
         self.text = text
-        self.cites = list(cites)
+        got = _PLAIN.get(cites if cites.__class__ is tuple else tuple(cites))   # plain_ids, inlined
+        self._cites = list(got) if got is not None else plain_ids(cites)
         self.changes = list(changes) if changes else []
         self.phase = phase
+
+    @property
+    def cites(self) -> list[str]:
+        """The rule ids the step cites: plain ids, each once, in first-cited order."""
+        return self._cites
+
+    @cites.setter
+    def cites(self, value):
+        """Replace the cited ids (kept plain and once each, as given at creation)."""
+        self._cites = plain_ids(value)
 
     def to_dict(self) -> dict:
         """As data: number, phase, text, cited rules, state changes."""
@@ -254,14 +285,16 @@ class Outcome:
         self.missing_cites: list[str] = []
 
     def defer_keys(self, work) -> None:
-        """Work out the key citations (``work()``, which sets :attr:`summary` and :attr:`keys`) only when the
-        answer is first read: a run that only asks whether a scenario passes (``--check``) never pays for them.
-        Key citations only add to the answer's citations (:meth:`cited_so_far` is a part of them)."""
+        """Work out the key citations (``work(outcome)``, which sets :attr:`summary` and :attr:`keys`) only when
+        the answer is first read: a run that only asks whether a scenario passes (``--check``) never pays for
+        them. Key citations only add to the answer's citations (:meth:`cited_so_far` is a part of them).
+        ``work`` is handed the outcome rather than holding it, so an outcome is no reference cycle: its trace
+        is freed as soon as it is dropped, not by the cyclic garbage collector."""
         self._keying = work
 
     def _keyed(self) -> None:
         work, self._keying = self._keying, None
-        work()
+        work(self)
 
     @property
     def summary(self) -> list[tuple[str, list[str]]]:
@@ -290,7 +323,9 @@ class Outcome:
     def cited_so_far(self) -> set[str]:
         """The rule ids the trace and the answer cite before any deferred key citations are worked out (every
         one of them is in :meth:`citations`)."""
-        seen = set(self.trace.citations())
+        seen = set()
+        for step in self.trace.steps:   # as a set: the trace's order (Trace.citations) is not needed here
+            seen.update(step.cites)
         for _, cites in self._summary:
             seen.update(cites)
         return seen

@@ -233,21 +233,27 @@ class ParseCache:
 
     def save(self) -> None:
         """Write the entries used in this run, then older ones up to :attr:`MAX_ENTRIES`; silent on failure."""
-        import marshal
+        write_kept(self.path, self.tag, self.used, self.known, self.MAX_ENTRIES)
 
-        from judge.rulebook import store
 
-        if all(self.known.get(k) is v for k, v in self.used.items()):
-            return          # nothing new
-        keep = dict(self.used)
-        for k, v in self.known.items():
-            if len(keep) >= self.MAX_ENTRIES:
-                break
-            keep.setdefault(k, v)
-        try:
-            store.write_atomic(self.path, marshal.dumps((self.tag, keep)))
-        except (OSError, ValueError):
-            pass
+def write_kept(path, tag, used: dict, known: dict, most: int) -> None:
+    """Write a cache file of ``(tag, entries)`` (marshal, atomically): the entries ``used`` in this run, then
+    older ``known`` ones up to ``most`` in all. Nothing is written when nothing is new; silent on failure."""
+    import marshal
+
+    from judge.rulebook import store
+
+    if all(known.get(k) is v for k, v in used.items()):
+        return          # nothing new
+    keep = dict(used)
+    for k, v in known.items():
+        if len(keep) >= most:
+            break
+        keep.setdefault(k, v)
+    try:
+        store.write_atomic(path, marshal.dumps((tag, keep)))
+    except (OSError, ValueError):
+        pass
 
 
 _CACHE: ParseCache | None = None

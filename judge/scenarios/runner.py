@@ -234,7 +234,7 @@ def play(scenario: Scenario, book=None) -> Outcome:
         err = ScenarioError(exc.message, file=scenario.path, key="scenario.rules")
         err.since = getattr(exc, "since", None)   # a mechanism only a later version defines
         raise err from None
-    outcome.defer_keys(lambda: citations.key_citations(outcome, book, _names(scenario)))   # worked out when read
+    outcome.defer_keys(lambda out: citations.key_citations(out, book, _names(scenario)))   # worked out when read
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
     if scenario.example_of and scenario.example_of not in wanted:
@@ -292,26 +292,44 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
     fell back to does not), so it can be neither passed nor failed. Each rulebook is loaded once. The files
     are read here; from :data:`PARALLEL_MIN_SCENARIOS` on they are played by forked worker processes (one
     per core, at most 4) which inherit what was read, loaded and imported; the rows come back in order.
+    A file judged before under the same text, document and code is not played: its row is read from the
+    judged-outcome cache (:mod:`judge.scenarios.judged`).
     """
+    from judge.scenarios.judged import Judged
+
     books = books or Rulebooks()
-    work, engines = [], set()
+    work, engines, rows, keys = [], set(), [], []
+    kept = Judged("check")   # rows judged before under the same file, document and code
     with parse_cache():
         for path in paths:
             try:
                 scenario = load(path)
                 book = books(scenario)
             except JudgeError as exc:
-                work.append((path, None, None, str(exc)))
+                rows.append(_check_row((path, None, None, str(exc))))
+                continue
+            key = kept.key(path, scenario.text, book)
+            row = kept.get(key)
+            if row is not None:
+                rows.append(row)
                 continue
             try:
                 engine_of(scenario)   # imported once, before any fork
                 engines.add(scenario.game)
             except ImportError:
                 pass                  # raised again where it is played, as it always was
+            rows.append(None)
+            keys.append(key)
             work.append((path, scenario, book, None))
     if len(work) >= PARALLEL_MIN_SCENARIOS:
         _prepare(work, engines)
-    return list(_checked(work))
+    played = zip(keys, _checked(work))
+    for i, row in enumerate(rows):
+        if row is None:
+            key, rows[i] = next(played)
+            kept.put(key, rows[i])
+    kept.save()
+    return rows
 
 
 def _prepare(work: list, engines: set) -> None:

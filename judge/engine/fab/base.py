@@ -94,7 +94,8 @@ def _effect_phrase(eff: Effect) -> str:
         return "is " + " and ".join(d.get("supertypes") or []) + " in addition to its other types"
     if eff.kind == "gain-ability":
         ab = d.get("ability", {})
-        return f"gains the triggered ability \"when this {ab.get('on', '?')}s, " \
+        when = "when the combat chain closes" if ab.get("on") == "combat-chain-closes" else f"when this {ab.get('on', '?')}s"
+        return f"gains the triggered ability \"{when}, " \
                f"{'; '.join(_describe_effect_data(x) for x in ab.get('effects', []))}\""
     return eff.kind
 

@@ -120,6 +120,21 @@ class Card:
         return f"Card({self.handle!r}, {self.name!r}, zone={self.zone!r})"
 
 
+NAME_HONORIFICS = ("Ser", "Lady", "Lord", "Chief", "Professor")
+
+
+def has_moniker(name: str, moniker: str) -> bool:
+    """Could ``moniker`` be the moniker of the personal name ``name`` (2.7.3: "[HONORIFIC?] MONIKER [LAST?] [,
+    SUFFIX?]")? The words after any honorific and before the suffix start with the moniker's words, compared
+    without case (2.7.5): the moniker of "Ser NAME, SUFFIX" is NAME; of "NAME LAST" or "TWO WORDS MARK", the words
+    before the last names, which the name alone does not tell apart — so every leading run of words may be it."""
+    words = name.split(",", 1)[0].split()
+    if len(words) > 1 and words[0] in NAME_HONORIFICS:
+        words = words[1:]
+    said = moniker.split()
+    return bool(said) and [w.lower() for w in words[: len(said)]] == [w.lower() for w in said]
+
+
 def _words(value) -> set:
     """A selector's word list as a set; a single word (``types = "action"``) is a list of one."""
     return {value} if isinstance(value, str) else set(value)
@@ -181,6 +196,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
             return False
     if "zone" in spec and card.zone != spec["zone"]:
         return False
+    if "is_attack" in spec and game is not None and game.is_attack(card) != spec["is_attack"]:
+        return False   # "Illusionist attacks you control": an attack on the stack or combat chain (1.4.1), not a card in hand
     if "min_cost" in spec and (card.cost is None or card.cost < spec["min_cost"]):
         return False
     if "max_cost" in spec and (card.cost is None or card.cost > spec["max_cost"]):

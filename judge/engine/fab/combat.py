@@ -378,7 +378,7 @@ class Combat:
         if link is None:
             return
         att = self.card(link.attack)
-        if PHANTASM not in self.keywords(att) or link.__dict__.get("_phantasm"):
+        if not self.has_keyword(att, PHANTASM) or link.__dict__.get("_phantasm"):
             return
         if self._phantasm_met(link):
             link.__dict__["_phantasm"] = True
@@ -457,6 +457,12 @@ class Combat:
                       f"in an order its controller decides ({how}: {', '.join(self._name_of(t) for t in order)}).",
                       [cited.DAMAGE_EACH_ATTACK_TARGET])
         for target in order:
+            if target in s.players and s.players[target].lost:
+                # 7.5.2b: a player who lost ceased to exist with their hero (4.5.1a): no damage, no hit-event
+                self.step(f"{self._name_of(target)} has ceased to exist (their player lost the game) when the damage is "
+                          "calculated: no damage is dealt to them and the event is not generated.",
+                          [cited.ATTACK_TARGET_GONE_NO_DAMAGE, cited.LOST_PLAYER_LEAVES_GAME])
+                continue
             defenders = [self.card(h) for h, t, _ in self.defending(link) if t == target]
             values = [self.defense(d) or 0 for d in defenders]
             for d in defenders:
@@ -543,6 +549,12 @@ class Combat:
                                     + ([cited.ATTACK_PROXY_EXTENSION] if proxy else []))
         elif not lki:
             self.no_go_again(att, link.controller, [cited.CHAIN_LINK_RESOLVES, cited.GO_AGAIN_ATTACK])
+        else:
+            # 7.6.2a, 1.2.3c: the attack left the chain without go again; its snapshot cannot be altered afterwards
+            self.step(f"{att.name} is no longer on the combat chain: its last known information, taken as it left, "
+                      "has no go again, and it cannot be altered by anything that happened since, so "
+                      f"{self.player_name(link.controller)} gains no action point from the chain link.",
+                      [cited.GO_AGAIN_LKI_ATTACK, cited.LKI_IMMUTABLE, cited.LAST_KNOWN_INFORMATION], tag="go-again")
         ended = [e for e in s.effects if e.duration == "link"]
         for e in ended:
             s.effects.remove(e)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 
 STATS = ("power", "defense")
+_STAT_LABELS = tuple(f"{v:+d} {k}" for k in STATS for v in (1, -1))   # "+1 power", "-1 power", …
 
 
 def parse_counter_name(name: str) -> tuple[str, int]:
@@ -134,8 +135,7 @@ class Counters:
                     row[label] = row.get(label, 0) + 1
                 else:
                     row[k] = row.get(k, 0) + 1
-            for k in STATS:
-                for v in (1, -1):
-                    row.setdefault(f"{v:+d} {k}", 0)
+            for label in _STAT_LABELS:
+                row.setdefault(label, 0)
             out[h] = row
         return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.engine.fab import cited, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
-from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
+from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
 from judge.engine.fab.state import Effect, Layer, derived
@@ -35,9 +35,12 @@ class Effects:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))
         else:   # the triggered abilities whose event this is, found in one pass (most events meet none)
-            listening = derived(self.s, ("trigger", name), lambda: [
-                (src, ab) for src in self.s.cards.values() for ab in src.abilities
-                if ab.kind == "trigger" and ab.data.get("on") == name])
+            kept = self.s.__dict__.get("_derived")   # derived() inlined: asked at every event
+            listening = kept[1].get(("trigger", name)) if kept is not None and kept[0] == CHANGES[0] else None
+            if listening is None:
+                listening = derived(self.s, ("trigger", name), lambda: [
+                    (src, ab) for src in self.s.cards.values() for ab in src.abilities
+                    if ab.kind == "trigger" and ab.data.get("on") == name])
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue
@@ -108,7 +111,7 @@ class Effects:
         return out
 
     def _trigger_functional(self, src: Card, ab, name: str, info: dict) -> bool:
-        if ab.get("_keyword") is not None and ab.get("_keyword") not in self.keywords(src):
+        if ab.get("_keyword") is not None and not self.has_keyword(src, ab.get("_keyword")):
             return False   # the ability a keyword means is there only while the card has the keyword
         if ab.get("while") is not None:
             return self.functional(src, ab)
@@ -126,7 +129,8 @@ class Effects:
             return True   # 1.7.4i: "when you win a clash revealing this", "when this is charged to your hero's soul"
         if name in ("defend", "defends") and (src.handle in info.get("cards", []) or info.get("card") == src.handle):
             return True   # 1.7.4a: a trigger on defending is functional for the defending card
-        return not src.private and src.zone in ARENA_ZONES and not self.is_defending(src)
+        # 1.7.4a: only a non-permanent defending card's triggered abilities are non-functional (an equipment's are not)
+        return not src.private and src.zone in ARENA_ZONES and (src.is_permanent_card or not self.is_defending(src))
 
     def _is_about(self, src: Card, ab, name: str, info: dict) -> bool:
         """Triggers written "when this …" need the event to be about their source."""
@@ -319,10 +323,16 @@ class Effects:
 
     def _too_few_objects(self, eff: dict, controller: str, layer) -> str:
         """Why an optional effect that moves N cards of a zone ("you may banish 3 traps from your graveyard")
-        cannot resolve successfully: fewer than N fit (1.8.3b); '' when it can."""
+        cannot resolve successfully: fewer than N fit (1.8.3b); or whose asset-cost ("you may pay {r}{r}") cannot be
+        paid (1.8.3b, 1.14.2b); '' when it can."""
         what, n = eff.get("what"), eff.get("amount", 1)
         if eff.get("do") in ("tap", "untap"):
             return tapping.too_few(self, eff, controller, layer)
+        if eff.get("do") == "pay":
+            have = self.s.players[controller].resources + sum(
+                c.pitch or 0 for c in self.s.cards.values() if c.zone == "hand" and c.owner == controller)
+            return "" if have >= n else \
+                f"{self.player_name(controller)} has {have} resources with the cards they could pitch, fewer than {n}"
         if eff.get("do") not in ("banish", "discard", "put") or not isinstance(what, dict) or "zone" not in what or \
                 what["zone"] in ARENA_ZONES or not isinstance(n, int) or n < 2:
             return ""
@@ -565,10 +575,13 @@ class Effects:
             whose = ", ".join(f"{src.name}'s" if src is not card else "its own" for src in sources)
             conds = [ab.get("while") for src in sources for ab in src.abilities if ab.kind == "static"
                      and ab.get("while") and ab.get("effect", {}).get("keyword") == "go again"]
+            absent = [w for cond in conds for w in self.without_property(cond, sources[0])]
             self.step(f"{card.name} does not have go again: the condition of {whose} ability that would give it go "
-                      f"again is not met, so {self.player_name(player)} gains no action point from it.",
+                      f"again is not met{' (' + '; '.join(absent) + ')' if absent else ''}, so "
+                      f"{self.player_name(player)} gains no action point from it.",
                       list(cites) + [cited.GO_AGAIN, cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT]
-                      + self.condition_rules(conds), tag="go-again")
+                      + self.condition_rules(conds)
+                      + ([cited.PROPERTY_VALUE_INFERS_EXISTENCE] if absent else []), tag="go-again")
 
     def create_token(self, eff: dict, controller: str):
         """Create a token in the arena under ``controller``'s control (8.5.2)."""

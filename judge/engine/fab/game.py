@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
-from judge.engine.fab.cards import ARENA_ZONES, Card
+from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
 from judge.engine.fab.state import State
 from judge.engine.fab.combat import Combat
 from judge.engine.fab.damage import Damage
@@ -284,7 +284,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def _clear_dead_objects(self):
         """1.10.2b: living objects in the arena with 0 life total are cleared simultaneously, as one event; they
         have died (2.5.3f, 2.5.3g)."""
-        dead = [c for c in self.s.cards.values() if c.zone in ARENA_ZONES and c.life is not None
+        dead = [c for c in self.s.cards.values() if c.life is not None and c.zone in ARENA_ZONES
                 and self.life_total(c) == 0]
         if not dead:
             return
@@ -352,21 +352,32 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         """4.5.1a: a player lost but the game goes on — their objects are cleared, then removed from the game."""
         s = self.s
         s.seating = [n for n in s.seating if n != name]
-        cleared = []
+        cleared, gone_layers = [], []
         for layer in list(s.stack):
             if layer.controller == name:
                 s.stack.remove(layer)
+                if layer.kind != "card":   # a non-card layer cleared ceases to exist (3.0.12a)
+                    gone_layers.append(layer.name)
+                    self.failed.append(self._layer_fact_name(layer))
+                    self.facts["resolved"][self._layer_fact_name(layer)] = False
         for c in s.cards.values():
-            if c.controller == name and c.zone in ARENA_ZONES + ("stack",):
+            if c.controller == name and c.zone in ARENA_ZONES + ("stack", "combat-chain"):
                 self.move(c, "graveyard")
                 cleared.append(c.name)
+        removed = []
         for c in s.cards.values():
             if c.owner == name and c.zone != "outside":
+                if c.controller != name and c.zone in ARENA_ZONES:
+                    removed.append(c.name)
                 c.zone = "outside"
         self.step(f"{self.player_name(name)} lost but the game does not end: everything they control is cleared"
-                  + (f" ({', '.join(cleared)})" if cleared else "") + ", everything they own is removed from the game, "
-                  "and the player and their hero cease to exist for the rest of the game.",
-                  [cited.LOST_PLAYER_LEAVES_GAME], tag="game")
+                  + (f" ({', '.join(cleared)} to their graveyard)" if cleared else "")
+                  + (f"; {', '.join(gone_layers)} ceases to exist on the stack" if gone_layers else "")
+                  + "; then everything they own is removed from the game"
+                  + (f", {', '.join(removed)} that another player controls included" if removed else "")
+                  + ". The player and their hero cease to exist for the rest of the game.",
+                  [cited.LOST_PLAYER_LEAVES_GAME] + ([cited.CLEARED_TOKEN_CEASES_TO_EXIST] if gone_layers else []),
+                  tag="game")
         if s.priority == name or s.priority is not None and s.priority not in s.seating:
             s.priority = s.turn_player if s.turn_player in s.seating else s.seating[0]
 
@@ -395,6 +406,10 @@ def check_card_pools(game: Game):
         for c in s.cards.values():
             spec = c.keywords.get("specialization")
             if c.owner != name or spec in (None, True) or spec in hero_names:
+                continue
+            if any(has_moniker(h, str(spec)) for h in hero_names):
+                game.step(f"{c.name} is a specialization card of {spec}, the moniker of {name}'s hero: the card-pool "
+                          "is legal.", [cited.SPECIALIZATION, cited.MONIKER])
                 continue
             if any_specialization:
                 game.step(f"{c.name} is a specialization card of {spec}; {name}'s hero has a meta-static ability allowing "

@@ -32,7 +32,7 @@ class KeywordPlay:
     def replaced_destination(self, card, zone: str) -> str:
         """8.3.21: a card with ephemeral that would be put into a graveyard ceases to exist instead (it is
         removed from the game, 8.3.21b): its destination is outside the game."""
-        if zone != "graveyard" or EPHEMERAL not in self.keywords(card):
+        if zone != "graveyard" or not self.has_keyword(card, EPHEMERAL):
             return zone
         self.step(f"{card.name} has ephemeral: instead of being put into a graveyard it ceases to exist and is removed "
                   "from the game.", [cited.EPHEMERAL, cited.EPHEMERAL_REMOVED])
@@ -54,7 +54,7 @@ class KeywordPlay:
         unless the play action says ``crank = false`` or the card ``decline = true``; a card with no steam counter
         cannot (8.5.16). Cranking is an
         event ``crank`` (8.3.29a: the player has cranked, the card is cranked)."""
-        if CRANK not in self.keywords(card):
+        if not self.has_keyword(card, CRANK):
             return
         kind = with_hook("enters")[0].data[0]
         who = self.player_name(card.controller)
@@ -144,7 +144,7 @@ class KeywordPlay:
         fired = link.__dict__.setdefault("_mirage", set())
         for h, _, _ in self.defending(link):
             d = self.card(h)
-            if h in fired or MIRAGE not in self.keywords(d):
+            if h in fired or not self.has_keyword(d, MIRAGE):
                 continue
             if "illusionist" in self.supertypes(att) or (self.power(att) or 0) < 6:
                 continue

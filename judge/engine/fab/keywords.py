@@ -197,8 +197,8 @@ def implied_abilities(keywords: dict) -> list[tuple[str, dict]]:
 
 
 def parse_keywords(written) -> dict:
-    """Keywords as a scenario writes them — ``["go again", "ward 2"]`` or ``{ ward = 2 }`` — as name → value
-    (True, or N for a keyword written with a number)."""
+    """Keywords as a scenario writes them — ``["go again", "ward 2", "specialization HERO"]`` or ``{ ward = 2 }``
+    — as name → value (True, N for a keyword written with a number, the hero's moniker for specialization)."""
     import re
 
     if isinstance(written, dict):
@@ -206,7 +206,10 @@ def parse_keywords(written) -> dict:
     out = {}
     for k in written if isinstance(written, list) else []:
         m = re.match(r"^(.*?)\s+(-?\d+)$", str(k).lower().strip())
-        if m:
+        spec = re.fullmatch(r"specialization\s+(.+)", str(k).strip(), re.IGNORECASE)
+        if spec:    # "HERO Specialization" (8.3.7): the hero's moniker is its value
+            out["specialization"] = spec.group(1)
+        elif m:
             out[m.group(1)] = int(m.group(2))
         else:
             out[str(k).lower().strip()] = True

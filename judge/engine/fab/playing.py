@@ -368,7 +368,7 @@ class Playing:
             extra = [extra]
         extra = [{"do": "described", "text": e} if isinstance(e, str) else dict(e) for e in extra]
         if action.get("boost"):
-            if BOOST not in self.keywords(c):
+            if not self.has_keyword(c, BOOST):
                 raise IllegalAction(f"{c.name} does not have boost", [cited.BOOST])
             extra.append({"do": "boost"})
         for e in extra:

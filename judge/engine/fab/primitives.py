@@ -294,6 +294,21 @@ def _return_to_hand(game, eff, src, controller, layer):
                   [cited.PUT_OR_RETURN, cited.NEW_OBJECT])
 
 
+def _pay(game, eff, src, controller, layer):
+    """"[You may] pay {r}…" as an effect: a resource asset-cost the effect incurs (1.14.1), paid with floating
+    resources, then cards pitched from hand (1.14.2d, in the order the file lists them); one that cannot be paid
+    is not paid (1.14.2b), so an "if you do" after it is not met (1.8.4a)."""
+    n = eff.get("amount", 1)
+    who = game.player_name(controller)
+    if game._pay_optional(controller, n):
+        game.step(f"{who} pays {'{r}' * n} for {src.name if src is not None else 'the effect'} (an asset-cost the "
+                  "effect incurs).", [cited.COST_OF_EFFECT, cited.PAY_RESOURCE_POINT_COST])
+        return
+    game.last_ok = False
+    game.step(f"{who} cannot pay {'{r}' * n}: too few resources and cards to pitch, so it is not paid.",
+              [cited.COST_OF_EFFECT, cited.ASSET_COST_CANNOT_BE_PAID])
+
+
 def _draw(game, eff, src, controller, layer):
     game.draw(game._player_word(eff.get("who", "you"), controller, layer), eff.get("amount", 1))
 
@@ -444,7 +459,7 @@ PRIMITIVE_ROWS = (
     _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
-    _p("put", {"what", "to", "face_down", "amount", "who"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
+    _p("put", {"what", "to", "face_down", "amount", "who", "up_to", "shuffle"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
     _p("allow-play", {"what"}, (cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE), Zones.effect_allow_play),
     _p("delayed-trigger", {"on", "when", "effects", "once", "name", "target", "nth"}, (cited.DELAYED_TRIGGER,),
        Delayed.effect_delayed_trigger),
@@ -464,6 +479,7 @@ PRIMITIVE_ROWS = (
     _p("suppress-triggers", {"of"}, (cited.HIT_TRIGGER_PREVENTED,), _continuous),
     _p("additional-activations", {"count", "to", "spread", "attack_only"}, (cited.EFFECT_ALLOWS_ABILITY,), _continuous),
     _p("set-limit", {"total", "to", "attack_only"}, (cited.EFFECTS_STATE_HOW_MANY,), _continuous),
+    _p("pay", {"amount"}, (cited.COST_OF_EFFECT, cited.PAY_RESOURCE_POINT_COST), _pay),
     _p("draw", {"who", "amount"}, (cited.DRAW,), _draw),
     _p("gain-resources", {"who", "amount"}, (cited.GAIN, cited.RESOURCE_POINT_ASSET), _gain_resources),
     _p("return-to-hand", {"what"}, (cited.PUT_OR_RETURN,), _return_to_hand),

@@ -84,7 +84,7 @@ class Properties:
             return True
         if src.private:
             return False
-        if src.zone == "combat-chain" and self.is_defending(src):
+        if src.zone == "combat-chain" and self.is_defending(src) and not src.is_permanent_card:
             return False  # 1.7.4a: a non-permanent defending card's abilities are non-functional
         return src.zone in ARENA_ZONES
 
@@ -414,6 +414,29 @@ class Properties:
                          "base value, applied before the effects that modify the value itself")
             cites += [cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER, cited.SUBSTAGE_ORDER]
 
+    def _keywords_unchanged(self) -> bool:
+        """Does nothing in the game gain, lose or forbid keywords now (no such effect, no such static ability)?"""
+        if not state.KEEP:
+            return False   # tests compare: the whole computation at every query
+        for e in self.s.effects:
+            if e.kind in _KEYWORD_CHANGES:
+                return False
+        return not self.static_abilities(_KEYWORD_CHANGES)
+
+    def has_keyword(self, card: Card, keyword: str) -> bool:
+        """Does ``card`` have ``keyword`` now (``keyword in self.keywords(card)``)? When nothing in the game gains,
+        loses or forbids keywords, read from its printed keywords and its attack-proxies' own (1.4.3a) without
+        building the whole table."""
+        if not self._keywords_unchanged():
+            return keyword in self.keywords(card)
+        if keyword in card.keywords:
+            return True
+        if card.zone == "combat-chain":
+            for link in self.s.chain:
+                if link.proxy and link.attack == card.handle and keyword in link.proxy_keywords:
+                    return True
+        return False
+
     def keywords(self, card: Card) -> dict:
         """Its keyword abilities now: printed ones, then gains and losses in timestamp order (6.3.4)."""
         kws = dict(card.keywords)
@@ -421,8 +444,7 @@ class Properties:
             for link in self.s.chain:
                 if link.proxy and link.attack == card.handle and link.proxy_keywords:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
-        if state.KEEP and not self.static_abilities(_KEYWORD_CHANGES) and \
-                not any(e.kind in _KEYWORD_CHANGES for e in self.s.effects):
+        if self._keywords_unchanged():
             return kws   # nothing in the game gains, loses or forbids keywords
         changes = []
         blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
@@ -634,6 +656,25 @@ class Properties:
                 out.append(self.extra_unmet(key, want, src))
             else:
                 out.append(f"{key.replace('_', ' ')} is not {want!r}")
+        return out
+
+    def without_property(self, cond, src: Card | None) -> list[str]:
+        """Words naming the cards a zone-scanning clause of ``cond`` (``pitched``, ``pitched_this_turn``,
+        ``you_control``) did not count because they lack the property its selector reads the value of: "a card
+        with cost 0" infers the cost property, so a card without one never meets it (1.8.7)."""
+        out = []
+        ctrl = src.controller if src else None
+        for key, zones in (("pitched", ("pitch",)), ("pitched_this_turn", ("pitch",)), ("you_control", ARENA_ZONES)):
+            sel = cond.get(key) if isinstance(cond, dict) else None
+            if not isinstance(sel, dict):
+                continue
+            props = [p for p, keys in (("cost", ("min_cost", "max_cost")), ("power", ("min_power", "max_power")),
+                                       ("pitch", ("pitch", "color"))) if any(k in sel for k in keys)]
+            for c in self.s.cards.values():
+                whose = c.owner if key != "you_control" else c.controller
+                if c.zone in zones and whose == ctrl:
+                    out += [f"{c.name} has no {p} property, so it has no {p} value to meet it" for p in props
+                            if getattr(c, p, None) is None]
         return out
 
     def _previous_attack(self, src: Card | None) -> Card | None:

@@ -230,15 +230,10 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
                 check_effect(scenario, f"{key}.modes.{i}.effects.{j}", sub, reasons, event)
     if do in ("clash", "wager"):
-        if eff.get("with", "defending-hero") not in ("attacking-hero", "defending-hero", "target", "opponent"):
-            reasons.append(scenario.reason("bad-effect", f"with = {eff.get('with')!r}: the other hero of the {do} is "
-                                           "\"attacking-hero\", \"defending-hero\", \"target\" or \"opponent\"",
-                                           f"{key}.with", cited.CLASH if do == "clash" else cited.WAGER))
-        # 8.5.45: what the winner does is checked as the ability's own effects
-        field = "winner" if do == "clash" else "prize"
-        for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
-            check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+        _check_contest(scenario, key, eff, do, reasons, event)
     _check_supertypes_and_restriction(scenario, key, eff, do, reasons)
+    if do == "put":
+        _check_put(scenario, key, eff, reasons)
     if do == "create-token":
         check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
         abilities = eff.get("abilities", [])
@@ -312,6 +307,30 @@ def _check_unless(scenario, key: str, unless, reasons: list) -> None:
                                        "which they do only with pays = true", f"{key}.pitch", cited.UNLESS_EFFECT))
 
 
+def _check_contest(scenario, key: str, eff: dict, do: str, reasons: list, event: str | None) -> None:
+    """A clash or wager names the other hero; what the winner does is checked as the ability's own effects
+    (8.5.45, 8.5.46)."""
+    if eff.get("with", "defending-hero") not in ("attacking-hero", "defending-hero", "target", "opponent"):
+        reasons.append(scenario.reason("bad-effect", f"with = {eff.get('with')!r}: the other hero of the {do} is "
+                                       "\"attacking-hero\", \"defending-hero\", \"target\" or \"opponent\"",
+                                       f"{key}.with", cited.CLASH if do == "clash" else cited.WAGER))
+    field = "winner" if do == "clash" else "prize"
+    for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
+        check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+
+
+def _check_put(scenario, key: str, eff: dict, reasons: list) -> None:
+    """``shuffle`` only shuffles cards into a deck (8.5.20b); ``up_to`` needs cards of a zone and a number."""
+    if eff.get("shuffle") and eff.get("to", "hand") != "deck":
+        reasons.append(scenario.reason("bad-effect", "shuffle = true shuffles the cards into their owner's deck: it "
+                                       "needs to = \"deck\"", f"{key}.shuffle", cited.SHUFFLE_INTO_ZONE))
+    what = eff.get("what")
+    if eff.get("up_to") and not (isinstance(what, dict) and "zone" in what and isinstance(eff.get("amount"), int)):
+        reasons.append(scenario.reason("bad-effect", "up_to = true is \"up to N cards from a zone\": it needs what = "
+                                       "{ zone = …, … } and a number amount = N", f"{key}.up_to",
+                                       cited.UNDETERMINED_PARAMETERS))
+
+
 def _all_allowed(do: str, eff: dict) -> bool:
     """``amount = "all"``: all of a prevention's damage, or every card of a zone that fits ("put all cards from
     your hand on the bottom of your deck")."""
@@ -383,7 +402,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "keywords": ListOf(Str()),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),

@@ -225,7 +225,8 @@ def _clone(obj):
     new = object.__new__(obj.__class__)
     d = obj.__dict__.copy()
     for k, v in d.items():
-        if v.__class__ in _CONTAINERS:
+        c = v.__class__
+        if c is list or c is dict or c is set:   # _CONTAINERS, without a tuple scan per attribute
             d[k] = v.copy()
     new.__dict__ = d
     return new
@@ -253,17 +254,19 @@ def snapshot(state: State) -> State:
     Cheaper than ``copy.deepcopy``: abilities and effect descriptions from the scenario are never mutated
     in place, so one level of copying per object is enough.
     """
-    new = _clone(state)
-    new.__dict__.pop("_derived", None)
+    new = object.__new__(state.__class__)
+    d = new.__dict__ = state.__dict__.copy()
+    d.pop("_derived", None)
+    for k, v in d.items():   # the containers of the state itself, one level deep (as _clone)
+        c = v.__class__
+        if c is list or c is dict or c is set:
+            d[k] = v.copy()
     new.players = {n: _clone(p) for n, p in state.players.items()}
     new.cards = Cards({h: _clone_card(c) for h, c in state.cards.items()})
     new.stack = [_clone(layer) for layer in state.stack]
+    # an effect's data and the set it applies to are its own containers: _clone copies them
     new.effects = [_clone(e) for e in state.effects]
     new.dormant = [_clone(e) for e in state.dormant]
-    for e in new.effects + new.dormant:
-        e.data = dict(e.data)
-        if e.applies_to is not None:
-            e.applies_to = set(e.applies_to)
     links = {id(link): _clone(link) for link in state.all_links}
     new.all_links = [links[id(link)] for link in state.all_links]
     new.chain = [links.get(id(link)) or _clone(link) for link in state.chain]

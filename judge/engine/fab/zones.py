@@ -109,6 +109,8 @@ class Zones:
                 if layer is not None and isinstance(layer.params.get("chosen"), list) else \
                 ([layer.params["chosen"]] if layer is not None and isinstance(layer.params.get("chosen"), str) else [])
             picked = [self.card(h) for h in named if h in self.s.cards and self.card(h) in pool][:n]
+            if eff.get("up_to") and layer is not None and layer.params.get("chosen") is not None:
+                return self._up_to(sel, zone, owner, n, picked, named)
             chosen_elsewhere = [self.card(h) for h in named if h in self.s.cards and self.card(h).zone == zone
                                 and self.card(h).owner == owner and self.card(h) not in pool]
             if not picked and chosen_elsewhere and sel:
@@ -151,6 +153,19 @@ class Zones:
                               f"scenario names none, so the first in the file: {', '.join(c.name for c in cards)}.",
                               [cited.UNDETERMINED_PARAMETERS])
         return cards
+
+    def _up_to(self, sel: dict, zone: str, owner: str, n: int, picked: list, named: list) -> list[Card]:
+        """"Up to N" cards of a zone: the player determines them as the effect is generated (1.8.6) — any number
+        from none to N of those that fit; a named card that does not fit is no legal parameter."""
+        what = _describe_selector(sel, plural=False)
+        what = what if what.endswith("card") else f"{what} card"
+        wrong = [h for h in named if h not in {c.handle for c in picked}]
+        self.step(f"{self.player_name(owner)} determines up to {n} {what}s in their {zone} as the effect is generated: "
+                  + (", ".join(c.name for c in picked) if picked else "none")
+                  + (f" ({', '.join(self.card(h).name if h in self.s.cards else h for h in wrong)} "
+                     f"{'is' if len(wrong) == 1 else 'are'} no legal parameter)" if wrong else "") + ".",
+                  [cited.UNDETERMINED_PARAMETERS])
+        return picked
 
     # ---------------------------------------------------------------------------------------------------
     # primitives
@@ -335,10 +350,15 @@ class Zones:
             if was_private and zone == "arsenal" and not c.face_down:
                 self.step(f"{c.name} is a private object that will be public (face up) at its destination: it becomes "
                           "public before it is moved.", [cited.BECOMES_PUBLIC_BEFORE_MOVE])
-            where = {"deck": "on the bottom of its owner's deck", "deck-top": "on top of its owner's deck",
+            where = {"deck": "into its owner's deck" if eff.get("shuffle") else "on the bottom of its owner's deck",
+                     "deck-top": "on top of its owner's deck",
                      "soul": "into its owner's hero's soul (under the hero card, not in the arena; not charged)"}.get(
                 dest, f"into its owner's {zone}")
             self.step(f"{c.name} is put {where}" + (" face down" if c.face_down else "") + ".", [cited.PUT_OR_RETURN]
                       + ([cited.HEROS_SOUL, cited.SUB_CARD_NEW_OBJECT, cited.PUT_INTO_SOUL_NOT_CHARGING]
                          if zone == "soul" else []))
+        if eff.get("shuffle") and dest == "deck":
+            owners = list(dict.fromkeys(c.owner for c in cards)) or [controller]
+            for who in owners:   # 8.5.20b: the cards are put into the deck, then the deck is shuffled
+                self.step(f"{self.player_name(who)} shuffles their deck.", [cited.SHUFFLE_INTO_ZONE, cited.SHUFFLE])
         self.last_objects = [c.handle for c in cards]
