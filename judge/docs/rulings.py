@@ -176,7 +176,7 @@ def _judge_one(path, base, books, rulings, failures, slugs, kept) -> None:
     """Play one scenario file: a ruling, or a failure (read from ``kept`` when judged before, and kept)."""
     from judge import scenarios as scenario_mod
 
-    from judge.scenarios.runner import not_judged
+    from judge.scenarios.runner import judged_text, not_judged
 
     shown = _display_path(path)
     scenario = rulebook = None
@@ -184,7 +184,7 @@ def _judge_one(path, base, books, rulings, failures, slugs, kept) -> None:
     try:
         scenario = scenario_mod.load(path)
         rulebook = books(scenario)
-        key = kept.key(path, scenario.text, rulebook)
+        key = kept.key(path, judged_text(scenario, rulebook), rulebook)
         record = kept.get(key)
         if record is not None:
             if record[0] == "failure":

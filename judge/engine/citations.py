@@ -377,6 +377,8 @@ OUTCOME_RULES = {
         (r"\bprevent(s|ed|ion)?\b(?![^.]*\bfrom trigger)", "PREVENTION", MINOR),
         (r"\bprevents?\b[^.]*\bfrom trigger", "TRIGGER_PREVENTED", MINOR),
         (r"\ba restriction\b", "RESTRICTION_PRECEDENCE", MINOR),
+        # a {t} cost or a tap of a permanent already tapped (FaB CR 2026-02 only: skipped under an older version)
+        (r"\bis already tapped\b", "TAP_ALREADY_TAPPED", MINOR),
         (r"\beffect-cost\b[^.]*\bcannot be paid\b", "EFFECT_COST", MINOR),
         (r"\b(?:non-)?functional\b", "ABILITY_FUNCTIONAL", MINOR),
         (r"\battack-proxy\b", "ATTACK_PROXY_EXTENSION", MINOR),

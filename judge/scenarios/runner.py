@@ -308,7 +308,7 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
             except JudgeError as exc:
                 rows.append(_check_row((path, None, None, str(exc))))
                 continue
-            key = kept.key(path, scenario.text, book)
+            key = kept.key(path, judged_text(scenario, book), book)
             row = kept.get(key)
             if row is not None:
                 rows.append(row)
@@ -391,6 +391,18 @@ def _check_row(item) -> dict:
                     f"to judge it (judge rules import FILE --game {scenario.game} --version {scenario.rules})"], "steps": 0}
             error = str(exc)
     return {"file": str(path), "title": "", "passed": False, "problems": [error], "steps": 0}
+
+
+def judged_text(scenario: Scenario, book) -> str:
+    """What a kept judgement of ``scenario`` under ``book`` rests on besides the document and the code: its text,
+    and, judged under another version than it names, whether the store holds that version (a file the store
+    cannot judge under its own version is not judged, :func:`not_judged`, until that document is imported)."""
+    if not scenario.rules or scenario.rules == book.version:
+        return scenario.text
+    from judge.rulebook import store
+
+    held = any(d.game == scenario.game and d.version == scenario.rules for d in store.list_documents())
+    return f"{scenario.text}\0store holds {scenario.rules}: {held}"
 
 
 def not_judged(scenario: Scenario, book, exc) -> bool:
