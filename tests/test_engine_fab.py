@@ -280,7 +280,7 @@ BAD = [
      "gaining 'blood debt' (8.3.11) from an effect is not modelled"),
     # every selector key's value is checked, wherever the selector is (an effect cost's ``what`` included)
     ("selector-zone-unknown", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "activated"\n'
-     'type = "instant"\neffect_cost = [{ do = "destroy", what = { zone = "under" } }]\neffects = [{ do = "draw" }]\n',
+     'type = "instant"\neffect_cost = [{ do = "destroy", what = { zone = "inventory" } }]\neffects = [{ do = "draw" }]\n',
      "cards.strike.abilities.1.effect_cost.1.what.zone", "effect_cost = [",
      "a selector's zone must be one of hand, arsenal"),
     ("selector-controller-unknown", "defense = 2\n", 'defense = 2\n[[cards.strike.abilities]]\nkind = "trigger"\n'

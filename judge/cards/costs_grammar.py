@@ -11,6 +11,7 @@ import re
 
 from judge.cards import tapping_grammar
 from judge.cards.phrases import NUM, NotUnderstood, Reading, number, sentences
+from judge.cards.subcards_grammar import cost_part as under_cost
 
 COUNTER_KINDS = ("steam", "energy", "haunt", "aim", "flow", "verse", "lightning", "stain", "bauble")
 COLORS = ("red", "yellow", "blue")
@@ -66,6 +67,8 @@ def cost_part(part: str, ctx) -> dict:
         return {"do": "remove-counter", "kind": m.group(2), "amount": number(m.group(1))}
     if p == "banish this":
         return {"do": "banish", "what": "self"}
+    if under_cost(p) is not None:       # "destroy a card under this" (3.0.14)
+        return under_cost(p)
     m = re.fullmatch(r"banish (?:a|an) (.+?) from (?:your hero's|this's) soul", p)
     if m and (m.group(0).find("this's") < 0 or ctx.types & {"hero", "demi-hero"}):
         # a card of its controller's hero's soul (3.11.5), chosen as the cost is paid; "this's soul" on a hero

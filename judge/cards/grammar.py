@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import events_grammar, permanents_grammar, tapping_grammar, triggers_grammar, zones_grammar
+from judge.cards import events_grammar, permanents_grammar, subcards_grammar, tapping_grammar, triggers_grammar
+from judge.cards import zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
     NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
@@ -80,6 +81,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = permanents_grammar.effect(low, frame)   # a permanent's own counters (8.5.14, 1.8.4)
+    if got is not None:
+        return got
+    got = subcards_grammar.effect(low, frame)     # transform, cards under this (8.5.36, 3.0.14)
     if got is not None:
         return got
     got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
@@ -249,7 +253,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name, ctx.monikers)
     try:
-        for reader in (events_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph,
+        for reader in (subcards_grammar.paragraph, events_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph,
                        hero_grammar.paragraph, keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:

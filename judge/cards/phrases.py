@@ -335,6 +335,8 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     ctx = frame.ctx
     if p in ("the attack", "the card") and frame.event == "play":
         return {"to": "event-card"}, False     # the card the play event is about (a permanent's play trigger)
+    if p == "it" and frame.last_it == "permanent":
+        return {"to": "it"}, False             # the permanent the sentence before transformed objects into
     if p in ("this", "it"):
         if not (ctx.is_attack or ctx.is_weapon or ctx.types & {"equipment", "defense reaction", "block"}):
             raise NotUnderstood(phrase)     # "this" of a non-attack action is the card, not an attack

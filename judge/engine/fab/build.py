@@ -21,9 +21,9 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marke
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life", "modes"}
+             "playable_as_instant", "counters", "life", "modes", "under"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
-                 "additional-cost"}
+                 "additional-cost", "replacement"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"modes", "player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
@@ -158,6 +158,12 @@ def _check_position(scenario, s: State, reasons):
                     slots.setdefault((c.controller, slot), []).append(c.name)
             if c.types & {"weapon"} or c.subtypes & {"off-hand", "quiver"}:
                 weapons[c.controller] = weapons.get(c.controller, 0) + (2 if "2h" in c.subtypes else 1)
+        elif c.zone == "under":
+            top = s.cards.get(c.under)
+            if top is None or top.zone not in ("arena", "equipment") or top.handle == h:
+                reasons.append(scenario.reason("impossible", f"{c.name} is under {c.under!r}, which is not another "
+                                               "card of the file in the arena (a permanent)", f"cards.{h}.under",
+                                               cited.SUB_CARD))
         elif c.zone == "arena" and not (c.is_permanent_card or c.types & {"hero"}):
             reasons.append(scenario.reason("impossible", f"{c.name} is in the arena (the permanent zone) but is not a "
                                            "permanent: give it a permanent subtype (aura, item, ally, …) or put it "
@@ -194,8 +200,16 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     zone = cd.get("zone", "hand")
     if zone not in ZONES or zone in ("stack", "combat-chain"):
         reasons.append(scenario.reason("bad-zone", f"zone must be one of hand, arsenal, deck, pitch, graveyard, "
-                                       f"banished, arena, equipment, soul — not {zone!r}", f"{key}.zone"))
+                                       f"banished, arena, equipment, soul (or under = \"HANDLE\") — not {zone!r}", f"{key}.zone"))
         zone = "hand"
+    if "under" in cd or zone == "under":
+        # 3.0.14a: a card is under a permanent only where a rule or effect (here: the file) says so
+        if "under" not in cd or zone not in ("under", "hand") or "zone" in cd and zone != "under":
+            reasons.append(scenario.reason("bad-zone", "a card under a permanent is written under = \"HANDLE\" (the "
+                                           "permanent it is under), with no other zone", f"{key}.under",
+                                           cited.UNDER_ONLY_IF_SPECIFIED))
+        zone = "under"
+        card.under = str(cd.get("under"))
     card.zone = zone
     card.controller = cd.get("controller", owner)
     if card.controller not in s.players:

@@ -11,7 +11,8 @@ from __future__ import annotations
 # zones (3.0.1) as scenario files name them; "arena" is the permanent zone, "equipment" the equipped
 # zones (arms/chest/head/legs/weapon) taken together
 ZONES = ("hand", "arsenal", "deck", "pitch", "graveyard", "banished", "arena", "equipment", "stack",
-         "combat-chain", "outside", "soul")   # soul: the cards under the owner's hero card (3.11.5, 3.0.14)
+         "combat-chain", "outside", "soul", "under")   # soul: the cards under the owner's hero card (3.11.5, 3.0.14);
+# under: a sub-card under a permanent (3.0.14), ``Card.under`` names its top-card
 PRIVATE_ZONES = ("hand", "arsenal", "deck")           # 3.0.4b
 ARENA_ZONES = ("arena", "equipment", "combat-chain")  # 3.0.5
 # the class and talent supertypes (2.11.6a, 2.11.6b), and the classes printed on cards of sets after CR 2.10.1
@@ -19,7 +20,9 @@ SUPERTYPE_WORDS = frozenset(("adjudicator", "assassin", "bard", "brute", "guardi
                              "merchant", "ninja", "ranger", "runeblade", "shapeshifter", "warrior", "wizard",
                              "chaos", "draconic", "earth", "elemental", "ice", "light", "lightning", "mystic",
                              "royal", "shadow", "necromancer", "pirate"))
-PERMANENT_SUBTYPES = ("aura", "item", "ally", "landmark", "invocation", "construct")
+PERMANENT_SUBTYPES = ("aura", "item", "ally", "landmark", "invocation", "construct", "affliction", "ash", "figment")
+# 1.3.2c: the types of deck-cards, which become permanents only with one of the permanent subtypes (1.3.3)
+DECK_CARD_TYPES = frozenset(("action", "attack reaction", "block", "defense reaction", "instant", "mentor", "resource"))
 PERMANENT_TYPES = ("equipment", "weapon", "token")
 
 
@@ -82,6 +85,7 @@ class Card:
         self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
         self.counters: list[tuple[int, str, int]] = []   # one per counter: (timestamp, kind, value) (1.15, 2.0.3d)
         self.deck_pos = 0.0       # position in its owner's deck, lowest on top (zones.py)
+        self.under: str | None = None   # in the zone "under": the handle of its top-card (3.0.14)
 
     @property
     def abilities(self) -> list[Ability]:
@@ -104,7 +108,10 @@ class Card:
 
     @property
     def is_permanent_card(self) -> bool:
-        """Becomes a permanent when it resolves or enters the arena (5.3.6a, 8.2.4)."""
+        """Becomes a permanent when it resolves or enters the arena (5.3.6a, 8.2.4): a deck-card only with a
+        permanent subtype (1.3.3: an "Action Equipment" is not one by its equipment type)."""
+        if self.types & DECK_CARD_TYPES:
+            return bool(self.subtypes & set(PERMANENT_SUBTYPES))
         return bool(self.subtypes & set(PERMANENT_SUBTYPES)) or bool(self.types & set(PERMANENT_TYPES))
 
     @property

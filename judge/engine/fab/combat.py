@@ -626,7 +626,7 @@ class Combat:
             c = s.cards[h]
             if c.zone == "combat-chain":
                 self.move(c, "graveyard")
-                self.step(f"{c.name} is cleared from the combat chain to its owner's graveyard.",
+                self.step(f"{c.name} is cleared from the combat chain {self.cleared_to(c)}.",
                           [cited.CHAIN_OBJECTS_CLEARED, cited.CLEAR])
         s.chain_open = False
         s.chain = []

@@ -64,6 +64,8 @@ def describe_cost(cost: dict) -> str:
     if isinstance(what, dict):
         sel = {k: v for k, v in what.items() if k != "zone"}
         noun = _describe_selector(sel, plural=n != 1) if sel else "card(s)"
+        if what.get("zone") == "under":
+            return f"{do.replace('-', ' ')} {n} {noun} under this"
         return f"{do.replace('-', ' ')} {n} {noun} from the {what.get('zone', 'arena')}"
     return f"{do.replace('-', ' ')} this"
 
@@ -183,7 +185,9 @@ class Costs:
         if isinstance(what, dict):
             zone = what.get("zone", "hand" if do in ("discard", "reveal") else None)
             sel = {k: v for k, v in what.items() if k != "zone"}
-            if zone is None:
+            if zone == "under":   # "destroy a card under this" (3.0.14): the cards under the source
+                pool = [x for x in self.sub_cards(c) if matches(x, sel, self, player)]
+            elif zone is None:
                 pool = [x for x in self.s.cards.values() if x.zone in ARENA_ZONES and not x.private
                         and x.controller == player and matches(x, sel, self, player)]
             else:

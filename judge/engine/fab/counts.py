@@ -8,7 +8,8 @@ Quantities (``{ count = …, of = SELECTOR, times = N }``, used by ``amount``/``
 * ``played-this-turn`` — cards its controller played this turn that fit ``of``;
 * ``events-this-turn`` — events named ``event`` this turn (``by``: caused by "you" / "opponent"; ``of``: the
   event's card fits);
-* ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source.
+* ``counters`` — counters of ``kind`` (``steam``, ``+1 power``, …) on the source;
+* ``under-this`` — the cards under the source (3.0.14) that fit ``of``.
 
 Conditions: ``your_turn`` (its controller is the turn player), ``at_least`` / ``at_most`` (a quantity table with
 ``n``), ``if_you_do`` / ``otherwise`` (the effect before it in the same ability was / was not generated and
@@ -21,7 +22,7 @@ from judge.engine.core import InvalidScenario, Reason
 from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
-EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "counters")
+EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "counters", "under-this")
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
@@ -71,6 +72,8 @@ class Counts:
             return n
         if what == "counters":
             return self.counter_count(card, spec.get("kind", ""))
+        if what == "under-this":   # "for each card under this" (3.0.14): the source's sub-cards that fit
+            return sum(1 for c in self.sub_cards(card) if matches(c, sel, self, ctrl)) if card is not None else 0
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
 
     def _link_fits(self, link, sel: dict, ctrl: str) -> bool:

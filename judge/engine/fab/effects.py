@@ -617,7 +617,10 @@ class Effects:
             self.step(f"{c.name} is banished.", [cited.BANISH])
         elif do == "discard":
             self.move(c, "graveyard")
-            self.step(f"{c.name} is discarded.", [cited.DISCARD])
+            self.step(f"{c.name} is discarded." if c.zone == "graveyard" else
+                      f"{c.name} is discarded: its move was replaced (it is in its owner's {c.zone}), but a replacement "
+                      "that modifies part of a composite event does not stop the discard, which still occurs.",
+                      [cited.DISCARD] + ([] if c.zone == "graveyard" else [cited.COMPOSITE_EVENT_STILL_OCCURS]))
         if was_attack:
             self.step(f"The active-attack {c.name} has ceased to exist; the chain link remains and uses last known "
                       "information about it.", [cited.CHAIN_LINK_AS_COLLECTION, cited.LAST_KNOWN_INFORMATION])

@@ -34,6 +34,7 @@ from judge.engine.fab.turn import Turn
 from judge.engine.fab.zones import Zones
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.resolving import Resolving
+from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.targets import Targets
 from judge.engine.fab import cited, tapping
 
@@ -41,7 +42,7 @@ __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
 class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
-           Counts, Costs, Counters, Zones, KeywordPlay):
+           Counts, Costs, Counters, Zones, KeywordPlay, SubCards):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
@@ -137,6 +138,10 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         stack."""
         old, was_controlled_by = card.zone, card.controller
         zone = self.replaced_destination(card, zone)   # 8.3.21 ephemeral
+        replaced = self.own_move_replaced(card, old, zone)   # "if this would be put into your graveyard, instead …"
+        if replaced != zone and replaced == old:
+            return old   # 3.0.7b: the replaced destination is its origin, no move occurs
+        zone = replaced
         if old in ARENA_ZONES or old == "stack":
             self.remember(card)
         card.zone = zone
@@ -147,10 +152,22 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
             card.controller = controller
         if zone not in ARENA_ZONES and zone != "stack" and old != zone:
             self.reset_object(card)
+            if old in ARENA_ZONES or old == "stack":
+                if zone != "under":
+                    self.clear_sub_cards(card)   # 3.0.14e: its sub-cards are cleared with it
+            elif old == "under":
+                card.under = None
         if zone == "deck":
             self.place_in_deck(card)
         self.zone_changed(card, old, zone, was_controlled_by)
         return old
+
+    def cleared_to(self, card: Card) -> str:
+        """Where a card cleared to its graveyard went: its graveyard, or what a replacement of that move made it
+        (the bottom of its deck, its banished zone, out of the game)."""
+        return {"graveyard": "to its owner's graveyard", "deck": "instead to the bottom of its owner's deck",
+                "banished": "instead to its owner's banished zone",
+                "outside": "and instead ceases to exist"}.get(card.zone, f"instead to its owner's {card.zone}")
 
     def reset_object(self, card: Card):
         """3.0.9: a card that enters a zone outside the arena and the stack is a new object with no relation to

@@ -19,6 +19,7 @@ from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
+from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
 
 
@@ -153,6 +154,14 @@ def _damage(game, eff, src, controller, layer):
         game.step(f"{_name(src)}: its damage has no declared target left to be dealt to, so that effect fails.",
                   [cited.EFFECT_FAILS])
         return
+    elif to == "event-target":
+        # "… hits a hero, it deals 3 damage to them": the object the triggering event was about
+        hit = (layer.params.get("event", {}) if layer is not None else {}).get("target")
+        if hit not in game.s.players and hit not in game.s.cards:
+            game.step(f"{_name(src)}: its damage is dealt to the object of the triggering event, and there is none: "
+                      "that effect fails.", [cited.EFFECT_FAILS])
+            return
+        targets = [hit]
     else:
         targets = [game._player_word(to or "opponent", controller, layer)]
     if len(targets) > 1:
@@ -170,7 +179,8 @@ def _damage(game, eff, src, controller, layer):
             return
         source = game.card(handle)
         game.step(f"{_name(src)}'s effect says the attack deals the damage: {source.name} is its source, not "
-                  f"{_name(src)}.", [cited.DAMAGE_DEALT_BY_SOURCE])
+                  f"{_name(src)}, the source of the ability that generated it.",
+                  [cited.EFFECT_SOURCE_UNLESS_SPECIFIED, cited.DAMAGE_DEALT_BY_SOURCE])
     for target in targets:
         game.deal_damage(target, eff.get("amount", 0), source, kind=eff.get("kind", "generic"),
                          unpreventable=bool(eff.get("unpreventable")))
@@ -451,7 +461,7 @@ PRIMITIVE_ROWS = (
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
-    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "keywords",
+    _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "life", "keywords",
                         "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
     _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
@@ -500,6 +510,8 @@ PRIMITIVE_ROWS = (
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
     _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
     _p("banish-set", {"from", "sets"}, (cited.BANISH,), effect_banish_set),
+    _p("transform", {"what", "into", "amount", "up_to"}, (cited.TRANSFORM, cited.SUB_CARD), SubCards.effect_transform),
+    _p("equip", {"what"}, (cited.EQUIP,), SubCards.effect_equip),
 )
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in PRIMITIVE_ROWS}

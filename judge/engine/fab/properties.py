@@ -125,6 +125,8 @@ class Properties:
             return target.handle in bound
         if spec in (None, "self"):
             return src is not None and target is src
+        if spec == "top-card":   # material (8.4.5): "that permanent" — the one the source is under (3.0.14)
+            return src is not None and src.zone == "under" and target.handle == src.under
         if spec == "attack":
             link = self.s.active_link
             return link is not None and link.attack == target.handle
@@ -285,6 +287,37 @@ class Properties:
         """The card's defense now, with every effect applied (None if it has none)."""
         return self.numeric(card, "defense")
 
+    def _explain_modifier(self, card: Card, stat: str, ts: int, by: int, src: str, how: str, parts: list, cites: list):
+        """One +N/−N of :meth:`_modifiers` in words (a counter, combo, piercing, a while-static or material ability,
+        a static ability, an effect), with the rules it follows."""
+        src_card = self.s.cards.get(src)
+        who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
+        if how == "counter":
+            parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
+            cites += [cited.PROPERTY_COUNTER_KEEPS_BASE]
+        elif how == "combo":
+            parts.append(f"{by:+d} from {who} combo ability: the last attack this combat chain matches its names")
+            cites += [cited.COMBO]
+        elif how == "piercing":
+            parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
+            cites += [cited.PIERCING]
+        elif how == "while-static":
+            parts.append(f"{by:+d} from {who} " + (f"material ability: it is under {card.name}" if src_card is not
+                                                   None and src_card.zone == "under" else
+                                                   "while-static ability (its condition is met now)"))
+            cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
+                      cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
+            cites += [cited.MATERIAL, cited.SUB_CARD] if src_card is not None and src_card.zone == "under" else []
+            cites += self.condition_rules(self._while_of(src_card, stat))
+            cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
+        elif how == "static":
+            parts.append(f"{by:+d} from {who} static ability")
+            cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
+            cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
+        else:
+            parts.append(f"{by:+d} from {who} effect" + self._still_applies(card, ts, cites))
+            cites += [cited.LAYER_CONTINUOUS_EFFECT]
+
     def explain_value(self, card: Card, stat: str):
         """A sentence on how a power/defense value is made (base, property-static, modifiers), or None."""
         parts, cites = [], []
@@ -304,30 +337,7 @@ class Properties:
         self._explain_base(card, stat, base, parts, cites)
         mods = self._modifiers(card, stat)
         for ts, by, src, how in mods:
-            src_card = self.s.cards.get(src)
-            who = "its" if src_card is card else f"{src_card.name}'s" if src_card else "an"
-            if how == "counter":
-                parts.append(f"{by:+d} from a {by:+d} {stat} counter on it")
-                cites += [cited.PROPERTY_COUNTER_KEEPS_BASE]
-            elif how == "combo":
-                parts.append(f"{by:+d} from {who} combo ability: the last attack this combat chain matches its names")
-                cites += [cited.COMBO]
-            elif how == "piercing":
-                parts.append(f"{by:+d} from its piercing {by}: it is defended by an equipment")
-                cites += [cited.PIERCING]
-            elif how == "while-static":
-                parts.append(f"{by:+d} from {who} while-static ability (its condition is met now)")
-                cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
-                          cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
-                cites += self.condition_rules(self._while_of(src_card, stat))
-                cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
-            elif how == "static":
-                parts.append(f"{by:+d} from {who} static ability")
-                cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
-                cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
-            else:
-                parts.append(f"{by:+d} from {who} effect" + self._still_applies(card, ts, cites))
-                cites += [cited.LAYER_CONTINUOUS_EFFECT]
+            self._explain_modifier(card, stat, ts, by, src, how, parts, cites)
         adds = [m for m in mods if m[1] > 0]
         subs = [m for m in mods if m[1] < 0]
         if adds and subs:

@@ -90,14 +90,17 @@ class Resolving:
                 link = s.active_link
                 self.add_defending([src.handle], layer.controller if layer.controller in link.targets else link.targets[0],
                                    "reaction", from_stack=True)
-            elif src.is_permanent_card:
+            elif src.is_permanent_card or src.__dict__.pop("_became_permanent", False):   # 8.5.36b
                 self.move(src, "arena", controller=layer.controller)
                 self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.",
                           [cited.LEAVE_STACK, cited.PERMANENT_TO_ARENA])
             else:
                 self.move(src, "graveyard")
-                self.step(f"Clear: {src.name} is cleared from the stack to its owner's graveyard.",
-                          [cited.CLEAR_LAYER, cited.CLEAR])
+                self.step(f"Clear: {src.name} is cleared from the stack {self.cleared_to(src)}"
+                          + (" (a deck-card without a permanent subtype does not become a permanent)"
+                             if src.types & {"equipment", "weapon"} else "") + ".",
+                          [cited.CLEAR_LAYER, cited.CLEAR]
+                          + ([cited.DECK_CARD_PERMANENT_SUBTYPES] if src.types & {"equipment", "weapon"} else []))
         elif src is not None and layer.kind == "card":
             self.step(f"Clear: {src.name} has already left the stack ({src.zone}); there is nothing left to clear.",
                       [cited.CLEAR_LAYER])

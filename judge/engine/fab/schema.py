@@ -35,6 +35,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "meta": {"allows"},
     "enters": {"counters", "name"},
     "additional-cost": {"effects", "optional", "name"},
+    "replacement": {"would", "instead", "name"},
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
@@ -111,6 +112,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
                                        f"{key}.effect", cited.STATIC_CONTINUOUS_EFFECT))
+    if isinstance(ab.get("effect"), dict) and ab["effect"].get("to") == "top-card" and \
+            (kind != "static" or (ab.get("while") or {}).get("in") != "under"):
+        # material (8.4.5): "While this is under a permanent, that permanent …" names the card's top-card
+        reasons.append(scenario.reason("bad-effect", "to = \"top-card\" (the permanent this is under) is only for a "
+                                       "static ability with while = { in = \"under\" }", f"{key}.effect.to",
+                                       cited.MATERIAL))
     if kind == "property" and ab.get("count") not in QUANTITIES:
         # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
         reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
@@ -232,20 +239,13 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if do in ("clash", "wager"):
         _check_contest(scenario, key, eff, do, reasons, event)
     _check_supertypes_and_restriction(scenario, key, eff, do, reasons)
+    if do == "transform" and isinstance(eff.get("into"), dict):
+        # 8.5.36c: a token to transform into is created first: its table is a create-token's
+        check_effect(scenario, f"{key}.into", dict(eff["into"], do="create-token"), reasons, event)
     if do == "put":
         _check_put(scenario, key, eff, reasons)
     if do == "create-token":
-        check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
-        abilities = eff.get("abilities", [])
-        if not isinstance(abilities, list):
-            reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
-        else:
-            for i, ab in enumerate(abilities, 1):
-                if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
-                    reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
-                                                   f"{', '.join(sorted(ABILITY_KEYS))}", key))
-                else:
-                    check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
+        _check_token(scenario, key, eff, reasons)
     if do == "gain-ability":
         granted = eff.get("ability")
         if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":
@@ -272,6 +272,21 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
+
+
+def _check_token(scenario, key: str, eff: dict, reasons: list) -> None:
+    """A created token's keywords and abilities (8.5.2), each checked as a card's."""
+    check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
+    abilities = eff.get("abilities", [])
+    if not isinstance(abilities, list):
+        reasons.append(scenario.reason("wrong-type", "abilities of a token must be an array of ability tables", key))
+        return
+    for i, ab in enumerate(abilities, 1):
+        if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KEYS:
+            reasons.append(scenario.reason("bad-ability", f"token ability {i} needs kind = one of "
+                                           f"{', '.join(sorted(ABILITY_KEYS))}", key))
+        else:
+            check_ability(scenario, f"{key}.abilities.{i}", ab, reasons)
 
 
 def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons: list) -> None:
@@ -404,7 +419,11 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
-                    "power": Int(), "defense": Int(), "keywords": ListOf(Str()),
+                    "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()),
+                    "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
+                                                     "power": Int(), "defense": Int(), "life": Int(1),
+                                                     "keywords": ListOf(Str()), "abilities": ListOf(Lazy(lambda: ability))},
+                                                    what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
@@ -420,7 +439,8 @@ def _shape():
                      "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
-                     "optional": Bool(), "mode": Int(1), "choose": Int(1)},
+                     "optional": Bool(), "mode": Int(1), "choose": Int(1), "would": Str(("graveyard",)),
+                     "instead": Str(("deck", "banished"))},
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(), "tapped": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
@@ -432,7 +452,7 @@ def _shape():
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters,
-                  "modes": ListOf(Int(1))},
+                  "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
                     "intellect": Int(0), "marked": Bool()}, what="a player table")

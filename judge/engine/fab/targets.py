@@ -35,10 +35,16 @@ class Targets:
                       [cited.DECLARE_MODES_TARGETS, cited.DECLARE_MODES_THEN_TARGETS])
         for t in targets:
             base = self._base_power_read(t, spec)
+            outside = t in self.s.cards and self.card(t).zone not in ARENA_ZONES + ("stack",)
             if not self.legal_target(t, spec, player, layer):
                 raise IllegalAction(f"{self._name_of(t)} is not a legal target ({self.describe_target_spec(spec)})"
                                     + (f": {base[0]}" if base else ""),
-                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + (base[1] if base else []))
+                                    [cited.DECLARE_MODES_THEN_TARGETS, cited.TARGETED_EFFECT] + (base[1] if base else [])
+                                    + ([cited.TARGETABLE_ZONES] if outside else []))
+            if outside:
+                self.step(f"{self._name_of(t)} is in the {self.card(t).zone}, not in the arena or on the stack: it is "
+                          f"targetable only because the effect names that zone as where its target is.",
+                          [cited.TARGETABLE_ZONES, cited.TARGETED_EFFECT], tag="telling")
             if base:
                 self.step(f"{base[0][0].upper()}{base[0][1:]}.", base[1])
             said = self._condition_met(t, spec)

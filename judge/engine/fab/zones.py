@@ -23,7 +23,7 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import _describe_selector
-from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
+from judge.engine.fab.cards import ARENA_ZONES, PRIVATE_ZONES, Ability, Card, matches
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.keywords import parse_keywords
 from judge.engine.fab.state import Effect
@@ -34,7 +34,7 @@ def created_handle(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split()) or "card"
 
 PERMANENT_ZONES = ("arena", "equipment")
-TOKEN_KEYS = {"name", "types", "subtypes", "supertypes", "power", "defense", "keywords", "abilities", "count", "who",
+TOKEN_KEYS = {"name", "types", "subtypes", "supertypes", "power", "defense", "life", "keywords", "abilities", "count", "who",
               "handle", "zone"}
 
 
@@ -78,12 +78,15 @@ class Zones:
     # ---------------------------------------------------------------------------------------------------
     # choosing the objects an effect moves
     # ---------------------------------------------------------------------------------------------------
-    def zone_pool(self, eff: dict, controller: str, layer) -> tuple[str, list[Card]]:
+    def zone_pool(self, eff: dict, controller: str, layer, src=None) -> tuple[str, list[Card]]:
         """(whose zone, the cards there that fit) for ``what``, a selector with a ``zone`` outside the arena: the
         effect's controller's zone, or that of the player ``who`` names ("the defending hero reveals a card from
-        their hand")."""
+        their hand"); ``zone = "under"``: the cards under the source ("a card under this", 3.0.14)."""
         what = eff["what"]
         sel = {k: v for k, v in what.items() if k != "zone"}
+        if what["zone"] == "under":
+            return controller, [c for c in (self.sub_cards(src) if src is not None else [])
+                                if matches(c, sel, self, controller)]
         owner = self._player_word(eff["who"], controller, layer) if "who" in eff else controller
         return owner, [c for c in self.s.cards.values() if c.zone == what["zone"] and c.owner == owner
                        and matches(c, sel, self, controller)]
@@ -101,7 +104,10 @@ class Zones:
         if isinstance(what, dict) and "zone" in what and what["zone"] not in ARENA_ZONES:
             zone = what["zone"]
             sel = {k: v for k, v in what.items() if k != "zone"}
-            owner, pool = self.zone_pool(eff, controller, layer)
+            owner, pool = self.zone_pool(eff, controller, layer, src)
+            if zone == "under" and src is not None:
+                self.step(f"The cards under {src.name} (its sub-cards) that fit: "
+                          f"{', '.join(c.name for c in pool) or 'none'}.", [cited.SUB_CARD])
             if eff.get("amount") == "all":      # "all cards from your hand": every one, nothing to choose
                 return sorted(pool, key=lambda c: c.deck_pos) if zone == "deck" else pool
             n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
@@ -153,6 +159,35 @@ class Zones:
                               f"scenario names none, so the first in the file: {', '.join(c.name for c in cards)}.",
                               [cited.UNDETERMINED_PARAMETERS])
         return cards
+
+    def own_move_replaced(self, card: Card, old: str, zone: str) -> str:
+        """A card's own standard-replacement of its move ("If this would be put into your graveyard from anywhere,
+        instead put it on the bottom of your deck / banish it", ``kind = "replacement"``): functional as the card
+        would be moved, wherever it is (1.7.4j, 6.4.9). A private card headed for a public zone first becomes public
+        (3.0.8), then its visibility is re-evaluated for the new destination (3.0.8a); a new destination that is
+        its origin is no move, and a face-down card only turns face up (3.0.7b)."""
+        rep = next((ab for ab in card.abilities if ab.kind == "replacement" and ab.get("would") == zone), None)
+        if rep is None or old == zone:
+            return zone
+        instead = rep.get("instead")
+        where = {"deck": "on the bottom of its owner's deck", "banished": "into its owner's banished zone"}[instead]
+        cites = [cited.MOVE_REPLACEMENT_FUNCTIONAL, cited.STANDARD_REPLACEMENT, cited.REPLACEMENT_ACTIVE]
+        was_private = card.private
+        text = f"{card.name} would be put into its owner's {zone}: its own replacement effect, functional as it would " \
+               f"move, replaces the destination, and it is put {where} instead"
+        if was_private and zone not in PRIVATE_ZONES and instead != old:
+            again = "a private zone, so it becomes private again" if instead in PRIVATE_ZONES else \
+                "a public zone, so it stays public"
+            text += ("; as a private object headed for a public zone it first becomes public, then its visibility is "
+                     f"re-evaluated for the new destination: {again}")
+            cites += [cited.BECOMES_PUBLIC_BEFORE_MOVE, cited.VISIBILITY_REEVALUATED]
+        if instead == old:
+            card.face_down = False
+            text += (f"; that is the zone it is in, so no move occurs and it is still the same object"
+                     + (", only turned face up, as it would have been public at the destination" if was_private else ""))
+            cites.append(cited.SAME_ZONE_NO_MOVE)
+        self.step(text + ".", cites)
+        return instead
 
     def _up_to(self, sel: dict, zone: str, owner: str, n: int, picked: list, named: list) -> list[Card]:
         """"Up to N" cards of a zone: the player determines them as the effect is generated (1.8.6) — any number
@@ -228,6 +263,7 @@ class Zones:
             c.supertypes = {t.lower() for t in eff.get("supertypes", [])}
             c.power = eff.get("power")
             c.defense = eff.get("defense")
+            c.life = eff.get("life")   # a token ally's life (2.5.1): a living object
             c.keywords = parse_keywords(eff.get("keywords", []))   # "ward 1": ward with N = 1
             c.abilities = [Ability(j, ab.get("kind", "trigger"), ab, f"token.{handle}.{j}")
                            for j, ab in enumerate(eff.get("abilities", []), 1)]
@@ -325,7 +361,12 @@ class Zones:
         """Put a card from its owner's hand into their graveyard; the discard event (8.5.5)."""
         owner = c.owner
         self.move(c, "graveyard")
-        self.step(f"{c.name} is discarded from {self.player_name(owner)}'s hand to their graveyard.", [cited.DISCARD])
+        if c.zone == "graveyard":
+            self.step(f"{c.name} is discarded from {self.player_name(owner)}'s hand to their graveyard.", [cited.DISCARD])
+        else:   # 1.9.3c: the move inside the discard was replaced, the discard still occurs
+            self.step(f"{c.name} is discarded from {self.player_name(owner)}'s hand: its move was replaced (it is in "
+                      f"their {c.zone}), but a replacement that modifies part of a composite event does not stop the "
+                      "discard, which still occurs.", [cited.DISCARD, cited.COMPOSITE_EVENT_STILL_OCCURS])
         self.last_objects = [c.handle]
         self.event("discard", card=c.handle, player=owner, random=random)
 
@@ -344,6 +385,8 @@ class Zones:
                 continue
             was_private = c.private
             self.move(c, zone)
+            if c.zone != zone:   # a replacement effect changed where it went (said as it was replaced)
+                continue
             if dest == "deck-top":
                 self.place_in_deck(c, top=True)
             c.face_down = bool(eff.get("face_down")) if zone not in ("hand", "deck") else False
