@@ -138,7 +138,11 @@ def restriction_words(e: dict) -> str:
     parts = []
     if e.get("types"):
         parts.append(f"play or activate {' and '.join(_as_list(e['types']))}")
-    if isinstance(e.get("what"), dict):
+    if e.get("from") or e.get("only_from"):
+        what = _describe_selector(e.get("what") or {})
+        parts.append(f"play {what} from their {e['from']} zone" if e.get("from") else
+                     f"play {what} from anywhere other than their {e['only_from']}")
+    elif isinstance(e.get("what"), dict):
         parts.append(f"play {_describe_selector(e['what'])}")
     if e.get("activations"):
         parts.append("activate abilities")

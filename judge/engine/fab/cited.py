@@ -8,6 +8,7 @@ from judge.engine.citations import Registry, cite
 
 # fmt: off
 RESTRICTION_PRECEDENCE = cite("1.0.2", "a restriction is a rule or")
+RESTRICTION_ONLY = cite("1.0.2a", "a restriction that states that only something can happen")
 NOT_RETROACTIVE = cite("1.0.2b", "a restriction or requirement does not retroactively change the game state")
 CLOCKWISE_ORDER = cite("1.1.6", "clockwise order is the order of")
 LAST_KNOWN_INFORMATION = cite("1.2.3", "last known information about an object is a snapshot")
@@ -30,6 +31,7 @@ OPTIONAL_EFFECT = cite("1.8.3a", "the player instructed by the effect chooses wh
 OPTIONAL_EFFECT_IMPOSSIBLE = cite("1.8.3b", "cannot resolve successfully based on the current game state")
 CONDITIONAL_EFFECT = cite("1.8.4", "a conditional effect is an effect")
 MODAL_ABILITY = cite("1.7.5", "a modal ability is a choice of modes")
+CONNECTED_ABILITY_PAIR = cite("1.7.6", "a connected ability pair is a pair of abilities")
 MODES_DECLARED = cite("1.7.5a", "modes of the source are declared as the source is added as a layer")
 MODES_DIFFERENT = cite("1.7.5b", "they cannot select the same mode more than once")
 MODES_ARE_BASE_ABILITIES = cite("1.7.5d", "those modes determine the base abilities of the source")
@@ -263,6 +265,7 @@ DEFENSE_REACTION_WHO_WHEN = cite("8.1.3a", "a defense reaction card activated ab
 DEFENSE_REACTION_RESOLVES_DEFENDING = cite("8.1.3b", "when a defense reaction card resolves as a layer on the stack it becomes a defending card")
 INSTANT_ANY_PRIORITY = cite("8.1.6a", "a card activated ability with the")
 TOKEN = cite("8.1.8", "a token card is a token")
+TOKEN_ONLY_IN_ARENA = cite("8.1.8a", "tokens only exist in the arena or as sub cards")
 ATTACK_PROXY_RESOLVES = cite("8.3.1a", "when an attack proxy resolves on")
 ATTACK_PROXY_OPENS_CHAIN = cite("8.3.1b", "if attack proxy is added to")
 BATTLEWORN = cite("8.3.2", "battleworn is triggered static ability that")
@@ -447,6 +450,8 @@ TRIGGERED_LAYER = cite("1.6.2c", "a triggered layer is a layer created by a trig
 RESOLUTION_ABILITY_FUNCTIONAL = cite("1.7.4c", "a resolution ability is functional when its source object resolves")
 NOTHING_EVENT = cite("1.9.1b", "if an event comprises an instruction to do nothing the event does not occur")
 COMPOUND_EVENT = cite("1.9.2", "a compound event is an event that involves performing the same instructions")
+EACH_PLAYER_CLOCKWISE = cite("1.9.2c", "each player performs that instruction in clockwise order as an individual event")
+PARAMETERS_CLOCKWISE = cite("1.8.6a", "those players determine the parameters in clockwise order")
 FUTURE_OBJECT = cite("6.2.4", "if a continuous effect would only apply to a future object")
 SUB_EVENT = cite("6.4.1a", "a sub event is an event that may occur when a replacement effect replaces an event")
 STATIC_TRIGGER = cite("6.6.4", "a static triggered effect is a static continuous triggered effect")

@@ -531,6 +531,14 @@ class Combat:
         if att.zone == "combat-chain" and link.proxy is None or (link.proxy and att.zone == "combat-chain"):
             kws = self.keywords(att)
             lki = False
+            if link.proxy and GO_AGAIN in kws and GO_AGAIN in att.keywords and GO_AGAIN not in link.proxy_keywords \
+                    and not self.gains_keyword(att, GO_AGAIN):
+                # 1.4.3a: the attack-proxy does not inherit its source's resolution abilities — go again is one (8.3.5)
+                kws = {k: v for k, v in kws.items() if k != GO_AGAIN}
+                self.step(f"{att.name}'s own go again is a resolution ability of the card; its attack-proxy inherits "
+                          "its properties but not its activated and resolution abilities, so the attack does not have "
+                          f"go again and {self.player_name(link.controller)} gains no action point from it.",
+                          [cited.ATTACK_PROXY_EXTENSION, cited.GO_AGAIN, cited.GO_AGAIN_ATTACK], tag="go-again")
         else:
             kws = link.lki.get("keywords") or s.lki.get(att.handle, {}).get("keywords", {})
             lki = True

@@ -37,7 +37,9 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("target_is_hero", cited.ATTACK_TARGET), ("target_is_hero", cited.ATTACKABLE),
                        ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE),
                        # "your graveyard": a card goes to its owner's graveyard (3.8.2)
-                       ("to_your_graveyard", cited.GRAVEYARD_OWNERS_CARDS))
+                       ("to_your_graveyard", cited.GRAVEYARD_OWNERS_CARDS),
+                       # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
+                       ("paid_with", cited.CONNECTED_ABILITY_PAIR))
 
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""

@@ -391,7 +391,24 @@ class Effects:
                 eff = dict(eff, **{field: n})
         if self._no_defending_hero(eff, src):
             return
+        if eff.get("who") == "each":
+            self._each_player(eff, src, controller, layer)
+            return
         PRIMITIVES[do].handler(self, eff, src, controller, layer)
+
+    def _each_player(self, eff: dict, src, controller: str, layer):
+        """"Each hero draws a card": a compound event where each player performs the instruction as an individual
+        event in clockwise order, starting with the controller of the effect (1.9.2c); where it makes them choose
+        cards, each determines their own in that order (1.8.6a)."""
+        order = [p for p in self.clockwise_from(controller) if not self.s.players[p].lost]
+        chooses = isinstance(eff.get("what"), dict) and "zone" in eff["what"]
+        self.step(f"\"{_describe_effect_data(eff)}\" instructs each hero: a compound event in which each player performs "
+                  "it as an individual event in clockwise order, starting with the controller of the effect"
+                  + (", each determining their own parameters in that order" if chooses else "")
+                  + f": {', '.join(self.player_name(p) for p in order)}.",
+                  [cited.EACH_PLAYER_CLOCKWISE, cited.COMPOUND_EVENT] + ([cited.PARAMETERS_CLOCKWISE] if chooses else []))
+        for p in order:
+            PRIMITIVES[eff["do"]].handler(self, dict(eff, who=p), src, controller, layer)
 
     def _no_defending_hero(self, eff: dict, src) -> bool:
         """8.2.8d: an effect naming the defending hero ("they discard", "mark them") while the attack-target is an

@@ -142,6 +142,11 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         if replaced != zone and replaced == old:
             return old   # 3.0.7b: the replaced destination is its origin, no move occurs
         zone = replaced
+        if card.token and zone not in ARENA_ZONES + ("stack", "outside", "under"):   # 8.1.8a: or as a sub-card
+            if zone != "graveyard":   # a token destroyed or cleared says so where it happens (3.0.12a)
+                self.step(f"{card.name} is a token, and tokens exist only in the arena: leaving it, it ceases to exist "
+                          f"instead of being put into the {zone}.", [cited.TOKEN_ONLY_IN_ARENA, cited.MOVE_TO_NO_ZONE])
+            zone = "outside"
         if old in ARENA_ZONES or old == "stack":
             self.remember(card)
         card.zone = zone

@@ -599,11 +599,27 @@ class Playing:
         """Does the restriction ``e`` bar playing the card ``c`` (``is_card``) or activating an ability of the
         type ``c.types`` names? ``types``: cards and abilities of those types; ``what``: cards that fit the
         selector ({} every card); ``activations = true``: every activated ability."""
+        if e.get("from") or e.get("only_from"):
+            # "can't play cards from your banished zone"; "may only play cards from arsenal" bars every other zone
+            # of origin (1.0.2a)
+            origin = c.__dict__.get("_origin", c.zone)
+            barred = origin == e["from"] if e.get("from") else origin != e["only_from"]
+            return is_card and barred and matches(c, e.get("what") or {}, self, controller)
         if c.types & set(_as_list(e.get("types"))):
             return True
         if is_card and isinstance(e.get("what"), dict):
             return matches(c, e["what"], self, controller)
         return not is_card and bool(e.get("activations"))
+
+    def _over_allowance(self, c: Card, e: dict) -> str:
+        """Words for a restriction on the zone a card is played from when a rule or effect allowed that zone: the
+        restriction takes precedence over the allowance (1.0.2)."""
+        origin = c.__dict__.get("_origin", c.zone)
+        if not (e.get("from") or e.get("only_from")) or origin in ("hand", "arsenal") and not e.get("only_from"):
+            return ""
+        return (f"; a restriction takes precedence over any allowance or requirement, so it bars playing {c.name} from the "
+                f"{origin} zone even though playing it from there was allowed" if origin not in ("hand", "arsenal")
+                else f"; the rules allow playing a card from the {origin} zone, but the restriction takes precedence")
 
     def _check_legal(self, player: str, c: Card, timing: str, cites: list[str], is_card: bool = True):
         s = self.s
@@ -633,8 +649,9 @@ class Playing:
             if self.restricts(eff.data, c, is_card, eff.controller):
                 raise IllegalAction(f"an effect of {self._src_name(eff)} says {self.player_name(player)} can't "
                                     f"{restriction_words(eff.data)} (a restriction)"
-                                    + (f"; {base_note}" if base_note else ""),
-                                    [cited.RESTRICTION_PRECEDENCE] + base_cites
+                                    + (f"; {base_note}" if base_note else "") + self._over_allowance(c, eff.data),
+                                    ([cited.RESTRICTION_ONLY] if eff.data.get("only_from") else [])
+                                    + [cited.RESTRICTION_PRECEDENCE] + base_cites
                                     + ([cited.DEFENDING_HERO] if eff.data.get("who") == "defending-hero" else []))
             if base_note:   # a restriction that reads base power and does not describe this card (2.9.2)
                 self.step(f"The restriction of {self._src_name(eff)} ({self.player_name(player)} can't "

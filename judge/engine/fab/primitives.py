@@ -483,7 +483,7 @@ PRIMITIVE_ROWS = (
     _p("tap", {"what", "amount"}, (cited.TAP,), tapping.effect_tap),
     _p("untap", {"what", "amount"}, (cited.UNTAP,), tapping.effect_tap),
     _p("close-combat-chain", set(), (cited.EFFECT_CLOSES_COMBAT_CHAIN,), _close_combat_chain),
-    _p("restrict", {"who", "types", "what", "activations"}, (cited.DEFENDING_HERO,), _restrict),
+    _p("restrict", {"who", "types", "what", "activations", "from", "only_from"}, (cited.DEFENDING_HERO,), _restrict),
     _p("replace-attack", set(), (cited.NEW_ATTACKING_CARD_NEW_ATTACK,), _replace_attack),
     _p("search", {"for", "then"}, (cited.SEARCH,), _search),
     _p("suppress-triggers", {"of"}, (cited.HIT_TRIGGER_PREVENTED,), _continuous),

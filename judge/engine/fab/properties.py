@@ -456,20 +456,9 @@ class Properties:
                     kws.update(link.proxy_keywords)   # 1.4.3a: the attack-proxy's own abilities
         if self._keywords_unchanged():
             return kws   # nothing in the game gains, loses or forbids keywords
-        changes = []
         blocked = self.cannot_gain(card)   # restrictions on gaining keywords (1.0.2): gains do nothing
         own = blocked.intersection(kws)
-        for eff in self.s.effects:
-            if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
-                    self.effect_applies(eff, card):
-                changes.append((eff.timestamp, eff.kind, eff.data))
-        for src, ab in self._functional_statics("gain-keyword", "lose-keyword"):
-            eff = ab.get("effect", {})
-            if eff.get("do") in ("gain-keyword", "lose-keyword") and \
-                    self._applies(eff.get("to", "self"), card, src.controller, src):
-                changes.append((src.timestamp, eff["do"], eff))
-                if ab.get("while"):
-                    self._while_grant_said(card, src, ab, eff)
+        changes = self._keyword_changes(card, say=True)
         if not changes:
             self._kept_despite_restriction(card, own)
             return kws
@@ -488,6 +477,28 @@ class Properties:
                 kws.pop(data["keyword"], None)
         self._kept_despite_restriction(card, own.intersection(kws))
         return kws
+
+    def _keyword_changes(self, card: Card, say: bool = False) -> list:
+        """(timestamp, "gain-keyword" | "lose-keyword", data) for every effect and functional static ability that
+        gives or takes a keyword of ``card`` now (6.3.4)."""
+        changes = []
+        for eff in self.s.effects:
+            if eff.kind in ("gain-keyword", "lose-keyword") and not eff.pending and \
+                    self.effect_applies(eff, card):
+                changes.append((eff.timestamp, eff.kind, eff.data))
+        for src, ab in self._functional_statics("gain-keyword", "lose-keyword"):
+            eff = ab.get("effect", {})
+            if eff.get("do") in ("gain-keyword", "lose-keyword") and \
+                    self._applies(eff.get("to", "self"), card, src.controller, src):
+                changes.append((src.timestamp, eff["do"], eff))
+                if say and ab.get("while"):
+                    self._while_grant_said(card, src, ab, eff)
+        return changes
+
+    def gains_keyword(self, card: Card, keyword: str) -> bool:
+        """Does an effect or a static ability give ``card`` ``keyword`` now (not only its printed text)?"""
+        return any(kind == "gain-keyword" and data.get("keyword") == keyword
+                   for _, kind, data in self._keyword_changes(card)) and keyword not in self.cannot_gain(card)
 
     def _while_grant_said(self, card: Card, src: Card, ab, eff: dict) -> None:
         """Say once that a while-static ability gives (or takes) ``card`` a keyword: a conditional static-continuous

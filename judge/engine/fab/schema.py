@@ -299,10 +299,12 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
                 reasons.append(scenario.reason("unsupported", f"{w!r} is not a class or talent supertype"
                                                f"{_near(str(w).lower(), SUPERTYPE_WORDS)}", f"{key}.supertypes",
                                                cited.LOSE_SUPERTYPES))
-    if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")):
+    if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")
+                                 or eff.get("from") or eff.get("only_from")):
         reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
-                                       "abilities of those types), what = { selector } (cards; {} is every card) or "
-                                       "activations = true (activated abilities)", key, cited.RESTRICTION_PRECEDENCE))
+                                       "abilities of those types), what = { selector } (cards; {} is every card), "
+                                       "activations = true (activated abilities), or from / only_from = ZONE (cards "
+                                       "played from a zone)", key, cited.RESTRICTION_PRECEDENCE))
 
 
 def _check_unless(scenario, key: str, unless, reasons: list) -> None:
@@ -426,6 +428,7 @@ def _shape():
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
+                    "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
