@@ -105,6 +105,24 @@ def test_a_snapshot_owns_the_containers_the_engine_changes():
     assert copy.players["alice"].played_this_turn == [] and copy.cards["a"].counters == []
 
 
+def test_a_clone_copies_the_containers_an_object_holds_now_whatever_shape_it_had_before():
+    """state._clone finds an object's lists, dicts and sets by its shape (attribute names and value types), kept
+    between clones: the same names with a value of another type, or a container added later, are a new shape."""
+    eff = st.Effect(1, 1, "a", "alice", "modify", {"stat": "power"})
+    assert st._clone(eff).applies_to is None                 # not a container: shared as it is
+    eff.applies_to = {"a"}                                   # the same attribute names, now holding a set
+    copy = st._clone(eff)
+    assert copy.applies_to == {"a"} and copy.applies_to is not eff.applies_to
+    assert copy.data == eff.data and copy.data is not eff.data
+    link = st.ChainLink(1, "a", "alice", ["bob"])
+    link.__dict__["_mirage"] = {"d"}                         # a container added after the object was made
+    copied = st._clone(link)
+    assert copied._mirage == {"d"} and copied._mirage is not link._mirage
+    assert copied.targets == ["bob"] and copied.targets is not link.targets
+    eff.applies_to = None
+    assert st._clone(eff).applies_to is None
+
+
 SHARED = ("types", "subtypes", "supertypes", "keywords", "abilities", "sides")
 _IN_PLACE = re.compile(r"\.(%s)(\[[^\]]*\]\s*[-+|&]?=(?!=)|\.(add|append|remove|discard|pop|update|clear|extend|insert|"
                        r"setdefault|sort|reverse|popitem)\(|\s*[-+|&]=)" % "|".join(SHARED))

@@ -50,7 +50,7 @@ class Step:
     def __init__(self, n, text, cites=(), changes=(), phase=""):
         self.n = n
         self.text = text
-        got = _PLAIN.get(cites if cites.__class__ is tuple else tuple(cites))   # plain_ids, inlined
+        got = _PLAIN.get(tuple(cites))   # plain_ids, inlined
         self._cites = list(got) if got is not None else plain_ids(cites)
         self.changes = list(changes) if changes else []
         self.phase = phase
@@ -325,7 +325,7 @@ class Outcome:
         one of them is in :meth:`citations`)."""
         seen = set()
         for step in self.trace.steps:   # as a set: the trace's order (Trace.citations) is not needed here
-            seen.update(step.cites)
+            seen.update(step._cites)
         for _, cites in self._summary:
             seen.update(cites)
         return seen

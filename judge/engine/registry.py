@@ -36,12 +36,22 @@ LOADERS = {"fab": _fab, "ga": _grand_archive, "mc": _marvel_champions}
 package (a :class:`judge.engine.core.Engine`)."""
 
 
+_LOADED: dict = {}
+"""Loader → the package it returned: asked for at every scenario played, imported once (a loader replaced in
+``LOADERS`` is a new key, so it runs)."""
+
+
 def engine(game_id: str):
     """The engine package of ``game_id`` (imported on first use), or None for a game without an engine.
 
     Raises ImportError when the package cannot be imported."""
     load = LOADERS.get(game_id)
-    return load() if load is not None else None
+    if load is None:
+        return None
+    package = _LOADED.get(load)
+    if package is None:
+        package = _LOADED[load] = load()
+    return package
 
 
 def cited(game_id: str):

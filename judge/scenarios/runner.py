@@ -12,6 +12,7 @@ import weakref
 from pathlib import Path
 
 from judge import games
+from judge.engine import citations
 from judge.engine.core import InvalidScenario, Outcome, Reason, compare
 from judge.errors import JudgeError, ScenarioError
 from judge.scenarios.files import (Scenario, find_scenarios, invalid_error, load, loads, parse_cache,
@@ -226,8 +227,6 @@ def play(scenario: Scenario, book=None) -> Outcome:
         raise invalid_error(scenario, exc) from None
     except Exception as exc:   # a bug in an engine must not end in a traceback for the user
         raise _engine_failure(scenario, exc) from None
-    from judge.engine import citations
-
     try:   # every citation as the judged document numbers it (the registry locates it by its words)
         citations.apply(outcome, book)
     except citations.UnlocatedCitation as exc:

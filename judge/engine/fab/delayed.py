@@ -15,6 +15,7 @@ this turn its condition is met, counted whether or not the ability was functiona
 from __future__ import annotations
 
 from judge.engine.fab import cited
+from judge.engine.fab.cards import CHANGES
 from judge.engine.fab.base import _describe_effect_data
 from judge.engine.fab.state import Effect, derived
 
@@ -99,9 +100,13 @@ class Delayed:
         becomes met — or at once if it is met when the ability becomes functional — and again only after the
         condition has stopped being met."""
         s = self.s
-        for src, ab in derived(s, ("trigger", "state"), lambda: [
+        kept = s.__dict__.get("_derived")   # derived() inlined: asked at every game state action
+        listening = kept[1].get(("trigger", "state")) if kept is not None and kept[0] == CHANGES[0] else None
+        if listening is None:
+            listening = derived(s, ("trigger", "state"), lambda: [
                 (src, ab) for src in s.cards.values() for ab in src.abilities
-                if ab.kind == "trigger" and ab.data.get("on") == "state"]):
+                if ab.kind == "trigger" and ab.data.get("on") == "state"])
+        for src, ab in listening:
             key = (src.handle, ab.key, src.timestamp)
             live = src.zone in ("arena", "equipment") and not src.private or \
                 (ab.get("while") is not None and self.functional(src, ab))

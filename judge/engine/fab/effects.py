@@ -30,7 +30,8 @@ class Effects:
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
         self.record_event(name, info)
-        grants = self.static_grants or any(e.kind == "gain-ability" for e in self.s.effects)
+        effects = self.s.effects
+        grants = self.static_grants or effects and any(e.kind == "gain-ability" for e in effects)
         if grants:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))

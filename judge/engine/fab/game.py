@@ -16,7 +16,7 @@ players pass in succession until that step (1.11.4a, 5.3.1, the steps of chapter
 
 from __future__ import annotations
 
-from judge.engine.core import InvalidScenario, Outcome, Step, bounded
+from judge.engine.core import STEP_BUDGET, InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
 from judge.engine.fab.state import State
@@ -86,8 +86,13 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     # =====================================================================================================
     def step(self, text: str, cites=(), changes=(), tag: str | None = None):
         """Add a step to the trace; ``tag`` marks a step the answer should repeat (see ``_summarise``)."""
-        steps = self.trace.steps
-        st = self.trace.append(Step(len(steps) + 1, text, cites, changes, self.trace.phase))
+        trace = self.trace
+        steps = trace.steps
+        st = Step(len(steps) + 1, text, cites, changes, trace.phase)
+        if len(steps) < STEP_BUDGET:
+            steps.append(st)
+        else:
+            trace.append(st)   # past the budget of every resolution: raises
         if tag:
             self.notable.append((tag, st))
 
@@ -199,7 +204,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def remember(self, card: Card):
         """Last known information (1.2.3): a snapshot of the object before it leaves."""
         self.s.lki[card.handle] = {"power": self.power(card), "defense": self.defense(card),
-                                   "keywords": dict(self.keywords(card)), "controller": card.controller,
+                                   "keywords": self.keywords(card), "controller": card.controller,
                                    "name": card.name, "types": set(card.types), "subtypes": set(card.subtypes),
                                    "supertypes": set(self.supertypes(card)), "counters": list(card.counters)}
 

@@ -210,7 +210,8 @@ class Properties:
             if ab.kind == "property" and stat in ab.get("defines", []):
                 return self.quantity(ab.data, card)
         base = card.base_defense_set if stat == "defense" and card.base_defense_set is not None else getattr(card, stat)
-        if base is None or not any(e.kind == "modify-base" for e in self.s.effects):
+        effects = self.s.effects
+        if base is None or not effects or not any(e.kind == "modify-base" for e in effects):
             return base
         for _, _, eff in self._base_modifiers(card, stat):
             d = eff.data

@@ -218,16 +218,29 @@ class State:
 
 
 _CONTAINERS = (list, dict, set)
+_SHAPES: dict = {}
+
+
+def _containers(d: dict) -> tuple:
+    """The keys of an object's ``__dict__`` whose values are lists, dicts or sets (exactly those types).
+
+    Found once per shape — the attribute names with the types of their values, read without a Python loop —
+    and kept: the objects of a game take few shapes, and a snapshot copies thousands of them."""
+    shape = (tuple(d), tuple(map(type, d.values())))
+    keys = _SHAPES.get(shape)
+    if keys is None:
+        if len(_SHAPES) >= 4096:
+            _SHAPES.clear()
+        keys = _SHAPES[shape] = tuple(k for k, v in d.items() if type(v) in _CONTAINERS)
+    return keys
 
 
 def _clone(obj):
     """A copy of ``obj`` whose own lists, dicts and sets are copies (one level deep)."""
     new = object.__new__(obj.__class__)
     d = obj.__dict__.copy()
-    for k, v in d.items():
-        c = v.__class__
-        if c is list or c is dict or c is set:   # _CONTAINERS, without a tuple scan per attribute
-            d[k] = v.copy()
+    for k in _containers(d):
+        d[k] = d[k].copy()
     new.__dict__ = d
     return new
 
@@ -257,10 +270,8 @@ def snapshot(state: State) -> State:
     new = object.__new__(state.__class__)
     d = new.__dict__ = state.__dict__.copy()
     d.pop("_derived", None)
-    for k, v in d.items():   # the containers of the state itself, one level deep (as _clone)
-        c = v.__class__
-        if c is list or c is dict or c is set:
-            d[k] = v.copy()
+    for k in _containers(d):   # the containers of the state itself, one level deep (as _clone)
+        d[k] = d[k].copy()
     new.players = {n: _clone(p) for n, p in state.players.items()}
     new.cards = Cards({h: _clone_card(c) for h, c in state.cards.items()})
     new.stack = [_clone(layer) for layer in state.stack]
