@@ -28,13 +28,25 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
         if not getattr(frame, "optional_before", False):
             raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …"
         frame.optional_before = False
-        effects = read(_and_split(m.group(1)), frame)
+        effects = read(and_split(m.group(1)), frame)
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(sentence)  # a condition inside the consequence: not written by one table
             e["if"] = {"if_you_do": True}
         return effects
     frame.optional_before = False
+    got = banished_this_way(sentence, frame, read)
+    if got is not None:
+        return got
+    m = re.fullmatch(r"(?i:if that hero is) ([A-Z][\w-]*), (.+)", sentence)
+    if m and frame.where == "resolution" and frame.target in ("opponent", "hero"):
+        # "Mark target opposing hero. If that hero is NAME, gain {r}": the hero the card targets (2.7.3b)
+        effects = read(and_split(m.group(2)), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)
+            e["if"] = {"target_hero": m.group(1)}
+        return effects
     got = _after_reveal(sentence, frame, read)
     if got is not None:
         return got
@@ -51,6 +63,30 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
 
 REVEALED_PUT = {"on top of your deck": "deck-top", "on top": "deck-top", "on the bottom of your deck": "deck",
                 "on the bottom": "deck", "into your hand": "hand"}
+
+
+def banished_this_way(sentence: str, frame, read) -> list[dict] | None:
+    """After a banish of the player's choice: ``If A [and B] (is|are) banished this way, EFFECTS`` — conditional
+    (1.8.4) on the cards banished by it, a different one fitting each description (``banished``); "that hero" is
+    the hero whose zone they came from."""
+    m = re.fullmatch(r"if (.+?) (?:is|are) banished this way, (.+)", sentence, re.IGNORECASE)
+    if not m or not getattr(frame, "banished_here", None):
+        return None
+    specs = []
+    for part in re.split(r" and ", m.group(1).lower()):
+        noun = re.fullmatch(r"an? (.+)", part.strip())
+        if not noun:
+            raise g.NotUnderstood(sentence)
+        specs.append(g.selector(noun.group(1), frame.ctx))
+    body = re.sub(r"\bthat hero\b", "the opposing hero", m.group(2), flags=re.IGNORECASE)
+    dm = re.fullmatch(rf"deal {g.NUM}( arcane)? damage to the opposing hero", body, re.IGNORECASE)
+    if not dm:
+        raise g.NotUnderstood(sentence)
+    eff = {"do": "damage", "amount": g.number(dm.group(1)), "to": frame.banished_here,
+           "if": {"banished": specs if len(specs) > 1 else specs[0]}}
+    if dm.group(2):
+        eff["kind"] = "arcane"
+    return [eff]
 
 
 def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
@@ -98,7 +134,7 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
     return effects
 
 
-def _and_split(text: str) -> list[str]:
+def and_split(text: str) -> list[str]:
     """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
     parts = re.split(r",? and (?=(?:draw|create|gain|deal|banish|destroy|put|discard|search|you |this |it )\b)", text)
@@ -123,14 +159,16 @@ def effect(low: str, frame) -> list[dict] | None:
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
-    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pd])\} counters? on this", low)
-    if m and not frame.ctx.resolves:
-        # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"
+    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
+    if m and not frame.ctx.resolves and (m.group(5) == "this" or "ally" in frame.ctx.subtypes) and \
+            (m.group(4) != "h" or "ally" in frame.ctx.subtypes):
+        # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"; an ally's own -1{h}
+        # counter, "on her" (its life, 1.15.2a, 2.5.3a)
         n, sign, size = (1 if m.group(1) == "a" else int(m.group(1))), m.group(2), int(m.group(3))
         if size != 1 or (m.group(1) == "a") != low.split()[3].startswith("counter") or \
                 (n > 1) != low.split()[3].startswith("counters"):
             raise g.NotUnderstood(low)
-        return [{"do": "put-counter", "stat": "power" if m.group(4) == "p" else "defense",
+        return [{"do": "put-counter", "stat": {"p": "power", "d": "defense", "h": "life"}[m.group(4)],
                  "amount": n if sign == "+" else -n, "what": "self"}]
     if low == "discard a random card" and frame.where in ("trigger", "activated"):
         frame.discarded_here = True      # "… is discarded this way" after it reads this discard (8.5.5)
@@ -157,7 +195,7 @@ def effect(low: str, frame) -> list[dict] | None:
 # modal abilities: "Choose N;" and a list of modes, each on its own line after a dash (1.7.5)
 # ---------------------------------------------------------------------------------------------------------
 
-_CHOOSE = re.compile(r"choose (\d+|one|two|three);?", re.IGNORECASE)
+_CHOOSE = re.compile(r"choose (\d+|one|two|three)( or both)?;?", re.IGNORECASE)
 
 
 def modal_paragraphs(paras: list[str]) -> list[str]:
@@ -194,8 +232,14 @@ def read_modal(para: str, ctx) -> g.Reading | None:
             modes.append(mode)
     except g.NotUnderstood:
         return None
-    choose = g.number(_CHOOSE.fullmatch(lines[0]).group(1).lower())
-    return g.Reading(abilities=[{"kind": "resolution", "effects": [{"do": "modes", "choose": choose, "modes": modes}]}])
+    head = _CHOOSE.fullmatch(lines[0])
+    choose = g.number(head.group(1).lower())
+    modal = {"do": "modes", "choose": choose, "modes": modes}
+    if head.group(2):
+        if choose != 1 or len(modes) != 2:
+            return None                 # "or both": one of two modes, or both
+        modal["choose_up_to"] = 2
+    return g.Reading(abilities=[{"kind": "resolution", "effects": [modal]}])
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -60,6 +60,19 @@ def paragraphs(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"\n\s*\n", text.replace("\r\n", "\n")) if p.strip()]
 
 
+def split_trailing_keywords(para: str) -> list[str]:
+    """``When you equip this, put two -1{d} counters on it. **Battleworn**``: a paragraph whose text ends in bold
+    keywords after a full stop is two — the text, and the keywords on their own (read as any keyword paragraph);
+    otherwise the paragraph as it is — an activated ability's own "Go again" stays with it (1.4.3a, 5.2)."""
+    if re.match(r"^(?:\*\*)?(?:once per turn |twice per turn )?(?:action|instant|attack reaction|defense reaction)"
+                r"(?:\*\*)? - ", plain(para).strip(), re.IGNORECASE) or re.search(r"^[^.]*\{r\}[^.]*:", para):
+        return [para]
+    m = re.fullmatch(r"(.+[.!?\"])\s+((?:\*\*[^*]+\*\*[ ,]*)+)", para.strip(), re.DOTALL)
+    if not m or any(keyword_of(k) is None for k in re.findall(r"\*\*([^*]+)\*\*", m.group(2))):
+        return [para]
+    return [m.group(1).strip(), m.group(2).strip()]
+
+
 def keyword_of(phrase: str) -> str | None:
     """``Go again`` → ``go again``; ``Ward 10`` → ``ward 10``; None when it is not a keyword the engine plays."""
     listed, valued = listed_keywords()
@@ -92,7 +105,7 @@ def compile_card(record, data=None) -> Compiled:
     ctx.hero_names = data.hero_names
     from judge.cards.choices_grammar import modal_paragraphs, read_modal, surge
 
-    for para in modal_paragraphs(paragraphs(record.text)):
+    for para in modal_paragraphs([part for p in paragraphs(record.text) for part in split_trailing_keywords(p)]):
         if _keyword_paragraph(para, out):
             out.understood.append(para)
             continue

@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import events_grammar, permanents_grammar, subcards_grammar, tapping_grammar, triggers_grammar
+from judge.cards import events_grammar, permanents_grammar, played_grammar, subcards_grammar, tapping_grammar
+from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
@@ -84,6 +85,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = subcards_grammar.effect(low, frame)     # transform, cards under this (8.5.36, 3.0.14)
+    if got is not None:
+        return got
+    got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
     if got is not None:
         return got
     got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
@@ -195,6 +199,9 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = permanents_grammar.condition(p, ctx)
     if got is not None:
         return got
+    got = played_grammar.condition(p, ctx)
+    if got is not None:
+        return got
     if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
         return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
     m = re.fullmatch(r"(?:it|this) is (\w+)", p)
@@ -213,6 +220,8 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = costs_grammar.board_condition(p, ctx)    # "you've played a red card this turn", "… in your pitch zone"
     if got is not None:
         return got
+    if p in ("the last attack on this combat chain hit", "the last attack this combat chain hit"):
+        return {"last_attack_hit": True}           # the previous chain link hit (7.0.3b, 7.5.5d)
     m = re.fullmatch(r"(.+?) was the last attack this combat chain", p)
     if m:
         said = phrase.strip()[: len(m.group(1))]
@@ -253,8 +262,10 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name, ctx.monikers)
     try:
-        for reader in (subcards_grammar.paragraph, events_grammar.paragraph, effects_grammar.paragraph, costs_grammar.paragraph,
-                       hero_grammar.paragraph, keywords_grammar.paragraph, permanents_grammar.paragraph, _activated, _labelled, _phase_trigger, _trigger, _static, _resolution):
+        for reader in (subcards_grammar.paragraph, events_grammar.paragraph, effects_grammar.paragraph,
+                       costs_grammar.paragraph, hero_grammar.paragraph, keywords_grammar.paragraph,
+                       permanents_grammar.paragraph, played_grammar.paragraph, _activated, _labelled, _phase_trigger,
+                       _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading
@@ -358,7 +369,30 @@ def _conditional(cond: dict, body: str, ctx: Context) -> Reading:
     return _finish(frame, Reading(), {"kind": "resolution", "if": dict(cond), "effects": effs})
 
 
+# "Whenever this deals or is dealt damage": on an ally (a living object, 2.5.1) each direction is its own event —
+# ``damage`` (this is the damage's source, 8.5.3) and ``dealt-damage`` (this is dealt it)
+_DAMAGE_TRIGGER = re.compile(r"(?:when|whenever) this (deals or is dealt|is dealt|deals) damage, (.+)", re.IGNORECASE)
+
+
+def _damage_trigger(text: str, ctx: Context) -> Reading | None:
+    m = _DAMAGE_TRIGGER.fullmatch(text)
+    if not m or "ally" not in ctx.subtypes:
+        return None
+    events = {"deals or is dealt": ("damage", "dealt-damage"), "is dealt": ("dealt-damage",),
+              "deals": ("damage",)}[m.group(1).lower()]
+    reading = Reading()
+    for event in events:
+        frame = Frame(ctx, "trigger")
+        frame.event = event
+        effs = effect_parts(choices_grammar.and_split(m.group(2).rstrip(".")), frame)
+        reading = _finish(frame, reading, {"kind": "trigger", "on": event, "effects": effs})
+    return reading
+
+
 def _trigger(text: str, ctx: Context) -> Reading | None:
+    got = _damage_trigger(text, ctx)
+    if got is not None:
+        return got
     for pattern, event, *when in TRIGGERS:
         m = re.fullmatch(pattern + r", (.+)", text, re.IGNORECASE)
         if m:
@@ -394,6 +428,10 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
                 raise NotUnderstood(text)
             frame = Frame(ctx, "trigger")
             effs = []
+            cm = re.fullmatch(r"if (.+?), (.+)", m.group(1), re.IGNORECASE)
+            if cm:   # "At the start of your turn, if you have 13 or less {h}, banish this": checked as it resolves
+                return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                                                  "effects": choices_grammar.trigger_body(m.group(1), frame)})
             for part in re.split(r",? then ", m.group(1)):
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})

@@ -225,6 +225,28 @@ def while_pitched(text: str, ctx) -> g.Reading | None:
 _WHEN_NONE = re.compile(rf"^when {_NONE_ON_THIS}, destroy (?:it|this)\.?$", re.IGNORECASE)
 
 
+_ENTER_WITH = re.compile(r"(non-token )?(.+?) you control enter the arena with (an|\d+) additional (\w+) counters?\.?",
+                         re.IGNORECASE)
+
+
+def yours_enter_with(text: str, ctx) -> g.Reading | None:
+    """``[Non-token] NAMEs you control enter the arena with an additional steam counter`` of a permanent: a static
+    ability whose effect is an identity-replacement on the event of such a card entering the arena (6.4.8)."""
+    m = _ENTER_WITH.fullmatch(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    n = 1 if m.group(3).lower() == "an" else int(m.group(3))
+    if (n == 1) != (m.group(3).lower() == "an") or (n == 1) == text.rstrip(". ").lower().endswith("counters"):
+        raise g.NotUnderstood(text)
+    to = {**g.permanent_noun(m.group(2), ctx), "controller": "you"}
+    if m.group(1):
+        to["not_types"] = ["token"]
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": "enters-with", "to": to,
+                                                              "counters": {m.group(4).lower(): n}}}])
+
+
 def paragraph(text: str, ctx) -> g.Reading | None:
     """``When this has no steam counters on it, destroy it`` of a permanent → a state-trigger (6.6.5c): it triggers
     when the game state comes to meet its condition — as the last counter is removed, or at once if the card is
@@ -233,7 +255,8 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     m = _WHEN_NONE.match(text.strip())
     if not m:
         return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx) or \
-            yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx)
+            yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
+            yours_enter_with(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

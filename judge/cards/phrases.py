@@ -129,6 +129,13 @@ class Reading:
         self.keywords = keywords or []
         self.fields = fields or {}
 
+    def add(self, other: "Reading") -> "Reading":
+        """Append another paragraph part's abilities, keywords (each once) and card keys to this reading."""
+        self.abilities += other.abilities
+        self.keywords += [k for k in other.keywords if k not in self.keywords]
+        self.fields.update(other.fields)
+        return self
+
 
 class NotUnderstood(Exception):
     """Raised inside the grammar when a phrase is not captured whole."""
@@ -224,6 +231,8 @@ def selector(phrase: str, ctx: Context) -> dict:
         spec = {"types": ["weapon"], "is_attack": True, **spec}
     elif rest == "action card" and not subs:
         spec = {"types": ["action"], **spec}
+    elif rest == "action or instant card" and not subs and "any_of" not in spec:
+        spec = {"any_of": [{"types": ["action"]}, {"types": ["instant"]}], **spec}   # one of two types (1.3.2)
     elif rest == "non-attack action card" and not subs:
         spec = {"types": ["action"], "not_subtypes": ["attack"], **spec}    # 'non-attack' action (1.3.2)
     else:

@@ -22,7 +22,8 @@ ZONES = {"your hand": "hand", "your banished zone": "banished"}
 
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes → effect tables; None for another sentence."""
-    for reader in (_create_card, _play_it, _banish_from_their, _all_to_deck_bottom, _damage_unless_paid):
+    for reader in (_create_card, _play_it, _banish_from_their, _banish_up_to, _banish_self, _all_to_deck_bottom,
+                   _damage_unless_paid):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -62,6 +63,29 @@ def _banish_from_their(low: str, frame) -> list[dict] | None:
         raise g.NotUnderstood(low)      # "their": the hero this attack hits or attacks
     frame.it = None
     return [{"do": "banish", "what": {"zone": "graveyard"}, "who": "defending-hero"}]
+
+
+def _banish_self(low: str, frame) -> list[dict] | None:
+    """``banish this`` in a permanent's triggered ability: the permanent moves to its owner's banished zone (8.5.1)."""
+    if low != "banish this":
+        return None
+    if frame.ctx.resolves or frame.where != "trigger":
+        raise g.NotUnderstood(low)
+    return [{"do": "banish", "what": "self"}]
+
+
+def _banish_up_to(low: str, frame) -> list[dict] | None:
+    """``banish up to N cards in|from an opposing hero's graveyard`` as a card resolves: 0 to N cards of that
+    graveyard, the player's choice as the effect is generated (8.5.1, 1.8.6); "… banished this way" and "that
+    hero" after it read them (choices_grammar.banished_this_way)."""
+    m = re.fullmatch(rf"banish up to {g.NUM} cards (?:in|from) an opposing hero's graveyard", low)
+    if not m:
+        return None
+    if frame.where != "resolution":
+        raise g.NotUnderstood(low)
+    frame.banished_here = "opponent"    # "that hero": the opposing hero whose graveyard it is
+    return [{"do": "banish", "what": {"zone": "graveyard"}, "who": "opponent", "amount": g.number(m.group(1)),
+             "up_to": True}]
 
 
 def _all_to_deck_bottom(low: str, frame) -> list[dict] | None:

@@ -409,9 +409,11 @@ OUTCOME_RULES = {
 """Per game: words of an answer sentence → the registry name (or id) of the rule that defines that outcome
 ("no hit" → HIT, "illegal … reversed" → 1.10.3). The sub-rules of it the sentence cites come with it.""" 
 
-KEYWORD_IDS = {"fab": re.compile(r"^8\.[1-4]\.\d+$"), "ga": re.compile(r"^keywords-and-abilities/[^/]+/1$")}
+KEYWORD_IDS = {"fab": re.compile(r"^(?!8\.1\.[16]$)8\.[1-4]\.\d+$"),
+               "ga": re.compile(r"^keywords-and-abilities/[^/]+/1$")}
 """Per game: the registry ids of keyword definitions (FaB 8.1–8.4, Grand Archive's first item of each
-Keywords and Abilities entry): the term each defines, read from its words (``dominate is a static ability``
+Keywords and Abilities entry; not the types action and instant, FaB 8.1.1 and 8.1.6, words of nearly every
+answer sentence — they are cited where a card's type decides, never made key by their word): the term each defines, read from its words (``dominate is a static ability``
 defines *dominate*, ``ranged n is …`` *ranged*), is looked for in every answer sentence. A Grand Archive
 keyword's other items (``taunt/2``) are its sub-rules."""
 

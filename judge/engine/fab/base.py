@@ -37,6 +37,7 @@ def _describe_selector(sel, plural: bool = True) -> str:
     if sel.get("any_of"):
         return " or ".join(_describe_selector(alt, plural) for alt in sel["any_of"])
     parts += sel.get("supertypes", [])
+    parts += [f"'non-{w}'" for w in sel.get("not_subtypes", [])]   # a 'non-attack' action card (1.3.2)
     parts += sel.get("subtypes", [])
     parts += sel.get("types", [])
     text = " ".join(parts) or "card"

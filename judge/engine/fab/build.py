@@ -23,7 +23,7 @@ CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
              "playable_as_instant", "counters", "life", "modes", "under"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
-                 "additional-cost", "replacement"}
+                 "additional-cost", "replacement", "play-only-if"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"modes", "player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",

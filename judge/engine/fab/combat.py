@@ -10,7 +10,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab.base import _effect_phrase
 from judge.engine.fab.cards import Ability, Card, matches
 from judge.engine.fab import cited
-from judge.engine.fab.keywords import GO_AGAIN, PHANTASM, with_hook
+from judge.engine.fab.keywords import GO_AGAIN, PHANTASM, selector_keyword_rules, with_hook
 from judge.engine.fab.state import ChainLink, Layer
 
 
@@ -362,6 +362,8 @@ class Combat:
             if eff.data.get("_spent"):
                 continue
             eff.data["_spent"] = True
+            if eff.selector:   # "if the next card you defend with is a card with combo": a conditional effect (1.8.4)
+                cites = cites + [cited.CONDITIONAL_EFFECT] + selector_keyword_rules(eff.selector)
             if matches(c, eff.selector or {}, self, eff.controller):
                 eff.applies_to = {c.handle}
                 eff.selector = None
@@ -488,10 +490,12 @@ class Combat:
                 else:
                     self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "
                               "hit-event and the attack is not considered to have hit.", [cited.HIT_NO_DAMAGE_DEALT])
+                    self.mark_stays(target, link.controller)
             else:
                 link.damage[target] = 0
                 self.step(f"Damage is calculated: power {power} against total defense {total} ({detail}): the power is not "
                           "greater, so no damage is dealt and the attack does not hit.", [cited.DAMAGE_CALCULATED])
+                self.mark_stays(target, link.controller)
         self.turn_player_gains_priority(cited.DAMAGE_STEP_PRIORITY, "The turn-player gains priority.")
 
     def unmark_on_hit(self, target: str, attacker: str) -> bool:
@@ -505,6 +509,15 @@ class Combat:
             self.step(f"{self.player_name(target)} is hit by a source an opponent controls: the marked condition is "
                       "removed as part of the hit event.", [cited.MARK_REMOVED_BY_HIT, cited.MARKED_UNTIL_HIT])
         return True
+
+    def mark_stays(self, target: str, attacker: str):
+        """9.3.2b, 9.3.3: a marked hero the attack did not hit stays marked — the mark is removed only as part of a
+        hit event by a source an opponent controls."""
+        p = self.s.players.get(target)
+        if p is not None and p.marked and attacker != target:
+            self.step(f"{self.player_name(target)} is marked and the attack does not hit them: the marked condition is "
+                      "removed only as part of a hit event, so they stay marked.",
+                      [cited.MARKED_UNTIL_HIT, cited.MARK_REMOVED_BY_HIT], tag="telling")
 
     def clockwise_order_of_targets(self, link: ChainLink) -> list[str]:
         """7.5.2c: the order the attack's controller decided (``damage_order`` on the play), else clockwise."""
@@ -597,7 +610,11 @@ class Combat:
         s.priority = None
         self.trace.phase = "Close Step"
         self.step("Close Step: the combat chain closes; players do not get priority.", [cited.CLOSE_STEP])
+        waiting = len(s.pending)
         self.event("combat-chain-closes")
+        if len(s.pending) > waiting:
+            self.step("First, the \"combat chain closes\" event occurs: the effects that trigger from it are "
+                      "triggered.", [cited.CHAIN_CLOSES_EVENT])
         self._chain_close_keywords()
         for layer in list(s.stack):
             src = s.cards.get(layer.source)

@@ -57,6 +57,20 @@ def _played_this_turn(g, want, src, event):
     return any(matches(g.card(h), want, g, ctrl) for h in played)
 
 
+def _created_this_turn(g, want, src, event):
+    # "if you've created an aura this turn": a token or card created this turn under its controller's control
+    # (8.5.2, 8.5.2c) that fits — as it was created, though it may have left since
+    ctrl = _ctrl(src)
+    return any(name in ("create-token", "create-card") and info.get("player") == ctrl
+               and any(h in g.s.cards and matches(g.card(h), want, g, ctrl) for h in info.get("cards", []))
+               for name, info in g.s.history)
+
+
+def _any_of(g, want, src, event):
+    # "if you've played or created an aura this turn": one of the conditions holds (a list of condition tables)
+    return any(g.condition(c, src, event) for c in want)
+
+
 def _dealt_arcane(g, want, src, event):
     return (g.s.players[_ctrl(src)].dealt_arcane_this_turn > 0) == want
 
@@ -102,6 +116,13 @@ def _together_with(g, want, src, event):
 def _last_attack(g, want, src, event):
     last = g._previous_attack(src)   # 8.4.1 combo: the attack of the chain link before this one
     return last is not None and matches(last, want, g, _ctrl(src))
+
+
+def _last_attack_hit(g, want, src, event):
+    # "if the last attack on this combat chain hit": the chain link before this one (the previous chain link,
+    # 7.0.3b) hit — a hit-event occurred while it was the active chain link (7.5.5d)
+    link = g.previous_link(src)
+    return link is not None and bool(link.hit) == want
 
 
 def _damage_at_least(g, want, src, event):
@@ -205,10 +226,34 @@ def _hit_hero_marked(g, want, src, event):
     return bool(event.get("marked")) == want
 
 
+def hero_is(hero: str, word: str) -> bool:
+    """Is a hero named ``hero`` "``word``"? Its name, or its moniker — the first word of a personal name, before a
+    last name or a comma suffix (a hero named "NAME, SUFFIX" or "NAME LASTNAME" is NAME, 2.7.3, 2.7.3b)."""
+    name, word = hero.strip().lower(), word.strip().lower()
+    return name == word or name.startswith(word + ",") or name.startswith(word + " ")
+
+
+def _target_hero(g, want, src, event):
+    # "Mark target opposing hero. If that hero is NAME, …": a hero the layer targets has that name or moniker
+    return any(t in g.s.players and hero_is(g.s.players[t].hero or "", want) for t in event.get("layer_targets", []))
+
+
 def _target_is_hero(g, want, src, event):
     # "when this hits a hero", "when this attacks a hero", "deals damage to a hero": the event's attack-target, the
     # object hit or dealt damage, is a hero (a player's hero), not an ally or another attack-target (1.4.5)
     return (event.get("target") in g.s.players) == want
+
+
+def _life_at_most(g, want, src, event):
+    # "if you have 13 or less {h}": its controller's hero's life total now (2.5.3)
+    ctrl = _ctrl(src)
+    return ctrl in g.s.players and g.s.players[ctrl].life <= want
+
+
+def _life_at_least(g, want, src, event):
+    # "if you have 20 or more {h}"
+    ctrl = _ctrl(src)
+    return ctrl in g.s.players and g.s.players[ctrl].life >= want
 
 
 def _less_life(g, want, src, event):
@@ -225,6 +270,21 @@ def _revealed(g, want, src, event):
     # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
     h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
     return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
+def _banished(g, want, src, event):
+    # "if an attack action card and a 'non-attack' action card are banished this way": among the cards the source's
+    # banish effect banished last (8.5.1), a different one fits each description (one table: one description)
+    got = [g.card(h) for h in g.__dict__.get("banished_by", {}).get(src.handle if src else None, [])
+           if h in g.s.cards]
+    return _distinct_fit(g, want if isinstance(want, list) else [want], got, _ctrl(src))
+
+
+def _distinct_fit(g, specs, cards, ctrl) -> bool:
+    if not specs:
+        return True
+    return any(matches(c, specs[0], g, ctrl) and _distinct_fit(g, specs[1:], [d for d in cards if d is not c], ctrl)
+               for c in cards)
 
 
 def _discarded(g, want, src, event):
@@ -274,6 +334,7 @@ CONDITION_ROWS = (
     Condition("attack_power_above_base", None, _attack_power_above_base),
     Condition("together_with", "together", _together_with),
     Condition("last_attack", None, _last_attack),
+    Condition("last_attack_hit", None, _last_attack_hit),
     Condition("damage_at_least", "amount", _damage_at_least),
     Condition("damage_at_most", "amount", _damage_at_most),
     Condition("defended_from_hand", None, _defended_from_hand),
@@ -290,9 +351,15 @@ CONDITION_ROWS = (
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),
     Condition("discarded", None, _discarded),
+    Condition("banished", None, _banished),
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("target_is_hero", "target", _target_is_hero),
+    Condition("target_hero", None, _target_hero),
+    Condition("life_at_most", None, _life_at_most),
+    Condition("created_this_turn", None, _created_this_turn),
+    Condition("any_of", None, _any_of),
+    Condition("life_at_least", None, _life_at_least),
     Condition("less_life_than_an_opponent", None, _less_life),
     Condition("paid_with", None, _paid_with),
     Condition("pitched_for", None, _pitched_for),

@@ -94,9 +94,11 @@ class Costs:
                 # cannot resolve in the current state cannot be paid, and the whole action is reversed
                 # a {t} cost: the tap effect would fail on a tapped permanent (2026-02 8.5.55a)
                 tap = [cited.TAP_ALREADY_TAPPED, cited.TAP_SYMBOL] if cost.get("do") == "tap" else []
+                from judge.engine.fab.primitives import PRIMITIVES   # the cost's own effect: what cannot be done
+                row = PRIMITIVES.get(cost.get("do")) if isinstance(cost, dict) else None
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
                                     [cited.EFFECT_COST_CANNOT_BE_PAID, *tap, cited.EFFECT_COST,
-                                     cited.EFFECT_COST_UNPAID_ILLEGAL])
+                                     cited.EFFECT_COST_UNPAID_ILLEGAL] + list(row.rules[:1] if row else ()))
         tap = [cited.TAP_SYMBOL] if any(e.get("do") == "tap" for e in costs) else []   # {t}: the tap effect
         self.step(f"Calculate and pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
                   [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS, *tap])

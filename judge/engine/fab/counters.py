@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from judge.engine.fab import cited
 
-STATS = ("power", "defense")
-_STAT_LABELS = tuple(f"{v:+d} {k}" for k in STATS for v in (1, -1))   # "+1 power", "-1 power", …
+STATS = ("power", "defense", "life")   # property counters: +1{p}, -1{d}, -1{h} (1.15.2a, 2.5.3)
+_STAT_LABELS = tuple(f"{v:+d} {k}" for k in ("power", "defense") for v in (1, -1))   # "+1 power", "-1 power", …
 
 
 def parse_counter_name(name: str) -> tuple[str, int]:
     """``"+1 power"`` → ("power", 1); ``"-1 defense"`` → ("defense", -1); ``"steam"`` → ("steam", 1)."""
-    text = str(name).strip().lower().replace("{p}", " power").replace("{d}", " defense")
+    text = str(name).strip().lower().replace("{p}", " power").replace("{d}", " defense").replace("{h}", " life")
     parts = text.split()
     if len(parts) == 2 and parts[0] in ("+1", "-1", "−1") and parts[1] in STATS:
         return parts[1], -1 if parts[0] != "+1" else 1
@@ -41,7 +41,7 @@ def counters_from_table(table: dict, ts: int) -> list[tuple[int, str, int]]:
 
 def counter_label(kind: str, value: int) -> str:
     """A counter as printed: ``+1{p}`` for a power or defense counter, else its name."""
-    return f"{value:+d}{{{'p' if kind == 'power' else 'd'}}}" if kind in STATS else kind
+    return f"{value:+d}{{{kind[0] if kind != 'life' else 'h'}}}" if kind in STATS else kind
 
 
 class Counters:
@@ -84,6 +84,8 @@ class Counters:
                 c.counters.append((self.s.tick(), k, value))
             label = counter_label(k, value)
             after = f" (now {self.numeric(c, k)} {k})" if k in STATS else f" (now {self.counter_count(c, k)})"
+            if k == "life" and c.life is not None:   # 2.5.3a: the life total follows its modified life
+                after = f" (life total now {self.life_total(c)})"
             self.step(f"{count} {label} counter{'s are' if count != 1 else ' is'} put on {c.name}{after}.",
                       [cited.PUT_COUNTER] + ([cited.PROPERTY_COUNTER_KEEPS_BASE, cited.COUNTER_MODIFIES_PROPERTY]
                                              if k in STATS else [cited.COUNTER_PUBLIC_OBJECT]))
@@ -130,7 +132,7 @@ class Counters:
                     row[k] = 0
             for _, k, v in c.counters:
                 if k in STATS:
-                    row[k] += v
+                    row[k] = row.get(k, 0) + v
                     label = f"{v:+d} {k}"
                     row[label] = row.get(label, 0) + 1
                 else:

@@ -38,6 +38,11 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("attacks_hero", cited.ATTACK_TARGET), ("attacks_hero", cited.ATTACKABLE),
                        # "your graveyard": a card goes to its owner's graveyard (3.8.2)
                        ("to_your_graveyard", cited.GRAVEYARD_OWNERS_CARDS),
+                       # "if the last attack on this combat chain hit": the previous chain link hit
+                       ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
+                       ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
+                       ("life_at_most", cited.LIFE_TOTAL), ("life_at_least", cited.LIFE_TOTAL),
+                       ("created_this_turn", cited.CREATE_TOKEN),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR))
 

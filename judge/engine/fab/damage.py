@@ -11,7 +11,7 @@ prevented (6.4.10h); then the prevention keywords of the shielded hero's permane
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.cards import ARENA_ZONES, Card
+from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.keywords import with_hook
 
 _LABEL = {"physical": "{p} damage", "arcane": "arcane damage"}
@@ -50,6 +50,8 @@ class Damage:
                       "applies to the event, but it prevents none of it.", [cited.PREVENTION_CANNOT_PREVENT])
         if kind == "arcane" and src is not None:
             amount = event["amount"] = self._amp(src.controller, amount, name, who)
+        if src is not None and any(e.kind == "increase-damage" for e in self.s.effects):
+            amount = event["amount"] = self._increase_damage(src, amount, kind, name, who)
         amount = self._prevention_effects(target, who, amount, kind, event, bool(why))
         if amount > 0 and obj is None:
             amount = self._keyword_prevention(target, amount, kind, bool(why))
@@ -67,6 +69,8 @@ class Damage:
             self.event("damage", card=src.handle, target=target, amount=amount)
         self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}).",
                   [cited.DEAL_DAMAGE])
+        self.event("dealt-damage", card=None, target=target, source=src.handle if src else None, amount=amount,
+                   hit_event=hit_event)
         if not hit_event and self._is_attack_target(target):
             self.step(f"{who} is an attack-target, but this life loss is not damage dealt by the active-attack's "
                       "hit-event in the Damage Step: it does not make the attack hit.", [cited.NOT_HIT_OTHER_LIFE_LOSS],
@@ -77,8 +81,12 @@ class Damage:
         return amount
 
     def life_total(self, c: Card) -> int | None:
-        """A living object's life total: its base life minus the life it lost, never below 0 (2.5.3a, 2.5.3e)."""
-        return None if c.life is None else max(0, c.life - c.damage_taken)
+        """A living object's life total: its life (base life modified by its {h} counters, 1.15.2a) minus the life it
+        lost, never below 0 (2.5.3a, 2.5.3e)."""
+        if c.life is None:
+            return None
+        life = self.numeric(c, "life") if any(k == "life" for _, k, _ in c.counters) else c.life
+        return max(0, life - c.damage_taken)
 
     def _is_attack_target(self, target: str) -> bool:
         """Is ``target`` an attack-target of the attack on the active chain link or on the stack (1.4.5)?"""
@@ -101,6 +109,9 @@ class Damage:
                   [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + ([cited.ALLY_DEALT_DAMAGE] if ally else []))
         if src is not None and not hit_event:   # the Damage Step sends a hit-event's own events
             self.event("damage", card=src.handle, target=c.handle, amount=amount)
+        # "whenever this is dealt damage": the same damage event, about the object dealt the damage (8.5.3)
+        self.event("dealt-damage", card=c.handle, target=c.handle, source=src.handle if src else None, amount=amount,
+                   hit_event=hit_event)
         return amount
 
     # =====================================================================================================
@@ -115,6 +126,30 @@ class Damage:
             self.step(f"{self._src_name(eff)}'s amp {n} replaces the arcane damage event: {name} deals {amount} + {n} = "
                       f"{amount + n} arcane damage to {who} instead; that amp is used.",
                       [cited.AMP, cited.STANDARD_REPLACEMENTS_BEFORE_PREVENTION])
+            amount += n
+        return amount
+
+    def _increase_damage(self, src: Card, amount: int, kind: str, name: str, who: str) -> int:
+        """6.4.9, 6.5.4: standard-replacement effects "instead it deals that much (damage) plus N" whose source
+        description the damage's source fits, applied before prevention; with several, the turn player selects
+        the player who applies theirs first, each player one by one in clockwise order (6.5.2) — additions, so
+        the order does not change the total. One with ``next`` is used by one event."""
+        active = [e for e in self.s.effects if e.kind == "increase-damage" and not e.pending
+                  and (e.data.get("damage_type") != "arcane" or kind == "arcane")
+                  and (e.data.get("damage_type") != "physical" or kind != "arcane")
+                  and matches(src, e.data.get("of") or {}, self, e.controller)]
+        if len(active) > 1:
+            self.step(f"{len(active)} standard-replacement effects would replace the damage event: the turn player "
+                      "selects the player who applies theirs first; each applies theirs one by one.",
+                      [cited.REPLACEMENT_ORDER_SELECT_PLAYER])
+        for eff in active:
+            n = eff.data.get("amount", 1)
+            if eff.data.get("next"):
+                self.s.effects.remove(eff)
+            self.step(f"The effect of {self._src_name(eff)} replaces the damage event ({name} fits its source "
+                      f"description): {name} deals {amount} + {n} = {amount + n} damage to {who} instead"
+                      + ("; the effect is used." if eff.data.get("next") else "."),
+                      [cited.STANDARD_REPLACEMENT, cited.STANDARD_REPLACEMENTS_BEFORE_PREVENTION])
             amount += n
         return amount
 

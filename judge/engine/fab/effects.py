@@ -166,6 +166,22 @@ class Effects:
                 return True
         return False
 
+    def moved_type_rules(self, cond: dict, src) -> list:
+        """"If an attack action card and a 'non-attack' action card are banished this way": whether a card is of a
+        type is read from its type keywords (8.1) — those the description names and those the cards moved this way
+        have."""
+        handles = []
+        if "banished" in cond:
+            handles += self.__dict__.get("banished_by", {}).get(src.handle if src else None, [])
+        if not handles:
+            return []
+        specs = cond["banished"] if isinstance(cond["banished"], list) else [cond["banished"]]
+        types = {t for s_ in specs for t in s_.get("types", [])}
+        types |= {t for h in handles if h in self.s.cards for t in self.card(h).types}
+        rules = {"action": cited.ACTION_TYPE, "instant": cited.INSTANT_TYPE, "attack reaction": cited.ATTACK_REACTION,
+                 "defense reaction": cited.DEFENSE_REACTION}
+        return [rules[t] for t in sorted(types) if t in rules]
+
     def add_triggered_layer(self, src, ab, info: dict):
         """Put a triggered-layer for ``src``'s triggered ability on the stack, its targets declared as it is added
         (6.6.6)."""
@@ -178,6 +194,10 @@ class Effects:
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
         layer.params["event"] = dict(info)
+        if src is not None and src.__dict__.get("_chosen") is not None:
+            # the play action's `choose`: the parameters chosen as this card's effects are generated (1.8.6),
+            # those of its triggered-layers too ("when this hits, they choose and reveal a card")
+            layer.params["chosen"] = src.__dict__["_chosen"]
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
@@ -264,6 +284,8 @@ class Effects:
         """Generate each effect of a layer or ability in order, each only if its condition is met as it is
         generated."""
         event = dict(layer.params.get("event", {})) if layer is not None else {}
+        if layer is not None and layer.targets:
+            event["layer_targets"] = list(layer.targets)   # "if that hero is …": the heroes it targets
         done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
         decided: dict = {}  # "unless [player] pays" clauses already answered (1.8.4b)
         for eff in effects:
@@ -277,6 +299,7 @@ class Effects:
                 label += [cited.CONTINUOUS_CONDITION_CHECKED_ONCE if eff.get("do") in CONTINUOUS
                           else cited.DISCRETE_CONDITION_CHECKED_ONCE] + self.condition_rules(cond)
                 label += [cited.SURGE] if "dealt_more_than" in cond else []
+                label += self.moved_type_rules(cond, src)
                 label += label_rules(self.keywords(src), "conditional") if src is not None else []   # 8.4.13-8.4.16
                 who = src.name if src else "The effect"
                 if not self.condition(cond, src, event):

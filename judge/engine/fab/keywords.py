@@ -160,6 +160,17 @@ def label_rules(keywords: dict, event: str) -> list[str]:
 LABEL_RULES = {"contract": (cited.CONTRACT_COMPLETED, cited.CONTRACT_ANY_NUMBER)}
 
 
+def selector_keyword_rules(spec) -> list[str]:
+    """The rules of the keywords a selector names ("a card with combo" → 8.4.1): what a judge quotes for whether a
+    card has it."""
+    if not isinstance(spec, dict):
+        return []
+    out = [KEYWORDS[spec["keyword"]].rule] if spec.get("keyword") in KEYWORDS else []
+    for part in spec.get("any_of", []) or []:
+        out += selector_keyword_rules(part)
+    return out
+
+
 def with_hook(hook: str) -> tuple[Keyword, ...]:
     """The keyword rows that act at ``hook``."""
     return _BY_HOOK.get(hook, ())

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from judge.engine.fab import cited
 
-MODE_ABILITY_KEYS = {"kind", "mode", "choose", "effects", "name"}
+MODE_ABILITY_KEYS = {"kind", "mode", "choose", "choose_up_to", "effects", "name"}
 
 
 def modal_effects(card) -> list[dict]:
@@ -66,6 +66,9 @@ def fold_mode_abilities(scenario, key: str, card, reasons: list) -> None:
         return
     folded = {"kind": "resolution", "effects": [{"do": "modes", "choose": chooses.pop(), "modes": [
         {"effects": list(ab.data.get("effects", []))} for ab in sorted(modal, key=lambda a: a.data["mode"])]}]}
+    up_to = {ab.data["choose_up_to"] for ab in modal if "choose_up_to" in ab.data}
+    if up_to:   # "Choose 1 or both": the most modes that may be chosen
+        folded["effects"][0]["choose_up_to"] = max(up_to)
     first = card.abilities.index(modal[0])
     rest = [ab for ab in card.abilities if ab not in modal]
     rest.insert(first, Ability(modal[0].index, "resolution", folded, modal[0].key))
@@ -123,14 +126,17 @@ def check_chosen(scenario, where: str, card, chosen, reasons: list):
         return False
     options = modal[0].get("modes", [])
     want = min(int(modal[0].get("choose", 1)), len(options))
+    most = min(int(modal[0].get("choose_up_to", want)), len(options))   # "Choose 1 or both" (1.7.5)
     if not isinstance(chosen, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in chosen):
         reasons.append(scenario.reason("wrong-type", f"modes must be a list of mode numbers such as [1], not {chosen!r}",
                                        where))
         return False
-    if len(chosen) != want or len(set(chosen)) != len(chosen) or any(i < 1 or i > len(options) for i in chosen):
+    if not want <= len(chosen) <= max(want, most) or len(set(chosen)) != len(chosen) or \
+            any(i < 1 or i > len(options) for i in chosen):
+        count = f"{want} to {most}" if most > want else f"{want}"
         reasons.append(scenario.reason(
-            "declare-mode", f"modes = {chosen!r}: {card.name}'s modal ability chooses {want} "
-            f"{'different modes' if want != 1 else 'mode'} of {len(options)} (numbered 1 to {len(options)} as printed)",
+            "declare-mode", f"modes = {chosen!r}: {card.name}'s modal ability chooses {count} "
+            f"{'different modes' if most != 1 else 'mode'} of {len(options)} (numbered 1 to {len(options)} as printed)",
             where, cited.MODES_DIFFERENT))
         return False
     targets = [options[i - 1]["target"] for i in chosen if isinstance(options[i - 1], dict) and "target" in options[i - 1]]
@@ -150,10 +156,14 @@ def declare_action_modes(game, c, action: dict) -> None:
     targets = [options[i - 1]["target"] for i in c.modes if "target" in options[i - 1]]
     if targets and c.__dict__.get("_written_target") is None:
         c.target_spec = targets[0]
+    modal = modal_effects(c)[0]
+    lo, hi = int(modal.get("choose", 1)), int(modal.get("choose_up_to", modal.get("choose", 1)))
+    how_many = f"; it may choose {lo} to {min(hi, len(options))} different modes" if hi > lo else ""
     game.step(f"Declare modes: {game.player_name(c.controller or c.owner)} declares mode "
-              f"{', '.join(map(str, c.modes))} of {c.name}'s modal ability (of {len(options)})"
+              f"{', '.join(map(str, c.modes))} of {c.name}'s modal ability (of {len(options)}{how_many})"
               + (", in that order." if len(c.modes) > 1 else "."),
-              [cited.DECLARE_MODES_TARGETS, cited.MODES_DECLARED])
+              [cited.DECLARE_MODES_TARGETS, cited.MODES_DECLARED]
+              + ([cited.MODAL_ABILITY] if hi > lo else []) + ([cited.MODES_DIFFERENT] if len(c.modes) > 1 else []))
 
 
 def effect_modes(game, eff, src, controller, layer):

@@ -198,6 +198,7 @@ class Playing:
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
+        c.__dict__["_chosen"] = action.get("choose")   # also for the effects of its triggered abilities (6.6.6)
         s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
@@ -283,6 +284,7 @@ class Playing:
         s = self.s
         timing, cites = self._timing(player, c, as_instant)
         self._check_legal(player, c, timing, cites)
+        self._check_play_only_if(c)
         arrow = self._check_arrow(player, c)
         why = {"now": " (an instant can be played whenever its player has priority)",
                "reaction": " (a reaction in the Reaction Step, by a player it is allowed to)"}.get(timing, "")
@@ -296,6 +298,20 @@ class Playing:
         self.step(f"Check legal play: nothing prevents {c.name} from being played{why}{arrow}.",
                   [cited.CHECK_LEGAL_PLAY] + (cites if timing in ("now", "reaction") else []) + extra
                   + ([cited.ARROW] if arrow else []))
+
+    def _check_play_only_if(self, c: Card) -> None:
+        """5.4.4, 1.0.2a: "Play this only if CONDITION" — a play-static restriction of the card itself: while it is
+        being played its condition must hold, or the card is illegal to play (5.1.5)."""
+        for ab in c.abilities:
+            if ab.kind != "play-only-if":
+                continue
+            cond = ab.get("if") or {}
+            if not self.condition(cond, c, {}):
+                raise IllegalAction(f"{c.name} may be played only if its condition holds, and it does not: "
+                                    + "; ".join(self.unmet_clauses(cond, c, {})),
+                                    [cited.RESTRICTION_ONLY, cited.PLAY_STATIC_ABILITY] + self.condition_rules(cond))
+            self.step(f"{c.name} may be played only if its condition holds: it does.",
+                      [cited.RESTRICTION_ONLY, cited.PLAY_STATIC_ABILITY] + self.condition_rules(cond))
 
     def _check_arrow(self, player: str, c: Card) -> str:
         """8.2.6a: an arrow is played only from its player's arsenal, and only while they control a bow: words

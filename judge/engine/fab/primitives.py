@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab import cited, tapping
-from judge.engine.fab.base import _describe_effect_data, restriction_words
+from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
 from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
@@ -377,6 +377,21 @@ def _amp(game, eff, src, controller, layer):
               f"arcane damage this turn, it deals that much plus {n}.", [cited.AMP])
 
 
+def _increase_damage(game, eff, src, controller, layer):
+    """6.4.9: a standard-replacement effect for its duration — "if/whenever [a source] would deal damage, instead it
+    deals that much plus N" — on every such damage event, or on the next one only (``next = true``)."""
+    data = {k: eff[k] for k in ("amount", "of", "damage_type", "next") if k in eff}
+    e = Effect(game.s.next_id(), game.s.tick(), src.handle if src else None, controller, "increase-damage", data,
+               duration=eff.get("duration", "turn"))
+    game.add_effect(e)
+    what = _describe_selector(eff["of"], plural=False) if eff.get("of") else "source"
+    kind = {"arcane": "arcane ", "physical": "{p} "}.get(eff.get("damage_type"), "")
+    span = {"chain": "this combat chain", "link": "this chain link"}.get(eff.get("duration"), "this turn")
+    game.step(f"{_name(src)} creates a standard-replacement effect: {'the next time' if eff.get('next') else 'whenever'} "
+              f"{'an' if what[0] in 'aeiou' else 'a'} {what} would deal {kind}damage {span}, instead it deals that "
+              f"much plus {eff.get('amount', 1)}.", [cited.STANDARD_REPLACEMENT])
+
+
 def _mark(game, eff, src, controller, layer):
     """8.5.50: the hero gets the marked condition (9.3); a marked hero stays marked (9.3.2a)."""
     who = game._player_word(eff.get("who", "target"), controller, layer)
@@ -467,7 +482,7 @@ PRIMITIVE_ROWS = (
     _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
                        "keywords", "abilities", "zone"}, (cited.CREATE_TOKEN,), Zones.effect_create_card),
     _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
-    _p("banish", {"what", "face_down", "amount", "who", "random"}, (cited.BANISH,), Zones.effect_banish),
+    _p("banish", {"what", "face_down", "amount", "who", "random", "up_to"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
     _p("put", {"what", "to", "face_down", "amount", "who", "up_to", "shuffle"}, (cited.PUT_OR_RETURN,), Zones.effect_put),
     _p("allow-play", {"what"}, (cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE), Zones.effect_allow_play),
@@ -500,12 +515,14 @@ PRIMITIVE_ROWS = (
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
     _p("mark", {"who"}, (cited.MARK,), _mark),
     _p("amp", {"amount"}, (cited.AMP,), _amp),
+    _p("enters-with", {"counters", "to"}, (cited.IDENTITY_REPLACEMENT,), _continuous),
+    _p("increase-damage", {"amount", "of", "damage_type", "next"}, (cited.STANDARD_REPLACEMENT,), _increase_damage),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
-    _p("modes", {"choose", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
     _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),

@@ -307,7 +307,7 @@ class Properties:
                                                    None and src_card.zone == "under" else
                                                    "while-static ability (its condition is met now)"))
             cites += [cited.WHILE_STATIC_ABILITY, cited.STATIC_ABILITIES_GENERATE_EFFECTS,
-                      cited.WHILE_STATIC_FUNCTIONAL, cited.WHILE_CONDITION_ALWAYS_CHECKED]
+                      cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED]
             cites += [cited.MATERIAL, cited.SUB_CARD] if src_card is not None and src_card.zone == "under" else []
             cites += self.condition_rules(self._while_of(src_card, stat))
             cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
@@ -644,6 +644,29 @@ class Properties:
                 out.append(f"the last attack this combat chain was {last.name}, not "
                            f"{_describe_selector(want, plural=False)}" if last
                            else "there was no attack before it this combat chain")
+            elif key == "banished":
+                got = [self.card(h).name for h in self.__dict__.get("banished_by", {}).get(src.handle if src else None, [])
+                       if h in self.s.cards]
+                specs = want if isinstance(want, list) else [want]
+                out.append(f"the cards banished this way ({', '.join(got) or 'none'}) are not "
+                           + " and ".join(f"{'an' if d[0] in 'aeiou' else 'a'} {d}" for d in
+                                          (_describe_selector(s_, plural=False) for s_ in specs)))
+            elif key == "created_this_turn":
+                out.append(f"{self.player_name(ctrl)} has created no {_describe_selector(want, plural=False)} this "
+                           "turn")
+            elif key == "any_of":
+                out.append(" and ".join(r for alt in want for r in self.unmet_clauses(alt, src, event)))
+            elif key in ("life_at_most", "life_at_least"):
+                life = self.s.players[ctrl].life if ctrl in self.s.players else "?"
+                out.append(f"{self.player_name(ctrl)} has {life} life, {'more' if key == 'life_at_most' else 'less'} "
+                           f"than {want}")
+            elif key == "target_hero":
+                out.append(f"the hero it targets is not {want} (by name or moniker)")
+            elif key == "last_attack_hit":
+                link = self.previous_link(src)
+                out.append("there was no attack before it this combat chain" if link is None else
+                           f"the last attack this combat chain, {self.card(link.attack).name}, "
+                           f"{'did not hit' if want else 'hit'}")
             elif key == "played_from":
                 out.append(f"it was played from the {src.__dict__.get('_origin', '?') if src else '?'}, not the {want}")
             elif key == "pitched":
@@ -701,10 +724,15 @@ class Properties:
 
     def _previous_attack(self, src: Card | None) -> Card | None:
         """The attack of the chain link before ``src``'s (or before the next one), for combo (8.4.1)."""
+        link = self.previous_link(src)
+        return self.card(link.attack) if link is not None else None
+
+    def previous_link(self, src: Card | None):
+        """The chain link before ``src``'s, or the last one when ``src`` is not on the combat chain yet (7.0.3b)."""
         link = self._link_of(src) if src is not None else None
         chain = self.s.chain
         i = chain.index(link) if link in chain else len(chain)
-        return self.card(chain[i - 1].attack) if i > 0 else None
+        return chain[i - 1] if i > 0 else None
 
     def is_defending(self, card: Card) -> bool:
         """Is the card defending on a chain link of the combat chain?"""

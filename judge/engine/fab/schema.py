@@ -25,12 +25,13 @@ UNLESS_PAYERS = ("you", "opponent", "target", "target-controller", "attacking-he
 EFFECTS: dict[str, set[str]] = {name: set(p.fields) for name, p in PRIMITIVES.items()}
 
 ABILITY_KEYS: dict[str, set[str]] = {
-    "resolution": {"effects", "if", "name", "mode", "choose"},
+    "resolution": {"effects", "if", "name", "mode", "choose", "choose_up_to"},
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
     "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
                   "name", "target", "go_again", "keywords", "if"},
     "play-from": {"zone"},
+    "play-only-if": {"if"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
     "enters": {"counters", "name"},
@@ -45,7 +46,8 @@ QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished
 EVENT_INFO: dict[str, set[str]] = {
     "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack"}, "attack": {"attack", "card", "player", "target"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
-    "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target"}, "chain-link-resolves": {"attack"},
+    "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target"},
+    "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
@@ -122,6 +124,9 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
         # a property-static ability's value is a count the engine computes (5.4.5): an unknown one is refused
         reasons.append(scenario.reason("unknown-quantity", f"count = {ab.get('count')!r}: count must be one of "
                                        f"{', '.join(QUANTITIES)}{_near(ab.get('count'), QUANTITIES)}", f"{key}.count"))
+    if kind == "play-only-if" and not isinstance(ab.get("if"), dict):
+        reasons.append(scenario.reason("bad-ability", "a play-only-if ability needs if = { condition }: the condition "
+                                       "under which the card may be played", key, cited.RESTRICTION_ONLY))
     if "effect_cost" in ab:
         _check_effect_cost(scenario, f"{key}.effect_cost", ab["effect_cost"], reasons)
     if kind == "additional-cost":
@@ -224,6 +229,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if eff.get("duration", "turn") not in DURATIONS:
         reasons.append(scenario.reason("wrong-type", f"duration must be one of {', '.join(DURATIONS)}, not "
                                        f"{eff.get('duration')!r}", key, cited.DURATION_FIXED))
+    _check_replacement(scenario, key, do, eff, reasons)
     if do in ("prevent", "cannot-be-prevented") and "when" in eff:
         # its replacement condition (6.4.10) reads the damage event it would replace
         check_condition(scenario, f"{key}.when", eff["when"], reasons, "damage")
@@ -354,6 +360,22 @@ def _all_allowed(do: str, eff: dict) -> bool:
     return do == "prevent" or do in ("put", "banish") and isinstance(eff.get("what"), dict) and "zone" in eff["what"]
 
 
+def _check_replacement(scenario, key: str, do, eff: dict, reasons: list) -> None:
+    """The replacement effects an effect may create: "enters with" (6.4.8) and "deals that much plus N" (6.4.9)."""
+    if do == "enters-with" and (not isinstance(eff.get("to"), dict) or not isinstance(eff.get("counters"), dict)):
+        # 6.4.8: the cards it replaces the entering of, and the counters they enter with
+        reasons.append(scenario.reason("bad-effect", "enters-with reads to = SELECTOR (the cards that enter the arena "
+                                       "with more counters: to = { subtypes = [\"item\"], controller = \"you\" }) and "
+                                       "counters = { steam = 1 }", key, cited.IDENTITY_REPLACEMENT))
+    if do == "increase-damage" and (not isinstance(eff.get("of", {}), dict)
+                                    or eff.get("damage_type", "arcane") not in ("arcane", "physical")):
+        # 6.4.9: the damage's source is a card description; the damage a type of damage or any
+        reasons.append(scenario.reason("bad-effect", "increase-damage reads of = SELECTOR (the source of the damage: "
+                                       "of = { types = [\"action\"], controller = \"you\" }) and damage_type = "
+                                       "\"arcane\" or \"physical\" (left out: any damage)", key,
+                                       cited.STANDARD_REPLACEMENT))
+
+
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
     """Append a Reason for an unknown condition, or one that reads an event's information where ``event`` (the
     trigger's event, None for a while-condition or a resolution) does not carry it: it could never be evaluated."""
@@ -366,6 +388,9 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
             reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
                                            f"(conditions: {', '.join(CONDITIONS)})", key))
             continue
+        if k == "any_of" and isinstance(cond[k], list):   # each alternative is a condition table
+            for i, alt in enumerate(cond[k], 1):
+                check_condition(scenario, f"{key}.any_of.{i}", alt, reasons, event)
         needs = CONDITION_TABLE[k].needs
         if needs and (event is None or needs not in EVENT_INFO[event]):
             where = f"the event on = \"{event}\" does not carry it" if event else \
@@ -401,13 +426,14 @@ def _shape():
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
                        "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
-                       "together_with": selector, "last_attack": selector, "damage_at_least": Int(),
+                       "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
+                       "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
@@ -421,7 +447,7 @@ def _shape():
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
                     "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
-                    "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()),
+                    "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
                                                      "power": Int(), "defense": Int(), "life": Int(1),
                                                      "keywords": ListOf(Str()), "abilities": ListOf(Lazy(lambda: ability))},
@@ -432,7 +458,7 @@ def _shape():
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
-                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1),
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
                    what="an effect table")
     effects = ListOf(effect)
@@ -442,7 +468,7 @@ def _shape():
                      "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
-                     "optional": Bool(), "mode": Int(1), "choose": Int(1), "would": Str(("graveyard",)),
+                     "optional": Bool(), "mode": Int(1), "choose": Int(1), "choose_up_to": Int(1), "would": Str(("graveyard",)),
                      "instead": Str(("deck", "banished"))},
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(), "tapped": Bool(),

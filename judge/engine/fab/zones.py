@@ -68,12 +68,32 @@ class Zones:
                     self.step(f"{card.name} enters the arena with " + ", ".join(
                         f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in ab.get("counters").items()) + ".",
                         [cited.IDENTITY_REPLACEMENT, cited.PUT_COUNTER])
+            self.enters_with_granted(card)
             self.crank_as_enters(card)   # 8.3.29: "as this enters the arena"
             self.event("enters-arena", card=card.handle, player=card.controller, origin=old)
             if new == "equipment":
                 self.event("equip", card=card.handle, player=card.controller)
         elif old in PERMANENT_ZONES and new not in ARENA_ZONES:
             self.event("leaves-arena", card=card.handle, player=controller or card.controller, destination=new)
+
+    def enters_with_granted(self, card: Card):
+        """6.4.8: "Non-token NAMEs you control enter the arena with an additional steam counter" — an
+        identity-replacement effect of another object (a static ability, or an effect in force) on the event of a
+        card that fits its description entering the arena: it enters with those counters too."""
+        found = [(src.name, src.controller, ab.get("effect")) for src, ab in self._functional_statics("enters-with")]
+        found += [(self._src_name(e), e.controller, e.data) for e in self.s.effects
+                  if e.kind == "enters-with" and not e.pending]
+        for name, ctrl, eff in found:
+            to = eff.get("to")
+            if not isinstance(to, dict) or not matches(card, to, self, ctrl):
+                continue
+            table = eff.get("counters") or {}
+            card.counters.extend(counters_from_table(table, self.s.tick()))
+            self.step(f"{card.name} enters the arena with " + ", ".join(
+                f"{n} additional {k} counter{'s' if n != 1 else ''}" for k, n in table.items())
+                + f" ({name}: an identity-replacement effect on its entering the arena); counters of one name are identical, so "
+                f"it has {self.counter_count(card, next(iter(table), ''))} {next(iter(table), '')} counters.",
+                [cited.IDENTITY_REPLACEMENT, cited.PUT_COUNTER, cited.COUNTER_PUBLIC_OBJECT])
 
     # ---------------------------------------------------------------------------------------------------
     # choosing the objects an effect moves
@@ -115,8 +135,15 @@ class Zones:
                 if layer is not None and isinstance(layer.params.get("chosen"), list) else \
                 ([layer.params["chosen"]] if layer is not None and isinstance(layer.params.get("chosen"), str) else [])
             picked = [self.card(h) for h in named if h in self.s.cards and self.card(h) in pool][:n]
-            if eff.get("up_to") and layer is not None and layer.params.get("chosen") is not None:
-                return self._up_to(sel, zone, owner, n, picked, named)
+            if eff.get("up_to") and layer is not None and isinstance(layer.params.get("chosen"), list):
+                return self._up_to(sel, zone, owner, n, picked, named)   # a list: the player's whole choice
+            if picked and len(picked) < n and isinstance(layer.params.get("chosen") if layer else None, str):
+                # one handle named: the first card chosen; the others are the first in the file that fit
+                rest = [c for c in pool if c not in picked][:n - len(picked)]
+                if rest:
+                    self.step(f"The scenario names one card, {picked[0].name}; the others are the first in the file "
+                              f"that fit: {', '.join(c.name for c in rest)}.", [cited.UNDETERMINED_PARAMETERS])
+                picked += rest
             chosen_elsewhere = [self.card(h) for h in named if h in self.s.cards and self.card(h).zone == zone
                                 and self.card(h).owner == owner and self.card(h) not in pool]
             if not picked and chosen_elsewhere and sel:
@@ -126,6 +153,10 @@ class Zones:
                           f"{what} card: that part of the effect fails.",
                           [cited.UNDETERMINED_PARAMETERS, cited.EFFECT_FAILS])
                 return []
+            if picked and len(pool) > len(picked):
+                self.step(f"{self.player_name(owner)} determines which {_describe_selector(sel, plural=False)} in their "
+                          f"{zone} the effect acts on as it is generated: {', '.join(c.name for c in picked)}.",
+                          [cited.UNDETERMINED_PARAMETERS])
             if not picked:
                 picked = pool[:n]
                 if len(pool) > n:
@@ -225,6 +256,8 @@ class Zones:
             moved.append(c.handle)
             self.event("banished", card=c.handle, player=controller, origin=origin)
         self.last_objects = moved
+        # "if an attack action card and a 'non-attack' action card are banished this way" (condition banished)
+        self.__dict__.setdefault("banished_by", {})[src.handle if src else None] = list(moved)
 
     def effect_allow_play(self, eff: dict, src, controller: str, layer):
         """"You may play it this turn": an allowance for that object, from its current zone (5.1.2b)."""

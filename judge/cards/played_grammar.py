@@ -1,0 +1,175 @@
+# FaB CR 8.5.4 destroy, 1.8.3/1.8.4 optional and conditional effects, 6.6 triggered abilities, 1.2.1 control: shapes
+# of the text of played cards (actions, attacks, instants, reactions, auras).
+"""Card-text grammar of played cards' sentences that compose the existing pieces: a permanent its controller
+chooses and destroys (``destroy an aura you control``, 8.5.4, 1.8.6), a condition on the permanents its controller
+controls (``if you control a NAME``, ``if you control 2 or more auras``), a trigger on two events of the
+card (``When this attacks or hits, …``: one ability per event, each the same).
+
+:mod:`judge.cards.grammar` calls the hooks here (``effect``, ``condition``, ``paragraph``): each returns None when
+the phrase is not one of its shapes and raises :class:`~judge.cards.phrases.NotUnderstood` when it is one of them
+but not captured whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.cards import phrases as g
+
+# ---------------------------------------------------------------------------------------------------------
+# effect sentences
+# ---------------------------------------------------------------------------------------------------------
+
+
+def effect(low: str, frame) -> list[dict] | None:
+    """An effect sentence of one of this module's shapes (``low``: lower case) → effect tables."""
+    for reader in (_destroy_yours, _your_next_this_chain):
+        got = reader(low, frame)
+        if got is not None:
+            return got
+    return None
+
+
+def _destroy_yours(low: str, frame) -> list[dict] | None:
+    """``destroy an? PERMANENT you control`` (8.5.4): one object its controller controls that fits, chosen as the
+    effect is generated (1.8.6, not targeted); "If you do" after it reads whether one was destroyed (1.8.4a)."""
+    m = re.fullmatch(r"destroy an? (.+?) you control", low)
+    if not m:
+        return None
+    spec = dict(g.permanent_noun(m.group(1), frame.ctx), controller="you")
+    frame.optional_before = True        # "If you do, …" reads this effect: met only when one was destroyed
+    return [{"do": "destroy", "what": spec, "amount": 1}]
+
+
+_NEXT_IN = re.compile(r"your next (.+?) this (turn|combat chain)((?: with .+?)?) "
+                      r"(?:(?:gets|gains) (.+)|is (\w+) in addition to its other (?:card |class )?types)")
+
+
+def _your_next_this_chain(low: str, frame) -> list[dict] | None:
+    """``your next ATTACK this combat chain [with N or less base {p}] gets|gains MODIFIERS`` and ``your next ATTACK
+    this turn|combat chain is SUPERTYPE in addition to its other types`` (2.11.5): a next-attack effect (6.2.4) that
+    lasts the combat chain (or the turn); the duration written inside the subject, before "with …"."""
+    m = _NEXT_IN.fullmatch(low)
+    if not m or m.group(2) == "turn" and m.group(4) is not None and not m.group(3):
+        return None                     # "your next X attack this turn gets …": the base grammar's subject
+    spec = g.selector(m.group(1) + m.group(3), frame.ctx)
+    if not spec.get("is_attack"):
+        raise g.NotUnderstood(low)      # "your next": an attack (the base grammar's subject says the same)
+    fields = {"next": True, "to": spec, **({"duration": "chain"} if m.group(2) == "combat chain" else {})}
+    if m.group(4) is not None:
+        return [dict(e, **fields) for e in g.modifiers(m.group(4))]
+    if m.group(5) not in frame.ctx.pool_supertypes:
+        raise g.NotUnderstood(low)      # a word that is not a class or talent (2.11.6)
+    return [{"do": "gain-supertypes", "supertypes": [m.group(5)], **fields}]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# conditions
+# ---------------------------------------------------------------------------------------------------------
+
+
+def condition(p: str, ctx) -> dict | None:
+    """``you control an? PERMANENT`` → ``{you_control = SELECTOR}``; ``you control N or more PERMANENTS`` → a
+    count of them at least N (a card name of the data, ``aura``, ``item``, ``ally``: 1.3.3)."""
+    m = re.fullmatch(r"you control an? (.+)", p)
+    if m and not m.group(1).endswith("chain link"):
+        return {"you_control": g.permanent_noun(m.group(1), ctx)}
+    m = re.fullmatch(rf"you control {g.NUM} or more (.+)", p)
+    if m and not m.group(2).endswith("chain links"):
+        noun = m.group(2)
+        tm = re.fullmatch(r"(.+) tokens", noun)
+        if tm and tm.group(1) in ctx.tokens:
+            spec = {"name": ctx.tokens[tm.group(1)].name}   # "3 or more Fealty tokens": the token of that name
+        elif noun.endswith("s"):
+            spec = g.permanent_noun(noun, ctx)
+        else:
+            raise g.NotUnderstood(p)
+        return {"at_least": {"count": "you-control", "of": spec, "n": g.number(m.group(1))}}
+    m = re.fullmatch(r"you(?:'ve| have) (boost|crank)ed (\d+) or more times this turn", p)
+    if m:   # 8.3.9a, 8.3.29a: that many boost / crank events of its controller this turn
+        return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": int(m.group(2))}}
+    m = re.fullmatch(r"an? (.+?) is defending this chain link", p)
+    if m and m.group(1) in _DEFENDING:     # 7.0.5: a defending card of the active chain link
+        return {"at_least": {"count": "defending-cards", **({"of": dict(_DEFENDING[m.group(1)])}
+                                                             if _DEFENDING[m.group(1)] else {}), "n": 1}}
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# paragraphs
+# ---------------------------------------------------------------------------------------------------------
+
+
+def paragraph(text: str, ctx) -> g.Reading | None:
+    """A whole paragraph of one of this module's shapes, or None."""
+    for reader in (_attacks_or_hits, _defended_by, _play_only_if):
+        got = reader(text, ctx)
+        if got is not None:
+            return got
+    return None
+
+
+def _attacks_or_hits(text: str, ctx) -> g.Reading | None:
+    """``When this attacks or hits, EFFECTS`` (6.6.5): the same triggered ability on each of the two events —
+    read as ``When this attacks, EFFECTS`` and ``When this hits, EFFECTS``."""
+    m = re.fullmatch(r"(when|whenever) this attacks or hits, (.+)", text, re.IGNORECASE)
+    if not m:
+        return None
+    reading = g.Reading()
+    for event in ("attacks", "hits"):
+        got = ctx.trigger(f"{m.group(1)} this {event}, {m.group(2)}")
+        if got is None or got.fields:
+            raise g.NotUnderstood(text)
+        reading.add(got)
+    return reading
+
+
+_DEFENDED_BY = re.compile(r"(?:if|while) this is defended by (an?|(?:fewer|less) than \d+|\d+ or more) (.+?), "
+                          r"(?:it|this) (?:has|gets) (.+?)\.?", re.IGNORECASE)
+# the defending cards a count names (7.0.5): the noun as printed, singular or plural
+_DEFENDING = {"card": {}, "action card": {"types": ["action"]}, "attack action card": {"types": ["action"], "subtypes": ["attack"]},
+              "equipment": {"types": ["equipment"]}, "non-equipment card": {"not_types": ["equipment"]}}
+
+
+def _defended_by(text: str, ctx) -> g.Reading | None:
+    """``If|While this is defended by an? NOUN | fewer than N NOUNS | N or more NOUNS, it has|gets MODIFIERS`` (an
+    attack): a static ability while the count of its defending cards that fit (7.0.5) is in range (1.8.4c)."""
+    m = _DEFENDED_BY.fullmatch(text)
+    if not m:
+        return None
+    how, noun = m.group(1).lower(), m.group(2).lower()
+    plural = not how.startswith("a")
+    word = noun[:-1] if plural and noun.endswith("s") else noun
+    if not ctx.is_attack or word not in _DEFENDING or (noun != word) != (plural and noun != "equipment"):
+        raise g.NotUnderstood(text)
+    quantity = {"count": "defending-cards", **({"of": dict(_DEFENDING[word])} if _DEFENDING[word] else {})}
+    n = re.search(r"\d+", how)
+    if how.startswith(("fewer", "less")):
+        cond = {"at_most": dict(quantity, n=int(n.group()) - 1)}
+    else:
+        cond = {"at_least": dict(quantity, n=int(n.group()) if n else 1)}
+    return g.Reading(abilities=[{"kind": "static", "while": cond, "effect": e} for e in g.modifiers(m.group(3))])
+
+
+def _play_only_if(text: str, ctx) -> g.Reading | None:
+    """``Play this only if CONDITION.`` (a play-static restriction, 5.4.4, 1.0.2a) on a card that is played: a
+    ``play-only-if`` ability; the paragraph's later sentences are read as a paragraph of their own."""
+    parts = g.sentences(text)
+    m = re.fullmatch(r"play this only if (.+)", parts[0], re.IGNORECASE) if parts else None
+    if not m:
+        return None
+    if not ctx.resolves:
+        raise g.NotUnderstood(text)     # a permanent played: not read here
+    from judge.cards.costs_grammar import activation_condition
+
+    try:
+        cond = ctx.condition(m.group(1))
+    except g.NotUnderstood:
+        cond = activation_condition("if " + m.group(1), ctx)   # "you've boosted this turn" (5.2.1e's words)
+    reading = g.Reading(abilities=[{"kind": "play-only-if", "if": cond}])
+    if len(parts) > 1:
+        rest = ctx.paragraph(". ".join(parts[1:]) + ".")
+        if rest is None:
+            raise g.NotUnderstood(text)
+        reading.add(rest)
+    return reading
