@@ -104,7 +104,11 @@ def compile_card(record, data=None) -> Compiled:
                           lambda name: created_card(name, record, data))
     ctx.hero_names = data.hero_names
     from judge.cards.choices_grammar import modal_paragraphs, read_modal, surge
+    from judge.cards.split_cards import compile_split, is_split
 
+    if is_split(record, paragraphs(record.text)):   # 9.2: each side compiled on its own
+        compile_split(record, paragraphs(record.text), lambda side: compile_card(side, data), out)
+        return out
     for para in modal_paragraphs([part for p in paragraphs(record.text) for part in split_trailing_keywords(p)]):
         if _keyword_paragraph(para, out):
             out.understood.append(para)

@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
-from judge.cards import events_grammar, permanents_grammar, played_grammar, subcards_grammar, tapping_grammar
+from judge.cards import events_grammar, heave_grammar, permanents_grammar, played_grammar, subcards_grammar
+from judge.cards import tapping_grammar
 from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
@@ -262,10 +263,10 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     """The abilities of one paragraph, or None when its whole meaning is not captured."""
     text = normalise(para, ctx.name, ctx.monikers)
     try:
-        for reader in (subcards_grammar.paragraph, events_grammar.paragraph, effects_grammar.paragraph,
-                       costs_grammar.paragraph, hero_grammar.paragraph, keywords_grammar.paragraph,
-                       permanents_grammar.paragraph, played_grammar.paragraph, _activated, _labelled, _phase_trigger,
-                       _trigger, _static, _resolution):
+        for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
+                       effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
+                       keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph, _activated,
+                       _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
                 return reading

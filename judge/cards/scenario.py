@@ -166,6 +166,12 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
         if k in base and base[k] != v:
             overrides.append(k)
         merged[k] = v
+    if "sides" in compiled.fields:
+        # 9.2.1: a side's cost the data does not hold is "unknown" unless the file writes it; the engine refuses to
+        # play that side (or to meld) with it unknown
+        merged["sides"] = _split_sides(compiled, table)
+        if compiled.not_understood == ["//"]:
+            compiled = _without_gap(compiled)
     if "abilities" in table:
         merged["abilities"] = _with_compiled(scenario, key, table["abilities"], compiled, reasons)
         _mode_count_from_text(merged["abilities"], record.text)
@@ -185,6 +191,26 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
     note = _note(record, data, key.split(".", 1)[1], overrides, "abilities" in table)
     scenario.card_notes.append(note)
     return merged
+
+
+def _split_sides(compiled, table: dict) -> dict:
+    """A split-card's compiled sides with the file's side tables laid over them (a side's ``cost``: the data holds
+    only the first side's, 9.2.1); a side whose cost neither gives is ``cost = "unknown"``."""
+    written = table.get("sides") if isinstance(table.get("sides"), dict) else {}
+    sides = {}
+    for name, side in compiled.fields["sides"].items():
+        extra = written.get(name) if isinstance(written.get(name), dict) else {}
+        sides[name] = {"cost": "unknown", **side, **extra}
+    return sides
+
+
+def _without_gap(compiled):
+    """The compiled split-card in a scenario: its second side's missing cost is said (``unknown``) instead of
+    leaving the ``//`` not understood."""
+    out = Compiled()
+    out.keywords, out.fields, out.abilities = compiled.keywords, compiled.fields, compiled.abilities
+    out.understood = compiled.understood + ["//"]
+    return out
 
 
 _CHOOSE_N = re.compile(r"^\s*choose (\d+|one|two|three)\s*[;:]", re.IGNORECASE | re.MULTILINE)

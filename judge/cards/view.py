@@ -108,7 +108,13 @@ def render_card(view: dict, handle: str = "card") -> str:
             lines.append(f"  {k} = {toml_value(eng[k])}")
     for ab in eng["abilities"]:
         lines += ["  " + line for line in ability_toml(handle, ab).split("\n")]
-    if not (eng["keywords"] or eng["abilities"] or eng["not_understood"]):
+    for name, side in eng.get("sides", {}).items():   # a split-card's two sides (9.2)
+        lines.append(f"  [cards.{handle}.sides.{toml_value(name) if ' ' in name else name}]")
+        lines += [f"  {k} = {toml_value(v)}" for k, v in side.items() if k != "abilities"]
+        for ab in side.get("abilities", []):
+            lines += ["  " + line for line in ability_toml(f"{handle}.sides.{toml_value(name) if ' ' in name else name}",
+                                                          ab).split("\n")]
+    if not (eng["keywords"] or eng["abilities"] or eng["not_understood"] or eng.get("sides")):
         lines.append("  (no abilities)")
     for para in eng["not_understood"]:
         flat = " ".join(_BOLD.sub(r"\1", para).split())

@@ -222,8 +222,16 @@ class Activating:
             self.attack_added(kind)
 
     def attack_added(self, kind: str):
-        """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3)."""
+        """An attack was added to the stack: the combat chain opens (7.0.2a) or a new Layer Step begins (7.6.3);
+        each object it targets "becomes the target of an attack" (the event spectra triggers on, 8.3.14b)."""
         s = self.s
+        layer = s.stack[-1] if s.stack else None
+        for t in (layer.attack_targets if layer is not None else []):
+            if t in s.cards:
+                if "spectra" in self.keywords(self.card(t)):
+                    self.step(f"{self.card(t).name}, an object with spectra, becomes the target of an attack.",
+                              [cited.SPECTRA_TRIGGER])
+                self.event("attack-target", card=t, attack=layer.source, player=layer.controller)
         what = {"card": "An attack", "attack-proxy": "An attack-proxy", "attack-layer": "An attack-layer"}[kind]
         extra = {"card": [], "attack-proxy": [cited.ATTACK_PROXY_OPENS_CHAIN],
                  "attack-layer": [cited.ATTACK_LAYER_OPENS_CHAIN]}[kind]

@@ -244,6 +244,8 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
     _card_abilities(scenario, key, cd, card, zone, reasons)
+    if card.sides:
+        _side_texts(scenario, key, card, zone, reasons)
     fold_mode_abilities(scenario, key, card, reasons)   # abilities written one per mode (1.7.5)
     for kw, ab in kw_table.implied_abilities(card.keywords):   # the abilities its keywords mean (8.3.11)
         card.abilities.append(Ability(len(card.abilities) + 1, ab["kind"], ab, f"{key}.keywords.{kw}"))
@@ -252,6 +254,28 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
     return card
+
+
+def _side_texts(scenario, key, card: Card, zone: str, reasons):
+    """A split-card's sides with their own text (9.2.1): each side's abilities, keywords and target are checked as a
+    card's; the card has those of both sides (9.2.2) — its own abilities and keywords first — until a side is
+    declared as it is played (9.2.3, 5.1.2c)."""
+    card.__dict__["_own_text"] = (list(card.abilities), dict(card.keywords), card.target_spec)
+    for name, props in card.sides.items():
+        skey = f"{key}.sides.{name}"
+        holder = Card(card.handle, name, card.owner)
+        _card_abilities(scenario, skey, {"abilities": props.get("abilities", [])}, holder, zone, reasons)
+        _card_keywords(scenario, skey, {"keywords": props.get("keywords", [])}, holder, reasons)
+        spec = props.get("target")
+        if spec is not None and not (isinstance(spec, str) and spec in TARGET_WORDS or isinstance(spec, dict)):
+            reasons.append(scenario.reason("bad-target", f"target must be one of {', '.join(TARGET_WORDS)} or a selector "
+                                           f"table, not {spec!r}", f"{skey}.target", cited.TARGETED_EFFECT))
+        elif isinstance(spec, dict):
+            _check_selectors(scenario, skey, {"to": spec}, reasons)
+        own = [Ability(len(card.abilities) + i, ab.kind, ab.data, ab.key) for i, ab in enumerate(holder.abilities, 1)]
+        card.abilities.extend(own)
+        card.keywords.update(holder.keywords)
+        props["_abilities"], props["_keywords"] = own, dict(holder.keywords)
 
 
 def _card_values(scenario, key, cd, card: Card, reasons):

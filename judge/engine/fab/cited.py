@@ -522,6 +522,9 @@ EQUIP_NEEDS_SUBTYPE = cite("8.5.41b", "an object can only be equipped if it has 
 EQUIP_ZONE_EMPTY = cite("8.5.41c", "an object can only be equipped to a zone if the zone is empty")
 NOT_EQUIPPED_NOT_PERMANENT = cite("8.5.41e", "if an object cannot be equipped it does not become a permanent")
 DECK_CARD_PERMANENT_SUBTYPES = cite("1.3.3", "deck cards become permanents when they are put into the arena")
+MELD_SETS_COST = cite("8.3.38b", "meld sets the asset cost of a card before increases and decreases are applied")
+SPECTRA_ATTACKABLE = cite("8.3.14a", "an object with spectra can be the target of an attack")
+SPECTRA_TRIGGER = cite("8.3.14b", "when an object with spectra becomes the target of an attack a triggered layer is put on the stack")
 # rules only FaB CR 2026-02 defines (``since``): tapping and untapping permanents, watery grave. Judged under
 # 2026-02 or later they cite that version's rule; under 2.10.1, a scenario that depends on one is refused.
 PERMANENT_STATES = cite("1.3.3b", "a permanent has one of two different states untapped and tapped", since="2026-02")

@@ -305,10 +305,11 @@ class Damage:
                     self.quell_destroys_later(c)
         return amount
 
-    def _pay_optional(self, player: str, n: int) -> bool:
-        """Pay n resources for an optional cost: floating resources first, then pitch cards from hand in order."""
+    def _pay_optional(self, player: str, n: int, keep=None) -> bool:
+        """Pay n resources for an optional cost: floating resources first, then pitch cards from hand in order (not
+        ``keep``, the card the payment is for)."""
         p = self.s.players[player]
-        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch]
+        hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch and c is not keep]
         if p.resources + sum(c.pitch for c in hand) < n:
             return False
         pitched = []

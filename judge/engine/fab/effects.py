@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge.engine.fab import cited, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
-from judge.engine.fab.keywords import KEYWORDS, label_rules
+from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
 from judge.engine.fab.state import Effect, Layer, derived
 
@@ -234,6 +234,8 @@ class Effects:
         who = (name if keyword else data.get("name")) or f"The triggered ability of {src.name if src else 'an effect'}"
         if keyword:
             cites.append(KEYWORDS[keyword].rule)
+        elif str(data.get("name", "")).lower() in NOT_PLAYED:
+            cites.append(NOT_PLAYED[str(data["name"]).lower()])   # a keyword's ability written out (8.3.18)
         if src is not None and info.get("card") == src.handle and src.zone == "stack" and data.get("on") == "play":
             cites.append(cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL)   # "when this is played", on the stack
         link = self.s.active_link

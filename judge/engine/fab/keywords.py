@@ -89,6 +89,11 @@ KEYWORD_ROWS = (
     Keyword("arcane shelter", cited.ARCANE_SHELTER, "static ability", ("prevention",), valued=True,
             data=("arcane", "destroy")),
     Keyword("quell", cited.QUELL, "static ability", ("prevention",), valued=True, data=(None, "pay-then-destroy")),
+    # 8.3.14: "this can be attacked" (targets.py reads the keyword, 8.3.14a) and "When this becomes the target of
+    # an attack, destroy this and close the combat chain" (8.3.14b)
+    Keyword("spectra", cited.SPECTRA, "static ability and triggered-static ability", ("ability",),
+            data=({"kind": "trigger", "on": "attack-target", "effects": [
+                {"do": "destroy", "what": "self"}, {"do": "close-combat-chain"}]},)),
     Keyword("blood debt", cited.BLOOD_DEBT, "triggered-static ability", ("ability",),
             data=({"kind": "trigger", "on": "end-phase", "of": "any", "while": {"in": "banished"},
                    "if": {"your_turn": True}, "effects": [{"do": "lose-life", "amount": 1}]},)),
@@ -139,7 +144,7 @@ VALUED = tuple(k.name for k in KEYWORD_ROWS if k.valued)
 # keywords of the rules the engine does not play: a card that has one (or an effect that gives one) is refused
 # at load time, naming it, rather than played as if the keyword were not there
 NOT_PLAYED: dict[str, str] = {
-    "spectra": cited.SPECTRA, "fusion": cited.FUSION,
+    "fusion": cited.FUSION,
     "heave": cited.HEAVE, "pairs": cited.PAIRS, "ambush": cited.AMBUSH,
     "modular": cited.MODULAR,
     "universal": cited.UNIVERSAL, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE,

@@ -174,6 +174,35 @@ class Playing:
             raise IllegalAction("only a card's owner can play it", [cited.PLAY_CARD])
         return origin
 
+    def _side_target(self, c: Card, side: str | None):
+        """9.2.3: on its declared side, a split-card has only that side's textbox (abilities, keywords, target); melded
+        (``side`` None), both sides' (8.3.38c) — one target per card: two sides that each target are not modelled."""
+        unknown = [n for n, p in c.sides.items() if p.get("cost") == "unknown" and (side is None or n == side)]
+        costs = {p["cost"] for p in c.sides.values() if isinstance(p.get("cost"), int)}
+        if unknown or side is None and len(costs) > 1:
+            why = (f"the cost of its {unknown[0]} side is not in the card data (it holds the first side's): write it "
+                   f"in the file, [cards.{c.handle}.sides.\"{unknown[0]}\"] cost = N") if unknown else \
+                "its sides cost differently, and \"twice the base cost\" of such a card is not modelled"
+            raise InvalidScenario([self.scenario.reason("unsupported", f"{c.name} cannot be played "
+                                                        f"{'melded' if side is None else 'on that side'}: {why}",
+                                                        self.current_key or "actions", cited.SPLIT_CARD)])
+        own = c.__dict__.get("_own_text")
+        if own is None:
+            return
+        if side is not None:
+            props = c.sides[side]
+            c.abilities = own[0] + props.get("_abilities", [])
+            c.keywords = {**own[1], **props.get("_keywords", {})}
+            c.target_spec = props.get("target", own[2])
+            return
+        targets = [p["target"] for p in c.sides.values() if "target" in p]
+        if len(targets) > 1:
+            raise InvalidScenario([self.scenario.reason(
+                "unsupported", f"{c.name} melded: each side has its own target, and a card with two targets of its own "
+                "sides is not modelled (one target per card)", self.current_key or "actions", cited.MELDED_CARD_PROPERTIES)])
+        if targets:
+            c.target_spec = targets[0]
+
     def _announce(self, player: str, c: Card, action: dict, origin: str) -> bool:
         """5.1.2 announce: the card (a split-card on its declared side, or melded, 5.1.2c) moves to the stack as
         the topmost layer. Returns whether it is melded."""
@@ -186,10 +215,12 @@ class Playing:
                 c.name = " || ".join(c.sides)
                 for props in c.sides.values():
                     _apply_side(c, props, merge=True)
+                self._side_target(c, None)
                 self.step(f"{self.player_name(player)} announces {c.name}, declaring both sides (meld).",
                           [cited.ANNOUNCE_SPLIT_CARD_SIDE, cited.MELDED_CARD_PROPERTIES])
             elif side:
                 _apply_side(c, c.sides[side], merge=False)
+                self._side_target(c, side)
                 c.name = side
                 c.chosen_side = side
                 self.step(f"{self.player_name(player)} announces the split-card on its {side} side: it has only that "
@@ -336,6 +367,11 @@ class Playing:
         resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
         if action.get("alternative") is not None:
             resource_cost = int(action["alternative"])
+        elif c.melded and not without_paying:
+            # 8.3.38, 8.3.38b: meld pays twice the base cost, set before increases and decreases apply
+            resource_cost = 2 * (c.cost or 0) + (x or 0)
+            self.step(f"{c.name} is melded: its resource cost is set to twice its base cost, {resource_cost}, before "
+                      "any increase or decrease.", [cited.MELD, cited.MELD_SETS_COST])
         mods = self._cost_modifiers(c, player)
         start = resource_cost
         for ts, by, src in mods:

@@ -310,7 +310,7 @@ def _pay(game, eff, src, controller, layer):
     is not paid (1.14.2b), so an "if you do" after it is not met (1.8.4a)."""
     n = eff.get("amount", 1)
     who = game.player_name(controller)
-    if game._pay_optional(controller, n):
+    if game._pay_optional(controller, n, keep=src):
         game.step(f"{who} pays {'{r}' * n} for {src.name if src is not None else 'the effect'} (an asset-cost the "
                   "effect incurs).", [cited.COST_OF_EFFECT, cited.PAY_RESOURCE_POINT_COST])
         return

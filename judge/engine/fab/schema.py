@@ -54,6 +54,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
+    "attack-target": {"card", "attack", "player"},
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -477,7 +478,8 @@ def _shape():
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability),
                   "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
-                                        "pitch": Int(), "power": Int(), "defense": Int(), "name": Str()},
+                                        "pitch": Int(), "power": Int(), "defense": Int(), "name": Str(),
+                                        "abilities": ListOf(ability), "keywords": ListOf(Str()), "target": target},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters,

@@ -127,9 +127,14 @@ class Targets:
         for t in targets:
             if t in self.s.cards:
                 c = self.card(t)
-                if c.life is None or c.zone not in ARENA_ZONES or c.private:
+                spectra = c.zone in ARENA_ZONES and not c.private and "spectra" in self.keywords(c)
+                if (c.life is None and not spectra) or c.zone not in ARENA_ZONES or c.private:
                     raise IllegalAction(f"{c.name} is not attackable: only a living object in the arena (an ally, a "
-                                        "hero) can be an attack-target", [cited.ATTACK_TARGET, cited.ATTACKABLE])
+                                        "hero) or an object an effect makes attackable (spectra) can be an "
+                                        "attack-target", [cited.ATTACK_TARGET, cited.ATTACKABLE])
+                if spectra and c.life is None:
+                    self.step(f"{c.name} has spectra: it can be attacked although it is not a living object.",
+                              [cited.SPECTRA_ATTACKABLE, cited.ATTACKABLE])
                 if c.controller == player:
                     raise IllegalAction("an attack-target must be controlled by an opponent", [cited.ATTACK_TARGET])
                 continue
@@ -151,6 +156,8 @@ class Targets:
         if t in self.s.players:
             return not self.s.players[t].lost and self.s.players[t].life > 0
         c = self.s.cards.get(t)
+        if c is not None and c.life is None and c.zone in ARENA_ZONES and "spectra" in self.keywords(c):
+            return True   # 8.3.14a: attackable by its spectra
         return c is not None and c.life is not None and c.zone in ARENA_ZONES and self.life_total(c) > 0
 
     def is_attack(self, c: Card) -> bool:
