@@ -61,6 +61,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with {sel['name_contains']} in its name"
     if "min_power" in sel:
         text += f" with {sel['min_power']} or more power"
+    if sel.get("base_keyword"):
+        text += f" with base {sel['base_keyword']}"
     return text + _base_power_limits(sel)
 
 
@@ -105,7 +107,9 @@ def _describe_effect_data(eff: dict) -> str:
     """A short description of an effect table from a scenario, for sentences."""
     do = eff.get("do", "?")
     if do == "modify":
-        return f"{eff.get('by', 0):+d} {eff.get('stat', '')}".strip()
+        by = eff.get("by", 0)
+        n = f"{by:+d}" if isinstance(by, int) else ("-X" if isinstance(by, dict) and by.get("times", 1) < 0 else "+X")
+        return f"{n} {eff.get('stat', '')}".strip()
     if do in ("gain-keyword",):
         return f"gains {eff.get('keyword')}"
     if do in ("damage", "draw", "gain-life", "lose-life"):

@@ -21,7 +21,7 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marke
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life", "modes", "under"}
+             "playable_as_instant", "counters", "life", "modes", "under", "fail_search"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost", "replacement", "play-only-if"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
@@ -225,6 +225,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     _card_keywords(scenario, key, cd, card, reasons)
     card.token = bool(cd.get("token", False)) or "token" in card.types
     card.decline = bool(cd.get("decline", False))
+    card.fail_search = bool(cd.get("fail_search", False))   # 1.9.1c: its controller chooses to fail its searches
     card.playable_as_instant = bool(cd.get("playable_as_instant", False))
     if "target" in cd:
         spec = cd["target"]
@@ -396,7 +397,7 @@ def _check_selector(scenario, key, sel, reasons):
         elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players:
             reasons.append(scenario.reason("unknown-player", f"a selector's {sk} must be you, opponent or a player "
                                            f"({', '.join(players)}), not {sv!r}", at))
-        elif sk == "keyword" and not _known_keyword(sv):
+        elif sk in ("keyword", "base_keyword") and not _known_keyword(sv):
             reasons.append(scenario.reason("unsupported", f"a selector's keyword must be a keyword the engine "
                                            f"knows, not {sv!r}" + schema._near(sv, kw_table.KEYWORDS), at))
         elif sk == "any_of":

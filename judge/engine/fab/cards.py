@@ -80,6 +80,7 @@ class Card:
         self.base_power_set: int | None = None
         self.printed: tuple | None = None   # (abilities, keywords) as printed, restored when it resets (3.0.9)
         self.decline = False      # the controller chooses not to use its optional prevention (ward, barrier, …)
+        self.fail_search = False  # its controller chooses to fail its search of their private deck (1.9.1c)
         self.playable_as_instant = False   # "You may play this as though it were an instant" (5.1.3d, 8.1.1d)
         self.modes: list[int] = []   # the modes declared for its modal ability, in the order chosen (1.7.5a, 1.7.5b)
         self.target_spec = None   # what its resolution abilities target: "attack", "hero", "opponent", a selector
@@ -191,6 +192,13 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         has = game.keywords(card) if game is not None else card.keywords
         if spec["keyword"] not in has:
             return False
+    if "base_keyword" in spec:
+        # "a card with base go again": a keyword it has as a base ability, printed — not one an effect gave it (1.7.2)
+        base = card.printed[1] if card.printed is not None else card.keywords
+        if spec["base_keyword"] not in base:
+            return False
+    if "defending" in spec and game is not None and game.is_defending(card) != spec["defending"]:
+        return False   # "while defending", evaluated per object the effect applies to (1.8.4c)
     if "controller" in spec:
         want = spec["controller"]
         if want == "you":
@@ -232,5 +240,5 @@ COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows th
 
 
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
-                 "keyword", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
+                 "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
                  "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of"}

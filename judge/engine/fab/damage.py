@@ -184,6 +184,12 @@ class Damage:
                 continue
             if amount <= 0:
                 continue
+            chosen = eff.data.get("_source")
+            if chosen is not None and event.get("card") != chosen:
+                self.step(f"{source_name}'s prevention effect prevents damage from the source chosen for it, "
+                          f"{self.card(chosen).name}; this {label} comes from another source, so it does not apply and "
+                          "the effect stays.", [cited.REPLACEMENT_ACTIVE, cited.PREVENTION], tag="telling")
+                continue
             when = eff.data.get("when")
             if when and not self.condition(when, self.s.cards.get(eff.source), event):
                 unmet = "; ".join(self.unmet_clauses(when, self.s.cards.get(eff.source), event))

@@ -412,8 +412,9 @@ class Effects:
                 n = self.amount(v, src, layer)
                 what = f"X = {n}" if v == "X" else f"{n} ({_describe_quantity(v)})"
                 self.step(f"{src.name if src else 'The effect'}: the number in \"{_describe_effect_data(eff)}\" is "
-                          f"{what} as the effect is generated.",
-                          [cited.CONDITIONAL_EFFECT] if v != "X" else [cited.VALUE_X])
+                          f"{what} as the effect is generated{self._missing_property(v, src)}.",
+                          ([cited.CONDITIONAL_EFFECT] if v != "X" else [cited.VALUE_X])
+                          + ([cited.MISSING_PROPERTY_IS_ZERO] if self._missing_property(v, src) else []))
                 eff = dict(eff, **{field: n})
         if self._no_defending_hero(eff, src):
             return
@@ -421,6 +422,15 @@ class Effects:
             self._each_player(eff, src, controller, layer)
             return
         PRIMITIVES[do].handler(self, eff, src, controller, layer)
+
+    def _missing_property(self, v, src) -> str:
+        """Words when a number reads a numeric property of a specific object that has none: zero is used (1.8.7a)."""
+        if not isinstance(v, dict) or v.get("count") != "revealed-pitch" or src is None:
+            return ""
+        h = self.__dict__.get("revealed_by", {}).get(src.handle)
+        if h not in self.s.cards or self.card(h).pitch is not None:
+            return ""
+        return f" ({self.card(h).name}, the card revealed, has no pitch property: zero is used as its value)"
 
     def _each_player(self, eff: dict, src, controller: str, layer):
         """"Each hero draws a card": a compound event where each player performs the instruction as an individual
@@ -683,6 +693,14 @@ class Effects:
         found = next((c for c in deck if matches(c, spec, self, controller)), None)
         what = _describe_selector(spec)
         then = eff.get("then", "hand")
+        if found is not None and src is not None and src.fail_search:
+            # 1.9.1c: no opponent can verify what is in a private deck, so its player may choose to fail the search
+            self.step(f"{self.player_name(controller)} searches their deck for {what} and chooses to find none: the deck "
+                      "is private, no opponent can verify that one is there, so the player may choose to fail to "
+                      "complete the instruction, and the search fails.", [cited.CHOOSE_TO_FAIL, cited.SEARCH])
+            self.facts.setdefault("search", {})[layer.name if layer else "search"] = "failed"
+            self.step(f"{self.player_name(controller)} shuffles their deck.", [cited.SHUFFLE])
+            return None
         if found is None:
             self.step(f"{self.player_name(controller)} searches their deck for {what}: none is found, the search "
                       "fails.", [cited.SEARCH])
@@ -732,4 +750,6 @@ def _describe_quantity(q: dict) -> str:
              "opposing-heroes-with-more-life": "opposing hero with more life than you",
              "own-defense": "point of its {d}"}.get(what, what)
     times = q.get("times", 1)
+    if what == "revealed-pitch":
+        return f"{'' if times == 1 else str(times) + ' × '}the pitch value of the card revealed this way"
     return f"{'' if times == 1 else str(times) + ' '}for each {where}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
@@ -74,8 +75,32 @@ def _continuous(game, eff, src, controller, layer):
     if do == "prevent":
         e.remaining = eff.get("amount", "all")
         e.data["shielded"] = _shielded(game, eff.get("to", "you"), controller, layer)
+        if eff.get("source") == "chosen":
+            e.data["_source"] = _chosen_source(game, src, layer)
     game.add_effect(e)
     game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
+
+
+def _chosen_source(game, src, layer) -> str:
+    """"… by a source of your choice": a parameter its controller determines as the effect is generated (1.8.6) —
+    a card or macro (the source of attack-proxies and layers, 1.2.4), and a public one (1.8.6b). The action's
+    ``choose`` names it; a private card or none named is refused, never guessed."""
+    chosen = layer.params.get("chosen") if layer is not None else None
+    handle = chosen[0] if isinstance(chosen, list) and chosen else chosen
+    key = f"cards.{src.handle}" if src is not None else "actions"
+    if not isinstance(handle, str) or handle not in game.s.cards:
+        raise InvalidScenario([game.scenario.reason(
+            "missing-target", f"{_name(src)} prevents damage from a source of its controller's choice: the action that "
+            "plays it must name that card with choose = \"HANDLE\"", key, cited.UNDETERMINED_PARAMETERS)])
+    c = game.card(handle)
+    if c.private:
+        raise InvalidScenario([game.scenario.reason(
+            "bad-target", f"{c.name} is private (face down or in a private zone): only a public object can be "
+            "determined as the source", key, cited.PUBLIC_PARAMETERS_ONLY)])
+    game.step(f"{game.player_name(layer.controller)} determines the source as the effect is generated: {c.name}, a "
+              f"public card (a card, not the attack or layer it is the source of).",
+              [cited.UNDETERMINED_PARAMETERS, cited.PUBLIC_PARAMETERS_ONLY, cited.SOURCE_IS_CARD_OR_MACRO])
+    return handle
 
 
 def _still_referenced(game, cards, eff) -> list:
@@ -102,6 +127,9 @@ def _shielded(game, to, controller, layer) -> str:
         cards = [t for t in layer.targets if t in game.s.cards]
         if cards:
             return cards[0]
+        heroes = [t for t in layer.targets if t in game.s.players]   # "… dealt to target hero"
+        if heroes:
+            return heroes[0]
     if isinstance(to, str) and to in game.s.cards:
         return to
     return game._resolve_target_word(to, controller, {})
@@ -471,7 +499,7 @@ PRIMITIVE_ROWS = (
        _continuous),
     _p("lose-supertypes", {"supertypes", "to"}, (cited.LOSE_SUPERTYPES,), _continuous),
     _p("gain-supertypes", {"supertypes", "to", "next"}, (cited.LOSE_SUPERTYPES, cited.REMOVAL_KEEPS_ADDED), _continuous),
-    _p("prevent", {"amount", "to", "damage_type", "shield", "when"}, (cited.PREVENTION,), _continuous),
+    _p("prevent", {"amount", "to", "damage_type", "shield", "when", "source"}, (cited.PREVENTION,), _continuous),
     _p("reduce-prevention", {"amount", "damage_type", "next"}, (cited.PREVENTION_DECREASED,), _reduce_prevention),
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),

@@ -312,12 +312,25 @@ class Properties:
             cites += self.condition_rules(self._while_of(src_card, stat))
             cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
         elif how == "static":
-            parts.append(f"{by:+d} from {who} static ability")
+            per = self._per_subject_words(src_card, stat)
+            parts.append(f"{by:+d} from {who} static ability" + per)
             cites += [cited.STATIC_ABILITIES_GENERATE_EFFECTS, cited.STATIC_CONTINUOUS_EFFECT]
+            cites += [cited.WHILE_CONDITION_ALWAYS_CHECKED] if per else []
             cites += label_rules(self.keywords(src_card), "static") if src_card is not None else []   # 8.4.11
         else:
             parts.append(f"{by:+d} from {who} effect" + self._still_applies(card, ts, cites))
             cites += [cited.LAYER_CONTINUOUS_EFFECT]
+
+    def _per_subject_words(self, src: Card | None, stat: str) -> str:
+        """Words when a static ability's effect applies to each object only while that object is attacking or
+        defending ("… have -1{p} while attacking and defending"): the condition is evaluated per subject (1.8.4c)."""
+        for ab in (src.abilities if src is not None else []):
+            eff = ab.get("effect", {}) if ab.kind == "static" else {}
+            to = eff.get("to") if eff.get("stat") == stat else None
+            alts = [to] + list(to.get("any_of", [])) if isinstance(to, dict) else []
+            if any(isinstance(a, dict) and ("is_attack" in a or "defending" in a) for a in alts):
+                return " (its condition, attacking or defending, is evaluated for this object on its own)"
+        return ""
 
     def explain_value(self, card: Card, stat: str):
         """A sentence on how a power/defense value is made (base, property-static, modifiers), or None."""
@@ -588,6 +601,10 @@ class Properties:
             return times * self.extra_quantity(spec, card)
         if what == "own-defense":   # "equal to its {d}" (guardwell, 8.3.34): the card's defense now
             return times * (self.defense(card) or 0)
+        if what == "revealed-pitch":
+            # "where X is the pitch value of the card revealed this way": a card without pitch counts 0 (1.8.7a)
+            h = self.__dict__.get("revealed_by", {}).get(card.handle)
+            return times * ((self.card(h).pitch or 0) if h in self.s.cards else 0)
         return times * int(spec.get("value", 0))
 
     def amount(self, value, src: Card | None, layer=None) -> int:

@@ -40,7 +40,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
@@ -251,6 +251,10 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         check_effect(scenario, f"{key}.into", dict(eff["into"], do="create-token"), reasons, event)
     if do == "put":
         _check_put(scenario, key, eff, reasons)
+    if eff.get("source") is not None and (do, eff["source"]) not in (("damage", "attack"), ("prevent", "chosen")):
+        reasons.append(scenario.reason("bad-effect", f"source = {eff['source']!r}: a damage effect's source may be "
+                                       "\"attack\", a prevention's \"chosen\" (a source of its controller's choice)",
+                                       f"{key}.source", cited.EFFECT_SOURCE_UNLESS_SPECIFIED))
     if do == "create-token":
         _check_token(scenario, key, eff, reasons)
     if do == "gain-ability":
@@ -413,6 +417,7 @@ def _shape():
     handle_or_selector = Str() | Table(what="a selector table")
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words,
                       "not_subtypes": words, "not_supertypes": words, "name": Str(), "keyword": Str(),
+                      "base_keyword": Str(), "defending": Bool(),
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
@@ -446,7 +451,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack",)), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
@@ -482,7 +487,7 @@ def _shape():
                                         "abilities": ListOf(ability), "keywords": ListOf(Str()), "target": target},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "playable_as_instant": Bool(), "counters": counters,
+                  "target": target, "decline": Bool(), "fail_search": Bool(), "playable_as_instant": Bool(), "counters": counters,
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),

@@ -98,7 +98,15 @@ class Targets:
 
     def _base_power_read(self, t: str, spec) -> tuple[str, list] | None:
         """A target selector on base power ("target attack with 1 or less base {p}") reads the base value: what it
-        is and why effects on its power do not change it, with the rules (2.9.2, 2.0.3a); None when it does not."""
+        is and why effects on its power do not change it, with the rules (2.9.2, 2.0.3a); one on a base ability
+        ("with base go again") reads its base abilities, not those effects gave it (1.7.2); None when it does
+        neither."""
+        if isinstance(spec, dict) and spec.get("base_keyword") and t in self.s.cards:
+            c, kw = self.card(t), spec["base_keyword"]
+            base = c.printed[1] if c.printed is not None else c.keywords
+            has = "has" if kw in self.keywords(c) else "does not have"
+            return (f"{c.name} {has} {kw}, and {kw} is {'' if kw in base else 'not '}one of its base abilities",
+                    [cited.CARD_WITH_BASE_ABILITY])
         if not (isinstance(spec, dict) and BASE_POWER_KEYS & spec.keys()) or t not in self.s.cards:
             return None
         return self.base_power_words(self.card(t))
@@ -213,7 +221,9 @@ class Targets:
         if isinstance(spec, str):
             return {"attack": "target attack", "hero": "target hero", "opponent": "target opponent"}.get(spec, spec)
         if spec.get("is_attack"):
-            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"]) + _base_power_limits(spec)
+            return "target " + " ".join(list(spec.get("subtypes", [])) + ["attack"]) + _base_power_limits(spec) \
+                + (f" with {spec['keyword']}" if spec.get("keyword") else "") \
+                + (f" with base {spec['base_keyword']}" if spec.get("base_keyword") else "")
         return "target " + _describe_selector({k: v for k, v in spec.items() if k != "is_attack"}, plural=False)
 
     def _name_of(self, t: str) -> str:
