@@ -55,7 +55,8 @@ def discard_trigger(text: str, ctx) -> Reading | None:
     body = m.group(4).strip().rstrip(".")
     frame = Frame(ctx, "trigger")
     if body.lower() == "intimidate":
-        effs = [{"do": "intimidate", "who": "opponent"}]
+        frame.declare("opponent")        # 8.5.10b: no player specified, a targeted effect
+        effs = [{"do": "intimidate", "who": "target"}]
     else:
         effs = ctx.effects(body, frame)
     return _finish(frame, Reading(), {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs})

@@ -19,7 +19,8 @@ NUM = r"(\d+|a|an|one|two|three|four|five|six)"
 KEYWORD_GRANTS = ("go again", "dominate", "overpower", "piercing 1")
 # attack subtypes the engine can tell apart on a card (1.3.3): weapon kinds and arrows
 NOUN_SUBTYPES = ("dagger", "sword", "axe", "arrow", "club", "hammer", "staff", "bow", "claw", "scepter",
-                 "orb", "gun", "flail", "polearm", "scythe", "pistol", "wrench", "lute", "fiddle", "book", "brush")
+                 "orb", "gun", "flail", "polearm", "scythe", "pistol", "wrench", "lute", "fiddle", "book", "brush",
+                 "1h", "2h")
 ZONES_NAMED = {"arsenal": "arsenal"}
 
 
@@ -227,8 +228,8 @@ def selector(phrase: str, ctx: Context) -> dict:
         if subs:
             spec = {"subtypes": subs, **spec}
         spec["is_attack"] = True
-    elif rest == "weapon attack" and not subs:
-        spec = {"types": ["weapon"], "is_attack": True, **spec}
+    elif rest == "weapon attack":     # "1H weapon attack": a weapon's attack with those subtypes too
+        spec = {"types": ["weapon"], **({"subtypes": subs} if subs else {}), "is_attack": True, **spec}
     elif rest == "action card" and not subs:
         spec = {"types": ["action"], **spec}
     elif rest == "action or instant card" and not subs and "any_of" not in spec:

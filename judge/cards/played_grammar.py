@@ -23,7 +23,7 @@ from judge.cards import phrases as g
 
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lower case) → effect tables."""
-    for reader in (_destroy_yours, _your_next_this_chain):
+    for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _top_of_their_deck):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -63,6 +63,28 @@ def _your_next_this_chain(low: str, frame) -> list[dict] | None:
     return [{"do": "gain-supertypes", "supertypes": [m.group(5)], **fields}]
 
 
+def _next_played_from(low: str, frame) -> list[dict] | None:
+    """``the next NOUN you play from arsenal|hand this turn gets|gains MODIFIERS`` (5.1.2a, 6.2.4): a next-card
+    effect on a card of that kind played from that zone (``played_from``, the zone it was announced from)."""
+    m = re.fullmatch(r"the next (.+?) you play from (arsenal|hand) this turn (?:gets|gains) (.+)", low)
+    if not m:
+        return None
+    spec = g.selector(m.group(1), frame.ctx)
+    if spec.get("is_attack"):
+        raise g.NotUnderstood(low)      # "the next attack you play": also a weapon's? not said (as the base grammar)
+    fields = {"next": True, "to": dict(spec, played_from=m.group(2))}
+    return [dict(e, **fields) for e in g.modifiers(m.group(3))]
+
+
+def _top_of_their_deck(low: str, frame) -> list[dict] | None:
+    """``destroy the top card of their deck`` in an attack's hit trigger (8.5.4): "their" is the hero it hit."""
+    if low != "destroy the top card of their deck":
+        return None
+    if frame.event != "hit" or not frame.ctx.is_attack:
+        raise g.NotUnderstood(low)      # "their" names the hero this attack hit only in its hit trigger
+    return [{"do": "destroy", "what": "top-of-deck", "who": "defending-hero"}]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # conditions
 # ---------------------------------------------------------------------------------------------------------
@@ -88,6 +110,11 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(r"you(?:'ve| have) (boost|crank)ed (\d+) or more times this turn", p)
     if m:   # 8.3.9a, 8.3.29a: that many boost / crank events of its controller this turn
         return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": int(m.group(2))}}
+    m = re.fullmatch(rf"there are {g.NUM} or more (.+?) cards in your pitch zone", p)
+    if m:   # 1.3.1: cards its controller pitched this turn, still in their pitch zone
+        from judge.cards.costs_grammar import card_noun
+
+        return {"at_least": {"count": "in-pitch", "of": card_noun(m.group(2) + " card", ctx), "n": g.number(m.group(1))}}
     m = re.fullmatch(r"an? (.+?) is defending this chain link", p)
     if m and m.group(1) in _DEFENDING:     # 7.0.5: a defending card of the active chain link
         return {"at_least": {"count": "defending-cards", **({"of": dict(_DEFENDING[m.group(1)])}
@@ -102,7 +129,7 @@ def condition(p: str, ctx) -> dict | None:
 
 def paragraph(text: str, ctx) -> g.Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (_attacks_or_hits, _defended_by, _play_only_if):
+    for reader in (_attacks_or_hits, _defended_by, _play_only_if, _label_only):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -172,4 +199,16 @@ def _play_only_if(text: str, ctx) -> g.Reading | None:
         if rest is None:
             raise g.NotUnderstood(text)
         reading.add(rest)
+    return reading
+
+
+def _label_only(text: str, ctx) -> g.Reading | None:
+    """``High Tide - If …, EFFECTS``: a label that only names the ability written after it (its meaning is the
+    printed condition, 8.4) — the ability read without the label."""
+    m = re.fullmatch(r"high tide - (if .+)", text, re.IGNORECASE)
+    if not m:
+        return None
+    reading = ctx.paragraph(m.group(1))
+    if reading is None:
+        raise g.NotUnderstood(text)
     return reading

@@ -413,6 +413,7 @@ SPLIT_CARD_SIDE_CHOSEN = cite("9.2.3", "when a split card is put")
 # the turn (chapter 4), delayed and ordinal triggers, counters and zones
 OTHERWISE_EFFECT = cite("1.8.4a", "written in the format otherwise effect")
 UNDETERMINED_PARAMETERS = cite("1.8.6", "if the parameters of an effect are undetermined")
+COMPOUND_EVENT_ORDER = cite("1.8.6d", "the player determines the order of the individual events")
 PUBLIC_PARAMETERS_ONLY = cite("1.8.6b", "if the parameters of an effect include determining an object the player can only determine")
 SOURCE_IS_CARD_OR_MACRO = cite("1.2.4", "card and macro objects are the source of abilities effects non card layers and attack proxies")
 GAME_STATE_ACTIONS = cite("1.10.2", "the following game state actions are performed first")

@@ -509,7 +509,7 @@ PRIMITIVE_ROWS = (
        Zones.effect_create_token),
     _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
                        "keywords", "abilities", "zone"}, (cited.CREATE_TOKEN,), Zones.effect_create_card),
-    _p("destroy", {"what", "amount"}, (cited.DESTROY,), _zone),
+    _p("destroy", {"what", "amount", "who"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random", "up_to"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
     _p("put", {"what", "to", "face_down", "amount", "who", "up_to", "shuffle"}, (cited.PUT_OR_RETURN,), Zones.effect_put),

@@ -129,7 +129,9 @@ class Zones:
                 self.step(f"The cards under {src.name} (its sub-cards) that fit: "
                           f"{', '.join(c.name for c in pool) or 'none'}.", [cited.SUB_CARD])
             if eff.get("amount") == "all":      # "all cards from your hand": every one, nothing to choose
-                return sorted(pool, key=lambda c: c.deck_pos) if zone == "deck" else pool
+                if zone == "deck":
+                    return sorted(pool, key=lambda c: c.deck_pos)
+                return self._compound_order(pool, layer, owner, zone)
             n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
             named = [h for h in (layer.params.get("chosen") if layer else None) or [] if isinstance(h, str)] \
                 if layer is not None and isinstance(layer.params.get("chosen"), list) else \
@@ -219,6 +221,20 @@ class Zones:
             cites.append(cited.SAME_ZONE_NO_MOVE)
         self.step(text + ".", cites)
         return instead
+
+    def _compound_order(self, pool: list, layer, owner: str, zone: str) -> list[Card]:
+        """Every card of a zone moved at once is a compound event: its player determines the order of the
+        individual events (1.8.6d, 1.9.2) — the action's ``choose`` list, else the order of the file."""
+        if len(pool) < 2:
+            return pool
+        chosen = layer.params.get("chosen") if layer is not None else None
+        named = [h for h in chosen if isinstance(h, str)] if isinstance(chosen, list) else []
+        ordered = [c for h in named for c in pool if c.handle == h] + [c for c in pool if c.handle not in named]
+        how = "as the action's choose lists them" if named else "here in the order of the file, as none is chosen"
+        self.step(f"Moving every card of their {zone} is a compound event of {len(pool)} individual events: "
+                  f"{self.player_name(owner)} determines their order ({how}): "
+                  f"{', '.join(c.name for c in ordered)}.", [cited.COMPOUND_EVENT_ORDER, cited.COMPOUND_EVENT])
+        return ordered
 
     def _up_to(self, sel: dict, zone: str, owner: str, n: int, picked: list, named: list) -> list[Card]:
         """"Up to N" cards of a zone: the player determines them as the effect is generated (1.8.6) — any number
