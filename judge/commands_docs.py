@@ -141,7 +141,7 @@ def site(out, rules_sel, games, all_docs, scenarios, as_json):
         docs = ", ".join(f"{b.name} ({len(b):,} rules)" for b in books)
         extra = f", {len(rulings)} ruling(s)" if scenarios else ""
         click.echo(f"wrote {out}: {docs}{extra}; {files} files")
-    if failures:
+    if any(not f.not_judged for f in failures):   # a file naming a version the store lacks is no failure
         sys.exit(1)
 
 
@@ -159,7 +159,9 @@ def rulings(target, out, site_dir, rules_sel, game, as_json):
     explanation with every citation linked and quoted, the rules version; plus an index.
 
     Citations link into the rules pages written alongside (rules/) or, with --site, into an existing site.
-    A scenario that fails its [expect] or is invalid is reported and not published, and the command exits 1.
+    A scenario that fails its [expect] or is invalid is reported and not published, and the command exits 1
+    (one that names a rules version the store does not hold, for a mechanism only that version defines, is
+    reported and not published, without exiting 1).
     --rules/--game judge every scenario under that document instead of the one its file names.
     """
     book = None
@@ -192,5 +194,5 @@ def rulings(target, out, site_dir, rules_sel, game, as_json):
         where = f"linked into {site_dir}" if site_dir else "rules pages in rules/"
         click.echo(f"wrote {out}: {len(rulings_)} ruling(s), {len(failures)} not published; {where}; "
                    f"{files} files")
-    if failures:
+    if any(not f.not_judged for f in failures):   # a file naming a version the store lacks is no failure
         sys.exit(1)

@@ -61,9 +61,11 @@ def resolve(target, check_mode, validate_mode, rules_sel, brief, quiet, as_json)
             sys.exit(1)
         return
     rows = sc.check(paths, books)
-    failed = sum(1 for r in rows if not r["passed"])
+    failed = sum(1 for r in rows if r["passed"] is False)
+    skipped = sum(1 for r in rows if r["passed"] is None)   # names a rules version the store lacks
     if as_json:
-        emit_json({"passed": len(rows) - failed, "failed": failed, "scenarios": rows})
+        emit_json({"passed": len(rows) - failed - skipped, "failed": failed, "scenarios": rows}
+                  | ({"not_judged": skipped} if skipped else {}))
     else:
         click.echo(render.check_text(rows, quiet))
     if failed:

@@ -57,15 +57,18 @@ def answer_cites(key: list[str], cites: list[str]) -> str:
 def check_text(rows: list[dict], quiet: bool = False) -> str:
     """``--check``: a PASS/FAIL line per scenario with its problems under it (only failures when ``quiet``),
     then the totals (rows of :func:`judge.scenarios.check`)."""
-    failed = sum(1 for r in rows if not r["passed"])
+    failed = sum(1 for r in rows if r["passed"] is False)
+    skipped = sum(1 for r in rows if r["passed"] is None)
     width = max(len(r["file"]) for r in rows)
     lines = []
     for r in rows:
-        if quiet and r["passed"]:
+        if quiet and r["passed"] is not False:   # passed, or not judged (the totals count it)
             continue
-        lines.append(f"{'PASS' if r['passed'] else 'FAIL'}  {r['file']:<{width}}  {r['title']}")
+        lines.append(f"{'PASS' if r['passed'] else 'SKIP' if r['passed'] is None else 'FAIL'}  {r['file']:<{width}}  "
+                     f"{r['title']}")
         lines += [f"        {prob}" for prob in r["problems"]]
-    lines.append(f"{len(rows) - failed} passed, {failed} failed")
+    lines.append(f"{len(rows) - failed - skipped} passed, {failed} failed"
+                 + (f", {skipped} not judged (their rules version is not in the store)" if skipped else ""))
     return "\n".join(lines)
 
 

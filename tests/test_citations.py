@@ -107,8 +107,9 @@ def test_the_engine_cites_only_registered_ids_when_playing_the_suite(game):
 def test_every_fab_entry_is_in_cr_2_10_1_with_its_words():
     book = fab("2.10.1")
     reg = registry.cited("fab")
-    assert [e.name for e in reg if e.id not in book.rules] == []
-    assert [citations.Registry.describe(reg, e) for e in reg if not e.holds(book.get(e.id))] == []
+    base = [e for e in reg if not e.since]   # entries bound to a later version: the test below
+    assert [e.name for e in base if e.id not in book.rules] == []
+    assert [citations.Registry.describe(reg, e) for e in base if not e.holds(book.get(e.id))] == []
     # the embedded excerpt (chapters 5 and 7) agrees on the rules it holds
     excerpt = seed("fab")
     assert [e.name for e in reg if e.id in excerpt.rules and not e.holds(excerpt.get(e.id))] == []
@@ -142,8 +143,8 @@ def test_located_ids_agree_with_the_diff_pairing():
     old, new = fab("2.10.1"), fab("2026-02")
     pairs = diff(old, new).mapping
     reg = registry.cited("fab")
-    located = {e.id: reg.locate_all(e, new) for e in reg}
-    assert all(e.holds_any(new.get(rid)) for e in reg for rid in located[e.id])
+    located = {e.id: reg.locate_all(e, new) for e in reg if not e.since}
+    assert all(e.holds_any(new.get(rid)) for e in reg if not e.since for rid in located[e.id])
     assert {rid: (loc[0], pairs.get(rid)) for rid, loc in located.items() if loc[0] != pairs.get(rid)} == {}
 
 
@@ -184,6 +185,42 @@ def test_a_renumbered_rule_is_found_by_its_words():
 def test_an_excerpt_without_the_chapter_keeps_the_id():
     reg = registry.cited("fab")
     assert reg.locate(reg["LAST_KNOWN_INFORMATION"], seed("fab")) == "1.2.3"   # chapter 1 is not in the seed
+    # but never the id of a rule only a later version defines: the seed is 2.10.1, which has no tapping
+    with pytest.raises(citations.UndefinedMechanism):
+        reg.locate(reg["TAP"], seed("fab"))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# entries bound to a rule only a later version defines (cite(..., since=VERSION))
+# ---------------------------------------------------------------------------------------------------------
+
+def test_every_later_fab_entry_is_in_its_version_with_its_words_and_not_in_2_10_1():
+    """Each ``since`` entry is its version's rule with the words (tapping, untapping, watery grave: FaB CR
+    2026-02), and CR 2.10.1 states those words nowhere (else the entry would be an ordinary one)."""
+    reg = registry.cited("fab")
+    later = [e for e in reg if e.since]
+    assert {e.name for e in later} >= {"TAP", "UNTAP", "PERMANENT_STATES", "UNTAP_AT_END_OF_TURN", "WATERY_GRAVE"}
+    for e in later:
+        book = fab(e.since)
+        assert e.holds(book.get(e.rule)), reg.describe(e)
+        assert reg.locate_all(e, book) == (e.rule,)
+        assert e.id == f"{e.rule}@{e.since}" and e.id not in book.rules   # never a number of its own
+    old = fab("2.10.1")
+    assert [e.name for e in later if any(e.holds(r) for r in old.rules.values())] == []
+
+
+def test_a_later_entry_under_an_older_version_is_refused_naming_the_mechanism_and_version():
+    reg = registry.cited("fab")
+    with pytest.raises(citations.UndefinedMechanism) as err:
+        reg.locate(reg["TAP"], fab("2.10.1"))
+    assert err.value.since == "2026-02"
+    assert str(err.value).startswith('tap (TAP: FaB CR 2026-02 8.5.55, "to tap a permanent change the state of the '
+                                     'object from untapped to tapped") is a rule that FaB CR 2026-02 defines and FaB '
+                                     "CR 2.10.1, under which this scenario is judged, does not")
+    # 2.10.1's 4.4.3d (action and resource points lost) and 2026-02's 4.4.3d (untapping) are two entries
+    assert reg.locate(reg["ASSETS_LOST"], fab("2026-02")) == "4.4.3e"
+    assert reg.locate(reg["UNTAP_AT_END_OF_TURN"], fab("2026-02")) == "4.4.3d"
+    assert reg.locate(reg["ASSETS_LOST"], fab("2.10.1")) == "4.4.3d"
 
 
 def test_an_entry_that_cannot_be_located_is_an_error_naming_it():
@@ -337,7 +374,12 @@ def test_keyword_terms_are_the_rules_the_cr_graph_says_define_them():
              and entry.id not in terms.get(term, []) and entry.id not in terms.get(term + " card", [])]
     assert wrong == []
     # the one keyword heading the parser gives no term ("8.3.26 Pairs [with OBJECT]") is still found by its words
-    assert [entry.id for _, entry in pairs if entry.id not in defined] == ["8.3.26"]
+    assert [entry.id for _, entry in pairs if entry.id not in defined and not entry.since] == ["8.3.26"]
+    # a keyword only a later version defines: that version's graph defines it by the registered rule
+    later = fab("2026-02")
+    later_terms = {t.name.lower(): t.rules for t in later.terms.values()}
+    assert [(term, entry.rule) for term, entry in pairs if entry.since
+            and entry.rule not in later_terms.get(term, [])] == []
 
 
 def test_principle_rules_are_those_the_cr_says_act_not_retroactively():

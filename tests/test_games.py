@@ -235,20 +235,29 @@ def test_suite_scenario_has_title_question_and_cites(game, path):
 def test_check_runs_the_whole_suite_of_a_game(game, run_cli):
     files = [p for g, p in SUITE if g == game]
     folder = ROOT / "scenarios" / game
+    # the files of a subfolder name a later rules version (scenarios/fab/cr-2026-02): the test store holds only
+    # the embedded documents, so they are reported as not judged (tests/test_tapping.py judges them)
+    later = [p for p in sorted(folder.rglob("*.toml")) if p.parent != folder]
     code, out, err = run_cli("resolve", "--check", str(folder))
     lines = out.splitlines()
     assert (code, err) == (0, ""), out
-    assert lines[-1] == f"{len(files)} passed, 0 failed"
+    assert lines[-1] == f"{len(files)} passed, 0 failed" + (
+        f", {len(later)} not judged (their rules version is not in the store)" if later else "")
     assert sum(1 for line in lines if line.startswith("PASS  ")) == len(files)
+    assert sum(1 for line in lines if line.startswith("SKIP  ")) == len(later)
     assert not any(line.startswith("FAIL") for line in lines)
     code, out, _ = run_cli("resolve", "--check", str(folder), "--json")
     data = json.loads(out)
-    assert code == 0 and set(data) == {"passed", "failed", "scenarios"}
-    assert (data["passed"], data["failed"]) == (len(files), 0)
-    assert [Path(r["file"]).name for r in data["scenarios"]] == [p.name for p in files]
-    for row in data["scenarios"]:
+    assert code == 0 and set(data) == {"passed", "failed", "scenarios"} | ({"not_judged"} if later else set())
+    assert (data["passed"], data["failed"], data.get("not_judged", 0)) == (len(files), 0, len(later))
+    judged = [r for r in data["scenarios"] if r["passed"] is not None]
+    assert [Path(r["file"]).name for r in judged] == [p.name for p in files]
+    for row in judged:
         assert set(row) == {"file", "title", "passed", "problems", "steps"}
         assert row["passed"] is True and row["problems"] == [] and row["steps"] > 0
+    for row in data["scenarios"]:
+        if row["passed"] is None:
+            assert row["problems"][0].startswith("not judged: the file names rules 2026-02, which the store does not ")
 
 
 @pytest.mark.parametrize("game", PLAYABLE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from judge.cards import tapping_grammar
 from judge.cards.phrases import NUM, NotUnderstood, Reading, number, sentences
 from judge.cards.subcards_grammar import cost_part as under_cost
 
@@ -53,6 +54,9 @@ def cost_phrases(costs: str) -> list[str]:
 def cost_part(part: str, ctx) -> dict:
     """One effect-cost of an activated ability (between the dash and the colon, 5.2.1c) → an effect table."""
     p = part.strip().lower()
+    tap = tapping_grammar.cost(p, ctx)   # {t}, {t} a cog you control (2026-02 1.12.4g)
+    if tap is not None:
+        return tap
     if p == "discard a random card":
         return {"do": "discard", "random": True}
     m = re.fullmatch(r"discard (?:a|an) (.+)", p)

@@ -23,6 +23,7 @@ import re
 
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
 from judge.cards import events_grammar, heave_grammar, permanents_grammar, played_grammar, subcards_grammar
+from judge.cards import tapping_grammar
 from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
@@ -88,6 +89,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if got is not None:
         return got
     got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
+    if got is not None:
+        return got
+    got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
@@ -284,7 +288,7 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     cost = 0
     effect_costs = []
     for part in costs_grammar.cost_phrases(m.group(3)):
-        if re.fullmatch(r"(\{r\})+", part):
+        if re.fullmatch(r"(?:\{r\} ?)+", part):   # "{r}{r}{r} {r}{r}{r}": six, printed in two groups
             cost += part.count("{r}")
         elif part.isdigit():
             cost += int(part)

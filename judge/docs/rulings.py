@@ -114,16 +114,17 @@ def _text_of(value) -> str:
 class Failure:
     """A scenario that is not published, and why."""
 
-    def __init__(self, path: str, message: str):
+    def __init__(self, path: str, message: str, not_judged: bool = False):
         self.path = path
         self.message = message
+        self.not_judged = not_judged   # names a rules version the store lacks (judge.scenarios.runner.not_judged)
 
     def __str__(self) -> str:
         return f"{self.path}: not published: {self.message}"
 
     def to_dict(self) -> dict:
         """As data: the scenario's path and why it was not published."""
-        return {"path": self.path, "message": self.message}
+        return {"path": self.path, "message": self.message} | ({"not_judged": True} if self.not_judged else {})
 
 
 def _slug(path: Path, base: Path | None) -> str:
@@ -175,23 +176,27 @@ def _judge_one(path, base, books, rulings, failures, slugs, kept) -> None:
     """Play one scenario file: a ruling, or a failure (read from ``kept`` when judged before, and kept)."""
     from judge import scenarios as scenario_mod
 
+    from judge.scenarios.runner import judged_text, not_judged
+
     shown = _display_path(path)
+    scenario = rulebook = None
     key = None
     try:
         scenario = scenario_mod.load(path)
         rulebook = books(scenario)
-        key = kept.key(path, scenario.text, rulebook)
+        key = kept.key(path, judged_text(scenario, rulebook), rulebook)
         record = kept.get(key)
         if record is not None:
             if record[0] == "failure":
-                failures.append(Failure(shown, record[1]))
+                failures.append(Failure(shown, record[1], bool(record[2:3] and record[2])))
             else:
                 rulings.append(Ruling.from_record(_new_slug(path, base, slugs), rulebook, record[1]))
             return
         outcome = scenario_mod.play(scenario, rulebook)
     except JudgeError as exc:   # ScenarioError and a missing rules document
-        failures.append(Failure(shown, _without_file(str(exc), str(path))))
-        kept.put(key, ("failure", failures[-1].message))
+        failures.append(Failure(shown, _without_file(str(exc), str(path)),
+                                rulebook is not None and not_judged(scenario, rulebook, exc)))
+        kept.put(key, ("failure", failures[-1].message, failures[-1].not_judged))
     except ImportError as exc:
         failures.append(Failure(shown, f"no engine for this game yet ({exc})"))
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the other rulings

@@ -38,17 +38,21 @@ class Cited(str):
     ``name`` is set by the :class:`Registry` that collects it.
     """
 
-    def __new__(cls, rule_id: str, words: str, within: str | None = None, moved=()):
-        obj = super().__new__(cls, rule_id)
+    def __new__(cls, rule_id: str, words: str, within: str | None = None, moved=(), since: str | None = None):
+        obj = super().__new__(cls, f"{rule_id}@{since}" if since else rule_id)
         obj.words = words
         obj.within = within
         obj.moved = tuple(moved)
+        obj.since = since
+        obj.rule = rule_id
         obj.name = ""
         return obj
 
     @property
     def id(self) -> str:
-        """The rule id under the version the engine was written against."""
+        """The rule id under the version the engine was written against; of a rule only a later version
+        defines (``since``), that id tagged with the version (``"8.5.55@2026-02"``), which no document numbers:
+        it is always located (:meth:`Registry.locate_all`)."""
         return str(self)
 
     def holds(self, rule, words: str | None = None) -> bool:
@@ -60,19 +64,35 @@ class Cited(str):
         return any(self.holds(rule, words) for words in (self.words, *self.moved))
 
 
-def cite(rule_id: str, words: str, within: str | None = None, moved=()) -> Cited:
+def cite(rule_id: str, words: str, within: str | None = None, moved=(), since: str | None = None) -> Cited:
     """A registry entry: ``HIT = cite("7.5.5", "an attack is considered to have hit")``.
+
+    ``since`` binds the entry to a rule that only a later version defines (a mechanism the registry's own
+    version does not have): ``TAP = cite("8.5.55", "to tap a permanent", since="2026-02")`` is rule 8.5.55 *of
+    that version*. Judged under it (or a later one, located there by words and position), it cites the real
+    rule; judged under an older version, citing it is an :class:`UndefinedMechanism` naming the mechanism and
+    the version that defines it — the engine refuses rather than cite a number the older document does not
+    give that meaning (tests check such entries against the named version).
 
     ``moved`` follows sentences that left the rule in a later version (words and position cannot: the words are
     in no rule there): the words of each rule that now says what this one said, in the order to cite them, e.g.
     for 2.10.1 7.2.4, ``("the attack event occurs", "attacking objects on a chain link remain attacking")``
     (2026-02 7.2.4 and 7.2.3). A document where the registered words are in no rule cites every rule those
     words locate (each by words and position, as the entry itself would be)."""
-    return Cited(rule_id, words, within, moved)
+    return Cited(rule_id, words, within, moved, since)
 
 
 class UnlocatedCitation(JudgeError):
     """A registry entry that the document a scenario is judged under does not hold."""
+
+
+class UndefinedMechanism(UnlocatedCitation):
+    """A registry entry bound to a rule of a later version (``since``) cited under an older document: the
+    scenario uses a mechanism the rules it is judged under do not define. ``since`` is the version that does."""
+
+    def __init__(self, message: str, since: str):
+        super().__init__(message)
+        self.since = since
 
 
 _REGISTRIES: dict = {}     # game id → its Registry, filled as each engine's cited.py is imported
@@ -100,6 +120,7 @@ class Registry:
         for entry in self.by_name.values():
             if entry.within is not None and entry.within not in self.by_id:
                 raise ValueError(f"{game} registry: {entry.name} belongs within {entry.within}, which is not registered")
+        self.later = frozenset(e.id for e in self.by_name.values() if e.since)   # entries of a later version
         self._located: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         _REGISTRIES[game] = self     # the engine's citations, found by registry(game)
 
@@ -142,6 +163,8 @@ class Registry:
             cache = self._located[book] = {}
         found = cache.get(entry.id)
         if found is None:
+            if entry.since:
+                self._check_defined(entry, book)
             try:
                 found = (self._find(entry, book, set(), entry.words if entry.moved else None),)
             except UnlocatedCitation:
@@ -152,17 +175,32 @@ class Registry:
             cache[entry.id] = found
         return found
 
+    def _check_defined(self, entry: Cited, book) -> None:
+        """Raise :class:`UndefinedMechanism` when ``book`` is older than the version ``entry`` is bound to."""
+        from judge.rulebook.model import format_version_key
+
+        if format_version_key(book.version or "") >= format_version_key(entry.since):
+            return
+        mechanism = entry.name.lower().replace("_", " ")
+        later = book.cite_prefix[: -len(book.version)].strip() if book.version and \
+            book.cite_prefix.endswith(book.version) else self.game
+        raise UndefinedMechanism(
+            f"{mechanism} ({entry.name}: {later} {entry.since} {entry.rule}, \"{entry.words}\") is a rule that "
+            f"{later} {entry.since} defines and {book.cite_prefix}, under which this scenario is judged, does not: "
+            f"judge it under {entry.since} (rules = \"{entry.since}\", with that document imported: judge rules "
+            f"import FILE --game {self.game} --version {entry.since})", entry.since)
+
     def _find(self, entry: Cited, book, seen: set, words: str | None = None) -> str:
         """Locate ``entry`` (by ``words`` when given: then with no ``within`` fallback)."""
         rules = book.rules
-        if entry.holds(rules.get(entry.id), words) or _outside(book, entry.id):
-            return entry.id
-        group = _group(entry.id)
+        if entry.holds(rules.get(entry.rule), words) or _outside(book, entry.rule):
+            return entry.rule
+        group = _group(entry.rule)
         sought = words
         words = word_key(words or entry.words)
         candidates = [rid for rid, key in _keys(book).items() if words in key and _group(rid) == group]
         if candidates:
-            anchor = _anchor(book, entry.id)
+            anchor = _anchor(book, entry.rule)
             return min(candidates, key=lambda rid: (abs(book.position(rid) - anchor), book.position(rid)))
         if entry.within is not None and entry.within not in seen and sought is None:
             seen.add(entry.id)
@@ -253,6 +291,9 @@ def apply(outcome, book) -> None:
     if reg is None:
         return
     moved = _moved(reg, book)
+    if reg.later and any(not reg.later.isdisjoint(step.cites) for step in outcome.trace.steps) or \
+            reg.later and any(not reg.later.isdisjoint(cites) for _text, cites in outcome.summary):
+        moved = moved | reg.later   # rules of a later version: located, or refused under an older document
     if not moved:   # the document numbers every registered rule as the registry does (its own version);
         # a step's cites are already plain ids, each once (core.Step keeps them so)
         outcome.summary = [(text, _dedupe(cites)) for text, cites in outcome.summary]
@@ -287,6 +328,8 @@ def _moved(reg, book) -> frozenset:
     if moved is None:
         out = set()
         for rule_id, entry in reg.by_id.items():
+            if entry.since:
+                continue   # always located where cited (apply)
             try:
                 if reg.locate_all(entry, book) != (rule_id,):
                     out.add(rule_id)
@@ -334,6 +377,8 @@ OUTCOME_RULES = {
         (r"\bprevent(s|ed|ion)?\b(?![^.]*\bfrom trigger)", "PREVENTION", MINOR),
         (r"\bprevents?\b[^.]*\bfrom trigger", "TRIGGER_PREVENTED", MINOR),
         (r"\ba restriction\b", "RESTRICTION_PRECEDENCE", MINOR),
+        # a {t} cost or a tap of a permanent already tapped (FaB CR 2026-02 only: skipped under an older version)
+        (r"\bis already tapped\b", "TAP_ALREADY_TAPPED", MINOR),
         (r"\beffect-cost\b[^.]*\bcannot be paid\b", "EFFECT_COST", MINOR),
         (r"\b(?:non-)?functional\b", "ABILITY_FUNCTIONAL", MINOR),
         (r"\battack-proxy\b", "ATTACK_PROXY_EXTENSION", MINOR),
@@ -385,7 +430,7 @@ def keyword_terms(game: str) -> list[tuple[str, Cited]]:
         return []
     out = []
     for entry in reg:
-        if shape.match(entry.id):
+        if shape.match(entry.rule):
             term = entry.words.split(" is ")[0]
             term = re.sub(r"^(?:a|an|the) | card$| n$", "", term).strip()
             if term:

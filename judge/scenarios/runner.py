@@ -129,12 +129,19 @@ def rulebook_for(scenario: Scenario):
     """
     from judge.rulebook import store
 
+    return store.load(_document_for(scenario))
+
+
+def _document_for(scenario: Scenario):
+    """The store's reference of the document :func:`rulebook_for` chooses (not loaded)."""
+    from judge.rulebook import store
+
     docs = [d for d in store.list_documents() if d.game == scenario.game]
     if scenario.rules:
         same = [d for d in docs if d.version == scenario.rules]
         if same:
-            return store.load(max(same, key=store.DocRef.sort_key))
-    return store.load(store.resolve(None, scenario.game))
+            return max(same, key=store.DocRef.sort_key)
+    return store.resolve(None, scenario.game)
 
 
 class Rulebooks:
@@ -161,7 +168,13 @@ class Rulebooks:
         key = (scenario.game, scenario.rules)
         book = self._loaded.get(key)
         if book is None:
-            book = self._loaded[key] = rulebook_for(scenario)
+            from judge.rulebook import store
+
+            ref = _document_for(scenario)   # two versions named may fall back to one document: loaded once
+            book = self._loaded.get(("doc", ref.name, ref.home))
+            if book is None:
+                book = store.load(ref)
+            self._loaded[key] = self._loaded[("doc", ref.name, ref.home)] = book
         return book
 
 
@@ -217,7 +230,9 @@ def play(scenario: Scenario, book=None) -> Outcome:
     try:   # every citation as the judged document numbers it (the registry locates it by its words)
         citations.apply(outcome, book)
     except citations.UnlocatedCitation as exc:
-        raise ScenarioError(exc.message, file=scenario.path, key="scenario.rules") from None
+        err = ScenarioError(exc.message, file=scenario.path, key="scenario.rules")
+        err.since = getattr(exc, "since", None)   # a mechanism only a later version defines
+        raise err from None
     outcome.defer_keys(lambda out: citations.key_citations(out, book, _names(scenario)))   # worked out when read
     outcome.mismatches = compare(scenario.expect, outcome.facts)
     wanted = list(scenario.expect.get("cites", []))
@@ -271,7 +286,9 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
     """Play every scenario file and compare it with its ``[expect]`` (``judge resolve --check``).
 
     One row per file: ``file``, ``title``, ``passed``, ``problems`` (mismatches, missing citations, or the
-    one-line error of a file that cannot be played) and ``steps``. Each rulebook is loaded once. The files
+    one-line error of a file that cannot be played) and ``steps``. ``passed`` is None for a file not judged: it
+    names a rules version the store does not hold and uses a mechanism only that version defines (the document it
+    fell back to does not), so it can be neither passed nor failed. Each rulebook is loaded once. The files
     are read here; from :data:`PARALLEL_MIN_SCENARIOS` on they are played by forked worker processes (one
     per core, at most 4) which inherit what was read, loaded and imported; the rows come back in order.
     A file judged before under the same text, document and code is not played: its row is read from the
@@ -290,7 +307,7 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
             except JudgeError as exc:
                 rows.append(_check_row((path, None, None, str(exc))))
                 continue
-            key = kept.key(path, scenario.text, book)
+            key = kept.key(path, judged_text(scenario, book), book)
             row = kept.get(key)
             if row is not None:
                 rows.append(row)
@@ -366,8 +383,40 @@ def _check_row(item) -> dict:
             return {"file": str(path), "title": scenario.title, "passed": outcome.passed, "problems": problems,
                     "steps": len(outcome.trace)}
         except JudgeError as exc:
+            if not_judged(scenario, book, exc):
+                return {"file": str(path), "title": scenario.title, "passed": None, "problems": [
+                    f"not judged: the file names rules {scenario.rules}, which the store does not hold, and it uses "
+                    f"a mechanism only {exc.since} defines ({exc.message.split(' (', 1)[0]}); import that document "
+                    f"to judge it (judge rules import FILE --game {scenario.game} --version {scenario.rules})"], "steps": 0}
             error = str(exc)
     return {"file": str(path), "title": "", "passed": False, "problems": [error], "steps": 0}
+
+
+def judged_text(scenario: Scenario, book) -> str:
+    """What a kept judgement of ``scenario`` under ``book`` rests on besides the document and the code: its text,
+    and, judged under another version than it names, whether the store holds that version (a file the store
+    cannot judge under its own version is not judged, :func:`not_judged`, until that document is imported)."""
+    if not scenario.rules or scenario.rules == book.version:
+        return scenario.text
+    from judge.rulebook import store
+
+    held = any(d.game == scenario.game and d.version == scenario.rules for d in store.list_documents())
+    return f"{scenario.text}\0store holds {scenario.rules}: {held}"
+
+
+def not_judged(scenario: Scenario, book, exc) -> bool:
+    """Could this scenario not be judged only because the store lacks the version it names? It names a
+    version (``rules``) that defines the mechanism the document it fell back to lacks (``exc.since``), and
+    the store holds no document of that version (neither passed nor failed: ``judge resolve --check``,
+    ``judge rulings``)."""
+    from judge.rulebook.model import format_version_key
+
+    from judge.rulebook import store
+
+    since = getattr(exc, "since", None)
+    return bool(since and scenario.rules and scenario.rules != book.version
+                and format_version_key(scenario.rules) >= format_version_key(since)
+                and not any(d.game == scenario.game and d.version == scenario.rules for d in store.list_documents()))
 
 
 def validate_files(paths, books: Rulebooks | None = None) -> list[dict]:

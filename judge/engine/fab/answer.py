@@ -22,6 +22,7 @@ def report(game: Game):
     f["resources"] = {name: p.resources for name, p in s.players.items()}
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
+    f["tapped"] = {h: c.tapped for h, c in s.cards.items()}   # 2026-02 1.3.3b: a permanent's state at the end
     f["under"] = {h: c.under for h, c in s.cards.items() if c.zone == "under"}   # sub-cards → top-card (3.0.14)
     f.setdefault("transformed", {})
     for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "beaten_chest", "intimidated", "died",

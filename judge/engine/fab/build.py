@@ -19,7 +19,7 @@ from judge.engine.fab.state import Player, State
 
 PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marked"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
-CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "types", "subtypes", "supertypes", "cost", "pitch",
+CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
              "playable_as_instant", "counters", "life", "modes", "under", "fail_search"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
@@ -216,6 +216,10 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
         reasons.append(scenario.reason("unknown-player", f"controller {card.controller!r} is not a player",
                                        f"{key}.controller"))
     card.face_down = bool(cd.get("face_down", False))
+    card.tapped = bool(cd.get("tapped", False))
+    if card.tapped and zone not in ("arena", "equipment"):   # 2026-02 1.3.3b: a state of permanents only
+        reasons.append(scenario.reason("impossible", f"only a permanent in the arena is tapped; {card.name} is in the "
+                                       f"{zone} zone", f"{key}.tapped"))
     card.__dict__["_face_down_said"] = "face_down" in cd   # cloaked (8.3.36): face-down unless the file says
     _card_values(scenario, key, cd, card, reasons)
     _card_keywords(scenario, key, cd, card, reasons)

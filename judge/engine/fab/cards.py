@@ -57,6 +57,7 @@ class Card:
         self.controller = owner
         self.zone = "hand"
         self.face_down = False
+        self.tapped = False       # a permanent's state, untapped unless tapped (2026-02 1.3.3b; tapping.py)
         self.types: set[str] = set()
         self.subtypes: set[str] = set()
         self.supertypes: set[str] = set()

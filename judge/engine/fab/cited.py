@@ -403,6 +403,8 @@ OPT_EMPTY_DECK = cite("8.5.22b", "if the deck has no cards in it, the opt effect
 RELOAD = cite("8.5.23", "reload is an optional discrete effect")
 RELOAD_ALL_ARSENALS = cite("8.5.23a", "all of those arsenal zones must be empty")
 TURN_FACE = cite("8.5.24", "turn is a discrete effect to")
+GRAVEYARD_OWNERS_CARDS = cite("3.8.2", "a graveyard zone can only contain its owner's cards")
+TURN_FACE_FAILS = cite("8.5.24a", "if the card already has the specified visibility the turn effect fails")
 NEGATE = cite("8.5.26", "negate is a discrete effect to")
 ATTACK_LAYER_RESOLVES = cite("8.5.38b", "when an attack layer resolves on")
 ATTACK_LAYER_OPENS_CHAIN = cite("8.5.38c", "if an attack layer is added")
@@ -529,6 +531,17 @@ DECK_CARD_PERMANENT_SUBTYPES = cite("1.3.3", "deck cards become permanents when 
 MELD_SETS_COST = cite("8.3.38b", "meld sets the asset cost of a card before increases and decreases are applied")
 SPECTRA_ATTACKABLE = cite("8.3.14a", "an object with spectra can be the target of an attack")
 SPECTRA_TRIGGER = cite("8.3.14b", "when an object with spectra becomes the target of an attack a triggered layer is put on the stack")
+# rules only FaB CR 2026-02 defines (``since``): tapping and untapping permanents, watery grave. Judged under
+# 2026-02 or later they cite that version's rule; under 2.10.1, a scenario that depends on one is refused.
+PERMANENT_STATES = cite("1.3.3b", "a permanent has one of two different states untapped and tapped", since="2026-02")
+TAP_SYMBOL = cite("1.12.4g", "the tap symbol is t and represents the tap effect", since="2026-02")
+UNTAP_SYMBOL = cite("1.12.4h", "the untap symbol is u and represents a untap effect", since="2026-02")
+UNTAP_AT_END_OF_TURN = cite("4.4.3d", "the turn player uptaps all permanents they control", since="2026-02")
+WATERY_GRAVE = cite("8.3.41", "watery grave is a triggered static ability", since="2026-02")
+TAP = cite("8.5.55", "to tap a permanent change the state of the object from untapped to tapped", since="2026-02")
+TAP_ALREADY_TAPPED = cite("8.5.55a", "if the permanent is already tapped the effect fails", since="2026-02")
+UNTAP = cite("8.5.56", "to untap a permanent change the state of the object from tapped to untapped", since="2026-02")
+UNTAP_ALREADY_UNTAPPED = cite("8.5.56a", "if the permanent is already untapped the effect fails", since="2026-02")
 # fmt: on
 
 REGISTRY = Registry("fab", "2.10.1", globals())

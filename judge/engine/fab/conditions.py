@@ -312,6 +312,14 @@ def _ability_type(g, want, src, event):
     return str(event.get("ability_type") or "").lower() == str(want).lower()   # the activated ability's type (5.2)
 
 
+def _to_your_graveyard(g, want, src, event):
+    # "when this is put into your graveyard from the arena" (watery grave, 2026-02 8.3.41): the card left the
+    # arena for a graveyard, its owner's (3.8.2), which is "your" graveyard when its owner controlled it
+    card = g.s.cards.get(event.get("card"))
+    mine = card is not None and event.get("destination") == "graveyard" and card.owner == event.get("player")
+    return mine == want
+
+
 def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
@@ -364,6 +372,7 @@ CONDITION_ROWS = (
     Condition("dealt_damage_this_turn", None, _dealt_damage),
     Condition("won_clash", None, won_clash),
     Condition("attacks_hero", "attack", attacks_hero),
+    Condition("to_your_graveyard", "destination", _to_your_graveyard),
 )
 
 def _extra(name):

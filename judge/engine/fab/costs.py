@@ -21,7 +21,7 @@
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited
+from judge.engine.fab import cited, tapping
 from judge.engine.fab.base import IllegalAction, _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, Ability, matches
 from judge.engine.fab.keywords import COST_PAID
@@ -32,7 +32,8 @@ def _if_you_do(eff) -> bool:
 
 
 # the effect primitives an effect-cost may be (each can be checked for payment before it is paid)
-EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up", "charge", "reveal")
+EFFECT_COSTS = ("discard", "banish", "destroy", "put", "remove-counter", "lose-life", "turn-face-up", "charge", "reveal",
+                "tap")
 
 
 def describe_cost(cost: dict) -> str:
@@ -40,6 +41,8 @@ def describe_cost(cost: dict) -> str:
     do = cost.get("do")
     what = cost.get("what", "self")
     n = cost.get("amount", 1)
+    if do == "tap":
+        return tapping.describe_tap(cost)
     if do == "discard":
         if cost.get("random"):
             return "discard a random card"
@@ -89,13 +92,16 @@ class Costs:
             if why:
                 # 1.14.4: paying an effect-cost is generating and resolving its effects; 1.14.4b: one that
                 # cannot resolve in the current state cannot be paid, and the whole action is reversed
+                # a {t} cost: the tap effect would fail on a tapped permanent (2026-02 8.5.55a)
+                tap = [cited.TAP_ALREADY_TAPPED, cited.TAP_SYMBOL] if cost.get("do") == "tap" else []
                 from judge.engine.fab.primitives import PRIMITIVES   # the cost's own effect: what cannot be done
                 row = PRIMITIVES.get(cost.get("do")) if isinstance(cost, dict) else None
                 raise IllegalAction(f"the effect-cost \"{describe_cost(cost)}\" cannot be paid: {why}",
-                                    [cited.EFFECT_COST_CANNOT_BE_PAID, cited.EFFECT_COST,
+                                    [cited.EFFECT_COST_CANNOT_BE_PAID, *tap, cited.EFFECT_COST,
                                      cited.EFFECT_COST_UNPAID_ILLEGAL] + list(row.rules[:1] if row else ()))
+        tap = [cited.TAP_SYMBOL] if any(e.get("do") == "tap" for e in costs) else []   # {t}: the tap effect
         self.step(f"Calculate and pay effect-costs, in the order written: {'; '.join(describe_cost(e) for e in costs)}.",
-                  [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS])
+                  [*cites, cited.EFFECT_COST, cited.EFFECT_COST_ORDER, cited.PAY_EFFECT_COSTS, *tap])
         chosen = layer.params.get("chosen")
         layer.params["chosen"] = list(pay_with)
         try:
@@ -149,6 +155,8 @@ class Costs:
         do = cost.get("do")
         what = cost.get("what", "self")
         n = cost.get("amount", 1)
+        if do == "tap":
+            return tapping.cannot_tap(self, player, c, cost, pay_with)
         if do == "lose-life":
             life = self.s.players[player].life
             return None if life >= n else f"{self.player_name(player)} has {life} life"

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited
+from judge.engine.fab import cited, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
@@ -58,12 +58,14 @@ class Effects:
             if ab.get("if") and not self.condition(ab.get("if"), src, info):
                 cond = ab.get("if")
                 if not ab.get("state_trigger"):
-                    self.step(f"The triggered ability of {src.name} does not trigger on this event: its condition "
+                    kw = f" ({ab.get('_keyword')})" if ab.get("_keyword") else ""   # a keyword's: named by it
+                    self.step(f"The triggered ability of {src.name}{kw} does not trigger on this event: its condition "
                               f"is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
                               [cited.TRIGGER_CONDITION_MET, cited.TRIGGER_STATE_CONDITION_AT_EVENT,
                                cited.CONDITIONAL_EFFECT]
                               + ([cited.CRUSH, cited.CRUSH_ABILITY_CONDITIONAL] if "damage_at_least" in cond
-                                 else []) + self.condition_rules(cond) + label_rules(self.keywords(src), name),
+                                 else []) + self.condition_rules(cond) + label_rules(self.keywords(src), name)
+                              + ([KEYWORDS[ab.get("_keyword")].rule] if ab.get("_keyword") in KEYWORDS else []),
                               tag="telling")
                 continue
             if ab.get("nth") and not self.nth_time(ab.data, src, name, info):
@@ -345,7 +347,7 @@ class Effects:
         short = self._too_few_objects(eff, controller, layer)
         if short:
             self.step(f"{what}: {short}, so it cannot resolve successfully and {who} cannot choose to generate it.",
-                      [cited.OPTIONAL_EFFECT_IMPOSSIBLE])
+                      [cited.OPTIONAL_EFFECT_IMPOSSIBLE, *tapping.fails_rules(eff)])
             return False
         self.step(f"{what}: {who} chooses to generate it (the file does not say decline = true); if it cannot be "
                   "done, it is not done.",
@@ -357,6 +359,8 @@ class Effects:
         cannot resolve successfully: fewer than N fit (1.8.3b); or whose asset-cost ("you may pay {r}{r}") cannot be
         paid (1.8.3b, 1.14.2b); '' when it can."""
         what, n = eff.get("what"), eff.get("amount", 1)
+        if eff.get("do") in ("tap", "untap"):
+            return tapping.too_few(self, eff, controller, layer)
         if eff.get("do") == "pay":
             have = self.s.players[controller].resources + sum(
                 c.pitch or 0 for c in self.s.cards.values() if c.zone == "hand" and c.owner == controller)

@@ -36,7 +36,7 @@ from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.resolving import Resolving
 from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.targets import Targets
-from judge.engine.fab import cited
+from judge.engine.fab import cited, tapping
 
 __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
@@ -141,7 +141,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def move(self, card: Card, zone: str, controller: str | None = None):
         """Move a card to a zone: a new timestamp, its controller, and a new object when it leaves the arena or the
         stack."""
-        old = card.zone
+        old, was_controlled_by = card.zone, card.controller
         zone = self.replaced_destination(card, zone)   # 8.3.21 ephemeral
         replaced = self.own_move_replaced(card, old, zone)   # "if this would be put into your graveyard, instead …"
         if replaced != zone and replaced == old:
@@ -169,7 +169,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
                 card.under = None
         if zone == "deck":
             self.place_in_deck(card)
-        self.zone_changed(card, old, zone)
+        self.zone_changed(card, old, zone, was_controlled_by)
         return old
 
     def cleared_to(self, card: Card) -> str:
@@ -186,6 +186,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         card.base_defense_set = None
         card.base_power_set = None
         card.counters = []
+        card.tapped = False   # no longer a permanent: its state goes with it (2026-02 1.3.3b)
         card.__dict__.pop("_chosen", None)   # the choices written for the action that played it
         if card.printed is not None:
             card.abilities = list(card.printed[0])
@@ -465,6 +466,7 @@ def run(game: Game, scenario):
     game.step(f"{game.player_name(game.s.turn_player)} is the turn-player and has priority in their action phase with "
               f"{_n(game.s.players[game.s.turn_player].action_points, 'action point')}.",
               [cited.TURN_PLAYER_HAS_ONE_ACTION_POINT, cited.ACTION_PHASE_PRIORITY])
+    tapping.start_tapped(game)
     while game.queue:
         if game.s.game_over:
             left = len(game.queue)

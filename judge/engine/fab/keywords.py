@@ -97,6 +97,10 @@ KEYWORD_ROWS = (
     Keyword("blood debt", cited.BLOOD_DEBT, "triggered-static ability", ("ability",),
             data=({"kind": "trigger", "on": "end-phase", "of": "any", "while": {"in": "banished"},
                    "if": {"your_turn": True}, "effects": [{"do": "lose-life", "amount": 1}]},)),
+    # 2026-02 8.3.41: "When this is put into your graveyard from the arena, turn it face-down."
+    Keyword("watery grave", cited.WATERY_GRAVE, "triggered-static ability", ("ability",),
+            data=({"kind": "trigger", "on": "leaves-arena", "if": {"to_your_graveyard": True},
+                   "effects": [{"do": "turn-face-down", "what": "self"}]},)),
     Keyword("scrap", cited.SCRAP, "play-static ability", ("ability", "cost-paid"),
             data=({"kind": "additional-cost", "optional": True, "effects": [
                 {"do": "banish", "amount": 1, "what": {"zone": "graveyard", "any_of": [

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited
+from judge.engine.fab import cited, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
 from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
@@ -460,6 +460,23 @@ def _turn_face_up(game, eff, src, controller, layer):
         game.step(f"{c.name} is turned face up.", [cited.TURN_FACE])
 
 
+def _turn_face_down(game, eff, src, controller, layer):
+    """8.5.24: the card becomes private; in a public zone (the graveyard) it is a private object there until a
+    rule or effect makes it public (3.0.4c); a card already face-down: the effect fails (8.5.24a)."""
+    turned = []
+    for c in game._objects(eff, "self", src, layer, controller):
+        if c.face_down:
+            game.step(f"{c.name} is already face-down: the turn effect fails.", [cited.TURN_FACE_FAILS])
+            continue
+        c.face_down = True
+        turned.append(c)
+        public = c.zone in ("graveyard", "banished", "arena", "equipment", "combat-chain", "pitch")
+        game.step(f"{c.name} is turned face-down" + (f": a private object in the public {c.zone} zone, until a rule or "
+                  "effect makes it public." if public else "."),
+                  [cited.TURN_FACE] + ([cited.PRIVATE_OBJECT_IN_PUBLIC_ZONE] if public else []), tag="telling")
+    game.last_ok = bool(turned)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # the table
 # ---------------------------------------------------------------------------------------------------------
@@ -505,6 +522,9 @@ PRIMITIVE_ROWS = (
     _p("lose-abilities", {"what"}, (cited.ABILITY_KEYWORD,), _lose_abilities),
     _p("defend-with", {"what", "amount", "who"}, (cited.EFFECT_ADDS_DEFENDING_CARD,), _defend_with),
     _p("turn-face-up", {"what"}, (cited.TURN_FACE,), _turn_face_up),
+    _p("turn-face-down", {"what"}, (cited.TURN_FACE,), _turn_face_down),
+    _p("tap", {"what", "amount"}, (cited.TAP,), tapping.effect_tap),
+    _p("untap", {"what", "amount"}, (cited.UNTAP,), tapping.effect_tap),
     _p("close-combat-chain", set(), (cited.EFFECT_CLOSES_COMBAT_CHAIN,), _close_combat_chain),
     _p("restrict", {"who", "types", "what", "activations", "from", "only_from"}, (cited.DEFENDING_HERO,), _restrict),
     _p("replace-attack", set(), (cited.NEW_ATTACKING_CARD_NEW_ATTACK,), _replace_attack),

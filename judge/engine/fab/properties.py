@@ -640,6 +640,13 @@ class Properties:
             elif key == "you_control":
                 out.append(f"{self.player_name(ctrl)} controls no {_describe_selector(want, plural=False)} "
                            "(objects of other players do not count)")
+            elif key == "to_your_graveyard":
+                c = self.s.cards.get((event or {}).get("card"))
+                out.append(f"{c.name if c else 'it'} went to the {(event or {}).get('destination', '?')} of its owner, "
+                           f"{self.player_name(c.owner) if c else '?'}, not of the player who controlled it, "
+                           f"{self.player_name((event or {}).get('player'))}"
+                           if c is not None and (event or {}).get("destination") == "graveyard"
+                           else f"it went to the {(event or {}).get('destination', '?')} zone, not a graveyard")
             elif key == "pitched_for":
                 out.append(f"no {_describe_selector(want, plural=False)} was pitched to play it")
             elif key == "won_clash":

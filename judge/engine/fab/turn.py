@@ -22,7 +22,7 @@ Durations an effect may have (``duration`` in a scenario):
 
 from __future__ import annotations
 
-from judge.engine.fab import cited
+from judge.engine.fab import cited, tapping
 from judge.engine.core import InvalidScenario, bounded
 
 DURATIONS = ("turn", "chain", "link", "until-your-next-turn", "your-next-turn", "opponent-next-turn",
@@ -130,6 +130,8 @@ class Turn:
                       [cited.PITCH_ZONE_TO_DECK],
                       tag="telling")
         self.settle([cited.END_OF_TURN_PROCEDURE])
+        # 2026-02 4.4.3d: the turn-player untaps all permanents they control (2.10.1 has no such step)
+        tapping.untap_at_end_of_turn(self, tp)
         # 4.4.3d every player loses all action points and resource points
         for p in s.players.values():
             if p.action_points or p.resources:

@@ -55,8 +55,9 @@ class Zones:
                 and c is not card]
         card.deck_pos = (min(deck) - 1 if top else max(deck) + 1) if deck else 0.0
 
-    def zone_changed(self, card: Card, old: str, new: str):
-        """After a move: the events of entering or leaving the arena's permanent and equipment zones."""
+    def zone_changed(self, card: Card, old: str, new: str, controller: str | None = None):
+        """After a move: the events of entering or leaving the arena's permanent and equipment zones (a card that
+        left is reported with the player who controlled it there, ``controller``)."""
         if old == new:
             return
         if new in PERMANENT_ZONES and old not in ARENA_ZONES:
@@ -73,7 +74,7 @@ class Zones:
             if new == "equipment":
                 self.event("equip", card=card.handle, player=card.controller)
         elif old in PERMANENT_ZONES and new not in ARENA_ZONES:
-            self.event("leaves-arena", card=card.handle, player=card.controller, destination=new)
+            self.event("leaves-arena", card=card.handle, player=controller or card.controller, destination=new)
 
     def enters_with_granted(self, card: Card):
         """6.4.8: "Non-token NAMEs you control enter the arena with an additional steam counter" — an
