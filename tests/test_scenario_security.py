@@ -261,3 +261,15 @@ def test_the_quick_walk_and_the_full_bounds_agree():
         assert checked == out
         verdicts.add(out == [])
     assert verdicts == {True, False}
+
+
+def test_an_activation_naming_a_printed_ability_that_is_not_activated_says_which_are(run_cli, tmp_path):
+    """Evo Command Center's first printed ability is its transform (a resolution ability), its second the activated
+    one: naming number 1 is refused with the numbers that are activated; naming none takes the activated one."""
+    src = ROOT / "scenarios/fab/card-evo-command-center-activated-without-an-ability-number.toml"
+    bad = _mutated(src, 'activate = "ecc"\n', 'activate = "ecc"\nability = 1\n')
+    _one_line_error(run_cli, _write(tmp_path, bad), "[actions.1.ability]",
+                    "Evo Command Center's ability number 1 is not an activated ability "
+                    "(its activated abilities are number 2 among its abilities)")
+    code, out, err = run_cli("resolve", "--check", str(src))
+    assert code == 0 and "1 passed" in out, out + err

@@ -498,13 +498,15 @@ def _check_action(scenario, i, act, s: State, reasons):
                                            f"{key}.{field}", cited.CHOSEN_NUMBER_NOT_NEGATIVE))
     if kind == "activate":
         card = s.cards.get(act["activate"])
-        idx = act.get("ability", 1)
         if card is not None:
-            acts = [a for a in card.abilities if a.kind == "activated"]
+            idx = card.ability_number(act)
+            acts = [str(i) for i, a in enumerate(card.abilities, 1) if a.kind == "activated"]
             if not isinstance(idx, int) or idx < 1 or idx > len(card.abilities) or \
                     card.abilities[idx - 1].kind != "activated":
-                reasons.append(scenario.reason("bad-ability", f"{card.name} has no activated ability number {idx} "
-                                               f"(it has {len(acts)})", f"{key}.ability"))
+                has = (f"its activated abilities are number {' and '.join(acts)} among its abilities" if acts
+                       else "it has no activated ability")
+                reasons.append(scenario.reason("bad-ability", f"{card.name}'s ability number {idx} is not an activated "
+                                               f"ability ({has})", f"{key}.ability"))
     if kind == "play":
         card = s.cards.get(act["play"])
         if card is not None:

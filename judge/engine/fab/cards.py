@@ -101,6 +101,14 @@ class Card:
             CHANGES[0] += 1
         self._abilities = value
 
+    def ability_number(self, act: dict) -> int:
+        """The 1-based number, among its abilities, of the ability an `activate` action names: its `ability`, or
+        when the file names none, the card's first activated ability (5.2)."""
+        given = act.get("ability")
+        if given is not None:
+            return given
+        return next((i for i, a in enumerate(self._abilities, 1) if a.kind == "activated"), 1)
+
     # -- identity ---------------------------------------------------------------------------------------
     @property
     def is_attack_action(self) -> bool:

@@ -498,11 +498,12 @@ def run(game: Game, scenario):
                 game.play_card(player, card, act, key)
             elif "activate" in act:
                 card = game.card(act["activate"])
-                ab = card.abilities[act.get("ability", 1) - 1]
+                number = card.ability_number(act)
+                ab = card.abilities[number - 1]
                 timing = {"defense reaction": "reaction", "attack reaction": "reaction", "action": "main"}.get(
                     ab.get("type", "instant"), "now")
                 game.ready_for(player, None, dict(act, _timing=timing))
-                game.activate(player, card, act.get("ability", 1), act, key)
+                game.activate(player, card, number, act, key)
             elif "defend" in act:
                 game.queue.insert(0, (idx, act))
                 _advance_to_defend(game, key)
