@@ -754,7 +754,7 @@ class Playing:
                                 [cited.ACTION_ONLY_ON_EMPTY_STACK])
         if s.chain_open and s.step != "resolution":
             raise IllegalAction("while the combat chain is open, action cards can only be played as attacks during "
-                                "the Resolution Step", [cited.NO_ACTIONS_DURING_COMBAT])
+                                "the Resolution Step", [cited.ACTION_NOT_DURING_COMBAT, cited.NO_ACTIONS_DURING_COMBAT])
         if s.chain_open and not c.is_attack_action:
             raise IllegalAction("during combat only attacks may be played as actions in the Resolution Step",
                                 [cited.NO_ACTIONS_DURING_COMBAT, cited.ATTACK_IN_RESOLUTION_STEP])
