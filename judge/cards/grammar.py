@@ -140,10 +140,7 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if low == "intimidate them" and ctx.is_attack and frame.event in ("attack", "hit"):
         return [{"do": "intimidate"}]       # "them": the hero this attack attacks or hits, the defending hero
     if low == "intimidate" and ctx.is_attack:
-        # 8.5.10b: no player specified, so the intimidate is a targeted effect; its controller targets an
-        # opposing hero as the triggered-layer is put on the stack (6.6.6a)
-        frame.declare("opponent")
-        return [{"do": "intimidate", "who": "target"}]
+        return phrases.targeted_intimidate(frame)
     m = re.fullmatch(r"create (?:a|an) (.+?) token", low)
     if m:
         return [_token(m.group(1), ctx)]

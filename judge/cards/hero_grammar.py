@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from judge.engine.fab.cards import has_moniker
-from judge.cards.phrases import Frame, NotUnderstood, Reading, _finish, modifiers, selector
+from judge.cards.phrases import Frame, NotUnderstood, Reading, _finish, modifiers, selector, targeted_intimidate
 
 PERMANENT_TYPES = {"hero", "demi-hero", "equipment", "weapon"}
 
@@ -56,8 +56,7 @@ def discard_trigger(text: str, ctx) -> Reading | None:
     body = m.group(5).strip().rstrip(".")
     frame = Frame(ctx, "trigger")
     if body.lower() == "intimidate":
-        frame.declare("opponent")        # 8.5.10b: no player specified, a targeted effect
-        effs = [{"do": "intimidate", "who": "target"}]
+        effs = targeted_intimidate(frame)
     else:
         effs = ctx.effects(body, frame)
     ability = {"kind": "trigger", "on": "discard", "of": "any", "if": cond, "effects": effs}

@@ -341,6 +341,13 @@ class Frame:
         self.target = spec
 
 
+def targeted_intimidate(frame) -> list[dict]:
+    """A triggered "intimidate" naming no player: a targeted effect (8.5.10b); its controller targets an opposing
+    hero as the triggered-layer is put on the stack (6.6.6a)."""
+    frame.declare("opponent")
+    return [{"do": "intimidate", "who": "target"}]
+
+
 def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     """The object of a ``gets``/``gains`` sentence → (``to``/``next`` fields, whether it is a next-card effect)."""
     p = phrase.strip().lower()

@@ -295,6 +295,7 @@ class Effects:
             cond = eff.get("if")
             if each_done is not None and eff.get("who") == "each" and cond == {"if_you_do": True}:
                 self._each_that_did(eff, src, controller, layer, each_done)   # "each hero that does, …"
+                each_done = self.__dict__.pop("each_done", None)
                 continue
             each_done = None
             if cond and ("if_you_do" in cond or "otherwise" in cond):
@@ -450,13 +451,18 @@ class Effects:
                   + (", each determining their own parameters in that order" if chooses else "")
                   + f": {', '.join(self.player_name(p) for p in order)}.",
                   [cited.EACH_PLAYER_CLOCKWISE, cited.COMPOUND_EVENT] + ([cited.PARAMETERS_CLOCKWISE] if chooses else []))
+        self._perform_each(eff, order, src, controller, layer)
+
+    def _perform_each(self, eff: dict, players: list, src, controller: str, layer):
+        """Each of ``players`` performs ``eff`` as an individual event, in that order (1.9.2c); who did their part
+        is kept for an "each hero that does" after it, and "if you do" reads the controller's own part (1.8.4)."""
         results = {}
-        for p in order:
+        for p in players:
             self.last_ok = True
             PRIMITIVES[eff["do"]].handler(self, dict(eff, who=p), src, controller, layer)
             results[p] = self.last_ok
         self.each_done = results
-        self.last_ok = results.get(controller, False)     # "if you do": the controller's own part (1.8.4)
+        self.last_ok = results.get(controller, False)
 
     def _each_that_did(self, eff: dict, src, controller: str, layer, each_done: dict):
         """"Each hero puts …. Each hero that does, discards a card": the second instruction is for each player
@@ -466,12 +472,7 @@ class Effects:
         self.step(f"\"{_describe_effect_data(rest)}\" is for each hero who did their part of the effect before it: "
                   + (", ".join(self.player_name(p) for p in did) if did else "none of them") + ".",
                   [cited.CONDITIONAL_EFFECT, cited.EACH_PLAYER_CLOCKWISE], tag="telling")
-        results = {}
-        for p in did:
-            self.last_ok = True
-            PRIMITIVES[rest["do"]].handler(self, dict(rest, who=p), src, controller, layer)
-            results[p] = self.last_ok
-        self.last_ok = results.get(controller, False)
+        self._perform_each(rest, did, src, controller, layer)
 
     def _no_defending_hero(self, eff: dict, src) -> bool:
         """8.2.8d: an effect naming the defending hero ("they discard", "mark them") while the attack-target is an

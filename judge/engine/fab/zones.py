@@ -133,13 +133,13 @@ class Zones:
                     return sorted(pool, key=lambda c: c.deck_pos)
                 return self._compound_order(pool, layer, owner, zone)
             n = eff.get("amount", 1) if isinstance(eff.get("amount", 1), int) else 1
-            named = [h for h in (layer.params.get("chosen") if layer else None) or [] if isinstance(h, str)] \
-                if layer is not None and isinstance(layer.params.get("chosen"), list) else \
-                ([layer.params["chosen"]] if layer is not None and isinstance(layer.params.get("chosen"), str) else [])
+            chosen = layer.params.get("chosen") if layer is not None else None
+            named = [h for h in chosen if isinstance(h, str)] if isinstance(chosen, list) else \
+                [chosen] if isinstance(chosen, str) else []
             picked = [self.card(h) for h in named if h in self.s.cards and self.card(h) in pool][:n]
-            if eff.get("up_to") and layer is not None and isinstance(layer.params.get("chosen"), list):
+            if eff.get("up_to") and isinstance(chosen, list):
                 return self._up_to(sel, zone, owner, n, picked, named)   # a list: the player's whole choice
-            if picked and len(picked) < n and isinstance(layer.params.get("chosen") if layer else None, str):
+            if picked and len(picked) < n and isinstance(chosen, str):
                 # one handle named: the first card chosen; the others are the first in the file that fit
                 rest = [c for c in pool if c not in picked][:n - len(picked)]
                 if rest:
