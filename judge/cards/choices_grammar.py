@@ -159,14 +159,13 @@ def effect(low: str, frame) -> list[dict] | None:
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
-    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
+    m = re.fullmatch(r"put (a|\d+|two|three|four|five|six) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
     if m and not frame.ctx.resolves and (m.group(5) == "this" or "ally" in frame.ctx.subtypes) and \
             (m.group(4) != "h" or "ally" in frame.ctx.subtypes):
         # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"; an ally's own -1{h}
         # counter, "on her" (its life, 1.15.2a, 2.5.3a)
-        n, sign, size = (1 if m.group(1) == "a" else int(m.group(1))), m.group(2), int(m.group(3))
-        if size != 1 or (m.group(1) == "a") != low.split()[3].startswith("counter") or \
-                (n > 1) != low.split()[3].startswith("counters"):
+        n, sign, size = g.number(m.group(1)), m.group(2), int(m.group(3))
+        if size != 1 or (n == 1) != (low.split()[3] == "counter"):     # "a … counter", "three … counters"
             raise g.NotUnderstood(low)
         return [{"do": "put-counter", "stat": {"p": "power", "d": "defense", "h": "life"}[m.group(4)],
                  "amount": n if sign == "+" else -n, "what": "self"}]
