@@ -23,18 +23,31 @@ PUT_PLACES = {"on the bottom of your deck": "deck", "on top of your deck": "deck
 def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
     """``If you do, Y`` (after an optional effect: Y's effects, each conditional on it, 1.8.4a) and ``you may X``
     (X's one effect, optional, 1.8.3) → effect tables; ``read`` reads a plain sentence (grammar.effect_parts)."""
-    m = re.fullmatch(r"if you do, (.+)", sentence, re.IGNORECASE)
+    m = re.fullmatch(r"if you do,? (.+)", sentence, re.IGNORECASE)    # "If you do create …": printed without comma
     if m:
         if not getattr(frame, "optional_before", False):
-            raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …"
+            raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …" nor may fail
         frame.optional_before = False
         effects = read(and_split(m.group(1)), frame)
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(sentence)  # a condition inside the consequence: not written by one table
             e["if"] = {"if_you_do": True}
+        frame.if_you_do_before = True
         return effects
     frame.optional_before = False
+    m = re.fullmatch(r"otherwise, (.+)", sentence, re.IGNORECASE)
+    if m and getattr(frame, "if_you_do_before", False):
+        # "If you do, Y. Otherwise, Z": Z is conditional on the opposite — the effect before "if you do" failed or was
+        # not done, so Y was not generated (1.8.4a)
+        frame.if_you_do_before = False
+        effects = read(and_split(m.group(1)), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)
+            e["if"] = {"otherwise": True}
+        return effects
+    frame.if_you_do_before = False
     got = banished_this_way(sentence, frame, read)
     if got is not None:
         return got

@@ -134,6 +134,7 @@ def effect(low: str, frame) -> list[dict] | None:
         n = g.number(m.group(1))
         if (n == 1) == low.endswith("counters from this"):
             raise g.NotUnderstood(low)
+        frame.optional_before = True    # "If you do, …" reads whether it was done: with none left it fails (1.8.4a)
         return [{"do": "remove-counter", "kind": m.group(2), "amount": n, "what": "self"}]
     m = re.fullmatch(rf"if (?P<cond>{_NONE_ON_THIS}), put an? (?P<kind>\w+) counter on (?:it|this)", low)
     if m:
