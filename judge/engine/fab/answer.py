@@ -25,7 +25,7 @@ def report(game: Game):
     f["tapped"] = {h: c.tapped for h, c in s.cards.items()}   # 2026-02 1.3.3b: a permanent's state at the end
     f["under"] = {h: c.under for h, c in s.cards.items() if c.zone == "under"}   # sub-cards → top-card (3.0.14)
     f.setdefault("transformed", {})
-    for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "beaten_chest", "intimidated", "died",
+    for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "scrap_paid", "beaten_chest", "intimidated", "died",
                 "won_clash", "wagered", "won_wager", "transcended"):
         f.setdefault(key, [])
     f.setdefault("winner", None)
