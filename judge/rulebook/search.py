@@ -70,7 +70,7 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
     # tier 1: defined terms (exact, then the query as a whole word inside a term name)
     term = book.terms.get(q) or book.terms.get(query.lower().strip())
     if term is None:   # a term spelt the other way ("Defence" in the document, "defense" asked)
-        term = next((t for key, t in book.terms.items() if normalize(key) == q), None)
+        term = _folded_terms(index, book)[0].get(q)
     if term is not None:
         for k, rid in enumerate(term.rules):
             offer(rid, 300 - k, f"defines '{term.name}'")
@@ -80,26 +80,27 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
         offer(rid, 250, "title")
     candidates = _candidates(index, q)
     phrase = re.compile(r"(?<![a-z0-9])" + re.escape(q) + r"(?![a-z0-9])")
+    starts = [re.compile(r"(?<![a-z0-9])" + re.escape(w)).search for w in words]   # each word, compiled once
     for rid in (index["ids"] if candidates is None else sorted(candidates, key=position.__getitem__)):
         title = titles[rid]
         body = texts[rid]
         if title and title == q:
             continue
-        m = phrase.search(body)
+        m = phrase.search(body) if q in body else None    # the plain test first: most candidates fail it
         if m:
             bonus = 20 if title and q in title else 0
             # earlier and shorter matches read better: small tie-breakers
             offer(rid, 150 + bonus - min(m.start(), 400) / 100 - len(body) / 2000, "phrase", m.start(),
                   len(q))
             continue
-        if len(words) > 1 and all(re.search(r"(?<![a-z0-9])" + re.escape(w), body) for w in words):
+        if len(words) > 1 and all(start(body) for start in starts):
             first = min(body.find(w) for w in words)
             offer(rid, 100 - len(body) / 2000, "all words", first, len(words[0]))
     if len(scores) < limit:
         from rapidfuzz import fuzz, process
 
         # a misspelt term ("go agian") still finds the rules that define it, ahead of fuzzy text
-        names = {key: normalize(t.name) for key, t in book.terms.items()}
+        names = _folded_terms(index, book)[1]
         for _name, score, key in process.extract(q, names, scorer=fuzz.ratio, limit=limit, score_cutoff=80):
             t = book.terms[key]
             for k, rid in enumerate(t.rules):
@@ -202,6 +203,18 @@ def _positions(index: dict) -> dict:
     if pos is None:
         pos = index["_positions"] = {rid: n for n, rid in enumerate(index["ids"])}
     return pos
+
+
+def _folded_terms(index: dict, book) -> tuple[dict, dict]:
+    """The terms of ``book`` by folded key (the first term of each, in document order) and each term key's
+    folded name: made once per index, not folded again for every query."""
+    got = index.get("_folded_terms")
+    if got is None:
+        by_key: dict = {}
+        for key, t in book.terms.items():
+            by_key.setdefault(normalize(key), t)
+        got = index["_folded_terms"] = (by_key, {key: normalize(t.name) for key, t in book.terms.items()})
+    return got
 
 
 class _Term:
