@@ -79,21 +79,18 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
     for rid in index["by_title"].get(q, ()):
         offer(rid, 250, "title")
     candidates = _candidates(index, q)
-    phrase = re.compile(r"(?<![a-z0-9])" + re.escape(q) + r"(?![a-z0-9])")
-    starts = [re.compile(r"(?<![a-z0-9])" + re.escape(w)).search for w in words]   # each word, compiled once
     for rid in (index["ids"] if candidates is None else sorted(candidates, key=position.__getitem__)):
         title = titles[rid]
         body = texts[rid]
         if title and title == q:
             continue
-        m = phrase.search(body) if q in body else None    # the plain test first: most candidates fail it
-        if m:
+        at = _word_at(body, q, True)
+        if at >= 0:
             bonus = 20 if title and q in title else 0
             # earlier and shorter matches read better: small tie-breakers
-            offer(rid, 150 + bonus - min(m.start(), 400) / 100 - len(body) / 2000, "phrase", m.start(),
-                  len(q))
+            offer(rid, 150 + bonus - min(at, 400) / 100 - len(body) / 2000, "phrase", at, len(q))
             continue
-        if len(words) > 1 and all(start(body) for start in starts):
+        if len(words) > 1 and all(_word_at(body, w, False) >= 0 for w in words):
             first = min(body.find(w) for w in words)
             offer(rid, 100 - len(body) / 2000, "all words", first, len(words[0]))
     if len(scores) < limit:
@@ -132,6 +129,21 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
 
 
 _RUN = re.compile(r"[a-z0-9]+")
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _word_at(body: str, text: str, whole: bool) -> int:
+    """Where ``text`` first starts a word of ``body`` (no letter or digit before it; with ``whole``, none
+    after it either), or -1: what ``(?<![a-z0-9])TEXT`` (``…(?![a-z0-9])``) finds, without compiling a
+    pattern for every query."""
+    i = body.find(text)
+    end = len(text)
+    while i >= 0:
+        if (i == 0 or body[i - 1] not in _ALNUM) and (not whole or i + end >= len(body)
+                                                      or body[i + end] not in _ALNUM):
+            return i
+        i = body.find(text, i + 1)
+    return -1
 _INDEX_FORMAT = 2
 
 
