@@ -51,7 +51,9 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("life_at_most", cited.LIFE_TOTAL), ("life_at_least", cited.LIFE_TOTAL),
                        ("created_this_turn", cited.CREATE_TOKEN),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
-                       ("paid_with", cited.CONNECTED_ABILITY_PAIR))
+                       ("paid_with", cited.CONNECTED_ABILITY_PAIR),
+                       # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)
+                       ("gains_exactly", cited.APPLICATION_IS_EVENT), ("stat", cited.PROPERTY_INCREASED))
 
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""
@@ -171,6 +173,8 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("event") == "increased":   # a count of increases (2.0.3b), each one an event (6.2.5)
+                    extra += [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]
                 if node.get("count") == "played-or-activated":
                     extra.append(cited.ABILITY_TYPE)     # an activated ability counts by its own type
                 if "power_above_base" in node:
