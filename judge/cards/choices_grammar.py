@@ -134,6 +134,29 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
     return effects
 
 
+# "look at …": whose private cards its controller looks at (8.5.11) → the look effect's what and who
+LOOK_AT = {"the top card of your deck": ("top-of-deck", "you"), "the defending hero's hand": ("hand", "defending-hero"),
+           "their hand": ("hand", "defending-hero")}
+
+
+def _look(low: str, frame) -> list[dict] | None:
+    """``[you may] look at the top card of your deck | the defending hero's hand`` (8.5.11): a ``look`` effect,
+    optional after "you may" (1.8.3); "their hand" only in an attack's hit trigger, the hero it hit."""
+    m = re.fullmatch(r"(you may )?look at (.+)", low)
+    if not m:
+        return None
+    if m.group(2) not in LOOK_AT or m.group(2) == "their hand" and not (frame.event == "hit" and frame.ctx.is_attack):
+        raise g.NotUnderstood(low)
+    what, who = LOOK_AT[m.group(2)]
+    if who == "defending-hero" and not frame.ctx.is_attack:
+        raise g.NotUnderstood(low)          # the hero this card attacks: read on an attack card only
+    eff = {"do": "look", "what": what} if who == "you" else {"do": "look", "what": what, "who": who}
+    if m.group(1):
+        eff["may"] = True
+        frame.optional_before = True        # "If you do, …" after it reads it (1.8.4a)
+    return [eff]
+
+
 def and_split(text: str) -> list[str]:
     """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
@@ -156,6 +179,9 @@ def effect(low: str, frame) -> list[dict] | None:
     if low == "reveal the top card of your deck":
         frame.revealed = True
         return [{"do": "reveal", "what": "top-of-deck"}]
+    got = _look(low, frame)
+    if got is not None:
+        return got
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]

@@ -16,7 +16,8 @@ from judge.engine.fab.state import Effect, Layer, derived
 
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
-OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul"}
+OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul",
+                        "put-into-graveyard": "put into its owner's graveyard"}
 
 class Effects:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``s.effects`` (the effects in force), ``s.pending``
