@@ -55,6 +55,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
+    "draw": {"card", "player"}, "intimidate": {"player", "target"},
     "increased": {"card", "player", "amount", "stat"},
 }
 EVENTS = tuple(EVENT_INFO)
@@ -430,10 +431,12 @@ def _shape():
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1),
                       "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
-    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
+    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
                                      what="a quantity table")
     flag = Bool()
-    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool()},
+    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool(),
+                     "other": Bool(), "event": Str(EVENTS), "by": Str(("you", "opponent")),
+                     "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
                        "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
