@@ -23,18 +23,31 @@ PUT_PLACES = {"on the bottom of your deck": "deck", "on top of your deck": "deck
 def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
     """``If you do, Y`` (after an optional effect: Y's effects, each conditional on it, 1.8.4a) and ``you may X``
     (X's one effect, optional, 1.8.3) → effect tables; ``read`` reads a plain sentence (grammar.effect_parts)."""
-    m = re.fullmatch(r"if you do, (.+)", sentence, re.IGNORECASE)
+    m = re.fullmatch(r"if you do,? (.+)", sentence, re.IGNORECASE)    # "If you do create …": printed without comma
     if m:
         if not getattr(frame, "optional_before", False):
-            raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …"
+            raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …" nor may fail
         frame.optional_before = False
         effects = read(and_split(m.group(1)), frame)
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(sentence)  # a condition inside the consequence: not written by one table
             e["if"] = {"if_you_do": True}
+        frame.if_you_do_before = True
         return effects
     frame.optional_before = False
+    m = re.fullmatch(r"otherwise, (.+)", sentence, re.IGNORECASE)
+    if m and getattr(frame, "if_you_do_before", False):
+        # "If you do, Y. Otherwise, Z": Z is conditional on the opposite — the effect before "if you do" failed or was
+        # not done, so Y was not generated (1.8.4a)
+        frame.if_you_do_before = False
+        effects = read(and_split(m.group(1)), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)
+            e["if"] = {"otherwise": True}
+        return effects
+    frame.if_you_do_before = False
     got = banished_this_way(sentence, frame, read)
     if got is not None:
         return got
@@ -185,14 +198,13 @@ def effect(low: str, frame) -> list[dict] | None:
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
-    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
+    m = re.fullmatch(r"put (a|\d+|two|three|four|five|six) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
     if m and not frame.ctx.resolves and (m.group(5) == "this" or "ally" in frame.ctx.subtypes) and \
             (m.group(4) != "h" or "ally" in frame.ctx.subtypes):
         # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"; an ally's own -1{h}
         # counter, "on her" (its life, 1.15.2a, 2.5.3a)
-        n, sign, size = (1 if m.group(1) == "a" else int(m.group(1))), m.group(2), int(m.group(3))
-        if size != 1 or (m.group(1) == "a") != low.split()[3].startswith("counter") or \
-                (n > 1) != low.split()[3].startswith("counters"):
+        n, sign, size = g.number(m.group(1)), m.group(2), int(m.group(3))
+        if size != 1 or (n == 1) != (low.split()[3] == "counter"):     # "a … counter", "three … counters"
             raise g.NotUnderstood(low)
         return [{"do": "put-counter", "stat": {"p": "power", "d": "defense", "h": "life"}[m.group(4)],
                  "amount": n if sign == "+" else -n, "what": "self"}]

@@ -191,7 +191,9 @@ class Counts:
             what = {"chain-links": "chain link(s)", "played-this-turn": "card(s) of that kind played this turn",
                     "events-this-turn": f"{want.get('event')} event(s) this turn",
                     "played-or-activated": "card(s) played or ability(ies) activated of that kind",
-                    "counters": f"{want.get('kind')} counter(s)", "life": "life point(s)"}.get(want.get("count"), "of them")
+                    "counters": f"{want.get('kind')} counter(s)", "life": "life point(s)",
+                    "you-control": ("other " if want.get("other") else "") + "permanent(s) of that kind you control"
+                    }.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
         if key == "if_you_do":

@@ -429,10 +429,11 @@ def _shape():
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1),
                       "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
-    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
+    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
                                      what="a quantity table")
     flag = Bool()
-    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool()},
+    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool(),
+                     "other": Bool()},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
                        "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
