@@ -231,7 +231,7 @@ def condition(p: str, ctx) -> dict | None:
         # an attack event this turn whose attack is a weapon's (7.2.4), by its controller
         return {"at_least": {"count": "events-this-turn", "event": "attack", "by": "you", "of": {"types": ["weapon"]},
                              "n": 1}}
-    m = re.fullmatch(r"you've (?:played or created|created) an? (\w+) this turn", p)
+    m = re.fullmatch(r"you(?:'ve| have) (?:played or created|created) an? (\w+) this turn", p)
     if m:   # a permanent played (5.1) or a token created (8.5.2) this turn: one of two conditions
         spec = g.permanent_noun(m.group(1), ctx)
         created = {"created_this_turn": spec}

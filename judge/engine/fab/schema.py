@@ -55,6 +55,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
+    "draw": {"card", "player"}, "intimidate": {"player", "target"},
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -433,7 +434,8 @@ def _shape():
                                      what="a quantity table")
     flag = Bool()
     counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool(),
-                     "other": Bool()},
+                     "other": Bool(), "event": Str(EVENTS), "by": Str(("you", "opponent")),
+                     "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
                        "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
