@@ -499,7 +499,7 @@ def _shape():
                                         "abilities": ListOf(ability), "keywords": ListOf(Str()), "target": target},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "fail_search": Bool(), "playable_as_instant": Bool(), "counters": counters,
+                  "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
