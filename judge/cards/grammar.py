@@ -28,7 +28,7 @@ from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
-    NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
+    NUM, STATE_CONDITIONS, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
     permanent_noun, selector, sentences, subject, target_word)
 
 
@@ -257,6 +257,7 @@ TRIGGERS = (
     (r"when the combat chain closes", "combat-chain-closes"),    # 7.7.2: the Close Step's event
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),
+    (r"when this is put into your graveyard from anywhere", "put-into-graveyard"),   # functional there (1.7.4i)
 )
 
 
@@ -266,7 +267,8 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     try:
         for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
                        effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
-                       keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph, _activated,
+                       keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph,
+                       zones_grammar.paragraph, _activated,
                        _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
@@ -347,10 +349,7 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
     return _conditional(cond, cm.group(2), ctx)
 
 
-# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
-STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
-                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
-                              "dealt_damage_this_turn", "your_turn"})
+# conditions on the game state alone: phrases.STATE_CONDITIONS
 
 
 def _conditional(cond: dict, body: str, ctx: Context) -> Reading:

@@ -245,18 +245,35 @@ def selector(phrase: str, ctx: Context) -> dict:
     return spec
 
 
+# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
+STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
+                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
+                              "dealt_damage_this_turn", "your_turn"})
+
 PERMANENT_SUBTYPES = ("aura", "item", "ally")
 
 
 def permanent_noun(phrase: str, ctx: Context) -> dict:
-    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data or ``aura`` / ``item`` / ``ally`` (plural too)."""
+    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data or ``aura`` / ``item`` / ``ally`` (plural too),
+    after ``non-token`` (not a token, 1.3.2) and supertypes of the pool (``non-token Illusionist auras``)."""
     p = phrase.strip().lower()
     singular = p[:-1] if p.endswith("s") and p[:-1] in ctx.names else p
     if singular in ctx.names:
         return {"name": ctx.names[singular]}
-    word = p[:-1] if p.endswith("s") else p
+    words = p.split()
+    spec: dict = {}
+    if words and words[0] == "non-token":
+        spec["not_types"] = ["token"]
+        words.pop(0)
+    sups = []
+    while len(words) > 1 and words[0] in ctx.pool_supertypes:
+        sups.append(words.pop(0))
+    if sups:
+        spec["supertypes"] = sups
+    word = " ".join(words)
+    word = word[:-1] if word.endswith("s") else word
     if word in PERMANENT_SUBTYPES:
-        return {"subtypes": [word]}
+        return {"subtypes": [word], **spec}
     raise NotUnderstood(phrase)
 
 
@@ -414,8 +431,8 @@ def _finish(frame: Frame, reading: Reading, ability: dict) -> Reading:
             reading.fields["target"] = frame.target
         elif ability.get("kind") == "activated":
             ability["target"] = frame.target
-        elif ability.get("kind") == "trigger" and frame.target == "opponent":
-            ability["target"] = "opponent"     # the engine declares the one opponent (6.6.6a)
+        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero") or isinstance(frame.target, dict)):
+            ability["target"] = frame.target     # declared as the triggered-layer is put on the stack (6.6.6a)
         else:
             raise NotUnderstood("a target outside a resolution or activated ability")
     reading.abilities.append(ability)

@@ -25,7 +25,7 @@ def report(game: Game):
     f["tapped"] = {h: c.tapped for h, c in s.cards.items()}   # 2026-02 1.3.3b: a permanent's state at the end
     f["under"] = {h: c.under for h, c in s.cards.items() if c.zone == "under"}   # sub-cards → top-card (3.0.14)
     f.setdefault("transformed", {})
-    for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "beaten_chest", "intimidated", "died",
+    for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "scrap_paid", "beaten_chest", "intimidated", "died",
                 "won_clash", "wagered", "won_wager", "transcended"):
         f.setdefault(key, [])
     f.setdefault("winner", None)
@@ -36,6 +36,7 @@ def report(game: Game):
     f["turn_player"] = s.turn_player
     f["hand"] = {name: sorted(h for h, c in s.cards.items() if c.zone == "hand" and c.owner == name) for name in s.players}
     f["deck"] = {name: [c.handle for c in game.deck_of(name)] for name in s.players}
+    f["looked_at"] = {name: list(f.get("looked_at", {}).get(name, [])) for name in s.players}   # 8.5.11
     f["power"] = dict(game.power_seen)
     f["defense"] = dict(game.defense_seen)
     f["costs"] = dict(game.costs_paid)

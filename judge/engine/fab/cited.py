@@ -381,6 +381,8 @@ DESTROY = cite("8.5.4", "destroy is a discrete effect to")
 DISCARD = cite("8.5.5", "discard is a discrete effect to")
 DRAW = cite("8.5.6", "draw is a discrete effect to")
 DRAW_FROM_EMPTY_DECK_FAILS = cite("8.5.6b", "if a player tries to draw")
+DRAWING_ONLY = cite("8.5.6a", "other than draw is not considered drawing that card")
+DAMAGE_TYPES = cite("8.5.3b", "there are 3 types of damage")
 GAIN = cite("8.5.7", "gain is a discrete effect to")
 GAIN_LIFE = cite("8.5.7a", "if a living object gains h")
 GAIN_ACTION_POINTS_FAILS = cite("8.5.7b", "if a non turn player would gain action points then the gain effect fails")
@@ -448,6 +450,10 @@ DISCARD_EMPTY_HAND = cite("8.5.5b", "when there are no cards in their hand the d
 INTIMIDATE_RETURNS_ITS_CARDS = cite("8.5.10c", "the triggered effect only returns the cards banished by its ability")
 REMOVE_COUNTER = cite("8.5.16", "to remove a counter from an object")
 REVEAL = cite("8.5.17", "to reveal a private object make it public then make it private again")
+LOOK = cite("8.5.11", "to look at a private object the information about the properties of that object becomes known")
+LOOK_DISCRETE = cite("8.5.11a", "if a duration is not specified look is a discrete effect")
+LOOK_STAYS_PRIVATE = cite("8.5.11b", "if a player looks at a private object it does not become a public object")
+LOOK_PUBLIC_FAILS = cite("8.5.11c", "if the object is public the look effect fails")
 CHARGE = cite("8.5.29", "to charge a card move it from the player's hand to their hero's soul")
 CHARGED = cite("8.5.29a", "the player that controls the effect is considered to have charged a card")
 PUT_INTO_SOUL_NOT_CHARGING = cite("8.5.29b", "moving a card to a hero's soul from a rule or effect other than charge")
@@ -532,6 +538,11 @@ DECK_CARD_PERMANENT_SUBTYPES = cite("1.3.3", "deck cards become permanents when 
 MELD_SETS_COST = cite("8.3.38b", "meld sets the asset cost of a card before increases and decreases are applied")
 SPECTRA_ATTACKABLE = cite("8.3.14a", "an object with spectra can be the target of an attack")
 SPECTRA_TRIGGER = cite("8.3.14b", "when an object with spectra becomes the target of an attack a triggered layer is put on the stack")
+# 6.2.5 an effect's application as an event; 2.0.3b a property considered increased; 1.4.3d replacement effects on
+# attacks do not reach the attack-source; 6.2.2b a future-object effect's variables fixed as it first applies
+APPLICATION_IS_EVENT = cite("6.2.5", "the first time a continuous effect applies to an object")
+PROPERTY_INCREASED = cite("2.0.3b", "increase or decrease")
+REPLACE_ONCE = cite("6.4.5", "a replacement effect can only replace an event once per original event")
 # rules only FaB CR 2026-02 defines (``since``): tapping and untapping permanents, watery grave. Judged under
 # 2026-02 or later they cite that version's rule; under 2.10.1, a scenario that depends on one is refused.
 PERMANENT_STATES = cite("1.3.3b", "a permanent has one of two different states untapped and tapped", since="2026-02")

@@ -100,14 +100,21 @@ class KeywordPlay:
     # ---- scrap (8.3.32), beat chest (8.3.33) ---------------------------------------------------------------
     def keyword_cost_paid(self, player: str, c, name: str):
         """8.3.32a, 8.3.33a: the keyword's optional additional cost was paid — the player has scrapped / beaten
-        chest (an event of that name) and the card played did so (the condition ``scrapped``); the cards the cost
-        moved are the card's cards paid "this way" (condition ``paid_with``)."""
-        words, event, rule, _ = COST_PAID[name]
+        chest (an event of that name) and the card played did so (the condition ``scrapped``; fact ``scrap_paid`` /
+        ``beaten_chest``); the cards the cost moved are the card's cards paid "this way" (condition ``paid_with``),
+        and where the rule names them so, the fact of that name lists them (the banished card "is considered to
+        have been scrapped", 8.3.32a: fact ``scrapped``)."""
+        words, event, rule, _, played_fact, moved_fact = COST_PAID[name]
         c.__dict__.setdefault("_keyword_costs", set()).add(name)
-        self.facts.setdefault(words.replace(" ", "_"), []).append(c.handle)
-        moved = [self.card(h).name for h in c.__dict__.get("_paid_with", []) if h in self.s.cards]
+        self.facts.setdefault(played_fact, []).append(c.handle)
+        paid = [h for h in c.__dict__.get("_paid_with", []) if h in self.s.cards]
+        if moved_fact:
+            self.facts.setdefault(moved_fact, []).extend(paid)
+        moved = [self.card(h).name for h in paid]
         self.step(f"{self.player_name(player)} paid {c.name}'s {name} cost" + (f" ({', '.join(moved)})" if moved else "")
-                  + f": they have {words}.", [rule], tag="telling")
+                  + f": they have {words}" + (f", and {' and '.join(moved)} {'is' if len(moved) == 1 else 'are'} "
+                                               f"considered to have been {moved_fact}" if moved_fact and moved else "")
+                  + ".", [rule], tag="telling")
         self.event(event, card=c.handle, player=player)
 
     # ---- rune gate (8.3.27) -------------------------------------------------------------------------------

@@ -195,10 +195,12 @@ MIRAGE = with_hook("defending-state-trigger")[0].name   # 8.3.25
 CRANK = with_hook("enters")[0].name              # 8.3.29
 
 # cost-paid rows: what the player has done once the keyword's optional additional cost is paid — (the words, the
-# event's name, the rule that says it, the rule that says it cannot be done when the cost cannot be paid)
-_DONE = {"scrap": ("scrapped", "scrap", cited.SCRAPPED, cited.CANNOT_SCRAP),
-         "beat chest": ("beaten chest", "beat-chest", cited.BEATEN_CHEST, cited.CANNOT_BEAT_CHEST)}
-COST_PAID: dict[str, tuple[str, str, str, str]] = {row.name: _DONE[row.name] for row in with_hook("cost-paid")}
+# event's name, the rule that says it, the rule that says it cannot be done when the cost cannot be paid, the fact
+# listing the cards played paying it, the fact listing the cards the cost moved when the rule names them: 8.3.32a
+# calls the banished card "scrapped")
+_DONE = {"scrap": ("scrapped", "scrap", cited.SCRAPPED, cited.CANNOT_SCRAP, "scrap_paid", "scrapped"),
+         "beat chest": ("beaten chest", "beat-chest", cited.BEATEN_CHEST, cited.CANNOT_BEAT_CHEST, "beaten_chest", None)}
+COST_PAID: dict[str, tuple] = {row.name: _DONE[row.name] for row in with_hook("cost-paid")}
 
 
 def implied_abilities(keywords: dict) -> list[tuple[str, dict]]:
