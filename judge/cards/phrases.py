@@ -245,6 +245,11 @@ def selector(phrase: str, ctx: Context) -> dict:
     return spec
 
 
+# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
+STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
+                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
+                              "dealt_damage_this_turn", "your_turn"})
+
 PERMANENT_SUBTYPES = ("aura", "item", "ally")
 
 
@@ -426,8 +431,8 @@ def _finish(frame: Frame, reading: Reading, ability: dict) -> Reading:
             reading.fields["target"] = frame.target
         elif ability.get("kind") == "activated":
             ability["target"] = frame.target
-        elif ability.get("kind") == "trigger" and frame.target == "opponent":
-            ability["target"] = "opponent"     # the engine declares the one opponent (6.6.6a)
+        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero") or isinstance(frame.target, dict)):
+            ability["target"] = frame.target     # declared as the triggered-layer is put on the stack (6.6.6a)
         else:
             raise NotUnderstood("a target outside a resolution or activated ability")
     reading.abilities.append(ability)

@@ -57,6 +57,14 @@ def _played_this_turn(g, want, src, event):
     return any(matches(g.card(h), want, g, ctrl) for h in played)
 
 
+def _played_other_this_turn(g, want, src, event):
+    # "if you have played another 'non-attack' action card this turn" in a play trigger: a card that fits, played by
+    # its controller this turn, other than the card whose play is the trigger's event
+    ctrl = _ctrl(src)
+    played = g.s.players[ctrl].played_this_turn if ctrl in g.s.players else []
+    return any(h != event.get("card") and matches(g.card(h), want, g, ctrl) for h in played)
+
+
 def _created_this_turn(g, want, src, event):
     # "if you've created an aura this turn": a token or card created this turn under its controller's control
     # (8.5.2, 8.5.2c) that fits — as it was created, though it may have left since
@@ -324,6 +332,20 @@ def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
 
+def _gains_exactly(g, want, src, event):
+    # "gains exactly +1{p} from an effect" (6.2.5): the +N of one application of an effect, as a replacement effect
+    # left it — not the change of the value, and not a counter
+    return bool(event.get("by_effect")) and event.get("amount") == want
+
+
+def _stat(g, want, src, event):
+    return event.get("stat") == want   # the property an "increased" event is about: power or defense (2.0.3b)
+
+
+def _during_step(g, want, src, event):
+    return g.s.chain_open and g.s.step == want   # "during the reaction step": the combat step now (7.0.2)
+
+
 CONDITION_ROWS = (
     Condition("in", None, _in),
     Condition("face_down", None, _face_down),
@@ -331,6 +353,7 @@ CONDITION_ROWS = (
     Condition("attacking", None, _attacking),
     Condition("you_control", None, _you_control),
     Condition("played_this_turn", None, _played_this_turn),
+    Condition("played_other_this_turn", "card", _played_other_this_turn),
     Condition("dealt_arcane_this_turn", None, _dealt_arcane),
     Condition("attack", None, _attack),
     Condition("card", "card", _card),
@@ -373,6 +396,9 @@ CONDITION_ROWS = (
     Condition("won_clash", None, won_clash),
     Condition("attacks_hero", "attack", attacks_hero),
     Condition("to_your_graveyard", "destination", _to_your_graveyard),
+    Condition("gains_exactly", "amount", _gains_exactly),
+    Condition("stat", "stat", _stat),
+    Condition("during_step", None, _during_step),
 )
 
 def _extra(name):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.cards import CHANGES
 from judge.engine.fab.base import _describe_effect_data
-from judge.engine.fab.state import Effect, derived
+from judge.engine.fab.state import Effect, abilities_in_game, derived
 
 DELAYED_KEYS = {"on", "effects", "once", "name", "target", "nth"}
 
@@ -103,9 +103,7 @@ class Delayed:
         kept = s.__dict__.get("_derived")   # derived() inlined: asked at every game state action
         listening = kept[1].get(("trigger", "state")) if kept is not None and kept[0] == CHANGES[0] else None
         if listening is None:
-            listening = derived(s, ("trigger", "state"), lambda: [
-                (src, ab) for src in s.cards.values() for ab in src.abilities
-                if ab.kind == "trigger" and ab.data.get("on") == "state"])
+            listening = derived(s, ("trigger", "state"), lambda: abilities_in_game(s)[1].get("state", ()))
         for src, ab in listening:
             key = (src.handle, ab.key, src.timestamp)
             live = src.zone in ("arena", "equipment") and not src.private or \
@@ -131,7 +129,7 @@ class Delayed:
                  "activate": "an ability is activated", "boost": "a player boosts", "destroyed": "a card is destroyed",
                  "enters-arena": "a card enters the arena", "leaves-arena": "a card leaves the arena",
                  "banished": "a card is banished", "combat-chain-closes": "the combat chain closes",
-                 "counter-removed": "a counter is removed", "create-token": "a token is created",
+                 "counter-removed": "a counter is removed", "increased": "a card's {p} or {d} increases", "create-token": "a token is created",
                  "chain-link-resolves": "a chain link resolves", "reveal": "a card is revealed",
                  "equip": "an equipment is equipped", "draw": "a card is drawn", "intimidate": "a hero is intimidated"}.get(on, str(on))
         if cond.get("your_turn"):

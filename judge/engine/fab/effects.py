@@ -12,7 +12,7 @@ from judge.engine.fab.base import _describe_effect_data, _describe_selector, _ef
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
-from judge.engine.fab.state import Effect, Layer, derived
+from judge.engine.fab.state import Effect, Layer, abilities_in_game, derived
 
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
@@ -40,9 +40,8 @@ class Effects:
             kept = self.s.__dict__.get("_derived")   # derived() inlined: asked at every event
             listening = kept[1].get(("trigger", name)) if kept is not None and kept[0] == CHANGES[0] else None
             if listening is None:
-                listening = derived(self.s, ("trigger", name), lambda: [
-                    (src, ab) for src in self.s.cards.values() for ab in src.abilities
-                    if ab.kind == "trigger" and ab.data.get("on") == name])
+                listening = derived(self.s, ("trigger", name),
+                                    lambda: abilities_in_game(self.s)[1].get(name, ()))
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue
@@ -202,16 +201,22 @@ class Effects:
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
-        if isinstance(target, dict):
-            # 6.6.6a: the controller declares the targets as the layer is added; the file names no choice, so the
-            # first object of the file that fits is taken
-            options = [t for t in self.target_candidates(target, layer.controller, layer) if t not in self.s.players]
+        if isinstance(target, dict) or target in ("hero", "any"):
+            # 6.6.6a: the controller declares the targets as the layer is added: the card's trigger_target, else
+            # (the file names no choice) an opposing hero for a hero, the first object of the file that fits
+            options = self.trigger_target_options(target, layer)
             layer.target_spec = target
             if options:
-                layer.targets = [options[0]]
-                self.step(f"{name} targets {self._name_of(options[0])} ({self.describe_target_spec(target)}"
-                          + (f"; of {len(options)} that fit, the first in the file" if len(options) > 1 else "")
-                          + ").", [cited.TRIGGERED_LAYER_ADDED])
+                layer.targets = [self.declared_trigger_target(src, target, options)]
+                if src is not None and src.trigger_target:
+                    how = "the target the file names"
+                elif len(options) > 1:
+                    how = f"of {len(options)} that fit, the first " + ("in the file" if isinstance(target, dict)
+                                                                       else "opposing hero")
+                else:
+                    how = ""
+                self.step(f"{name} targets {self._name_of(layer.targets[0])} ({self.describe_target_spec(target)}"
+                          + (f"; {how}" if how else "") + ").", [cited.TRIGGERED_LAYER_ADDED])
             else:
                 # 6.6.6a: no legal target can be declared — the triggered-layer ceases to exist, not added to the stack
                 self.step(f"{name} is created but has no legal target ({self.describe_target_spec(target)}): it ceases "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited, tapping
+from judge.engine.fab import cited, gains, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
 from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
@@ -40,6 +40,12 @@ class Primitive(NamedTuple):
 
 def _name(src) -> str:
     return src.name if src else "the effect"
+
+
+def _static_only(game, eff, src, controller, layer):
+    """An effect a static ability has while it is functional (6.2.3), never one a resolving ability creates: refused
+    at load time elsewhere (schema.STATIC_ONLY), so reaching here is a bug."""
+    raise AssertionError(f"do = {eff.get('do')!r} is a static ability's effect only")
 
 
 def _continuous(game, eff, src, controller, layer):
@@ -80,6 +86,9 @@ def _continuous(game, eff, src, controller, layer):
             e.data["_source"] = _chosen_source(game, src, layer)
     game.add_effect(e)
     game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
+    if not e.pending:   # 6.2.5: its first application to each object it applies to now is an event
+        gains.applied(game, e, [s.cards[h] for h in (bound if bound is not None else e.data.get("_held", ()))
+                                if h in s.cards])
 
 
 def _chosen_source(game, src, layer) -> str:
@@ -504,6 +513,8 @@ PRIMITIVE_ROWS = (
     _p("prevent", {"amount", "to", "damage_type", "shield", "when", "source"}, (cited.PREVENTION,), _continuous),
     _p("reduce-prevention", {"amount", "damage_type", "next"}, (cited.PREVENTION_DECREASED,), _reduce_prevention),
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
+    # a static ability only: "If your hero would be dealt damage, you may banish this to prevent 2 of that damage"
+    _p("prevent-by", {"sub_event", "amount", "may", "damage_type"}, (cited.PREVENTION, cited.SUB_EVENT), _static_only),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "life", "keywords",
@@ -547,6 +558,8 @@ PRIMITIVE_ROWS = (
     _p("amp", {"amount"}, (cited.AMP,), _amp),
     _p("enters-with", {"counters", "to"}, (cited.IDENTITY_REPLACEMENT,), _continuous),
     _p("increase-damage", {"amount", "of", "damage_type", "next"}, (cited.STANDARD_REPLACEMENT,), _increase_damage),
+    _p("increase-gain", {"amount", "of", "next", "stat"}, (cited.STANDARD_REPLACEMENT, cited.APPLICATION_IS_EVENT),
+       gains.effect_increase_gain),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),

@@ -34,7 +34,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play-only-if": {"if"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
-    "enters": {"counters", "name"},
+    "enters": {"counters", "name", "if"},
     "additional-cost": {"effects", "optional", "name"},
     "replacement": {"would", "instead", "name"},
 }
@@ -56,6 +56,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
+    "increased": {"card", "player", "amount", "stat"},
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -112,6 +113,15 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
     static_do = ab.get("effect", {}).get("do") if kind == "static" and isinstance(ab.get("effect"), dict) else None
+    for i, eff in enumerate(ab.get("effects", []) if isinstance(ab.get("effects"), list) else []):
+        if isinstance(eff, dict) and eff.get("do") in STATIC_ONLY:
+            reasons.append(scenario.reason("unsupported", f"do = \"{eff['do']}\" is the effect of a static ability "
+                                           "only (kind = \"static\", effect = { … })", f"{key}.effects.{i + 1}",
+                                           cited.STATIC_CONTINUOUS_EFFECT))
+    if static_do == "prevent-by" and (ab["effect"].get("sub_event") not in ("banish", "destroy")
+                                      or not isinstance(ab["effect"].get("amount"), int)):
+        reasons.append(scenario.reason("bad-effect", "prevent-by reads sub_event = \"banish\" | \"destroy\" and amount = N",
+                                       f"{key}.effect", cited.PREVENTION))
     if static_do in EFFECT_ONLY:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
@@ -158,6 +168,8 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
 
 # continuous effects the engine applies only when an ability creates them, never from a static ability
 EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
+# effects only a static ability has (the engine reads them from the functional static abilities, 6.2.3)
+STATIC_ONLY = ("prevent-by",)
 
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
@@ -438,7 +450,7 @@ def _shape():
                      "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
-                       "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
+                       "played_this_turn": selector, "played_other_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
@@ -449,7 +461,9 @@ def _shape():
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
-                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag},
+                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
+                       "gains_exactly": Int(), "stat": Str(("power", "defense")),
+                       "during_step": Str(("layer", "attack", "defend", "reaction", "damage", "resolution", "close"))},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -496,7 +510,7 @@ def _shape():
                                         "abilities": ListOf(ability), "keywords": ListOf(Str()), "target": target},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "fail_search": Bool(), "playable_as_instant": Bool(), "counters": counters,
+                  "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
