@@ -57,7 +57,7 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
 # hand otherwise (8.5.6a); a player intimidated whether or not a card was banished (8.5.10a); the player who dealt
 # damage, the controller of its non-living source (8.5.3a)
 EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [cited.INTIMIDATE, cited.INTIMIDATED],
-                     "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE]}
+                     "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED]}
 
 
 class Counts:
