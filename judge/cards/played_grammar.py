@@ -92,9 +92,9 @@ def instead(sentence: str, last: list[dict], frame) -> tuple[list[dict], list[di
     gets|gains MODIFIERS`` (the same object as before), ``prevent N`` (the prevention before with that amount) or
     a sentence with the same verbs as the one before (``gain 4{h}`` after ``gain 1{h}``)."""
     m = re.fullmatch(r"if (.+?), instead (.+)", sentence.strip().rstrip("."), re.IGNORECASE)
-    if not m:
-        return None
-    if not last or frame.where == "static" or any("if" in e for e in last):
+    if not m or not last or re.search(r"\bwould\b", m.group(1)):
+        return None     # a replacement effect of its own ("If … would deal damage, instead …"): not this shape
+    if frame.where == "static" or any("if" in e for e in last):
         raise g.NotUnderstood(sentence)     # nothing to replace, or a replacement of an already conditional effect
     cond = frame.ctx.condition(m.group(1))
     new = _replacing(m.group(2).strip().lower(), last, frame)
@@ -161,7 +161,7 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(r"you(?:'ve| have) (boost|crank)ed (\d+) or more times this turn", p)
     if m:   # 8.3.9a, 8.3.29a: that many boost / crank events of its controller this turn
         return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": int(m.group(2))}}
-    got = _this_turn(p)
+    got = _this_turn(p) or _this_chain_link(p, ctx)
     if got is not None:
         return got
     m = re.fullmatch(rf"there are {g.NUM} or more (.+?) cards in your pitch zone", p)
@@ -195,6 +195,27 @@ def _this_turn(p: str) -> dict | None:
     if not m or m.group(1) not in _DONE_THIS_TURN:
         return None
     return {"at_least": {"count": "events-this-turn", **_DONE_THIS_TURN[m.group(1)], "n": 1}}
+
+
+def _this_chain_link(p: str, ctx) -> dict | None:
+    """``you've played an? NOUN card this chain link`` → a play event of its controller's since the active chain link
+    began (7.0.3); ``you've played or activated an attack reaction | N or more attack reactions this chain link`` →
+    the cards played and abilities activated of that type (5.2.1b: an activated ability has a type)."""
+    m = re.fullmatch(rf"you(?:'ve| have) played or activated (?:an?|{g.NUM} or more) (attack reactions?) this chain link",
+                     p)
+    if m:
+        n = g.number(m.group(1)) if m.group(1) else 1
+        if (n > 1) != m.group(2).endswith("s"):
+            raise g.NotUnderstood(p)
+        return {"at_least": {"count": "played-or-activated", "of": {"types": ["attack reaction"]}, "by": "you",
+                             "link": True, "n": n}}
+    m = re.fullmatch(r"you(?:'ve| have) played an? (.+ card) this chain link", p)
+    if m:
+        from judge.cards.costs_grammar import card_noun
+
+        return {"at_least": {"count": "events-this-turn", "event": "play", "by": "you", "of": card_noun(m.group(1), ctx),
+                             "link": True, "n": 1}}
+    return None
 
 
 # ---------------------------------------------------------------------------------------------------------
