@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason, known_card, known_player, table_at, unknown_keys, wrong_type
 from judge.engine.fab import keywords as kw_table, schema
-from judge.engine.fab import cited
+from judge.engine.fab import cited, gains
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.modes import check_action_modes, check_card_modes, fold_mode_abilities
@@ -131,6 +131,7 @@ def build_state(scenario) -> State:
     for i, act in enumerate(actions, 1):
         _check_action(scenario, i, act, s, reasons)
     _check_position(scenario, s, reasons)
+    gains.check_listeners(scenario, s, reasons)   # 6.2.5: no increase left out of the events read
     if reasons:
         raise InvalidScenario(reasons)
     return s

@@ -56,6 +56,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
+    "increased": {"card", "player", "amount", "stat"},
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -454,7 +455,9 @@ def _shape():
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
-                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag},
+                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
+                       "gains_exactly": Int(), "stat": Str(("power", "defense")),
+                       "during_step": Str(("layer", "attack", "defend", "reaction", "damage", "resolution", "close"))},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
