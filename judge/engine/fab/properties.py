@@ -657,6 +657,9 @@ class Properties:
                 out.append("its controller did not win the clash" if want else "its controller won the clash")
             elif key == "played_this_turn":
                 out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
+            elif key == "played_other_this_turn":
+                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn "
+                           "other than the card just played")
             elif key == "defended_from_hand":
                 out.append("the defending hero has not defended with a card from their hand this chain link"
                            if want else "the defending hero has defended with a card from their hand")
