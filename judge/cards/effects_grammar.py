@@ -28,7 +28,7 @@ COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balanc
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lowercase, duration kept) → effect tables."""
     for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens,
-                   _damage_any, _search_named, _increase_damage):
+                   _damage_any, _search_named, _increase_damage, _next_arcane):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -70,6 +70,28 @@ def _increase_damage(low: str, frame) -> list[dict] | None:
     if m.group(4) == "this combat chain":
         eff["duration"] = "chain"
     return [eff]
+
+
+_NEXT_ARCANE = re.compile(r"the next card you play this turn with (?:cost (\d+)( or less)? and )?(?:an effect that deals "
+                          r"arcane damage|an arcane damage effect), instead deals that much arcane damage plus (\d+)")
+
+
+def _next_arcane(low: str, frame) -> list[dict] | None:
+    """``The next card you play this turn with [cost N [or less] and] an effect that deals arcane damage | an arcane
+    damage effect, instead deals that much arcane damage plus N``: a standard-replacement effect (6.4.9) that waits
+    for the next card its controller plays that fits (5.1.2a) and then adds N to each arcane damage event that card
+    deals (8.5.3b)."""
+    m = _NEXT_ARCANE.fullmatch(low)
+    if not m:
+        return None
+    if frame.where not in ("resolution", "activated"):
+        raise g.NotUnderstood(low)
+    card: dict = {"deals_arcane": True}
+    if m.group(1):
+        card["max_cost"] = int(m.group(1))
+        if not m.group(2):
+            card["min_cost"] = int(m.group(1))     # "with cost 0": exactly that cost
+    return [{"do": "increase-damage", "amount": int(m.group(3)), "damage_type": "arcane", "to": card}]
 
 
 def _search_named(low: str, frame) -> list[dict] | None:

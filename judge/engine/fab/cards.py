@@ -242,6 +242,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "color" in spec and card.pitch != COLORS.get(spec["color"]):
         return False
+    if "deals_arcane" in spec and deals_arcane(card) != spec["deals_arcane"]:
+        return False    # "a card with an effect that deals arcane damage" (8.5.3b)
     if "nth_attack" in spec:    # "your second attack each turn": its place among this turn's attacks that fit
         rest = {k: v for k, v in spec.items() if k != "nth_attack"}
         if game is None or game.attack_ordinal(card, rest, viewer) != spec["nth_attack"]:
@@ -252,6 +254,23 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
 COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows the printed pitch
 
 
+def deals_arcane(card: Card) -> bool:
+    """Has the card an ability with an effect that deals arcane damage (8.5.3b: damage dealt by an effect that
+    specifically deals arcane damage)? Its own effects, in any of its modes or delayed triggers — not the abilities
+    of a token it creates or an ability it gives another object ("abilities", "ability"), whose source is not it."""
+    stack = [ab.data for ab in card.abilities]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("do") == "damage" and node.get("kind") == "arcane":
+                return True
+            stack.extend(v for k, v in node.items() if k not in ("abilities", "ability"))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
-                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack"}
+                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack",
+                 "deals_arcane"}

@@ -142,6 +142,7 @@ class Damage:
         the player who applies theirs first, each player one by one in clockwise order (6.5.2) — additions, so
         the order does not change the total. One with ``next`` is used by one event."""
         active = [e for e in self.s.effects if e.kind == "increase-damage" and not e.pending
+                  and (e.applies_to is None or src.handle in e.applies_to)     # bound to the next card played
                   and (e.data.get("damage_type") != "arcane" or kind == "arcane")
                   and (e.data.get("damage_type") != "physical" or kind != "arcane")
                   and matches(src, e.data.get("of") or {}, self, e.controller)]

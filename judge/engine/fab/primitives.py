@@ -419,9 +419,17 @@ def _increase_damage(game, eff, src, controller, layer):
     """6.4.9: a standard-replacement effect for its duration — "if/whenever [a source] would deal damage, instead it
     deals that much plus N" — on every such damage event, or on the next one only (``next = true``)."""
     data = {k: eff[k] for k in ("amount", "of", "damage_type", "next") if k in eff}
+    card = eff.get("to") if isinstance(eff.get("to"), dict) else None   # the next card played that fits (5.1.2a)
     e = Effect(game.s.next_id(), game.s.tick(), src.handle if src else None, controller, "increase-damage", data,
-               duration=eff.get("duration", "turn"))
+               duration=eff.get("duration", "turn"), selector=card, next_play=card is not None)
     game.add_effect(e)
+    if card is not None:
+        kind = {"arcane": "arcane ", "physical": "{p} "}.get(eff.get("damage_type"), "")
+        game.step(f"{_name(src)} creates a standard-replacement effect for the next "
+                  f"{_describe_selector(card, plural=False)} its controller plays this turn: "
+                  f"{'the next time' if eff.get('next') else 'whenever'} that card would deal {kind}damage, instead it "
+                  f"deals that much plus {eff.get('amount', 1)}.", [cited.STANDARD_REPLACEMENT, cited.NEXT_CARD_EFFECTS])
+        return
     what = _describe_selector(eff["of"], plural=False) if eff.get("of") else "source"
     kind = {"arcane": "arcane ", "physical": "{p} "}.get(eff.get("damage_type"), "")
     span = {"chain": "this combat chain", "link": "this chain link"}.get(eff.get("duration"), "this turn")
@@ -557,7 +565,8 @@ PRIMITIVE_ROWS = (
     _p("mark", {"who"}, (cited.MARK,), _mark),
     _p("amp", {"amount"}, (cited.AMP,), _amp),
     _p("enters-with", {"counters", "to"}, (cited.IDENTITY_REPLACEMENT,), _continuous),
-    _p("increase-damage", {"amount", "of", "damage_type", "next"}, (cited.STANDARD_REPLACEMENT,), _increase_damage),
+    _p("increase-damage", {"amount", "of", "damage_type", "next", "to"}, (cited.STANDARD_REPLACEMENT,),
+       _increase_damage),
     _p("increase-gain", {"amount", "of", "next", "stat"}, (cited.STANDARD_REPLACEMENT, cited.APPLICATION_IS_EVENT),
        gains.effect_increase_gain),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),

@@ -328,6 +328,10 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
                 reasons.append(scenario.reason("unsupported", f"{w!r} is not a class or talent supertype"
                                                f"{_near(str(w).lower(), SUPERTYPE_WORDS)}", f"{key}.supertypes",
                                                cited.LOSE_SUPERTYPES))
+    if do == "increase-damage" and "to" in eff and not isinstance(eff["to"], dict):
+        reasons.append(scenario.reason("bad-effect", "to of an increase-damage is a selector: the next card its "
+                                       "controller plays that fits it (of describes any other source)", key,
+                                       cited.NEXT_CARD_EFFECTS))
     if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")
                                  or eff.get("from") or eff.get("only_from")):
         reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
@@ -445,7 +449,7 @@ def _shape():
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1),
-                      "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
+                      "deals_arcane": Bool(), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
                                      what="a quantity table")
