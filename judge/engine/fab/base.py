@@ -79,6 +79,8 @@ def _base_power_limits(sel: dict) -> str:
 def _effect_phrase(eff: Effect) -> str:
     d = eff.data
     if eff.kind == "modify":
+        if isinstance(d.get("by"), dict):   # 6.2.2b: X, fixed as it first applies to an object
+            return f"gets +X {d.get('stat')}"
         return f"gets {d.get('by', 0):+d} {d.get('stat')}"
     if eff.kind == "cost":
         by = d.get("by", 0)

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited, tapping
+from judge.engine.fab import cited, gains, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
@@ -370,7 +370,7 @@ class Effects:
         if eff.get("do") in ("tap", "untap"):
             return tapping.too_few(self, eff, controller, layer)
         if eff.get("do") == "pay":
-            have = self.s.players[controller].resources + sum(
+            have = self.s.players[controller].resources + self.s.players[controller].chi + sum(
                 c.pitch or 0 for c in self.s.cards.values() if c.zone == "hand" and c.owner == controller)
             return "" if have >= n else \
                 f"{self.player_name(controller)} has {have} resources with the cards they could pitch, fewer than {n}"
@@ -423,6 +423,9 @@ class Effects:
         # values written as "X" or "for each …" are fixed as the effect is generated
         for field in ("amount", "by"):
             v = eff.get(field)
+            if isinstance(v, dict) and field == "by" and eff.get("next"):
+                gains.variables_wait(self, eff, src)   # 6.2.2b: fixed as it first applies to an object
+                continue
             if isinstance(v, dict) or v == "X":
                 n = self.amount(v, src, layer)
                 what = f"X = {n}" if v == "X" else f"{n} ({_describe_quantity(v)})"
@@ -767,7 +770,8 @@ class Effects:
         return link.targets[0] if link else player
 
 
-_CONDITION_WORDS = {"damage_at_least": "it is {} or more damage", "damage_at_most": "it is {} or less damage"}
+_CONDITION_WORDS = {"damage_at_least": "it is {} or more damage", "damage_at_most": "it is {} or less damage",
+                    "banished_from": "it was banished from the {} this turn"}
 
 
 def _describe_condition(cond: dict) -> str:
@@ -789,6 +793,8 @@ def _describe_quantity(q: dict) -> str:
              "opposing-heroes-with-more-life": "opposing hero with more life than you",
              "own-defense": "point of its {d}"}.get(what, what)
     times = q.get("times", 1)
+    if what == "object-base-power":
+        return f"{'' if times == 1 else str(times) + ' × '}its base {{p}}"
     if what == "revealed-pitch":
         return f"{'' if times == 1 else str(times) + ' × '}the pitch value of the card revealed this way"
     return f"{'' if times == 1 else str(times) + ' '}for each {where}"
