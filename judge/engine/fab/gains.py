@@ -20,7 +20,7 @@ uncounted (:func:`check_listeners`): a static ability's +N, a change to a base v
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.base import _describe_selector
+from judge.engine.fab.base import _describe_quantity, _describe_selector
 from judge.engine.fab.cards import matches
 from judge.engine.fab.state import Effect
 
@@ -76,7 +76,6 @@ def variables_wait(game, eff: dict, src) -> None:
     """6.2.2b: an effect that applies to an object that does not exist yet ("the next Brute attack action card you
     play this turn gains +X{p}, where X is its base {p}") leaves its variables to be determined when it first
     applies to an object (:func:`first_applies`)."""
-    from judge.engine.fab.effects import _describe_quantity
     game.step(f"{src.name if src else 'The effect'}: the effect applies to an object that does not exist yet, so X "
               f"({_describe_quantity(eff['by'])}) is determined when it first applies to an object, not now.",
               [cited.FUTURE_OBJECT_VARIABLES])
@@ -88,7 +87,6 @@ def first_applies(game, e: Effect, c) -> None:
     {p}), then its application is an event (6.2.5, :func:`applied`)."""
     by = e.data.get("by")
     if isinstance(by, dict):
-        from judge.engine.fab.effects import _describe_quantity
         src = game.s.cards.get(e.source)
         if by.get("count") == "object-base-power":
             n = by.get("times", 1) * (game.base_value(c, "power") or 0)

@@ -60,6 +60,10 @@ EVENT_INFO: dict[str, set[str]] = {
 }
 EVENTS = tuple(EVENT_INFO)
 
+# the combat steps ("during the reaction step", 7.0.2) and the zones a card's history names (3.0.9c)
+STEP_WORDS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "close")
+ZONE_WORDS = ("hand", "arsenal", "deck", "graveyard", "pitch", "arena", "equipment", "stack", "combat-chain", "soul")
+
 CONDITIONS = tuple(CONDITION_TABLE)
 
 
@@ -283,12 +287,8 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                 reasons.append(scenario.reason("unknown-quantity", f"{field} = {{ count = {v.get('count')!r} … }}: count "
                                                f"must be one of {', '.join(QUANTITIES)}{_near(v.get('count'), QUANTITIES)}",
                                                key))
-            elif isinstance(v, dict) and v.get("count") == "object-base-power" and not (
-                    do == "modify" and field == "by" and eff.get("next")):
-                # "where X is its base {p}": the object the effect first applies to (6.2.2b) — only a next card's
-                reasons.append(scenario.reason("unknown-quantity", f"{field} = {{ count = \"object-base-power\" }} reads the "
-                                               "object the effect first applies to: only the by of a modify with next = "
-                                               "true has one", key, cited.FUTURE_OBJECT_VARIABLES))
+            elif isinstance(v, dict):
+                _check_future_object_quantity(scenario, key, field, v, eff, reasons)
             continue
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",
@@ -394,6 +394,15 @@ def _check_replacement(scenario, key: str, do, eff: dict, reasons: list) -> None
                                        cited.STANDARD_REPLACEMENT))
 
 
+def _check_future_object_quantity(scenario, key: str, field: str, v: dict, eff: dict, reasons: list) -> None:
+    """"Where X is its base {p}" (``object-base-power``) reads the object the effect first applies to (6.2.2b):
+    only the ``by`` of a ``modify`` with ``next = true`` has one."""
+    if v.get("count") == "object-base-power" and not (eff.get("do") == "modify" and field == "by" and eff.get("next")):
+        reasons.append(scenario.reason("unknown-quantity", f"{field} = {{ count = \"object-base-power\" }} reads the "
+                                       "object the effect first applies to: only the by of a modify with next = true "
+                                       "has one", key, cited.FUTURE_OBJECT_VARIABLES))
+
+
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
     """Append a Reason for an unknown condition, or one that reads an event's information where ``event`` (the
     trigger's event, None for a while-condition or a resolution) does not carry it: it could never be evaluated."""
@@ -457,10 +466,8 @@ def _shape():
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
-                       "gains_exactly": Int(), "stat": Str(("power", "defense")),
-                       "during_step": Str(("layer", "attack", "defend", "reaction", "damage", "resolution", "close")),
-                       "banished_from": Str(("hand", "arsenal", "deck", "graveyard", "pitch", "arena", "equipment",
-                                             "stack", "combat-chain", "soul"))},
+                       "gains_exactly": Int(), "stat": Str(("power", "defense")), "during_step": Str(STEP_WORDS),
+                       "banished_from": Str(ZONE_WORDS)},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
