@@ -28,7 +28,7 @@ from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
-    NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
+    NUM, STATE_CONDITIONS, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
     permanent_noun, selector, sentences, subject, target_word)
 
 
@@ -167,10 +167,18 @@ def _typed(prevention: dict, damage_word: str | None) -> dict:
 def effects_of(text: str, frame: Frame) -> list[dict]:
     """All effect sentences of a text (each must be understood); ``you may X. If you do, Y`` composes
     (choices_grammar.py)."""
-    out = []
+    out: list[dict] = []
+    last: list[dict] = []       # the effects of the sentence before: what an "If …, instead …" sentence replaces
     for sentence in sentences(text):
+        got = played_grammar.instead(sentence, last, frame)
+        if got is not None:
+            kept, last = got
+            out[len(out) - len(kept):] = kept
+            out.extend(last)
+            continue
         got = choices_grammar.sentence_effects(sentence, frame, effect_parts)
-        out.extend(effect_parts([sentence], frame) if got is None else got)
+        last = effect_parts([sentence], frame) if got is None else got
+        out.extend(last)
     return out
 
 
@@ -268,7 +276,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
         for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
                        effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
                        keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph,
-                       zones_grammar.paragraph, _activated,
+                       zones_grammar.paragraph, triggers_grammar.paragraph, _activated,
                        _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
@@ -349,10 +357,7 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
     return _conditional(cond, cm.group(2), ctx)
 
 
-# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
-STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
-                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
-                              "dealt_damage_this_turn", "your_turn"})
+# conditions on the game state alone: phrases.STATE_CONDITIONS
 
 
 def _conditional(cond: dict, body: str, ctx: Context) -> Reading:

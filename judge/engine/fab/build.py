@@ -370,7 +370,7 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
 # the keys whose table value is a selector, in an ability, an effect or a condition (docs/scenario-format.md)
-_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn",
+_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "played_other_this_turn",
                      "together_with", "last_attack", "pitched", "what", "target", "revealed", "paid_with")
 
 
@@ -477,8 +477,12 @@ def _check_action(scenario, i, act, s: State, reasons):
         handles = [act[kind]]
     elif kind == "defend":
         handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
-    created = created_handles(s)
+    created = None   # worked out only for a handle that is not a card of the file (it walks every ability)
     for h in handles:
+        if h in s.cards:
+            continue
+        if created is None:
+            created = created_handles(s)
         if h not in created:
             known_card(scenario, h, s.cards, f"{key}.{kind}", reasons)
     for t in ([act["target"]] if "target" in act else []) + list(act.get("targets", [])):

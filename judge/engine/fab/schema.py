@@ -9,7 +9,7 @@ half-run. docs/scenario-format.md documents the same tables.
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.cards import SUPERTYPE_WORDS
+from judge.engine.fab.cards import PERMANENT_SUBTYPES, SUPERTYPE_WORDS
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
@@ -34,7 +34,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play-only-if": {"if"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
-    "enters": {"counters", "name"},
+    "enters": {"counters", "name", "if"},
     "additional-cost": {"effects", "optional", "name"},
     "replacement": {"would", "instead", "name"},
 }
@@ -117,6 +117,15 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
     static_do = ab.get("effect", {}).get("do") if kind == "static" and isinstance(ab.get("effect"), dict) else None
+    for i, eff in enumerate(ab.get("effects", []) if isinstance(ab.get("effects"), list) else []):
+        if isinstance(eff, dict) and eff.get("do") in STATIC_ONLY:
+            reasons.append(scenario.reason("unsupported", f"do = \"{eff['do']}\" is the effect of a static ability "
+                                           "only (kind = \"static\", effect = { … })", f"{key}.effects.{i + 1}",
+                                           cited.STATIC_CONTINUOUS_EFFECT))
+    if static_do == "prevent-by" and (ab["effect"].get("sub_event") not in ("banish", "destroy")
+                                      or not isinstance(ab["effect"].get("amount"), int)):
+        reasons.append(scenario.reason("bad-effect", "prevent-by reads sub_event = \"banish\" | \"destroy\" and amount = N",
+                                       f"{key}.effect", cited.PREVENTION))
     if static_do in EFFECT_ONLY:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
@@ -163,6 +172,8 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
 
 # continuous effects the engine applies only when an ability creates them, never from a static ability
 EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
+# effects only a static ability has (the engine reads them from the functional static abilities, 6.2.3)
+STATIC_ONLY = ("prevent-by",)
 
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
@@ -366,6 +377,11 @@ def _check_put(scenario, key: str, eff: dict, reasons: list) -> None:
         reasons.append(scenario.reason("bad-effect", "shuffle = true shuffles the cards into their owner's deck: it "
                                        "needs to = \"deck\"", f"{key}.shuffle", cited.SHUFFLE_INTO_ZONE))
     what = eff.get("what")
+    if eff.get("to") == "arena" and not (isinstance(what, dict) and set(what.get("subtypes", ())) & set(PERMANENT_SUBTYPES)):
+        # 1.3.3: a deck-card put into the arena is a permanent only with a permanent subtype (an item, an aura, …)
+        reasons.append(scenario.reason("bad-effect", "to = \"arena\" puts cards that become permanents there: what "
+                                       "must be a selector with a permanent subtype (subtypes = [\"item\"], "
+                                       "[\"aura\"], …)", f"{key}.to", cited.DECK_CARD_PERMANENT_SUBTYPES))
     if eff.get("up_to") and not (isinstance(what, dict) and "zone" in what and isinstance(eff.get("amount"), int)):
         reasons.append(scenario.reason("bad-effect", "up_to = true is \"up to N cards from a zone\": it needs what = "
                                        "{ zone = …, … } and a number amount = N", f"{key}.up_to",
@@ -454,7 +470,7 @@ def _shape():
                      "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
-                       "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
+                       "played_this_turn": selector, "played_other_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
