@@ -420,6 +420,7 @@ SOURCE_IS_CARD_OR_MACRO = cite("1.2.4", "card and macro objects are the source o
 GAME_STATE_ACTIONS = cite("1.10.2", "the following game state actions are performed first")
 COUNTERS = cite("1.15", "counters")
 COUNTER_PUBLIC_OBJECT = cite("1.15.1", "a counter is a physical marker placed on any public object")
+COUNTER_ON_OBJECT = cite("1.15.2", "when a counter is on an object it modifies its properties")
 COUNTER_MODIFIES_PROPERTY = cite("1.15.2a", "a counter with a numerical value and symbol")
 OPPOSING_COUNTERS_REMAIN = cite("1.15.4", "both diametrically opposing counters remain on the object")
 MOVE_TO_NO_ZONE = cite("3.0.11", "if a rule would move an object to a zone that does not exist")

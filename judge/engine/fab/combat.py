@@ -185,10 +185,9 @@ class Combat:
                     reason = self._declare_check(player, c, target, link, handles)
                     if reason:
                         self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1], tag="illegal")
-                        self.record_action(f"actions.{idx}", False, reason[1][-1], card=h)
+                        self.record_action(f"actions.{idx}", False, reason[1][-1], card=h, rules=reason[1])
                         if h not in handles:     # a second declaration of a declared card leaves it declared
-                            self.facts["legal"][h] = False
-                            self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
+                            self.record_illegal(h, reason[1])
                         continue
                     self.facts["legal"][h] = True
                     self.record_action(f"actions.{idx}", True, card=h)

@@ -171,6 +171,8 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("count") == "counters":
+                    extra.append(cited.COUNTER_ON_OBJECT)   # a counter interacts with effects that read it (1.15.2)
                 if node.get("count") == "played-or-activated":
                     extra.append(cited.ABILITY_TYPE)     # an activated ability counts by its own type
                 if "power_above_base" in node:

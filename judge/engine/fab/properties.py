@@ -310,7 +310,9 @@ class Properties:
                       cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED]
             cites += [cited.MATERIAL, cited.SUB_CARD] if src_card is not None and src_card.zone == "under" else []
             cites += self.condition_rules(self._while_of(src_card, stat))
-            cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
+            # a while-static ability is a static ability: the label of one (8.4.11 Evo Upgrade) is cited too
+            cites += [r for r in label_rules(self.keywords(src_card), "conditional")
+                      + label_rules(self.keywords(src_card), "static") if r not in cites] if src_card is not None else []
         elif how == "static":
             per = self._per_subject_words(src_card, stat)
             parts.append(f"{by:+d} from {who} static ability" + per)
@@ -716,6 +718,10 @@ class Properties:
                            f"power {base} (its printed power)")
             elif self.extra_unmet(key, want, src):
                 out.append(self.extra_unmet(key, want, src))
+            elif key == "this" and isinstance(want, dict) and src is not None:
+                what = _describe_selector(want, plural=False)
+                out.append(f"{src.name} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
+                           + (f" (it has {self.power(src)} power)" if {"min_power", "max_power"} & want.keys() else ""))
             else:
                 out.append(f"{key.replace('_', ' ')} is not {want!r}")
         return out
