@@ -256,6 +256,11 @@ def _life_at_least(g, want, src, event):
     return ctrl in g.s.players and g.s.players[ctrl].life >= want
 
 
+def _random(g, want, src, event):
+    # "when this is discarded at random": the discard event was a random discard (8.5.5, 1.8.6)
+    return bool(event.get("random")) == want
+
+
 def _less_life(g, want, src, event):
     # "if you have less {h} than an opposing hero": some opponent's hero has a greater life total than its
     # controller's hero (2.5.2: a hero's life total)
@@ -373,6 +378,7 @@ CONDITION_ROWS = (
     Condition("won_clash", None, won_clash),
     Condition("attacks_hero", "attack", attacks_hero),
     Condition("to_your_graveyard", "destination", _to_your_graveyard),
+    Condition("random", "random", _random),
 )
 
 def _extra(name):

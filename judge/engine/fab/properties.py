@@ -642,6 +642,9 @@ class Properties:
             elif key == "you_control":
                 out.append(f"{self.player_name(ctrl)} controls no {_describe_selector(want, plural=False)} "
                            "(objects of other players do not count)")
+            elif key == "random":
+                out.append("the card was not discarded at random (its player chose it)" if want else
+                           "the card was discarded at random")
             elif key == "to_your_graveyard":
                 c = self.s.cards.get((event or {}).get("card"))
                 out.append(f"{c.name if c else 'it'} went to the {(event or {}).get('destination', '?')} of its owner, "

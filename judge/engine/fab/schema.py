@@ -49,7 +49,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
-    "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
+    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
@@ -441,7 +441,8 @@ def _shape():
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
-                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag},
+                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
+                       "random": flag},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
