@@ -23,18 +23,31 @@ PUT_PLACES = {"on the bottom of your deck": "deck", "on top of your deck": "deck
 def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
     """``If you do, Y`` (after an optional effect: Y's effects, each conditional on it, 1.8.4a) and ``you may X``
     (X's one effect, optional, 1.8.3) → effect tables; ``read`` reads a plain sentence (grammar.effect_parts)."""
-    m = re.fullmatch(r"if you do, (.+)", sentence, re.IGNORECASE)
+    m = re.fullmatch(r"if you do,? (.+)", sentence, re.IGNORECASE)    # "If you do create …": printed without comma
     if m:
         if not getattr(frame, "optional_before", False):
-            raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …"
+            raise g.NotUnderstood(sentence)     # "if you do" after an effect that is not "you may …" nor may fail
         frame.optional_before = False
         effects = read(and_split(m.group(1)), frame)
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(sentence)  # a condition inside the consequence: not written by one table
             e["if"] = {"if_you_do": True}
+        frame.if_you_do_before = True
         return effects
     frame.optional_before = False
+    m = re.fullmatch(r"otherwise, (.+)", sentence, re.IGNORECASE)
+    if m and getattr(frame, "if_you_do_before", False):
+        # "If you do, Y. Otherwise, Z": Z is conditional on the opposite — the effect before "if you do" failed or was
+        # not done, so Y was not generated (1.8.4a)
+        frame.if_you_do_before = False
+        effects = read(and_split(m.group(1)), frame)
+        for e in effects:
+            if "if" in e:
+                raise g.NotUnderstood(sentence)
+            e["if"] = {"otherwise": True}
+        return effects
+    frame.if_you_do_before = False
     got = banished_this_way(sentence, frame, read)
     if got is not None:
         return got
@@ -134,6 +147,29 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
     return effects
 
 
+# "look at …": whose private cards its controller looks at (8.5.11) → the look effect's what and who
+LOOK_AT = {"the top card of your deck": ("top-of-deck", "you"), "the defending hero's hand": ("hand", "defending-hero"),
+           "their hand": ("hand", "defending-hero")}
+
+
+def _look(low: str, frame) -> list[dict] | None:
+    """``[you may] look at the top card of your deck | the defending hero's hand`` (8.5.11): a ``look`` effect,
+    optional after "you may" (1.8.3); "their hand" only in an attack's hit trigger, the hero it hit."""
+    m = re.fullmatch(r"(you may )?look at (.+)", low)
+    if not m:
+        return None
+    if m.group(2) not in LOOK_AT or m.group(2) == "their hand" and not (frame.event == "hit" and frame.ctx.is_attack):
+        raise g.NotUnderstood(low)
+    what, who = LOOK_AT[m.group(2)]
+    if who == "defending-hero" and not frame.ctx.is_attack:
+        raise g.NotUnderstood(low)          # the hero this card attacks: read on an attack card only
+    eff = {"do": "look", "what": what} if who == "you" else {"do": "look", "what": what, "who": who}
+    if m.group(1):
+        eff["may"] = True
+        frame.optional_before = True        # "If you do, …" after it reads it (1.8.4a)
+    return [eff]
+
+
 def and_split(text: str) -> list[str]:
     """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
@@ -156,17 +192,19 @@ def effect(low: str, frame) -> list[dict] | None:
     if low == "reveal the top card of your deck":
         frame.revealed = True
         return [{"do": "reveal", "what": "top-of-deck"}]
+    got = _look(low, frame)
+    if got is not None:
+        return got
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
-    m = re.fullmatch(r"put (a|\d+) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
+    m = re.fullmatch(r"put (a|\d+|two|three|four|five|six) ([+-])(\d+)\{([pdh])\} counters? on (this|her|him)", low)
     if m and not frame.ctx.resolves and (m.group(5) == "this" or "ally" in frame.ctx.subtypes) and \
             (m.group(4) != "h" or "ally" in frame.ctx.subtypes):
         # a permanent's own property counters (8.5.14, 1.15): "put a -1{d} counter on this"; an ally's own -1{h}
         # counter, "on her" (its life, 1.15.2a, 2.5.3a)
-        n, sign, size = (1 if m.group(1) == "a" else int(m.group(1))), m.group(2), int(m.group(3))
-        if size != 1 or (m.group(1) == "a") != low.split()[3].startswith("counter") or \
-                (n > 1) != low.split()[3].startswith("counters"):
+        n, sign, size = g.number(m.group(1)), m.group(2), int(m.group(3))
+        if size != 1 or (n == 1) != (low.split()[3] == "counter"):     # "a … counter", "three … counters"
             raise g.NotUnderstood(low)
         return [{"do": "put-counter", "stat": {"p": "power", "d": "defense", "h": "life"}[m.group(4)],
                  "amount": n if sign == "+" else -n, "what": "self"}]

@@ -231,7 +231,7 @@ def condition(p: str, ctx) -> dict | None:
         # an attack event this turn whose attack is a weapon's (7.2.4), by its controller
         return {"at_least": {"count": "events-this-turn", "event": "attack", "by": "you", "of": {"types": ["weapon"]},
                              "n": 1}}
-    m = re.fullmatch(r"you've (?:played or created|created) an? (\w+) this turn", p)
+    m = re.fullmatch(r"you(?:'ve| have) (?:played or created|created) an? (\w+) this turn", p)
     if m:   # a permanent played (5.1) or a token created (8.5.2) this turn: one of two conditions
         spec = g.permanent_noun(m.group(1), ctx)
         created = {"created_this_turn": spec}
@@ -369,24 +369,27 @@ WEAPON_ATTACK = ("activate", {"by": "you", "is_attack": True, "card": {"types": 
 
 
 def _you_play_trigger(text: str, ctx) -> g.Reading | None:
-    """A permanent's ``When you play an attack action card [or activate a weapon attack], EFFECTS`` (6.6.5):
-    a trigger on the play event of its controller's attack (and one on the activation of their weapon attack:
-    the same ability, for either event)."""
-    m = re.fullmatch(r"(?:when|whenever) you play (.+?)( or activate a weapon attack)?, (.+)", text, re.IGNORECASE)
+    """A permanent's ``[Once per turn,] When you play an attack action card [or activate a weapon attack], EFFECTS``
+    (6.6.5): a trigger on the play event of its controller's attack (and one on the activation of their weapon attack:
+    the same ability, for either event), limited to once each turn when it says so (6.6.1a)."""
+    m = re.fullmatch(r"(?P<once>once per turn, )?(?:when|whenever) you play (?P<what>.+?)"
+                     r"(?P<weapon> or activate a weapon attack)?, (?P<body>.+)", text, re.IGNORECASE)
     if not m:
         return None
-    if m.group(1).lower() == "this" and not m.group(2):
+    if m["what"].lower() == "this" and not m["weapon"]:
         return None                     # "when you play this": the card's own play event (grammar.TRIGGERS)
-    if ctx.resolves or m.group(1).lower() not in PLAY_EVENTS:
-        raise g.NotUnderstood(text)
+    if ctx.resolves or m["what"].lower() not in PLAY_EVENTS or (m["once"] and m["weapon"]):
+        raise g.NotUnderstood(text)     # one limit over two abilities is not two abilities each once
     frame = g.Frame(ctx, "trigger")
     frame.event = "play"      # "the attack" / "the card": the card played (or the weapon attack activated)
-    effs = destroy_then(m.group(3), frame)
-    events = [PLAY_EVENTS[m.group(1).lower()]] + ([WEAPON_ATTACK] if m.group(2) else [])
+    effs = destroy_then(m["body"], frame)
+    events = [PLAY_EVENTS[m["what"].lower()]] + ([WEAPON_ATTACK] if m["weapon"] else [])
     reading = g.Reading()
     for on, cond in events:
-        g._finish(frame, reading, {"kind": "trigger", "on": on, "of": "any", "if": dict(cond),
-                                   "effects": [dict(e) for e in effs]})
+        ability = {"kind": "trigger", "on": on, "of": "any", "if": dict(cond), "effects": [dict(e) for e in effs]}
+        if m["once"]:
+            ability["limit"] = 1      # "Once per turn, when …": it triggers at most once each turn (6.6.1a)
+        g._finish(frame, reading, ability)
     return reading
 
 

@@ -260,6 +260,7 @@ TRIGGERS = (
     (r"when the combat chain closes", "combat-chain-closes"),    # 7.7.2: the Close Step's event
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),
+    (r"when this is put into your graveyard from anywhere", "put-into-graveyard"),   # functional there (1.7.4i)
 )
 
 
@@ -269,7 +270,8 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
     try:
         for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
                        effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
-                       keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph, _activated,
+                       keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph,
+                       zones_grammar.paragraph, _activated,
                        _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:

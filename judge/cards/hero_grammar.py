@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from judge.cards.choices_grammar import trigger_body
 from judge.engine.fab.cards import has_moniker
 from judge.cards.phrases import Frame, NotUnderstood, Reading, _finish, modifiers, selector, targeted_intimidate
 
@@ -96,7 +97,7 @@ def arena_trigger(text: str, ctx) -> Reading | None:
         raise NotUnderstood(text)
     frame = Frame(ctx, "trigger")
     frame.event = ARENA_EVENTS[m.group(1).lower()]
-    effs = ctx.effects(m.group(2), frame)
+    effs = trigger_body(m.group(2), frame)     # "if COND, EFFECTS": conditions of its effects (6.6.1c, 1.8.4)
     return _finish(frame, Reading(), {"kind": "trigger", "on": frame.event, "effects": effs})
 
 

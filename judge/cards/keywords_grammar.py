@@ -177,7 +177,8 @@ def condition(p: str, ctx) -> dict | None:
         return {"charged_this_turn": True}
     if p in ("you've beaten chest this turn", "you have beaten chest this turn"):
         return {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you", "n": 1}}
-    if p in ("this was fused", "this is fused", "this has been fused"):
+    if p in ("this was fused", "this is fused", "this has been fused") or p == "it was fused" and not ctx.resolves:
+        # "When this enters the arena, if it was fused": a permanent's own play, read on the permanent (8.3.17a)
         if not any(k.endswith(" fusion") for k in ctx.record.keyword_list() if isinstance(k, str)) and \
                 "fusion" not in ctx.record.text.lower():
             raise g.NotUnderstood(p)

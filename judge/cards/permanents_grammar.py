@@ -36,6 +36,13 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(rf"an? {_PLAYED_TYPES} has been played or activated this chain link", p)
     if m:   # a card of that type played, or an ability of that type activated, since the chain link began (7.0.3)
         return {"at_least": {"count": "played-or-activated", "of": {"types": [m.group(1)]}, "link": True, "n": 1}}
+    m = re.fullmatch(r"you control (another|no other) (.+)", p)
+    if m:   # an object other than the source (the quantity's ``other``): "another aura", "no other Illusionist auras"
+        spec = g.permanent_noun(m.group(2), ctx)
+        if (m.group(1) == "another") == m.group(2).endswith("s") or "name" in spec:
+            raise g.NotUnderstood(p)
+        bound = "at_least" if m.group(1) == "another" else "at_most"
+        return {bound: {"count": "you-control", "of": spec, "other": True, "n": 1 if bound == "at_least" else 0}}
     m = re.fullmatch(r"you control (?:a|an) (.+?) token", p)
     if m:
         rec = ctx.tokens.get(m.group(1))
@@ -88,11 +95,34 @@ def yours_this_turn(low: str, frame) -> list[dict] | None:
     return out
 
 
+def each_hero(low: str, frame) -> list[dict] | None:
+    """``Each hero draws a card | draws N cards | gains N{h} | creates a NAME token`` → the effect with ``who = "each"``:
+    a compound event each player performs in clockwise order from the effect's controller (1.9.2c); the token is
+    created under the control of the player who creates it (8.5.2c)."""
+    m = re.fullmatch(r"each hero (draws|gains|creates) (.+)", low)
+    if not m:
+        return None
+    verb, rest = m.groups()
+    dm = re.fullmatch(rf"(?:a card|{g.NUM} cards)", rest)
+    gm = re.fullmatch(r"(\d+)\{h\}", rest)
+    tm = re.fullmatch(r"(?:a|an) (.+?) token", rest)
+    if verb == "draws" and dm:
+        eff = {"do": "draw", "amount": g.number(dm.group(1)) if dm.group(1) else 1}
+    elif verb == "gains" and gm:
+        eff = {"do": "gain-life", "amount": int(gm.group(1))}
+    elif verb == "creates" and tm:
+        eff = g._token(tm.group(1), frame.ctx)
+    else:
+        raise g.NotUnderstood(low)
+    eff["who"] = "each"
+    return [eff]
+
+
 def effect(low: str, frame) -> list[dict] | None:
     """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
     ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
-    steam counter from this`` (8.5.16) on a permanent."""
-    got = yours_this_turn(low, frame)
+    steam counter from this`` (8.5.16) on a permanent; ``each hero draws a card`` (:func:`each_hero`)."""
+    got = yours_this_turn(low, frame) or each_hero(low, frame)
     if got is not None:
         return got
     if low == "turn this face-up" and "equipment" in frame.ctx.types:
@@ -104,6 +134,7 @@ def effect(low: str, frame) -> list[dict] | None:
         n = g.number(m.group(1))
         if (n == 1) == low.endswith("counters from this"):
             raise g.NotUnderstood(low)
+        frame.optional_before = True    # "If you do, …" reads whether it was done: with none left it fails (1.8.4a)
         return [{"do": "remove-counter", "kind": m.group(2), "amount": n, "what": "self"}]
     m = re.fullmatch(rf"if (?P<cond>{_NONE_ON_THIS}), put an? (?P<kind>\w+) counter on (?:it|this)", low)
     if m:
@@ -378,6 +409,34 @@ def yours_enter_with(text: str, ctx) -> g.Reading | None:
                                                               "counters": {m.group(4).lower(): n}}}])
 
 
+_WHILE_DEFENDING = re.compile(r"^(your )?(.+?)( you control)?( with cost (\d+) or greater)? (?:have|gain|get) ([+-]\d+)\{d\} "
+                              r"while defending\.?$", re.IGNORECASE)
+
+
+def yours_while_defending(text: str, ctx) -> g.Reading | None:
+    """``'Non-attack' action cards you control have +1{d} while defending`` / ``Cards you control with cost 3 or greater
+    gain +4{d} while defending`` / ``Your attack action cards get +3{d} while defending`` of a permanent → a static
+    ability modifying the defense of each such card of its controller while it is a defending card, evaluated for
+    each card on its own (6.2.3, 1.8.4c)."""
+    m = _WHILE_DEFENDING.match(text.strip())
+    if not m:
+        return None
+    if bool(m.group(1)) == bool(m.group(3)) or ctx.resolves:
+        raise g.NotUnderstood(text)       # "your X" or "X you control": its controller's cards, said once
+    noun = m.group(2).strip().lower()
+    if not noun.endswith("cards"):
+        raise g.NotUnderstood(text)
+    noun = noun[:-1]
+    spec = {} if noun == "card" else g.selector(noun, ctx)
+    if spec.get("is_attack") or (m.group(4) and not m.group(3)):
+        raise g.NotUnderstood(text)
+    if m.group(4):
+        spec["min_cost"] = int(m.group(5))
+    spec.update(controller="you", defending=True)
+    effect = {"do": "modify", "stat": "defense", "by": int(m.group(6)), "to": spec}
+    return g.Reading(abilities=[{"kind": "static", "effect": effect}])
+
+
 def paragraph(text: str, ctx) -> g.Reading | None:
     """``When this has no steam counters on it, destroy it`` of a permanent → a state-trigger (6.6.5c): it triggers
     when the game state comes to meet its condition — as the last counter is removed, or at once if the card is
@@ -385,7 +444,8 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     attack's kind (:func:`defends_attack_with`), a static bonus to its controller's cards (:func:`your_cards_get`), a trigger on their hits (:func:`yours_hits_a_hero`), a value defined by a count (:func:`equal_to_count`), a bonus while cards are pitched (:func:`while_pitched`)."""
     m = _WHEN_NONE.match(text.strip())
     if not m:
-        return boost_trigger(text, ctx) or defends_attack_with(text, ctx) or your_cards_get(text, ctx) or \
+        return yours_while_defending(text, ctx) or boost_trigger(text, ctx) or defends_attack_with(text, ctx) or \
+            your_cards_get(text, ctx) or \
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
             yours_enter_with(text, ctx)

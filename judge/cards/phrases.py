@@ -249,14 +249,26 @@ PERMANENT_SUBTYPES = ("aura", "item", "ally")
 
 
 def permanent_noun(phrase: str, ctx: Context) -> dict:
-    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data or ``aura`` / ``item`` / ``ally`` (plural too)."""
+    """A permanent its controller may control (CR 1.3.3, 3.0.5): a card name from the card data or ``aura`` / ``item`` / ``ally`` (plural too),
+    after ``non-token`` (not a token, 1.3.2) and supertypes of the pool (``non-token Illusionist auras``)."""
     p = phrase.strip().lower()
     singular = p[:-1] if p.endswith("s") and p[:-1] in ctx.names else p
     if singular in ctx.names:
         return {"name": ctx.names[singular]}
-    word = p[:-1] if p.endswith("s") else p
+    words = p.split()
+    spec: dict = {}
+    if words and words[0] == "non-token":
+        spec["not_types"] = ["token"]
+        words.pop(0)
+    sups = []
+    while len(words) > 1 and words[0] in ctx.pool_supertypes:
+        sups.append(words.pop(0))
+    if sups:
+        spec["supertypes"] = sups
+    word = " ".join(words)
+    word = word[:-1] if word.endswith("s") else word
     if word in PERMANENT_SUBTYPES:
-        return {"subtypes": [word]}
+        return {"subtypes": [word], **spec}
     raise NotUnderstood(phrase)
 
 

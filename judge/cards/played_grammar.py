@@ -110,6 +110,9 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(r"you(?:'ve| have) (boost|crank)ed (\d+) or more times this turn", p)
     if m:   # 8.3.9a, 8.3.29a: that many boost / crank events of its controller this turn
         return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": int(m.group(2))}}
+    got = _this_turn(p)
+    if got is not None:
+        return got
     m = re.fullmatch(rf"there are {g.NUM} or more (.+?) cards in your pitch zone", p)
     if m:   # 1.3.1: cards its controller pitched this turn, still in their pitch zone
         from judge.cards.costs_grammar import card_noun
@@ -122,6 +125,24 @@ def condition(p: str, ctx) -> dict | None:
     return None
 
 
+# what its controller did this turn, as a count of this turn's events (the event, and its filters)
+_DONE_THIS_TURN = {
+    "drawn a card": {"event": "draw"},                  # 8.5.6a: drawn, not put into the hand otherwise
+    "intimidated": {"event": "intimidate"},             # 8.5.10a: an intimidate it controlled, a card banished or not
+    # 8.5.3a: damage whose non-living source it controlled, to an opposing hero, of that type (8.5.3b)
+    "dealt arcane damage to an opposing hero": {"event": "dealt-damage", "damage_type": "arcane", "to": "opponent"},
+}
+
+
+def _this_turn(p: str) -> dict | None:
+    """``you've drawn a card | intimidated | dealt arcane damage to an opposing hero this turn`` → at least one such
+    event this turn caused by its controller."""
+    m = re.fullmatch(r"you(?:'ve| have) (.+) this turn", p)
+    if not m or m.group(1) not in _DONE_THIS_TURN:
+        return None
+    return {"at_least": {"count": "events-this-turn", **_DONE_THIS_TURN[m.group(1)], "by": "you", "n": 1}}
+
+
 # ---------------------------------------------------------------------------------------------------------
 # paragraphs
 # ---------------------------------------------------------------------------------------------------------
@@ -129,7 +150,8 @@ def condition(p: str, ctx) -> dict | None:
 
 def paragraph(text: str, ctx) -> g.Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (_attacks_or_hits, _defended_by, _play_only_if, _label_only):
+    for reader in (_attacks_or_hits, _defended_by, _play_only_if, _label_only, _cannot_defend_this,
+                   _no_defense_reactions):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -212,3 +234,33 @@ def _label_only(text: str, ctx) -> g.Reading | None:
     if reading is None:
         raise g.NotUnderstood(text)
     return reading
+
+
+# the cards a restriction on defending names, as printed (plural or mass noun) → a selector (1.3.2, 8.1.4)
+_DEFENDERS_BARRED = {"equipment": {"types": ["equipment"]}, "action cards": {"types": ["action"]},
+                     "attack action cards": {"types": ["action"], "subtypes": ["attack"]}}
+
+
+def _cannot_defend_this(text: str, ctx) -> g.Reading | None:
+    """``This can't be defended by NOUN.`` (an attack): a static restriction (1.0.2) — a card that fits can't be
+    declared as a defending card for it (7.3.2b) nor played as a defense reaction for it (7.4.2c)."""
+    m = re.fullmatch(r"this can't be defended by (.+?)\.?", text, re.IGNORECASE)
+    if not m:
+        return None
+    noun = m.group(1).lower()
+    if not ctx.is_attack or noun not in _DEFENDERS_BARRED:
+        raise g.NotUnderstood(text)
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": "cannot-be-defended-by",
+                                                              "what": dict(_DEFENDERS_BARRED[noun])}}])
+
+
+def _no_defense_reactions(text: str, ctx) -> g.Reading | None:
+    """``Defense reaction cards can't be played this chain link.`` (an attack): while this is the active-attack, a
+    static restriction (1.0.2) on the defending hero — the only player who may play them (7.4.2b) — playing
+    defense reaction cards (not activating defense reaction abilities: "cards")."""
+    if not re.fullmatch(r"defense reaction cards can't be played this chain link\.?", text, re.IGNORECASE):
+        return None
+    if not ctx.is_attack:
+        raise g.NotUnderstood(text)
+    return g.Reading(abilities=[{"kind": "static", "while": {"attacking": True}, "effect": {
+        "do": "restrict", "who": "defending-hero", "what": {"types": ["defense reaction"]}}}])

@@ -19,6 +19,21 @@ from judge.cards import phrases as g
 
 ZONES = {"your hand": "hand", "your banished zone": "banished"}
 
+# "If this would be put into your graveyard from anywhere, instead …": the new destination of its own move
+INSTEAD = {"put it on the bottom of your deck": "deck", "banish it": "banished"}
+
+
+def paragraph(text: str, ctx) -> g.Reading | None:
+    """``If this would be put into your graveyard from anywhere, instead put it on the bottom of your deck | banish
+    it``: a standard-replacement of the card's own move, functional wherever it is as it would move (6.4.9, 1.7.4j)
+    — ``kind = "replacement"``; None for another paragraph."""
+    m = re.fullmatch(r"if this would be put into your graveyard from anywhere, instead (.+?)\.?", text.lower())
+    if not m:
+        return None
+    if m.group(1) not in INSTEAD:
+        raise g.NotUnderstood(text)
+    return g.Reading(abilities=[{"kind": "replacement", "would": "graveyard", "instead": INSTEAD[m.group(1)]}])
+
 
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes → effect tables; None for another sentence."""

@@ -31,13 +31,16 @@ STALL_ENV = "JUDGE_TEST_STALL_AFTER_PAGES"
 
 
 class Page:
-    """One file of the output: its path relative to the output folder and a function giving its content."""
+    """One file of the output: its path relative to the output folder, a function giving its content, and
+    optionally ``key``: a digest of everything the content depends on, under which the rendered page is kept
+    and reused (:mod:`judge.docs.pagecache`); None renders it every time."""
 
-    __slots__ = ("path", "render")
+    __slots__ = ("path", "render", "key")
 
-    def __init__(self, path: str, render):
+    def __init__(self, path: str, render, key: bytes | None = None):
         self.path = path
         self.render = render   # () -> str | bytes
+        self.key = key
 
 
 def check_target(out: Path) -> None:
@@ -111,34 +114,60 @@ def _rendered(pages: list[Page]):
 def write_tree(out: Path, pages: list[Page], progress=None) -> int:
     """Write ``pages`` under a fresh folder and swap it in for ``out``. Returns the number of files.
 
-    ``progress(n)`` is called after each page with the number of pages written so far. Many pages are
-    rendered in parallel (:data:`PARALLEL_MIN_PAGES`); they are written here, in order, either way.
+    ``progress(n)`` is called after each page with the number of pages written so far. A page with a key
+    kept from an earlier run is put in place from the page cache (:mod:`judge.docs.pagecache`); the others
+    are rendered, in parallel when there are many (:data:`PARALLEL_MIN_PAGES`), and written here in order.
     """
+    from judge.docs import pagecache
+
     out = Path(out).absolute()
     check_target(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_partials(out)
     stall = os.environ.get(STALL_ENV)
     stall_after = int(stall) if stall and stall.isdigit() else None
+    cache = pagecache.PageCache(out) if pagecache.enabled() and any(p.key for p in pages) else None
     tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=_partial_prefix(out)))   # ours alone: removed below
     try:
         _chmod_as_mkdir(tmp)
         (tmp / MARKER).write_text("written by judge; this folder is replaced whole on the next run\n")
         made = set()
-        for n, (page, data) in enumerate(zip(pages, _rendered(pages)), 1):
+        n = 0
+
+        def target_of(page):
             target = tmp / page.path
             parent = target.parent
             if parent not in made:
                 parent.mkdir(parents=True, exist_ok=True)
                 made.add(parent)
-            with open(target, "wb") as fh:
-                fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+            return target
+
+        def written():
+            nonlocal n
+            n += 1
             if progress is not None:
                 progress(n)
             if stall_after is not None and n == stall_after:
                 print(f"stalled after {n} pages", file=sys.stderr, flush=True)
                 time.sleep(3600)
+
+        todo = []
+        for page in pages:
+            if cache is not None and page.key and cache.fetch(page.key, target_of(page)):
+                written()
+            else:
+                todo.append(page)
+        for page, data in zip(todo, _rendered(todo)):
+            data = data.encode("utf-8") if isinstance(data, str) else data
+            if cache is not None and page.key:
+                cache.keep(page.key, data, target_of(page))
+            else:
+                with open(target_of(page), "wb") as fh:
+                    fh.write(data)
+            written()
         _swap_in(tmp, out)
+        if cache is not None:
+            cache.save()
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)

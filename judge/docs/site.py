@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from judge.docs import assets
 from judge.docs.html import anchor_id, esc, link_refs, page, paragraphs, ref_text, relative
@@ -122,7 +123,6 @@ class ExternalDoc:
 def read_site_manifest(site_dir, out_dir) -> dict[str, ExternalDoc]:
     """The documents of an existing site, with links relative to ``out_dir``."""
     import os
-    from pathlib import Path
 
     from judge.errors import JudgeError
 
@@ -221,13 +221,17 @@ class SiteBuilder:
             for path in doc.pages:
                 pages.append(Page(path, lambda d=doc, p=path: self.rules_page(d, p)))
         pages += self.versions.pages(self)
+        keys = self.page_keys()
         if self.rulings:
             from judge.docs import rulings as rulings_mod
 
             for ruling in self.rulings:
                 md_path, html_path = self.ruling_path(ruling, "md"), self.ruling_path(ruling)
-                pages.append(Page(md_path, lambda r=ruling: rulings_mod.ruling_markdown(r, self, self.ruling_path(r))))
-                pages.append(Page(html_path, lambda r=ruling: rulings_mod.ruling_html(r, self, self.ruling_path(r))))
+                own = self._ruling_key(keys[0], ruling) if keys else None
+                pages.append(Page(md_path, lambda r=ruling: rulings_mod.ruling_markdown(r, self, self.ruling_path(r)),
+                                  _page_key(own, md_path)))
+                pages.append(Page(html_path, lambda r=ruling: rulings_mod.ruling_html(r, self, self.ruling_path(r)),
+                                  _page_key(own, html_path)))
             pages.append(Page(self.rulings_root + "index.md",
                               lambda: rulings_mod.index_markdown(self.rulings, self, self.rulings_index)))
         if self.rulings_root:
@@ -240,7 +244,55 @@ class SiteBuilder:
             from judge.docs import rulings as rulings_mod
 
             pages.append(Page(self.home, lambda: rulings_mod.index_html(self.rulings, self)))
+        if keys:
+            for p in pages:
+                if p.key is None:
+                    p.key = _page_key(keys[1], p.path)
         return pages
+
+    # -- keys of the kept pages -----------------------------------------------------------------------------
+    def page_keys(self) -> tuple[bytes, bytes] | None:
+        """The digests naming this site's kept pages (:mod:`judge.docs.pagecache`): ``(site, listing)``.
+        ``site`` covers the code (:func:`judge.scenarios.judged.code_key`, and markdown-it-py), each document
+        (its content digest, name, folder and the page of every rule, in order), the other sites linked
+        into and the layout; ``listing`` adds what the rules pages, indexes and search show of each ruling.
+        None when a document has no content digest (built in memory): then every page is rendered."""
+        import hashlib
+        import marshal
+
+        from judge.scenarios.judged import _library_stamp, code_key
+
+        layout = [PAGE_FORMAT, self.rules_root, self.rulings_root, self.title]
+        for doc in self.docs.values():
+            book = doc.book
+            if not isinstance(getattr(book, "cache_key", None), str):
+                return None
+            layout.append((book.name, book.cache_key, book.cite_prefix, doc.folder, list(doc.page_of.items())))
+        for name, ext in self.external.items():
+            layout.append((name, ext.folder, ext.cite_prefix, list(ext.rules.items())))
+        site = hashlib.blake2b(code_key() + _library_stamp("markdown_it"), digest_size=20)
+        site.update(marshal.dumps(layout, 2))
+        listing = hashlib.blake2b(site.digest(), digest_size=20)
+        for r in self.rulings:
+            listing.update(marshal.dumps((r.slug, r.title, r.question, r.summary, r.book.name, r.book.cite_prefix,
+                                          [(r.book_of(c).name, c) for c in r.citations]), 2))
+        return site.digest(), listing.digest()
+
+    def _ruling_key(self, site: bytes, ruling) -> bytes | None:
+        """The digest of what a ruling's own pages show: its record, its documents' content, where it is."""
+        import hashlib
+        import marshal
+
+        from judge.docs.rulings import _display_path
+
+        books = [(rid, b.name, getattr(b, "cache_key", None)) for rid, b in ruling.elsewhere.items()]
+        books.append(("", ruling.book.name, getattr(ruling.book, "cache_key", None)))
+        if not all(isinstance(k, str) for _r, _n, k in books):
+            return None
+        h = hashlib.blake2b(site, digest_size=20)
+        h.update(marshal.dumps((ruling.slug, ruling.record(), books, ruling.book.cite_prefix,
+                                _display_path(Path(ruling.path))), 2))
+        return h.digest()
 
     def site_manifest(self) -> str:
         """The site manifest (JSON): every document and where its rules are, for 'judge rulings --site'."""
@@ -517,7 +569,6 @@ class SiteBuilder:
 def read_search_index(out) -> dict:
     """The search index of a written site, reassembled from its shards: ``{"docs": [...], "items": [[kind,
     doc index, id, title, text, url], ...]}`` (what :meth:`SiteBuilder.search_index` planned)."""
-    from pathlib import Path
 
     assets = Path(out) / "assets"
     shards = json.loads(re.search(r"=\s*(\[.*?\]);", (assets / "search-index.js").read_text("utf-8")).group(1))
@@ -534,6 +585,19 @@ def read_search_index(out) -> dict:
 # ---------------------------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------------------------
+
+PAGE_FORMAT = 1
+"""A new number when what a page key covers changes (:meth:`SiteBuilder.page_keys`)."""
+
+
+def _page_key(base: bytes | None, path: str) -> bytes | None:
+    """The key of the page at ``path`` whose content depends on what ``base`` digests."""
+    if base is None:
+        return None
+    import hashlib
+
+    return hashlib.blake2b(base + path.encode("utf-8"), digest_size=20).digest()
+
 
 def term_anchor(name: str) -> str:
     """The anchor of a term in a term index (``term-go-again``)."""

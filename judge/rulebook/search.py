@@ -70,7 +70,7 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
     # tier 1: defined terms (exact, then the query as a whole word inside a term name)
     term = book.terms.get(q) or book.terms.get(query.lower().strip())
     if term is None:   # a term spelt the other way ("Defence" in the document, "defense" asked)
-        term = next((t for key, t in book.terms.items() if normalize(key) == q), None)
+        term = _folded_terms(index, book)[0].get(q)
     if term is not None:
         for k, rid in enumerate(term.rules):
             offer(rid, 300 - k, f"defines '{term.name}'")
@@ -79,27 +79,25 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
     for rid in index["by_title"].get(q, ()):
         offer(rid, 250, "title")
     candidates = _candidates(index, q)
-    phrase = re.compile(r"(?<![a-z0-9])" + re.escape(q) + r"(?![a-z0-9])")
     for rid in (index["ids"] if candidates is None else sorted(candidates, key=position.__getitem__)):
         title = titles[rid]
         body = texts[rid]
         if title and title == q:
             continue
-        m = phrase.search(body)
-        if m:
+        at = _word_at(body, q, True)
+        if at >= 0:
             bonus = 20 if title and q in title else 0
             # earlier and shorter matches read better: small tie-breakers
-            offer(rid, 150 + bonus - min(m.start(), 400) / 100 - len(body) / 2000, "phrase", m.start(),
-                  len(q))
+            offer(rid, 150 + bonus - min(at, 400) / 100 - len(body) / 2000, "phrase", at, len(q))
             continue
-        if len(words) > 1 and all(re.search(r"(?<![a-z0-9])" + re.escape(w), body) for w in words):
+        if len(words) > 1 and all(_word_at(body, w, False) >= 0 for w in words):
             first = min(body.find(w) for w in words)
             offer(rid, 100 - len(body) / 2000, "all words", first, len(words[0]))
     if len(scores) < limit:
         from rapidfuzz import fuzz, process
 
         # a misspelt term ("go agian") still finds the rules that define it, ahead of fuzzy text
-        names = {key: normalize(t.name) for key, t in book.terms.items()}
+        names = _folded_terms(index, book)[1]
         for _name, score, key in process.extract(q, names, scorer=fuzz.ratio, limit=limit, score_cutoff=80):
             t = book.terms[key]
             for k, rid in enumerate(t.rules):
@@ -131,6 +129,21 @@ def search(book, query: str, limit: int = 10) -> list[Hit]:
 
 
 _RUN = re.compile(r"[a-z0-9]+")
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _word_at(body: str, text: str, whole: bool) -> int:
+    """Where ``text`` first starts a word of ``body`` (no letter or digit before it; with ``whole``, none
+    after it either), or -1: what ``(?<![a-z0-9])TEXT`` (``…(?![a-z0-9])``) finds, without compiling a
+    pattern for every query."""
+    i = body.find(text)
+    end = len(text)
+    while i >= 0:
+        if (i == 0 or body[i - 1] not in _ALNUM) and (not whole or i + end >= len(body)
+                                                      or body[i + end] not in _ALNUM):
+            return i
+        i = body.find(text, i + 1)
+    return -1
 _INDEX_FORMAT = 2
 
 
@@ -202,6 +215,18 @@ def _positions(index: dict) -> dict:
     if pos is None:
         pos = index["_positions"] = {rid: n for n, rid in enumerate(index["ids"])}
     return pos
+
+
+def _folded_terms(index: dict, book) -> tuple[dict, dict]:
+    """The terms of ``book`` by folded key (the first term of each, in document order) and each term key's
+    folded name: made once per index, not folded again for every query."""
+    got = index.get("_folded_terms")
+    if got is None:
+        by_key: dict = {}
+        for key, t in book.terms.items():
+            by_key.setdefault(normalize(key), t)
+        got = index["_folded_terms"] = (by_key, {key: normalize(t.name) for key, t in book.terms.items()})
+    return got
 
 
 class _Term:

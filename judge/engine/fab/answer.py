@@ -36,6 +36,7 @@ def report(game: Game):
     f["turn_player"] = s.turn_player
     f["hand"] = {name: sorted(h for h, c in s.cards.items() if c.zone == "hand" and c.owner == name) for name in s.players}
     f["deck"] = {name: [c.handle for c in game.deck_of(name)] for name in s.players}
+    f["looked_at"] = {name: list(f.get("looked_at", {}).get(name, [])) for name in s.players}   # 8.5.11
     f["power"] = dict(game.power_seen)
     f["defense"] = dict(game.defense_seen)
     f["costs"] = dict(game.costs_paid)

@@ -45,7 +45,7 @@ def _describe_selector(sel, plural: bool = True) -> str:
         pass
     elif sel.get("controller") == "you":
         text += "s you control"
-    elif not text.endswith("s"):
+    elif not text.endswith(("s", "equipment")):     # "equipment" is its own plural
         text += "s"
     if sel.get("zone"):
         text += f" in the {sel['zone']}"

@@ -7,7 +7,7 @@ The Layer Step is the ordinary stack (5.3) with an attack on it; ``Game.all_pass
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab.base import _effect_phrase
+from judge.engine.fab.base import _describe_selector, _effect_phrase
 from judge.engine.fab.cards import Ability, Card, matches
 from judge.engine.fab import cited
 from judge.engine.fab.keywords import GO_AGAIN, PHANTASM, selector_keyword_rules, with_hook
@@ -252,6 +252,9 @@ class Combat:
             return ("there is no active chain link", [cited.EFFECT_ADDS_DEFENDING_CARD])
         if any(h == c.handle for h, _, _ in link.defenders):
             return ("it is already defending on that chain link", [cited.EFFECT_ADDS_DEFENDING_CARD])
+        barred = self.defend_restriction(c, link)
+        if barred:
+            return barred
         kws = self.attack_keywords(link)
         for row in with_hook("defend-limit"):
             if row.name not in kws:
@@ -269,6 +272,31 @@ class Combat:
                 return (f"the attack has {row.name} and is already defended by a{'n' if what[0] in 'aeiou' else ''} "
                         f"{what}", cites)
         return None
+
+    def defend_restriction(self, c: Card, link: ChainLink):
+        """Why an effect says ``c`` can't defend the chain link's attack ("This can't be defended by equipment": a
+        restriction, 1.0.2), as (words, rules), or None — from an effect given to the attack or a functional static
+        ability of its source."""
+        att = self.card(link.attack)
+        if att.zone != "combat-chain" and not link.proxy:
+            return None     # the attack has left the chain: nothing it has restricts the declaration
+        found = None
+        for eff in self.s.effects:
+            if eff.kind == "cannot-be-defended-by" and not eff.pending and self.effect_applies(eff, att) and \
+                    matches(c, eff.data.get("what") or {}, self, eff.controller):
+                found = (f"an effect of {self._src_name(eff)}", eff.data)
+                break
+        if found is None:
+            for src, ab in self._functional_statics("cannot-be-defended-by"):
+                eff = ab.get("effect", {})
+                if self._applies(eff.get("to", "self"), att, src.controller, src) and \
+                        matches(c, eff.get("what") or {}, self, src.controller):
+                    found = (f"a static ability of {src.name}", eff)
+                    break
+        if found is None:
+            return None
+        return (f"{found[0]} says {att.name} can't be defended by {_describe_selector(found[1].get('what') or {})} "
+                "(a restriction)", [cited.RESTRICTION_PRECEDENCE])
 
     def defending(self, link: ChainLink) -> list:
         """The chain link's defending cards now: a card is defending until it leaves the combat chain (7.0.5a)."""

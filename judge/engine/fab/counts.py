@@ -55,6 +55,13 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR))
 
+# what an events-this-turn count of these events reads, cited where it is checked: a card drawn, not put into the
+# hand otherwise (8.5.6a); a player intimidated whether or not a card was banished (8.5.10a); the player who dealt
+# damage, the controller of its non-living source (8.5.3a)
+EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [cited.INTIMIDATE, cited.INTIMIDATED],
+                     "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE]}
+
+
 class Counts:
     """Mixin of :class:`judge.engine.fab.game.Game`."""
 
@@ -84,6 +91,8 @@ class Counts:
                 if sel and not (info.get("card") in self.s.cards and
                                 matches(self._event_card(info), sel, self, ctrl)):
                     continue
+                if not self._event_fits(spec, info, ctrl):
+                    continue
                 n += 1
             return n
         if what == "played-or-activated":
@@ -95,6 +104,17 @@ class Counts:
         if what == "life":
             return self.s.players[ctrl].life if ctrl in self.s.players else 0
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
+
+    def _event_fits(self, spec: dict, info: dict, ctrl: str) -> bool:
+        """The damage filters of an ``events-this-turn`` count: ``damage_type`` (the event's type of damage, 8.5.3b)
+        and ``to = "you" | "opponent"`` (the hero dealt it is its controller's / an opponent's)."""
+        if "damage_type" in spec and info.get("kind") != spec["damage_type"]:
+            return False
+        if "to" in spec:
+            target = info.get("target")
+            if target not in self.s.players or (target == ctrl) != (spec["to"] == "you"):
+                return False
+        return True
 
     def _played_or_activated(self, spec: dict, sel: dict, by, ctrl: str) -> int:
         """Play events of cards that fit ``sel`` and activate events of abilities of one of its ``types``, this turn
@@ -175,6 +195,10 @@ class Counts:
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
                 if node.get("count") == "counters":
                     extra.append(cited.COUNTER_ON_OBJECT)   # a counter interacts with effects that read it (1.15.2)
+                if node.get("count") == "events-this-turn":
+                    extra += EVENT_COUNT_RULES.get(node.get("event"), [])
+                    if "damage_type" in node:
+                        extra.append(cited.DAMAGE_TYPES)
                 if node.get("count") == "played-or-activated":
                     extra.append(cited.ABILITY_TYPE)     # an activated ability counts by its own type
                 if "power_above_base" in node:
@@ -195,7 +219,9 @@ class Counts:
             what = {"chain-links": "chain link(s)", "played-this-turn": "card(s) of that kind played this turn",
                     "events-this-turn": f"{want.get('event')} event(s) this turn",
                     "played-or-activated": "card(s) played or ability(ies) activated of that kind",
-                    "counters": f"{want.get('kind')} counter(s)", "life": "life point(s)"}.get(want.get("count"), "of them")
+                    "counters": f"{want.get('kind')} counter(s)", "life": "life point(s)",
+                    "you-control": ("other " if want.get("other") else "") + "permanent(s) of that kind you control"
+                    }.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
         if key == "if_you_do":

@@ -17,6 +17,12 @@ from judge.engine.fab.keywords import with_hook
 _LABEL = {"physical": "{p} damage", "arcane": "arcane damage"}
 
 
+def _dealer(src: Card | None) -> str | None:
+    """The player considered to have dealt a damage event (8.5.3a): the controller of a non-living source; none
+    for an ally's damage (8.2.8e) or a sourceless one."""
+    return src.controller if src is not None and src.life is None else None
+
+
 class Damage:
     """Part of :class:`judge.engine.fab.game.Game`: owns nothing; deals damage (8.5.3) and applies the prevention
     effects (``prevent``), their decreases (``reduce-prevention``) and the prevention keywords (8.3)."""
@@ -70,7 +76,7 @@ class Damage:
         self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}).",
                   [cited.DEAL_DAMAGE])
         self.event("dealt-damage", card=None, target=target, source=src.handle if src else None, amount=amount,
-                   hit_event=hit_event)
+                   hit_event=hit_event, kind=kind, player=_dealer(src))
         if not hit_event and self._is_attack_target(target):
             self.step(f"{who} is an attack-target, but this life loss is not damage dealt by the active-attack's "
                       "hit-event in the Damage Step: it does not make the attack hit.", [cited.NOT_HIT_OTHER_LIFE_LOSS],
@@ -111,7 +117,7 @@ class Damage:
             self.event("damage", card=src.handle, target=c.handle, amount=amount)
         # "whenever this is dealt damage": the same damage event, about the object dealt the damage (8.5.3)
         self.event("dealt-damage", card=c.handle, target=c.handle, source=src.handle if src else None, amount=amount,
-                   hit_event=hit_event)
+                   hit_event=hit_event, kind=kind, player=_dealer(src))
         return amount
 
     # =====================================================================================================

@@ -133,7 +133,7 @@ class Delayed:
                  "banished": "a card is banished", "combat-chain-closes": "the combat chain closes",
                  "counter-removed": "a counter is removed", "create-token": "a token is created",
                  "chain-link-resolves": "a chain link resolves", "reveal": "a card is revealed",
-                 "equip": "an equipment is equipped"}.get(on, str(on))
+                 "equip": "an equipment is equipped", "draw": "a card is drawn", "intimidate": "a hero is intimidated"}.get(on, str(on))
         if cond.get("your_turn"):
             words += " during your turn"
         if cond.get("by") == "you":

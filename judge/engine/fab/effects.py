@@ -17,7 +17,8 @@ from judge.engine.fab.state import Effect, Layer, derived
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
 OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul",
-                        "discard": "discarded from its owner's hand"}
+                        "discard": "discarded from its owner's hand",
+                        "put-into-graveyard": "put into its owner's graveyard"}
 
 class Effects:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``s.effects`` (the effects in force), ``s.pending``
@@ -610,9 +611,12 @@ class Effects:
             self.move(top, "hand")
             top.face_down = False
             self.step(f"{self.player_name(player)} draws a card ({top.name}).", [cited.DRAW])
+            self.event("draw", card=top.handle, player=player)   # "if you've drawn a card this turn" counts it
 
-    def intimidate(self, who: str, eff: dict, layer):
-        """8.5.10: the player banishes a card from their hand face-down until the beginning of the end phase."""
+    def intimidate(self, who: str, eff: dict, layer, by: str | None = None):
+        """8.5.10: the player banishes a card from their hand face-down until the beginning of the end phase;
+        ``by`` (the effect's controller) has intimidated — an ``intimidate`` event this turn, even with no card
+        banished (8.5.10a)."""
         hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == who]
         chosen = eff.get("card") or (layer.params.get("chosen") if layer else None)
         card = self.s.cards.get(chosen) if chosen else None
@@ -623,6 +627,7 @@ class Effects:
             card = hand[0]
             note = " (the scenario names no card: the first card in hand)" if len(hand) > 1 else ""
         self.facts.setdefault("intimidated", []).append(who)
+        self.event("intimidate", player=by, target=who)
         if card is None:
             self.step(f"{self.player_name(who)} is intimidated but has no card in hand to banish; they are still "
                       "considered intimidated.", [cited.INTIMIDATE, cited.INTIMIDATED])

@@ -534,9 +534,10 @@ def run(game: Game, scenario):
             raise InvalidScenario([scenario.reason(
                 "no-step", "every player passed with an empty stack: the action phase would end before this action "
                 "— nothing is left for it to respond to", key, cited.ACTION_PHASE_ENDS)]) from None
-    # after the last action: all players pass until the combat chain closes and the stack is empty
+    # after the last action: all players pass until the combat chain closes and the stack is empty — triggered
+    # layers created as the chain closed (the cards cleared to a graveyard, 7.7.6) go on it first (6.6.6)
     for _ in bounded(200, "passing until the stack is empty and the combat chain closed"):
-        if game.s.game_over or not game.s.stack and not game.s.chain_open:
+        if game.s.game_over or not game.s.stack and not game.s.chain_open and not game.s.pending:
             break
         try:
             game.all_pass()

@@ -18,6 +18,7 @@ from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wag
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
+from judge.engine.fab.looking import effect_look
 from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
 from judge.engine.fab.subcards import SubCards
@@ -375,7 +376,7 @@ def _intimidate(game, eff, src, controller, layer):
     if eff.get("who") == "target":
         game.step(f"The intimidate names no player, so it is a targeted effect: it intimidates the declared target, "
                   f"{game.player_name(who)}.", [cited.INTIMIDATE_TARGETED, cited.TARGETED_EFFECT])
-    game.intimidate(who, eff, layer)
+    game.intimidate(who, eff, layer, by=controller)
 
 
 def _negate(game, eff, src, controller, layer):
@@ -493,6 +494,7 @@ PRIMITIVE_ROWS = (
     _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
     _p("cannot-gain-power", {"to"}, (cited.RESTRICTION_PRECEDENCE, cited.NOT_RETROACTIVE), _continuous),
+    _p("cannot-be-defended-by", {"to", "what"}, (cited.RESTRICTION_PRECEDENCE, cited.CARD_CANNOT_DEFEND), _continuous),
     _p("gain-ability", {"ability", "to", "next"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("modify-base", {"stat", "set", "halve", "by", "to", "next"}, (cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER),
@@ -550,6 +552,7 @@ PRIMITIVE_ROWS = (
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
     _p("negate", set(), (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
+    _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
     _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),

@@ -592,8 +592,10 @@ class Properties:
         sel = spec.get("of", {})
         ctrl = card.controller
         if what == "you-control":
+            # other = true: "another aura" / "no other Illusionist auras" — an object other than the source (1.2.3)
             return times * sum(1 for c in self.s.cards.values() if c.zone in ("arena", "equipment") and not c.private
-                               and c.controller == ctrl and matches(c, sel, self, ctrl))
+                               and c.controller == ctrl and matches(c, sel, self, ctrl)
+                               and not (spec.get("other") and c is card))
         zone = {"in-pitch": "pitch", "in-graveyard": "graveyard", "in-hand": "hand", "in-banished": "banished",
                 "in-arsenal": "arsenal"}.get(what)
         if zone:

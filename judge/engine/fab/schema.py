@@ -54,7 +54,8 @@ EVENT_INFO: dict[str, set[str]] = {
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
-    "attack-target": {"card", "attack", "player"},
+    "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
+    "draw": {"card", "player"}, "intimidate": {"player", "target"},
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -251,6 +252,11 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         check_effect(scenario, f"{key}.into", dict(eff["into"], do="create-token"), reasons, event)
     if do == "put":
         _check_put(scenario, key, eff, reasons)
+    if do == "look" and (eff.get("what", "top-of-deck") not in ("top-of-deck", "hand")
+                         or eff.get("who", "you") not in UNLESS_PAYERS):
+        reasons.append(scenario.reason("bad-effect", "a look effect reads what = \"top-of-deck\" or \"hand\" of the "
+                                       "player who = \"you\", \"opponent\", \"target\", \"target-controller\", "
+                                       "\"attacking-hero\" or \"defending-hero\"", key, cited.LOOK))
     if eff.get("source") is not None and (do, eff["source"]) not in (("damage", "attack"), ("prevent", "chosen")):
         reasons.append(scenario.reason("bad-effect", f"source = {eff['source']!r}: a damage effect's source may be "
                                        "\"attack\", a prevention's \"chosen\" (a source of its controller's choice)",
@@ -424,10 +430,12 @@ def _shape():
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1),
                       "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
-    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int()},
+    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
                                      what="a quantity table")
     flag = Bool()
-    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool()},
+    counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool(),
+                     "other": Bool(), "event": Str(EVENTS), "by": Str(("you", "opponent")),
+                     "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
                        "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,

@@ -75,6 +75,10 @@ class Zones:
                 self.event("equip", card=card.handle, player=card.controller)
         elif old in PERMANENT_ZONES and new not in ARENA_ZONES:
             self.event("leaves-arena", card=card.handle, player=controller or card.controller, destination=new)
+        if new == "graveyard":
+            # "When this is put into your graveyard from anywhere": a triggered-static ability of the card itself,
+            # functional there, outside the arena (1.7.4i)
+            self.event("put-into-graveyard", card=card.handle, player=card.owner, origin=old)
 
     def enters_with_granted(self, card: Card):
         """6.4.8: "Non-token NAMEs you control enter the arena with an additional steam counter" — an
