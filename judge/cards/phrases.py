@@ -406,6 +406,12 @@ def _token(name: str, ctx: Context) -> dict:
     compiled = ctx.compile_token(rec)
     if not compiled.fully or compiled.fields:
         raise NotUnderstood(f"create a {name} token")
+    return token_effect(rec, compiled)
+
+
+def token_effect(rec, compiled) -> dict:
+    """The ``create-token`` table of the token card ``rec``: its printed properties (a token ally's life too,
+    2.5.1) and its compiled keywords and abilities (8.5.2: the created object carries them)."""
     types, subtypes, supertypes = rec.type_parts()
     eff = {"do": "create-token", "name": rec.name, "types": types}
     for key, value in (("subtypes", subtypes), ("supertypes", [w for w in supertypes if w.isalpha()]),
@@ -415,6 +421,8 @@ def _token(name: str, ctx: Context) -> dict:
     for field in ("power", "defense"):
         if getattr(rec, field).isdigit():
             eff[field] = int(getattr(rec, field))
+    if "ally" in subtypes and rec.health.isdigit():
+        eff["life"] = int(rec.health)
     return eff
 
 

@@ -50,7 +50,6 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        # "if the last attack on this combat chain hit": the previous chain link hit
                        ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
-                       ("life_at_most", cited.LIFE_TOTAL), ("life_at_least", cited.LIFE_TOTAL),
                        ("created_this_turn", cited.CREATE_TOKEN),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR))
@@ -193,6 +192,8 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("count") == "life":
+                    extra.append(cited.LIFE_TOTAL)   # "if you have 13 or less {h}": the life total now (2.5.3)
                 if node.get("count") == "counters":
                     extra.append(cited.COUNTER_ON_OBJECT)   # a counter interacts with effects that read it (1.15.2)
                 if node.get("count") == "events-this-turn":

@@ -680,10 +680,6 @@ class Properties:
                            "turn")
             elif key == "any_of":
                 out.append(" and ".join(r for alt in want for r in self.unmet_clauses(alt, src, event)))
-            elif key in ("life_at_most", "life_at_least"):
-                life = self.s.players[ctrl].life if ctrl in self.s.players else "?"
-                out.append(f"{self.player_name(ctrl)} has {life} life, {'more' if key == 'life_at_most' else 'less'} "
-                           f"than {want}")
             elif key == "target_hero":
                 out.append(f"the hero it targets is not {want} (by name or moniker)")
             elif key == "last_attack_hit":

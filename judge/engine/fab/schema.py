@@ -209,7 +209,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unknown-key", f"unknown field '{k}' for do = \"{do}\"{_near(k, allowed)} "
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
-        check_condition(scenario, key, eff["if"], reasons, event)
+        check_condition(scenario, f"{key}.if", eff["if"], reasons, event)
     if "event-card" in (eff.get("to"), eff.get("what")) and (event is None or "card" not in EVENT_INFO.get(event, ())):
         where = f"the event on = \"{event}\" is about no card" if event else "only a triggered ability has an event"
         reasons.append(scenario.reason("unknown-target", f"\"event-card\" is the card the triggering event is about, and "
@@ -387,6 +387,10 @@ def _check_replacement(scenario, key: str, do, eff: dict, reasons: list) -> None
                                        cited.STANDARD_REPLACEMENT))
 
 
+# an older spelling of a life-total condition, refused with the one to write instead
+LIFE_SPELLINGS = {"life_at_most": "at_most", "life_at_least": "at_least"}
+
+
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
     """Append a Reason for an unknown condition, or one that reads an event's information where ``event`` (the
     trigger's event, None for a while-condition or a resolution) does not carry it: it could never be evaluated."""
@@ -395,6 +399,11 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
                                        f"{cond!r}", key))
         return
     for k in cond:
+        if k in LIFE_SPELLINGS:   # one spelling for every count: the life total is a quantity like the others
+            reasons.append(scenario.reason(
+                "unknown-condition", f"'{k} = N' is written {LIFE_SPELLINGS[k]} = {{ count = \"life\", n = N }} "
+                f"(its controller's life total, 2.5.3: one spelling for every count)", f"{key}.{k}"))
+            continue
         if k not in CONDITIONS:
             reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
                                            f"(conditions: {', '.join(CONDITIONS)})", key))
