@@ -18,7 +18,7 @@ DEFENDING_NOUNS = {"equipment": {"types": ["equipment"]}, "non-equipment cards":
                    "cards": {}, "action cards": {"types": ["action"]},
                    "attack action cards": {"types": ["action"], "subtypes": ["attack"]}}
 # counter kinds a card's own text counts on itself (1.15): named kinds only, not +1{p} counters
-COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balance", "rust", "bait", "level")
+COUNTER_KINDS = g.COUNTER_KINDS
 
 
 # ---------------------------------------------------------------------------------------------------------

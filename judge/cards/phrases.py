@@ -175,6 +175,10 @@ def sentences(text: str) -> list[str]:
 # noun phrases: objects and selectors
 # ---------------------------------------------------------------------------------------------------------
 
+# counters of named kinds the grammar reads ("an arrow with an aim counter", "if this has a steam counter")
+COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balance", "rust", "bait", "level")
+
+
 def selector(phrase: str, ctx: Context) -> dict:
     """A card or attack noun phrase → a selector table.
 
@@ -208,6 +212,9 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with ([a-z ]+)", words)
     if m and m.group(2) in listed_keywords()[0]:
         words, spec["keyword"] = m.group(1), m.group(2)     # "attack action card with stealth" (1.3.2 keywords)
+    m = re.fullmatch(r"(.*?) with an? (\w+) counter(?: on it)?", words)
+    if m and m.group(2) in COUNTER_KINDS:   # "an arrow with an aim counter" (1.15.1)
+        words, spec["counter"] = m.group(1), m.group(2)
     m = re.fullmatch(r"(.*?) with (\w+) in its name", words)
     if m:   # "with Herald in its name": a word of its name (the card's own capitalised word)
         words, spec["name_contains"] = m.group(1), phrase.strip()[len(m.group(1)) + 6:].split()[0]

@@ -719,6 +719,11 @@ class Properties:
                            f"power {base} (its printed power)")
             elif self.extra_unmet(key, want, src):
                 out.append(self.extra_unmet(key, want, src))
+            elif key in ("attack", "card") and isinstance(want, dict) and event is not None:
+                obj = self.s.cards.get(event.get(key) or (event.get("attack") if key == "attack" else None))
+                what = _describe_selector(want, plural=False)
+                out.append(f"the event's {key}{f' ({obj.name})' if obj else ''} is not "
+                           f"a{'n' if what[0] in 'aeiou' else ''} {what}")
             elif key == "this" and isinstance(want, dict) and src is not None:
                 what = _describe_selector(want, plural=False)
                 out.append(f"{src.name} is not a{'n' if what[0] in 'aeiou' else ''} {what}"

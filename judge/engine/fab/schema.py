@@ -436,7 +436,7 @@ def _shape():
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
-                      "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1),
+                      "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1), "counter": Str(),
                       "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
