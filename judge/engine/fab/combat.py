@@ -514,7 +514,8 @@ class Combat:
                     was_marked = self.unmark_on_hit(target, link.controller)
                     self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt,
                                marked=was_marked)
-                    self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
+                    self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt,
+                               is_attack=True)
                 else:
                     self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "
                               "hit-event and the attack is not considered to have hit.", [cited.HIT_NO_DAMAGE_DEALT])

@@ -138,6 +138,10 @@ class Delayed:
                  "counter-removed": "a counter is removed", "create-token": "a token is created",
                  "chain-link-resolves": "a chain link resolves", "reveal": "a card is revealed",
                  "equip": "an equipment is equipped", "draw": "a card is drawn", "intimidate": "a hero is intimidated"}.get(on, str(on))
+        if cond.get("is_attack"):
+            words += " by an attack"
+        if cond.get("target_is_hero"):
+            words += " to a hero"
         if "attack" in cond or "card" in cond:   # "whenever an arrow with an aim counter hits"
             fits = _describe_selector(cond.get("attack") or cond.get("card"), plural=False)
             words += f" (the {'attack' if 'attack' in cond else 'card'} being {'an' if fits[0] in 'aeiou' else 'a'} " \

@@ -10,7 +10,6 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.base import BASE_POWER_KEYS, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
-from judge.engine.fab.counters import counter_label
 from judge.engine.fab.contests import back_face_refusal
 from judge.engine.fab.effects import _describe_quantity
 from judge.engine.fab.keywords import BOOST
@@ -233,11 +232,9 @@ class Playing:
         s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
-        kept = ", ".join(sorted({counter_label(k, v) for _, k, v in c.counters}))
+        kept, kept_cites = self.counters_kept(c)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
-                  "as the topmost layer" + (f"; a move to the stack is not a reset, so it is the same object and its "
-                                            f"counters ({kept}) stay on it" if kept else "") + ".",
-                  [cited.PLAY_CARD, cited.ANNOUNCE] + ([cited.NEW_OBJECT, cited.COUNTER_ON_OBJECT] if kept else []))
+                  f"as the topmost layer{kept}.", [cited.PLAY_CARD, cited.ANNOUNCE] + kept_cites)
         self._bind_next_effects(c, player, at="announce")
         return meld
 
@@ -341,14 +338,12 @@ class Playing:
             if ab.kind != "play-only-if":
                 continue
             cond = ab.get("if") or {}
+            why = [cited.RESTRICTION_ONLY, cited.RESTRICTION_PRECEDENCE, cited.PLAY_STATIC_ABILITY]
+            why += self.condition_rules(cond)
             if not self.condition(cond, c, {}):
                 raise IllegalAction(f"{c.name} may be played only if its condition holds, and it does not: "
-                                    + "; ".join(self.unmet_clauses(cond, c, {})),
-                                    [cited.RESTRICTION_ONLY, cited.RESTRICTION_PRECEDENCE, cited.PLAY_STATIC_ABILITY]
-                                    + self.condition_rules(cond))
-            self.step(f"{c.name} may be played only if its condition holds: it does.",
-                      [cited.RESTRICTION_ONLY, cited.RESTRICTION_PRECEDENCE, cited.PLAY_STATIC_ABILITY]
-                                    + self.condition_rules(cond))
+                                    + "; ".join(self.unmet_clauses(cond, c, {})), why)
+            self.step(f"{c.name} may be played only if its condition holds: it does.", why)
 
     def _check_arrow(self, player: str, c: Card) -> str:
         """8.2.6a: an arrow is played only from its player's arsenal, and only while they control a bow: words

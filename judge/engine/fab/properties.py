@@ -644,9 +644,6 @@ class Properties:
             elif key == "you_control":
                 out.append(f"{self.player_name(ctrl)} controls no {_describe_selector(want, plural=False)} "
                            "(objects of other players do not count)")
-            elif key == "random":
-                out.append("the card was not discarded at random (its player chose it)" if want else
-                           "the card was discarded at random")
             elif key == "to_your_graveyard":
                 c = self.s.cards.get((event or {}).get("card"))
                 out.append(f"{c.name if c else 'it'} went to the {(event or {}).get('destination', '?')} of its owner, "
@@ -719,18 +716,26 @@ class Properties:
                            f"power {base} (its printed power)")
             elif self.extra_unmet(key, want, src):
                 out.append(self.extra_unmet(key, want, src))
-            elif key in ("attack", "card") and isinstance(want, dict) and event is not None:
-                obj = self.s.cards.get(event.get(key) or (event.get("attack") if key == "attack" else None))
-                what = _describe_selector(want, plural=False)
-                out.append(f"the event's {key}{f' ({obj.name})' if obj else ''} is not "
-                           f"a{'n' if what[0] in 'aeiou' else ''} {what}")
-            elif key == "this" and isinstance(want, dict) and src is not None:
-                what = _describe_selector(want, plural=False)
-                out.append(f"{src.name} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
-                           + (f" (it has {self.power(src)} power)" if {"min_power", "max_power"} & want.keys() else ""))
             else:
-                out.append(f"{key.replace('_', ' ')} is not {want!r}")
+                out.append(self._unmet_read(key, want, src, event or {}))
         return out
+
+    def _unmet_read(self, key: str, want, src: Card | None, event: dict) -> str:
+        """Words for an unmet clause that reads the event's card or attack, or the source itself."""
+        if key == "random":
+            return "the card was not discarded at random (its player chose it)" if want else \
+                "the card was discarded at random"
+        if key == "is_attack":
+            return "the event's card is not an attack (1.4.1: an attack on the stack or combat chain)" if want \
+                else "the event's card is an attack"
+        what = _describe_selector(want, plural=False) if isinstance(want, dict) else ""
+        if key in ("attack", "card") and what:
+            obj = self.s.cards.get(event.get(key) or (event.get("attack") if key == "attack" else None))
+            return f"the event's {key}{f' ({obj.name})' if obj else ''} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
+        if key == "this" and what and src is not None:
+            return (f"{src.name} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
+                    + (f" (it has {self.power(src)} power)" if {"min_power", "max_power"} & want.keys() else ""))
+        return f"{key.replace('_', ' ')} is not {want!r}"
 
     def without_property(self, cond, src: Card | None) -> list[str]:
         """Words naming the cards a zone-scanning clause of ``cond`` (``pitched``, ``pitched_this_turn``,
