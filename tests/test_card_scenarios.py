@@ -127,3 +127,28 @@ def test_compiled_n_keeps_a_compiled_ability_beside_the_files_own(tmp_path):
             owner = "alice"
             abilities = [{ compiled = 2 }]
         """)
+
+
+
+@pytest.mark.parametrize("cards,message", [
+    # 6.6.6a: the file declares the triggered-layer's target; a private card is no hero, and no legal target
+    ("""
+        [cards.a]
+        card = "Arcanic Shockwave (red)"
+        owner = "alice"
+        trigger_target = "b"
+        [cards.b]
+        card = "Snatch (red)"
+        owner = "bob"
+        zone = "hand"
+     """, "trigger_target = 'b' is not a legal target"),
+    ("""
+        [cards.a]
+        card = "Snatch (red)"
+        owner = "alice"
+        trigger_target = "bob"
+     """, "needs a triggered ability with a target"),
+])
+def test_a_trigger_target_that_is_not_legal_is_refused(tmp_path, cards, message):
+    with pytest.raises(ScenarioError, match=message):
+        _run(tmp_path, cards, ATTACK)

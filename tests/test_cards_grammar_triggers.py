@@ -172,3 +172,44 @@ def test_attacks_a_hero_names_a_hero_not_an_ally(data):
     assert rumble.abilities == [{"kind": "trigger", "on": "attack", "if": {"attacks_hero": True}, "effects": [
         {"do": "intimidate", "if": {"at_least": {"count": "events-this-turn", "event": "beat-chest", "by": "you",
                                                  "n": 1}}}]}]
+
+
+def test_look_at_the_top_card_or_the_defending_heros_hand(data):
+    # 8.5.11: a look effect; "you may" makes it optional (1.8.3)
+    horizon = _compiled(data, "On the Horizon", 1)
+    assert horizon.fully and horizon.abilities == [
+        {"kind": "trigger", "on": "defends", "effects": [{"do": "look", "what": "top-of-deck"}]}]
+    scout = _compiled(data, "Frontline Scout", 1)
+    assert scout.fully
+    assert scout.abilities[0] == {"kind": "resolution", "effects": [
+        {"do": "look", "what": "hand", "who": "defending-hero", "may": True}]}
+
+
+def test_a_look_the_grammar_cannot_place_stays_refused(data):
+    from judge.cards import grammar as g
+
+    ctx = g.Context(cd.find_one(data, "Frontline Scout", 1))
+    assert g.read_paragraph("Look at target hero's hand.", ctx) is None
+    # "their hand" is the hero an attack hit: not on a card that does not attack
+    assert g.read_paragraph("Look at their hand.", g.Context(cd.find_one(data, "Sink Below", 1))) is None
+
+
+def test_put_into_your_graveyard_from_anywhere_trigger_and_replacement(data):
+    green = _compiled(data, "Fiddler's Green", 1)
+    assert green.fully and green.abilities == [
+        {"kind": "trigger", "on": "put-into-graveyard", "effects": [{"do": "gain-life", "amount": 3}]}]
+    drone = _compiled(data, "Drone of Brutality", 1)
+    assert drone.fully and drone.abilities == [{"kind": "replacement", "would": "graveyard", "instead": "deck"}]
+    beast = _compiled(data, "Mark of the Beast")
+    assert beast.fully and beast.abilities == [{"kind": "replacement", "would": "graveyard", "instead": "banished"}]
+
+
+def test_target_hero_in_an_attack_trigger_and_it_was_fused(data):
+    # 6.6.6a: the triggered-layer's target, any hero; "if it was fused" is a condition of its effect (6.6.1c)
+    blade = _compiled(data, "Singeing Steelblade", 1)
+    assert blade.fully and blade.abilities == [{"kind": "trigger", "on": "attack", "target": "hero", "effects": [
+        {"do": "damage", "amount": 1, "to": "target", "kind": "arcane"}]}]
+    shock = _compiled(data, "Arcanic Shockwave", 1)
+    assert shock.fully and shock.keywords == ["lightning fusion"]
+    assert shock.abilities == [{"kind": "trigger", "on": "attack", "target": "hero", "effects": [
+        {"do": "damage", "amount": 1, "to": "target", "kind": "arcane", "if": {"fused": True}}]}]

@@ -301,6 +301,9 @@ def trigger_body(body: str, frame) -> list[dict]:
         dm = re.fullmatch(r"a card with (\d+) or more \{p\} is discarded this way", m.group(1), re.IGNORECASE)
         if dm and getattr(frame, "discarded_here", False):
             cond = {"discarded": {"min_power": int(dm.group(1))}}    # the card this ability's discard discarded
+        elif m.group(1).lower() == "it was fused" and frame.event in ("attack", "hit"):
+            # "When you attack with this, if it was fused, …": "it" is this card, the attack its event is about
+            cond = frame.ctx.condition("this was fused")
         else:
             cond = frame.ctx.condition(m.group(1))
         effects = frame.ctx.effects(m.group(2), frame)

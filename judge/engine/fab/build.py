@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario, Reason, known_card, known_player, table_at, unknown_keys, wrong_type
 from judge.engine.fab import keywords as kw_table, schema
-from judge.engine.fab import cited
+from judge.engine.fab import cited, gains
 from judge.engine.fab.cards import SELECTOR_KEYS, ZONES, Ability, Card
 from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.modes import check_action_modes, check_card_modes, fold_mode_abilities
@@ -21,7 +21,7 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marke
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life", "modes", "under", "fail_search"}
+             "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost", "replacement", "play-only-if"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
@@ -131,6 +131,7 @@ def build_state(scenario) -> State:
     for i, act in enumerate(actions, 1):
         _check_action(scenario, i, act, s, reasons)
     _check_position(scenario, s, reasons)
+    gains.check_listeners(scenario, s, reasons)   # 6.2.5: no increase left out of the events read
     if reasons:
         raise InvalidScenario(reasons)
     return s
@@ -146,6 +147,12 @@ def _check_position(scenario, s: State, reasons):
     weapons: dict[str, int] = {}
     for h, c in s.cards.items():
         key = f"cards.{h}.zone"
+        if c.trigger_target is not None and (c.trigger_target not in s.players and c.trigger_target not in s.cards or
+                                             not any(ab.kind == "trigger" and ab.get("target") for ab in c.abilities)):
+            reasons.append(scenario.reason("bad-target", f"trigger_target = {c.trigger_target!r}: the target declared "
+                                           f"for {c.name}'s triggered abilities names a player or card of the file, and "
+                                           "the card needs a triggered ability with a target", f"cards.{h}.trigger_target",
+                                           cited.TRIGGERED_LAYER_ADDED))
         if c.zone == "equipment":
             if not (c.types & {"equipment", "weapon"} or c.subtypes & {"off-hand", "quiver"}):
                 reasons.append(scenario.reason("impossible", f"{c.name} is in the equipment zones but is neither an "
@@ -238,6 +245,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     card.token = bool(cd.get("token", False)) or "token" in card.types
     card.decline = bool(cd.get("decline", False))
     card.fail_search = bool(cd.get("fail_search", False))   # 1.9.1c: its controller chooses to fail its searches
+    card.trigger_target = cd.get("trigger_target")   # 6.6.6a: the target declared for its triggered-layers
     card.playable_as_instant = bool(cd.get("playable_as_instant", False))
     if "target" in cd:
         spec = cd["target"]

@@ -539,6 +539,11 @@ DECK_CARD_PERMANENT_SUBTYPES = cite("1.3.3", "deck cards become permanents when 
 MELD_SETS_COST = cite("8.3.38b", "meld sets the asset cost of a card before increases and decreases are applied")
 SPECTRA_ATTACKABLE = cite("8.3.14a", "an object with spectra can be the target of an attack")
 SPECTRA_TRIGGER = cite("8.3.14b", "when an object with spectra becomes the target of an attack a triggered layer is put on the stack")
+# 6.2.5 an effect's application as an event; 2.0.3b a property considered increased; 1.4.3d replacement effects on
+# attacks do not reach the attack-source; 6.2.2b a future-object effect's variables fixed as it first applies
+APPLICATION_IS_EVENT = cite("6.2.5", "the first time a continuous effect applies to an object")
+PROPERTY_INCREASED = cite("2.0.3b", "increase or decrease")
+REPLACE_ONCE = cite("6.4.5", "a replacement effect can only replace an event once per original event")
 # rules only FaB CR 2026-02 defines (``since``): tapping and untapping permanents, watery grave. Judged under
 # 2026-02 or later they cite that version's rule; under 2.10.1, a scenario that depends on one is refused.
 PERMANENT_STATES = cite("1.3.3b", "a permanent has one of two different states untapped and tapped", since="2026-02")

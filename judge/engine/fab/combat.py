@@ -9,7 +9,7 @@ from __future__ import annotations
 from judge.engine.core import InvalidScenario
 from judge.engine.fab.base import _describe_selector, _effect_phrase
 from judge.engine.fab.cards import Ability, Card, matches
-from judge.engine.fab import cited
+from judge.engine.fab import cited, gains
 from judge.engine.fab.keywords import GO_AGAIN, PHANTASM, selector_keyword_rules, with_hook
 from judge.engine.fab.state import ChainLink, Layer
 
@@ -397,6 +397,7 @@ class Combat:
                 eff.selector = None
                 self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with: the effect of "
                           f"{self._src_name(eff)} applies to it ({_effect_phrase(eff)}).", cites)
+                gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
             else:
                 eff.applies_to = set()
                 self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with, but it does not "

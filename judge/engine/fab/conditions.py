@@ -317,6 +317,20 @@ def _is_attack(g, want, src, event):
     return bool(event.get("is_attack")) == want   # played or activated as an attack
 
 
+def _gains_exactly(g, want, src, event):
+    # "gains exactly +1{p} from an effect" (6.2.5): the +N of one application of an effect, as a replacement effect
+    # left it — not the change of the value, and not a counter
+    return bool(event.get("by_effect")) and event.get("amount") == want
+
+
+def _stat(g, want, src, event):
+    return event.get("stat") == want   # the property an "increased" event is about: power or defense (2.0.3b)
+
+
+def _during_step(g, want, src, event):
+    return g.s.chain_open and g.s.step == want   # "during the reaction step": the combat step now (7.0.2)
+
+
 CONDITION_ROWS = (
     Condition("in", None, _in),
     Condition("face_down", None, _face_down),
@@ -365,6 +379,9 @@ CONDITION_ROWS = (
     Condition("attacks_hero", "attack", attacks_hero),
     Condition("to_your_graveyard", "destination", _to_your_graveyard),
     Condition("random", "random", _random),
+    Condition("gains_exactly", "amount", _gains_exactly),
+    Condition("stat", "stat", _stat),
+    Condition("during_step", None, _during_step),
 )
 
 def _extra(name):

@@ -12,7 +12,7 @@ Counter names as a scenario writes them: ``steam``; ``"+1 power"``, ``"-1 defens
 
 from __future__ import annotations
 
-from judge.engine.fab import cited
+from judge.engine.fab import cited, gains
 
 STATS = ("power", "defense", "life")   # property counters: +1{p}, -1{d}, -1{h} (1.15.2a, 2.5.3)
 _STAT_LABELS = tuple(f"{v:+d} {k}" for k in ("power", "defense") for v in (1, -1))   # "+1 power", "-1 power", …
@@ -102,6 +102,7 @@ class Counters:
                 self.step(f"{c.name} already had {counter_label(k, -value)} counters: both kinds stay on it side by "
                           "side; they do not cancel out.", [cited.OPPOSING_COUNTERS_REMAIN])
             self.event("counter-added", card=c.handle, kind=k, amount=count, player=controller)
+            gains.counter_put(self, c, k, value, count)   # 2.0.3b: a +1 counter increases the property
 
     def effect_remove_counter(self, eff: dict, src, controller: str, layer):
         """8.5.16: remove N counters of a kind; when there are not enough, the effect removes none and fails."""

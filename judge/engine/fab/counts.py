@@ -52,13 +52,17 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
                        ("created_this_turn", cited.CREATE_TOKEN),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
-                       ("paid_with", cited.CONNECTED_ABILITY_PAIR))
+                       ("paid_with", cited.CONNECTED_ABILITY_PAIR),
+                       # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)
+                       ("gains_exactly", cited.APPLICATION_IS_EVENT), ("stat", cited.PROPERTY_INCREASED))
 
 # what an events-this-turn count of these events reads, cited where it is checked: a card drawn, not put into the
 # hand otherwise (8.5.6a); a player intimidated whether or not a card was banished (8.5.10a); the player who dealt
 # damage, the controller of its non-living source (8.5.3a)
 EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [cited.INTIMIDATE, cited.INTIMIDATED],
-                     "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE]}
+                     "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE],
+                     # a count of increases (2.0.3b), each one an event (6.2.5)
+                     "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}
 
 
 class Counts:

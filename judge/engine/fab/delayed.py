@@ -135,7 +135,7 @@ class Delayed:
                  "activate": "an ability is activated", "boost": "a player boosts", "destroyed": "a card is destroyed",
                  "enters-arena": "a card enters the arena", "leaves-arena": "a card leaves the arena",
                  "banished": "a card is banished", "combat-chain-closes": "the combat chain closes",
-                 "counter-removed": "a counter is removed", "create-token": "a token is created",
+                 "counter-removed": "a counter is removed", "increased": "a card's {p} or {d} increases", "create-token": "a token is created",
                  "chain-link-resolves": "a chain link resolves", "reveal": "a card is revealed",
                  "equip": "an equipment is equipped", "draw": "a card is drawn", "intimidate": "a hero is intimidated"}.get(on, str(on))
         if cond.get("is_attack"):

@@ -203,16 +203,22 @@ class Effects:
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
-        if isinstance(target, dict):
-            # 6.6.6a: the controller declares the targets as the layer is added; the file names no choice, so the
-            # first object of the file that fits is taken
-            options = [t for t in self.target_candidates(target, layer.controller, layer) if t not in self.s.players]
+        if isinstance(target, dict) or target in ("hero", "any"):
+            # 6.6.6a: the controller declares the targets as the layer is added: the card's trigger_target, else
+            # (the file names no choice) an opposing hero for a hero, the first object of the file that fits
+            options = self.trigger_target_options(target, layer)
             layer.target_spec = target
             if options:
-                layer.targets = [options[0]]
-                self.step(f"{name} targets {self._name_of(options[0])} ({self.describe_target_spec(target)}"
-                          + (f"; of {len(options)} that fit, the first in the file" if len(options) > 1 else "")
-                          + ").", [cited.TRIGGERED_LAYER_ADDED])
+                layer.targets = [self.declared_trigger_target(src, target, options)]
+                if src is not None and src.trigger_target:
+                    how = "the target the file names"
+                elif len(options) > 1:
+                    how = f"of {len(options)} that fit, the first " + ("in the file" if isinstance(target, dict)
+                                                                       else "opposing hero")
+                else:
+                    how = ""
+                self.step(f"{name} targets {self._name_of(layer.targets[0])} ({self.describe_target_spec(target)}"
+                          + (f"; {how}" if how else "") + ").", [cited.TRIGGERED_LAYER_ADDED])
             else:
                 # 6.6.6a: no legal target can be declared — the triggered-layer ceases to exist, not added to the stack
                 self.step(f"{name} is created but has no legal target ({self.describe_target_spec(target)}): it ceases "

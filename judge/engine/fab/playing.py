@@ -7,7 +7,7 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited
+from judge.engine.fab import cited, gains
 from judge.engine.fab.base import BASE_POWER_KEYS, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
@@ -572,6 +572,7 @@ class Playing:
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
                          else [])
                       + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else base_cites))
+            gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
 
     def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = "",
                            note_cites=(), attack: bool = False):
@@ -618,6 +619,7 @@ class Playing:
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
                       [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
+            gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
 
     def _src_name(self, eff: Effect) -> str:
         return self.card(eff.source).name if eff.source in self.s.cards else "an effect"

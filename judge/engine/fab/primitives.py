@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited, tapping
+from judge.engine.fab import cited, gains, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
 from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
@@ -80,6 +80,9 @@ def _continuous(game, eff, src, controller, layer):
             e.data["_source"] = _chosen_source(game, src, layer)
     game.add_effect(e)
     game.step(game._describe_effect(e, _name(src)), game._effect_cites(e))
+    if not e.pending:   # 6.2.5: its first application to each object it applies to now is an event
+        gains.applied(game, e, [s.cards[h] for h in (bound if bound is not None else e.data.get("_held", ()))
+                                if h in s.cards])
 
 
 def _chosen_source(game, src, layer) -> str:
@@ -547,6 +550,8 @@ PRIMITIVE_ROWS = (
     _p("amp", {"amount"}, (cited.AMP,), _amp),
     _p("enters-with", {"counters", "to"}, (cited.IDENTITY_REPLACEMENT,), _continuous),
     _p("increase-damage", {"amount", "of", "damage_type", "next"}, (cited.STANDARD_REPLACEMENT,), _increase_damage),
+    _p("increase-gain", {"amount", "of", "next", "stat"}, (cited.STANDARD_REPLACEMENT, cited.APPLICATION_IS_EVENT),
+       gains.effect_increase_gain),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),

@@ -8,7 +8,7 @@ table (``while`` / ``if``) is checked clause by clause, and an unmet one is expl
 
 from __future__ import annotations
 
-from judge.engine.fab import cited
+from judge.engine.fab import cited, gains
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
@@ -116,6 +116,7 @@ class Properties:
                 return True
             if self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source)):
                 held.add(card.handle)
+                gains.applied(self, eff, [card])   # 6.2.5: it starts to apply to this object, an event
                 return True
             return False
         return self._applies(eff.selector, card, eff.controller, self.s.cards.get(eff.source), eff.applies_to)
@@ -144,8 +145,9 @@ class Properties:
         blocked_since = None     # "can't gain {p}" (1.0.2): the earliest such restriction applying to it
         for eff in self.s.effects:
             if eff.kind == "modify" and eff.data.get("stat") == stat and not eff.pending:
-                if self.effect_applies(eff, card):
-                    mods.append((eff.timestamp, eff.data.get("by", 0), eff.source, "effect"))
+                if self.effect_applies(eff, card):   # with what a replacement added as it first applied (6.4.9)
+                    mods.append((eff.timestamp, eff.data.get("by", 0) + gains.gained(eff, card.handle), eff.source,
+                                 "effect"))
             elif eff.kind == "cannot-gain-power" and stat == "power" and not eff.pending and \
                     self.effect_applies(eff, card) and (blocked_since is None or eff.timestamp < blocked_since):
                 blocked_since = eff.timestamp
@@ -707,6 +709,8 @@ class Properties:
                 out.append(f"the card discarded this way, {self.card(h).name}, is not a "
                            f"{_describe_selector(want, plural=False)}" if h in self.s.cards
                            else "no card was discarded this way")
+            elif key in gains.CONDITION_KEYS:
+                out.append(gains.unmet_words(self, key, want, event or {}))
             elif key == "max_defense":
                 out.append(f"it has {self.defense(src) if src else '?'} defense, more than {want}")
             elif key == "attack_power_above_base" and event_attack(self, event) is not None:

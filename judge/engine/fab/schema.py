@@ -56,6 +56,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
+    "increased": {"card", "player", "amount", "stat"},
 }
 EVENTS = tuple(EVENT_INFO)
 
@@ -459,7 +460,9 @@ def _shape():
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
-                       "random": flag},
+                       "random": flag,
+                       "gains_exactly": Int(), "stat": Str(("power", "defense")),
+                       "during_step": Str(("layer", "attack", "defend", "reaction", "damage", "resolution", "close"))},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -506,7 +509,7 @@ def _shape():
                                         "abilities": ListOf(ability), "keywords": ListOf(Str()), "target": target},
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
-                  "target": target, "decline": Bool(), "fail_search": Bool(), "playable_as_instant": Bool(), "counters": counters,
+                  "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),

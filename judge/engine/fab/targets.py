@@ -213,6 +213,27 @@ class Targets:
         pool = [p for p in self.s.seating] + [h for h in self.s.cards]
         return [t for t in pool if self.legal_target(t, spec, controller, layer)]
 
+    def trigger_target_options(self, spec, layer) -> list[str]:
+        """The legal targets of a triggered-layer's ``target`` (6.6.6a): a selector names cards; ``"hero"`` the
+        heroes and ``"any"`` heroes and living objects — opposing heroes first, in seat order."""
+        found = self.target_candidates(spec, layer.controller, layer)
+        if isinstance(spec, dict):
+            return [t for t in found if t not in self.s.players]
+        return sorted(found, key=lambda t: (t not in self.s.players, t == layer.controller))
+
+    def declared_trigger_target(self, src, spec, options: list[str]) -> str:
+        """The target its controller declares: the card's ``trigger_target`` — refused when it is not a legal target
+        (1.8.5) — else the first option."""
+        named = src.trigger_target if src is not None else None
+        if named is None:
+            return options[0]
+        if named not in options:
+            raise InvalidScenario([self.scenario.reason(
+                "bad-target", f"trigger_target = {named!r} is not a legal target of {src.name}'s triggered "
+                f"ability ({self.describe_target_spec(spec)}): the legal ones are {', '.join(options)}",
+                f"cards.{src.handle}.trigger_target", cited.TRIGGERED_LAYER_ADDED)])
+        return named
+
     @staticmethod
     def describe_target_spec(spec) -> str:
         """A target specification in words ("target hero", "target attack action card")."""
