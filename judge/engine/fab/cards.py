@@ -153,8 +153,9 @@ def has_moniker(name: str, moniker: str) -> bool:
 
 
 def _words(value) -> set:
-    """A selector's word list as a set; a single word (``types = "action"``) is a list of one."""
-    return {value} if isinstance(value, str) else set(value)
+    """A selector's word list as a set in lower case, as a card's are (``"2H"`` is ``"2h"``); a single word
+    (``types = "action"``) is a list of one."""
+    return {value.lower()} if isinstance(value, str) else {str(w).lower() for w in value}
 
 
 def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> bool:
