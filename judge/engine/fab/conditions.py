@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab.cards import ARENA_ZONES, matches
-from judge.engine.fab.contests import attacks_hero, won_clash
+from judge.engine.fab.contests import attacks_hero, rolled, won_clash
 from judge.engine.fab.counts import EXTRA_CONDITIONS
 
 
@@ -249,6 +249,11 @@ def _random(g, want, src, event):
     return bool(event.get("random")) == want
 
 
+def _rolled(g, want, src, event):
+    # "if the number rolled is a 4, 5, or 6": the source's last roll (8.5.18)
+    return rolled(g, src) in want
+
+
 def _less_life(g, want, src, event):
     # "if you have less {h} than an opposing hero": some opponent's hero has a greater life total than its
     # controller's hero (2.5.2: a hero's life total)
@@ -379,6 +384,7 @@ CONDITION_ROWS = (
     Condition("attacks_hero", "attack", attacks_hero),
     Condition("to_your_graveyard", "destination", _to_your_graveyard),
     Condition("random", "random", _random),
+    Condition("rolled", None, _rolled),
     Condition("gains_exactly", "amount", _gains_exactly),
     Condition("stat", "stat", _stat),
     Condition("during_step", None, _during_step),

@@ -47,6 +47,7 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("to_your_graveyard", cited.GRAVEYARD_OWNERS_CARDS),
                        # "when this is discarded at random": the discard event (8.5.5)
                        ("random", cited.DISCARD),
+                       ("rolled", cited.ROLL),
                        # "if the last attack on this combat chain hit": the previous chain link hit
                        ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),

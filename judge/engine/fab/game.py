@@ -490,6 +490,8 @@ def run(game: Game, scenario):
         game.current_key = key
         if "random" in act:
             game.random_results = list(act["random"])
+        if "roll" in act:   # 8.5.18: what the dice showed, in the order rolled
+            game.roll_results = list(act["roll"])
         player = act.get("player", game.s.turn_player)
         if player in game.s.players and game.s.players[player].lost:
             raise InvalidScenario([scenario.reason(

@@ -12,6 +12,7 @@ from judge.engine.fab import cited, gains
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
+from judge.engine.fab.contests import rolled
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
@@ -607,6 +608,9 @@ class Properties:
             return times * self.extra_quantity(spec, card)
         if what == "own-defense":   # "equal to its {d}" (guardwell, 8.3.34): the card's defense now
             return times * (self.defense(card) or 0)
+        if what == "rolled":   # "where X is the number rolled" / "half the number rolled, rounded down" (8.5.18)
+            n = rolled(self, card)
+            return times * (n // 2 if spec.get("halve") else n)
         if what == "revealed-pitch":
             # "where X is the pitch value of the card revealed this way": a card without pitch counts 0 (1.8.7a)
             h = self.__dict__.get("revealed_by", {}).get(card.handle)
@@ -729,6 +733,8 @@ class Properties:
         if key == "random":
             return "the card was not discarded at random (its player chose it)" if want else \
                 "the card was discarded at random"
+        if key == "rolled":
+            return f"the number rolled is {rolled(self, src)}, not {' or '.join(map(str, want))}"
         if key == "is_attack":
             return "the event's card is not an attack (1.4.1: an attack on the stack or combat chain)" if want \
                 else "the event's card is an attack"

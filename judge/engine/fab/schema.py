@@ -40,7 +40,8 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch",
+              "rolled") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
@@ -53,7 +54,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
-    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
+    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "roll": {"card", "player", "amount"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
     "increased": {"card", "player", "amount", "stat"},
@@ -460,7 +461,7 @@ def _shape():
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
-                       "random": flag,
+                       "random": flag, "rolled": ListOf(Int(1)),
                        "gains_exactly": Int(), "stat": Str(("power", "defense")),
                        "during_step": Str(("layer", "attack", "defend", "reaction", "damage", "resolution", "close"))},
                       what="a condition table")
@@ -473,7 +474,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
@@ -519,7 +520,7 @@ def _shape():
                     "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
-                    "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
+                    "pitch_order": ListOf(NAME), "random": ListOf(NAME), "roll": ListOf(Int(1)), "pay_with": ListOf(NAME),
                     "opt": Table({"top": ListOf(NAME), "bottom": ListOf(NAME)}, what="an opt table { top = [...], bottom = [...] }"),
                     "reload": NAME, "fuse": ListOf(NAME),
                     "optional_cost": Bool(), "crank": Bool(),
