@@ -576,10 +576,8 @@ class Playing:
 
     def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = "",
                            note_cites=(), attack: bool = False):
-        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits.
-        ``note_cites``: the rules of a note on what it read other than its cost (its base power: 2.9.2);
-        ``attack``: the effect is on "your next attack", which means the next attack that comes under the player's
-        control (1.8.10)."""
+        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits. ``note_cites``:
+        rules of a note on what it read other than cost (base power: 2.9.2); ``attack``: "your next attack" (1.8.10)."""
         if at == "announce" and eff.controller == player:
             lost = sorted(c.supertypes - self.supertypes(c))
             if lost:   # 2.11.5: an effect took its class or talent away
