@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import tapping_grammar
-from judge.cards.phrases import NUM, NotUnderstood, Reading, number, sentences
+from judge.cards.phrases import STATE_CONDITIONS, NUM, NotUnderstood, Reading, number, sentences
 from judge.cards.subcards_grammar import cost_part as under_cost
 
 COUNTER_KINDS = ("steam", "energy", "haunt", "aim", "flow", "verse", "lightning", "stain", "bauble")
@@ -142,6 +142,11 @@ def activation_condition(phrase: str, ctx) -> dict:
         return {"dealt_damage_this_turn": True}
     if p == "during an opponent's turn":
         return {"your_turn": False}
+    if p.startswith("if "):
+        # any other condition of the grammar that reads only the game state, as the ability is activated (5.2.1e)
+        got = ctx.condition(p[3:])
+        if set(got) <= STATE_CONDITIONS:
+            return got
     raise NotUnderstood(phrase)
 
 

@@ -171,13 +171,17 @@ def _next_card(low: str, frame) -> list[dict] | None:
 def _next_cost(low: str, frame) -> list[dict] | None:
     """``the next NOUN you play this turn costs {r} less to play`` (5.1.6a): a cost effect on the next card
     played that fits."""
-    m = re.fullmatch(r"(the next .+? you play(?: this turn| this combat chain)?) costs ((?:\{r\})+) less to play", low)
+    m = re.fullmatch(r"(the next .+? you play(?: this turn| this combat chain)?) costs ((?:\{r\})+) less to play"
+                     r"(?: and (?:gets|gains) (.+))?", low)
     if not m:
         return None
     fields = next_card_subject(m.group(1), frame.ctx)
     if fields is None:
         raise g.NotUnderstood(low)
-    return [{"do": "cost", "by": -m.group(2).count("{r}"), **fields}]
+    out = [{"do": "cost", "by": -m.group(2).count("{r}"), **fields}]
+    for eff in g.modifiers(m.group(3)) if m.group(3) else ():   # "… costs {r} less to play and gets +5{p}": the same card
+        out.append(dict(eff, **{k: (dict(v) if isinstance(v, dict) else v) for k, v in fields.items()}))
+    return out
 
 
 def _own_cost(low: str, frame) -> list[dict] | None:
@@ -353,11 +357,31 @@ def _create_tokens(low: str, frame) -> list[dict] | None:
 
 
 def destroy_then(body: str, frame) -> list[dict]:
-    """``destroy this[,] and|then EFFECTS`` / ``destroy this``: the permanent destroys itself, then the rest."""
-    m = re.fullmatch(r"destroy this(?:,? (?:and|then) (.+))?", body.strip().rstrip("."), re.IGNORECASE | re.DOTALL)
+    """``destroy this[,] and|then EFFECTS`` / ``destroy this, EFFECTS`` / ``destroy this``: the permanent destroys
+    itself, then the rest, in order."""
+    m = re.fullmatch(r"destroy this(?:(?:,? (?:and|then)|,) (.+))?", body.strip().rstrip("."), re.IGNORECASE | re.DOTALL)
     if not m:
         return frame.ctx.effects(body, frame)
     return [{"do": "destroy", "what": "self"}] + (frame.ctx.effects(m.group(1), frame) if m.group(1) else [])
+
+
+def _play_event(what: str, ctx) -> tuple[str, dict]:
+    """``an attack action card`` / ``a 'non-attack' action card`` / ``a Runeblade card`` / ``an Ice card`` → the play event
+    of such a card by the trigger's controller and its condition."""
+    if what in PLAY_EVENTS:
+        return PLAY_EVENTS[what]
+    m = re.fullmatch(r"an? (.+)", what)
+    if not m:
+        raise g.NotUnderstood(what)
+    from judge.cards.costs_grammar import card_noun
+
+    spec = card_noun(m.group(1), ctx)
+    if not spec:
+        raise g.NotUnderstood(what)     # "a card": any card — not said this way by the cards read here
+    return "play", {"by": "you", "card": spec}
+
+
+_PLAYED_ANOTHER = re.compile(r"if you(?:'ve| have) played another (.+?) this turn, (.+)", re.IGNORECASE)
 
 
 PLAY_EVENTS = {
@@ -378,12 +402,22 @@ def _you_play_trigger(text: str, ctx) -> g.Reading | None:
         return None
     if m["what"].lower() == "this" and not m["weapon"]:
         return None                     # "when you play this": the card's own play event (grammar.TRIGGERS)
-    if ctx.resolves or m["what"].lower() not in PLAY_EVENTS or (m["once"] and m["weapon"]):
+    if ctx.resolves or (m["once"] and m["weapon"]):
         raise g.NotUnderstood(text)     # one limit over two abilities is not two abilities each once
+    event = _play_event(m["what"].lower(), ctx)
     frame = g.Frame(ctx, "trigger")
     frame.event = "play"      # "the attack" / "the card": the card played (or the weapon attack activated)
-    effs = destroy_then(m["body"], frame)
-    events = [PLAY_EVENTS[m["what"].lower()]] + ([WEAPON_ATTACK] if m["weapon"] else [])
+    am = _PLAYED_ANOTHER.fullmatch(m["body"].strip().rstrip("."))
+    if am:   # "another": besides the card whose play is the event, read as the layer resolves (1.8.4)
+        from judge.cards.costs_grammar import card_noun
+
+        cond = {"played_other_this_turn": card_noun(am.group(1), ctx)}
+        effs = [dict(e, **{"if": dict(cond)}) for e in ctx.effects(am.group(2), frame)]
+        if any("if" in e for e in ctx.effects(am.group(2), g.Frame(ctx, "trigger"))):
+            raise g.NotUnderstood(text)     # two conditions on one effect
+    else:
+        effs = destroy_then(m["body"], frame)
+    events = [event] + ([WEAPON_ATTACK] if m["weapon"] else [])
     reading = g.Reading()
     for on, cond in events:
         ability = {"kind": "trigger", "on": on, "of": "any", "if": dict(cond), "effects": [dict(e) for e in effs]}

@@ -28,7 +28,7 @@ from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
 from judge.cards.phrases import (  # noqa: F401 — NotUnderstood, Reading: the compiler reads them here
-    NUM, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
+    NUM, STATE_CONDITIONS, Frame, NotUnderstood, Reading, _duration, _finish, _token, modifiers, normalise, number,
     permanent_noun, selector, sentences, subject, target_word)
 
 
@@ -352,10 +352,7 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
     return _conditional(cond, cm.group(2), ctx)
 
 
-# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
-STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
-                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
-                              "dealt_damage_this_turn", "your_turn"})
+# conditions on the game state alone: phrases.STATE_CONDITIONS
 
 
 def _conditional(cond: dict, body: str, ctx: Context) -> Reading:

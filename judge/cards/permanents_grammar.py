@@ -1,5 +1,5 @@
-# FaB CR 1.15 counters, 8.5.14 put (counter), 8.5.16 remove (counter), 6.6.5c state-triggers, 8.3.9a boost: the card text of
-# permanents that keep counters on themselves (items and weapons that are loaded, used up and destroyed).
+# FaB CR 1.15 counters, 8.5.14 put / 8.5.16 remove (counter), 6.6.5c state-triggers, 8.3.9a boost, 6.4.10 prevention,
+# 6.4.8 entering with counters, 1.9.2c each hero: the card text of permanents (their counters, statics and triggers).
 """Card-text grammar for permanents and their own counters: ``When this has no steam counters on it, destroy
 it`` (a state-trigger, 6.6.5c), ``If there are no steam counters on this, put a steam counter on it`` and
 ``If this has no steam counters, destroy it`` (conditional effects, 1.8.4), conditions on the counters on the
@@ -437,6 +437,45 @@ def yours_while_defending(text: str, ctx) -> g.Reading | None:
     return g.Reading(abilities=[{"kind": "static", "effect": effect}])
 
 
+_PREVENT_BY = re.compile(r"^if (?:your hero|you) would be dealt (arcane )?damage, (you may )?(banish|destroy) this to prevent "
+                         r"(\d+) of that damage\.?$", re.IGNORECASE)
+
+
+def prevent_by_removing(text: str, ctx) -> g.Reading | None:
+    """``If your hero would be dealt damage, you may banish this to prevent 2 of that damage`` of a permanent → a static
+    ability whose prevention effect removes the permanent as its sub-event (``prevent-by``; spellvoid and ward are
+    written the same way, 8.3.15, 8.3.20), optional when it says "you may" (1.8.3)."""
+    m = _PREVENT_BY.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    effect = {"do": "prevent-by", "sub_event": m.group(3).lower(), "amount": int(m.group(4))}
+    if m.group(2):
+        effect["may"] = True
+    if m.group(1):
+        effect["damage_type"] = "arcane"
+    return g.Reading(abilities=[{"kind": "static", "effect": effect}])
+
+
+_IF_ENTERS_WITH = re.compile(rf"^if (.+?), this enters the arena with {g.NUM} \+1\{{p\}} counters?\.?$", re.IGNORECASE)
+
+
+def enters_with_if(text: str, ctx) -> g.Reading | None:
+    """``If you've pitched a blue card this turn, this enters the arena with a +1{p} counter`` of a permanent → an
+    ``enters`` ability (an identity-replacement effect, 6.4.8) active only if the condition on the game state holds
+    as it enters (6.4.2)."""
+    m = _IF_ENTERS_WITH.match(text.strip())
+    if not m:
+        return None
+    n = g.number(m.group(2).lower())
+    cond = ctx.condition(m.group(1))
+    if ctx.resolves or not set(cond) <= g.STATE_CONDITIONS or \
+            (n == 1) != text.rstrip(". ").lower().endswith("counter"):
+        raise g.NotUnderstood(text)
+    return g.Reading(abilities=[{"kind": "enters", "counters": {"power": n}, "if": cond}])
+
+
 def paragraph(text: str, ctx) -> g.Reading | None:
     """``When this has no steam counters on it, destroy it`` of a permanent → a state-trigger (6.6.5c): it triggers
     when the game state comes to meet its condition — as the last counter is removed, or at once if the card is
@@ -444,11 +483,12 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     attack's kind (:func:`defends_attack_with`), a static bonus to its controller's cards (:func:`your_cards_get`), a trigger on their hits (:func:`yours_hits_a_hero`), a value defined by a count (:func:`equal_to_count`), a bonus while cards are pitched (:func:`while_pitched`)."""
     m = _WHEN_NONE.match(text.strip())
     if not m:
-        return yours_while_defending(text, ctx) or boost_trigger(text, ctx) or defends_attack_with(text, ctx) or \
+        return yours_while_defending(text, ctx) or prevent_by_removing(text, ctx) or boost_trigger(text, ctx) or \
+            defends_attack_with(text, ctx) or \
             your_cards_get(text, ctx) or \
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
-            yours_enter_with(text, ctx)
+            yours_enter_with(text, ctx) or enters_with_if(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

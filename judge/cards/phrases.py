@@ -252,6 +252,11 @@ def selector(phrase: str, ctx: Context) -> dict:
     return spec
 
 
+# conditions on the game state alone (no event to read): those a permanent's static ability may hold while (5.4.7)
+STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at_most", "pitched", "pitched_this_turn",
+                              "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
+                              "dealt_damage_this_turn", "your_turn"})
+
 PERMANENT_SUBTYPES = ("aura", "item", "ally")
 
 

@@ -40,6 +40,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
     parts += [f"'non-{w}'" for w in sel.get("not_subtypes", [])]   # a 'non-attack' action card (1.3.2)
     parts += sel.get("subtypes", [])
     parts += sel.get("types", [])
+    if sel.get("color"):
+        parts = [sel["color"]] + (parts or ["card"])    # "a blue card" (2.1.2)
     text = " ".join(parts) or "card"
     if not plural:
         pass

@@ -57,6 +57,14 @@ def _played_this_turn(g, want, src, event):
     return any(matches(g.card(h), want, g, ctrl) for h in played)
 
 
+def _played_other_this_turn(g, want, src, event):
+    # "if you have played another 'non-attack' action card this turn" in a play trigger: a card that fits, played by
+    # its controller this turn, other than the card whose play is the trigger's event
+    ctrl = _ctrl(src)
+    played = g.s.players[ctrl].played_this_turn if ctrl in g.s.players else []
+    return any(h != event.get("card") and matches(g.card(h), want, g, ctrl) for h in played)
+
+
 def _created_this_turn(g, want, src, event):
     # "if you've created an aura this turn": a token or card created this turn under its controller's control
     # (8.5.2, 8.5.2c) that fits — as it was created, though it may have left since
@@ -343,6 +351,7 @@ CONDITION_ROWS = (
     Condition("attacking", None, _attacking),
     Condition("you_control", None, _you_control),
     Condition("played_this_turn", None, _played_this_turn),
+    Condition("played_other_this_turn", "card", _played_other_this_turn),
     Condition("dealt_arcane_this_turn", None, _dealt_arcane),
     Condition("attack", None, _attack),
     Condition("card", "card", _card),

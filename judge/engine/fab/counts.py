@@ -226,7 +226,9 @@ class Counts:
                     "events-this-turn": f"{want.get('event')} event(s) this turn",
                     "played-or-activated": "card(s) played or ability(ies) activated of that kind",
                     "counters": f"{want.get('kind')} counter(s)", "life": "life point(s)",
-                    "you-control": ("other " if want.get("other") else "") + "permanent(s) of that kind you control"
+                    "you-control": ("other " if want.get("other") else "") + "permanent(s) of that kind you control",
+                    **{f"in-{z}": f"card(s) of that kind in the {z} zone" for z in ("hand", "graveyard", "banished",
+                                                                                        "pitch", "arsenal")}
                     }.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"

@@ -61,6 +61,7 @@ class Damage:
         amount = self._prevention_effects(target, who, amount, kind, event, bool(why))
         if amount > 0 and obj is None:
             amount = self._keyword_prevention(target, amount, kind, bool(why))
+            amount = self._prevent_by_removing(target, amount, kind, bool(why))
         if amount <= 0:
             return 0
         if obj is not None:
@@ -315,6 +316,41 @@ class Damage:
                               [rule, cited.PREVENTION, cited.PREVENTION_AMOUNT], tag="prevention")
                 if how == "pay-then-destroy":
                     self.quell_destroys_later(c)
+        return amount
+
+    def _prevent_by_removing(self, target: str, amount: int, kind: str, unpreventable: bool) -> int:
+        """A permanent's static ability "If your hero would be dealt damage, [you may] banish|destroy this to prevent N
+        of that damage" (``prevent-by``, written as spellvoid and ward are, 8.3.15, 8.3.20): a prevention effect
+        (6.4.10) whose sub-event — the permanent leaving — occurs before the damage event (6.4.1a); optional when it
+        says "you may" (1.8.3a: the file's ``decline`` says the player does not)."""
+        for c, ab in list(self._functional_statics("prevent-by")):
+            eff = ab.get("effect", {})
+            if c.controller != target or c.zone not in ARENA_ZONES or amount <= 0:
+                continue
+            only, n, how = eff.get("damage_type"), int(eff.get("amount", 0)), eff.get("sub_event", "destroy")
+            label = f"{c.name}'s prevention ({how} it to prevent {n})"
+            if only and kind != only:
+                self.step(f"{label} only prevents {_LABEL.get(only, only)}, and this is {_LABEL.get(kind, 'damage')}: "
+                          "it does not apply.", [cited.PREVENTION_DAMAGE_TYPE])
+                continue
+            if eff.get("may") and (c.decline or unpreventable):
+                why = "chooses not to use" if c.decline else "does not use, as the damage can't be prevented,"
+                self.step(f"{self.player_name(target)} {why} {label}: it is optional.",
+                          [cited.OPTIONAL_EFFECT] + ([] if c.decline else [cited.PREVENTION_CANNOT_PREVENT]),
+                          tag="telling")
+                continue
+            self.step(f"{label} replaces the damage event; first its sub-event: {c.name} is "
+                      f"{'banished' if how == 'banish' else 'destroyed'}, before any damage is dealt.",
+                      [cited.PREVENTION, cited.SUB_EVENT] + ([cited.OPTIONAL_EFFECT] if eff.get("may") else []))
+            self.zone_effect(how, c)
+            if unpreventable:
+                self.step(f"The damage can't be prevented: {label} prevents none of it ({amount} remains).",
+                          [cited.PREVENTION_CANNOT_PREVENT], tag="prevention")
+                continue
+            prevent = self._prevention_decreased(min(n, amount), kind, label)
+            amount -= prevent
+            self.step(f"{label}: {prevent} of the {_LABEL.get(kind, 'damage')} to {self.player_name(target)} is "
+                      f"prevented ({amount} remains).", [cited.PREVENTION, cited.PREVENTION_AMOUNT], tag="prevention")
         return amount
 
     def _pay_optional(self, player: str, n: int, keep=None) -> bool:

@@ -42,6 +42,12 @@ def _name(src) -> str:
     return src.name if src else "the effect"
 
 
+def _static_only(game, eff, src, controller, layer):
+    """An effect a static ability has while it is functional (6.2.3), never one a resolving ability creates: refused
+    at load time elsewhere (schema.STATIC_ONLY), so reaching here is a bug."""
+    raise AssertionError(f"do = {eff.get('do')!r} is a static ability's effect only")
+
+
 def _continuous(game, eff, src, controller, layer):
     """A continuous effect in force from now on (6.2.2): bound to the objects it names, to a selector, to the
     next card played (5.1.2a) or defended with (7.3.2c)."""
@@ -507,6 +513,8 @@ PRIMITIVE_ROWS = (
     _p("prevent", {"amount", "to", "damage_type", "shield", "when", "source"}, (cited.PREVENTION,), _continuous),
     _p("reduce-prevention", {"amount", "damage_type", "next"}, (cited.PREVENTION_DECREASED,), _reduce_prevention),
     _p("cannot-be-prevented", {"to", "when"}, (cited.PREVENTION_CANNOT_PREVENT,), _continuous),
+    # a static ability only: "If your hero would be dealt damage, you may banish this to prevent 2 of that damage"
+    _p("prevent-by", {"sub_event", "amount", "may", "damage_type"}, (cited.PREVENTION, cited.SUB_EVENT), _static_only),
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "life", "keywords",

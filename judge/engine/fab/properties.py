@@ -16,7 +16,7 @@ from judge.engine.fab.contests import rolled
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
-from judge.engine.fab.state import ChainLink, derived
+from judge.engine.fab.state import ChainLink, abilities_in_game, derived
 
 
 _KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
@@ -46,7 +46,7 @@ class Properties:
                 return statics
 
         def build():
-            statics = [(src, ab) for src in self.s.cards.values() for ab in src.abilities if ab.kind == "static"]
+            statics = abilities_in_game(self.s)[0]
             if does and statics:
                 statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
             return statics
@@ -663,6 +663,9 @@ class Properties:
                 out.append("its controller did not win the clash" if want else "its controller won the clash")
             elif key == "played_this_turn":
                 out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
+            elif key == "played_other_this_turn":
+                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn "
+                           "other than the card just played")
             elif key == "defended_from_hand":
                 out.append("the defending hero has not defended with a card from their hand this chain link"
                            if want else "the defending hero has defended with a card from their hand")

@@ -34,7 +34,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "play-only-if": {"if"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
-    "enters": {"counters", "name"},
+    "enters": {"counters", "name", "if"},
     "additional-cost": {"effects", "optional", "name"},
     "replacement": {"would", "instead", "name"},
 }
@@ -114,6 +114,15 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
                 words, rule = refusal(kw)
                 reasons.append(scenario.reason("unsupported", words + _near(kw, KEYWORDS), f"{key}.keywords", rule))
     static_do = ab.get("effect", {}).get("do") if kind == "static" and isinstance(ab.get("effect"), dict) else None
+    for i, eff in enumerate(ab.get("effects", []) if isinstance(ab.get("effects"), list) else []):
+        if isinstance(eff, dict) and eff.get("do") in STATIC_ONLY:
+            reasons.append(scenario.reason("unsupported", f"do = \"{eff['do']}\" is the effect of a static ability "
+                                           "only (kind = \"static\", effect = { … })", f"{key}.effects.{i + 1}",
+                                           cited.STATIC_CONTINUOUS_EFFECT))
+    if static_do == "prevent-by" and (ab["effect"].get("sub_event") not in ("banish", "destroy")
+                                      or not isinstance(ab["effect"].get("amount"), int)):
+        reasons.append(scenario.reason("bad-effect", "prevent-by reads sub_event = \"banish\" | \"destroy\" and amount = N",
+                                       f"{key}.effect", cited.PREVENTION))
     if static_do in EFFECT_ONLY:
         reasons.append(scenario.reason("unsupported", f"do = \"{static_do}\" in a static ability is not modelled: the "
                                        "engine applies it only as an effect a resolving or triggered ability creates",
@@ -160,6 +169,8 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
 
 # continuous effects the engine applies only when an ability creates them, never from a static ability
 EFFECT_ONLY = ("cannot-gain-power", "gain-supertypes", "lose-supertypes")
+# effects only a static ability has (the engine reads them from the functional static abilities, 6.2.3)
+STATIC_ONLY = ("prevent-by",)
 
 EFFECT_COST_WORDS = ("destroy this", "discard this", "banish this")
 
@@ -449,7 +460,7 @@ def _shape():
                      "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
-                       "played_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
+                       "played_this_turn": selector, "played_other_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),

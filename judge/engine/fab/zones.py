@@ -63,6 +63,13 @@ class Zones:
         if new in PERMANENT_ZONES and old not in ARENA_ZONES:
             for ab in card.abilities:
                 if ab.kind == "enters" and isinstance(ab.get("counters"), dict):
+                    if ab.get("if") and not self.condition(ab.get("if"), card):
+                        # "If you've pitched a blue card this turn, this enters the arena with …": the replacement
+                        # is not active for this event (6.4.2)
+                        self.step(f"{card.name} enters the arena without the counters its ability gives: "
+                                  + "; ".join(self.unmet_clauses(ab.get("if"), card)) + ".",
+                                  [cited.IDENTITY_REPLACEMENT, cited.REPLACEMENT_ACTIVE], tag="telling")
+                        continue
                     # 6.4.8: an identity-replacement effect — it enters the arena with the counters
                     card.counters.extend(counters_from_table(ab.get("counters"), self.s.tick()))
                     self.step(f"{card.name} enters the arena with " + ", ".join(
