@@ -18,7 +18,7 @@ DEFENDING_NOUNS = {"equipment": {"types": ["equipment"]}, "non-equipment cards":
                    "cards": {}, "action cards": {"types": ["action"]},
                    "attack action cards": {"types": ["action"], "subtypes": ["attack"]}}
 # counter kinds a card's own text counts on itself (1.15): named kinds only, not +1{p} counters
-COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balance", "rust", "bait", "level")
+COUNTER_KINDS = g.COUNTER_KINDS
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -268,7 +268,7 @@ def condition(p: str, ctx) -> dict | None:
         return {"any_of": [{"played_this_turn": spec}, created]} if "played" in p else created
     m = re.fullmatch(r"you have (\d+) or (less|more) \{h\}", p)
     if m:   # its controller's life total now (2.5.3)
-        return {"life_at_most" if m.group(2) == "less" else "life_at_least": int(m.group(1))}
+        return {"at_most" if m.group(2) == "less" else "at_least": {"count": "life", "n": int(m.group(1))}}
     m = re.fullmatch(r"this has (go again|dominate|overpower)", p)
     if m:
         return {"this": {"keyword": m.group(1)}}

@@ -70,6 +70,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with {sel['min_power']} or more power"
     if sel.get("base_keyword"):
         text += f" with base {sel['base_keyword']}"
+    if sel.get("counter"):
+        text += f" with {'an' if str(sel['counter'])[0] in 'aeiou' else 'a'} {sel['counter']} counter"
     return text + _base_power_limits(sel)
 
 

@@ -154,8 +154,9 @@ def has_moniker(name: str, moniker: str) -> bool:
 
 
 def _words(value) -> set:
-    """A selector's word list as a set; a single word (``types = "action"``) is a list of one."""
-    return {value} if isinstance(value, str) else set(value)
+    """A selector's word list as a set in lower case, as a card's are (``"2H"`` is ``"2h"``); a single word
+    (``types = "action"``) is a list of one."""
+    return {value.lower()} if isinstance(value, str) else {str(w).lower() for w in value}
 
 
 def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> bool:
@@ -239,6 +240,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         base = game.base_value(card, "power") if game is not None else card.power
         if base is None or base < spec.get("min_base_power", base) or base > spec.get("max_base_power", base):
             return False
+    if "counter" in spec and (game is None or game.counter_count(card, spec["counter"]) < 1):
+        return False   # "an arrow with an aim counter": a counter of that kind is on it (1.15.1)
     if "pitch" in spec and card.pitch != spec["pitch"]:
         return False
     if "color" in spec and card.pitch != COLORS.get(spec["color"]):
@@ -274,4 +277,4 @@ def deals_arcane(card: Card) -> bool:
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
                  "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack",
-                 "deals_arcane"}
+                 "counter", "deals_arcane"}

@@ -14,7 +14,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited, gains, more_tokens, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
-from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
+from judge.engine.fab.contests import effect_clash, effect_roll, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
@@ -587,6 +587,7 @@ PRIMITIVE_ROWS = (
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
     _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
+    _p("roll", {"sides", "dice"}, (cited.ROLL,), effect_roll),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
     _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
     _p("banish-set", {"from", "sets"}, (cited.BANISH,), effect_banish_set),
