@@ -149,7 +149,8 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
 
 # "look at …": whose private cards its controller looks at (8.5.11) → the look effect's what and who
 LOOK_AT = {"the top card of your deck": ("top-of-deck", "you"), "the defending hero's hand": ("hand", "defending-hero"),
-           "their hand": ("hand", "defending-hero")}
+           "their hand": ("hand", "defending-hero"), "the top card of target hero's deck": ("top-of-deck", "target"),
+           "the top card of target opponent's deck": ("top-of-deck", "target")}
 
 
 def _look(low: str, frame) -> list[dict] | None:
@@ -161,6 +162,8 @@ def _look(low: str, frame) -> list[dict] | None:
     if m.group(2) not in LOOK_AT or m.group(2) == "their hand" and not (frame.event == "hit" and frame.ctx.is_attack):
         raise g.NotUnderstood(low)
     what, who = LOOK_AT[m.group(2)]
+    if who == "target":     # the hero it targets (1.8.5), declared as the card is played or its layer added
+        frame.declare("opponent" if "opponent" in m.group(2) else "hero")
     if who == "defending-hero" and not frame.ctx.is_attack:
         raise g.NotUnderstood(low)          # the hero this card attacks: read on an attack card only
     eff = {"do": "look", "what": what} if who == "you" else {"do": "look", "what": what, "who": who}
@@ -168,6 +171,34 @@ def _look(low: str, frame) -> list[dict] | None:
         eff["may"] = True
         frame.optional_before = True        # "If you do, …" after it reads it (1.8.4a)
     return [eff]
+
+
+_INTO_ARENA = re.compile(r"put an? ((?:[a-z]+ )*?)(item|aura)(?: card)?( with cost (\d+)(?: or (\d+))?| with cost (\d+) "
+                        r"or less)? from your hand into the arena")
+
+
+def _into_arena(low: str, frame) -> list[dict] | None:
+    """``put an [SUPERTYPE] item|aura [card] [with cost N [or N+1] | with cost N or less] from your hand into the arena``: a card
+    of its controller's hand, chosen as the effect is generated (1.8.6), put into the arena as a permanent — not
+    played (3.0.5a, 1.3.3)."""
+    m = _INTO_ARENA.fullmatch(low)
+    if not m:
+        return None
+    sups = m.group(1).split()
+    if any(w not in frame.ctx.pool_supertypes for w in sups):
+        raise g.NotUnderstood(low)
+    spec: dict = {"zone": "hand", "subtypes": [m.group(2)]}
+    if sups:
+        spec["supertypes"] = sups
+    if m.group(4) is not None:
+        low_cost = int(m.group(4))
+        high_cost = low_cost if m.group(5) is None else int(m.group(5))
+        if high_cost not in (low_cost, low_cost + 1):
+            raise g.NotUnderstood(low)      # "cost 0 or 2": two costs a range cannot say
+        spec.update(min_cost=low_cost, max_cost=high_cost)
+    elif m.group(6) is not None:
+        spec["max_cost"] = int(m.group(6))
+    return [{"do": "put", "what": spec, "to": "arena"}]
 
 
 def and_split(text: str) -> list[str]:
@@ -192,9 +223,13 @@ def effect(low: str, frame) -> list[dict] | None:
     if low == "reveal the top card of your deck":
         frame.revealed = True
         return [{"do": "reveal", "what": "top-of-deck"}]
-    got = _look(low, frame)
+    got = _look(low, frame) or _into_arena(low, frame)
     if got is not None:
         return got
+    m = re.fullmatch(r"retrieve an? (.+?) from your graveyard", low)
+    if m:     # 8.5.51: pay {r} to equip a card of its graveyard, chosen as the effect is generated (1.8.6)
+        noun = {"subtypes": [m.group(1)]} if m.group(1) in g.NOUN_SUBTYPES else card_noun(m.group(1), frame.ctx)
+        return [{"do": "retrieve", "what": dict(zone="graveyard", **noun)}]
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]

@@ -18,7 +18,7 @@ DEFENDING_NOUNS = {"equipment": {"types": ["equipment"]}, "non-equipment cards":
                    "cards": {}, "action cards": {"types": ["action"]},
                    "attack action cards": {"types": ["action"], "subtypes": ["attack"]}}
 # counter kinds a card's own text counts on itself (1.15): named kinds only, not +1{p} counters
-COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balance", "rust", "bait", "level")
+COUNTER_KINDS = g.COUNTER_KINDS
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -28,7 +28,7 @@ COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balanc
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lowercase, duration kept) → effect tables."""
     for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens,
-                   _damage_any, _search_named, _increase_damage):
+                   _damage_any, _search_named, _increase_damage, _next_arcane):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -72,6 +72,28 @@ def _increase_damage(low: str, frame) -> list[dict] | None:
     return [eff]
 
 
+_NEXT_ARCANE = re.compile(r"the next card you play this turn with (?:cost (\d+)( or less)? and )?(?:an effect that deals "
+                          r"arcane damage|an arcane damage effect), instead deals that much arcane damage plus (\d+)")
+
+
+def _next_arcane(low: str, frame) -> list[dict] | None:
+    """``The next card you play this turn with [cost N [or less] and] an effect that deals arcane damage | an arcane
+    damage effect, instead deals that much arcane damage plus N``: a standard-replacement effect (6.4.9) that waits
+    for the next card its controller plays that fits (5.1.2a) and then adds N to each arcane damage event that card
+    deals (8.5.3b)."""
+    m = _NEXT_ARCANE.fullmatch(low)
+    if not m:
+        return None
+    if frame.where not in ("resolution", "activated"):
+        raise g.NotUnderstood(low)
+    card: dict = {"deals_arcane": True}
+    if m.group(1):
+        card["max_cost"] = int(m.group(1))
+        if not m.group(2):
+            card["min_cost"] = int(m.group(1))     # "with cost 0": exactly that cost
+    return [{"do": "increase-damage", "amount": int(m.group(3)), "damage_type": "arcane", "to": card}]
+
+
 def _search_named(low: str, frame) -> list[dict] | None:
     """``search your deck for a card named NAME | a NAME, reveal it, put it into your hand, then shuffle [your deck]``
     (8.5.19): by name only — any copy is the same choice; a search for a kind of card is the player's choice
@@ -101,6 +123,10 @@ def _granted_quote(low: str, frame) -> list[dict] | None:
         eff.update(fields)
         out.append(eff)
     quoted = g.normalise(m.group(3), "")
+    if quoted.lower().rstrip(".") == "damage that would be dealt by this can't be prevented":
+        if fields or not frame.ctx.is_attack:
+            raise g.NotUnderstood(m.group(3))   # given to another object: not said which damage events
+        return out + [{"do": "cannot-be-prevented"}]    # this attack's own damage (6.4.10h), as its own static says
     granted = _receiver(fields, frame).trigger(quoted[0].upper() + quoted[1:])
     if granted is None or len(granted.abilities) != 1 or granted.fields:
         raise g.NotUnderstood(m.group(3))
@@ -242,7 +268,7 @@ def condition(p: str, ctx) -> dict | None:
         return {"any_of": [{"played_this_turn": spec}, created]} if "played" in p else created
     m = re.fullmatch(r"you have (\d+) or (less|more) \{h\}", p)
     if m:   # its controller's life total now (2.5.3)
-        return {"life_at_most" if m.group(2) == "less" else "life_at_least": int(m.group(1))}
+        return {"at_most" if m.group(2) == "less" else "at_least": {"count": "life", "n": int(m.group(1))}}
     m = re.fullmatch(r"this has (go again|dominate|overpower)", p)
     if m:
         return {"this": {"keyword": m.group(1)}}

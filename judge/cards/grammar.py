@@ -167,10 +167,18 @@ def _typed(prevention: dict, damage_word: str | None) -> dict:
 def effects_of(text: str, frame: Frame) -> list[dict]:
     """All effect sentences of a text (each must be understood); ``you may X. If you do, Y`` composes
     (choices_grammar.py)."""
-    out = []
+    out: list[dict] = []
+    last: list[dict] = []       # the effects of the sentence before: what an "If …, instead …" sentence replaces
     for sentence in sentences(text):
+        got = played_grammar.instead(sentence, last, frame)
+        if got is not None:
+            kept, last = got
+            out[len(out) - len(kept):] = kept
+            out.extend(last)
+            continue
         got = choices_grammar.sentence_effects(sentence, frame, effect_parts)
-        out.extend(effect_parts([sentence], frame) if got is None else got)
+        last = effect_parts([sentence], frame) if got is None else got
+        out.extend(last)
     return out
 
 
@@ -254,6 +262,9 @@ TRIGGERS = (
     (r"(?:when|whenever) (?:this defends|you defend with this)", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
+    # its own discard (8.5.5), functional in the graveyard it went to (1.7.4i); "at random": the discard was random
+    (r"when this is discarded at random", "discard", {"random": True}),
+    (r"when this is discarded", "discard"),
     (r"when the combat chain closes", "combat-chain-closes"),    # 7.7.2: the Close Step's event
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),
@@ -268,7 +279,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
         for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
                        effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
                        keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph,
-                       zones_grammar.paragraph, _activated,
+                       zones_grammar.paragraph, triggers_grammar.paragraph, _activated,
                        _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
