@@ -179,7 +179,9 @@ def next_card_subject(phrase: str, ctx) -> dict | None:
 
 def _next_card(low: str, frame) -> list[dict] | None:
     """``The next … you play this combat chain|with cost N or less gets MODIFIERS`` (the shapes the base
-    grammar does not read: a duration or a cost after "you play")."""
+    grammar does not read: a duration or a cost after "you play"); two printed slips read as meant — "this turns
+    gains", "this turn, gains"."""
+    low = re.sub(r"( you play this turn)(?:s|,) (gets|gains) ", r"\1 \2 ", low)
     m = re.fullmatch(r"(the next .+? you play (?:this turn|this combat chain)?(?: ?with cost \d+ or \w+)?) (?:gets|gains) (.+)",
                      low)
     if not m or m.group(1).endswith(" you play"):
