@@ -202,6 +202,12 @@ def _pitched_for(g, want, src, event):
                                    for h in src.__dict__.get("_pitched_for", []) if h in g.s.cards)
 
 
+def _boost_banished(g, want, src, event):
+    # "if an item or equipment was banished from boosting this": the card its boost banished (8.3.9) fits
+    h = src.__dict__.get("_boost_banished") if src is not None else None
+    return h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
 def _paid_with(g, want, src, event):
     # "if the discarded card has 6 or more {p}", "if a card with 6 or more {p} is banished this way": the cards
     # the source's own costs moved as it was played (costs.py)
@@ -401,6 +407,7 @@ CONDITION_ROWS = (
     Condition("less_life_than_an_opponent", None, _less_life),
     Condition("paid_with", None, _paid_with),
     Condition("pitched_for", None, _pitched_for),
+    Condition("boost_banished", None, _boost_banished),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),
     Condition("won_clash", None, won_clash),

@@ -493,6 +493,7 @@ class Playing:
                           [cited.BANISH])
                 if do == "boost":
                     self.facts.setdefault("boosted", []).append(c.handle)
+                    c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
                     self.event("boost", card=c.handle, player=player)
                     mech = "mechanologist" in self.supertypes(top)
                     self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
