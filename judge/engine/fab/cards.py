@@ -63,6 +63,7 @@ class Card:
         self.supertypes: set[str] = set()
         self.cost: int | None = None
         self.x_cost = False
+        self.x_count = 1          # how many X its printed cost has: "XX" is X + X (2.2.2a)
         self.pitch: int | None = None
         self.pitch_chi = False    # its pitch symbols are {c}: pitching it gains chi points, not resources (2.8.2)
         self.power: int | None = None

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited, gains, tapping
+from judge.engine.fab import cited, gains, tapping, trigger_order
 from judge.engine.fab.base import _describe_effect_data, _describe_quantity, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
@@ -256,17 +256,19 @@ class Effects:
 
     def add_pending_triggers(self):
         """6.6.6, 1.10.2d: created triggered-layers are added to the stack before anyone receives priority —
-        with several players', each in clockwise order from the turn player adds their own (6.6.6b)."""
+        with several players', each in clockwise order from the turn player adds their own (6.6.6b), in the order
+        they choose (their ``trigger_order``)."""
         pending = self.s.pending
         if not pending:
             return
         self.s.pending = []
         controllers = {layer.controller for layer in pending}
         cites = [cited.TRIGGERED_LAYER_CREATED, cited.GSA_TRIGGERS]
+        seats = self.clockwise_from(self.s.turn_player)
         if len(controllers) > 1:
-            seats = self.clockwise_from(self.s.turn_player)
-            pending.sort(key=lambda layer: seats.index(layer.controller) if layer.controller in seats else 0)
             cites.append(cited.TRIGGERED_LAYERS_ORDER)
+        pending = [layer for player in seats for layer in trigger_order.own_order(
+            self, player, [l for l in pending if l.controller == player])] + [l for l in pending if l.controller not in seats]
         for layer in pending:
             self.s.stack.append(layer)
         names = ", ".join(layer.name for layer in pending)

@@ -286,7 +286,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            "ability = { kind = \"trigger\", on = \"hit\", effects = [ … ] }", key))
         else:
             check_ability(scenario, key, dict(granted, kind="trigger"), reasons)
-    for field in ("amount", "by", "count", "total", "value"):
+    for field in ("amount", "by", "count", "total", "value", "cost_less_than"):
         if field not in eff:
             continue
         v = eff[field]
@@ -494,7 +494,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
@@ -533,8 +533,8 @@ def _shape():
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
-    player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
-                    "intellect": Int(0), "marked": Bool(), "chi": Int(0)}, what="a player table")
+    player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
+                    "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
