@@ -73,7 +73,8 @@ class Effects:
             if limit is not None:
                 self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
             created.append((src, ab))
-        created.extend(self.delayed_triggers(name, info))
+        if self.s.effects:   # delayed-triggered effects are effects in force (6.6.3)
+            created.extend(self.delayed_triggers(name, info))
         for src, ab in created:
             if self._suppressed(src, name, info):
                 continue
