@@ -12,7 +12,7 @@ from judge.engine.fab.base import _describe_effect_data, _describe_selector, _ef
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
-from judge.engine.fab.state import Effect, Layer, abilities_in_game, derived
+from judge.engine.fab.state import Effect, Layer, kept_values
 
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
@@ -37,11 +37,9 @@ class Effects:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))
         else:   # the triggered abilities whose event this is, found in one pass (most events meet none)
-            kept = self.s.__dict__.get("_derived")   # derived() inlined: asked at every event
-            listening = kept[1].get(("trigger", name)) if kept is not None and kept[0] == CHANGES[0] else None
-            if listening is None:
-                listening = derived(self.s, ("trigger", name),
-                                    lambda: abilities_in_game(self.s)[1].get(name, ()))
+            values = self.s.__dict__.get("_derived")   # kept_values() inlined: asked at every event
+            values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
+            listening = values["in-game"][1].get(name, ())
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue

@@ -17,7 +17,7 @@ from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
-from judge.engine.fab.state import ChainLink, abilities_in_game, derived
+from judge.engine.fab.state import ChainLink, kept_values
 
 
 _KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
@@ -42,18 +42,15 @@ class Properties:
     def static_abilities(self, does: tuple = ()) -> list:
         """(source, ability) for every static ability in the game, functional or not — only those whose effect
         is one of ``does`` when given — in the order of the cards and their abilities (kept until they change)."""
-        kept = self.s.__dict__.get("_derived")   # derived() inlined: this is asked for at every value
-        if kept is not None and kept[0] == CHANGES[0]:
-            statics = kept[1].get(("static", does))
-            if statics is not None:
-                return statics
-
-        def build():
-            statics = abilities_in_game(self.s)[0]
+        values = self.s.__dict__.get("_derived")   # kept_values() inlined: this is asked for at every value
+        values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
+        statics = values.get(("static", does))
+        if statics is None:
+            statics = values["in-game"][0]
             if does and statics:
                 statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
-            return statics
-        return derived(self.s, ("static", does), build)
+            values[("static", does)] = statics
+        return statics
 
     def _functional_of(self, statics):
         """Those of the (source, static ability) pairs that are functional, each when the caller reaches it."""
