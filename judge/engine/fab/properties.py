@@ -657,6 +657,10 @@ class Properties:
                 out.append("its controller did not win the clash" if want else "its controller won the clash")
             elif key == "played_this_turn":
                 out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
+            elif key == "charged":
+                h = self.__dict__.get("charged_by", {}).get(src.handle if src else None)
+                out.append(f"the card charged this way, {self.card(h).name}, is not a "
+                           f"{_describe_selector(want, plural=False)}" if h in self.s.cards else "no card was charged this way")
             elif key == "played_other_this_turn":
                 out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn "
                            "other than the card just played")
