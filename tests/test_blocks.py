@@ -63,3 +63,15 @@ def test_judges_own_inline_markup_around_hostile_text_renders_the_same():
                      f"**[{a}]({url})** *{b}*"):
             html = blocks.inline_html(text, _render_inline)
             assert html == _render_inline(text), repr(text)
+
+
+def test_code_spans_as_judge_writes_them_render_the_same():
+    footer = "Rules version: **FaB CR 2.10.1** (document `fab-2.10.1`). Scenario: `scenarios/fab/a_b*c.toml`."
+    assert blocks._inline(footer, 0, len(footer), True) == _render_inline(footer)    # put together, not declined
+    rng = random.Random(2019)
+    alphabet = list("ab `*_\\[]<&") + ["``", " ", "**", "\u00a0"]
+    for _ in range(800):
+        a, b, c = ("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 6))) for _ in range(3))
+        for text in (f"{md_escape(a)} `{b}` {md_escape(c)}", f"`{a}`", f"``{a}``", f"**{md_escape(a)}** `{b}`",
+                     f"*x `{b}` y*", f"` {a} `", f"{a}`{b}`{c}", f"[{md_escape(a)}](x.html) `{b}`"):
+            assert blocks.inline_html(text, _render_inline) == _render_inline(text), repr(text)

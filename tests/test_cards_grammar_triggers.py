@@ -213,3 +213,36 @@ def test_target_hero_in_an_attack_trigger_and_it_was_fused(data):
     assert shock.fully and shock.keywords == ["lightning fusion"]
     assert shock.abilities == [{"kind": "trigger", "on": "attack", "target": "hero", "effects": [
         {"do": "damage", "amount": 1, "to": "target", "kind": "arcane", "if": {"fused": True}}]}]
+
+
+def test_put_an_item_with_cost_n_or_n_from_hand_into_the_arena(data):
+    # 3.0.5a: into the arena, naming no zone: a permanent; 1.8.6: the card chosen as the effect is generated
+    expedite = _compiled(data, "Expedite", 1)
+    assert expedite.fully and expedite.keywords == ["boost"]
+    assert expedite.abilities == [{"kind": "trigger", "on": "hit", "effects": [
+        {"do": "put", "what": {"zone": "hand", "subtypes": ["item"], "min_cost": 0, "max_cost": 1}, "to": "arena",
+         "may": True}]}]
+    from judge.cards import grammar as g
+
+    ctx = g.Context(cd.find_one(data, "Expedite", 1))
+    assert g.read_paragraph("When this hits, you may put an item with cost 0 or 2 from your hand into the arena.",
+                            ctx) is None       # two costs that are not a range
+
+
+def test_attacks_or_defends_is_one_ability_on_each_event(data):
+    spirit = _compiled(data, "Fyendal's Fighting Spirit", 1)
+    effects = [{"do": "gain-life", "amount": 1, "if": {"less_life_than_an_opponent": True}}]
+    assert spirit.fully and spirit.abilities == [{"kind": "trigger", "on": "attack", "effects": effects},
+                                                 {"kind": "trigger", "on": "defends", "effects": effects}]
+    # either event's reading failing refuses the paragraph
+    assert not _compiled(data, "Ten Foot Tall and Bulletproof").fully
+
+
+def test_a_marked_heros_hand_or_arsenal_card_banished_on_hit(data):
+    widow = _compiled(data, "Mark of the Black Widow", 1)
+    assert widow.fully and widow.abilities == [{"kind": "trigger", "on": "hit", "if": {"hit_hero_marked": True},
+                                                "effects": [{"do": "banish", "what": {"zone": "hand"},
+                                                             "who": "defending-hero"}]}]
+    web = _compiled(data, "Mark of the Funnel Web", 1)
+    assert web.fully and web.abilities[0]["effects"] == [
+        {"do": "banish", "what": {"zone": "arsenal"}, "who": "defending-hero"}]

@@ -12,6 +12,8 @@ from judge import scenarios as sc
 from judge.engine.fab import state as st
 from judge.engine.fab.cards import Ability, Card
 
+from conftest import played
+
 ROOT = Path(__file__).resolve().parents[1]
 FAB = ROOT / "judge" / "engine" / "fab"
 
@@ -21,15 +23,31 @@ def _outcome(scenario, book) -> dict:
         out = sc.play(scenario, book)
     except Exception as exc:   # noqa: BLE001 — a refused scenario must be refused the same way
         return {"error": f"{type(exc).__name__}: {exc}"}
+    return _as_dict(out)
+
+
+def _as_dict(out) -> dict:
     return {**out.to_dict(), "passed": out.passed, "mismatches": out.mismatches, "missing": out.missing_cites}
 
 
+def _kept_outcome(path, book) -> dict:
+    """The outcome with the kept values (the engine's default): the session's play of the file
+    (conftest.played, the same document), else played here."""
+    try:
+        scenario, out = played(path)
+    except Exception as exc:   # noqa: BLE001
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    assert out.cite_prefix == book.cite_prefix
+    return _as_dict(out)
+
+
 def test_every_fab_scenario_gives_the_same_outcome_with_and_without_kept_values(monkeypatch):
+    assert st.KEEP   # the session's plays were made with the kept values
     books = sc.Rulebooks()
     scenarios = [sc.load(p) for p in sc.find_scenarios(ROOT / "scenarios" / "fab")]
     assert len(scenarios) > 400
     pairs = [(s, books(s)) for s in scenarios]
-    kept = [_outcome(s, b) for s, b in pairs]
+    kept = [_kept_outcome(s.path, b) for s, b in pairs]
     monkeypatch.setattr(st, "KEEP", False)
     fresh = [_outcome(s, b) for s, b in pairs]
     differ = [s.path for s, a, b in zip(scenarios, kept, fresh) if a != b]
@@ -64,6 +82,33 @@ def test_kept_statics_move_when_abilities_are_replaced_or_cards_added_or_removed
     assert _statics(s) == []
     s.cards.setdefault("b", b)
     assert _statics(s) == [("b", 2)]
+
+
+def test_the_abilities_in_game_are_those_of_the_cards_in_order_and_move_with_them():
+    """state.abilities_in_game (one pass: the static abilities, the triggered abilities by event) lists what a
+    scan of every card's abilities finds, in the cards' and abilities' order, and is made again when they change."""
+    a, b = Card("a", "A", "alice"), Card("b", "B", "bob")
+    a.abilities = [Ability(1, "trigger", {"on": "hit"}, "k1"), Ability(2, "static", {}, "k2"),
+                   Ability(3, "trigger", {"on": "play"}, "k3")]
+    b.abilities = [Ability(1, "static", {}, "k4"), Ability(2, "trigger", {"on": "hit"}, "k5"),
+                   Ability(3, "activated", {}, "k6")]
+    s = _state_with(a, b)
+
+    def scan(kind, on=None):
+        return [(c.handle, ab.key) for c in s.cards.values() for ab in c.abilities
+                if ab.kind == kind and (on is None or ab.data.get("on") == on)]
+
+    def index():
+        statics, triggers = st.abilities_in_game(s)
+        return ([(c.handle, ab.key) for c, ab in statics],
+                {on: [(c.handle, ab.key) for c, ab in pairs] for on, pairs in triggers.items()})
+
+    assert index() == (scan("static"), {"hit": scan("trigger", "hit"), "play": scan("trigger", "play")})
+    assert index()[1]["hit"] == [("a", "k1"), ("b", "k5")]
+    b.abilities = [Ability(1, "trigger", {"on": "play"}, "k7")]   # an effect replaces its abilities
+    assert index() == (scan("static"), {"hit": scan("trigger", "hit"), "play": scan("trigger", "play")})
+    s.cards.pop("a")
+    assert index() == ([], {"play": [("b", "k7")]})
 
 
 def test_a_snapshot_starts_without_the_kept_values():
@@ -106,8 +151,8 @@ def test_a_snapshot_owns_the_containers_the_engine_changes():
 
 
 def test_a_clone_copies_the_containers_an_object_holds_now_whatever_shape_it_had_before():
-    """state._clone finds an object's lists, dicts and sets by its shape (attribute names and value types), kept
-    between clones: the same names with a value of another type, or a container added later, are a new shape."""
+    """state._clone finds an object's lists, dicts and sets by the types of its values at every clone: the same
+    names with a value of another type, or a container added later, are copied as they are now."""
     eff = st.Effect(1, 1, "a", "alice", "modify", {"stat": "power"})
     assert st._clone(eff).applies_to is None                 # not a container: shared as it is
     eff.applies_to = {"a"}                                   # the same attribute names, now holding a set

@@ -170,6 +170,34 @@ def _look(low: str, frame) -> list[dict] | None:
     return [eff]
 
 
+_INTO_ARENA = re.compile(r"put an? ((?:[a-z]+ )*?)(item|aura)(?: card)?( with cost (\d+)(?: or (\d+))?| with cost (\d+) "
+                        r"or less)? from your hand into the arena")
+
+
+def _into_arena(low: str, frame) -> list[dict] | None:
+    """``put an [SUPERTYPE] item|aura [card] [with cost N [or N+1] | with cost N or less] from your hand into the arena``: a card
+    of its controller's hand, chosen as the effect is generated (1.8.6), put into the arena as a permanent — not
+    played (3.0.5a, 1.3.3)."""
+    m = _INTO_ARENA.fullmatch(low)
+    if not m:
+        return None
+    sups = m.group(1).split()
+    if any(w not in frame.ctx.pool_supertypes for w in sups):
+        raise g.NotUnderstood(low)
+    spec: dict = {"zone": "hand", "subtypes": [m.group(2)]}
+    if sups:
+        spec["supertypes"] = sups
+    if m.group(4) is not None:
+        low_cost = int(m.group(4))
+        high_cost = low_cost if m.group(5) is None else int(m.group(5))
+        if high_cost not in (low_cost, low_cost + 1):
+            raise g.NotUnderstood(low)      # "cost 0 or 2": two costs a range cannot say
+        spec.update(min_cost=low_cost, max_cost=high_cost)
+    elif m.group(6) is not None:
+        spec["max_cost"] = int(m.group(6))
+    return [{"do": "put", "what": spec, "to": "arena"}]
+
+
 def and_split(text: str) -> list[str]:
     """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
@@ -192,7 +220,7 @@ def effect(low: str, frame) -> list[dict] | None:
     if low == "reveal the top card of your deck":
         frame.revealed = True
         return [{"do": "reveal", "what": "top-of-deck"}]
-    got = _look(low, frame)
+    got = _look(low, frame) or _into_arena(low, frame)
     if got is not None:
         return got
     m = re.fullmatch(r"put it (.+)", low)

@@ -268,7 +268,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
         for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
                        effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
                        keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph,
-                       zones_grammar.paragraph, _activated,
+                       zones_grammar.paragraph, triggers_grammar.paragraph, _activated,
                        _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:

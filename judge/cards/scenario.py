@@ -30,6 +30,23 @@ def _compiled(data, record):
     return found
 
 
+_LOOKED_UP: dict[tuple, tuple] = {}
+_FRESH_LISTS = frozenset({"types", "subtypes", "supertypes", "keywords"})   # made anew for each table expanded
+
+
+def _looked_up(data, name: str, pitch: int | None) -> tuple:
+    """``(record, compiled, properties, unsaid)`` of the printed card ``name`` (and ``pitch``) in ``data``,
+    worked out once per process for each name a scenario folder writes (the same cards are named again and
+    again); raises :class:`~judge.cards.data.CardLookupError` as :func:`~judge.cards.data.find_one` does."""
+    key = (data.path, id(data), name, pitch)
+    got = _LOOKED_UP.get(key)
+    if got is None or got[0] is not data:
+        record = cd.find_one(data, name, pitch)
+        compiled = _compiled(data, record)
+        got = _LOOKED_UP[key] = (data, record, compiled, *properties(record, compiled))
+    return got[1:]
+
+
 def precompile(tables) -> None:
     """Compile the cards that the ``[cards.X]`` tables name by their real name (``card = "NAME"``), here and
     now: a run over many scenarios does it before its worker processes fork, so that each card is compiled
@@ -43,10 +60,10 @@ def precompile(tables) -> None:
         if not isinstance(name, str):
             continue
         try:
-            record = cd.find_one(data, name, pitch if isinstance(pitch, int) and not isinstance(pitch, bool) else None)
+            record = _looked_up(data, name, pitch if isinstance(pitch, int) and not isinstance(pitch, bool) else None)[0]
         except cd.JudgeError:
             continue
-        _compiled(data, record)
+        _compiled(data, record)   # kept in the store's cache (served from this process's memo when compiled here)
     save_compiled()
 
 
@@ -152,13 +169,12 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
     pitch = table.get("pitch")
     try:
         data = cd.load()
-        record = cd.find_one(data, name, pitch if isinstance(pitch, int) and not isinstance(pitch, bool) else None)
+        record, compiled, base, unsaid = _looked_up(data, name, pitch if isinstance(pitch, int) and
+                                                    not isinstance(pitch, bool) else None)
     except cd.CardLookupError as exc:
         reasons.append(scenario.reason("unknown-card", exc.message, f"{key}.card"))
         return None
-    compiled = _compiled(data, record)
-    base, unsaid = properties(record, compiled)
-    merged = dict(base)
+    merged = {k: list(v) if k in _FRESH_LISTS else v for k, v in base.items()}
     overrides = []
     for k, v in table.items():
         if k == "card":

@@ -2,8 +2,11 @@
 hits [a hero] this turn, EFFECTS`` and ``Whenever … this turn, EFFECTS`` written in a card's resolution or an
 activated ability.
 
-judge.cards.grammar calls :func:`effect` before its own rules: it returns None when the sentence is not
-one of its shapes and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one but not captured whole.
+Also a triggered ability written on two of its card's own events, ``When this attacks or defends, EFFECTS``
+(:func:`paragraph`): one ability on each event, each read as the whole paragraph written for that event alone.
+
+judge.cards.grammar calls :func:`effect` and :func:`paragraph` before its own rules: each returns None when the text
+is not one of its shapes and raises :class:`~judge.cards.grammar.NotUnderstood` when it is one but not captured whole.
 """
 
 from __future__ import annotations
@@ -42,3 +45,24 @@ def effect(low: str, frame) -> list[dict] | None:
     if m.group(1) == "whenever":
         trig["once"] = False
     return [trig]
+
+
+_ATTACKS_OR_DEFENDS = re.compile(r"when (?:this attacks or defends|you attack or defend with this), (.+)", re.IGNORECASE)
+
+
+def paragraph(text: str, ctx) -> g.Reading | None:
+    """``When this attacks or defends, EFFECTS`` (or ``When you attack or defend with this``) on an attack card: the
+    same triggered ability on each event (6.6.1c names an event, the "or" two), read as ``When this attacks, EFFECTS``
+    and ``When this defends, EFFECTS``; both must be understood whole."""
+    m = _ATTACKS_OR_DEFENDS.fullmatch(text.strip())
+    if not m:
+        return None
+    if not ctx.is_attack:
+        raise g.NotUnderstood(text)
+    out = g.Reading()
+    for head in ("When this attacks", "When this defends"):
+        part = ctx.paragraph(f"{head}, {m.group(1)}")
+        if part is None or part.keywords or part.fields:
+            raise g.NotUnderstood(text)
+        out.abilities.extend(part.abilities)
+    return out

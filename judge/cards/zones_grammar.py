@@ -69,15 +69,17 @@ def _play_it(low: str, frame) -> list[dict] | None:
 
 
 def _banish_from_their(low: str, frame) -> list[dict] | None:
-    """``banish a card from their graveyard`` in an attack's hit or attack trigger: a card of the defending hero's
-    graveyard, chosen as the effect is generated (1.8.6)."""
-    m = re.fullmatch(r"banish an? card from their graveyard", low)
+    """``banish a card from their graveyard`` / ``banish a card in their arsenal`` / ``they banish a card from their
+    hand`` in an attack's hit or attack trigger: a card of that zone of the defending hero's, chosen as the effect is
+    generated (1.8.6)."""
+    m = re.fullmatch(r"banish an? card (?:from their graveyard|in their (arsenal))", low) or \
+        re.fullmatch(r"they banish an? card from their (hand)", low)
     if not m:
         return None
     if frame.event not in ("hit", "attack") or not (frame.ctx.is_attack or frame.ctx.is_weapon):
         raise g.NotUnderstood(low)      # "their": the hero this attack hits or attacks
     frame.it = None
-    return [{"do": "banish", "what": {"zone": "graveyard"}, "who": "defending-hero"}]
+    return [{"do": "banish", "what": {"zone": m.group(1) or "graveyard"}, "who": "defending-hero"}]
 
 
 def _banish_self(low: str, frame) -> list[dict] | None:

@@ -69,8 +69,9 @@ def _solid(c: str) -> bool:
 
 
 def _inline(text: str, i: int, end: int, links: bool) -> str | None:
-    """The HTML of ``text[i:end]`` made of escaped text (``\\#``), ``[text](url)`` links and ``**strong**`` /
-    ``*emphasis*`` around whole words, as markdown-it renders them; None for anything else."""
+    """The HTML of ``text[i:end]`` made of escaped text (``\\#``), ``[text](url)`` links, ``**strong**`` /
+    ``*emphasis*`` around whole words and ``code`` spans, as markdown-it renders them; None for anything
+    else."""
     out = []
     start = i
     while i < end:
@@ -105,6 +106,8 @@ def _inline(text: str, i: int, end: int, links: bool) -> str | None:
                     close + n < end and not _boundary(text[close + n]) or text.startswith("*", close + n) or \
                     "*" in text[i + n:close]:
                 return None
+            if "`" in text[i + n:close]:
+                return None                   # a code span may hold the closing delimiter
             inner = _inline(text, i + n, close, links)
             if inner is None:
                 return None
@@ -112,12 +115,41 @@ def _inline(text: str, i: int, end: int, links: bool) -> str | None:
             out.append(escape_html(text[start:i]))
             out.append(f"<{tag}>{inner}</{tag}>")
             i = start = close + n
+        elif c == "`" and links:
+            close = _code_end(text, i, end)
+            if close is None:
+                return None
+            n = close[1]
+            code = text[i + n:close[0]]
+            if code.startswith(" ") and code.endswith(" ") and code.strip(" "):
+                code = code[1:-1]             # one space stripped from each side (CommonMark 6.1)
+            out.append(escape_html(text[start:i]))
+            out.append(f"<code>{escape_html(code)}</code>")
+            i = start = close[0] + n
         elif c in "_`<[]":
             return None
         else:
             i += 1
     out.append(escape_html(text[start:end]))
     return "".join(out)
+
+
+def _code_end(text: str, i: int, end: int):
+    """``(where, length)`` of the backtick string closing the code span opened by the one at ``text[i]``
+    (the same length, not part of a longer string), or None when there is none before ``end``."""
+    n = i
+    while n < end and text[n] == "`":
+        n += 1
+    n -= i
+    j = text.find("`", i + n, end)
+    while j >= 0:
+        k = j
+        while k < end and text[k] == "`":
+            k += 1
+        if k - j == n:
+            return j, n
+        j = text.find("`", k, end)
+    return None
 
 
 def _plain(text: str) -> bool:

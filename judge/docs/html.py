@@ -110,14 +110,18 @@ def _line_start(m) -> str:
     return f"{m.group(1)}\\{m.group(4) or m.group(5)}"
 
 
-# the characters Markdown reads as inline markup, each escaped by a backslash
-_MD_TABLE = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#|~!&"})
+# the characters Markdown reads as inline markup, each escaped by a backslash (the backslash first): a
+# replace per character the text holds is several times faster than str.translate with a table of strings
+_MD_ESCAPES = tuple((c, "\\" + c) for c in "\\`*_[]<>#|~!&")
 
 
 def md_escape(text) -> str:
     """Backslash-escape the characters Markdown would read as markup (text from rules and scenarios),
     and what would start a list or a heading at the start of a line."""
-    text = str(text).translate(_MD_TABLE)
+    text = str(text)
+    for c, escaped in _MD_ESCAPES:
+        if c in text:
+            text = text.replace(c, escaped)
     if "\n" in text or text[:1] in _MAY_START_BLOCK:
         text = _MD_LINE_START.sub(_line_start, text)
     return text

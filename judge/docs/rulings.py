@@ -423,9 +423,7 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
     if notes:
         out += ["## Notes", "", md_escape(notes), ""]
     out += ["## Rules cited", ""]
-    from judge.rulebook.model import id_key
-
-    for rid in sorted(ruling.citations, key=id_key):
+    for rid in sorted(ruling.citations, key=_id_order):
         rule = ruling.book_of(rid).get(rid)
         what = ""
         if rule is not None:
@@ -443,7 +441,8 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
             + (f" The rules of chapters or pages `{book.name}` does not hold are linked and quoted from "
                f"{md_escape(' and '.join(others))}." if others else ""),
             ""]
-    out = [line.replace(_QUOTE_MARK, "") for line in out]
+    if _QUOTE_MARK in "".join(out):       # (scenario text holding the private character: rare)
+        out = [line.replace(_QUOTE_MARK, "") for line in out]
     skeleton = list(out)
     for k, (n, refs) in enumerate(links):
         if skeleton[n].endswith(refs) and refs.strip():
@@ -452,6 +451,15 @@ def _ruling_markdown(ruling: Ruling, builder, page_path: str) -> _Page:
         indent = out[start][: len(out[start]) - len(out[start].lstrip(" "))]
         skeleton[start: start + length] = [f"{indent}{_QUOTE_MARK}q{k}{_QUOTE_MARK}"]
     return _Page("\n".join(out), "\n".join(skeleton), [md for _s, _n, md in slots], [refs for _n, refs in links])
+
+
+@functools.lru_cache(maxsize=65536)
+def _id_order(rule_id: str):
+    """The natural order of a rule id (:func:`judge.rulebook.model.id_key`), worked out once per id: the
+    same ids are cited by many rulings."""
+    from judge.rulebook.model import id_key
+
+    return id_key(rule_id)
 
 
 def _first_cite(book, rule_id: str) -> str:

@@ -291,8 +291,7 @@ def apply(outcome, book) -> None:
     if reg is None:
         return
     moved = _moved(reg, book)
-    if reg.later and any(not reg.later.isdisjoint(step.cites) for step in outcome.trace.steps) or \
-            reg.later and any(not reg.later.isdisjoint(cites) for _text, cites in outcome.summary):
+    if reg.later and not reg.later.isdisjoint(outcome.cited_so_far()):
         moved = moved | reg.later   # rules of a later version: located, or refused under an older document
     if not moved:   # the document numbers every registered rule as the registry does (its own version);
         # a step's cites are already plain ids, each once (core.Step keeps them so)

@@ -19,9 +19,12 @@ A scenario that describes an impossible position or an illegal action is not hal
 from __future__ import annotations
 
 from enum import StrEnum
+from operator import attrgetter, itemgetter
 from typing import Protocol, runtime_checkable
 
 _PLAIN: dict[tuple, tuple] = {}
+_STEP_CITES = attrgetter("_cites")   # a step's cited ids, as kept (a tuple or a list)
+_SENTENCE_CITES = itemgetter(1)       # an answer sentence's cited ids
 
 
 def plain_ids(cites) -> list[str]:
@@ -43,22 +46,27 @@ class Step:
 
     Its :attr:`cites` are kept as plain rule ids, each once, in first-cited order, however they are given
     (registry names, repeats): what :func:`judge.engine.citations.apply` would make of them, done once here
-    rather than over the whole trace after the resolution."""
+    rather than over the whole trace after the resolution. Until :attr:`cites` is first read, ``_cites`` is the
+    memo's shared tuple (no list made for a step nobody reads the citations of one by one)."""
 
     __slots__ = ("n", "text", "_cites", "changes", "phase")
 
     def __init__(self, n, text, cites=(), changes=(), phase=""):
         self.n = n
         self.text = text
-        got = _PLAIN.get(tuple(cites))   # plain_ids, inlined
-        self._cites = list(got) if got is not None else plain_ids(cites)
+        key = tuple(cites)
+        got = _PLAIN.get(key)   # plain_ids, inlined
+        self._cites = got if got is not None else tuple(plain_ids(key))
         self.changes = list(changes) if changes else []
         self.phase = phase
 
     @property
     def cites(self) -> list[str]:
         """The rule ids the step cites: plain ids, each once, in first-cited order."""
-        return self._cites
+        got = self._cites
+        if got.__class__ is tuple:
+            got = self._cites = list(got)
+        return got
 
     @cites.setter
     def cites(self, value):
@@ -323,12 +331,8 @@ class Outcome:
     def cited_so_far(self) -> set[str]:
         """The rule ids the trace and the answer cite before any deferred key citations are worked out (every
         one of them is in :meth:`citations`)."""
-        seen = set()
-        for step in self.trace.steps:   # as a set: the trace's order (Trace.citations) is not needed here
-            seen.update(step._cites)
-        for _, cites in self._summary:
-            seen.update(cites)
-        return seen
+        # as a set: the trace's order (Trace.citations) is not needed here
+        return set().union(*map(_STEP_CITES, self.trace.steps), *map(_SENTENCE_CITES, self._summary))
 
     @property
     def passed(self) -> bool:

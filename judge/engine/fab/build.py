@@ -475,8 +475,12 @@ def _check_action(scenario, i, act, s: State, reasons):
         handles = [act[kind]]
     elif kind == "defend":
         handles = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
-    created = created_handles(s)
+    created = None   # worked out only for a handle that is not a card of the file (it walks every ability)
     for h in handles:
+        if h in s.cards:
+            continue
+        if created is None:
+            created = created_handles(s)
         if h not in created:
             known_card(scenario, h, s.cards, f"{key}.{kind}", reasons)
     for t in ([act["target"]] if "target" in act else []) + list(act.get("targets", [])):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.cards import CHANGES
 from judge.engine.fab.base import _describe_effect_data
-from judge.engine.fab.state import Effect, derived
+from judge.engine.fab.state import Effect, abilities_in_game, derived
 
 DELAYED_KEYS = {"on", "effects", "once", "name", "target", "nth"}
 
@@ -103,9 +103,7 @@ class Delayed:
         kept = s.__dict__.get("_derived")   # derived() inlined: asked at every game state action
         listening = kept[1].get(("trigger", "state")) if kept is not None and kept[0] == CHANGES[0] else None
         if listening is None:
-            listening = derived(s, ("trigger", "state"), lambda: [
-                (src, ab) for src in s.cards.values() for ab in src.abilities
-                if ab.kind == "trigger" and ab.data.get("on") == "state"])
+            listening = derived(s, ("trigger", "state"), lambda: abilities_in_game(s)[1].get("state", ()))
         for src, ab in listening:
             key = (src.handle, ab.key, src.timestamp)
             live = src.zone in ("arena", "equipment") and not src.private or \

@@ -12,7 +12,7 @@ from judge.engine.fab.base import _describe_effect_data, _describe_selector, _ef
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
-from judge.engine.fab.state import Effect, Layer, derived
+from judge.engine.fab.state import Effect, Layer, abilities_in_game, derived
 
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
@@ -40,9 +40,8 @@ class Effects:
             kept = self.s.__dict__.get("_derived")   # derived() inlined: asked at every event
             listening = kept[1].get(("trigger", name)) if kept is not None and kept[0] == CHANGES[0] else None
             if listening is None:
-                listening = derived(self.s, ("trigger", name), lambda: [
-                    (src, ab) for src in self.s.cards.values() for ab in src.abilities
-                    if ab.kind == "trigger" and ab.data.get("on") == name])
+                listening = derived(self.s, ("trigger", name),
+                                    lambda: abilities_in_game(self.s)[1].get(name, ()))
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue

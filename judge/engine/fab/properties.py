@@ -15,7 +15,7 @@ from judge.engine.fab.conditions import CONDITIONS, event_attack
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
-from judge.engine.fab.state import ChainLink, derived
+from judge.engine.fab.state import ChainLink, abilities_in_game, derived
 
 
 _KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
@@ -45,7 +45,7 @@ class Properties:
                 return statics
 
         def build():
-            statics = [(src, ab) for src in self.s.cards.values() for ab in src.abilities if ab.kind == "static"]
+            statics = abilities_in_game(self.s)[0]
             if does and statics:
                 statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
             return statics

@@ -9,7 +9,7 @@ half-run. docs/scenario-format.md documents the same tables.
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.cards import SUPERTYPE_WORDS
+from judge.engine.fab.cards import PERMANENT_SUBTYPES, SUPERTYPE_WORDS
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
@@ -371,6 +371,11 @@ def _check_put(scenario, key: str, eff: dict, reasons: list) -> None:
         reasons.append(scenario.reason("bad-effect", "shuffle = true shuffles the cards into their owner's deck: it "
                                        "needs to = \"deck\"", f"{key}.shuffle", cited.SHUFFLE_INTO_ZONE))
     what = eff.get("what")
+    if eff.get("to") == "arena" and not (isinstance(what, dict) and set(what.get("subtypes", ())) & set(PERMANENT_SUBTYPES)):
+        # 1.3.3: a deck-card put into the arena is a permanent only with a permanent subtype (an item, an aura, …)
+        reasons.append(scenario.reason("bad-effect", "to = \"arena\" puts cards that become permanents there: what "
+                                       "must be a selector with a permanent subtype (subtypes = [\"item\"], "
+                                       "[\"aura\"], …)", f"{key}.to", cited.DECK_CARD_PERMANENT_SUBTYPES))
     if eff.get("up_to") and not (isinstance(what, dict) and "zone" in what and isinstance(eff.get("amount"), int)):
         reasons.append(scenario.reason("bad-effect", "up_to = true is \"up to N cards from a zone\": it needs what = "
                                        "{ zone = …, … } and a number amount = N", f"{key}.up_to",

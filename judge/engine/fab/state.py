@@ -171,6 +171,28 @@ def derived(state: "State", key, build):
     return value
 
 
+def abilities_in_game(state: "State") -> tuple:
+    """``(statics, triggers)``: every static ability in the game as (source, ability), in the order of the cards
+    and their abilities, and the triggered abilities by the event they listen to (``on``), in the same order —
+    found in one pass over the cards and kept like :func:`derived` (each query's own list is made from these)."""
+    def build():
+        statics, triggers = [], {}
+        for src in state.cards.values():
+            for ab in src.abilities:
+                kind = ab.kind
+                if kind == "static":
+                    statics.append((src, ab))
+                elif kind == "trigger":
+                    on = ab.data.get("on")
+                    got = triggers.get(on)
+                    if got is None:
+                        triggers[on] = [(src, ab)]
+                    else:
+                        got.append((src, ab))
+        return statics, triggers
+    return derived(state, "in-game", build)
+
+
 class State:
     """The whole game state. Copied before each action so that an illegal action can be reversed."""
 
@@ -218,30 +240,19 @@ class State:
         return self.chain[-1] if self.chain_open and self.chain else None
 
 
-_CONTAINERS = (list, dict, set)
-_SHAPES: dict = {}
-
-
-def _containers(d: dict) -> tuple:
-    """The keys of an object's ``__dict__`` whose values are lists, dicts or sets (exactly those types).
-
-    Found once per shape — the attribute names with the types of their values, read without a Python loop —
-    and kept: the objects of a game take few shapes, and a snapshot copies thousands of them."""
-    shape = (tuple(d), tuple(map(type, d.values())))
-    keys = _SHAPES.get(shape)
-    if keys is None:
-        if len(_SHAPES) >= 4096:
-            _SHAPES.clear()
-        keys = _SHAPES[shape] = tuple(k for k, v in d.items() if type(v) in _CONTAINERS)
-    return keys
+_CONTAINERS = frozenset((list, dict, set))
 
 
 def _clone(obj):
-    """A copy of ``obj`` whose own lists, dicts and sets are copies (one level deep)."""
+    """A copy of ``obj`` whose own lists, dicts and sets (exactly those types) are copies (one level deep).
+
+    The values' types are read at every clone, so an attribute that holds a container only now (a set where
+    there was None, a container added after the object was made) is copied too."""
     new = object.__new__(obj.__class__)
     d = obj.__dict__.copy()
-    for k in _containers(d):
-        d[k] = d[k].copy()
+    for k, v in d.items():   # only values are replaced: the dict does not change size while it is walked
+        if v.__class__ in _CONTAINERS:
+            d[k] = v.copy()
     new.__dict__ = d
     return new
 
@@ -262,6 +273,10 @@ def _clone_card(card):
     return new
 
 
+_OWN_COPIES = frozenset(("players", "cards", "stack", "effects", "dormant", "all_links", "chain", "lki"))
+"""The state's containers :func:`snapshot` copies object by object (the others are copied one level deep)."""
+
+
 def snapshot(state: State) -> State:
     """A copy of the whole game state to reverse an illegal action to (1.10.3).
 
@@ -271,16 +286,17 @@ def snapshot(state: State) -> State:
     new = object.__new__(state.__class__)
     d = new.__dict__ = state.__dict__.copy()
     d.pop("_derived", None)
-    for k in _containers(d):   # the containers of the state itself, one level deep (as _clone)
-        d[k] = d[k].copy()
-    new.players = {n: _clone(p) for n, p in state.players.items()}
-    new.cards = Cards({h: _clone_card(c) for h, c in state.cards.items()})
-    new.stack = [_clone(layer) for layer in state.stack]
+    d["players"] = {n: _clone(p) for n, p in state.players.items()}
+    d["cards"] = Cards({h: _clone_card(c) for h, c in state.cards.items()})
+    d["stack"] = [_clone(layer) for layer in state.stack]
     # an effect's data and the set it applies to are its own containers: _clone copies them
-    new.effects = [_clone(e) for e in state.effects]
-    new.dormant = [_clone(e) for e in state.dormant]
+    d["effects"] = [_clone(e) for e in state.effects]
+    d["dormant"] = [_clone(e) for e in state.dormant]
     links = {id(link): _clone(link) for link in state.all_links}
-    new.all_links = [links[id(link)] for link in state.all_links]
-    new.chain = [links.get(id(link)) or _clone(link) for link in state.chain]
-    new.lki = {k: dict(v) for k, v in state.lki.items()}
+    d["all_links"] = [links[id(link)] for link in state.all_links]
+    d["chain"] = [links.get(id(link)) or _clone(link) for link in state.chain]
+    d["lki"] = {k: dict(v) for k, v in state.lki.items()}
+    for k, v in d.items():   # the state's other containers, one level deep (as _clone)
+        if v.__class__ in _CONTAINERS and k not in _OWN_COPIES:
+            d[k] = v.copy()
     return new

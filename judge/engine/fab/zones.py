@@ -430,9 +430,21 @@ class Zones:
         self.last_objects = [c.handle]
         self.event("discard", card=c.handle, player=owner, random=random)
 
+    def _put_into_arena(self, c: Card):
+        """An effect puts a card into the arena naming no zone: it enters its owner's permanent zone as a permanent
+        (3.0.5a, 1.3.3), under its owner's control (1.3.1b); it is not played, so nothing that waits for it to be
+        played happens, and its "enters the arena" abilities apply as it enters."""
+        self.step(f"{c.name} is put into the arena: no zone is named, so it enters the permanent zone as a permanent, "
+                  "under its owner's control. It is not played.",
+                  [cited.PUT_OR_RETURN, cited.ARENA_NOT_A_ZONE, cited.CONTROLLER_AS_ENTERS,
+                   cited.DECK_CARD_PERMANENT_SUBTYPES])
+        self.move(c, "arena", c.owner)
+        c.face_down = False
+
     def effect_put(self, eff: dict, src, controller: str, layer):
         """8.5.15: put objects into a zone (``to = "hand" | "deck" | "deck-top" | "graveyard" | "arsenal" |
-        "soul"`` — the owner's hero's soul, 3.11.5: not charging, 8.5.29b)."""
+        "soul"`` — the owner's hero's soul, 3.11.5: not charging, 8.5.29b; ``"arena"`` — its owner's permanent zone,
+        a permanent under their control, not played: 3.0.5a, 1.3.1b, 1.3.3)."""
         dest = eff.get("to", "hand")
         cards = self.chosen_objects(eff, "it", src, layer, controller)
         self.last_ok = bool(cards)
@@ -444,6 +456,9 @@ class Zones:
                           [cited.MOVE_TO_NO_ZONE])
                 continue
             was_private = c.private
+            if zone == "arena":
+                self._put_into_arena(c)
+                continue
             self.move(c, zone)
             if c.zone != zone:   # a replacement effect changed where it went (said as it was replaced)
                 continue
