@@ -20,7 +20,7 @@ COLORS = ("red", "yellow", "blue")
 def card_noun(phrase: str, ctx) -> dict:
     """``card`` / ``red card`` / ``Assassin card`` / ``instant`` / ``instant card`` → a selector for a card in
     a zone (a colour, supertypes of the pool, or one card type); ``card with watery grave`` → with that keyword
-    (1.3.2); ``Hyper Driver`` → a card of that name of the card data (1.3.1a)."""
+    (1.3.2); a card name of the card data → a card of that name (1.3.1a)."""
     low = phrase.strip().lower()
     if low in ctx.names:
         return {"name": ctx.names[low]}

@@ -66,7 +66,7 @@ _YOU_CONTROL = re.compile(r"(.+?) you control (gain|get|have) (.+)")
 
 
 def plural_noun(noun: str, ctx) -> dict:
-    """``equipment`` / ``wrenches`` / ``Phoenix Flames`` / ``attack action cards`` → the selector of the cards a plural
+    """``equipment`` / ``wrenches`` / ``NAMEs`` (a card name) / ``attack action cards`` → the selector of the cards a plural
     noun names: a card type, a subtype (1.3.3), a card name of the data (1.3.1a) or a card description (not attacks)."""
     noun = noun.strip().lower()
     if noun == "equipment":
@@ -83,6 +83,29 @@ def plural_noun(noun: str, ctx) -> dict:
     if spec.get("is_attack") or not spec:
         raise g.NotUnderstood(noun)
     return spec
+
+
+_CANT_GAIN = re.compile(r"^(.+?)( you control)? (lose and can't gain|can't gain) (go again|dominate|overpower)\.?$",
+                        re.IGNORECASE)
+
+
+def cant_gain(text: str, ctx) -> g.Reading | None:
+    """``Attacks you control can't gain go again`` / ``'Non-attack' action cards lose and can't gain go again`` of a
+    permanent → static abilities: a restriction on gaining the keyword (1.0.2: printed keywords stay), and with "lose"
+    the loss of the keyword too, on every object that fits (6.2.3)."""
+    m = _CANT_GAIN.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    noun = m.group(1).strip().lower()
+    spec = {"is_attack": True} if noun == "attacks" else plural_noun(noun, ctx)
+    if m.group(2):
+        spec["controller"] = "you"
+    keyword = m.group(4).lower()
+    does = ["lose-keyword", "cannot-gain-keyword"] if m.group(3).lower().startswith("lose") else ["cannot-gain-keyword"]
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": do, "keyword": keyword, "to": dict(spec)}}
+                                for do in does])
 
 
 def you_control_get(text: str, ctx) -> g.Reading | None:
@@ -107,7 +130,7 @@ def yours_this_turn(low: str, frame) -> list[dict] | None:
     or triggered ability → a continuous effect for the turn on every object of its controller that fits (6.2.2; a weapon's
     attack-proxy has what its weapon has, 1.4.3d; a cost effect on attacks reduces their attack abilities too)."""
     if frame.where in ("activated", "trigger") and frame.this_turn and not frame.ctx.resolves:
-        cm = _YOU_CONTROL.fullmatch(low)     # "Phoenix Flames you control gain +1{p} until end of turn"
+        cm = _YOU_CONTROL.fullmatch(low)     # "NAMEs you control gain +1{p} until end of turn"
         if cm and cm.group(2) != "have":
             spec = {**plural_noun(cm.group(1), frame.ctx), "controller": "you"}
             return [dict(eff, to=dict(spec)) for eff in g.modifiers(cm.group(3))]
@@ -291,7 +314,7 @@ def yours_hits_a_hero(text: str, ctx) -> g.Reading | None:
     if noun in ("weapon", "weapon attack"):
         spec = {"types": ["weapon"]}
     elif m.group(2) in ctx.names.values():
-        spec = {"name": m.group(2)}       # "When an Edge of Autumn you control hits": a card of that name (1.3.1a)
+        spec = {"name": m.group(2)}       # "When NAME you control hits": a card of that name (1.3.1a)
     else:
         spec = g.selector(noun, ctx)
         if spec.get("is_attack") or spec.get("types") != ["action"] or spec.get("subtypes") != ["attack"]:
@@ -551,7 +574,7 @@ def paragraph(text: str, ctx) -> g.Reading | None:
             your_cards_get(text, ctx) or \
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
-            yours_enter_with(text, ctx) or enters_with_if(text, ctx) or you_control_get(text, ctx)
+            yours_enter_with(text, ctx) or enters_with_if(text, ctx) or cant_gain(text, ctx) or you_control_get(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),
