@@ -109,7 +109,10 @@ def compile_card(record, data=None) -> Compiled:
     if is_split(record, paragraphs(record.text)):   # 9.2: each side compiled on its own
         compile_split(record, paragraphs(record.text), lambda side: compile_card(side, data), out)
         return out
-    for para in modal_paragraphs([part for p in paragraphs(record.text) for part in split_trailing_keywords(p)]):
+    from judge.cards.played_grammar import join_instead
+
+    for para in join_instead(modal_paragraphs([part for p in paragraphs(record.text)
+                                               for part in split_trailing_keywords(p)])):
         if _keyword_paragraph(para, out):
             out.understood.append(para)
             continue

@@ -101,6 +101,10 @@ def _granted_quote(low: str, frame) -> list[dict] | None:
         eff.update(fields)
         out.append(eff)
     quoted = g.normalise(m.group(3), "")
+    if quoted.lower().rstrip(".") == "damage that would be dealt by this can't be prevented":
+        if fields or not frame.ctx.is_attack:
+            raise g.NotUnderstood(m.group(3))   # given to another object: not said which damage events
+        return out + [{"do": "cannot-be-prevented"}]    # this attack's own damage (6.4.10h), as its own static says
     granted = _receiver(fields, frame).trigger(quoted[0].upper() + quoted[1:])
     if granted is None or len(granted.abilities) != 1 or granted.fields:
         raise g.NotUnderstood(m.group(3))

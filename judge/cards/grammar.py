@@ -167,10 +167,18 @@ def _typed(prevention: dict, damage_word: str | None) -> dict:
 def effects_of(text: str, frame: Frame) -> list[dict]:
     """All effect sentences of a text (each must be understood); ``you may X. If you do, Y`` composes
     (choices_grammar.py)."""
-    out = []
+    out: list[dict] = []
+    last: list[dict] = []       # the effects of the sentence before: what an "If …, instead …" sentence replaces
     for sentence in sentences(text):
+        got = played_grammar.instead(sentence, last, frame)
+        if got is not None:
+            kept, last = got
+            out[len(out) - len(kept):] = kept
+            out.extend(last)
+            continue
         got = choices_grammar.sentence_effects(sentence, frame, effect_parts)
-        out.extend(effect_parts([sentence], frame) if got is None else got)
+        last = effect_parts([sentence], frame) if got is None else got
+        out.extend(last)
     return out
 
 

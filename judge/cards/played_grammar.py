@@ -85,6 +85,57 @@ def _top_of_their_deck(low: str, frame) -> list[dict] | None:
     return [{"do": "destroy", "what": "top-of-deck", "who": "defending-hero"}]
 
 
+def instead(sentence: str, last: list[dict], frame) -> tuple[list[dict], list[dict]] | None:
+    """``If COND, instead EFFECT`` after a sentence whose effects it replaces (1.8.4: a conditional effect the card
+    states): (the new effects, generated only if COND holds as they would be generated; the effects before, now
+    generated only otherwise — when the new ones were not, 1.8.4a), so COND is read once. EFFECT is ``it
+    gets|gains MODIFIERS`` (the same object as before), ``prevent N`` (the prevention before with that amount) or
+    a sentence with the same verbs as the one before (``gain 4{h}`` after ``gain 1{h}``)."""
+    m = re.fullmatch(r"if (.+?), instead (.+)", sentence.strip().rstrip("."), re.IGNORECASE)
+    if not m or not last or re.search(r"\bwould\b", m.group(1)):
+        return None     # a replacement effect of its own ("If … would deal damage, instead …"): not this shape
+    if frame.where == "static" or any("if" in e for e in last):
+        raise g.NotUnderstood(sentence)     # nothing to replace, or a replacement of an already conditional effect
+    cond = frame.ctx.condition(m.group(1))
+    new = _replacing(m.group(2).strip().lower(), last, frame)
+    return [dict(e, **{"if": dict(cond)}) for e in new], [dict(e, **{"if": {"otherwise": True}}) for e in last]
+
+
+_SUBJECT_KEYS = ("to", "next", "duration")
+
+
+def _replacing(clause: str, last: list[dict], frame) -> list[dict]:
+    """The effects of the clause after "instead", read against the effects it replaces."""
+    m = re.fullmatch(r"it (?:gets|gains) (.+)", clause)
+    if m:   # the same object: the subject fields of the effects before (all alike)
+        subjects = {tuple((k, repr(e.get(k))) for k in _SUBJECT_KEYS) for e in last}
+        if len(subjects) != 1 or any(e.get("do") not in ("modify", "gain-keyword") for e in last):
+            raise g.NotUnderstood(clause)
+        fields = {k: last[0][k] for k in _SUBJECT_KEYS if k in last[0]}
+        return [dict(e, **fields) for e in g.modifiers(m.group(1))]
+    m = re.fullmatch(r"prevent (\d+)", clause)
+    if m:   # the prevention before, with this amount
+        if len(last) != 1 or last[0].get("do") != "prevent":
+            raise g.NotUnderstood(clause)
+        return [dict(last[0], amount=int(m.group(1)))]
+    new = frame.ctx.effects(clause, frame)
+    if [e.get("do") for e in new] != [e.get("do") for e in last]:
+        raise g.NotUnderstood(clause)       # "instead" names another kind of effect: not said what it replaces
+    return new
+
+
+def join_instead(paras: list[str]) -> list[str]:
+    """The printed paragraphs, with an ``If …, instead …`` paragraph joined to the one before it — the effect it
+    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}.")."""
+    out: list[str] = []
+    for para in paras:
+        if out and re.match(r"if [^.]+?, instead ", para.strip(), re.IGNORECASE):
+            out[-1] = out[-1].rstrip().rstrip(".") + ". " + para.strip()
+            continue
+        out.append(para)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------------------
 # conditions
 # ---------------------------------------------------------------------------------------------------------
@@ -110,7 +161,7 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(r"you(?:'ve| have) (boost|crank)ed (\d+) or more times this turn", p)
     if m:   # 8.3.9a, 8.3.29a: that many boost / crank events of its controller this turn
         return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": int(m.group(2))}}
-    got = _this_turn(p)
+    got = _this_turn(p) or _this_chain_link(p, ctx)
     if got is not None:
         return got
     m = re.fullmatch(rf"there are {g.NUM} or more (.+?) cards in your pitch zone", p)
@@ -127,20 +178,44 @@ def condition(p: str, ctx) -> dict | None:
 
 # what its controller did this turn, as a count of this turn's events (the event, and its filters)
 _DONE_THIS_TURN = {
-    "drawn a card": {"event": "draw"},                  # 8.5.6a: drawn, not put into the hand otherwise
-    "intimidated": {"event": "intimidate"},             # 8.5.10a: an intimidate it controlled, a card banished or not
+    "drawn a card": {"event": "draw", "by": "you"},         # 8.5.6a: drawn, not put into the hand otherwise
+    "intimidated": {"event": "intimidate", "by": "you"},    # 8.5.10a: an intimidate it controlled, a card banished or not
+    "transcended": {"event": "transcend", "by": "you"},     # 8.5.48a: a transcend effect it controlled
     # 8.5.3a: damage whose non-living source it controlled, to an opposing hero, of that type (8.5.3b)
-    "dealt arcane damage to an opposing hero": {"event": "dealt-damage", "damage_type": "arcane", "to": "opponent"},
+    "dealt arcane damage to an opposing hero": {"event": "dealt-damage", "by": "you", "damage_type": "arcane",
+                                                "to": "opponent"},
+    "been dealt arcane damage": {"event": "dealt-damage", "damage_type": "arcane", "to": "you"},   # from any source
 }
 
 
 def _this_turn(p: str) -> dict | None:
-    """``you've drawn a card | intimidated | dealt arcane damage to an opposing hero this turn`` → at least one such
-    event this turn caused by its controller."""
+    """``you've drawn a card | intimidated | transcended | dealt arcane damage to an opposing hero | been dealt arcane
+    damage this turn`` → at least one such event this turn (caused by its controller, but the last)."""
     m = re.fullmatch(r"you(?:'ve| have) (.+) this turn", p)
     if not m or m.group(1) not in _DONE_THIS_TURN:
         return None
-    return {"at_least": {"count": "events-this-turn", **_DONE_THIS_TURN[m.group(1)], "by": "you", "n": 1}}
+    return {"at_least": {"count": "events-this-turn", **_DONE_THIS_TURN[m.group(1)], "n": 1}}
+
+
+def _this_chain_link(p: str, ctx) -> dict | None:
+    """``you've played an? NOUN card this chain link`` → a play event of its controller's since the active chain link
+    began (7.0.3); ``you've played or activated an attack reaction | N or more attack reactions this chain link`` →
+    the cards played and abilities activated of that type (5.2.1b: an activated ability has a type)."""
+    m = re.fullmatch(rf"you(?:'ve| have) played or activated (?:an?|{g.NUM} or more) (attack reactions?) this chain link",
+                     p)
+    if m:
+        n = g.number(m.group(1)) if m.group(1) else 1
+        if (n > 1) != m.group(2).endswith("s"):
+            raise g.NotUnderstood(p)
+        return {"at_least": {"count": "played-or-activated", "of": {"types": ["attack reaction"]}, "by": "you",
+                             "link": True, "n": n}}
+    m = re.fullmatch(r"you(?:'ve| have) played an? (.+ card) this chain link", p)
+    if m:
+        from judge.cards.costs_grammar import card_noun
+
+        return {"at_least": {"count": "events-this-turn", "event": "play", "by": "you", "of": card_noun(m.group(1), ctx),
+                             "link": True, "n": 1}}
+    return None
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
 # hand otherwise (8.5.6a); a player intimidated whether or not a card was banished (8.5.10a); the player who dealt
 # damage, the controller of its non-living source (8.5.3a)
 EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [cited.INTIMIDATE, cited.INTIMIDATED],
-                     "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE],
+                     "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED],
                      # a count of increases (2.0.3b), each one an event (6.2.5)
                      "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}
 
@@ -85,7 +85,7 @@ class Counts:
             return sum(1 for h in played if matches(self.card(h), sel, self, ctrl))
         if what == "events-this-turn":
             n = 0
-            for ev, info in self.s.history:
+            for ev, info in self._since(spec):
                 if ev != spec.get("event"):
                     continue
                 if by is not None and (info.get("player") == ctrl) != (by == "you"):
@@ -107,6 +107,14 @@ class Counts:
             return self.s.players[ctrl].life if ctrl in self.s.players else 0
         raise InvalidScenario([Reason("unknown-quantity", f"count = {what!r} is not a quantity the engine evaluates")])
 
+    def _since(self, spec: dict) -> list:
+        """This turn's events a count reads: all of them, or (``link = true``, "this chain link") those since the
+        active chain link was created (7.0.3) — none while there is no active chain link."""
+        if not spec.get("link"):
+            return self.s.history
+        link = self.s.active_link
+        return self.s.history[link.since:] if link is not None else []
+
     def _event_fits(self, spec: dict, info: dict, ctrl: str) -> bool:
         """The damage filters of an ``events-this-turn`` count: ``damage_type`` (the event's type of damage, 8.5.3b)
         and ``to = "you" | "opponent"`` (the hero dealt it is its controller's / an opponent's)."""
@@ -121,10 +129,7 @@ class Counts:
     def _played_or_activated(self, spec: dict, sel: dict, by, ctrl: str) -> int:
         """Play events of cards that fit ``sel`` and activate events of abilities of one of its ``types``, this turn
         or (``link = true``) since the active chain link was created — none while there is no active chain link."""
-        history = self.s.history
-        if spec.get("link"):
-            link = self.s.active_link
-            history = history[link.since:] if link is not None else []
+        history = self._since(spec)
         types = {str(t).lower() for t in sel.get("types", [])}
         n = 0
         for ev, info in history:
@@ -195,6 +200,8 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("link") is True:     # "this chain link": the active chain link, as a time (7.0.3d, 7.0.3e)
+                    extra += [cited.CHAIN_LINK_AS_TIME, cited.PLAYED_ON_CHAIN_LINK]
                 if node.get("count") == "events-this-turn":
                     extra += EVENT_COUNT_RULES.get(node.get("event"), [])
                     if "damage_type" in node:
