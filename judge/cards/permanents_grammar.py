@@ -85,6 +85,29 @@ def plural_noun(noun: str, ctx) -> dict:
     return spec
 
 
+_OPPOSING_WHILE = re.compile(r"^(.+?) controlled by an opposing hero (?:have|get) (.+?) while "
+                             r"(attacking and defending|attacking|defending)\.?$", re.IGNORECASE)
+_WHILE_STATE = {"attacking": {"is_attack": True}, "defending": {"defending": True}}
+
+
+def opposing_while(text: str, ctx) -> g.Reading | None:
+    """``Attack action cards controlled by an opposing hero have -1{p} while attacking and defending`` of a permanent →
+    a static ability on each such card of an opponent, its "while" evaluated for each card on its own (1.8.4c)."""
+    m = _OPPOSING_WHILE.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    spec = {**plural_noun(m.group(1), ctx), "controller": "opponent"}
+    states = [_WHILE_STATE[w] for w in m.group(3).lower().split(" and ")]
+    if len(states) > 1:
+        spec["any_of"] = states
+    else:
+        spec.update(states[0])
+    return g.Reading(abilities=[{"kind": "static", "effect": dict(eff, to=dict(spec))}
+                                for eff in g.modifiers(m.group(2).lower())])
+
+
 _CANT_GAIN = re.compile(r"^(.+?)( you control)? (lose and can't gain|can't gain) (go again|dominate|overpower)\.?$",
                         re.IGNORECASE)
 
@@ -315,6 +338,8 @@ def yours_hits_a_hero(text: str, ctx) -> g.Reading | None:
         spec = {"types": ["weapon"]}
     elif m.group(2) in ctx.names.values():
         spec = {"name": m.group(2)}       # "When NAME you control hits": a card of that name (1.3.1a)
+    elif noun == "attack":
+        spec = {}                         # "When an attack you control hits": any attack of its controller
     else:
         spec = g.selector(noun, ctx)
         if spec.get("is_attack") or spec.get("types") != ["action"] or spec.get("subtypes") != ["attack"]:
@@ -340,7 +365,14 @@ def yours_hits_a_hero(text: str, ctx) -> g.Reading | None:
 
 def _hit_effects(body: str, hits_hero: bool, noun: str, text: str) -> list[dict] | None:
     """The effects of :func:`yours_hits_a_hero` that name the hit itself: ``destroy this``, ``deal N damage to them``
-    (the hero hit), ``you may attack an additional time with that weapon this turn``; None for other effects."""
+    (the hero hit), ``you may attack an additional time with that weapon this turn``, ``you may destroy this. If you
+    do, deal N arcane damage to them`` (1.8.4); None for other effects."""
+    mm = re.fullmatch(rf"you may destroy this\. if you do, deal {g.NUM}( arcane)? damage to them", body)
+    if mm and hits_hero:
+        damage = {"do": "damage", "amount": g.number(mm.group(1)), "to": "defending-hero", "if": {"if_you_do": True}}
+        if mm.group(2):
+            damage["kind"] = "arcane"
+        return [{"do": "destroy", "what": "self", "may": True}, damage]
     effects = []
     for part in re.split(r" and (?=deal\b)", body):
         dm = re.fullmatch(rf"deal {g.NUM} damage to them", part)
@@ -574,7 +606,8 @@ def paragraph(text: str, ctx) -> g.Reading | None:
             your_cards_get(text, ctx) or \
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
-            yours_enter_with(text, ctx) or enters_with_if(text, ctx) or cant_gain(text, ctx) or you_control_get(text, ctx)
+            yours_enter_with(text, ctx) or enters_with_if(text, ctx) or cant_gain(text, ctx) or you_control_get(text, ctx) or \
+            opposing_while(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),
