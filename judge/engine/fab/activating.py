@@ -44,7 +44,7 @@ class Activating:
         self._declare_activation_targets(player, c, ab, action, layer, key)
         self._check_legal_activation(player, c, ab, layer, action)
         cost, action_cost = self._calculate_activation_costs(c, ab)
-        self._pay(player, c, cost, action_cost, action.get("pitch", []), key)
+        self._pay(player, c, cost, action_cost, action.get("pitch", []), key, ab.get("chi_cost", 0))   # 1.14.2a
         self._pay_activation_effect_costs(player, c, ab, layer, action)
         self._complete_activation(player, c, index, used, limit, allowance_cites, layer)
 

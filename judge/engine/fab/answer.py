@@ -20,6 +20,7 @@ def report(game: Game):
     f["life"].update({h: game.life_total(c) for h, c in s.cards.items() if c.life is not None and c.zone in ARENA_ZONES})
     f["action_points"] = {name: p.action_points for name, p in s.players.items()}
     f["resources"] = {name: p.resources for name, p in s.players.items()}
+    f["chi"] = {name: p.chi for name, p in s.players.items()}
     f["zones"] = {h: c.zone for h, c in s.cards.items()}
     f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
     f["tapped"] = {h: c.tapped for h, c in s.cards.items()}   # 2026-02 1.3.3b: a permanent's state at the end

@@ -81,6 +81,8 @@ def _base_power_limits(sel: dict) -> str:
 def _effect_phrase(eff: Effect) -> str:
     d = eff.data
     if eff.kind == "modify":
+        if isinstance(d.get("by"), dict):   # 6.2.2b: X, fixed as it first applies to an object
+            return f"gets +X {d.get('stat')}"
         return f"gets {d.get('by', 0):+d} {d.get('stat')}"
     if eff.kind == "cost":
         by = d.get("by", 0)
@@ -154,3 +156,23 @@ def restriction_words(e: dict) -> str:
     if e.get("activations"):
         parts.append("activate abilities")
     return " or ".join(parts) or "do nothing it names"
+
+
+def _describe_quantity(q: dict) -> str:
+    """A quantity table in words: "for each aura you control"."""
+    what = q.get("count", "")
+    of = q.get("of", {})
+    noun = _describe_selector(of, plural=False) if of else "card"
+    where = {"you-control": f"{noun} you control", "in-pitch": f"{noun} in your pitch zone",
+             "in-graveyard": f"{noun} in your graveyard", "in-hand": f"{noun} in your hand",
+             "in-banished": f"{noun} in your banished zone", "in-arsenal": f"{noun} in your arsenal",
+             "defending-cards": f"defending {noun}", "cards-in-pitch": "card in your pitch zone",
+             "distinct-costs-in-pitch": "different cost in your pitch zone",
+             "opposing-heroes-with-more-life": "opposing hero with more life than you",
+             "own-defense": "point of its {d}"}.get(what, what)
+    times = q.get("times", 1)
+    if what == "object-base-power":
+        return f"{'' if times == 1 else str(times) + ' × '}its base {{p}}"
+    if what == "revealed-pitch":
+        return f"{'' if times == 1 else str(times) + ' × '}the pitch value of the card revealed this way"
+    return f"{'' if times == 1 else str(times) + ' '}for each {where}"

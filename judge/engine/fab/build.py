@@ -17,9 +17,9 @@ from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.modes import check_action_modes, check_card_modes, fold_mode_abilities
 from judge.engine.fab.state import Player, State
 
-PLAYER_KEYS = {"hero", "life", "action_points", "resources", "intellect", "marked"}
+PLAYER_KEYS = {"hero", "life", "action_points", "resources", "chi", "intellect", "marked"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
-CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch",
+CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
              "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
@@ -81,6 +81,7 @@ def build_state(scenario) -> State:
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 reasons.append(_type_error(scenario, f"{key}.{k}", "a whole number ≥ 0", v))
         player.resources = p.get("resources", 0) if isinstance(p.get("resources", 0), int) else 0
+        player.chi = p.get("chi", 0) if isinstance(p.get("chi", 0), int) else 0
         intellect = p.get("intellect")
         if intellect is not None and (not isinstance(intellect, int) or isinstance(intellect, bool) or intellect < 0):
             reasons.append(_type_error(scenario, f"{key}.intellect", "a whole number ≥ 0", intellect))
@@ -311,6 +312,7 @@ def _card_values(scenario, key, cd, card: Card, reasons):
             reasons.append(_type_error(scenario, f"{key}.{f}", "a whole number" + (' or "X"' if f == "cost" else ""), v))
             continue
         setattr(card, f, v)
+    card.pitch_chi = cd.get("pitch_chi") is True   # {c} pitch symbols (2.8.2)
 
 
 def _card_keywords(scenario, key, cd, card: Card, reasons):

@@ -64,6 +64,7 @@ class Card:
         self.cost: int | None = None
         self.x_cost = False
         self.pitch: int | None = None
+        self.pitch_chi = False    # its pitch symbols are {c}: pitching it gains chi points, not resources (2.8.2)
         self.power: int | None = None
         self.defense: int | None = None
         self.life: int | None = None        # base life: an object with it is a living object (2.5.1, allies)

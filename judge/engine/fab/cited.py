@@ -546,6 +546,15 @@ SPECTRA_TRIGGER = cite("8.3.14b", "when an object with spectra becomes the targe
 # attacks do not reach the attack-source; 6.2.2b a future-object effect's variables fixed as it first applies
 APPLICATION_IS_EVENT = cite("6.2.5", "the first time a continuous effect applies to an object")
 PROPERTY_INCREASED = cite("2.0.3b", "increase or decrease")
+HISTORY_PRESERVED = cite("3.0.9c", "the process of how an object becomes a new object is preserved as the history")
+COMPOUND_REPLACED_NOT_PARTS = cite("1.9.2b", "if a replacement effect replaces a compound event")
+LAYER_RENUMBERED = cite("3.15.6", "any layer m where m n becomes layer m 1")
+CHI_IN_PLACE_OF_RESOURCE = cite("1.13.5b", "a chi point can be used in place of a resource point")
+CHI_FROM_PITCHING = cite("1.13.5a", "a player can gain chi points from the following")
+PAY_CHI_POINT_COST = cite("1.14.2c", "to pay a chi point cost the player must use chi points")
+ASSET_PAYMENT_ORDER = cite("1.14.2a", "they must be paid in the following order chi points resource points")
+PITCH_SYMBOLS = cite("2.8.2", "where the types of symbols dictate what asset is generated when pitched")
+FUTURE_OBJECT_VARIABLES = cite("6.2.2b", "the variables are determined when the effect first applies to an object")
 REPLACE_ONCE = cite("6.4.5", "a replacement effect can only replace an event once per original event")
 # rules only FaB CR 2026-02 defines (``since``): tapping and untapping permanents, watery grave. Judged under
 # 2026-02 or later they cite that version's rule; under 2.10.1, a scenario that depends on one is refused.

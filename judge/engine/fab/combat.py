@@ -398,7 +398,7 @@ class Combat:
                 eff.selector = None
                 self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with: the effect of "
                           f"{self._src_name(eff)} applies to it ({_effect_phrase(eff)}).", cites)
-                gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
+                gains.first_applies(self, eff, c)   # 6.2.2b, 6.2.5: its first application
             else:
                 eff.applies_to = set()
                 self.step(f"{c.name} is the next card {self.player_name(c.controller)} defends with, but it does not "

@@ -348,6 +348,16 @@ def _stat(g, want, src, event):
     return event.get("stat") == want   # the property an "increased" event is about: power or defense (2.0.3b)
 
 
+def _banished_from(g, want, src, event):
+    # "if this was banished from your hand this turn": the history of the object (3.0.9c) — the last event this turn
+    # that banished it came from that zone, and it is still the object that event made (in the banished zone)
+    if src is None or src.zone != "banished":
+        return False
+    last = next((info for ev, info in reversed(g.s.history) if ev == "banished" and info.get("card") == src.handle),
+                None)
+    return last is not None and last.get("origin") == want
+
+
 def _during_step(g, want, src, event):
     return g.s.chain_open and g.s.step == want   # "during the reaction step": the combat step now (7.0.2)
 
@@ -406,6 +416,7 @@ CONDITION_ROWS = (
     Condition("gains_exactly", "amount", _gains_exactly),
     Condition("stat", "stat", _stat),
     Condition("during_step", None, _during_step),
+    Condition("banished_from", None, _banished_from),
 )
 
 def _extra(name):

@@ -53,7 +53,9 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR),
                        # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)
-                       ("gains_exactly", cited.APPLICATION_IS_EVENT), ("stat", cited.PROPERTY_INCREASED))
+                       ("gains_exactly", cited.APPLICATION_IS_EVENT), ("stat", cited.PROPERTY_INCREASED),
+                       # "if this was banished from your hand this turn": the object's history (3.0.9c)
+                       ("banished_from", cited.HISTORY_PRESERVED))
 
 # what an events-this-turn count of these events reads, cited where it is checked: a card drawn, not put into the
 # hand otherwise (8.5.6a); a player intimidated whether or not a card was banished (8.5.10a); the player who dealt
@@ -233,6 +235,10 @@ class Counts:
                     }.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
+        if key == "banished_from":   # its history (3.0.9c): where the event that made it this object banished it from
+            last = next((info for ev, info in reversed(self.s.history) if ev == "banished"
+                         and info.get("card") == getattr(src, "handle", None)), None)
+            return f"it was banished from the {last.get('origin')}" if last else "it was not banished this turn"
         if key == "if_you_do":
             return "the effect before it was not done"
         if key == "otherwise":

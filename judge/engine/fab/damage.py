@@ -10,7 +10,7 @@ prevented (6.4.10h); then the prevention keywords of the shielded hero's permane
 
 from __future__ import annotations
 
-from judge.engine.fab import cited
+from judge.engine.fab import assets, cited
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.keywords import with_hook
 
@@ -358,16 +358,16 @@ class Damage:
         ``keep``, the card the payment is for)."""
         p = self.s.players[player]
         hand = [c for c in self.s.cards.values() if c.zone == "hand" and c.owner == player and c.pitch and c is not keep]
-        if p.resources + sum(c.pitch for c in hand) < n:
+        if p.resources + p.chi + sum(c.pitch for c in hand) < n:
             return False
         pitched = []
         for c in hand:
-            if p.resources >= n:
+            if p.resources + p.chi >= n:
                 break
-            self.move(c, "pitch")
-            p.resources += c.pitch
-            pitched.append(f"{c.name} ({c.pitch})")
+            pitched.append(assets.gain_by_pitching(self, player, c))
         if pitched:
-            self.step(f"{self.player_name(player)} pitches {', '.join(pitched)} for resources.", [cited.PITCH_CARD])
-        p.resources -= n
+            self.step(f"{self.player_name(player)} pitches {', '.join(pitched)}.", [cited.PITCH_CARD])
+        if assets.spend_resource_cost(p, n):   # chi points first (1.14.2d)
+            self.step(f"{self.player_name(player)} uses their chi points first.", [cited.CHI_IN_PLACE_OF_RESOURCE,
+                                                                                  cited.PAY_RESOURCE_POINT_COST])
         return True

@@ -7,11 +7,11 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited, gains
+from judge.engine.fab import assets, cited, gains
 from judge.engine.fab.base import BASE_POWER_KEYS, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
-from judge.engine.fab.effects import _describe_quantity
+from judge.engine.fab.effects import _describe_condition, _describe_quantity
 from judge.engine.fab.keywords import BOOST
 from judge.engine.fab.modes import declare_action_modes
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
@@ -143,13 +143,31 @@ class Playing:
         self.pay_card_costs(player, c, action)   # the card's own additional costs (costs.py)
         self._complete_play(player, c, layer)
 
+    def _play_from_abilities(self, c: Card, origin: str) -> list:
+        """Its play-static abilities allowing it to be played from ``origin`` whose condition holds ("If this was
+        banished from your hand this turn, you may play it from your banished zone": its history, 3.0.9c)."""
+        held = [ab for ab in c.abilities if ab.kind == "play-from" and ab.get("zone") == origin]
+        met = [ab for ab in held if not ab.get("if") or self.condition(ab.get("if"), c, {})]
+        for ab in held:
+            cond = ab.get("if")
+            if cond and ab in met:
+                self.step(f"{c.name}'s play-static ability allows it to be played from the {origin} zone only if "
+                          f"{_describe_condition(cond)}: it is.", [cited.PLAY_STATIC_FUNCTIONAL,
+                                                                    *self.condition_rules(cond)])
+            elif cond and not met:
+                raise IllegalAction(f"its play-static ability allows it to be played from the {origin} zone only if "
+                                    f"{_describe_condition(cond)}, and {'; '.join(self.unmet_clauses(cond, c, {}))}",
+                                    [cited.PLAY_STATIC_FUNCTIONAL, *self.condition_rules(cond),
+                                     cited.ANNOUNCE_ONLY_IF_ALLOWED])
+        return met
+
     def _check_origin(self, player: str, c: Card) -> str:
         """5.1.1, 5.1.1a, 5.1.2b: a card is played by its owner, from hand or arsenal unless an effect or its
         own play-static ability allows another zone. Returns the zone it is played from."""
         origin = c.zone
         allowed = origin in ("hand", "arsenal")
         if not allowed:
-            permission = [ab for ab in c.abilities if ab.kind == "play-from" and ab.get("zone") == origin]
+            permission = self._play_from_abilities(c, origin)
             allowance = self.play_permission(c, origin, player)
             if allowance is not None and not c.private:
                 permission = [allowance]
@@ -571,7 +589,7 @@ class Playing:
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
                          else [])
                       + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else base_cites))
-            gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
+            gains.first_applies(self, eff, c)   # 6.2.2b, 6.2.5: its first application
 
     def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = "",
                            note_cites=()):
@@ -616,7 +634,7 @@ class Playing:
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
                       [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
-            gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
+            gains.first_applies(self, eff, c)   # 6.2.2b, 6.2.5: its first application
 
     def _src_name(self, eff: Effect) -> str:
         return self.card(eff.source).name if eff.source in self.s.cards else "an effect"
@@ -761,38 +779,6 @@ class Playing:
             raise IllegalAction("during combat only attacks may be played as actions in the Resolution Step",
                                 [cited.NO_ACTIONS_DURING_COMBAT, cited.ATTACK_IN_RESOLUTION_STEP])
 
-    def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str):
-        p = self.s.players[player]
-        paid_from = []
-        c.__dict__["_pitched_for"] = []     # the cards pitched to play it (earth bond, 8.4.15)
-        for i, h in enumerate(pitch):
-            if p.resources >= resources:
-                unused = [self.s.cards[x].name for x in pitch[i:] if x in self.s.cards]
-                self.step(f"{', '.join(unused)} {'is' if len(unused) == 1 else 'are'} not pitched: the cost is covered, "
-                          "and a card may only be pitched for assets the player needs.",
-                          [cited.PITCH_ONLY_FOR_NEEDED_ASSETS])
-                break
-            pc = self.s.cards.get(h)
-            if pc is None or pc.zone != "hand" or pc.owner != player:
-                raise IllegalAction(f"{h} is not a card in {player}'s hand to pitch", [cited.PITCH_CARD])
-            if not pc.pitch:
-                raise IllegalAction(f"{pc.name} has no pitch value and cannot be pitched",
-                                    [cited.CANNOT_PITCH_WITHOUT_PITCH])
-            self.move(pc, "pitch")
-            c.__dict__["_pitched_for"].append(pc.handle)
-            p.resources += pc.pitch
-            paid_from.append(f"{pc.name} ({pc.pitch})")
-            self.event("pitch", card=pc.handle, player=player)   # "if you've pitched a blue card this turn"
-        if paid_from:
-            self.step(f"{self.player_name(player)} pitches {', '.join(paid_from)} for resources.",
-                      [cited.PAY_RESOURCE_POINT_COST, cited.PITCH_CARD])
-        if p.resources < resources:
-            raise IllegalAction(f"the resource cost of {resources} is not paid in full ({p.resources} available)",
-                                [cited.ASSET_COST_UNPAID_ILLEGAL, cited.ASSET_COST_CANNOT_BE_PAID])
-        if p.action_points < action_points:
-            raise IllegalAction(f"it costs {action_points} action point and {self.player_name(player)} has "
-                                f"{p.action_points}", [cited.ASSET_COST_UNPAID_ILLEGAL, cited.PAY_ACTION_POINT_COST])
-        p.resources -= resources
-        p.action_points -= action_points
-        self.step(f"Pay asset-costs: {resources} resource{'s' if resources != 1 else ''} and {action_points} action "
-                  f"point{'s' if action_points != 1 else ''} paid.", [cited.PAY_ASSET_COSTS, cited.ASSET_COST_PAYMENT])
+    def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str, chi: int = 0):
+        """5.1.7: pay the asset-costs, pitching as needed (assets.py: chi, then resources, then action points)."""
+        assets.pay(self, player, c, resources, action_points, pitch, chi)

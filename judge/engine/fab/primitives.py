@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited, gains, tapping
+from judge.engine.fab import cited, gains, more_tokens, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
 from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
@@ -395,7 +395,9 @@ def _negate(game, eff, src, controller, layer):
         if victim is None:
             game.step(f"There is no layer of {game._name_of(t)} on the stack to negate.", [cited.NEGATE])
             continue
+        n = s.stack.index(victim) + 1          # layer N: the bottom layer is layer 1 (3.15.5)
         s.stack.remove(victim)
+        above = [l for l in s.stack[n - 1:] if l is not layer]
         game.failed.append(game._layer_fact_name(victim))
         game.facts["resolved"][game._layer_fact_name(victim)] = False
         vsrc = s.cards.get(victim.source)
@@ -403,6 +405,10 @@ def _negate(game, eff, src, controller, layer):
             game.move(vsrc, "graveyard")
         game.step(f"{victim.name} is negated: it is cleared from the stack and does not resolve.",
                   [cited.NEGATE] + ([cited.CLEAR] if victim.kind == "card" else []))
+        if above:
+            game.step(f"{victim.name} was layer {n} of the stack: each layer above it moves down one — "
+                      + ", ".join(f"{l.name} becomes layer {s.stack.index(l) + 1}" for l in above) + ".",
+                      [cited.LAYER_RENUMBERED])
 
 
 def _amp(game, eff, src, controller, layer):
@@ -558,6 +564,8 @@ PRIMITIVE_ROWS = (
     _p("amp", {"amount"}, (cited.AMP,), _amp),
     _p("enters-with", {"counters", "to"}, (cited.IDENTITY_REPLACEMENT,), _continuous),
     _p("increase-damage", {"amount", "of", "damage_type", "next"}, (cited.STANDARD_REPLACEMENT,), _increase_damage),
+    _p("increase-tokens", {"amount", "of"}, (cited.STANDARD_REPLACEMENT, cited.COMPOUND_REPLACED_NOT_PARTS),
+       more_tokens.effect_increase_tokens),
     _p("increase-gain", {"amount", "of", "next", "stat"}, (cited.STANDARD_REPLACEMENT, cited.APPLICATION_IS_EVENT),
        gains.effect_increase_gain),
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),

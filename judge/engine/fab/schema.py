@@ -28,9 +28,9 @@ ABILITY_KEYS: dict[str, set[str]] = {
     "resolution": {"effects", "if", "name", "mode", "choose", "choose_up_to"},
     "static": {"effect", "while", "name"},
     "trigger": {"on", "if", "effects", "target", "of", "state_trigger", "while", "name", "limit", "nth"},
-    "activated": {"type", "cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
+    "activated": {"type", "cost", "chi_cost", "limit", "effect_cost", "effects", "attack", "attack_layer", "functional_in",
                   "name", "target", "go_again", "keywords", "if"},
-    "play-from": {"zone"},
+    "play-from": {"zone", "if"},
     "play-only-if": {"if"},
     "property": {"defines", "count", "times", "of", "value"},
     "meta": {"allows"},
@@ -40,7 +40,7 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch", "object-base-power") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
@@ -59,6 +59,10 @@ EVENT_INFO: dict[str, set[str]] = {
     "increased": {"card", "player", "amount", "stat"},
 }
 EVENTS = tuple(EVENT_INFO)
+
+# the combat steps ("during the reaction step", 7.0.2) and the zones a card's history names (3.0.9c)
+STEP_WORDS = ("layer", "attack", "defend", "reaction", "damage", "resolution", "close")
+ZONE_WORDS = ("hand", "arsenal", "deck", "graveyard", "pitch", "arena", "equipment", "stack", "combat-chain", "soul")
 
 CONDITIONS = tuple(CONDITION_TABLE)
 
@@ -294,6 +298,8 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                 reasons.append(scenario.reason("unknown-quantity", f"{field} = {{ count = {v.get('count')!r} … }}: count "
                                                f"must be one of {', '.join(QUANTITIES)}{_near(v.get('count'), QUANTITIES)}",
                                                key))
+            elif isinstance(v, dict):
+                _check_future_object_quantity(scenario, key, field, v, eff, reasons)
             continue
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" must be a whole number, not {v!r}",
@@ -404,6 +410,15 @@ def _check_replacement(scenario, key: str, do, eff: dict, reasons: list) -> None
                                        cited.STANDARD_REPLACEMENT))
 
 
+def _check_future_object_quantity(scenario, key: str, field: str, v: dict, eff: dict, reasons: list) -> None:
+    """"Where X is its base {p}" (``object-base-power``) reads the object the effect first applies to (6.2.2b):
+    only the ``by`` of a ``modify`` with ``next = true`` has one."""
+    if v.get("count") == "object-base-power" and not (eff.get("do") == "modify" and field == "by" and eff.get("next")):
+        reasons.append(scenario.reason("unknown-quantity", f"{field} = {{ count = \"object-base-power\" }} reads the "
+                                       "object the effect first applies to: only the by of a modify with next = true "
+                                       "has one", key, cited.FUTURE_OBJECT_VARIABLES))
+
+
 def check_condition(scenario, key: str, cond, reasons: list, event: str | None = None) -> None:
     """Append a Reason for an unknown condition, or one that reads an event's information where ``event`` (the
     trigger's event, None for a while-condition or a resolution) does not carry it: it could never be evaluated."""
@@ -467,8 +482,8 @@ def _shape():
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
-                       "gains_exactly": Int(), "stat": Str(("power", "defense")),
-                       "during_step": Str(("layer", "attack", "defend", "reaction", "damage", "resolution", "close"))},
+                       "gains_exactly": Int(), "stat": Str(("power", "defense")), "during_step": Str(STEP_WORDS),
+                       "banished_from": Str(ZONE_WORDS)},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
     effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
@@ -498,7 +513,7 @@ def _shape():
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
                      "while": condition, "on": Str(), "target": target, "of": handle_or_selector,
-                     "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0),
+                     "state_trigger": Bool(), "limit": Int(1), "type": Str(), "cost": Int(0), "chi_cost": Int(0),
                      "effect_cost": Str() | effects, "attack": Bool() | Table(), "attack_layer": Bool(),
                      "functional_in": words, "go_again": Bool(), "keywords": ListOf(Str()), "zone": words, "defines": words,
                      "count": Str(), "times": Int(), "value": Int(), "allows": Str(), "counters": counters,
@@ -507,7 +522,7 @@ def _shape():
                     what="an ability table")
     card = Table({"name": Str(), "owner": NAME, "controller": NAME, "zone": Str(), "face_down": Bool(), "tapped": Bool(),
                   "types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
-                  "pitch": Int(), "power": Int(), "defense": Int(), "life": Int(0),
+                  "pitch": Int(), "pitch_chi": Bool(), "power": Int(), "defense": Int(), "life": Int(0),
                   "keywords": ListOf(Str()) | MapOf(Int() | Bool() | Str(), what="a table of keywords"),
                   "abilities": ListOf(ability),
                   "sides": MapOf(Table({"types": words, "subtypes": words, "supertypes": words, "cost": Int() | Str(),
@@ -519,7 +534,7 @@ def _shape():
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
-                    "intellect": Int(0), "marked": Bool()}, what="a player table")
+                    "intellect": Int(0), "marked": Bool(), "chi": Int(0)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
