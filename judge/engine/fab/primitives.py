@@ -19,6 +19,7 @@ from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.looking import effect_look
+from judge.engine.fab.retrieving import effect_retrieve
 from judge.engine.fab.modes import effect_modes
 from judge.engine.fab.state import Effect
 from judge.engine.fab.subcards import SubCards
@@ -574,6 +575,7 @@ PRIMITIVE_ROWS = (
     _p("negate", set(), (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
+    _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
     _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
