@@ -17,6 +17,7 @@ from judge.engine.fab.state import Effect, Layer, abilities_in_game, derived
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
 OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul",
+                        "discard": "discarded from its owner's hand",
                         "put-into-graveyard": "put into its owner's graveyard"}
 
 class Effects:
@@ -710,11 +711,14 @@ class Effects:
             self.move(c, "banished")
             self.step(f"{c.name} is banished.", [cited.BANISH])
         elif do == "discard":
+            from_hand = c.zone == "hand"
             self.move(c, "graveyard")
             self.step(f"{c.name} is discarded." if c.zone == "graveyard" else
                       f"{c.name} is discarded: its move was replaced (it is in its owner's {c.zone}), but a replacement "
                       "that modifies part of a composite event does not stop the discard, which still occurs.",
                       [cited.DISCARD] + ([] if c.zone == "graveyard" else [cited.COMPOSITE_EVENT_STILL_OCCURS]))
+            if from_hand:   # a discard chosen by its player (a declared cost, "discard this"): not at random
+                self.event("discard", card=c.handle, player=c.owner, random=False)
         if was_attack:
             self.step(f"The active-attack {c.name} has ceased to exist; the chain link remains and uses last known "
                       "information about it.", [cited.CHAIN_LINK_AS_COLLECTION, cited.LAST_KNOWN_INFORMATION])

@@ -12,6 +12,7 @@ from judge.engine.fab import cited, gains
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
+from judge.engine.fab.contests import rolled
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
@@ -312,7 +313,9 @@ class Properties:
                       cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED]
             cites += [cited.MATERIAL, cited.SUB_CARD] if src_card is not None and src_card.zone == "under" else []
             cites += self.condition_rules(self._while_of(src_card, stat))
-            cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
+            # a while-static ability is a static ability: the label of one (8.4.11 Evo Upgrade) is cited too
+            cites += [r for r in label_rules(self.keywords(src_card), "conditional")
+                      + label_rules(self.keywords(src_card), "static") if r not in cites] if src_card is not None else []
         elif how == "static":
             per = self._per_subject_words(src_card, stat)
             parts.append(f"{by:+d} from {who} static ability" + per)
@@ -605,6 +608,9 @@ class Properties:
             return times * self.extra_quantity(spec, card)
         if what == "own-defense":   # "equal to its {d}" (guardwell, 8.3.34): the card's defense now
             return times * (self.defense(card) or 0)
+        if what == "rolled":   # "where X is the number rolled" / "half the number rolled, rounded down" (8.5.18)
+            n = rolled(self, card)
+            return times * (n // 2 if spec.get("halve") else n)
         if what == "revealed-pitch":
             # "where X is the pitch value of the card revealed this way": a card without pitch counts 0 (1.8.7a)
             h = self.__dict__.get("revealed_by", {}).get(card.handle)
@@ -687,10 +693,6 @@ class Properties:
                            "turn")
             elif key == "any_of":
                 out.append(" and ".join(r for alt in want for r in self.unmet_clauses(alt, src, event)))
-            elif key in ("life_at_most", "life_at_least"):
-                life = self.s.players[ctrl].life if ctrl in self.s.players else "?"
-                out.append(f"{self.player_name(ctrl)} has {life} life, {'more' if key == 'life_at_most' else 'less'} "
-                           f"than {want}")
             elif key == "target_hero":
                 out.append(f"the hero it targets is not {want} (by name or moniker)")
             elif key == "last_attack_hit":
@@ -733,8 +735,27 @@ class Properties:
             elif self.extra_unmet(key, want, src):
                 out.append(self.extra_unmet(key, want, src))
             else:
-                out.append(f"{key.replace('_', ' ')} is not {want!r}")
+                out.append(self._unmet_read(key, want, src, event or {}))
         return out
+
+    def _unmet_read(self, key: str, want, src: Card | None, event: dict) -> str:
+        """Words for an unmet clause that reads the event's card or attack, or the source itself."""
+        if key == "random":
+            return "the card was not discarded at random (its player chose it)" if want else \
+                "the card was discarded at random"
+        if key == "rolled":
+            return f"the number rolled is {rolled(self, src)}, not {' or '.join(map(str, want))}"
+        if key == "is_attack":
+            return "the event's card is not an attack (1.4.1: an attack on the stack or combat chain)" if want \
+                else "the event's card is an attack"
+        what = _describe_selector(want, plural=False) if isinstance(want, dict) else ""
+        if key in ("attack", "card") and what:
+            obj = self.s.cards.get(event.get(key) or (event.get("attack") if key == "attack" else None))
+            return f"the event's {key}{f' ({obj.name})' if obj else ''} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
+        if key == "this" and what and src is not None:
+            return (f"{src.name} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
+                    + (f" (it has {self.power(src)} power)" if {"min_power", "max_power"} & want.keys() else ""))
+        return f"{key.replace('_', ' ')} is not {want!r}"
 
     def without_property(self, cond, src: Card | None) -> list[str]:
         """Words naming the cards a zone-scanning clause of ``cond`` (``pitched``, ``pitched_this_turn``,
