@@ -382,7 +382,7 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
 # the keys whose table value is a selector, in an ability, an effect or a condition (docs/scenario-format.md)
-_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "played_other_this_turn",
+_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "played_other_this_turn", "charged",
                      "together_with", "last_attack", "pitched", "what", "target", "revealed", "paid_with")
 
 

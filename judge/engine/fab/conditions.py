@@ -278,6 +278,12 @@ def _revealed(g, want, src, event):
     return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
 
 
+def _charged(g, want, src, event):
+    # "If a yellow card is charged this way": the card the source's charge effect charged last (8.5.29a)
+    h = g.__dict__.get("charged_by", {}).get(src.handle if src else None)
+    return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
 def _banished(g, want, src, event):
     # "if an attack action card and a 'non-attack' action card are banished this way": among the cards the source's
     # banish effect banished last (8.5.1), a different one fits each description (one table: one description)
@@ -386,6 +392,7 @@ CONDITION_ROWS = (
     Condition("ability_type", "ability_type", _ability_type),
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),
+    Condition("charged", None, _charged),
     Condition("discarded", None, _discarded),
     Condition("banished", None, _banished),
     Condition("defending_hero_marked", None, _defending_hero_marked),

@@ -636,6 +636,13 @@ class Properties:
                 return False
         return True
 
+    def _unmet_charged(self, want: dict, src: Card | None) -> str:
+        """Why "a yellow card is charged this way" is not met: the card the source's charge moved last (8.5.29a)."""
+        h = self.__dict__.get("charged_by", {}).get(src.handle if src else None)
+        if h not in self.s.cards:
+            return "no card was charged this way"
+        return f"the card charged this way, {self.card(h).name}, is not a {_describe_selector(want, plural=False)}"
+
     def unmet_clauses(self, cond: dict, src: Card | None, event: dict | None = None) -> list[str]:
         """Plain-words reasons why the clauses of a condition table that do not hold fail."""
         out = []
@@ -661,11 +668,11 @@ class Properties:
                 out.append(f"no {_describe_selector(want, plural=False)} was pitched to play it")
             elif key == "won_clash":
                 out.append("its controller did not win the clash" if want else "its controller won the clash")
-            elif key == "played_this_turn":
-                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
-            elif key == "played_other_this_turn":
-                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn "
-                           "other than the card just played")
+            elif key in ("played_this_turn", "played_other_this_turn"):
+                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn"
+                           + (" other than the card just played" if key == "played_other_this_turn" else ""))
+            elif key == "charged":
+                out.append(self._unmet_charged(want, src))
             elif key == "defended_from_hand":
                 out.append("the defending hero has not defended with a card from their hand this chain link"
                            if want else "the defending hero has defended with a card from their hand")
