@@ -20,6 +20,7 @@ def report(game: Game):
     f["life"].update({h: game.life_total(c) for h, c in s.cards.items() if c.life is not None and c.zone in ARENA_ZONES})
     f["action_points"] = {name: p.action_points for name, p in s.players.items()}
     f["resources"] = {name: p.resources for name, p in s.players.items()}
+    f["chi"] = {name: p.chi for name, p in s.players.items()}
     zones, face_down, tapped, under = {}, {}, {}, {}   # one pass over the cards
     for h, c in s.cards.items():
         zones[h] = c.zone

@@ -53,10 +53,15 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" in the {sel['zone']}"
     if sel.get("owner") in ("you", "opponent"):
         text += " you own" if sel["owner"] == "you" else " an opponent owns"
-    if "min_cost" in sel:
-        text += f" with cost {sel['min_cost']} or greater"
-    if "max_cost" in sel:
-        text += f" with cost {sel['max_cost']} or less"
+    if "min_cost" in sel and sel.get("max_cost") == sel["min_cost"]:
+        text += f" with cost {sel['min_cost']}"
+    else:
+        if "min_cost" in sel:
+            text += f" with cost {sel['min_cost']} or greater"
+        if "max_cost" in sel:
+            text += f" with cost {sel['max_cost']} or less"
+    if sel.get("deals_arcane"):
+        text += " with an effect that deals arcane damage"
     if sel.get("keyword"):
         text += f" with {sel['keyword']}"
     if sel.get("name_contains"):
@@ -65,6 +70,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with {sel['min_power']} or more power"
     if sel.get("base_keyword"):
         text += f" with base {sel['base_keyword']}"
+    if sel.get("counter"):
+        text += f" with {'an' if str(sel['counter'])[0] in 'aeiou' else 'a'} {sel['counter']} counter"
     return text + _base_power_limits(sel)
 
 
@@ -81,6 +88,8 @@ def _base_power_limits(sel: dict) -> str:
 def _effect_phrase(eff: Effect) -> str:
     d = eff.data
     if eff.kind == "modify":
+        if isinstance(d.get("by"), dict):   # 6.2.2b: X, fixed as it first applies to an object
+            return f"gets +X {d.get('stat')}"
         return f"gets {d.get('by', 0):+d} {d.get('stat')}"
     if eff.kind == "cost":
         by = d.get("by", 0)
@@ -97,6 +106,9 @@ def _effect_phrase(eff: Effect) -> str:
         return "loses " + (" and ".join(d["supertypes"]) if d.get("supertypes") else "all class and talent types")
     if eff.kind == "gain-supertypes":
         return "is " + " and ".join(d.get("supertypes") or []) + " in addition to its other types"
+    if eff.kind == "increase-damage":
+        kind = {"arcane": "arcane ", "physical": "{p} "}.get(d.get("damage_type"), "")
+        return f"deals that much {kind}damage plus {d.get('amount', 1)} instead"
     if eff.kind == "gain-ability":
         ab = d.get("ability", {})
         when = "when the combat chain closes" if ab.get("on") == "combat-chain-closes" else f"when this {ab.get('on', '?')}s"
@@ -154,3 +166,23 @@ def restriction_words(e: dict) -> str:
     if e.get("activations"):
         parts.append("activate abilities")
     return " or ".join(parts) or "do nothing it names"
+
+
+def _describe_quantity(q: dict) -> str:
+    """A quantity table in words: "for each aura you control"."""
+    what = q.get("count", "")
+    of = q.get("of", {})
+    noun = _describe_selector(of, plural=False) if of else "card"
+    where = {"you-control": f"{noun} you control", "in-pitch": f"{noun} in your pitch zone",
+             "in-graveyard": f"{noun} in your graveyard", "in-hand": f"{noun} in your hand",
+             "in-banished": f"{noun} in your banished zone", "in-arsenal": f"{noun} in your arsenal",
+             "defending-cards": f"defending {noun}", "cards-in-pitch": "card in your pitch zone",
+             "distinct-costs-in-pitch": "different cost in your pitch zone",
+             "opposing-heroes-with-more-life": "opposing hero with more life than you",
+             "own-defense": "point of its {d}"}.get(what, what)
+    times = q.get("times", 1)
+    if what == "object-base-power":
+        return f"{'' if times == 1 else str(times) + ' × '}its base {{p}}"
+    if what == "revealed-pitch":
+        return f"{'' if times == 1 else str(times) + ' × '}the pitch value of the card revealed this way"
+    return f"{'' if times == 1 else str(times) + ' '}for each {where}"

@@ -79,6 +79,7 @@ class Card:
         self.cost: int | None = None
         self.x_cost = False
         self.pitch: int | None = None
+        self.pitch_chi = False    # its pitch symbols are {c}: pitching it gains chi points, not resources (2.8.2)
         self.power: int | None = None
         self.defense: int | None = None
         self.life: int | None = None        # base life: an object with it is a living object (2.5.1, allies)
@@ -159,8 +160,9 @@ def has_moniker(name: str, moniker: str) -> bool:
 
 
 def _words(value) -> set:
-    """A selector's word list as a set; a single word (``types = "action"``) is a list of one."""
-    return {value} if isinstance(value, str) else set(value)
+    """A selector's word list as a set in lower case, as a card's are (``"2H"`` is ``"2h"``); a single word
+    (``types = "action"``) is a list of one."""
+    return {value.lower()} if isinstance(value, str) else {str(w).lower() for w in value}
 
 
 def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> bool:
@@ -244,10 +246,14 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         base = game.base_value(card, "power") if game is not None else card.power
         if base is None or base < spec.get("min_base_power", base) or base > spec.get("max_base_power", base):
             return False
+    if "counter" in spec and (game is None or game.counter_count(card, spec["counter"]) < 1):
+        return False   # "an arrow with an aim counter": a counter of that kind is on it (1.15.1)
     if "pitch" in spec and card.pitch != spec["pitch"]:
         return False
     if "color" in spec and card.pitch != COLORS.get(spec["color"]):
         return False
+    if "deals_arcane" in spec and deals_arcane(card) != spec["deals_arcane"]:
+        return False    # "a card with an effect that deals arcane damage" (8.5.3b)
     if "nth_attack" in spec:    # "your second attack each turn": its place among this turn's attacks that fit
         rest = {k: v for k, v in spec.items() if k != "nth_attack"}
         if game is None or game.attack_ordinal(card, rest, viewer) != spec["nth_attack"]:
@@ -258,6 +264,23 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
 COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows the printed pitch
 
 
+def deals_arcane(card: Card) -> bool:
+    """Has the card an ability with an effect that deals arcane damage (8.5.3b: damage dealt by an effect that
+    specifically deals arcane damage)? Its own effects, in any of its modes or delayed triggers — not the abilities
+    of a token it creates or an ability it gives another object ("abilities", "ability"), whose source is not it."""
+    stack = [ab.data for ab in card.abilities]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("do") == "damage" and node.get("kind") == "arcane":
+                return True
+            stack.extend(v for k, v in node.items() if k not in ("abilities", "ability"))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
-                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack"}
+                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack",
+                 "counter", "deals_arcane"}

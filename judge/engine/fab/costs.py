@@ -278,7 +278,7 @@ class Costs:
         name = src.name if src is not None else "The effect"
         cost = "{r}" * n
         p = self.s.players[payer]
-        able = p.resources + sum(c.pitch or 0 for c in self.s.cards.values()
+        able = p.resources + p.chi + sum(c.pitch or 0 for c in self.s.cards.values()
                                  if c.zone == "hand" and c.owner == payer) >= n
         choice = unless.get("pays")
         if choice is None and able:

@@ -45,15 +45,19 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("supertypes", cite
                        ("ability_type", cited.ABILITY_TYPE),
                        # "your graveyard": a card goes to its owner's graveyard (3.8.2)
                        ("to_your_graveyard", cited.GRAVEYARD_OWNERS_CARDS),
+                       # "when this is discarded at random": the discard event (8.5.5)
+                       ("random", cited.DISCARD),
+                       ("rolled", cited.ROLL),
                        # "if the last attack on this combat chain hit": the previous chain link hit
                        ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
-                       ("life_at_most", cited.LIFE_TOTAL), ("life_at_least", cited.LIFE_TOTAL),
                        ("created_this_turn", cited.CREATE_TOKEN),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR),
                        # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)
-                       ("gains_exactly", cited.APPLICATION_IS_EVENT), ("stat", cited.PROPERTY_INCREASED))
+                       ("gains_exactly", cited.APPLICATION_IS_EVENT), ("stat", cited.PROPERTY_INCREASED),
+                       # "if this was banished from your hand this turn": the object's history (3.0.9c)
+                       ("banished_from", cited.HISTORY_PRESERVED))
 
 # what an events-this-turn count of these events reads, cited where it is checked: a card drawn, not put into the
 # hand otherwise (8.5.6a); a player intimidated whether or not a card was banished (8.5.10a); the player who dealt
@@ -200,6 +204,10 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("count") == "life":
+                    extra.append(cited.LIFE_TOTAL)   # "if you have 13 or less {h}": the life total now (2.5.3)
+                if node.get("count") == "counters":
+                    extra.append(cited.COUNTER_ON_OBJECT)   # a counter interacts with effects that read it (1.15.2)
                 if node.get("link") is True:     # "this chain link": the active chain link, as a time (7.0.3d, 7.0.3e)
                     extra += [cited.CHAIN_LINK_AS_TIME, cited.PLAYED_ON_CHAIN_LINK]
                 if node.get("count") == "events-this-turn":
@@ -233,6 +241,10 @@ class Counts:
                     }.get(want.get("count"), "of them")
             bound = "at least" if key == "at_least" else "at most"
             return f"there are {n} {what}, not {bound} {want.get('n', 1 if key == 'at_least' else 0)}"
+        if key == "banished_from":   # its history (3.0.9c): where the event that made it this object banished it from
+            last = next((info for ev, info in reversed(self.s.history) if ev == "banished"
+                         and info.get("card") == getattr(src, "handle", None)), None)
+            return f"it was banished from the {last.get('origin')}" if last else "it was not banished this turn"
         if key == "if_you_do":
             return "the effect before it was not done"
         if key == "otherwise":

@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited, tapping
-from judge.engine.fab.base import _describe_effect_data, _describe_selector, _effect_phrase
+from judge.engine.fab import cited, gains, tapping
+from judge.engine.fab.base import _describe_effect_data, _describe_quantity, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
@@ -17,6 +17,7 @@ from judge.engine.fab.state import Effect, Layer, kept_values
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
 OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul",
+                        "discard": "discarded from its owner's hand",
                         "put-into-graveyard": "put into its owner's graveyard"}
 
 class Effects:
@@ -368,7 +369,7 @@ class Effects:
         if eff.get("do") in ("tap", "untap"):
             return tapping.too_few(self, eff, controller, layer)
         if eff.get("do") == "pay":
-            have = self.s.players[controller].resources + sum(
+            have = self.s.players[controller].resources + self.s.players[controller].chi + sum(
                 c.pitch or 0 for c in self.s.cards.values() if c.zone == "hand" and c.owner == controller)
             return "" if have >= n else \
                 f"{self.player_name(controller)} has {have} resources with the cards they could pitch, fewer than {n}"
@@ -421,6 +422,9 @@ class Effects:
         # values written as "X" or "for each …" are fixed as the effect is generated
         for field in ("amount", "by"):
             v = eff.get(field)
+            if isinstance(v, dict) and field == "by" and eff.get("next"):
+                gains.variables_wait(self, eff, src)   # 6.2.2b: fixed as it first applies to an object
+                continue
             if isinstance(v, dict) or v == "X":
                 n = self.amount(v, src, layer)
                 what = f"X = {n}" if v == "X" else f"{n} ({_describe_quantity(v)})"
@@ -706,11 +710,14 @@ class Effects:
             self.move(c, "banished")
             self.step(f"{c.name} is banished.", [cited.BANISH])
         elif do == "discard":
+            from_hand = c.zone == "hand"
             self.move(c, "graveyard")
             self.step(f"{c.name} is discarded." if c.zone == "graveyard" else
                       f"{c.name} is discarded: its move was replaced (it is in its owner's {c.zone}), but a replacement "
                       "that modifies part of a composite event does not stop the discard, which still occurs.",
                       [cited.DISCARD] + ([] if c.zone == "graveyard" else [cited.COMPOSITE_EVENT_STILL_OCCURS]))
+            if from_hand:   # a discard chosen by its player (a declared cost, "discard this"): not at random
+                self.event("discard", card=c.handle, player=c.owner, random=False)
         if was_attack:
             self.step(f"The active-attack {c.name} has ceased to exist; the chain link remains and uses last known "
                       "information about it.", [cited.CHAIN_LINK_AS_COLLECTION, cited.LAST_KNOWN_INFORMATION])
@@ -765,28 +772,11 @@ class Effects:
         return link.targets[0] if link else player
 
 
-_CONDITION_WORDS = {"damage_at_least": "it is {} or more damage", "damage_at_most": "it is {} or less damage"}
+_CONDITION_WORDS = {"damage_at_least": "it is {} or more damage", "damage_at_most": "it is {} or less damage",
+                    "banished_from": "it was banished from the {} this turn"}
 
 
 def _describe_condition(cond: dict) -> str:
     """A damage event's condition in words: "it is 3 or less damage"."""
     return " and ".join(f"its source is {_describe_selector(v, plural=False)}" if k == "card" else
                         _CONDITION_WORDS.get(k, f"{k} = {{}}").format(v) for k, v in cond.items())
-
-
-def _describe_quantity(q: dict) -> str:
-    """A quantity table in words: "for each aura you control"."""
-    what = q.get("count", "")
-    of = q.get("of", {})
-    noun = _describe_selector(of, plural=False) if of else "card"
-    where = {"you-control": f"{noun} you control", "in-pitch": f"{noun} in your pitch zone",
-             "in-graveyard": f"{noun} in your graveyard", "in-hand": f"{noun} in your hand",
-             "in-banished": f"{noun} in your banished zone", "in-arsenal": f"{noun} in your arsenal",
-             "defending-cards": f"defending {noun}", "cards-in-pitch": "card in your pitch zone",
-             "distinct-costs-in-pitch": "different cost in your pitch zone",
-             "opposing-heroes-with-more-life": "opposing hero with more life than you",
-             "own-defense": "point of its {d}"}.get(what, what)
-    times = q.get("times", 1)
-    if what == "revealed-pitch":
-        return f"{'' if times == 1 else str(times) + ' × '}the pitch value of the card revealed this way"
-    return f"{'' if times == 1 else str(times) + ' '}for each {where}"

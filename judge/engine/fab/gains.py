@@ -20,7 +20,7 @@ uncounted (:func:`check_listeners`): a static ability's +N, a change to a base v
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.base import _describe_selector
+from judge.engine.fab.base import _describe_quantity, _describe_selector
 from judge.engine.fab.cards import matches
 from judge.engine.fab.state import Effect
 
@@ -70,6 +70,32 @@ def applied(game, e: Effect, cards) -> None:
         n = by + _replace(game, e, c, by) if stat == "power" else by
         game.event("increased", card=c.handle, player=c.controller, stat=stat, amount=n, source=e.source,
                    by_effect=True)
+
+
+def variables_wait(game, eff: dict, src) -> None:
+    """6.2.2b: an effect that applies to an object that does not exist yet ("the next Brute attack action card you
+    play this turn gains +X{p}, where X is its base {p}") leaves its variables to be determined when it first
+    applies to an object (:func:`first_applies`)."""
+    game.step(f"{src.name if src else 'The effect'}: the effect applies to an object that does not exist yet, so X "
+              f"({_describe_quantity(eff['by'])}) is determined when it first applies to an object, not now.",
+              [cited.FUTURE_OBJECT_VARIABLES])
+
+
+def first_applies(game, e: Effect, c) -> None:
+    """``e`` — an effect that waited for the next card played or defended with — first applies to ``c``: its
+    variables are determined now and do not change thereafter (6.2.2b; ``object-base-power`` reads ``c``'s base
+    {p}), then its application is an event (6.2.5, :func:`applied`)."""
+    by = e.data.get("by")
+    if isinstance(by, dict):
+        src = game.s.cards.get(e.source)
+        if by.get("count") == "object-base-power":
+            n = by.get("times", 1) * (game.base_value(c, "power") or 0)
+        else:
+            n = game.amount(by, src)
+        e.data["by"] = n
+        game.step(f"The effect of {game._src_name(e)} first applies to {c.name}: X ({_describe_quantity(by)}) is "
+                  f"determined now, X = {n}, and does not change thereafter.", [cited.FUTURE_OBJECT_VARIABLES])
+    applied(game, e, [c])
 
 
 def counter_put(game, c, stat: str, value: int, count: int) -> None:

@@ -96,15 +96,26 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         if tag:
             self.notable.append((tag, st))
 
-    def record_action(self, key: str, legal: bool, because: str = "", card: str | None = None):
+    def record_action(self, key: str, legal: bool, because: str = "", card: str | None = None, rules=()):
         """Per action of the file (``actions.N``): was it legal, and the first rule that made it illegal; for a
-        declaration of several cards, also per card (``cards``)."""
+        declaration of several cards, also per card (``cards``). ``rules``: every rule cited for the illegality
+        (``illegal_rules``), any of which an ``illegal_because`` expectation may name."""
         rec = self.facts.setdefault("actions", {}).setdefault(key.split(".")[-1], {"legal": True})
         if not legal:
             rec["legal"] = False
-            rec.setdefault("illegal_because", because)
+            if "illegal_because" not in rec:
+                rec["illegal_because"] = because
+                rec["illegal_rules"] = list(dict.fromkeys([because, *rules]))
         if card is not None:
             rec.setdefault("cards", {})[card] = legal
+
+    def record_illegal(self, name: str, rules: list):
+        """``name`` (a card played, an ability activated, a card declared) is illegal: ``illegal_because`` is the
+        first rule cited for it, and ``illegal_rules`` every rule cited for it (a judge may quote the step's rule
+        or the keyword's own: 7.3.2b and 8.3.4a)."""
+        self.facts["legal"][name] = False
+        self.facts.setdefault("illegal_because", {})[name] = rules[0] if rules else ""
+        self.facts.setdefault("illegal_rules", {})[name] = list(dict.fromkeys(rules))
 
     def until_created(self, handle: str, key: str):
         """An action naming a card an effect creates (``create-card``): players pass in succession until it exists;
@@ -481,6 +492,8 @@ def run(game: Game, scenario):
         game.current_key = key
         if "random" in act:
             game.random_results = list(act["random"])
+        if "roll" in act:   # 8.5.18: what the dice showed, in the order rolled
+            game.roll_results = list(act["roll"])
         player = act.get("player", game.s.turn_player)
         if player in game.s.players and game.s.players[player].lost:
             raise InvalidScenario([scenario.reason(

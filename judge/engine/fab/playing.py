@@ -7,11 +7,11 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited, gains
+from judge.engine.fab import assets, cited, gains
 from judge.engine.fab.base import BASE_POWER_KEYS, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
-from judge.engine.fab.effects import _describe_quantity
+from judge.engine.fab.effects import _describe_condition, _describe_quantity
 from judge.engine.fab.keywords import BOOST
 from judge.engine.fab.modes import declare_action_modes
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
@@ -48,9 +48,8 @@ class Playing:
             self.step(f"{cannot}: {exc.message}. {reversed_}", exc.cites + [cited.ILLEGAL_ACTION_REVERSED],
                       tag="illegal")
             because = exc.cites[0] if exc.cites else ""
-            self.facts["legal"][name] = False
-            self.record_action(key, False, because)
-            self.facts.setdefault("illegal_because", {})[name] = because
+            self.record_action(key, False, because, rules=exc.cites)
+            self.record_illegal(name, list(exc.cites))
 
     def _timing(self, player: str, c: Card, as_instant: bool) -> tuple[str, list[str]]:
         """What the card's type needs: ('now'|'reaction'|'attack-timing'|'main', cites)."""
@@ -143,13 +142,31 @@ class Playing:
         self.pay_card_costs(player, c, action)   # the card's own additional costs (costs.py)
         self._complete_play(player, c, layer)
 
+    def _play_from_abilities(self, c: Card, origin: str) -> list:
+        """Its play-static abilities allowing it to be played from ``origin`` whose condition holds ("If this was
+        banished from your hand this turn, you may play it from your banished zone": its history, 3.0.9c)."""
+        held = [ab for ab in c.abilities if ab.kind == "play-from" and ab.get("zone") == origin]
+        met = [ab for ab in held if not ab.get("if") or self.condition(ab.get("if"), c, {})]
+        for ab in held:
+            cond = ab.get("if")
+            if cond and ab in met:
+                self.step(f"{c.name}'s play-static ability allows it to be played from the {origin} zone only if "
+                          f"{_describe_condition(cond)}: it is.", [cited.PLAY_STATIC_FUNCTIONAL,
+                                                                    *self.condition_rules(cond)])
+            elif cond and not met:
+                raise IllegalAction(f"its play-static ability allows it to be played from the {origin} zone only if "
+                                    f"{_describe_condition(cond)}, and {'; '.join(self.unmet_clauses(cond, c, {}))}",
+                                    [cited.PLAY_STATIC_FUNCTIONAL, *self.condition_rules(cond),
+                                     cited.ANNOUNCE_ONLY_IF_ALLOWED])
+        return met
+
     def _check_origin(self, player: str, c: Card) -> str:
         """5.1.1, 5.1.1a, 5.1.2b: a card is played by its owner, from hand or arsenal unless an effect or its
         own play-static ability allows another zone. Returns the zone it is played from."""
         origin = c.zone
         allowed = origin in ("hand", "arsenal")
         if not allowed:
-            permission = [ab for ab in c.abilities if ab.kind == "play-from" and ab.get("zone") == origin]
+            permission = self._play_from_abilities(c, origin)
             allowance = self.play_permission(c, origin, player)
             if allowance is not None and not c.private:
                 permission = [allowance]
@@ -233,8 +250,9 @@ class Playing:
         s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
+        kept, kept_cites = self.counters_kept(c)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
-                  "as the topmost layer.", [cited.PLAY_CARD, cited.ANNOUNCE])
+                  f"as the topmost layer{kept}.", [cited.PLAY_CARD, cited.ANNOUNCE] + kept_cites)
         self._bind_next_effects(c, player, at="announce")
         return meld
 
@@ -331,18 +349,19 @@ class Playing:
                   + ([cited.ARROW] if arrow else []))
 
     def _check_play_only_if(self, c: Card) -> None:
-        """5.4.4, 1.0.2a: "Play this only if CONDITION" — a play-static restriction of the card itself: while it is
-        being played its condition must hold, or the card is illegal to play (5.1.5)."""
+        """5.4.4, 1.0.2a: "Play this only if CONDITION" — a play-static restriction of the card itself (an "only"
+        restriction is a restriction, 1.0.2): while it is being played its condition must hold, or the card is
+        illegal to play (5.1.5)."""
         for ab in c.abilities:
             if ab.kind != "play-only-if":
                 continue
             cond = ab.get("if") or {}
+            why = [cited.RESTRICTION_ONLY, cited.RESTRICTION_PRECEDENCE, cited.PLAY_STATIC_ABILITY]
+            why += self.condition_rules(cond)
             if not self.condition(cond, c, {}):
                 raise IllegalAction(f"{c.name} may be played only if its condition holds, and it does not: "
-                                    + "; ".join(self.unmet_clauses(cond, c, {})),
-                                    [cited.RESTRICTION_ONLY, cited.PLAY_STATIC_ABILITY] + self.condition_rules(cond))
-            self.step(f"{c.name} may be played only if its condition holds: it does.",
-                      [cited.RESTRICTION_ONLY, cited.PLAY_STATIC_ABILITY] + self.condition_rules(cond))
+                                    + "; ".join(self.unmet_clauses(cond, c, {})), why)
+            self.step(f"{c.name} may be played only if its condition holds: it does.", why)
 
     def _check_arrow(self, player: str, c: Card) -> str:
         """8.2.6a: an arrow is played only from its player's arsenal, and only while they control a bow: words
@@ -525,7 +544,7 @@ class Playing:
             sel.setdefault("controller", "you")
             is_attack = sel.pop("is_attack", False)
             if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
-                self._next_effect_waits(eff, c, player, at, "attack")
+                self._next_effect_waits(eff, c, player, at, "attack", attack=True)
                 continue   # "your next attack": only an attack (1.8.10)
             undetermined = "min_cost" in sel and c.x_cost
             if at == "announce" and undetermined:
@@ -552,7 +571,7 @@ class Playing:
             if not matches(c, sel, self, eff.controller):
                 self._next_effect_waits(eff, c, player, at, _describe_selector(
                     {k: v for k, v in sel.items() if k != "controller"}, plural=False),
-                    cost_note + (f" ({base_note})" if base_note else ""), base_cites)
+                    cost_note + (f" ({base_note})" if base_note else ""), base_cites, attack=is_attack)
                 continue
             eff.next_play = False
             eff.applies_to = {c.handle}
@@ -571,19 +590,19 @@ class Playing:
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
                          else [])
                       + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else base_cites))
-            gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
+            gains.first_applies(self, eff, c)   # 6.2.2b, 6.2.5: its first application
 
     def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = "",
-                           note_cites=()):
-        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits.
-        ``note_cites``: the rules of a note on what it read other than its cost (its base power: 2.9.2)."""
+                           note_cites=(), attack: bool = False):
+        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits. ``note_cites``:
+        rules of a note on what it read other than cost (base power: 2.9.2); ``attack``: "your next attack" (1.8.10)."""
         if at == "announce" and eff.controller == player:
             lost = sorted(c.supertypes - self.supertypes(c))
             if lost:   # 2.11.5: an effect took its class or talent away
                 note += f" (it has lost its {' and '.join(lost)} supertype{'s' if len(lost) > 1 else ''} to an effect)"
             self.step(f"The effect of {self._src_name(eff)} applies to the next {wanted} played; {c.name}{note} does "
                       "not match that description, so the effect does not apply to it and keeps waiting.",
-                      [cited.NEXT_CARD_EFFECTS] + list(note_cites)
+                      [cited.NEXT_CARD_EFFECTS] + ([cited.YOUR_NEXT_ATTACK] if attack else []) + list(note_cites)
                       + ([cited.COST_REFERENCE_UNMODIFIED] if note and not lost and not note_cites else [])
                       + ([cited.LOSE_SUPERTYPES] if lost else []), tag="telling")
 
@@ -616,7 +635,7 @@ class Playing:
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
                       [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
-            gains.applied(self, eff, [c])   # 6.2.5: its first application is an event
+            gains.first_applies(self, eff, c)   # 6.2.2b, 6.2.5: its first application
 
     def _src_name(self, eff: Effect) -> str:
         return self.card(eff.source).name if eff.source in self.s.cards else "an effect"
@@ -761,38 +780,6 @@ class Playing:
             raise IllegalAction("during combat only attacks may be played as actions in the Resolution Step",
                                 [cited.NO_ACTIONS_DURING_COMBAT, cited.ATTACK_IN_RESOLUTION_STEP])
 
-    def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str):
-        p = self.s.players[player]
-        paid_from = []
-        c.__dict__["_pitched_for"] = []     # the cards pitched to play it (earth bond, 8.4.15)
-        for i, h in enumerate(pitch):
-            if p.resources >= resources:
-                unused = [self.s.cards[x].name for x in pitch[i:] if x in self.s.cards]
-                self.step(f"{', '.join(unused)} {'is' if len(unused) == 1 else 'are'} not pitched: the cost is covered, "
-                          "and a card may only be pitched for assets the player needs.",
-                          [cited.PITCH_ONLY_FOR_NEEDED_ASSETS])
-                break
-            pc = self.s.cards.get(h)
-            if pc is None or pc.zone != "hand" or pc.owner != player:
-                raise IllegalAction(f"{h} is not a card in {player}'s hand to pitch", [cited.PITCH_CARD])
-            if not pc.pitch:
-                raise IllegalAction(f"{pc.name} has no pitch value and cannot be pitched",
-                                    [cited.CANNOT_PITCH_WITHOUT_PITCH])
-            self.move(pc, "pitch")
-            c.__dict__["_pitched_for"].append(pc.handle)
-            p.resources += pc.pitch
-            paid_from.append(f"{pc.name} ({pc.pitch})")
-            self.event("pitch", card=pc.handle, player=player)   # "if you've pitched a blue card this turn"
-        if paid_from:
-            self.step(f"{self.player_name(player)} pitches {', '.join(paid_from)} for resources.",
-                      [cited.PAY_RESOURCE_POINT_COST, cited.PITCH_CARD])
-        if p.resources < resources:
-            raise IllegalAction(f"the resource cost of {resources} is not paid in full ({p.resources} available)",
-                                [cited.ASSET_COST_UNPAID_ILLEGAL, cited.ASSET_COST_CANNOT_BE_PAID])
-        if p.action_points < action_points:
-            raise IllegalAction(f"it costs {action_points} action point and {self.player_name(player)} has "
-                                f"{p.action_points}", [cited.ASSET_COST_UNPAID_ILLEGAL, cited.PAY_ACTION_POINT_COST])
-        p.resources -= resources
-        p.action_points -= action_points
-        self.step(f"Pay asset-costs: {resources} resource{'s' if resources != 1 else ''} and {action_points} action "
-                  f"point{'s' if action_points != 1 else ''} paid.", [cited.PAY_ASSET_COSTS, cited.ASSET_COST_PAYMENT])
+    def _pay(self, player: str, c: Card, resources: int, action_points: int, pitch: list, key: str, chi: int = 0):
+        """5.1.7: pay the asset-costs, pitching as needed (assets.py: chi, then resources, then action points)."""
+        assets.pay(self, player, c, resources, action_points, pitch, chi)

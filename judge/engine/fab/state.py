@@ -20,6 +20,7 @@ class Player:
         self.seat = seat              # clockwise seating order (1.1.6)
         self.action_points = 0
         self.resources = 0
+        self.chi = 0                  # chi points (1.13.5): gained by pitching a card with {c} symbols (2.8.2)
         self.life_lost_this_turn = 0
         self.played_this_turn: list[str] = []    # handles, in order
         self.dealt_arcane_this_turn = 0

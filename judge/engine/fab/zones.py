@@ -21,7 +21,7 @@
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import cited
+from judge.engine.fab import cited, more_tokens
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, PRIVATE_ZONES, Ability, Card, matches
 from judge.engine.fab.counters import counters_from_table
@@ -312,7 +312,7 @@ class Zones:
     def effect_create_token(self, eff: dict, src, controller: str, layer):
         """8.5.2: create ``count`` tokens with the given properties under ``who``'s control (8.5.2c)."""
         who = self._player_word(eff.get("who", "you"), controller, layer)
-        count = eff.get("count", 1)
+        count = more_tokens.replaced_count(self, eff, who, eff.get("count", 1))   # 6.4.9, 1.9.2b
         made = []
         for i in range(count):
             base = eff.get("handle") or f"token{len(self.tokens) + 1}"
