@@ -8,8 +8,6 @@ table (``while`` / ``if``) is checked clause by clause, and an unmet one is expl
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from judge.engine.fab import cited, gains
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
@@ -22,8 +20,6 @@ from judge.engine.fab.state import ChainLink, kept_values
 
 
 _KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
-_TIMESTAMP = itemgetter(0)
-_KEYWORD_STATICS = ("static", _KEYWORD_CHANGES)   # the key static_abilities(_KEYWORD_CHANGES) keeps its list under
 
 
 class Properties:
@@ -180,9 +176,7 @@ class Properties:
                         mods.append((card.timestamp, 1 if n is True else int(n), card.handle, row.name))
         if blocked_since is not None:
             mods = self._without_blocked_gains(card, mods, blocked_since)
-        if len(mods) > 1:
-            mods.sort(key=_TIMESTAMP)   # stable: equal timestamps keep the order found
-        return mods
+        return sorted(mods, key=lambda m: m[0])
 
     def _without_blocked_gains(self, card: Card, mods: list, since: int) -> list:
         """"Can't gain {p}" is a restriction (1.0.2): an increase that starts to apply after it does nothing, one
@@ -450,15 +444,9 @@ class Properties:
         """Does nothing in the game gain, lose or forbid keywords now (no such effect, no such static ability)?"""
         if not state.KEEP:
             return False   # tests compare: the whole computation at every query
-        s = self.s
-        for e in s.effects:
+        for e in self.s.effects:
             if e.kind in _KEYWORD_CHANGES:
                 return False
-        kept = s.__dict__.get("_derived")   # static_abilities() inlined: asked at every keyword query
-        if kept is not None and kept[0] == CHANGES[0]:
-            statics = kept[1].get(_KEYWORD_STATICS)
-            if statics is not None:
-                return not statics
         return not self.static_abilities(_KEYWORD_CHANGES)
 
     def has_keyword(self, card: Card, keyword: str) -> bool:
