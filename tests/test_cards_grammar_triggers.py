@@ -246,3 +246,16 @@ def test_a_marked_heros_hand_or_arsenal_card_banished_on_hit(data):
     web = _compiled(data, "Mark of the Funnel Web", 1)
     assert web.fully and web.abilities[0]["effects"] == [
         {"do": "banish", "what": {"zone": "arsenal"}, "who": "defending-hero"}]
+
+
+def test_retrieve_and_look_at_target_heros_deck(data):
+    pick = _compiled(data, "Pick Up the Point", 1)
+    assert pick.fully and pick.abilities == [{"kind": "trigger", "on": "attack", "effects": [
+        {"do": "retrieve", "what": {"zone": "graveyard", "subtypes": ["dagger"]}, "may": True}]}]
+    scout = _compiled(data, "Scout the Periphery", 1)
+    assert scout.fully and scout.fields == {"target": "hero"}
+    assert scout.abilities[0] == {"kind": "resolution", "effects": [{"do": "look", "what": "top-of-deck",
+                                                                     "who": "target"}]}
+    crest = _compiled(data, "Wayfinder's Crest")
+    assert crest.fully and crest.abilities == [{"kind": "trigger", "on": "defends", "target": "hero", "effects": [
+        {"do": "look", "what": "top-of-deck", "who": "target"}]}]

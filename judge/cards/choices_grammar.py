@@ -149,7 +149,8 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
 
 # "look at …": whose private cards its controller looks at (8.5.11) → the look effect's what and who
 LOOK_AT = {"the top card of your deck": ("top-of-deck", "you"), "the defending hero's hand": ("hand", "defending-hero"),
-           "their hand": ("hand", "defending-hero")}
+           "their hand": ("hand", "defending-hero"), "the top card of target hero's deck": ("top-of-deck", "target"),
+           "the top card of target opponent's deck": ("top-of-deck", "target")}
 
 
 def _look(low: str, frame) -> list[dict] | None:
@@ -161,6 +162,8 @@ def _look(low: str, frame) -> list[dict] | None:
     if m.group(2) not in LOOK_AT or m.group(2) == "their hand" and not (frame.event == "hit" and frame.ctx.is_attack):
         raise g.NotUnderstood(low)
     what, who = LOOK_AT[m.group(2)]
+    if who == "target":     # the hero it targets (1.8.5), declared as the card is played or its layer added
+        frame.declare("opponent" if "opponent" in m.group(2) else "hero")
     if who == "defending-hero" and not frame.ctx.is_attack:
         raise g.NotUnderstood(low)          # the hero this card attacks: read on an attack card only
     eff = {"do": "look", "what": what} if who == "you" else {"do": "look", "what": what, "who": who}
@@ -223,6 +226,10 @@ def effect(low: str, frame) -> list[dict] | None:
     got = _look(low, frame) or _into_arena(low, frame)
     if got is not None:
         return got
+    m = re.fullmatch(r"retrieve an? (.+?) from your graveyard", low)
+    if m:     # 8.5.51: pay {r} to equip a card of its graveyard, chosen as the effect is generated (1.8.6)
+        noun = {"subtypes": [m.group(1)]} if m.group(1) in g.NOUN_SUBTYPES else card_noun(m.group(1), frame.ctx)
+        return [{"do": "retrieve", "what": dict(zone="graveyard", **noun)}]
     m = re.fullmatch(r"put it (.+)", low)
     if m and getattr(frame, "revealed", False) and m.group(1) in REVEALED_PUT:
         return [{"do": "put", "what": "it", "to": REVEALED_PUT[m.group(1)]}]
@@ -327,8 +334,12 @@ def trigger_body(body: str, frame) -> list[dict]:
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
         dm = re.fullmatch(r"a card with (\d+) or more \{p\} is discarded this way", m.group(1), re.IGNORECASE)
+        cm = re.fullmatch(r"an? (red|yellow|blue) card is charged this way", m.group(1), re.IGNORECASE)
         if dm and getattr(frame, "discarded_here", False):
             cond = {"discarded": {"min_power": int(dm.group(1))}}    # the card this ability's discard discarded
+        elif cm and getattr(frame, "charged_here", False):
+            # the card this ability's charge charged — this time: it did charge (1.8.4a), and that card fits
+            cond = {"if_you_do": True, "charged": {"color": cm.group(1).lower()}}
         elif m.group(1).lower() == "it was fused" and frame.event in ("attack", "hit"):
             # "When you attack with this, if it was fused, …": "it" is this card, the attack its event is about
             cond = frame.ctx.condition("this was fused")

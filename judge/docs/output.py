@@ -133,14 +133,14 @@ def write_tree(out: Path, pages: list[Page], progress=None) -> int:
         (tmp / MARKER).write_text("written by judge; this folder is replaced whole on the next run\n")
         made = set()
         n = 0
+        root = str(tmp)
 
-        def target_of(page):
-            target = tmp / page.path
-            parent = target.parent
-            if parent not in made:
-                parent.mkdir(parents=True, exist_ok=True)
-                made.add(parent)
-            return target
+        def target_of(page) -> str:
+            folder, _, _name = page.path.rpartition("/")
+            if folder not in made:
+                os.makedirs(os.path.join(root, folder), exist_ok=True)
+                made.add(folder)
+            return os.path.join(root, page.path)
 
         def written():
             nonlocal n

@@ -48,6 +48,7 @@ class PageCache:
         self.root = store.cache_dir() / "pages"
         name = hashlib.blake2b(os.fsencode(Path(out).absolute()), digest_size=10).hexdigest()
         self.folder = self.root / name
+        self._at = str(self.folder) + os.sep        # a kept page's path: this and its name
         self.known: dict[str, tuple[int, int]] = {}
         self.used: dict[str, tuple[int, int]] = {}
         try:
@@ -59,13 +60,13 @@ class PageCache:
             pass
         self.ready = False
 
-    def fetch(self, key: bytes, target: Path) -> bool:
+    def fetch(self, key: bytes, target) -> bool:
         """Put the page kept under ``key`` at ``target``; False when none is kept (or it changed since)."""
         name = key.hex()
         stamp = self.known.get(name)
         if stamp is None:
             return False
-        kept = self.folder / name
+        kept = self._at + name
         try:
             st = os.stat(kept)
             if (st.st_size, st.st_mtime_ns) != tuple(stamp):
@@ -76,16 +77,16 @@ class PageCache:
         self.used[name] = stamp
         return True
 
-    def keep(self, key: bytes, data: bytes, target: Path) -> None:
+    def keep(self, key: bytes, data: bytes, target) -> None:
         """Write ``data`` at ``target``, keeping it under ``key`` (the page is written once, in the cache, and
         linked); when the cache cannot be written, at ``target`` alone."""
         name = key.hex()
-        kept = self.folder / name
+        kept = self._at + name
         try:
             if not self.ready:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 self.ready = True
-            tmp = self.folder / f".{name}.{os.getpid()}.tmp"
+            tmp = f"{self._at}.{name}.{os.getpid()}.tmp"
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)   # the mode a page gets
             try:
                 with os.fdopen(fd, "wb") as fh:
@@ -124,7 +125,7 @@ class PageCache:
             pass
 
 
-def _place(kept: Path, target: Path) -> None:
+def _place(kept, target) -> None:
     """A hard link from the kept page to ``target``; a copy across file systems (or without links)."""
     try:
         os.link(kept, target)

@@ -159,10 +159,13 @@ class SiteBuilder:
         self.external = external or {}
         # rule → rulings citing it (both ways: each ruling links its rules, each rule lists its rulings)
         self.rulings_for: dict[tuple[str, str], list] = {}
+        weight: dict[tuple[str, str], int] = {}     # bytes of the links to them on the rule's page
         for ruling in self.rulings:
+            size = len(ruling.title) + 120
             # each ruling once under each rule (a list scan per ruling made this quadratic: 10,000 rulings)
             for key in dict.fromkeys((ruling.book_of(rid).name, rid) for rid in ruling.citations):
                 self.rulings_for.setdefault(key, []).append(ruling)
+                weight[key] = weight.get(key, 0) + size
         self.docs: dict[str, DocPages] = {}
         seen_folders = set()
         for book in books:
@@ -172,8 +175,7 @@ class SiteBuilder:
             while folder in seen_folders:
                 folder += "-"
             seen_folders.add(folder)
-            links = {rid: sum(len(r.title) + 120 for r in lst) for (name, rid), lst in self.rulings_for.items()
-                     if name == book.name}
+            links = {rid: w for (name, rid), w in weight.items() if name == book.name}
             self.docs[book.name] = DocPages(book, f"{rules_root}{folder}/", links)
         from judge.docs.versions import VersionPairs
 
@@ -262,7 +264,10 @@ class SiteBuilder:
 
         from judge.scenarios.judged import _library_stamp, code_key
 
-        layout = [PAGE_FORMAT, self.rules_root, self.rulings_root, self.title]
+        import os
+
+        # the working folder: a ruling names its scenario's path relative to it (rulings._display_path)
+        layout = [PAGE_FORMAT, self.rules_root, self.rulings_root, self.title, os.getcwd()]
         for doc in self.docs.values():
             book = doc.book
             if not isinstance(getattr(book, "cache_key", None), str):
@@ -279,19 +284,17 @@ class SiteBuilder:
         return site.digest(), listing.digest()
 
     def _ruling_key(self, site: bytes, ruling) -> bytes | None:
-        """The digest of what a ruling's own pages show: its record, its documents' content, where it is."""
+        """The digest of what a ruling's own pages show: its record, its documents' content, where it is (the
+        working folder its path is shown from is in ``site``)."""
         import hashlib
         import marshal
-
-        from judge.docs.rulings import _display_path
 
         books = [(rid, b.name, getattr(b, "cache_key", None)) for rid, b in ruling.elsewhere.items()]
         books.append(("", ruling.book.name, getattr(ruling.book, "cache_key", None)))
         if not all(isinstance(k, str) for _r, _n, k in books):
             return None
         h = hashlib.blake2b(site, digest_size=20)
-        h.update(marshal.dumps((ruling.slug, ruling.record(), books, ruling.book.cite_prefix,
-                                _display_path(Path(ruling.path))), 2))
+        h.update(marshal.dumps((ruling.slug, ruling.record(), books, ruling.book.cite_prefix), 2))
         return h.digest()
 
     def site_manifest(self) -> str:

@@ -27,7 +27,7 @@ ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "p
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"modes", "player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
-               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random",
+               "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random", "roll",
                "pay_with", "optional_cost", "opt", "reload", "fuse", "crank"}
 INT_FIELDS = ("cost", "pitch", "power", "defense", "life")   # life: a living object's base life (2.5.1)
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
@@ -197,6 +197,15 @@ def _check_position(scenario, s: State, reasons):
                                            "has two (a 2H weapon fills both)", "cards", cited.PLAYER_ZONES))
 
 
+def _names_token_card(value) -> bool:
+    """Does some ``create-token`` effect in ``value`` name its token by ``card = "NAME"``?"""
+    if isinstance(value, list):
+        return any(_names_token_card(v) for v in value)
+    if isinstance(value, dict):
+        return value.get("do") == "create-token" and "card" in value or any(_names_token_card(v) for v in value.values())
+    return False
+
+
 def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool = False) -> Card | None:
     """One ``[cards.HANDLE]`` table as a Card (None, with its reasons, when it cannot be one);
     ``modes_on_action``: a play action declares its modes (1.7.5a)."""
@@ -208,6 +217,9 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
         cd = scenario.real_card(key, cd, reasons)
         if cd is None:
             return None
+    if _names_token_card(cd.get("abilities")):
+        # "Create a Frostbite token" written by hand: the token's properties from the card data (8.5.2)
+        cd = dict(cd, abilities=scenario.real_tokens(f"{key}.abilities", cd["abilities"], reasons))
     unknown_keys(scenario, cd, CARD_KEYS, key, "for a card", reasons)
     owner = cd.get("owner")
     if owner not in s.players:
@@ -382,7 +394,7 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
 # the keys whose table value is a selector, in an ability, an effect or a condition (docs/scenario-format.md)
-_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "played_other_this_turn",
+_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "played_other_this_turn", "charged",
                      "together_with", "last_attack", "pitched", "what", "target", "revealed", "paid_with")
 
 

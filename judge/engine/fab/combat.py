@@ -185,10 +185,9 @@ class Combat:
                     reason = self._declare_check(player, c, target, link, handles)
                     if reason:
                         self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1], tag="illegal")
-                        self.record_action(f"actions.{idx}", False, reason[1][-1], card=h)
+                        self.record_action(f"actions.{idx}", False, reason[1][-1], card=h, rules=reason[1])
                         if h not in handles:     # a second declaration of a declared card leaves it declared
-                            self.facts["legal"][h] = False
-                            self.facts.setdefault("illegal_because", {})[h] = reason[1][0]
+                            self.record_illegal(h, reason[1])
                         continue
                     self.facts["legal"][h] = True
                     self.record_action(f"actions.{idx}", True, card=h)
@@ -536,7 +535,8 @@ class Combat:
                     was_marked = self.unmark_on_hit(target, link.controller)
                     self.event("hit", attack=att.handle, card=att.handle, target=target, hit_event=True, amount=dealt,
                                marked=was_marked)
-                    self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt)
+                    self.event("damage", attack=att.handle, target=target, hit_event=True, amount=dealt,
+                               is_attack=True)
                 else:
                     self.step("The hit-event was modified so that the active-attack dealt no damage: it is no longer a "
                               "hit-event and the attack is not considered to have hit.", [cited.HIT_NO_DAMAGE_DEALT])
