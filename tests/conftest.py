@@ -98,15 +98,21 @@ def judged_under(scenario):
     same loaded documents (and their per-document caches: where each registered citation stands, the
     vocabulary) instead of loading them once per test."""
     from judge import scenarios as sc
-    from judge.rulebook import store
 
-    listing = tuple((d.name, d.game, d.version, d.origin, tuple(_stamp(f) for f in d.files))
-                    for d in store.list_documents())
+    listing = _listing()
     books = _BOOKS.get(listing)
     if books is None:
         _BOOKS.clear()
         books = _BOOKS[listing] = sc.Rulebooks()
     return books(scenario)
+
+
+def _listing() -> tuple:
+    """The documents the test's store lists, each with its files' sizes and times."""
+    from judge.rulebook import store
+
+    return tuple((d.name, d.game, d.version, d.origin, tuple(_stamp(f) for f in d.files))
+                 for d in store.list_documents())
 
 
 def _stamp(path: str) -> tuple:
@@ -127,12 +133,11 @@ def played(path):
     read what it returns."""
     from judge import scenarios as sc
 
-    scenario = sc.load(path)
-    book = judged_under(scenario)
-    key = (str(path), book.name, book.cite_prefix, len(book.rules))
+    key = (_stamp(str(path)), _listing())   # the file's text and the documents decide the play
     got = _PLAYED.get(key)
     if got is None:
-        got = _PLAYED[key] = (scenario, sc.play(scenario, book))
+        scenario = sc.load(path)
+        got = _PLAYED[key] = (scenario, sc.play(scenario, judged_under(scenario)))
     return got
 
 

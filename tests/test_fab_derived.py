@@ -12,7 +12,7 @@ from judge import scenarios as sc
 from judge.engine.fab import state as st
 from judge.engine.fab.cards import Ability, Card
 
-from conftest import played
+from conftest import judged_under, played
 
 ROOT = Path(__file__).resolve().parents[1]
 FAB = ROOT / "judge" / "engine" / "fab"
@@ -43,10 +43,9 @@ def _kept_outcome(path, book) -> dict:
 
 def test_every_fab_scenario_gives_the_same_outcome_with_and_without_kept_values(monkeypatch):
     assert st.KEEP   # the session's plays were made with the kept values
-    books = sc.Rulebooks()
     scenarios = [sc.load(p) for p in sc.find_scenarios(ROOT / "scenarios" / "fab")]
     assert len(scenarios) > 400
-    pairs = [(s, books(s)) for s in scenarios]
+    pairs = [(s, judged_under(s)) for s in scenarios]   # the session's loaded documents
     kept = [_kept_outcome(s.path, b) for s, b in pairs]
     monkeypatch.setattr(st, "KEEP", False)
     fresh = [_outcome(s, b) for s, b in pairs]

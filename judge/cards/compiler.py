@@ -121,6 +121,7 @@ def compile_card(record, data=None) -> Compiled:
             result = grammar.read_paragraph(para, ctx)
         if result is None:
             out.not_understood.append(para)
+            _label_of(para, out)
             continue
         out.understood.append(para)
         out.abilities.extend(result.abilities)
@@ -150,6 +151,18 @@ def created_card(name: str, creator, data) -> dict | None:
 
 def _printed(keyword: str, text: str) -> bool:
     return keyword.lower().split()[0] in plain(text).lower()
+
+
+def _label_of(para: str, out: Compiled) -> None:
+    """A paragraph not understood that opens with a label (8.4: ``**Tower** - …``): the card still has that label,
+    which has no meaning of its own (its ability is the text, refused or written by hand), so a scenario writing
+    the ability by hand cites the label's rule."""
+    from judge.engine.fab.keywords import KEYWORDS
+
+    m = re.match(r"\*\*([^*]+)\*\* - ", para.strip())
+    k = plain(m.group(1)).strip().lower() if m else None
+    if k in KEYWORDS and "label" in KEYWORDS[k].hooks and k not in out.keywords:
+        out.keywords.append(k)
 
 
 def _keyword_paragraph(para: str, out: Compiled) -> bool:

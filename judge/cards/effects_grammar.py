@@ -18,7 +18,7 @@ DEFENDING_NOUNS = {"equipment": {"types": ["equipment"]}, "non-equipment cards":
                    "cards": {}, "action cards": {"types": ["action"]},
                    "attack action cards": {"types": ["action"], "subtypes": ["attack"]}}
 # counter kinds a card's own text counts on itself (1.15): named kinds only, not +1{p} counters
-COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balance", "rust", "bait", "level")
+COUNTER_KINDS = g.COUNTER_KINDS
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -28,7 +28,7 @@ COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balanc
 def effect(low: str, frame, original: str) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lowercase, duration kept) → effect tables."""
     for reader in (_granted_quote, _next_card, _next_cost, _own_cost, _zone_self, _top_of_deck, _create_tokens,
-                   _damage_any, _search_named, _increase_damage):
+                   _damage_any, _search_named, _increase_damage, _next_arcane):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -70,6 +70,28 @@ def _increase_damage(low: str, frame) -> list[dict] | None:
     if m.group(4) == "this combat chain":
         eff["duration"] = "chain"
     return [eff]
+
+
+_NEXT_ARCANE = re.compile(r"the next card you play this turn with (?:cost (\d+)( or less)? and )?(?:an effect that deals "
+                          r"arcane damage|an arcane damage effect), instead deals that much arcane damage plus (\d+)")
+
+
+def _next_arcane(low: str, frame) -> list[dict] | None:
+    """``The next card you play this turn with [cost N [or less] and] an effect that deals arcane damage | an arcane
+    damage effect, instead deals that much arcane damage plus N``: a standard-replacement effect (6.4.9) that waits
+    for the next card its controller plays that fits (5.1.2a) and then adds N to each arcane damage event that card
+    deals (8.5.3b)."""
+    m = _NEXT_ARCANE.fullmatch(low)
+    if not m:
+        return None
+    if frame.where not in ("resolution", "activated"):
+        raise g.NotUnderstood(low)
+    card: dict = {"deals_arcane": True}
+    if m.group(1):
+        card["max_cost"] = int(m.group(1))
+        if not m.group(2):
+            card["min_cost"] = int(m.group(1))     # "with cost 0": exactly that cost
+    return [{"do": "increase-damage", "amount": int(m.group(3)), "damage_type": "arcane", "to": card}]
 
 
 def _search_named(low: str, frame) -> list[dict] | None:
@@ -121,7 +143,8 @@ def _receiver(fields: dict, frame):
     subject is one ("your next dagger attack", "target attack", an attack's "this"), else the card itself."""
     to = fields.get("to", "self")
     target = frame.target
-    is_attack = isinstance(to, dict) and to.get("is_attack") or to == "self" and frame.ctx.is_attack or \
+    is_attack = isinstance(to, dict) and (to.get("is_attack") or "attack" in to.get("subtypes", ())) or \
+        to == "self" and frame.ctx.is_attack or \
         to == "target" and (target == "attack" or isinstance(target, dict)
                             and (target.get("is_attack") or "attack" in target.get("subtypes", ())))
     if not is_attack or frame.ctx.is_attack:
@@ -157,7 +180,9 @@ def next_card_subject(phrase: str, ctx) -> dict | None:
 
 def _next_card(low: str, frame) -> list[dict] | None:
     """``The next … you play this combat chain|with cost N or less gets MODIFIERS`` (the shapes the base
-    grammar does not read: a duration or a cost after "you play")."""
+    grammar does not read: a duration or a cost after "you play"); two printed slips read as meant — "this turns
+    gains", "this turn, gains"."""
+    low = re.sub(r"( you play this turn)(?:s|,) (gets|gains) ", r"\1 \2 ", low)
     m = re.fullmatch(r"(the next .+? you play (?:this turn|this combat chain)?(?: ?with cost \d+ or \w+)?) (?:gets|gains) (.+)",
                      low)
     if not m or m.group(1).endswith(" you play"):
@@ -246,7 +271,7 @@ def condition(p: str, ctx) -> dict | None:
         return {"any_of": [{"played_this_turn": spec}, created]} if "played" in p else created
     m = re.fullmatch(r"you have (\d+) or (less|more) \{h\}", p)
     if m:   # its controller's life total now (2.5.3)
-        return {"life_at_most" if m.group(2) == "less" else "life_at_least": int(m.group(1))}
+        return {"at_most" if m.group(2) == "less" else "at_least": {"count": "life", "n": int(m.group(1))}}
     m = re.fullmatch(r"this has (go again|dominate|overpower)", p)
     if m:
         return {"this": {"keyword": m.group(1)}}

@@ -265,6 +265,9 @@ TRIGGERS = (
     (r"(?:when|whenever) (?:this defends|you defend with this)", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),
+    # its own discard (8.5.5), functional in the graveyard it went to (1.7.4i); "at random": the discard was random
+    (r"when this is discarded at random", "discard", {"random": True}),
+    (r"when this is discarded", "discard"),
     (r"when the combat chain closes", "combat-chain-closes"),    # 7.7.2: the Close Step's event
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),

@@ -175,6 +175,10 @@ def sentences(text: str) -> list[str]:
 # noun phrases: objects and selectors
 # ---------------------------------------------------------------------------------------------------------
 
+# counters of named kinds the grammar reads ("an arrow with an aim counter", "if this has a steam counter")
+COUNTER_KINDS = ("aim", "steam", "verse", "flow", "energy", "lightning", "balance", "rust", "bait", "level")
+
+
 def selector(phrase: str, ctx: Context) -> dict:
     """A card or attack noun phrase → a selector table.
 
@@ -208,6 +212,9 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with ([a-z ]+)", words)
     if m and m.group(2) in listed_keywords()[0]:
         words, spec["keyword"] = m.group(1), m.group(2)     # "attack action card with stealth" (1.3.2 keywords)
+    m = re.fullmatch(r"(.*?) with an? (\w+) counter(?: on it)?", words)
+    if m and m.group(2) in COUNTER_KINDS:   # "an arrow with an aim counter" (1.15.1)
+        words, spec["counter"] = m.group(1), m.group(2)
     m = re.fullmatch(r"(.*?) with (\w+) in its name", words)
     if m:   # "with Herald in its name": a word of its name (the card's own capitalised word)
         words, spec["name_contains"] = m.group(1), phrase.strip()[len(m.group(1)) + 6:].split()[0]
@@ -321,7 +328,7 @@ def modifiers(phrase: str) -> list[dict]:
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", phrase.strip())
     out = []
     for part in parts:
-        m = re.fullmatch(r"([+-])(\d+)\{([pd])\}", part)
+        m = re.fullmatch(r"([+-])(\d+) ?\{([pd])\}", part)     # "+1 {p}": printed with a space on a few cards
         if m:
             by = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
             out.append({"do": "modify", "stat": "power" if m.group(3) == "p" else "defense", "by": by})
@@ -411,6 +418,12 @@ def _token(name: str, ctx: Context) -> dict:
     compiled = ctx.compile_token(rec)
     if not compiled.fully or compiled.fields:
         raise NotUnderstood(f"create a {name} token")
+    return token_effect(rec, compiled)
+
+
+def token_effect(rec, compiled) -> dict:
+    """The ``create-token`` table of the token card ``rec``: its printed properties (a token ally's life too,
+    2.5.1) and its compiled keywords and abilities (8.5.2: the created object carries them)."""
     types, subtypes, supertypes = rec.type_parts()
     eff = {"do": "create-token", "name": rec.name, "types": types}
     for key, value in (("subtypes", subtypes), ("supertypes", [w for w in supertypes if w.isalpha()]),
@@ -420,6 +433,8 @@ def _token(name: str, ctx: Context) -> dict:
     for field in ("power", "defense"):
         if getattr(rec, field).isdigit():
             eff[field] = int(getattr(rec, field))
+    if "ally" in subtypes and rec.health.isdigit():
+        eff["life"] = int(rec.health)
     return eff
 
 

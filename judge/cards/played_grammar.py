@@ -23,7 +23,7 @@ from judge.cards import phrases as g
 
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lower case) → effect tables."""
-    for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _top_of_their_deck):
+    for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _top_of_their_deck, _prevent_chosen):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -74,6 +74,20 @@ def _next_played_from(low: str, frame) -> list[dict] | None:
         raise g.NotUnderstood(low)      # "the next attack you play": also a weapon's? not said (as the base grammar)
     fields = {"next": True, "to": dict(spec, played_from=m.group(2))}
     return [dict(e, **fields) for e in g.modifiers(m.group(3))]
+
+
+def _prevent_chosen(low: str, frame) -> list[dict] | None:
+    """``prevent the next N [arcane|{p}] damage that would be dealt to you|your hero this turn by a source of your
+    choice`` (6.4.10): a prevention shield over damage events until N is prevented, only from the source its
+    controller chooses as the effect is generated (1.8.6)."""
+    m = re.fullmatch(r"prevent the next (\d+)( arcane| \{p\})? damage that would be dealt to (?:you|your hero) this turn "
+                     r"by a source of your choice", low)
+    if not m:
+        return None
+    eff = {"do": "prevent", "amount": int(m.group(1)), "to": "you", "shield": True, "source": "chosen"}
+    if m.group(2):
+        eff["damage_type"] = {"arcane": "arcane", "{p}": "physical"}[m.group(2).strip()]
+    return [eff]
 
 
 def _top_of_their_deck(low: str, frame) -> list[dict] | None:

@@ -209,6 +209,44 @@ def expand(scenario, key: str, table: dict, reasons: list) -> dict | None:
     return merged
 
 
+def expand_tokens(scenario, key: str, value, reasons: list):
+    """``value`` (a card's abilities, at ``key``) with every ``create-token`` effect that names its token by
+    ``card = "NAME"`` filled in from the token card's data (8.5.2: "Create a Frostbite token"): its properties
+    and its compiled keywords and abilities, under the keys the effect writes itself (``count``, ``who``, or its
+    own ``abilities``). A name that is no token card, or a token whose text is not fully compiled while the
+    effect writes no ``abilities``, is a reason."""
+    if isinstance(value, list):
+        return [expand_tokens(scenario, f"{key}.{i}", v, reasons) for i, v in enumerate(value, 1)]
+    if not isinstance(value, dict):
+        return value
+    out = {k: expand_tokens(scenario, f"{key}.{k}", v, reasons) for k, v in value.items()}
+    if out.get("do") != "create-token" or "card" not in out:
+        return out
+    name = out.pop("card")
+    try:
+        data = cd.load()
+        record = cd.find_one(data, str(name)) if isinstance(name, str) else None
+    except cd.CardLookupError as exc:
+        reasons.append(scenario.reason("unknown-card", exc.message, f"{key}.card"))
+        return out
+    if record is None or "token" not in record.type_parts()[0]:
+        reasons.append(scenario.reason("unknown-card", f"card = {name!r}: a create-token effect names a token card "
+                                       f"(\"Frostbite\", \"Seismic Surge\"), and {record.label if record else name!r} "
+                                       "is not one", f"{key}.card"))
+        return out
+    compiled = _compiled(data, record)
+    if (not compiled.fully or compiled.fields) and "abilities" not in out:
+        said = "; ".join(f'"{" ".join(p.replace("**", "").split())}"' for p in compiled.not_understood) or \
+            "its card keys"
+        reasons.append(scenario.reason("not-understood", f"the token {record.label}: the engine does not understand "
+                                       f"{said} — write the token's abilities in the effect (abilities = [ … ])",
+                                       f"{key}.card"))
+        return out
+    from judge.cards.phrases import token_effect
+
+    return {**token_effect(record, compiled), **out}
+
+
 def _split_sides(compiled, table: dict) -> dict:
     """A split-card's compiled sides with the file's side tables laid over them (a side's ``cost``: the data holds
     only the first side's, 9.2.1); a side whose cost neither gives is ``cost = "unknown"``."""

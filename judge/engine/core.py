@@ -443,7 +443,9 @@ def compare(expect: dict, facts: dict, path: str = "") -> list[str]:
             out.append(f"{where}: expected {want!r}, but the engine derived no such fact{hint}")
             continue
         got = facts[key]
-        if isinstance(want, dict) and isinstance(got, dict):
+        if key == "illegal_because" and "illegal_rules" in facts:
+            out.extend(_compare_because(want, got, facts["illegal_rules"], where))
+        elif isinstance(want, dict) and isinstance(got, dict):
             out.extend(compare(want, got, where + "."))
         elif isinstance(want, list) and isinstance(got, list) and want and all(isinstance(w, dict) for w in want):
             # a list of tables (chain links): same length, each table compared on the keys it names
@@ -456,3 +458,21 @@ def compare(expect: dict, facts: dict, path: str = "") -> list[str]:
         elif want != got:
             out.append(f"{where}: expected {want!r}, got {got!r}")
     return out
+
+
+def _compare_because(want, got, rules, where: str) -> list[str]:
+    """``illegal_because`` against what the engine derived: the expected rule may be any rule the engine cited for
+    that illegality (``illegal_rules``: the step's rule and the keyword's own, 7.3.2b and 8.3.4a), not only the
+    first; per name when both are tables."""
+    if isinstance(want, dict) and isinstance(got, dict) and isinstance(rules, dict):
+        out = []
+        for name, w in want.items():
+            if name not in got:
+                out.append(f"{where}.{name}: expected {w!r}, but the engine derived no such fact")
+            else:
+                out.extend(_compare_because(w, got[name], rules.get(name, [got[name]]), f"{where}.{name}"))
+        return out
+    if want == got or isinstance(rules, list) and want in rules:
+        return []
+    also = f" (the rules cited for it: {', '.join(rules)})" if isinstance(rules, list) and len(rules) > 1 else ""
+    return [f"{where}: expected {want!r}, got {got!r}{also}"]

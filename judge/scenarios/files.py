@@ -42,6 +42,13 @@ class Scenario:
 
         return expand(self, key, table, reasons)
 
+    def real_tokens(self, key: str, abilities, reasons: list):
+        """``abilities`` with each ``create-token`` effect naming its token by ``card = "NAME"`` filled in from the
+        game's card data (:func:`judge.cards.scenario.expand_tokens`)."""
+        from judge.cards.scenario import expand_tokens
+
+        return expand_tokens(self, key, abilities, reasons)
+
     def line_of(self, key: str) -> int | None:
         """Line of a dotted key path such as ``cards.jab.power`` or ``actions.2.card`` (1-based index)."""
         probe = key

@@ -164,7 +164,9 @@ class Activating:
         fake.types = {timing}
         if ab.get("attack") or ab.get("attack_layer"):
             fake.subtypes = {"attack"}   # an ability with attack is an attack (7.6.3a)
-        tim, _ = self._timing(player, fake, False)
+        tim, tim_cites = self._timing(player, fake, False)
+        if timing in ("defense reaction", "attack reaction"):
+            tcites = tim_cites   # the type's rule and the Reaction Step's rule on who may activate it (7.4.2a/b)
         self._check_legal(player, fake, tim, tcites, is_card=False)
         # 5.2.2b → 5.1.5: the ability's type decides when it may be activated (8.1.6a: an instant, any priority)
         why = {"now": f" (an {timing} ability can be activated whenever its player has priority)",

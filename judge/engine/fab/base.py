@@ -53,10 +53,15 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" in the {sel['zone']}"
     if sel.get("owner") in ("you", "opponent"):
         text += " you own" if sel["owner"] == "you" else " an opponent owns"
-    if "min_cost" in sel:
-        text += f" with cost {sel['min_cost']} or greater"
-    if "max_cost" in sel:
-        text += f" with cost {sel['max_cost']} or less"
+    if "min_cost" in sel and sel.get("max_cost") == sel["min_cost"]:
+        text += f" with cost {sel['min_cost']}"
+    else:
+        if "min_cost" in sel:
+            text += f" with cost {sel['min_cost']} or greater"
+        if "max_cost" in sel:
+            text += f" with cost {sel['max_cost']} or less"
+    if sel.get("deals_arcane"):
+        text += " with an effect that deals arcane damage"
     if sel.get("keyword"):
         text += f" with {sel['keyword']}"
     if sel.get("name_contains"):
@@ -65,6 +70,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
         text += f" with {sel['min_power']} or more power"
     if sel.get("base_keyword"):
         text += f" with base {sel['base_keyword']}"
+    if sel.get("counter"):
+        text += f" with {'an' if str(sel['counter'])[0] in 'aeiou' else 'a'} {sel['counter']} counter"
     return text + _base_power_limits(sel)
 
 
@@ -99,6 +106,9 @@ def _effect_phrase(eff: Effect) -> str:
         return "loses " + (" and ".join(d["supertypes"]) if d.get("supertypes") else "all class and talent types")
     if eff.kind == "gain-supertypes":
         return "is " + " and ".join(d.get("supertypes") or []) + " in addition to its other types"
+    if eff.kind == "increase-damage":
+        kind = {"arcane": "arcane ", "physical": "{p} "}.get(d.get("damage_type"), "")
+        return f"deals that much {kind}damage plus {d.get('amount', 1)} instead"
     if eff.kind == "gain-ability":
         ab = d.get("ability", {})
         when = "when the combat chain closes" if ab.get("on") == "combat-chain-closes" else f"when this {ab.get('on', '?')}s"

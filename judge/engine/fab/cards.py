@@ -47,6 +47,21 @@ CHANGES = [0]
 from the abilities in the game (:func:`judge.engine.fab.state.derived`) is kept until it moves."""
 
 
+class _Replaced:
+    """An attribute whose value is only ever replaced, and whose replacement moves ``CHANGES``: a descriptor
+    with ``__set__`` only, so reading it is a plain read of the instance's own dict (no call), and assigning a
+    different value (``!=``: the same abilities again, a reset, 3.0.9, change nothing) marks the change."""
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __set__(self, obj, value):
+        d = obj.__dict__
+        if d.get(self.name) != value:
+            CHANGES[0] += 1
+        d[self.name] = value
+
+
 class Card:
     """A card (or token) in the game. ``handle`` is the scenario's name for it, unique per scenario."""
 
@@ -63,6 +78,7 @@ class Card:
         self.supertypes: set[str] = set()
         self.cost: int | None = None
         self.x_cost = False
+        self.x_count = 1          # how many X its printed cost has: "XX" is X + X (2.2.2a)
         self.pitch: int | None = None
         self.pitch_chi = False    # its pitch symbols are {c}: pitching it gains chi points, not resources (2.8.2)
         self.power: int | None = None
@@ -90,18 +106,9 @@ class Card:
         self.deck_pos = 0.0       # position in its owner's deck, lowest on top (zones.py)
         self.under: str | None = None   # in the zone "under": the handle of its top-card (3.0.14)
 
-    @property
-    def abilities(self) -> list[Ability]:
-        """Its abilities now (printed or given by the file; an effect may replace them: never changed in place
-        once the game has begun, so that what is derived from them can be kept)."""
-        return self._abilities
-
-    @abilities.setter
-    def abilities(self, value: list[Ability]):
-        """Replace its abilities (an effect that takes or gives them, a new object, 3.0.9)."""
-        if self.__dict__.get("_abilities") != value:   # the same abilities again (a reset, 3.0.9) change nothing
-            CHANGES[0] += 1
-        self._abilities = value
+    abilities = _Replaced()
+    """Its abilities now (printed or given by the file; an effect may replace them: never changed in place once
+    the game has begun, so that what is derived from them can be kept). Replacing them moves ``CHANGES``."""
 
     def ability_number(self, act: dict) -> int:
         """The 1-based number, among its abilities, of the ability an `activate` action names: its `ability`, or
@@ -109,7 +116,7 @@ class Card:
         given = act.get("ability")
         if given is not None:
             return given
-        return next((i for i, a in enumerate(self._abilities, 1) if a.kind == "activated"), 1)
+        return next((i for i, a in enumerate(self.abilities, 1) if a.kind == "activated"), 1)
 
     # -- identity ---------------------------------------------------------------------------------------
     @property
@@ -154,8 +161,9 @@ def has_moniker(name: str, moniker: str) -> bool:
 
 
 def _words(value) -> set:
-    """A selector's word list as a set; a single word (``types = "action"``) is a list of one."""
-    return {value} if isinstance(value, str) else set(value)
+    """A selector's word list as a set in lower case, as a card's are (``"2H"`` is ``"2h"``); a single word
+    (``types = "action"``) is a list of one."""
+    return {value.lower()} if isinstance(value, str) else {str(w).lower() for w in value}
 
 
 def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> bool:
@@ -239,10 +247,14 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         base = game.base_value(card, "power") if game is not None else card.power
         if base is None or base < spec.get("min_base_power", base) or base > spec.get("max_base_power", base):
             return False
+    if "counter" in spec and (game is None or game.counter_count(card, spec["counter"]) < 1):
+        return False   # "an arrow with an aim counter": a counter of that kind is on it (1.15.1)
     if "pitch" in spec and card.pitch != spec["pitch"]:
         return False
     if "color" in spec and card.pitch != COLORS.get(spec["color"]):
         return False
+    if "deals_arcane" in spec and deals_arcane(card) != spec["deals_arcane"]:
+        return False    # "a card with an effect that deals arcane damage" (8.5.3b)
     if "nth_attack" in spec:    # "your second attack each turn": its place among this turn's attacks that fit
         rest = {k: v for k, v in spec.items() if k != "nth_attack"}
         if game is None or game.attack_ordinal(card, rest, viewer) != spec["nth_attack"]:
@@ -253,6 +265,23 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
 COLORS = {"red": 1, "yellow": 2, "blue": 3}   # 2.1.2: the colour strip shows the printed pitch
 
 
+def deals_arcane(card: Card) -> bool:
+    """Has the card an ability with an effect that deals arcane damage (8.5.3b: damage dealt by an effect that
+    specifically deals arcane damage)? Its own effects, in any of its modes or delayed triggers — not the abilities
+    of a token it creates or an ability it gives another object ("abilities", "ability"), whose source is not it."""
+    stack = [ab.data for ab in card.abilities]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("do") == "damage" and node.get("kind") == "arcane":
+                return True
+            stack.extend(v for k, v in node.items() if k not in ("abilities", "ability"))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
-                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack"}
+                 "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack",
+                 "counter", "deals_arcane"}

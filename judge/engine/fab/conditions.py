@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from judge.engine.fab.cards import ARENA_ZONES, matches
-from judge.engine.fab.contests import attacks_hero, won_clash
+from judge.engine.fab.contests import attacks_hero, rolled, won_clash
 from judge.engine.fab.counts import EXTRA_CONDITIONS
 
 
@@ -258,16 +258,14 @@ def _target_is_hero(g, want, src, event):
     return (event.get("target") in g.s.players) == want
 
 
-def _life_at_most(g, want, src, event):
-    # "if you have 13 or less {h}": its controller's hero's life total now (2.5.3)
-    ctrl = _ctrl(src)
-    return ctrl in g.s.players and g.s.players[ctrl].life <= want
+def _random(g, want, src, event):
+    # "when this is discarded at random": the discard event was a random discard (8.5.5, 1.8.6)
+    return bool(event.get("random")) == want
 
 
-def _life_at_least(g, want, src, event):
-    # "if you have 20 or more {h}"
-    ctrl = _ctrl(src)
-    return ctrl in g.s.players and g.s.players[ctrl].life >= want
+def _rolled(g, want, src, event):
+    # "if the number rolled is a 4, 5, or 6": the source's last roll (8.5.18)
+    return rolled(g, src) in want
 
 
 def _less_life(g, want, src, event):
@@ -283,6 +281,12 @@ def _less_life(g, want, src, event):
 def _revealed(g, want, src, event):
     # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
     h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
+    return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
+def _charged(g, want, src, event):
+    # "If a yellow card is charged this way": the card the source's charge effect charged last (8.5.29a)
+    h = g.__dict__.get("charged_by", {}).get(src.handle if src else None)
     return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
 
 
@@ -394,16 +398,15 @@ CONDITION_ROWS = (
     Condition("ability_type", "ability_type", _ability_type),
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),
+    Condition("charged", None, _charged),
     Condition("discarded", None, _discarded),
     Condition("banished", None, _banished),
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("target_is_hero", "target", _target_is_hero),
     Condition("target_hero", None, _target_hero),
-    Condition("life_at_most", None, _life_at_most),
     Condition("created_this_turn", None, _created_this_turn),
     Condition("any_of", None, _any_of),
-    Condition("life_at_least", None, _life_at_least),
     Condition("less_life_than_an_opponent", None, _less_life),
     Condition("paid_with", None, _paid_with),
     Condition("pitched_for", None, _pitched_for),
@@ -413,6 +416,8 @@ CONDITION_ROWS = (
     Condition("won_clash", None, won_clash),
     Condition("attacks_hero", "attack", attacks_hero),
     Condition("to_your_graveyard", "destination", _to_your_graveyard),
+    Condition("random", "random", _random),
+    Condition("rolled", None, _rolled),
     Condition("gains_exactly", "amount", _gains_exactly),
     Condition("stat", "stat", _stat),
     Condition("during_step", None, _during_step),

@@ -1,4 +1,4 @@
-# Effects where heroes contest a prize (FaB CR 8.5.45 clash, 8.5.46 wager): who wins, and what the winner gets.
+# Effects of contest and chance (FaB CR 8.5.45 clash, 8.5.46 wager, 8.5.18 roll): who wins, what the winner gets, what a die shows.
 """Clash (8.5.45): the clashing players reveal the top card of their decks; the one who revealed the card with
 the greatest {p} wins the clash by revealing that card (an event ``win-clash`` about that card, which the
 card's own "When you win a clash revealing this" abilities trigger on, 1.7.4i); the effects the card text gives
@@ -156,3 +156,39 @@ def back_face_refusal(card) -> str | None:
         return (f"{card.name} is in its owner's hand with its back-face active (it transcended, 8.5.48); the back "
                 "face's properties are not in the card data, so playing it is not modelled")
     return None
+
+
+def effect_roll(game, eff: dict, src, controller: str, layer):
+    """8.5.18: ``{ do = "roll", sides = 6, dice = 1 }`` — the player rolls; the results are the action's ``roll =
+    [N, …]`` in order (the engine never guesses chance). The total is what "the number rolled" reads (the quantity
+    ``count = "rolled"`` and the condition ``rolled``), and the ``roll`` event records it."""
+    sides, dice = int(eff.get("sides", 6)), int(eff.get("dice", 1))
+    results = game.__dict__.setdefault("roll_results", [])
+    name = src.name if src else "The effect"
+    if len(results) < dice:
+        from judge.engine.core import InvalidScenario
+
+        raise InvalidScenario([game.scenario.reason(
+            "random", f"{name} has {game.player_name(controller)} roll {dice} {sides}-sided "
+            f"{'die' if dice == 1 else 'dice'}: the action that plays or activates it must say what was rolled, roll = [N]",
+            game.current_key or "actions", cited.ROLL)])
+    rolled = [results.pop(0) for _ in range(dice)]
+    bad = [n for n in rolled if not isinstance(n, int) or not 1 <= n <= sides]
+    if bad:
+        from judge.engine.core import InvalidScenario
+
+        raise InvalidScenario([game.scenario.reason(
+            "random", f"roll = {bad[0]!r}: a {sides}-sided die shows a number from 1 to {sides}",
+            game.current_key or "actions", cited.ROLL)])
+    total = sum(rolled)
+    game.__dict__.setdefault("rolled_by", {})[src.handle if src else None] = total
+    game.step(f"{game.player_name(controller)} rolls {dice} {sides}-sided {'die' if dice == 1 else 'dice'} for "
+              f"{name}: {', '.join(map(str, rolled))}" + (f" (taken together: {total})" if dice > 1 else "") + ".",
+              [cited.ROLL] + ([cited.ROLL_DICE] if dice > 1 else []))
+    game.event("roll", card=src.handle if src else None, player=controller, amount=total)
+    game.last_ok = True
+
+
+def rolled(game, src) -> int:
+    """The number the source's last roll rolled (0 before any)."""
+    return game.__dict__.get("rolled_by", {}).get(src.handle if src else None, 0)

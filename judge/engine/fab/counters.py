@@ -47,6 +47,15 @@ def counter_label(kind: str, value: int) -> str:
 class Counters:
     """Mixin of :class:`judge.engine.fab.game.Game`."""
 
+    def counters_kept(self, card) -> tuple[str, list]:
+        """Words and rules for a card with counters moved to the stack as it is played: the stack is no zone that
+        resets an object (3.0.9), so its counters stay and still act on it (1.15.2)."""
+        kept = ", ".join(sorted({counter_label(k, v) for _, k, v in card.counters}))
+        if not kept:
+            return "", []
+        return (f"; a move to the stack is not a reset, so it is the same object and its counters ({kept}) stay on it",
+                [cited.NEW_OBJECT, cited.COUNTER_ON_OBJECT])
+
     def counter_count(self, card, kind: str) -> int:
         """How many counters of ``kind`` (a name, or "+1 power") are on ``card``."""
         if card is None:
@@ -126,7 +135,16 @@ class Counters:
         for cd in (self.scenario.data.get("cards") or {}).values():   # kinds a card started with
             if isinstance(cd, dict) and isinstance(cd.get("counters"), dict):
                 kinds |= {parse_counter_name(name)[0] for name in cd["counters"]}
+        blank = {"power": 0, "defense": 0}   # the row of a card with no counters
+        for k in kinds:
+            if k not in STATS:
+                blank[k] = 0
+        for label in _STAT_LABELS:
+            blank.setdefault(label, 0)
         for h, c in self.s.cards.items():
+            if not c.counters:
+                out[h] = dict(blank)
+                continue
             row = {"power": 0, "defense": 0}
             for k in kinds:
                 if k not in STATS:

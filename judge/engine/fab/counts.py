@@ -45,10 +45,12 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("boost_banished", 
                        ("ability_type", cited.ABILITY_TYPE),
                        # "your graveyard": a card goes to its owner's graveyard (3.8.2)
                        ("to_your_graveyard", cited.GRAVEYARD_OWNERS_CARDS),
+                       # "when this is discarded at random": the discard event (8.5.5)
+                       ("random", cited.DISCARD),
+                       ("rolled", cited.ROLL),
                        # "if the last attack on this combat chain hit": the previous chain link hit
                        ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
-                       ("life_at_most", cited.LIFE_TOTAL), ("life_at_least", cited.LIFE_TOTAL),
                        ("created_this_turn", cited.CREATE_TOKEN),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR),
@@ -202,6 +204,10 @@ class Counts:
                 extra = [rule for key, rule in CONDITION_KEY_RULES if key in node and node[key] is not False]
                 if node.get("count") == "chain-links":
                     extra.append(cited.CHAIN_LINK_AS_COLLECTION)
+                if node.get("count") == "life":
+                    extra.append(cited.LIFE_TOTAL)   # "if you have 13 or less {h}": the life total now (2.5.3)
+                if node.get("count") == "counters":
+                    extra.append(cited.COUNTER_ON_OBJECT)   # a counter interacts with effects that read it (1.15.2)
                 if node.get("link") is True:     # "this chain link": the active chain link, as a time (7.0.3d, 7.0.3e)
                     extra += [cited.CHAIN_LINK_AS_TIME, cited.PLAYED_ON_CHAIN_LINK]
                 if node.get("count") == "events-this-turn":

@@ -73,7 +73,7 @@ class Damage:
         if kind == "arcane" and src is not None:
             self.s.players[src.controller].dealt_arcane_this_turn += amount
         if not hit_event and src is not None:
-            self.event("damage", card=src.handle, target=target, amount=amount)
+            self.event("damage", card=src.handle, target=target, amount=amount, is_attack=self.is_attack(src))
         self.step(f"{name} deals {amount} {_LABEL.get(kind, 'damage')} to {who} (life {before} → {p.life}).",
                   [cited.DEAL_DAMAGE])
         self.event("dealt-damage", card=None, target=target, source=src.handle if src else None, amount=amount,
@@ -115,7 +115,7 @@ class Damage:
                   + (f"; {self.player_name(c.controller)} and their hero are not dealt damage." if ally else "."),
                   [cited.DEAL_DAMAGE, cited.LIFE_TOTAL] + ([cited.ALLY_DEALT_DAMAGE] if ally else []))
         if src is not None and not hit_event:   # the Damage Step sends a hit-event's own events
-            self.event("damage", card=src.handle, target=c.handle, amount=amount)
+            self.event("damage", card=src.handle, target=c.handle, amount=amount, is_attack=self.is_attack(src))
         # "whenever this is dealt damage": the same damage event, about the object dealt the damage (8.5.3)
         self.event("dealt-damage", card=c.handle, target=c.handle, source=src.handle if src else None, amount=amount,
                    hit_event=hit_event, kind=kind, player=_dealer(src))
@@ -142,6 +142,7 @@ class Damage:
         the player who applies theirs first, each player one by one in clockwise order (6.5.2) — additions, so
         the order does not change the total. One with ``next`` is used by one event."""
         active = [e for e in self.s.effects if e.kind == "increase-damage" and not e.pending
+                  and (e.applies_to is None or src.handle in e.applies_to)     # bound to the next card played
                   and (e.data.get("damage_type") != "arcane" or kind == "arcane")
                   and (e.data.get("damage_type") != "physical" or kind != "arcane")
                   and matches(src, e.data.get("of") or {}, self, e.controller)]

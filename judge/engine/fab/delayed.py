@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from judge.engine.fab import cited
 from judge.engine.fab.cards import CHANGES
-from judge.engine.fab.base import _describe_effect_data
-from judge.engine.fab.state import Effect, abilities_in_game, derived
+from judge.engine.fab.base import _describe_effect_data, _describe_selector
+from judge.engine.fab.state import Effect, kept_values
 
 DELAYED_KEYS = {"on", "effects", "once", "name", "target", "nth"}
 
@@ -57,6 +57,10 @@ class Delayed:
             src = self.s.cards.get(eff.source)
             cond = eff.data.get("if")
             if cond and not self.condition(cond, src, info):
+                self.step(f"The delayed-triggered effect of {self._src_name(eff)} does not trigger on this event: its "
+                          f"condition is not met ({'; '.join(self.unmet_clauses(cond, src, info))}).",
+                          [cited.DELAYED_TRIGGER, cited.TRIGGER_CONDITION_MET] + self.condition_rules(cond),
+                          tag="telling")
                 continue
             if eff.data.get("nth") and not self.nth_time(eff.data, src, name, info):
                 continue
@@ -100,10 +104,9 @@ class Delayed:
         becomes met — or at once if it is met when the ability becomes functional — and again only after the
         condition has stopped being met."""
         s = self.s
-        kept = s.__dict__.get("_derived")   # derived() inlined: asked at every game state action
-        listening = kept[1].get(("trigger", "state")) if kept is not None and kept[0] == CHANGES[0] else None
-        if listening is None:
-            listening = derived(s, ("trigger", "state"), lambda: abilities_in_game(s)[1].get("state", ()))
+        values = s.__dict__.get("_derived")   # kept_values() inlined: asked at every game state action
+        values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(s)
+        listening = values["in-game"][1].get("state", ())
         for src, ab in listening:
             key = (src.handle, ab.key, src.timestamp)
             live = src.zone in ("arena", "equipment") and not src.private or \
@@ -132,6 +135,14 @@ class Delayed:
                  "counter-removed": "a counter is removed", "increased": "a card's {p} or {d} increases", "create-token": "a token is created",
                  "chain-link-resolves": "a chain link resolves", "reveal": "a card is revealed",
                  "equip": "an equipment is equipped", "draw": "a card is drawn", "intimidate": "a hero is intimidated"}.get(on, str(on))
+        if cond.get("is_attack"):
+            words += " by an attack"
+        if cond.get("target_is_hero"):
+            words += " to a hero"
+        if "attack" in cond or "card" in cond:   # "whenever an arrow with an aim counter hits"
+            fits = _describe_selector(cond.get("attack") or cond.get("card"), plural=False)
+            words += f" (the {'attack' if 'attack' in cond else 'card'} being {'an' if fits[0] in 'aeiou' else 'a'} " \
+                     f"{fits})"
         if cond.get("your_turn"):
             words += " during your turn"
         if cond.get("by") == "you":

@@ -19,7 +19,7 @@ from __future__ import annotations
 from judge.engine.core import STEP_BUDGET, InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
-from judge.engine.fab.state import State
+from judge.engine.fab.state import State, abilities_in_game
 from judge.engine.fab.combat import Combat
 from judge.engine.fab.damage import Damage
 from judge.engine.fab.effects import Effects
@@ -78,8 +78,8 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self.defended: dict[str, str] = {}
         self._evaluating: set = set()   # static abilities whose while-condition is being evaluated
         # does any card have a static ability that grants a triggered ability (looked up only when one does)
-        self.static_grants = any(ab.kind == "static" and ab.get("effect", {}).get("do") == "gain-ability"
-                                 for c in state.cards.values() for ab in c.abilities)
+        self.static_grants = any(ab.get("effect", {}).get("do") == "gain-ability"
+                                 for _, ab in abilities_in_game(state)[0])
 
     # =====================================================================================================
     # helpers
@@ -96,15 +96,26 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         if tag:
             self.notable.append((tag, st))
 
-    def record_action(self, key: str, legal: bool, because: str = "", card: str | None = None):
+    def record_action(self, key: str, legal: bool, because: str = "", card: str | None = None, rules=()):
         """Per action of the file (``actions.N``): was it legal, and the first rule that made it illegal; for a
-        declaration of several cards, also per card (``cards``)."""
+        declaration of several cards, also per card (``cards``). ``rules``: every rule cited for the illegality
+        (``illegal_rules``), any of which an ``illegal_because`` expectation may name."""
         rec = self.facts.setdefault("actions", {}).setdefault(key.split(".")[-1], {"legal": True})
         if not legal:
             rec["legal"] = False
-            rec.setdefault("illegal_because", because)
+            if "illegal_because" not in rec:
+                rec["illegal_because"] = because
+                rec["illegal_rules"] = list(dict.fromkeys([because, *rules]))
         if card is not None:
             rec.setdefault("cards", {})[card] = legal
+
+    def record_illegal(self, name: str, rules: list):
+        """``name`` (a card played, an ability activated, a card declared) is illegal: ``illegal_because`` is the
+        first rule cited for it, and ``illegal_rules`` every rule cited for it (a judge may quote the step's rule
+        or the keyword's own: 7.3.2b and 8.3.4a)."""
+        self.facts["legal"][name] = False
+        self.facts.setdefault("illegal_because", {})[name] = rules[0] if rules else ""
+        self.facts.setdefault("illegal_rules", {})[name] = list(dict.fromkeys(rules))
 
     def until_created(self, handle: str, key: str):
         """An action naming a card an effect creates (``create-card``): players pass in succession until it exists;
@@ -260,7 +271,8 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         if s.game_over:
             raise StopIteration
         s.passed = []
-        self.add_pending_triggers()
+        if s.pending:
+            self.add_pending_triggers()
         if s.priority is None and s.step not in ("close",):
             s.priority = s.turn_player
         if s.stack:
@@ -366,7 +378,8 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self._check_state_triggers()
         self.check_defending_state_triggers()   # 8.3.25 mirage
         self.state_triggers()
-        self.add_pending_triggers()
+        if s.pending:
+            self.add_pending_triggers()
         # 1.10.2e: a rule or effect has closed the combat chain
         if s.closing is not None and s.chain_open and s.step != "close":
             why, cites = s.closing
@@ -480,6 +493,8 @@ def run(game: Game, scenario):
         game.current_key = key
         if "random" in act:
             game.random_results = list(act["random"])
+        if "roll" in act:   # 8.5.18: what the dice showed, in the order rolled
+            game.roll_results = list(act["roll"])
         player = act.get("player", game.s.turn_player)
         if player in game.s.players and game.s.players[player].lost:
             raise InvalidScenario([scenario.reason(

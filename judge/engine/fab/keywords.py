@@ -136,6 +136,8 @@ KEYWORD_ROWS = (
     Keyword("earth bond", cited.EARTH_BOND, "label", ("label",), data=("conditional", "attack")),
     Keyword("solflare", cited.SOLFLARE, "label", ("label",), data=("charge",)),
     Keyword("decompose", cited.DECOMPOSE, "label", ("label",), data=("attack", "conditional")),
+    # 8.4.13: "Tower - If this has 13 or more {p}, …": the label of a conditional ability (its text says the rest)
+    Keyword("tower", cited.TOWER, "label", ("label",), data=("conditional",)),
 )
 
 KEYWORDS: dict[str, Keyword] = {k.name: k for k in KEYWORD_ROWS}
@@ -149,7 +151,7 @@ NOT_PLAYED: dict[str, str] = {
     "modular": cited.MODULAR,
     "universal": cited.UNIVERSAL, "channel": cited.CHANNEL, "material": cited.MATERIAL, "rupture": cited.RUPTURE,
     "surge": cited.SURGE, "unity": cited.UNITY,
-    "heavy": cited.HEAVY, "tower": cited.TOWER,
+    "heavy": cited.HEAVY,
     "mentor": cited.MENTOR,
 }
 

@@ -48,9 +48,8 @@ class Playing:
             self.step(f"{cannot}: {exc.message}. {reversed_}", exc.cites + [cited.ILLEGAL_ACTION_REVERSED],
                       tag="illegal")
             because = exc.cites[0] if exc.cites else ""
-            self.facts["legal"][name] = False
-            self.record_action(key, False, because)
-            self.facts.setdefault("illegal_because", {})[name] = because
+            self.record_action(key, False, because, rules=exc.cites)
+            self.record_illegal(name, list(exc.cites))
 
     def _timing(self, player: str, c: Card, as_instant: bool) -> tuple[str, list[str]]:
         """What the card's type needs: ('now'|'reaction'|'attack-timing'|'main', cites)."""
@@ -251,8 +250,9 @@ class Playing:
         s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
+        kept, kept_cites = self.counters_kept(c)
         self.step(f"Announce: {self.player_name(player)} proposes {c.name}; it moves from their {origin} to the stack "
-                  "as the topmost layer.", [cited.PLAY_CARD, cited.ANNOUNCE])
+                  f"as the topmost layer{kept}.", [cited.PLAY_CARD, cited.ANNOUNCE] + kept_cites)
         self._bind_next_effects(c, player, at="announce")
         return meld
 
@@ -349,18 +349,19 @@ class Playing:
                   + ([cited.ARROW] if arrow else []))
 
     def _check_play_only_if(self, c: Card) -> None:
-        """5.4.4, 1.0.2a: "Play this only if CONDITION" — a play-static restriction of the card itself: while it is
-        being played its condition must hold, or the card is illegal to play (5.1.5)."""
+        """5.4.4, 1.0.2a: "Play this only if CONDITION" — a play-static restriction of the card itself (an "only"
+        restriction is a restriction, 1.0.2): while it is being played its condition must hold, or the card is
+        illegal to play (5.1.5)."""
         for ab in c.abilities:
             if ab.kind != "play-only-if":
                 continue
             cond = ab.get("if") or {}
+            why = [cited.RESTRICTION_ONLY, cited.RESTRICTION_PRECEDENCE, cited.PLAY_STATIC_ABILITY]
+            why += self.condition_rules(cond)
             if not self.condition(cond, c, {}):
                 raise IllegalAction(f"{c.name} may be played only if its condition holds, and it does not: "
-                                    + "; ".join(self.unmet_clauses(cond, c, {})),
-                                    [cited.RESTRICTION_ONLY, cited.PLAY_STATIC_ABILITY] + self.condition_rules(cond))
-            self.step(f"{c.name} may be played only if its condition holds: it does.",
-                      [cited.RESTRICTION_ONLY, cited.PLAY_STATIC_ABILITY] + self.condition_rules(cond))
+                                    + "; ".join(self.unmet_clauses(cond, c, {})), why)
+            self.step(f"{c.name} may be played only if its condition holds: it does.", why)
 
     def _check_arrow(self, player: str, c: Card) -> str:
         """8.2.6a: an arrow is played only from its player's arsenal, and only while they control a bow: words
@@ -382,12 +383,15 @@ class Playing:
         """5.1.6 calculate asset-costs: the action point cost and the resource cost with its modifiers
         (5.1.6a-c). Returns (resource cost, action point cost)."""
         action_cost = 1 if ("action" in c.types and not as_instant) else 0
-        resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
+        resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0) * c.x_count
+        if c.x_count > 1 and x and not without_paying:   # 2.2.2a: "XX" is X + X
+            self.step(f"{c.name}'s printed cost has {c.x_count} X symbols: they are additive, so its cost is "
+                      f"{' + '.join(['X'] * c.x_count)} = {x * c.x_count} with X = {x}.", [cited.ADDITIVE_COST_SYMBOLS])
         if action.get("alternative") is not None:
             resource_cost = int(action["alternative"])
         elif c.melded and not without_paying:
             # 8.3.38, 8.3.38b: meld pays twice the base cost, set before increases and decreases apply
-            resource_cost = 2 * (c.cost or 0) + (x or 0)
+            resource_cost = 2 * (c.cost or 0) + (x or 0) * c.x_count
             self.step(f"{c.name} is melded: its resource cost is set to twice its base cost, {resource_cost}, before "
                       "any increase or decrease.", [cited.MELD, cited.MELD_SETS_COST])
         mods = self._cost_modifiers(c, player)
@@ -544,7 +548,7 @@ class Playing:
             sel.setdefault("controller", "you")
             is_attack = sel.pop("is_attack", False)
             if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
-                self._next_effect_waits(eff, c, player, at, "attack")
+                self._next_effect_waits(eff, c, player, at, "attack", attack=True)
                 continue   # "your next attack": only an attack (1.8.10)
             undetermined = "min_cost" in sel and c.x_cost
             if at == "announce" and undetermined:
@@ -554,7 +558,7 @@ class Playing:
             cost_note = ""
             if undetermined:
                 x = self.s.stack[-1].params.get("x", 0)
-                cost = (c.cost or 0) + x
+                cost = (c.cost or 0) + x * c.x_count
                 if cost < sel["min_cost"]:
                     self.step(f"The effect of {self._src_name(eff)} waits for a card with cost {sel['min_cost']} or "
                               f"greater: with X = {x}, {c.name} costs {cost} and the effect does not apply.",
@@ -571,7 +575,7 @@ class Playing:
             if not matches(c, sel, self, eff.controller):
                 self._next_effect_waits(eff, c, player, at, _describe_selector(
                     {k: v for k, v in sel.items() if k != "controller"}, plural=False),
-                    cost_note + (f" ({base_note})" if base_note else ""), base_cites)
+                    cost_note + (f" ({base_note})" if base_note else ""), base_cites, attack=is_attack)
                 continue
             eff.next_play = False
             eff.applies_to = {c.handle}
@@ -593,16 +597,16 @@ class Playing:
             gains.first_applies(self, eff, c)   # 6.2.2b, 6.2.5: its first application
 
     def _next_effect_waits(self, eff: Effect, c: Card, player: str, at: str, wanted: str, note: str = "",
-                           note_cites=()):
-        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits.
-        ``note_cites``: the rules of a note on what it read other than its cost (its base power: 2.9.2)."""
+                           note_cites=(), attack: bool = False):
+        """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits. ``note_cites``:
+        rules of a note on what it read other than cost (base power: 2.9.2); ``attack``: "your next attack" (1.8.10)."""
         if at == "announce" and eff.controller == player:
             lost = sorted(c.supertypes - self.supertypes(c))
             if lost:   # 2.11.5: an effect took its class or talent away
                 note += f" (it has lost its {' and '.join(lost)} supertype{'s' if len(lost) > 1 else ''} to an effect)"
             self.step(f"The effect of {self._src_name(eff)} applies to the next {wanted} played; {c.name}{note} does "
                       "not match that description, so the effect does not apply to it and keeps waiting.",
-                      [cited.NEXT_CARD_EFFECTS] + list(note_cites)
+                      [cited.NEXT_CARD_EFFECTS] + ([cited.YOUR_NEXT_ATTACK] if attack else []) + list(note_cites)
                       + ([cited.COST_REFERENCE_UNMODIFIED] if note and not lost and not note_cites else [])
                       + ([cited.LOSE_SUPERTYPES] if lost else []), tag="telling")
 

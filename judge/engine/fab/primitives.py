@@ -14,7 +14,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited, gains, more_tokens, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
-from judge.engine.fab.contests import effect_clash, effect_transcend, effect_wager
+from judge.engine.fab.contests import effect_clash, effect_roll, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
@@ -426,9 +426,17 @@ def _increase_damage(game, eff, src, controller, layer):
     """6.4.9: a standard-replacement effect for its duration — "if/whenever [a source] would deal damage, instead it
     deals that much plus N" — on every such damage event, or on the next one only (``next = true``)."""
     data = {k: eff[k] for k in ("amount", "of", "damage_type", "next") if k in eff}
+    card = eff.get("to") if isinstance(eff.get("to"), dict) else None   # the next card played that fits (5.1.2a)
     e = Effect(game.s.next_id(), game.s.tick(), src.handle if src else None, controller, "increase-damage", data,
-               duration=eff.get("duration", "turn"))
+               duration=eff.get("duration", "turn"), selector=card, next_play=card is not None)
     game.add_effect(e)
+    if card is not None:
+        kind = {"arcane": "arcane ", "physical": "{p} "}.get(eff.get("damage_type"), "")
+        game.step(f"{_name(src)} creates a standard-replacement effect for the next "
+                  f"{_describe_selector(card, plural=False)} its controller plays this turn: "
+                  f"{'the next time' if eff.get('next') else 'whenever'} that card would deal {kind}damage, instead it "
+                  f"deals that much plus {eff.get('amount', 1)}.", [cited.STANDARD_REPLACEMENT, cited.NEXT_CARD_EFFECTS])
+        return
     what = _describe_selector(eff["of"], plural=False) if eff.get("of") else "source"
     kind = {"arcane": "arcane ", "physical": "{p} "}.get(eff.get("damage_type"), "")
     span = {"chain": "this combat chain", "link": "this chain link"}.get(eff.get("duration"), "this turn")
@@ -510,7 +518,7 @@ PRIMITIVE_ROWS = (
     _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
     _p("cannot-gain-power", {"to"}, (cited.RESTRICTION_PRECEDENCE, cited.NOT_RETROACTIVE), _continuous),
-    _p("cannot-be-defended-by", {"to", "what"}, (cited.RESTRICTION_PRECEDENCE, cited.CARD_CANNOT_DEFEND), _continuous),
+    _p("cannot-be-defended-by", {"to", "what", "cost_less_than"}, (cited.RESTRICTION_PRECEDENCE, cited.CARD_CANNOT_DEFEND), _continuous),
     _p("gain-ability", {"ability", "to", "next"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("modify-base", {"stat", "set", "halve", "by", "to", "next"}, (cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER),
@@ -564,7 +572,8 @@ PRIMITIVE_ROWS = (
     _p("mark", {"who"}, (cited.MARK,), _mark),
     _p("amp", {"amount"}, (cited.AMP,), _amp),
     _p("enters-with", {"counters", "to"}, (cited.IDENTITY_REPLACEMENT,), _continuous),
-    _p("increase-damage", {"amount", "of", "damage_type", "next"}, (cited.STANDARD_REPLACEMENT,), _increase_damage),
+    _p("increase-damage", {"amount", "of", "damage_type", "next", "to"}, (cited.STANDARD_REPLACEMENT,),
+       _increase_damage),
     _p("increase-tokens", {"amount", "of"}, (cited.STANDARD_REPLACEMENT, cited.COMPOUND_REPLACED_NOT_PARTS),
        more_tokens.effect_increase_tokens),
     _p("increase-gain", {"amount", "of", "next", "stat"}, (cited.STANDARD_REPLACEMENT, cited.APPLICATION_IS_EVENT),
@@ -578,6 +587,7 @@ PRIMITIVE_ROWS = (
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
     _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
+    _p("roll", {"sides", "dice"}, (cited.ROLL,), effect_roll),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),
     _p("transcend", set(), (cited.TRANSCEND,), effect_transcend),
     _p("banish-set", {"from", "sets"}, (cited.BANISH,), effect_banish_set),

@@ -12,10 +12,11 @@ from judge.engine.fab import cited, gains
 from judge.engine.fab.base import _describe_selector
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, matches
 from judge.engine.fab.conditions import CONDITIONS, event_attack
+from judge.engine.fab.contests import rolled
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
-from judge.engine.fab.state import ChainLink, abilities_in_game, derived
+from judge.engine.fab.state import ChainLink, kept_values
 
 
 _KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
@@ -38,18 +39,15 @@ class Properties:
     def static_abilities(self, does: tuple = ()) -> list:
         """(source, ability) for every static ability in the game, functional or not — only those whose effect
         is one of ``does`` when given — in the order of the cards and their abilities (kept until they change)."""
-        kept = self.s.__dict__.get("_derived")   # derived() inlined: this is asked for at every value
-        if kept is not None and kept[0] == CHANGES[0]:
-            statics = kept[1].get(("static", does))
-            if statics is not None:
-                return statics
-
-        def build():
-            statics = abilities_in_game(self.s)[0]
+        values = self.s.__dict__.get("_derived")   # kept_values() inlined: this is asked for at every value
+        values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
+        statics = values.get(("static", does))
+        if statics is None:
+            statics = values["in-game"][0]
             if does and statics:
                 statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
-            return statics
-        return derived(self.s, ("static", does), build)
+            values[("static", does)] = statics
+        return statics
 
     def _functional_of(self, statics):
         """Those of the (source, static ability) pairs that are functional, each when the caller reaches it."""
@@ -312,7 +310,9 @@ class Properties:
                       cited.WHILE_STATIC_FUNCTIONAL, cited.CONDITIONAL_EFFECT, cited.WHILE_CONDITION_ALWAYS_CHECKED]
             cites += [cited.MATERIAL, cited.SUB_CARD] if src_card is not None and src_card.zone == "under" else []
             cites += self.condition_rules(self._while_of(src_card, stat))
-            cites += label_rules(self.keywords(src_card), "conditional") if src_card is not None else []
+            # a while-static ability is a static ability: the label of one (8.4.11 Evo Upgrade) is cited too
+            cites += [r for r in label_rules(self.keywords(src_card), "conditional")
+                      + label_rules(self.keywords(src_card), "static") if r not in cites] if src_card is not None else []
         elif how == "static":
             per = self._per_subject_words(src_card, stat)
             parts.append(f"{by:+d} from {who} static ability" + per)
@@ -605,6 +605,9 @@ class Properties:
             return times * self.extra_quantity(spec, card)
         if what == "own-defense":   # "equal to its {d}" (guardwell, 8.3.34): the card's defense now
             return times * (self.defense(card) or 0)
+        if what == "rolled":   # "where X is the number rolled" / "half the number rolled, rounded down" (8.5.18)
+            n = rolled(self, card)
+            return times * (n // 2 if spec.get("halve") else n)
         if what == "revealed-pitch":
             # "where X is the pitch value of the card revealed this way": a card without pitch counts 0 (1.8.7a)
             h = self.__dict__.get("revealed_by", {}).get(card.handle)
@@ -629,6 +632,13 @@ class Properties:
             if not CONDITIONS[key].check(self, want, src, event):
                 return False
         return True
+
+    def _unmet_charged(self, want: dict, src: Card | None) -> str:
+        """Why "a yellow card is charged this way" is not met: the card the source's charge moved last (8.5.29a)."""
+        h = self.__dict__.get("charged_by", {}).get(src.handle if src else None)
+        if h not in self.s.cards:
+            return "no card was charged this way"
+        return f"the card charged this way, {self.card(h).name}, is not a {_describe_selector(want, plural=False)}"
 
     def unmet_clauses(self, cond: dict, src: Card | None, event: dict | None = None) -> list[str]:
         """Plain-words reasons why the clauses of a condition table that do not hold fail."""
@@ -655,11 +665,11 @@ class Properties:
                 out.append(f"no {_describe_selector(want, plural=False)} was pitched to play it")
             elif key == "won_clash":
                 out.append("its controller did not win the clash" if want else "its controller won the clash")
-            elif key == "played_this_turn":
-                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
-            elif key == "played_other_this_turn":
-                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn "
-                           "other than the card just played")
+            elif key in ("played_this_turn", "played_other_this_turn"):
+                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn"
+                           + (" other than the card just played" if key == "played_other_this_turn" else ""))
+            elif key == "charged":
+                out.append(self._unmet_charged(want, src))
             elif key == "defended_from_hand":
                 out.append("the defending hero has not defended with a card from their hand this chain link"
                            if want else "the defending hero has defended with a card from their hand")
@@ -680,10 +690,6 @@ class Properties:
                            "turn")
             elif key == "any_of":
                 out.append(" and ".join(r for alt in want for r in self.unmet_clauses(alt, src, event)))
-            elif key in ("life_at_most", "life_at_least"):
-                life = self.s.players[ctrl].life if ctrl in self.s.players else "?"
-                out.append(f"{self.player_name(ctrl)} has {life} life, {'more' if key == 'life_at_most' else 'less'} "
-                           f"than {want}")
             elif key == "target_hero":
                 out.append(f"the hero it targets is not {want} (by name or moniker)")
             elif key == "last_attack_hit":
@@ -726,8 +732,27 @@ class Properties:
             elif self.extra_unmet(key, want, src):
                 out.append(self.extra_unmet(key, want, src))
             else:
-                out.append(f"{key.replace('_', ' ')} is not {want!r}")
+                out.append(self._unmet_read(key, want, src, event or {}))
         return out
+
+    def _unmet_read(self, key: str, want, src: Card | None, event: dict) -> str:
+        """Words for an unmet clause that reads the event's card or attack, or the source itself."""
+        if key == "random":
+            return "the card was not discarded at random (its player chose it)" if want else \
+                "the card was discarded at random"
+        if key == "rolled":
+            return f"the number rolled is {rolled(self, src)}, not {' or '.join(map(str, want))}"
+        if key == "is_attack":
+            return "the event's card is not an attack (1.4.1: an attack on the stack or combat chain)" if want \
+                else "the event's card is an attack"
+        what = _describe_selector(want, plural=False) if isinstance(want, dict) else ""
+        if key in ("attack", "card") and what:
+            obj = self.s.cards.get(event.get(key) or (event.get("attack") if key == "attack" else None))
+            return f"the event's {key}{f' ({obj.name})' if obj else ''} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
+        if key == "this" and what and src is not None:
+            return (f"{src.name} is not a{'n' if what[0] in 'aeiou' else ''} {what}"
+                    + (f" (it has {self.power(src)} power)" if {"min_power", "max_power"} & want.keys() else ""))
+        return f"{key.replace('_', ' ')} is not {want!r}"
 
     def without_property(self, cond, src: Card | None) -> list[str]:
         """Words naming the cards a zone-scanning clause of ``cond`` (``pitched``, ``pitched_this_turn``,

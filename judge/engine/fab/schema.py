@@ -40,20 +40,21 @@ ABILITY_KEYS: dict[str, set[str]] = {
 }
 
 QUANTITIES = ("you-control", "in-pitch", "in-graveyard", "in-hand", "in-banished", "in-arsenal", "defending-cards",
-              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch", "object-base-power") + EXTRA_QUANTITIES
+              "cards-in-pitch", "distinct-costs-in-pitch", "opposing-heroes-with-more-life", "value", "revealed-pitch", "object-base-power",
+              "rolled") + EXTRA_QUANTITIES
 
 # event → the information it carries, which conditions of a trigger on it may read (conditions.Condition.needs)
 EVENT_INFO: dict[str, set[str]] = {
     "play": {"card", "player", "is_attack"}, "activate": {"card", "player", "is_attack", "ability_type"}, "attack": {"attack", "card", "player", "target"},
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
-    "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target"},
+    "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
-    "end-phase": {"player"}, "discard": {"card", "player"}, "banished": {"card", "player"},
+    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
-    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
+    "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "roll": {"card", "player", "amount"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
     "increased": {"card", "player", "amount", "stat"},
@@ -225,7 +226,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unknown-key", f"unknown field '{k}' for do = \"{do}\"{_near(k, allowed)} "
                                            f"(fields: {', '.join(sorted(allowed))})", key))
     if "if" in eff:
-        check_condition(scenario, key, eff["if"], reasons, event)
+        check_condition(scenario, f"{key}.if", eff["if"], reasons, event)
     if "event-card" in (eff.get("to"), eff.get("what")) and (event is None or "card" not in EVENT_INFO.get(event, ())):
         where = f"the event on = \"{event}\" is about no card" if event else "only a triggered ability has an event"
         reasons.append(scenario.reason("unknown-target", f"\"event-card\" is the card the triggering event is about, and "
@@ -286,7 +287,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            "ability = { kind = \"trigger\", on = \"hit\", effects = [ … ] }", key))
         else:
             check_ability(scenario, key, dict(granted, kind="trigger"), reasons)
-    for field in ("amount", "by", "count", "total", "value"):
+    for field in ("amount", "by", "count", "total", "value", "cost_less_than"):
         if field not in eff:
             continue
         v = eff[field]
@@ -334,6 +335,10 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
                 reasons.append(scenario.reason("unsupported", f"{w!r} is not a class or talent supertype"
                                                f"{_near(str(w).lower(), SUPERTYPE_WORDS)}", f"{key}.supertypes",
                                                cited.LOSE_SUPERTYPES))
+    if do == "increase-damage" and "to" in eff and not isinstance(eff["to"], dict):
+        reasons.append(scenario.reason("bad-effect", "to of an increase-damage is a selector: the next card its "
+                                       "controller plays that fits it (of describes any other source)", key,
+                                       cited.NEXT_CARD_EFFECTS))
     if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")
                                  or eff.get("from") or eff.get("only_from")):
         reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
@@ -410,6 +415,10 @@ def _check_replacement(scenario, key: str, do, eff: dict, reasons: list) -> None
                                        cited.STANDARD_REPLACEMENT))
 
 
+# an older spelling of a life-total condition, refused with the one to write instead
+LIFE_SPELLINGS = {"life_at_most": "at_most", "life_at_least": "at_least"}
+
+
 def _check_future_object_quantity(scenario, key: str, field: str, v: dict, eff: dict, reasons: list) -> None:
     """"Where X is its base {p}" (``object-base-power``) reads the object the effect first applies to (6.2.2b):
     only the ``by`` of a ``modify`` with ``next = true`` has one."""
@@ -427,6 +436,11 @@ def check_condition(scenario, key: str, cond, reasons: list, event: str | None =
                                        f"{cond!r}", key))
         return
     for k in cond:
+        if k in LIFE_SPELLINGS:   # one spelling for every count: the life total is a quantity like the others
+            reasons.append(scenario.reason(
+                "unknown-condition", f"'{k} = N' is written {LIFE_SPELLINGS[k]} = {{ count = \"life\", n = N }} "
+                f"(its controller's life total, 2.5.3: one spelling for every count)", f"{key}.{k}"))
+            continue
         if k not in CONDITIONS:
             reasons.append(scenario.reason("unknown-condition", f"unknown condition '{k}'{_near(k, CONDITIONS)} "
                                            f"(conditions: {', '.join(CONDITIONS)})", key))
@@ -459,8 +473,8 @@ def _shape():
                       "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
-                      "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1),
-                      "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
+                      "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1), "counter": Str(),
+                      "deals_arcane": Bool(), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
                                      what="a quantity table")
@@ -470,7 +484,7 @@ def _shape():
                      "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
-                       "played_this_turn": selector, "played_other_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
+                       "played_this_turn": selector, "played_other_this_turn": selector, "charged": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
@@ -481,7 +495,7 @@ def _shape():
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "boost_banished": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
-                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag,
+                       "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),
                        "gains_exactly": Int(), "stat": Str(("power", "defense")), "during_step": Str(STEP_WORDS),
                        "banished_from": Str(ZONE_WORDS)},
                       what="a condition table")
@@ -494,7 +508,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
@@ -533,14 +547,14 @@ def _shape():
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
-    player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
-                    "intellect": Int(0), "marked": Bool(), "chi": Int(0)}, what="a player table")
+    player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
+                    "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
-                    "pitch_order": ListOf(NAME), "random": ListOf(NAME), "pay_with": ListOf(NAME),
+                    "pitch_order": ListOf(NAME), "random": ListOf(NAME), "roll": ListOf(Int(1)), "pay_with": ListOf(NAME),
                     "opt": Table({"top": ListOf(NAME), "bottom": ListOf(NAME)}, what="an opt table { top = [...], bottom = [...] }"),
                     "reload": NAME, "fuse": ListOf(NAME),
                     "optional_cost": Bool(), "crank": Bool(),

@@ -98,13 +98,11 @@ class Turn:
             if card.zone != "hand" or card.owner != tp:
                 self.step(f"{card.name} cannot be put into the arsenal: it is not in {self.player_name(tp)}'s hand.",
                           [cited.ARSENAL_AT_END_OF_TURN], tag="illegal")
-                self.facts["legal"][chosen] = False
-                self.facts.setdefault("illegal_because", {})[chosen] = cited.ARSENAL_AT_END_OF_TURN
+                self.record_illegal(chosen, [cited.ARSENAL_AT_END_OF_TURN])
             elif occupied:
                 self.step(f"{card.name} cannot be put into the arsenal: {self.player_name(tp)}'s arsenal is not empty "
                           f"({', '.join(c.name for c in occupied)}).", [cited.ARSENAL_AT_END_OF_TURN], tag="illegal")
-                self.facts["legal"][chosen] = False
-                self.facts.setdefault("illegal_because", {})[chosen] = cited.ARSENAL_AT_END_OF_TURN
+                self.record_illegal(chosen, [cited.ARSENAL_AT_END_OF_TURN])
             else:
                 self.move(card, "arsenal")
                 card.face_down = True
