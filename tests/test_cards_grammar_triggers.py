@@ -259,3 +259,14 @@ def test_retrieve_and_look_at_target_heros_deck(data):
     crest = _compiled(data, "Wayfinder's Crest")
     assert crest.fully and crest.abilities == [{"kind": "trigger", "on": "defends", "target": "hero", "effects": [
         {"do": "look", "what": "top-of-deck", "who": "target"}]}]
+
+
+def test_banished_from_boosting_this_is_a_condition_on_the_boosted_card(data):
+    # 8.3.9: the card boost banished; only on a card with boost
+    rocket = _compiled(data, "Sprocket Rocket", 1)
+    assert rocket.fully and rocket.abilities == [{"kind": "static", "while": {"boost_banished": {"any_of": [
+        {"subtypes": ["item"]}, {"types": ["equipment"]}]}}, "effect": {"do": "modify", "stat": "power", "by": 1}}]
+    from judge.cards import grammar as g
+
+    ctx = g.Context(cd.find_one(data, "Snatch", 1))
+    assert g.read_paragraph("If an item was banished from boosting this, this gets +1{p}.", ctx) is None

@@ -144,6 +144,22 @@ def test_entries_are_named_by_the_code(run_cli, plays, monkeypatch):
     assert len(plays) == 2
 
 
+def test_the_file_keeps_one_version_of_the_code(run_cli, plays, monkeypatch, tmp_path):
+    import marshal
+
+    other = tmp_path / "nimblism.toml"
+    other.write_text(NIMBLISM.read_text(encoding="utf-8"), encoding="utf-8")
+    _check(run_cli, NIMBLISM)
+    _check(run_cli, other)
+    cache = store.cache_dir() / "judged-check.marshal"
+    assert len(marshal.loads(cache.read_bytes())[1]) == 2
+    monkeypatch.setattr(judged, "_CODE", [b"other code" * 2])
+    _check(run_cli, NIMBLISM)
+    assert len(plays) == 3
+    tag, entries = marshal.loads(cache.read_bytes())
+    assert len(entries) == 1 and tag[-1] == b"other code" * 2     # the other version's entries are gone
+
+
 def test_a_corrupt_cache_file_is_ignored_and_rewritten(run_cli, plays):
     first = _check(run_cli, NIMBLISM)
     cache = store.cache_dir() / "judged-check.marshal"

@@ -334,8 +334,12 @@ def trigger_body(body: str, frame) -> list[dict]:
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
         dm = re.fullmatch(r"a card with (\d+) or more \{p\} is discarded this way", m.group(1), re.IGNORECASE)
+        cm = re.fullmatch(r"an? (red|yellow|blue) card is charged this way", m.group(1), re.IGNORECASE)
         if dm and getattr(frame, "discarded_here", False):
             cond = {"discarded": {"min_power": int(dm.group(1))}}    # the card this ability's discard discarded
+        elif cm and getattr(frame, "charged_here", False):
+            # the card this ability's charge charged — this time: it did charge (1.8.4a), and that card fits
+            cond = {"if_you_do": True, "charged": {"color": cm.group(1).lower()}}
         elif m.group(1).lower() == "it was fused" and frame.event in ("attack", "hit"):
             # "When you attack with this, if it was fused, …": "it" is this card, the attack its event is about
             cond = frame.ctx.condition("this was fused")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from judge.cards import tapping_grammar
-from judge.cards.phrases import STATE_CONDITIONS, NUM, NotUnderstood, Reading, number, sentences
+from judge.cards.phrases import STATE_CONDITIONS, listed_keywords, NUM, NotUnderstood, Reading, number, sentences
 from judge.cards.subcards_grammar import cost_part as under_cost
 
 COUNTER_KINDS = ("steam", "energy", "haunt", "aim", "flow", "verse", "lightning", "stain", "bauble")
@@ -19,9 +19,16 @@ COLORS = ("red", "yellow", "blue")
 
 def card_noun(phrase: str, ctx) -> dict:
     """``card`` / ``red card`` / ``Assassin card`` / ``instant`` / ``instant card`` → a selector for a card in
-    a zone (a colour, supertypes of the pool, or one card type)."""
-    words = phrase.strip().lower().split()
+    a zone (a colour, supertypes of the pool, or one card type); ``card with watery grave`` → with that keyword
+    (1.3.2); a card name of the card data → a card of that name (1.3.1a)."""
+    low = phrase.strip().lower()
+    if low in ctx.names:
+        return {"name": ctx.names[low]}
     spec: dict = {}
+    km = re.fullmatch(r"(.+?) with ([a-z ]+)", low)
+    if km and km.group(2) in listed_keywords()[0]:
+        low, spec["keyword"] = km.group(1), km.group(2)
+    words = low.split()
     if words and words[0] in COLORS:
         spec["color"] = words.pop(0)
     sups = []

@@ -143,7 +143,8 @@ def _receiver(fields: dict, frame):
     subject is one ("your next dagger attack", "target attack", an attack's "this"), else the card itself."""
     to = fields.get("to", "self")
     target = frame.target
-    is_attack = isinstance(to, dict) and to.get("is_attack") or to == "self" and frame.ctx.is_attack or \
+    is_attack = isinstance(to, dict) and (to.get("is_attack") or "attack" in to.get("subtypes", ())) or \
+        to == "self" and frame.ctx.is_attack or \
         to == "target" and (target == "attack" or isinstance(target, dict)
                             and (target.get("is_attack") or "attack" in target.get("subtypes", ())))
     if not is_attack or frame.ctx.is_attack:

@@ -212,6 +212,9 @@ def condition(phrase: str, ctx: Context) -> dict:
     got = played_grammar.condition(p, ctx)
     if got is not None:
         return got
+    got = zones_grammar.condition(p, ctx)
+    if got is not None:
+        return got
     if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
         return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
     m = re.fullmatch(r"(?:it|this) is (\w+)", p)

@@ -62,14 +62,103 @@ def condition(p: str, ctx) -> dict | None:
 
 
 _YOURS = re.compile(r"your ((?:[a-z]+ )*?(?:attacks|daggers|swords|weapons)) (gain|get|cost) (.+)")
+_YOU_CONTROL = re.compile(r"(.+?) you control (gain|get|have) (.+)")
+
+
+def plural_noun(noun: str, ctx) -> dict:
+    """``equipment`` / ``wrenches`` / ``NAMEs`` (a card name) / ``attack action cards`` → the selector of the cards a plural
+    noun names: a card type, a subtype (1.3.3), a card name of the data (1.3.1a) or a card description (not attacks)."""
+    noun = noun.strip().lower()
+    if noun == "equipment":
+        return {"types": ["equipment"]}
+    singular = noun[:-2] if noun.endswith("es") and noun[:-2] in g.NOUN_SUBTYPES else \
+        noun[:-1] if noun.endswith("s") else None
+    if singular is None:
+        raise g.NotUnderstood(noun)
+    if singular in ctx.names:
+        return {"name": ctx.names[singular]}
+    if singular in g.NOUN_SUBTYPES:
+        return {"subtypes": [singular]}
+    spec = g.selector(singular, ctx)
+    if spec.get("is_attack") or not spec:
+        raise g.NotUnderstood(noun)
+    return spec
+
+
+_OPPOSING_WHILE = re.compile(r"^(.+?) controlled by an opposing hero (?:have|get) (.+?) while "
+                             r"(attacking and defending|attacking|defending)\.?$", re.IGNORECASE)
+_WHILE_STATE = {"attacking": {"is_attack": True}, "defending": {"defending": True}}
+
+
+def opposing_while(text: str, ctx) -> g.Reading | None:
+    """``Attack action cards controlled by an opposing hero have -1{p} while attacking and defending`` of a permanent →
+    a static ability on each such card of an opponent, its "while" evaluated for each card on its own (1.8.4c)."""
+    m = _OPPOSING_WHILE.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    spec = {**plural_noun(m.group(1), ctx), "controller": "opponent"}
+    states = [_WHILE_STATE[w] for w in m.group(3).lower().split(" and ")]
+    if len(states) > 1:
+        spec["any_of"] = states
+    else:
+        spec.update(states[0])
+    return g.Reading(abilities=[{"kind": "static", "effect": dict(eff, to=dict(spec))}
+                                for eff in g.modifiers(m.group(2).lower())])
+
+
+_CANT_GAIN = re.compile(r"^(.+?)( you control)? (lose and can't gain|can't gain) (go again|dominate|overpower)\.?$",
+                        re.IGNORECASE)
+
+
+def cant_gain(text: str, ctx) -> g.Reading | None:
+    """``Attacks you control can't gain go again`` / ``'Non-attack' action cards lose and can't gain go again`` of a
+    permanent → static abilities: a restriction on gaining the keyword (1.0.2: printed keywords stay), and with "lose"
+    the loss of the keyword too, on every object that fits (6.2.3)."""
+    m = _CANT_GAIN.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    noun = m.group(1).strip().lower()
+    spec = {"is_attack": True} if noun == "attacks" else plural_noun(noun, ctx)
+    if m.group(2):
+        spec["controller"] = "you"
+    keyword = m.group(4).lower()
+    does = ["lose-keyword", "cannot-gain-keyword"] if m.group(3).lower().startswith("lose") else ["cannot-gain-keyword"]
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": do, "keyword": keyword, "to": dict(spec)}}
+                                for do in does])
+
+
+def you_control_get(text: str, ctx) -> g.Reading | None:
+    """``Equipment you control gain +1{d}`` / ``Wrenches you control get +1{p}`` of a permanent → a static ability for
+    each modifier, on every such object its controller controls (6.2.3: it applies while the permanent is
+    functional)."""
+    m = _YOU_CONTROL.fullmatch(text.strip().rstrip(".").lower())
+    if not m or re.search(r"\b(?:while|this turn|until|if|when)\b", m.group(3)) or "," in m.group(1):
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    spec = {**plural_noun(m.group(1), ctx), "controller": "you"}
+    reading = g.Reading()
+    for eff in g.modifiers(m.group(3)):
+        eff["to"] = dict(spec)
+        reading.abilities.append({"kind": "static", "effect": eff})
+    return reading
 
 
 def yours_this_turn(low: str, frame) -> list[dict] | None:
     """``Your daggers gain +1{p} this turn`` / ``Your sword attacks cost {r} less this turn`` in a permanent's activated
-    ability → a continuous effect for the turn on every object of its controller that fits (6.2.2; a weapon's
+    or triggered ability → a continuous effect for the turn on every object of its controller that fits (6.2.2; a weapon's
     attack-proxy has what its weapon has, 1.4.3d; a cost effect on attacks reduces their attack abilities too)."""
+    if frame.where in ("activated", "trigger") and frame.this_turn and not frame.ctx.resolves:
+        cm = _YOU_CONTROL.fullmatch(low)     # "NAMEs you control gain +1{p} until end of turn"
+        if cm and cm.group(2) != "have":
+            spec = {**plural_noun(cm.group(1), frame.ctx), "controller": "you"}
+            return [dict(eff, to=dict(spec)) for eff in g.modifiers(cm.group(3))]
     m = _YOURS.fullmatch(low)
-    if not m or frame.where != "activated" or not frame.this_turn or frame.ctx.resolves:
+    if not m or frame.where not in ("activated", "trigger") or not frame.this_turn or frame.ctx.resolves:
         return None
     noun = m.group(1)
     if noun.endswith("attacks"):
@@ -125,6 +214,9 @@ def effect(low: str, frame) -> list[dict] | None:
     got = yours_this_turn(low, frame) or each_hero(low, frame)
     if got is not None:
         return got
+    if low == "charge your hero's soul" and frame.where == "trigger":
+        frame.charged_here = True       # "If a yellow card is charged this way, …" reads this charge (8.5.29a)
+        return [{"do": "charge"}]
     if low == "turn this face-up" and "equipment" in frame.ctx.types:
         return [{"do": "turn-face-up", "what": "self"}]     # turn (8.5.24): the equipment itself face up
     if low == "add this to the active chain link as a defending card" and not frame.ctx.resolves:
@@ -227,7 +319,7 @@ def your_cards_get(text: str, ctx) -> g.Reading | None:
     return reading
 
 
-_YOURS_HITS = re.compile(r"^(once per turn effect - )?when an? (.+?) you control hits( a hero)?, (.+?)\.?$", re.IGNORECASE)
+_YOURS_HITS = re.compile(r"^(once per turn effect - )?(?:when|whenever) an? (.+?) you control hits( a hero)?, (.+?)\.?$", re.IGNORECASE)
 
 
 def yours_hits_a_hero(text: str, ctx) -> g.Reading | None:
@@ -242,25 +334,25 @@ def yours_hits_a_hero(text: str, ctx) -> g.Reading | None:
     if ctx.resolves:
         raise g.NotUnderstood(text)
     noun = m.group(2).lower()
-    if noun == "weapon":
+    if noun in ("weapon", "weapon attack"):
         spec = {"types": ["weapon"]}
+    elif m.group(2) in ctx.names.values():
+        spec = {"name": m.group(2)}       # "When NAME you control hits": a card of that name (1.3.1a)
+    elif noun == "attack":
+        spec = {}                         # "When an attack you control hits": any attack of its controller
     else:
         spec = g.selector(noun, ctx)
         if spec.get("is_attack") or spec.get("types") != ["action"] or spec.get("subtypes") != ["attack"]:
             raise g.NotUnderstood(text)   # an attack action card, by its types (1.2.2c)
     spec["controller"] = "you"
-    effects = []
-    for part in re.split(r" and (?=deal\b)", m.group(4).strip().lower()):
-        dm = re.fullmatch(rf"deal {g.NUM} damage to them", part)
-        if part == "destroy this":
-            effects.append({"do": "destroy", "what": "self"})
-        elif dm and m.group(3):
-            effects.append({"do": "damage", "amount": g.number(dm.group(1)), "to": "defending-hero"})
-        elif part == "you may attack an additional time with that weapon this turn" and noun == "weapon":
-            # an additional activation of that weapon's attack ability beyond its limit (5.2.3), if they choose to
-            effects.append({"do": "additional-activations", "count": 1, "attack_only": True, "to": "attack",
-                            "may": True})
-        else:
+    effects = _hit_effects(m.group(4).strip().lower(), bool(m.group(3)), noun, text)
+    if effects is None:      # any other effects, read as a trigger's body on the hit event (7.5.5)
+        frame = g.Frame(ctx, "trigger")
+        frame.event = "hit"
+        from judge.cards.choices_grammar import trigger_body
+
+        effects = trigger_body(m.group(4), frame)
+        if frame.target is not None:
             raise g.NotUnderstood(text)
     cond: dict = {"attack": spec}
     if m.group(3):
@@ -269,6 +361,32 @@ def yours_hits_a_hero(text: str, ctx) -> g.Reading | None:
     if m.group(1):
         ability["limit"] = 1
     return g.Reading(abilities=[ability])
+
+
+def _hit_effects(body: str, hits_hero: bool, noun: str, text: str) -> list[dict] | None:
+    """The effects of :func:`yours_hits_a_hero` that name the hit itself: ``destroy this``, ``deal N damage to them``
+    (the hero hit), ``you may attack an additional time with that weapon this turn``, ``you may destroy this. If you
+    do, deal N arcane damage to them`` (1.8.4); None for other effects."""
+    mm = re.fullmatch(rf"you may destroy this\. if you do, deal {g.NUM}( arcane)? damage to them", body)
+    if mm and hits_hero:
+        damage = {"do": "damage", "amount": g.number(mm.group(1)), "to": "defending-hero", "if": {"if_you_do": True}}
+        if mm.group(2):
+            damage["kind"] = "arcane"
+        return [{"do": "destroy", "what": "self", "may": True}, damage]
+    effects = []
+    for part in re.split(r" and (?=deal\b)", body):
+        dm = re.fullmatch(rf"deal {g.NUM} damage to them", part)
+        if part == "destroy this":
+            effects.append({"do": "destroy", "what": "self"})
+        elif dm and hits_hero:
+            effects.append({"do": "damage", "amount": g.number(dm.group(1)), "to": "defending-hero"})
+        elif part == "you may attack an additional time with that weapon this turn" and noun == "weapon":
+            # an additional activation of that weapon's attack ability beyond its limit (5.2.3), if they choose to
+            effects.append({"do": "additional-activations", "count": 1, "attack_only": True, "to": "attack",
+                            "may": True})
+        else:
+            return None
+    return effects
 
 
 _EQUAL_TO = re.compile(r"^this's \{(p|d)\} is equal to the number of opposing heroes with greater \{h\} than you\.?$",
@@ -488,7 +606,8 @@ def paragraph(text: str, ctx) -> g.Reading | None:
             your_cards_get(text, ctx) or \
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
-            yours_enter_with(text, ctx) or enters_with_if(text, ctx)
+            yours_enter_with(text, ctx) or enters_with_if(text, ctx) or cant_gain(text, ctx) or you_control_get(text, ctx) or \
+            opposing_while(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

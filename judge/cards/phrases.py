@@ -328,7 +328,7 @@ def modifiers(phrase: str) -> list[dict]:
     parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", phrase.strip())
     out = []
     for part in parts:
-        m = re.fullmatch(r"([+-])(\d+)\{([pd])\}", part)
+        m = re.fullmatch(r"([+-])(\d+) ?\{([pd])\}", part)     # "+1 {p}": printed with a space on a few cards
         if m:
             by = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
             out.append({"do": "modify", "stat": "power" if m.group(3) == "p" else "defense", "by": by})

@@ -35,6 +35,25 @@ def paragraph(text: str, ctx) -> g.Reading | None:
     return g.Reading(abilities=[{"kind": "replacement", "would": "graveyard", "instead": INSTEAD[m.group(1)]}])
 
 
+# a card banished from the deck by a boost, as printed: "an item or equipment" → the selector of either noun
+BOOST_NOUNS = {"item": {"subtypes": ["item"]}, "equipment": {"types": ["equipment"]}}
+
+
+def condition(p: str, ctx) -> dict | None:
+    """``an item or equipment was banished from boosting this`` on a card with boost (8.3.9) → ``{boost_banished =
+    SELECTOR}``: the card its boost banished fits; None for another condition."""
+    m = re.fullmatch(r"an? (.+?) (?:was|is) banished from boosting this", p)
+    if not m:
+        return None
+    if "boost" not in {str(k).lower() for k in ctx.record.keyword_list() if isinstance(k, str)}:
+        raise g.NotUnderstood(p)        # only a card with boost banishes by boosting it
+    nouns = m.group(1).split(" or ")
+    if any(n not in BOOST_NOUNS for n in nouns):
+        raise g.NotUnderstood(p)
+    specs = [dict(BOOST_NOUNS[n]) for n in nouns]
+    return {"boost_banished": specs[0] if len(specs) == 1 else {"any_of": specs}}
+
+
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes → effect tables; None for another sentence."""
     for reader in (_create_card, _play_it, _banish_from_their, _banish_up_to, _banish_self, _all_to_deck_bottom,

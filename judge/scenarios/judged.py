@@ -8,7 +8,8 @@ document's bytes, its name, game, version, title and parser, :func:`judge.rulebo
 of the whole ``judge`` package (every ``.py`` file and the embedded card data, by content), the Python
 version and the installed ``rapidfuzz`` and ``networkx``; and the card data imported into the store (by
 content). Any change of any of these names a different entry: nothing is invalidated by hand, and an
-entry is never read under other inputs than those it was judged under.
+entry is never read under other inputs than those it was judged under. A file holds the entries of one
+version of the code (its digest is in the file's tag): the first run under new code starts it afresh.
 
 ``JUDGE_NO_JUDGED_CACHE=1`` turns the cache off (each scenario is played); a missing, corrupt or foreign
 cache file is ignored and rewritten.
@@ -110,6 +111,9 @@ class Judged:
         self._inputs = None
         if not self.enabled:
             return
+        # the file holds one code version's entries: those of another can never be read again by this code,
+        # and a file of 10,000 rulings under two versions held 22,000 records in memory (511 MiB)
+        self.tag += (code_key(),)
         try:
             with open(self.path, "rb") as fh:
                 tag, known = marshal.loads(fh.read())

@@ -21,10 +21,14 @@ def report(game: Game):
     f["action_points"] = {name: p.action_points for name, p in s.players.items()}
     f["resources"] = {name: p.resources for name, p in s.players.items()}
     f["chi"] = {name: p.chi for name, p in s.players.items()}
-    f["zones"] = {h: c.zone for h, c in s.cards.items()}
-    f["face_down"] = {h: c.face_down for h, c in s.cards.items()}
-    f["tapped"] = {h: c.tapped for h, c in s.cards.items()}   # 2026-02 1.3.3b: a permanent's state at the end
-    f["under"] = {h: c.under for h, c in s.cards.items() if c.zone == "under"}   # sub-cards → top-card (3.0.14)
+    zones, face_down, tapped, under = {}, {}, {}, {}   # one pass over the cards
+    for h, c in s.cards.items():
+        zones[h] = c.zone
+        face_down[h] = c.face_down
+        tapped[h] = c.tapped   # 2026-02 1.3.3b: a permanent's state at the end
+        if c.zone == "under":
+            under[h] = c.under   # sub-cards → top-card (3.0.14)
+    f["zones"], f["face_down"], f["tapped"], f["under"] = zones, face_down, tapped, under
     f.setdefault("transformed", {})
     for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "scrap_paid", "beaten_chest", "intimidated", "died",
                 "won_clash", "wagered", "won_wager", "transcended"):

@@ -17,7 +17,7 @@ from judge.engine.fab.counters import counters_from_table
 from judge.engine.fab.modes import check_action_modes, check_card_modes, fold_mode_abilities
 from judge.engine.fab.state import Player, State
 
-PLAYER_KEYS = {"hero", "life", "action_points", "resources", "chi", "intellect", "marked"}
+PLAYER_KEYS = {"hero", "life", "action_points", "resources", "chi", "intellect", "marked", "trigger_order"}
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
@@ -92,6 +92,11 @@ def build_state(scenario) -> State:
             reasons.append(_type_error(scenario, f"{key}.marked", "true or false", marked))
         else:
             player.marked = marked     # the hero starts with the marked condition (9.3)
+        order = p.get("trigger_order", [])   # 6.6.6b: the order they put their own triggered-layers on the stack
+        if not isinstance(order, list) or not all(isinstance(h, str) for h in order):
+            reasons.append(_type_error(scenario, f"{key}.trigger_order", "a list of card handles", order))
+        else:
+            player.trigger_order = list(order)
         s.players[name] = player
     g = table_at(scenario, data, "game", "a table", reasons)
     unknown_keys(scenario, g, GAME_KEYS, "game", "in [game]", reasons)
@@ -133,6 +138,11 @@ def build_state(scenario) -> State:
         _check_action(scenario, i, act, s, reasons)
     _check_position(scenario, s, reasons)
     gains.check_listeners(scenario, s, reasons)   # 6.2.5: no increase left out of the events read
+    for name, p in s.players.items():   # 6.6.6b: the sources whose triggered-layers a player orders
+        for h in p.trigger_order:
+            if h not in s.cards and h not in created_handles(s):
+                reasons.append(scenario.reason("unknown-card", f"trigger_order names {h!r}, which is no card of the file",
+                                               f"players.{name}.trigger_order"))
     if reasons:
         raise InvalidScenario(reasons)
     return s
@@ -316,9 +326,11 @@ def _card_values(scenario, key, cd, card: Card, reasons):
         if v is None:
             continue
         if f == "cost" and isinstance(v, str) and v.strip().upper().endswith("X"):
-            base = v.strip().upper()[:-1].rstrip("+ ")
+            # "X", "2+X", "XX": the symbols and numbers printed are additive (2.2.2a) — XX is X + X
+            base = v.strip().upper().replace("X", "").rstrip("+ ")
             card.cost = int(base) if base.isdigit() else 0
             card.x_cost = True
+            card.x_count = v.upper().count("X")
             continue
         if not isinstance(v, int) or isinstance(v, bool):
             reasons.append(_type_error(scenario, f"{key}.{f}", "a whole number" + (' or "X"' if f == "cost" else ""), v))
@@ -382,7 +394,7 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
 
 _SELECTOR_WORD_LISTS = ("types", "subtypes", "supertypes", "not_types", "not_subtypes", "not_supertypes")
 # the keys whose table value is a selector, in an ability, an effect or a condition (docs/scenario-format.md)
-_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "played_other_this_turn",
+_SELECTOR_HOLDERS = ("to", "of", "for", "card", "attack", "this", "you_control", "played_this_turn", "played_other_this_turn", "charged",
                      "together_with", "last_attack", "pitched", "what", "target", "revealed", "paid_with")
 
 

@@ -47,6 +47,21 @@ CHANGES = [0]
 from the abilities in the game (:func:`judge.engine.fab.state.derived`) is kept until it moves."""
 
 
+class _Replaced:
+    """An attribute whose value is only ever replaced, and whose replacement moves ``CHANGES``: a descriptor
+    with ``__set__`` only, so reading it is a plain read of the instance's own dict (no call), and assigning a
+    different value (``!=``: the same abilities again, a reset, 3.0.9, change nothing) marks the change."""
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __set__(self, obj, value):
+        d = obj.__dict__
+        if d.get(self.name) != value:
+            CHANGES[0] += 1
+        d[self.name] = value
+
+
 class Card:
     """A card (or token) in the game. ``handle`` is the scenario's name for it, unique per scenario."""
 
@@ -63,6 +78,7 @@ class Card:
         self.supertypes: set[str] = set()
         self.cost: int | None = None
         self.x_cost = False
+        self.x_count = 1          # how many X its printed cost has: "XX" is X + X (2.2.2a)
         self.pitch: int | None = None
         self.pitch_chi = False    # its pitch symbols are {c}: pitching it gains chi points, not resources (2.8.2)
         self.power: int | None = None
@@ -90,18 +106,9 @@ class Card:
         self.deck_pos = 0.0       # position in its owner's deck, lowest on top (zones.py)
         self.under: str | None = None   # in the zone "under": the handle of its top-card (3.0.14)
 
-    @property
-    def abilities(self) -> list[Ability]:
-        """Its abilities now (printed or given by the file; an effect may replace them: never changed in place
-        once the game has begun, so that what is derived from them can be kept)."""
-        return self._abilities
-
-    @abilities.setter
-    def abilities(self, value: list[Ability]):
-        """Replace its abilities (an effect that takes or gives them, a new object, 3.0.9)."""
-        if self.__dict__.get("_abilities") != value:   # the same abilities again (a reset, 3.0.9) change nothing
-            CHANGES[0] += 1
-        self._abilities = value
+    abilities = _Replaced()
+    """Its abilities now (printed or given by the file; an effect may replace them: never changed in place once
+    the game has begun, so that what is derived from them can be kept). Replacing them moves ``CHANGES``."""
 
     def ability_number(self, act: dict) -> int:
         """The 1-based number, among its abilities, of the ability an `activate` action names: its `ability`, or
@@ -109,7 +116,7 @@ class Card:
         given = act.get("ability")
         if given is not None:
             return given
-        return next((i for i, a in enumerate(self._abilities, 1) if a.kind == "activated"), 1)
+        return next((i for i, a in enumerate(self.abilities, 1) if a.kind == "activated"), 1)
 
     # -- identity ---------------------------------------------------------------------------------------
     @property

@@ -553,6 +553,7 @@ APPLICATION_IS_EVENT = cite("6.2.5", "the first time a continuous effect applies
 PROPERTY_INCREASED = cite("2.0.3b", "increase or decrease")
 HISTORY_PRESERVED = cite("3.0.9c", "the process of how an object becomes a new object is preserved as the history")
 COMPOUND_REPLACED_NOT_PARTS = cite("1.9.2b", "if a replacement effect replaces a compound event")
+ADDITIVE_COST_SYMBOLS = cite("2.2.2a", "they are additive for determining the base cost of a card")
 LAYER_RENUMBERED = cite("3.15.6", "any layer m where m n becomes layer m 1")
 CHI_IN_PLACE_OF_RESOURCE = cite("1.13.5b", "a chi point can be used in place of a resource point")
 CHI_FROM_PITCHING = cite("1.13.5a", "a player can gain chi points from the following")

@@ -283,20 +283,40 @@ class Combat:
         found = None
         for eff in self.s.effects:
             if eff.kind == "cannot-be-defended-by" and not eff.pending and self.effect_applies(eff, att) and \
-                    matches(c, eff.data.get("what") or {}, self, eff.controller):
-                found = (f"an effect of {self._src_name(eff)}", eff.data)
+                    matches(c, eff.data.get("what") or {}, self, eff.controller) and \
+                    self._cost_below(c, eff.data, self.s.cards.get(eff.source)):
+                found = (f"an effect of {self._src_name(eff)}", eff.data, self.s.cards.get(eff.source))
                 break
         if found is None:
             for src, ab in self._functional_statics("cannot-be-defended-by"):
                 eff = ab.get("effect", {})
                 if self._applies(eff.get("to", "self"), att, src.controller, src) and \
-                        matches(c, eff.get("what") or {}, self, src.controller):
-                    found = (f"a static ability of {src.name}", eff)
+                        matches(c, eff.get("what") or {}, self, src.controller) and self._cost_below(c, eff, src):
+                    found = (f"a static ability of {src.name}", eff, src)
                     break
         if found is None:
             return None
-        return (f"{found[0]} says {att.name} can't be defended by {_describe_selector(found[1].get('what') or {})} "
-                "(a restriction)", [cited.RESTRICTION_PRECEDENCE])
+        below = found[1].get("cost_less_than")
+        cost = f" with cost less than {self.amount(below, found[2])}" if below is not None else ""
+        return (f"{found[0]} says {att.name} can't be defended by {_describe_selector(found[1].get('what') or {})}"
+                f"{cost} (a restriction{f'; {c.name} costs {c.cost}' if cost else ''})",
+                [cited.RESTRICTION_PRECEDENCE] + ([cited.PROPERTY_VALUE_INFERS_EXISTENCE] if cost else []))
+
+    def _cost_below(self, c: Card, eff: dict, src) -> bool:
+        """"… by cards with cost less than N" (``cost_less_than``, N a number or a quantity read now for the
+        source): a card without the cost property does not meet it (1.8.7); no such clause: met."""
+        below = eff.get("cost_less_than")
+        if below is None:
+            return True
+        n = self.amount(below, src)
+        if c.cost is None:
+            said = self.__dict__.setdefault("_no_cost_said", set())
+            if c.handle not in said:
+                said.add(c.handle)
+                self.step(f"{c.name} has no cost property: it does not meet \"cost less than {n}\", so that restriction "
+                          "does not stop it from defending.", [cited.PROPERTY_VALUE_INFERS_EXISTENCE], tag="telling")
+            return False
+        return c.cost < n
 
     def defending(self, link: ChainLink) -> list:
         """The chain link's defending cards now: a card is defending until it leaves the combat chain (7.0.5a)."""

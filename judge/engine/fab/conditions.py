@@ -202,6 +202,12 @@ def _pitched_for(g, want, src, event):
                                    for h in src.__dict__.get("_pitched_for", []) if h in g.s.cards)
 
 
+def _boost_banished(g, want, src, event):
+    # "if an item or equipment was banished from boosting this": the card its boost banished (8.3.9) fits
+    h = src.__dict__.get("_boost_banished") if src is not None else None
+    return h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
 def _paid_with(g, want, src, event):
     # "if the discarded card has 6 or more {p}", "if a card with 6 or more {p} is banished this way": the cards
     # the source's own costs moved as it was played (costs.py)
@@ -275,6 +281,12 @@ def _less_life(g, want, src, event):
 def _revealed(g, want, src, event):
     # "if it's an arrow": the card the source's reveal effect revealed last (8.5.17), as it is now
     h = g.__dict__.get("revealed_by", {}).get(src.handle if src else None)
+    return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+
+
+def _charged(g, want, src, event):
+    # "If a yellow card is charged this way": the card the source's charge effect charged last (8.5.29a)
+    h = g.__dict__.get("charged_by", {}).get(src.handle if src else None)
     return h is not None and h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
 
 
@@ -386,6 +398,7 @@ CONDITION_ROWS = (
     Condition("ability_type", "ability_type", _ability_type),
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("revealed", None, _revealed),
+    Condition("charged", None, _charged),
     Condition("discarded", None, _discarded),
     Condition("banished", None, _banished),
     Condition("defending_hero_marked", None, _defending_hero_marked),
@@ -397,6 +410,7 @@ CONDITION_ROWS = (
     Condition("less_life_than_an_opponent", None, _less_life),
     Condition("paid_with", None, _paid_with),
     Condition("pitched_for", None, _pitched_for),
+    Condition("boost_banished", None, _boost_banished),
     Condition("phase", None, _phase),
     Condition("dealt_damage_this_turn", None, _dealt_damage),
     Condition("won_clash", None, won_clash),

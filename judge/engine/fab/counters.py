@@ -135,7 +135,16 @@ class Counters:
         for cd in (self.scenario.data.get("cards") or {}).values():   # kinds a card started with
             if isinstance(cd, dict) and isinstance(cd.get("counters"), dict):
                 kinds |= {parse_counter_name(name)[0] for name in cd["counters"]}
+        blank = {"power": 0, "defense": 0}   # the row of a card with no counters
+        for k in kinds:
+            if k not in STATS:
+                blank[k] = 0
+        for label in _STAT_LABELS:
+            blank.setdefault(label, 0)
         for h, c in self.s.cards.items():
+            if not c.counters:
+                out[h] = dict(blank)
+                continue
             row = {"power": 0, "defense": 0}
             for k in kinds:
                 if k not in STATS:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from judge.engine.fab import cited
 from judge.engine.fab.cards import CHANGES
 from judge.engine.fab.base import _describe_effect_data, _describe_selector
-from judge.engine.fab.state import Effect, abilities_in_game, derived
+from judge.engine.fab.state import Effect, kept_values
 
 DELAYED_KEYS = {"on", "effects", "once", "name", "target", "nth"}
 
@@ -104,10 +104,9 @@ class Delayed:
         becomes met — or at once if it is met when the ability becomes functional — and again only after the
         condition has stopped being met."""
         s = self.s
-        kept = s.__dict__.get("_derived")   # derived() inlined: asked at every game state action
-        listening = kept[1].get(("trigger", "state")) if kept is not None and kept[0] == CHANGES[0] else None
-        if listening is None:
-            listening = derived(s, ("trigger", "state"), lambda: abilities_in_game(s)[1].get("state", ()))
+        values = s.__dict__.get("_derived")   # kept_values() inlined: asked at every game state action
+        values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(s)
+        listening = values["in-game"][1].get("state", ())
         for src, ab in listening:
             key = (src.handle, ab.key, src.timestamp)
             live = src.zone in ("arena", "equipment") and not src.private or \

@@ -7,12 +7,12 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited, gains, tapping
+from judge.engine.fab import cited, gains, tapping, trigger_order
 from judge.engine.fab.base import _describe_effect_data, _describe_quantity, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
 from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
-from judge.engine.fab.state import Effect, Layer, abilities_in_game, derived
+from judge.engine.fab.state import Effect, Layer, kept_values
 
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
@@ -38,11 +38,9 @@ class Effects:
             listening = ((src, ab) for src in list(self.s.cards.values())
                          for ab in src.abilities + self.granted_triggers(src))
         else:   # the triggered abilities whose event this is, found in one pass (most events meet none)
-            kept = self.s.__dict__.get("_derived")   # derived() inlined: asked at every event
-            listening = kept[1].get(("trigger", name)) if kept is not None and kept[0] == CHANGES[0] else None
-            if listening is None:
-                listening = derived(self.s, ("trigger", name),
-                                    lambda: abilities_in_game(self.s)[1].get(name, ()))
+            values = self.s.__dict__.get("_derived")   # kept_values() inlined: asked at every event
+            values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
+            listening = values["in-game"][1].get(name, ())
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue
@@ -74,7 +72,8 @@ class Effects:
             if limit is not None:
                 self.s.trigger_counts[(src.handle, ab.key)] = self.s.trigger_counts.get((src.handle, ab.key), 0) + 1
             created.append((src, ab))
-        created.extend(self.delayed_triggers(name, info))
+        if self.s.effects:   # delayed-triggered effects are effects in force (6.6.3)
+            created.extend(self.delayed_triggers(name, info))
         for src, ab in created:
             if self._suppressed(src, name, info):
                 continue
@@ -257,17 +256,19 @@ class Effects:
 
     def add_pending_triggers(self):
         """6.6.6, 1.10.2d: created triggered-layers are added to the stack before anyone receives priority —
-        with several players', each in clockwise order from the turn player adds their own (6.6.6b)."""
+        with several players', each in clockwise order from the turn player adds their own (6.6.6b), in the order
+        they choose (their ``trigger_order``)."""
         pending = self.s.pending
         if not pending:
             return
         self.s.pending = []
         controllers = {layer.controller for layer in pending}
         cites = [cited.TRIGGERED_LAYER_CREATED, cited.GSA_TRIGGERS]
+        seats = self.clockwise_from(self.s.turn_player)
         if len(controllers) > 1:
-            seats = self.clockwise_from(self.s.turn_player)
-            pending.sort(key=lambda layer: seats.index(layer.controller) if layer.controller in seats else 0)
             cites.append(cited.TRIGGERED_LAYERS_ORDER)
+        pending = [layer for player in seats for layer in trigger_order.own_order(
+            self, player, [l for l in pending if l.controller == player])] + [l for l in pending if l.controller not in seats]
         for layer in pending:
             self.s.stack.append(layer)
         names = ", ".join(layer.name for layer in pending)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from judge.engine.core import STEP_BUDGET, InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
-from judge.engine.fab.state import State
+from judge.engine.fab.state import State, abilities_in_game
 from judge.engine.fab.combat import Combat
 from judge.engine.fab.damage import Damage
 from judge.engine.fab.effects import Effects
@@ -78,8 +78,8 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self.defended: dict[str, str] = {}
         self._evaluating: set = set()   # static abilities whose while-condition is being evaluated
         # does any card have a static ability that grants a triggered ability (looked up only when one does)
-        self.static_grants = any(ab.kind == "static" and ab.get("effect", {}).get("do") == "gain-ability"
-                                 for c in state.cards.values() for ab in c.abilities)
+        self.static_grants = any(ab.get("effect", {}).get("do") == "gain-ability"
+                                 for _, ab in abilities_in_game(state)[0])
 
     # =====================================================================================================
     # helpers
@@ -199,6 +199,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         card.counters = []
         card.tapped = False   # no longer a permanent: its state goes with it (2026-02 1.3.3b)
         card.__dict__.pop("_chosen", None)   # the choices written for the action that played it
+        card.__dict__.pop("_boost_banished", None)   # the card its boost banished: of that play only (8.3.9)
         if card.printed is not None:
             card.abilities = list(card.printed[0])
             card.keywords = dict(card.printed[1])
@@ -270,7 +271,8 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         if s.game_over:
             raise StopIteration
         s.passed = []
-        self.add_pending_triggers()
+        if s.pending:
+            self.add_pending_triggers()
         if s.priority is None and s.step not in ("close",):
             s.priority = s.turn_player
         if s.stack:
@@ -376,7 +378,8 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self._check_state_triggers()
         self.check_defending_state_triggers()   # 8.3.25 mirage
         self.state_triggers()
-        self.add_pending_triggers()
+        if s.pending:
+            self.add_pending_triggers()
         # 1.10.2e: a rule or effect has closed the combat chain
         if s.closing is not None and s.chain_open and s.step != "close":
             why, cites = s.closing

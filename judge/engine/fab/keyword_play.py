@@ -208,6 +208,8 @@ class KeywordPlay:
             self.facts.setdefault("charged", []).append(c.handle)
             self.event("charge", card=c.handle, player=controller)
         self.last_objects = [c.handle for c in picked]
+        # "If a yellow card is charged this way": the card this source's charge effect charged last (8.5.29a)
+        self.__dict__.setdefault("charged_by", {})[src.handle if src else None] = picked[-1].handle
 
     # ---- opt (8.5.22) and reload (8.5.23) -----------------------------------------------------------------
     def effect_opt(self, eff: dict, src, controller: str, layer):

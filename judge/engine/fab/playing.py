@@ -383,12 +383,15 @@ class Playing:
         """5.1.6 calculate asset-costs: the action point cost and the resource cost with its modifiers
         (5.1.6a-c). Returns (resource cost, action point cost)."""
         action_cost = 1 if ("action" in c.types and not as_instant) else 0
-        resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0)
+        resource_cost = 0 if without_paying else (c.cost or 0) + (x or 0) * c.x_count
+        if c.x_count > 1 and x and not without_paying:   # 2.2.2a: "XX" is X + X
+            self.step(f"{c.name}'s printed cost has {c.x_count} X symbols: they are additive, so its cost is "
+                      f"{' + '.join(['X'] * c.x_count)} = {x * c.x_count} with X = {x}.", [cited.ADDITIVE_COST_SYMBOLS])
         if action.get("alternative") is not None:
             resource_cost = int(action["alternative"])
         elif c.melded and not without_paying:
             # 8.3.38, 8.3.38b: meld pays twice the base cost, set before increases and decreases apply
-            resource_cost = 2 * (c.cost or 0) + (x or 0)
+            resource_cost = 2 * (c.cost or 0) + (x or 0) * c.x_count
             self.step(f"{c.name} is melded: its resource cost is set to twice its base cost, {resource_cost}, before "
                       "any increase or decrease.", [cited.MELD, cited.MELD_SETS_COST])
         mods = self._cost_modifiers(c, player)
@@ -494,6 +497,7 @@ class Playing:
                           [cited.BANISH])
                 if do == "boost":
                     self.facts.setdefault("boosted", []).append(c.handle)
+                    c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
                     self.event("boost", card=c.handle, player=player)
                     mech = "mechanologist" in self.supertypes(top)
                     self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
@@ -554,7 +558,7 @@ class Playing:
             cost_note = ""
             if undetermined:
                 x = self.s.stack[-1].params.get("x", 0)
-                cost = (c.cost or 0) + x
+                cost = (c.cost or 0) + x * c.x_count
                 if cost < sel["min_cost"]:
                     self.step(f"The effect of {self._src_name(eff)} waits for a card with cost {sel['min_cost']} or "
                               f"greater: with X = {x}, {c.name} costs {cost} and the effect does not apply.",

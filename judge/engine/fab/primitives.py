@@ -518,7 +518,7 @@ PRIMITIVE_ROWS = (
     _p("lose-keyword", {"keyword", "to"}, (cited.TIMESTAMP_ORDER,), _continuous),
     _p("cannot-gain-keyword", {"keyword", "to"}, (cited.RESTRICTION_PRECEDENCE,), _continuous),
     _p("cannot-gain-power", {"to"}, (cited.RESTRICTION_PRECEDENCE, cited.NOT_RETROACTIVE), _continuous),
-    _p("cannot-be-defended-by", {"to", "what"}, (cited.RESTRICTION_PRECEDENCE, cited.CARD_CANNOT_DEFEND), _continuous),
+    _p("cannot-be-defended-by", {"to", "what", "cost_less_than"}, (cited.RESTRICTION_PRECEDENCE, cited.CARD_CANNOT_DEFEND), _continuous),
     _p("gain-ability", {"ability", "to", "next"}, (cited.LAYER_CONTINUOUS_EFFECT,), _continuous),
     _p("set-base-defense", {"value", "to"}, (cited.DEFENSE_MODIFIED,), _set_base_defense),
     _p("modify-base", {"stat", "set", "halve", "by", "to", "next"}, (cited.EFFECT_MODIFIES_VALUE, cited.STAGE_ORDER),

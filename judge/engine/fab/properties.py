@@ -16,7 +16,7 @@ from judge.engine.fab.contests import rolled
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
-from judge.engine.fab.state import ChainLink, abilities_in_game, derived
+from judge.engine.fab.state import ChainLink, kept_values
 
 
 _KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
@@ -39,18 +39,15 @@ class Properties:
     def static_abilities(self, does: tuple = ()) -> list:
         """(source, ability) for every static ability in the game, functional or not — only those whose effect
         is one of ``does`` when given — in the order of the cards and their abilities (kept until they change)."""
-        kept = self.s.__dict__.get("_derived")   # derived() inlined: this is asked for at every value
-        if kept is not None and kept[0] == CHANGES[0]:
-            statics = kept[1].get(("static", does))
-            if statics is not None:
-                return statics
-
-        def build():
-            statics = abilities_in_game(self.s)[0]
+        values = self.s.__dict__.get("_derived")   # kept_values() inlined: this is asked for at every value
+        values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
+        statics = values.get(("static", does))
+        if statics is None:
+            statics = values["in-game"][0]
             if does and statics:
                 statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
-            return statics
-        return derived(self.s, ("static", does), build)
+            values[("static", does)] = statics
+        return statics
 
     def _functional_of(self, statics):
         """Those of the (source, static ability) pairs that are functional, each when the caller reaches it."""
@@ -636,6 +633,13 @@ class Properties:
                 return False
         return True
 
+    def _unmet_charged(self, want: dict, src: Card | None) -> str:
+        """Why "a yellow card is charged this way" is not met: the card the source's charge moved last (8.5.29a)."""
+        h = self.__dict__.get("charged_by", {}).get(src.handle if src else None)
+        if h not in self.s.cards:
+            return "no card was charged this way"
+        return f"the card charged this way, {self.card(h).name}, is not a {_describe_selector(want, plural=False)}"
+
     def unmet_clauses(self, cond: dict, src: Card | None, event: dict | None = None) -> list[str]:
         """Plain-words reasons why the clauses of a condition table that do not hold fail."""
         out = []
@@ -661,11 +665,11 @@ class Properties:
                 out.append(f"no {_describe_selector(want, plural=False)} was pitched to play it")
             elif key == "won_clash":
                 out.append("its controller did not win the clash" if want else "its controller won the clash")
-            elif key == "played_this_turn":
-                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn")
-            elif key == "played_other_this_turn":
-                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn "
-                           "other than the card just played")
+            elif key in ("played_this_turn", "played_other_this_turn"):
+                out.append(f"{self.player_name(ctrl)} has played no {_describe_selector(want, plural=False)} this turn"
+                           + (" other than the card just played" if key == "played_other_this_turn" else ""))
+            elif key == "charged":
+                out.append(self._unmet_charged(want, src))
             elif key == "defended_from_hand":
                 out.append("the defending hero has not defended with a card from their hand this chain link"
                            if want else "the defending hero has defended with a card from their hand")

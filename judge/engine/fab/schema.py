@@ -287,7 +287,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            "ability = { kind = \"trigger\", on = \"hit\", effects = [ … ] }", key))
         else:
             check_ability(scenario, key, dict(granted, kind="trigger"), reasons)
-    for field in ("amount", "by", "count", "total", "value"):
+    for field in ("amount", "by", "count", "total", "value", "cost_less_than"):
         if field not in eff:
             continue
         v = eff[field]
@@ -484,7 +484,7 @@ def _shape():
                      "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
-                       "played_this_turn": selector, "played_other_this_turn": selector, "dealt_arcane_this_turn": flag, "attack": selector,
+                       "played_this_turn": selector, "played_other_this_turn": selector, "charged": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
                        "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
@@ -493,7 +493,7 @@ def _shape():
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "boost_banished": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),
                        "gains_exactly": Int(), "stat": Str(("power", "defense")), "during_step": Str(STEP_WORDS),
@@ -508,7 +508,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
@@ -547,8 +547,8 @@ def _shape():
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
-    player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0),
-                    "intellect": Int(0), "marked": Bool(), "chi": Int(0)}, what="a player table")
+    player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
+                    "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
                     "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),

@@ -20,6 +20,7 @@ class Player:
         self.seat = seat              # clockwise seating order (1.1.6)
         self.action_points = 0
         self.resources = 0
+        self.trigger_order: list[str] = []   # 6.6.6b: their triggered-layers' sources, the first to resolve first
         self.chi = 0                  # chi points (1.13.5): gained by pitching a card with {c} symbols (2.8.2)
         self.life_lost_this_turn = 0
         self.played_this_turn: list[str] = []    # handles, in order
@@ -157,41 +158,50 @@ KEEP = True
 """Keep what is derived from the abilities in the game (False: compute it at every query; tests compare)."""
 
 
+def kept_values(state: "State") -> dict:
+    """What is kept on ``state`` about the abilities in the game until a card's abilities are replaced or a card
+    is added or removed (``cards.CHANGES``; a snapshot starts without): a dict whose ``"in-game"`` entry is
+    ``(statics, triggers)`` — every static ability in the game as (source, ability), in the order of the cards
+    and their abilities, and the triggered abilities by the event they listen to (``on``) in the same order,
+    found in one pass over the cards — and where each query keeps its own answer (:func:`derived`). With
+    ``KEEP`` False nothing is kept: every query works it out again (tests compare)."""
+    got = state.__dict__.get("_derived")
+    if got is not None and got[0] == CHANGES[0]:
+        return got[1]
+    statics, triggers = [], {}
+    for src in state.cards.values():
+        for ab in src.abilities:
+            kind = ab.kind
+            if kind == "static":
+                statics.append((src, ab))
+            elif kind == "trigger":
+                on = ab.data.get("on")
+                listening = triggers.get(on)
+                if listening is None:
+                    triggers[on] = [(src, ab)]
+                else:
+                    listening.append((src, ab))
+    values = {"in-game": (statics, triggers)}
+    if KEEP:
+        state._derived = (CHANGES[0], values)
+    return values
+
+
 def derived(state: "State", key, build):
     """``build()``, a value derived from the cards of ``state`` and their abilities only (the static abilities
-    in the game, the triggered abilities listening to an event), kept on the state until a card's abilities
-    are replaced or a card is added or removed (``cards.CHANGES``); a snapshot starts without."""
-    if not KEEP:
-        return build()
-    kept = state.__dict__.get("_derived")
-    if kept is None or kept[0] != CHANGES[0]:
-        kept = state._derived = (CHANGES[0], {})
-    value = kept[1].get(key)
+    in the game, the triggered abilities listening to an event), kept on the state with :func:`kept_values`."""
+    values = kept_values(state)
+    value = values.get(key)
     if value is None:
-        value = kept[1][key] = build()
+        value = values[key] = build()
     return value
 
 
 def abilities_in_game(state: "State") -> tuple:
     """``(statics, triggers)``: every static ability in the game as (source, ability), in the order of the cards
-    and their abilities, and the triggered abilities by the event they listen to (``on``), in the same order —
-    found in one pass over the cards and kept like :func:`derived` (each query's own list is made from these)."""
-    def build():
-        statics, triggers = [], {}
-        for src in state.cards.values():
-            for ab in src.abilities:
-                kind = ab.kind
-                if kind == "static":
-                    statics.append((src, ab))
-                elif kind == "trigger":
-                    on = ab.data.get("on")
-                    got = triggers.get(on)
-                    if got is None:
-                        triggers[on] = [(src, ab)]
-                    else:
-                        got.append((src, ab))
-        return statics, triggers
-    return derived(state, "in-game", build)
+    and their abilities, and the triggered abilities by the event they listen to (``on``), in the same order
+    (:func:`kept_values`)."""
+    return kept_values(state)["in-game"]
 
 
 class State:

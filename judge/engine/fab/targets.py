@@ -116,8 +116,11 @@ class Targets:
         power"), and the rules cited: the printed power defines the base power (2.9.2); an effect that modifies the
         power leaves it as it was (2.0.3a)."""
         base, now = self.base_value(c, "power"), self.power(c)
-        why = "its printed power" if c.base_power_set is None else "an effect that sets it"
+        why = "an effect that sets it" if c.base_power_set is not None else "its printed power" if base == c.power \
+            else f"its printed power {c.power} and an effect that says it modifies the base value"
         text = f"{subject or c.name + chr(39) + 's'} base power is {base}, from {why}"
+        if c.base_power_set is None and base != c.power:
+            return text, [cited.NO_PRINTED_POWER, cited.EFFECT_MODIFIES_VALUE]
         if now is None or now == base:
             return text, [cited.NO_PRINTED_POWER]
         return (text + f"; its power is {now}, but an effect that modifies power does not modify the base value",
