@@ -270,3 +270,10 @@ def test_banished_from_boosting_this_is_a_condition_on_the_boosted_card(data):
 
     ctx = g.Context(cd.find_one(data, "Snatch", 1))
     assert g.read_paragraph("If an item was banished from boosting this, this gets +1{p}.", ctx) is None
+
+
+def test_defends_alone_is_a_trigger_condition(data):
+    bastion = _compiled(data, "Battlefront Bastion", 1)     # 7.0.5e
+    assert bastion.fully and bastion.abilities == [{"kind": "trigger", "on": "defends", "if": {"defends_alone": True},
+                                                    "effects": [{"do": "prevent", "amount": 1, "to": "you",
+                                                                 "shield": True}]}]

@@ -262,6 +262,7 @@ TRIGGERS = (
     (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"attacks_hero": True}),
     (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
     (r"(?:when this is played|when you play this)", "play"),   # its own play event (1.7.4i), a card that resolves
+    (r"when this defends alone", "defends", {"defends_alone": True}),     # the only card of its defend event (7.0.5e)
     (r"(?:when|whenever) (?:this defends|you defend with this)", "defends"),
     (r"when this is defended", "defended"),
     (r"when this is destroyed", "destroyed"),

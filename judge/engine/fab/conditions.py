@@ -116,6 +116,11 @@ def _attack_power_above_base(g, want, src, event):
     return ((g.power(a) or 0) > (g.base_value(a, "power") or 0)) == want
 
 
+def _defends_alone(g, want, src, event):
+    # 7.0.5e: exactly one card put onto the chain link as a defending card in the defend event
+    return (len(event.get("together", [])) == 1) == want
+
+
 def _together_with(g, want, src, event):
     return any(matches(g.card(h), want, g, _ctrl(src)) and h != (src.handle if src else None)
                for h in event.get("together", []))
@@ -380,6 +385,7 @@ CONDITION_ROWS = (
     Condition("this", None, _this),
     Condition("attack_power_above_base", None, _attack_power_above_base),
     Condition("together_with", "together", _together_with),
+    Condition("defends_alone", "together", _defends_alone),
     Condition("last_attack", None, _last_attack),
     Condition("last_attack_hit", None, _last_attack_hit),
     Condition("damage_at_least", "amount", _damage_at_least),
