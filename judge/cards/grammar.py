@@ -200,21 +200,10 @@ def condition(phrase: str, ctx: Context) -> dict:
     arsenal`` → ``{played_from = "arsenal"}``; ``the defending hero has defended with a card from their hand
     this chain link`` → ``{defended_from_hand = true}`` (reprise, 8.4.3)."""
     p = phrase.strip().lower()
-    got = effects_grammar.condition(p, ctx)
-    if got is not None:
-        return got
-    got = keywords_grammar.condition(p, ctx)
-    if got is not None:
-        return got
-    got = permanents_grammar.condition(p, ctx)
-    if got is not None:
-        return got
-    got = played_grammar.condition(p, ctx)
-    if got is not None:
-        return got
-    got = zones_grammar.condition(p, ctx)
-    if got is not None:
-        return got
+    for module in (effects_grammar, keywords_grammar, permanents_grammar, played_grammar, zones_grammar):
+        got = module.condition(p, ctx)     # each family's own condition phrases, first match wins
+        if got is not None:
+            return got
     if p in ("this has {p} greater than its base", "this has more {p} than its base") and ctx.is_attack:
         return {"this": {"power_above_base": True}}    # its power against its base power (an attack card)
     m = re.fullmatch(r"(?:it|this) is (\w+)", p)
