@@ -64,7 +64,7 @@ class Activating:
         if in_place:
             if c.zone != in_place:
                 raise IllegalAction(f"the ability is only functional while {c.name} is in the {where}",
-                                    [cited.PRIVATE_SOURCE_COST_FUNCTIONAL]
+                                    [cited.PRIVATE_SOURCE_COST_FUNCTIONAL, cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL]
                                     + ([cited.ACTIVATION_CONDITION] if said else []))
             if c.owner != player:
                 raise IllegalAction("only the owner may activate an ability of a source with no controller",
