@@ -545,6 +545,8 @@ def _shape():
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
+                  "unless_paid": Table({"pays": Bool(), "pitch": ListOf(NAME)},
+                                       what="an unless_paid choice { pays = true, pitch = [...] }"),
                   "modes": ListOf(Int(1)), "under": NAME},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
