@@ -214,11 +214,15 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     if not isinstance(cd, dict):
         reasons.append(_type_error(scenario, key, "a table", cd))
         return None
+    shared = None   # the compiled abilities of a card named by its real name, when the file writes none
     if "card" in cd:   # a real card by name: the scenario layer fills in its properties and compiled abilities
+        written = "abilities" in cd
         cd = scenario.real_card(key, cd, reasons)
         if cd is None:
             return None
-    if _names_token_card(cd.get("abilities")):
+        if not written:
+            shared = _shared_checked(scenario, cd.get("abilities"))
+    if shared is None and _names_token_card(cd.get("abilities")):
         # "Create a Frostbite token" written by hand: the token's properties from the card data (8.5.2)
         cd = dict(cd, abilities=scenario.real_tokens(f"{key}.abilities", cd["abilities"], reasons))
     unknown_keys(scenario, cd, CARD_KEYS, key, "for a card", reasons)
@@ -277,7 +281,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
                                            f"{key}.sides", cited.SPLIT_CARD))
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
-    _card_abilities(scenario, key, cd, card, zone, reasons)
+    _card_abilities(scenario, key, cd, card, zone, reasons, checked=shared is not None)
     if card.sides:
         _side_texts(scenario, key, card, zone, reasons)
     fold_mode_abilities(scenario, key, card, reasons)   # abilities written one per mode (1.7.5)
@@ -310,6 +314,37 @@ def _side_texts(scenario, key, card: Card, zone: str, reasons):
         card.abilities.extend(own)
         card.keywords.update(holder.keywords)
         props["_abilities"], props["_keywords"] = own, dict(holder.keywords)
+
+
+_SHARED_CHECKED: dict[tuple, list] = {}
+"""The compiled abilities of printed cards found valid, by the list's identity and the file's player names."""
+
+
+def _shared_checked(scenario, abilities) -> list | None:
+    """``abilities`` when it is a printed card's compiled list (one list per card and process, shared by every
+    scenario naming the card and never changed in place: :mod:`judge.cards.scenario`) that passes every check of
+    :func:`_card_abilities` and names no token card (:func:`_names_token_card`), else None. The checks read only
+    the ability tables and the file's player names, so a list found valid under the same names is not walked
+    again; a list with a problem is never kept, and its checks run as for any card (with their reasons)."""
+    if not isinstance(abilities, list):
+        return None
+    players = scenario.data.get("players")
+    key = (id(abilities), tuple(players) if isinstance(players, dict) else ())
+    kept = _SHARED_CHECKED.get(key)
+    if kept is not None:
+        return kept if kept is abilities else None   # (an id reused after the list was freed: not the same)
+    probe: list = []
+    for i, ab in enumerate(abilities, 1):
+        if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
+            return None
+        _check_selectors(scenario, f"abilities.{i}", ab, probe)
+        schema.check_ability(scenario, f"abilities.{i}", ab, probe)
+        if probe:
+            return None
+    if _names_token_card(abilities):
+        return None
+    _SHARED_CHECKED[key] = abilities   # keeps the list alive, so its id names it for the process
+    return abilities
 
 
 def _card_values(scenario, key, cd, card: Card, reasons):
@@ -362,9 +397,9 @@ def _card_keywords(scenario, key, cd, card: Card, reasons):
                                            f"{key}.keywords"))
 
 
-def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
-    """The card's abilities (each of a known kind, its selectors and primitives checked) and its counters
-    (1.15.1: only on public objects)."""
+def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons, checked: bool = False):
+    """The card's abilities (each of a known kind, its selectors and primitives checked, unless ``checked``:
+    :func:`_shared_checked` found them valid already) and its counters (1.15.1: only on public objects)."""
     abilities = cd.get("abilities", [])
     if not isinstance(abilities, list):
         reasons.append(_type_error(scenario, f"{key}.abilities", "an array of [[cards.X.abilities]] tables",
@@ -372,6 +407,9 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
         abilities = []
     for i, ab in enumerate(abilities, 1):
         akey = f"{key}.abilities.{i}"
+        if checked:
+            card.abilities.append(Ability(i, ab["kind"], ab, akey))
+            continue
         if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
             reasons.append(scenario.reason("bad-ability", f"an ability needs kind = one of "
                                            f"{', '.join(sorted(ABILITY_KINDS))}", akey))
