@@ -556,8 +556,7 @@ def _shape():
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
-                  "modes": ListOf(Int(1)), "under": NAME, "face": Str(("front", "back")), "back": Lazy(lambda: card),
-                  "unless_paid": _unless_choice()},
+                  "modes": ListOf(Int(1)), "under": NAME, "face": Str(("front", "back")), "back": Lazy(lambda: card), "unless_paid": _unless_choice()},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
                     "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
