@@ -240,6 +240,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
                                            "modelled: the engine gives the ability it means only to a card printed "
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
+    if do in ("gain-control", "steal") and "duration" in eff:   # "steal it until the end of this action phase"
+        reasons.append(scenario.reason("unsupported", f"{do} for a duration (control given back as it ends) is not "
+                                       "modelled", f"{key}.duration", cited.GAIN_CONTROL))
     if do == "gain-supertypes" and not eff.get("supertypes"):
         reasons.append(scenario.reason("wrong-type", "gain-supertypes needs the supertypes it adds: supertypes = "
                                        "[\"draconic\"]", key, cited.LOSE_SUPERTYPES))
@@ -528,6 +531,8 @@ def _shape():
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
+                    "from_hero": Str(("defending-hero", "attacking-hero", "target", "opponent", "each-opponent",
+                                      "each-with-more")),
                     "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
