@@ -247,7 +247,7 @@ class Playing:
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
         c.__dict__["_chosen"] = action.get("choose")   # also for the effects of its triggered abilities (6.6.6)
-        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
+        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22/23, 1.8.6
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         kept, kept_cites = self.counters_kept(c)
@@ -499,6 +499,8 @@ class Playing:
                     self.facts.setdefault("boosted", []).append(c.handle)
                     c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
                     self.event("boost", card=c.handle, player=player)
+                    # the banish of the top card (8.5.1): "when this is banished from boosting" is about that card
+                    self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)
                     mech = "mechanologist" in self.supertypes(top)
                     self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
                               f"{'' if mech else 'not '}a Mechanologist card" +
