@@ -23,7 +23,8 @@ from judge.cards import phrases as g
 
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lower case) → effect tables."""
-    for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _top_of_their_deck, _prevent_chosen):
+    for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _next_played_with, _top_of_their_deck,
+                   _prevent_chosen):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -74,6 +75,23 @@ def _next_played_from(low: str, frame) -> list[dict] | None:
         raise g.NotUnderstood(low)      # "the next attack you play": also a weapon's? not said (as the base grammar)
     fields = {"next": True, "to": dict(spec, played_from=m.group(2))}
     return [dict(e, **fields) for e in g.modifiers(m.group(3))]
+
+
+# "the next attack you boost": the verb a keyword's use is said with → the keyword (played_with)
+_PLAYED_WITH = {"boost": "boost", "rune gate": "rune gate", "fuse": "fusion"}
+
+
+def _next_played_with(low: str, frame) -> list[dict] | None:
+    """``the next NOUN you boost|rune gate|fuse this turn|this combat chain gets|gains MODIFIERS`` (5.1.2a, 6.2.4): a
+    next-card effect on the next card of that kind its controller plays using that keyword — boosted (8.3.9a), rune
+    gated (8.3.27a), fused (8.3.17a): only a card is played so, never a weapon's attack."""
+    m = re.fullmatch(r"the next (.+?) you (boost|rune gate|fuse) this (turn|combat chain) (?:gets|gains) (.+)", low)
+    if not m:
+        return None
+    spec = g.selector(m.group(1), frame.ctx)
+    fields = {"next": True, "to": dict(spec, played_with=_PLAYED_WITH[m.group(2)]),
+              **({"duration": "chain"} if m.group(3) == "combat chain" else {})}
+    return [dict(e, **fields) for e in g.modifiers(m.group(4))]
 
 
 def _prevent_chosen(low: str, frame) -> list[dict] | None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from judge.engine import core
+from judge.engine.fab import cited
 from judge.engine.fab.cards import Card
 from judge.engine.fab.state import Effect
 
@@ -43,6 +44,8 @@ def _describe_selector(sel, plural: bool = True) -> str:
     if sel.get("color"):
         parts = [sel["color"]] + (parts or ["card"])    # "a blue card" (2.1.2)
     text = " ".join(parts) or "card"
+    if sel.get("played_with"):
+        text = f"{PLAYED_WITH_WORDS[sel['played_with']]} {text}"   # "a boosted card" (8.3.9a)
     if not plural:
         pass
     elif sel.get("controller") == "you":
@@ -73,6 +76,12 @@ def _describe_selector(sel, plural: bool = True) -> str:
     if sel.get("counter"):
         text += f" with {'an' if str(sel['counter'])[0] in 'aeiou' else 'a'} {sel['counter']} counter"
     return text + _base_power_limits(sel)
+
+
+PLAYED_WITH_WORDS = {"boost": "boosted", "rune gate": "rune gated", "fusion": "fused"}
+"""A selector's ``played_with`` in words (8.3.9a, 8.3.27a, 8.3.17a)."""
+PLAYED_WITH_RULES = {"boost": [cited.BOOSTED], "rune gate": [cited.RUNE_GATED], "fusion": [cited.FUSED]}
+"""The rule that makes a card played using the keyword boosted, rune gated, fused (the selector ``played_with``)."""
 
 
 BASE_POWER_KEYS = {"min_base_power", "max_base_power"}

@@ -253,6 +253,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
         return False
     if "color" in spec and card.pitch != COLORS.get(spec["color"]):
         return False
+    if "played_with" in spec and spec["played_with"] not in card.__dict__.get("_played_with", ()):
+        return False    # "the next attack you boost": played paying that keyword's cost or using its permission
     if "deals_arcane" in spec and deals_arcane(card) != spec["deals_arcane"]:
         return False    # "a card with an effect that deals arcane damage" (8.5.3b)
     if "nth_attack" in spec:    # "your second attack each turn": its place among this turn's attacks that fit
@@ -284,4 +286,6 @@ def deals_arcane(card: Card) -> bool:
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
                  "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack",
-                 "counter", "deals_arcane"}
+                 "counter", "deals_arcane", "played_with"}
+PLAYED_WITH = ("boost", "rune gate", "fusion")
+"""The keywords whose use makes a played card "boosted" (8.3.9a), "rune gated" (8.3.27a), "fused" (8.3.17a)."""

@@ -319,6 +319,7 @@ class KeywordPlay:
             raise IllegalAction(f"fusing needs a card for each of {', '.join(sorted(wanted))}",
                                 [cited.CANNOT_FUSE, cited.FUSION_AND_OR])
         c.__dict__["_fused"] = True
+        c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"fusion"}   # "the next attack you fuse" (8.3.17a)
         self.facts.setdefault("fused", []).append(c.handle)
         self.step(f"Fusion: {self.player_name(player)} pays the additional cost of revealing "
                   f"{', '.join(card.name for card in revealed)} from their hand; {c.name} is fused.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
 from judge.engine.fab import assets, cited, gains
-from judge.engine.fab.base import BASE_POWER_KEYS, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
+from judge.engine.fab.base import BASE_POWER_KEYS, PLAYED_WITH_RULES, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
 from judge.engine.fab.effects import _describe_condition, _describe_quantity
@@ -122,6 +122,7 @@ class Playing:
             origin = self._check_origin(player, c)
             if c.__dict__.pop("_keyword_free", False):   # rune gate: played without paying its resource cost (8.3.27)
                 action = {**action, "without_paying": True}
+                c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"rune gate"}   # it is rune gated (8.3.27a)
             meld = self._announce(player, c, action, origin)
             x, as_instant, without_paying = self._declare_costs(player, c, action, key)
             layer = self._declare_modes_and_targets(player, c, action, meld, key)
@@ -140,6 +141,7 @@ class Playing:
             c.__dict__["_crank_choice"] = bool(action["crank"])
         self.pay_reveal_cost(player, c, action)   # fusion (8.3.17): an optional additional cost, revealing
         self.pay_card_costs(player, c, action)   # the card's own additional costs (costs.py)
+        self._bind_next_effects(c, player, at="paid")   # "the next attack you boost": boosted once paid (8.3.9a)
         self._complete_play(player, c, layer)
 
     def _play_from_abilities(self, c: Card, origin: str) -> list:
@@ -498,6 +500,7 @@ class Playing:
                 if do == "boost":
                     self.facts.setdefault("boosted", []).append(c.handle)
                     c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
+                    c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"boost"}   # it was boosted (8.3.9a)
                     self.event("boost", card=c.handle, player=player)
                     # the banish of the top card (8.5.1): "when this is banished from boosting" is about that card
                     self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)
@@ -548,11 +551,13 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
+            if (at == "paid") != ("played_with" in sel):
+                continue   # boosted, fused, rune gated: known once its costs are paid (8.3.9a, 8.3.17a, 8.3.27a)
             is_attack = sel.pop("is_attack", False)
             if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
                 self._next_effect_waits(eff, c, player, at, "attack", attack=True)
                 continue   # "your next attack": only an attack (1.8.10)
-            undetermined = "min_cost" in sel and c.x_cost
+            undetermined = "min_cost" in sel and c.x_cost and at != "paid"
             if at == "announce" and undetermined:
                 continue
             if at == "costs" and not undetermined:
@@ -575,14 +580,17 @@ class Playing:
             if BASE_POWER_KEYS & sel.keys() and c.power is not None:   # 2.9.2, 2.0.3a: it reads the base power
                 base_note, base_cites = self.base_power_words(c, "its")
             if not matches(c, sel, self, eff.controller):
-                self._next_effect_waits(eff, c, player, at, _describe_selector(
-                    {k: v for k, v in sel.items() if k != "controller"}, plural=False),
-                    cost_note + (f" ({base_note})" if base_note else ""), base_cites, attack=is_attack)
+                wanted = _describe_selector({k: v for k, v in sel.items() if k != "controller"}, plural=False)
+                if is_attack and wanted.endswith("card"):
+                    wanted = wanted[:-4] + "attack"     # "the next boosted attack"
+                self._next_effect_waits(eff, c, player, at, wanted, cost_note + (f" ({base_note})" if base_note else ""),
+                                        base_cites + PLAYED_WITH_RULES.get(sel.get("played_with"), []), attack=is_attack)
                 continue
             eff.next_play = False
             eff.applies_to = {c.handle}
             eff.selector = None
-            when = "as X is declared" if undetermined else "as it is announced"
+            when = "as X is declared" if undetermined else "as its costs are paid" if at == "paid" else \
+                "as it is announced"
             staged = ("min_base_power" in sel or "max_base_power" in sel) and self.base_value(c, "power") != c.power
             if staged:   # 6.3.5a: a base value changed in stage 7 made it eligible for this stage-8 effect
                 cost_note += f" (its base power is {self.base_value(c, 'power')} after an effect on its base value: " \
@@ -592,7 +600,7 @@ class Playing:
             self.step(f"The effect of {self._src_name(eff)} applies to the next matching card played: {c.name} "
                       f"{_effect_phrase(eff)} {when}{cost_note}.",
                       [cited.NEXT_CARD_EFFECTS, cited.FUTURE_OBJECT]
-                      + ([cited.YOUR_NEXT_ATTACK] if is_attack else [])
+                      + ([cited.YOUR_NEXT_ATTACK] if is_attack else []) + PLAYED_WITH_RULES.get(sel.get("played_with"), [])
                       + ([cited.COST_REFERENCE_UNMODIFIED, cited.COST_PROPERTY_UNCHANGED] if cost_note and not staged
                          else [])
                       + ([cited.BECOMES_ELIGIBLE, cited.STAGE_ORDER] if staged else base_cites))
@@ -602,7 +610,7 @@ class Playing:
                            note_cites=(), attack: bool = False):
         """5.1.2a: an effect on the next card played that ``c`` does not match is not applied; it waits. ``note_cites``:
         rules of a note on what it read other than cost (base power: 2.9.2); ``attack``: "your next attack" (1.8.10)."""
-        if at == "announce" and eff.controller == player:
+        if at in ("announce", "paid") and eff.controller == player:
             lost = sorted(c.supertypes - self.supertypes(c))
             if lost:   # 2.11.5: an effect took its class or talent away
                 note += f" (it has lost its {' and '.join(lost)} supertype{'s' if len(lost) > 1 else ''} to an effect)"

@@ -475,7 +475,7 @@ def _shape():
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1), "counter": Str(),
-                      "deals_arcane": Bool(), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
+                      "deals_arcane": Bool(), "played_with": Str(("boost", "rune gate", "fusion")), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target = Str() | selector
     quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
                                      what="a quantity table")
