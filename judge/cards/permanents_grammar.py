@@ -208,7 +208,7 @@ def each_hero(low: str, frame) -> list[dict] | None:
 
 
 def counter_on_chosen(low: str, frame) -> list[dict] | None:
-    """``put a steam counter on a Hyper Driver you control`` / ``… on an item you control with crank`` / ``put a gold
+    """``put a steam counter on a NAME you control`` / ``… on an item you control with crank`` / ``put a gold
     counter on NAME`` → a counter put on one such permanent in the arena, which its controller determines as the
     effect is generated (``choose = 1``, 1.8.6; 8.5.14); None for another sentence."""
     m = re.fullmatch(rf"put an? {_KIND} counter on (.+)", low)

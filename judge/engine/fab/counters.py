@@ -83,7 +83,7 @@ class Counters:
         self.__dict__.setdefault("_kinds", set()).add(k)
         cards = self._objects(eff, "self", src, layer, controller)
         if isinstance(eff.get("what"), dict) and eff.get("choose"):
-            # "put a steam counter on a Hyper Driver you control": one such object, chosen as it is generated (1.8.6)
+            # "put a steam counter on a NAME you control": one such object, chosen as it is generated (1.8.6)
             cards = determined(self, cards, eff["choose"], eff["what"], layer, controller)
         self.last_ok = bool(cards) and count > 0
         for c in cards:
