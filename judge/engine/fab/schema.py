@@ -257,11 +257,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
     if do in ("modes", "either"):
-        # a modal ability's modes (1.7.5), an effect's options (1.8.6): each one's effects checked as the ability's own
-        field = "modes" if do == "modes" else "options"
-        for i, mode in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
-            for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
-                check_effect(scenario, f"{key}.{field}.{i}.effects.{j}", sub, reasons, event)
+        _check_options(scenario, key, eff, reasons, event)
     if do in ("clash", "wager"):
         _check_contest(scenario, key, eff, do, reasons, event)
     _check_supertypes_and_restriction(scenario, key, eff, do, reasons)
@@ -309,6 +305,14 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
+
+
+def _check_options(scenario, key: str, eff: dict, reasons: list, event: str | None) -> None:
+    """A modal ability's modes (1.7.5), an effect's options (1.8.6): each one's effects checked as the ability's own."""
+    field = "modes" if eff.get("do") == "modes" else "options"
+    for i, mode in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
+        for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
+            check_effect(scenario, f"{key}.{field}.{i}.effects.{j}", sub, reasons, event)
 
 
 def _check_token(scenario, key: str, eff: dict, reasons: list) -> None:
@@ -517,14 +521,13 @@ def _shape():
                                                      "keywords": ListOf(Str()), "abilities": ListOf(Lazy(lambda: ability))},
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
-                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
-                    "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
+                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")), "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table")),
-                    "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table { effects = [...] }"))},
+                    "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table"))},
                    what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
