@@ -29,6 +29,8 @@ def report(game: Game):
         if c.zone == "under":
             under[h] = c.under   # sub-cards → top-card (3.0.14)
     f["zones"], f["face_down"], f["tapped"], f["under"] = zones, face_down, tapped, under
+    # double-faced cards (9.1): the name of the face active at the end
+    f["active_face"] = {h: c.name for h, c in s.cards.items() if c.faces is not None}
     f.setdefault("transformed", {})
     for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "scrap_paid", "beaten_chest", "intimidated", "died",
                 "won_clash", "wagered", "won_wager", "transcended"):

@@ -105,6 +105,9 @@ class Card:
         self.counters: list[tuple[int, str, int]] = []   # one per counter: (timestamp, kind, value) (1.15, 2.0.3d)
         self.deck_pos = 0.0       # position in its owner's deck, lowest on top (zones.py)
         self.under: str | None = None   # in the zone "under": the handle of its top-card (3.0.14)
+        self.faces: dict | None = None  # a double-faced card (9.1): "front" and "back" → that face's properties
+        self.face = "front"             # its active face (9.1.3, 9.1.5; faces.py)
+        self.face_kind: str | None = None   # "flip" (9.1.3) or "transcend" (9.1.5)
 
     abilities = _Replaced()
     """Its abilities now (printed or given by the file; an effect may replace them: never changed in place once
