@@ -152,3 +152,48 @@ def test_compiled_n_keeps_a_compiled_ability_beside_the_files_own(tmp_path):
 def test_a_trigger_target_that_is_not_legal_is_refused(tmp_path, cards, message):
     with pytest.raises(ScenarioError, match=message):
         _run(tmp_path, cards, ATTACK)
+
+
+def test_a_printed_cards_abilities_are_checked_once_and_a_bad_list_every_time(tmp_path, monkeypatch):
+    """The compiled abilities of a named card are one list shared by every scenario naming the card: found
+    valid once, they are not walked again; a list with a problem is never kept and gives its reason each time."""
+    from judge.engine.fab import build, schema
+
+    card = """
+        [cards.a]
+        card = "Snatch"
+        pitch = 2
+        owner = "alice"
+    """
+    s1, out1 = _run(tmp_path, card, ATTACK)
+    checked = []
+    real_check = schema.check_ability
+    monkeypatch.setattr(schema, "check_ability", lambda *a: checked.append(a[2]) or real_check(*a))
+    s2, out2 = _run(tmp_path, card.replace("Snatch", "Snatch (yellow)").replace("pitch = 2\n", ""), ATTACK)
+    assert checked == []                                   # the same card again: its abilities not walked again
+    assert out2.facts == out1.facts and out2.facts["zones"]["a"] == "graveyard"
+    assert [str(st.text) for st in out2.trace.steps] == [str(st.text) for st in out1.trace.steps]
+    bad = [{"kind": "trigger", "on": "no-such-event", "effects": [{"do": "draw"}]}]
+    for _ in range(2):
+        assert build._shared_checked(s1, bad) is None     # checked again each time, never kept
+    assert len(checked) == 2
+    assert all(v is not bad for v in build._SHARED_CHECKED.values())
+
+
+def test_a_run_lists_the_imported_card_data_once(isolated_store):
+    """Inside ``listing_held`` (a ``--check`` or rulings run) the imports folder is listed once: a card data
+    file imported meanwhile is seen by the next run, not halfway through this one."""
+    from judge.cards import data as cd
+
+    before = cd.available()
+    folder = cd.imports_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    with cd.listing_held():
+        assert cd.available() == before
+        text = cd.EMBEDDED.read_text(encoding="utf-8").replace("version=", "version=9999-", 1)
+        (folder / "later.tsv").write_text(text, encoding="utf-8")
+        assert cd.available() == before
+        with cd.listing_held():   # nested: the outer listing
+            assert cd.available() == before
+    after = cd.available()
+    assert after[:-1] == before and after[-1][0] == "later"

@@ -280,6 +280,8 @@ def available() -> list[tuple[str, str, str]]:
     """(name, version, path) of the embedded data and every import; the last one is the default."""
     from judge.rulebook.model import format_version_key
 
+    if _HELD:
+        return list(_HELD[0])
     folder = imports_dir()
     try:   # each import as the folder lists it now: a new, replaced or removed file is a new listing
         stamp = (str(folder), tuple(sorted((e.name, e.inode(), e.stat().st_size, e.stat().st_mtime_ns)
@@ -298,6 +300,26 @@ def available() -> list[tuple[str, str, str]]:
     _AVAILABLE.clear()
     _AVAILABLE[stamp] = out + found
     return out + found
+
+
+_HELD: list = []   # the listing held by listing_held() for a run, once read
+
+
+class listing_held:
+    """``with listing_held(): ...``: :func:`available` lists the imports folder once for the whole block, not
+    at every card a run over many scenario files names (each lookup listed the folder again); the run reads
+    the card data as it was when it began. Nested uses share the outer listing."""
+
+    def __enter__(self):
+        self.outer = bool(_HELD)
+        if not self.outer:
+            _HELD.append(available())
+        return self
+
+    def __exit__(self, *exc):
+        if not self.outer:
+            _HELD.clear()
+        return False
 
 
 _AVAILABLE: dict[tuple, list] = {}

@@ -156,6 +156,7 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
         if not found and base is not None:
             raise JudgeError(f"no scenario files (*.toml) under {target}")
         files.extend((p, base) for p in found)
+    from judge.cards.data import listing_held
     from judge.scenarios.judged import Judged
 
     rulings: list[Ruling] = []
@@ -163,7 +164,7 @@ def judge_scenarios(targets, book=None, progress=None) -> tuple[list[Ruling], li
     slugs: set[str] = set()
     books = scenario_mod.Rulebooks(book=book)
     kept = Judged("rulings")   # scenarios judged before under the same text, document and code
-    with scenario_mod.parse_cache():   # unchanged files are not parsed again
+    with scenario_mod.parse_cache(), listing_held():   # unchanged files not parsed again, the card data listed once
         for n, (path, base) in enumerate(files, 1):
             _judge_one(path, base, books, rulings, failures, slugs, kept)
             if progress is not None:

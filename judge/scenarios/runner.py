@@ -294,11 +294,17 @@ def check(paths, books: Rulebooks | None = None) -> list[dict]:
     A file judged before under the same text, document and code is not played: its row is read from the
     judged-outcome cache (:mod:`judge.scenarios.judged`).
     """
+    from judge.cards.data import listing_held
     from judge.scenarios.judged import Judged
 
-    books = books or Rulebooks()
+    with listing_held():   # the imported card data listed once for the run, not at every named card
+        return _check(paths, books or Rulebooks(), Judged("check"))
+
+
+def _check(paths, books: Rulebooks, kept) -> list[dict]:
+    """:func:`check` with its rulebooks and the judged-outcome cache ``kept`` (rows judged before under the same
+    file, document and code)."""
     work, engines, rows, keys = [], set(), [], []
-    kept = Judged("check")   # rows judged before under the same file, document and code
     with parse_cache():
         for path in paths:
             try:
@@ -426,9 +432,11 @@ def validate_files(paths, books: Rulebooks | None = None) -> list[dict]:
     judged under), ``valid`` and ``reasons`` (:class:`Reason` objects; a file that does not load gives
     one reason, code ``invalid``).
     """
+    from judge.cards.data import listing_held
+
     books = books or Rulebooks()
     rows = []
-    with parse_cache():
+    with parse_cache(), listing_held():
         for path in paths:
             row = {"file": str(path), "title": "", "game": "", "rules": "", "valid": False, "reasons": []}
             try:

@@ -21,7 +21,11 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "chi", "intellect",
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target"}
+             "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target", "back", "face",
+             "unless_paid"}
+# a double-faced card's back face (9.1.2): the keys of its own set of printed properties
+BACK_KEYS = {"card", "name", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi", "power", "defense", "life",
+             "keywords", "abilities", "target", "playable_as_instant"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost", "replacement", "play-only-if"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
@@ -213,11 +217,15 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     if not isinstance(cd, dict):
         reasons.append(_type_error(scenario, key, "a table", cd))
         return None
+    shared = None   # the compiled abilities of a card named by its real name, when the file writes none
     if "card" in cd:   # a real card by name: the scenario layer fills in its properties and compiled abilities
+        written = "abilities" in cd
         cd = scenario.real_card(key, cd, reasons)
         if cd is None:
             return None
-    if _names_token_card(cd.get("abilities")):
+        if not written:
+            shared = _shared_checked(scenario, cd.get("abilities"))
+    if shared is None and _names_token_card(cd.get("abilities")):
         # "Create a Frostbite token" written by hand: the token's properties from the card data (8.5.2)
         cd = dict(cd, abilities=scenario.real_tokens(f"{key}.abilities", cd["abilities"], reasons))
     unknown_keys(scenario, cd, CARD_KEYS, key, "for a card", reasons)
@@ -256,6 +264,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     card.token = bool(cd.get("token", False)) or "token" in card.types
     card.decline = bool(cd.get("decline", False))
     card.fail_search = bool(cd.get("fail_search", False))   # 1.9.1c: its controller chooses to fail its searches
+    card.unless_choice = cd.get("unless_paid")   # 1.8.4b: the choice of the player asked to pay its "unless" costs
     card.trigger_target = cd.get("trigger_target")   # 6.6.6a: the target declared for its triggered-layers
     card.playable_as_instant = bool(cd.get("playable_as_instant", False))
     if "target" in cd:
@@ -275,7 +284,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
                                            f"{key}.sides", cited.SPLIT_CARD))
         else:
             card.sides = {n: dict(v) for n, v in sides.items()}
-    _card_abilities(scenario, key, cd, card, zone, reasons)
+    _card_abilities(scenario, key, cd, card, zone, reasons, checked=shared is not None)
     if card.sides:
         _side_texts(scenario, key, card, zone, reasons)
     fold_mode_abilities(scenario, key, card, reasons)   # abilities written one per mode (1.7.5)
@@ -285,7 +294,28 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     check_card_modes(scenario, key, cd, card, reasons, modes_on_action)   # the modes declared (1.7.5a)
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
+    if "back" in cd or "face" in cd:
+        _back_face(scenario, handle, cd, s, card, reasons)
     return card
+
+
+def _back_face(scenario, handle, cd, s: State, card: Card, reasons):
+    """A double-faced card's back face, ``[cards.X.back]`` (9.1.1, 9.1.2), built as a card of its own and given to
+    ``card`` (faces.py), and ``face = "back"`` when the back face is active at the start (9.1.3, 9.1.5)."""
+    key, back, face = f"cards.{handle}", cd.get("back"), cd.get("face", "front")
+    if face not in ("front", "back") or back is None:
+        reasons.append(scenario.reason("bad-sides", "face is \"front\" or \"back\", the active face of a card with a "
+                                       "back face ([cards.X.back])", f"{key}.face", cited.DOUBLE_FACED))
+        return
+    if not isinstance(back, dict):
+        reasons.append(_type_error(scenario, f"{key}.back", "a table", back))
+        return
+    unknown_keys(scenario, back, BACK_KEYS, f"{key}.back", "for a back face", reasons)
+    built = _build_card(scenario, f"{handle}.back", dict(back, owner=card.owner, zone=card.zone), s, reasons)
+    if built is not None:
+        from judge.engine.fab.faces import make_double_faced
+
+        make_double_faced(scenario, key, card, built, face, reasons)
 
 
 def _side_texts(scenario, key, card: Card, zone: str, reasons):
@@ -308,6 +338,37 @@ def _side_texts(scenario, key, card: Card, zone: str, reasons):
         card.abilities.extend(own)
         card.keywords.update(holder.keywords)
         props["_abilities"], props["_keywords"] = own, dict(holder.keywords)
+
+
+_SHARED_CHECKED: dict[tuple, list] = {}
+"""The compiled abilities of printed cards found valid, by the list's identity and the file's player names."""
+
+
+def _shared_checked(scenario, abilities) -> list | None:
+    """``abilities`` when it is a printed card's compiled list (one list per card and process, shared by every
+    scenario naming the card and never changed in place: :mod:`judge.cards.scenario`) that passes every check of
+    :func:`_card_abilities` and names no token card (:func:`_names_token_card`), else None. The checks read only
+    the ability tables and the file's player names, so a list found valid under the same names is not walked
+    again; a list with a problem is never kept, and its checks run as for any card (with their reasons)."""
+    if not isinstance(abilities, list):
+        return None
+    players = scenario.data.get("players")
+    key = (id(abilities), tuple(players) if isinstance(players, dict) else ())
+    kept = _SHARED_CHECKED.get(key)
+    if kept is not None:
+        return kept if kept is abilities else None   # (an id reused after the list was freed: not the same)
+    probe: list = []
+    for i, ab in enumerate(abilities, 1):
+        if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
+            return None
+        _check_selectors(scenario, f"abilities.{i}", ab, probe)
+        schema.check_ability(scenario, f"abilities.{i}", ab, probe)
+        if probe:
+            return None
+    if _names_token_card(abilities):
+        return None
+    _SHARED_CHECKED[key] = abilities   # keeps the list alive, so its id names it for the process
+    return abilities
 
 
 def _card_values(scenario, key, cd, card: Card, reasons):
@@ -360,9 +421,9 @@ def _card_keywords(scenario, key, cd, card: Card, reasons):
                                            f"{key}.keywords"))
 
 
-def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
-    """The card's abilities (each of a known kind, its selectors and primitives checked) and its counters
-    (1.15.1: only on public objects)."""
+def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons, checked: bool = False):
+    """The card's abilities (each of a known kind, its selectors and primitives checked, unless ``checked``:
+    :func:`_shared_checked` found them valid already) and its counters (1.15.1: only on public objects)."""
     abilities = cd.get("abilities", [])
     if not isinstance(abilities, list):
         reasons.append(_type_error(scenario, f"{key}.abilities", "an array of [[cards.X.abilities]] tables",
@@ -370,6 +431,9 @@ def _card_abilities(scenario, key, cd, card: Card, zone: str, reasons):
         abilities = []
     for i, ab in enumerate(abilities, 1):
         akey = f"{key}.abilities.{i}"
+        if checked:
+            card.abilities.append(Ability(i, ab["kind"], ab, akey))
+            continue
         if not isinstance(ab, dict) or ab.get("kind") not in ABILITY_KINDS:
             reasons.append(scenario.reason("bad-ability", f"an ability needs kind = one of "
                                            f"{', '.join(sorted(ABILITY_KINDS))}", akey))
@@ -539,8 +603,12 @@ def _check_action(scenario, i, act, s: State, reasons):
         if card is not None:
             idx = card.ability_number(act)
             acts = [str(i) for i, a in enumerate(card.abilities, 1) if a.kind == "activated"]
-            if not isinstance(idx, int) or idx < 1 or idx > len(card.abilities) or \
-                    card.abilities[idx - 1].kind != "activated":
+            # a double-faced card (9.1): the number is among the abilities of the face active as it is activated
+            faces = [card.abilities] + [f["abilities"] for f in card.faces.values()] if card.faces else [card.abilities]
+            if "ability" not in act and card.faces:
+                idx = next((i for abs_ in faces for i, a in enumerate(abs_, 1) if a.kind == "activated"), idx)
+            if not isinstance(idx, int) or not any(0 < idx <= len(abs_) and abs_[idx - 1].kind == "activated"
+                                                   for abs_ in faces):
                 has = (f"its activated abilities are number {' and '.join(acts)} among its abilities" if acts
                        else "it has no activated ability")
                 reasons.append(scenario.reason("bad-ability", f"{card.name}'s ability number {idx} is not an activated "

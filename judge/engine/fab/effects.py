@@ -340,6 +340,8 @@ class Effects:
                 continue
             self.__dict__.pop("each_done", None)
             self.generate_one(eff, src, controller, layer)
+            if layer is not None and layer.params.get("negated_itself"):
+                break   # 8.5.26a: a layer that negated itself does not finish resolving
             each_done = self.__dict__.pop("each_done", None)
             if not (cond and ("if_you_do" in cond or "otherwise" in cond)):
                 done = self.last_ok

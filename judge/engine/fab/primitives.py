@@ -390,7 +390,17 @@ def _intimidate(game, eff, src, controller, layer):
 
 
 def _negate(game, eff, src, controller, layer):
+    """8.5.26: the layers targeted are cleared from the stack; ``what = "self"`` ("If you don't, negate this"): the
+    resolving layer negates itself and does not finish resolving (8.5.26a)."""
     s = game.s
+    if eff.get("what") == "self":
+        if layer is None or layer not in s.stack:
+            game.step("There is no resolving layer to negate.", [cited.NEGATE])
+            return
+        layer.params["negated_itself"] = True
+        game.step(f"{layer.name} negates itself while resolving: it does not finish resolving.",
+                  [cited.NEGATE, cited.NEGATES_ITSELF], tag="failed")
+        return
     for t in (layer.targets if layer else []):
         victim = next((l for l in s.stack if l.source == t and l is not layer), None)
         if victim is None:
@@ -581,7 +591,7 @@ PRIMITIVE_ROWS = (
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
-    _p("negate", set(), (cited.NEGATE,), _negate),
+    _p("negate", {"what"}, (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),

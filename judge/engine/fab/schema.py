@@ -344,12 +344,23 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
         reasons.append(scenario.reason("bad-effect", "to of an increase-damage is a selector: the next card its "
                                        "controller plays that fits it (of describes any other source)", key,
                                        cited.NEXT_CARD_EFFECTS))
+    if do == "negate" and eff.get("what", "self") != "self":
+        reasons.append(scenario.reason("bad-effect", "what of a negate is \"self\" (the resolving layer negates "
+                                       "itself, \"If you don't, negate this\"); a negate without it negates the layers "
+                                       "its card targets", f"{key}.what", cited.NEGATES_ITSELF))
     if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")
                                  or eff.get("from") or eff.get("only_from")):
         reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
                                        "abilities of those types), what = { selector } (cards; {} is every card), "
                                        "activations = true (activated abilities), or from / only_from = ZONE (cards "
                                        "played from a zone)", key, cited.RESTRICTION_PRECEDENCE))
+
+
+# a card's own ``unless_paid``: the choice of the player asked to pay its "unless" costs (1.8.4b)
+def _unless_choice():
+    from judge.engine.shapes import NAME, Bool, ListOf, Table
+
+    return Table({"pays": Bool(), "pitch": ListOf(NAME)}, what="a choice { pays = true, pitch = [...] }")
 
 
 def _check_unless(scenario, key: str, unless, reasons: list) -> None:
@@ -550,7 +561,7 @@ def _shape():
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
-                  "modes": ListOf(Int(1)), "under": NAME},
+                  "modes": ListOf(Int(1)), "under": NAME, "face": Str(("front", "back")), "back": Lazy(lambda: card), "unless_paid": _unless_choice()},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
                     "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
@@ -574,7 +585,9 @@ SHAPE = _shape()
 
 
 WORDS = {"cards.*.types": "types", "cards.*.subtypes": "subtypes", "cards.*.supertypes": "supertypes",
-         "cards.*.keywords": "keywords", "cards.*.sides.*.types": "types", "cards.*.sides.*.subtypes": "subtypes"}
+         "cards.*.keywords": "keywords", "cards.*.sides.*.types": "types", "cards.*.sides.*.subtypes": "subtypes",
+         "cards.*.back.types": "types", "cards.*.back.subtypes": "subtypes", "cards.*.back.supertypes": "supertypes",
+         "cards.*.back.keywords": "keywords"}
 """Where a Flesh and Blood scenario writes the rules' words, checked against the loaded CR's vocabulary (its
 keyword lists 2.10.6, 2.11.6, 2.15.6 and the terms chapter 8 defines) before the engine reads them."""
 
