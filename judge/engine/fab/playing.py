@@ -504,8 +504,7 @@ class Playing:
                     c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
                     c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"boost"}   # it was boosted (8.3.9a)
                     self.event("boost", card=c.handle, player=player)
-                    # the banish of the top card (8.5.1): "when this is banished from boosting" is about that card
-                    self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)
+                    self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)   # 8.5.1
                     mech = "mechanologist" in self.supertypes(top)
                     self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
                               f"{'' if mech else 'not '}a Mechanologist card" +
