@@ -362,12 +362,13 @@ def _cannot_defend_this(text: str, ctx) -> g.Reading | None:
 
 
 def _no_defense_reactions(text: str, ctx) -> g.Reading | None:
-    """``Defense reaction cards can't be played this chain link.`` (an attack): while this is the active-attack, a
-    static restriction (1.0.2) on the defending hero — the only player who may play them (7.4.2b) — playing
-    defense reaction cards (not activating defense reaction abilities: "cards")."""
+    """``Defense reaction cards can't be played this chain link.`` (an attack): a resolution ability (7.2.3) — the
+    printed duration makes it a layer-continuous effect (6.2.2a; a static-continuous effect never has one, 6.2.3) —
+    a restriction (1.0.2) on the defending hero, the only player who may play them (7.4.2b), playing defense reaction
+    cards (not activating defense reaction abilities: "cards") until this chain link resolves."""
     if not re.fullmatch(r"defense reaction cards can't be played this chain link\.?", text, re.IGNORECASE):
         return None
     if not ctx.is_attack:
         raise g.NotUnderstood(text)
-    return g.Reading(abilities=[{"kind": "static", "while": {"attacking": True}, "effect": {
-        "do": "restrict", "who": "defending-hero", "what": {"types": ["defense reaction"]}}}])
+    return g.Reading(abilities=[{"kind": "resolution", "effects": [{
+        "do": "restrict", "who": "defending-hero", "what": {"types": ["defense reaction"]}, "duration": "link"}]}])
