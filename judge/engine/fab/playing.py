@@ -7,7 +7,7 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import assets, cited, gains
+from judge.engine.fab import assets, cited, gains, self_replacement
 from judge.engine.fab.base import BASE_POWER_KEYS, PLAYED_WITH_RULES, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
@@ -552,7 +552,7 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
-            if (at == "paid") != ("played_with" in sel):
+            if (at == "paid") != ("played_with" in sel or self_replacement.waits_for_costs(eff)):
                 continue   # boosted, fused, rune gated: known once its costs are paid (8.3.9a, 8.3.17a, 8.3.27a)
             is_attack = sel.pop("is_attack", False)
             if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
@@ -590,6 +590,7 @@ class Playing:
             eff.next_play = False
             eff.applies_to = {c.handle}
             eff.selector = None
+            self_replacement.as_it_applies(self, eff, c)   # 6.4.7b: a condition on the card, determined now
             when = "as X is declared" if undetermined else "as its costs are paid" if at == "paid" else \
                 "as it is announced"
             staged = ("min_base_power" in sel or "max_base_power" in sel) and self.base_value(c, "power") != c.power
@@ -647,6 +648,7 @@ class Playing:
             eff.selector = None
             n = len(self.s.chain) + 1 if self.s.chain_open else 1
             eff.data["_attack_link"] = n
+            self_replacement.as_it_applies(self, eff, c)   # 6.4.7b
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
                       [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
