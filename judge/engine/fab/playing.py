@@ -506,10 +506,8 @@ class Playing:
                     self.event("boost", card=c.handle, player=player)
                     self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)   # 8.5.1
                     mech = "mechanologist" in self.supertypes(top)
-                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
-                              f"{'' if mech else 'not '}a Mechanologist card" +
-                              (f", so {c.name} gets go again." if mech else ", so it does not get go again."),
-                              [cited.BOOST, cited.BOOSTED])
+                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is {'' if mech else 'not '}"
+                              f"a Mechanologist card, so {c.name + ' gets' if mech else 'it does not get'} go again.", [cited.BOOST, cited.BOOSTED])
                     if mech:
                         self.s.effects.append(Effect(self.s.next_id(), self.s.tick(), c.handle, player, "gain-keyword",
                                                      {"do": "gain-keyword", "keyword": "go again"},
