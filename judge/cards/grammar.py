@@ -187,8 +187,19 @@ def effect_parts(parts: list[str], frame: Frame) -> list[dict]:
     out = []
     for sentence in parts:
         for part in re.split(r",? then ", sentence):
+            items = _SERIES.fullmatch(part)
+            if items:    # "opt 1, opt 1, and draw a card": a series of effect clauses, each its own sentence
+                for item in _SERIES_SPLIT.split(part):
+                    out.extend(effect_sentence(item, frame))
+                continue
             out.extend(effect_sentence(part, frame))
     return out
+
+
+# a series of effect clauses "A and B", "A, B, and C", each opening with an effect verb (an imperative)
+_VERBS = r"(?:opt|draw|gain|create|deal|destroy|banish|discard|reveal)\b"
+_SERIES = re.compile(rf"{_VERBS}[^,]*(?:, {_VERBS}[^,]*)*,? and {_VERBS}[^,]*", re.IGNORECASE)
+_SERIES_SPLIT = re.compile(rf",? and (?={_VERBS})|, (?={_VERBS})", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------------------------------------

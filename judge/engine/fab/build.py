@@ -21,7 +21,8 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "chi", "intellect",
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target", "back", "face"}
+             "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target", "back", "face",
+             "unless_paid"}
 # a double-faced card's back face (9.1.2): the keys of its own set of printed properties
 BACK_KEYS = {"card", "name", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi", "power", "defense", "life",
              "keywords", "abilities", "target", "playable_as_instant"}
@@ -263,6 +264,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     card.token = bool(cd.get("token", False)) or "token" in card.types
     card.decline = bool(cd.get("decline", False))
     card.fail_search = bool(cd.get("fail_search", False))   # 1.9.1c: its controller chooses to fail its searches
+    card.unless_choice = cd.get("unless_paid")   # 1.8.4b: the choice of the player asked to pay its "unless" costs
     card.trigger_target = cd.get("trigger_target")   # 6.6.6a: the target declared for its triggered-layers
     card.playable_as_instant = bool(cd.get("playable_as_instant", False))
     if "target" in cd:

@@ -97,6 +97,7 @@ class Card:
         self.base_power_set: int | None = None
         self.printed: tuple | None = None   # (abilities, keywords) as printed, restored when it resets (3.0.9)
         self.decline = False      # the controller chooses not to use its optional prevention (ward, barrier, …)
+        self.unless_choice = None  # its "unless_paid" key: the choice of the player asked to pay its "unless" costs
         self.fail_search = False  # its controller chooses to fail its search of their private deck (1.9.1c)
         self.trigger_target = None   # the target its controller declares for its triggered-layers (6.6.6a)
         self.playable_as_instant = False   # "You may play this as though it were an instant" (5.1.3d, 8.1.1d)

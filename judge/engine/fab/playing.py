@@ -34,14 +34,14 @@ class Playing:
         """Take an action (play or activate); if it turns out illegal, reverse the game state to before it
         (1.10.3) — the state, the trace and what the answer would repeat — and say why."""
         snapshot = state_snapshot(self.s)
-        marks = (len(self.trace.steps), len(self.notable), len(self.triggered), len(self.failed))
+        marks = (len(self.trace), len(self.notable), len(self.triggered), len(self.failed))
         try:
             take()
             self.facts["legal"][name] = True
             self.record_action(key, True)
         except IllegalAction as exc:
             self.s = snapshot
-            del self.trace.steps[marks[0]:]
+            self.trace.truncate(marks[0])
             del self.notable[marks[1]:]
             del self.triggered[marks[2]:]
             del self.failed[marks[3]:]

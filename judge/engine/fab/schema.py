@@ -351,6 +351,13 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
                                        "played from a zone)", key, cited.RESTRICTION_PRECEDENCE))
 
 
+# a card's own ``unless_paid``: the choice of the player asked to pay its "unless" costs (1.8.4b)
+def _unless_choice():
+    from judge.engine.shapes import NAME, Bool, ListOf, Table
+
+    return Table({"pays": Bool(), "pitch": ListOf(NAME)}, what="a choice { pays = true, pitch = [...] }")
+
+
 def _check_unless(scenario, key: str, unless, reasons: list) -> None:
     """``unless_paid = { resources = N, by = WHO, pays = …, pitch = […] }``: "[EFFECT] unless [player] pays"
     (1.8.4b) names a resource cost and a player who may pay it."""
@@ -549,7 +556,7 @@ def _shape():
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
-                  "modes": ListOf(Int(1)), "under": NAME, "face": Str(("front", "back")), "back": Lazy(lambda: card)},
+                  "modes": ListOf(Int(1)), "under": NAME, "face": Str(("front", "back")), "back": Lazy(lambda: card), "unless_paid": _unless_choice()},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
                     "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
