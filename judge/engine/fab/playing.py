@@ -7,7 +7,7 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import assets, cited, gains
+from judge.engine.fab import assets, cited, gains, self_replacement
 from judge.engine.fab.base import BASE_POWER_KEYS, PLAYED_WITH_RULES, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
@@ -173,7 +173,8 @@ class Playing:
             if allowance is not None and not c.private:
                 permission = [allowance]
                 self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
-                          f"from the {origin} zone.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE])
+                          f"from the {origin} zone.", [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED,
+                                                       cited.RESTRICTION_PRECEDENCE])   # 5.1.1a: "unless … an effect"
             if not permission and allowance is None and not c.private and \
                     self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
                 permission, allowance = ["keyword"], "keyword"
@@ -188,7 +189,8 @@ class Playing:
                                      cited.PUBLIC_SOURCE_REQUIRED])
             if allowance is None:
                 self.step(f"{c.name} is public in the {origin} zone: its play-static ability is functional and allows it "
-                          f"to be played from there.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.PLAY_STATIC_FUNCTIONAL])
+                          f"to be played from there.", [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED,
+                                                        cited.PLAY_STATIC_FUNCTIONAL])
         if c.owner != player:
             raise IllegalAction("only a card's owner can play it", [cited.PLAY_CARD])
         return origin
@@ -404,7 +406,7 @@ class Playing:
                                     resource_cost)
         self.step(text, [cited.CALCULATE_ASSET_COSTS, cited.RULES_DEFINE_STARTING_ASSET,
                          cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS]
-                  + ([cited.ACTION_POINT] if action_cost else []))   # 1.13.2: an action card uses an action point
+                  + ([cited.ACTION_POINT, cited.ACTION_COSTS_ACTION_POINT] if action_cost else []))   # 1.13.2, 8.1.1c
         return resource_cost, action_cost
 
     def asset_cost_text(self, action_cost: int, why_action: str, start: int, mods, cost: int) -> str:
@@ -549,7 +551,7 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
-            if (at == "paid") != ("played_with" in sel):
+            if (at == "paid") != ("played_with" in sel or self_replacement.waits_for_costs(eff)):
                 continue   # boosted, fused, rune gated: known once its costs are paid (8.3.9a, 8.3.17a, 8.3.27a)
             is_attack = sel.pop("is_attack", False)
             if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):
@@ -587,6 +589,7 @@ class Playing:
             eff.next_play = False
             eff.applies_to = {c.handle}
             eff.selector = None
+            self_replacement.as_it_applies(self, eff, c)   # 6.4.7b: a condition on the card, determined now
             when = "as X is declared" if undetermined else "as its costs are paid" if at == "paid" else \
                 "as it is announced"
             staged = ("min_base_power" in sel or "max_base_power" in sel) and self.base_value(c, "power") != c.power
@@ -644,6 +647,7 @@ class Playing:
             eff.selector = None
             n = len(self.s.chain) + 1 if self.s.chain_open else 1
             eff.data["_attack_link"] = n
+            self_replacement.as_it_applies(self, eff, c)   # 6.4.7b
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
                       [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])

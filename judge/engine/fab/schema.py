@@ -16,7 +16,7 @@ from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
-COMMON_EFFECT_KEYS = {"do", "if", "duration", "may", "unless_paid"}
+COMMON_EFFECT_KEYS = {"do", "if", "duration", "may", "unless_paid", "instead"}
 
 # who may pay an "unless [player] pays" cost (1.8.4b): the player words of effects.Effects._player_word
 UNLESS_PAYERS = ("you", "opponent", "target", "target-controller", "attacking-hero", "defending-hero")
@@ -55,7 +55,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "roll": {"card", "player", "amount"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
-    "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
+    "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"}, "put-into-soul": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
     "increased": {"card", "player", "amount", "stat"},
 }
@@ -225,8 +225,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if k not in allowed:
             reasons.append(scenario.reason("unknown-key", f"unknown field '{k}' for do = \"{do}\"{_near(k, allowed)} "
                                            f"(fields: {', '.join(sorted(allowed))})", key))
-    if "if" in eff:
-        check_condition(scenario, f"{key}.if", eff["if"], reasons, event)
+    _check_flow(scenario, key, do, eff, reasons, event)
     if "event-card" in (eff.get("to"), eff.get("what")) and (event is None or "card" not in EVENT_INFO.get(event, ())):
         where = f"the event on = \"{event}\" is about no card" if event else "only a triggered ability has an event"
         reasons.append(scenario.reason("unknown-target", f"\"event-card\" is the card the triggering event is about, and "
@@ -339,10 +338,6 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
         reasons.append(scenario.reason("bad-effect", "to of an increase-damage is a selector: the next card its "
                                        "controller plays that fits it (of describes any other source)", key,
                                        cited.NEXT_CARD_EFFECTS))
-    if do == "negate" and eff.get("what", "self") != "self":
-        reasons.append(scenario.reason("bad-effect", "what of a negate is \"self\" (the resolving layer negates "
-                                       "itself, \"If you don't, negate this\"); a negate without it negates the layers "
-                                       "its card targets", f"{key}.what", cited.NEGATES_ITSELF))
     if do == "restrict" and not (eff.get("types") or isinstance(eff.get("what"), dict) or eff.get("activations")
                                  or eff.get("from") or eff.get("only_from")):
         reasons.append(scenario.reason("bad-effect", "a restriction names what it bars: types = [...] (cards and "
@@ -385,6 +380,40 @@ def _check_contest(scenario, key: str, eff: dict, do: str, reasons: list, event:
     field = "winner" if do == "clash" else "prize"
     for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
         check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+
+
+def _check_flow(scenario, key: str, do: str, eff: dict, reasons: list, event) -> None:
+    """What decides whether and how the effect happens: its condition (``if``), a self-replacement (6.4.7:
+    ``instead``), a layer negating itself (8.5.26a: ``what = "self"`` only)."""
+    if "if" in eff:
+        check_condition(scenario, f"{key}.if", eff["if"], reasons, event)
+    if do == "negate" and eff.get("what", "self") != "self":
+        reasons.append(scenario.reason("bad-effect", "what of a negate is \"self\" (the resolving layer negates "
+                                       "itself, \"If you don't, negate this\"); a negate without it negates the layers "
+                                       "its card targets", f"{key}.what", cited.NEGATES_ITSELF))
+    if "instead" in eff:
+        _check_instead(scenario, f"{key}.instead", do, eff, reasons, event)
+
+
+def _check_instead(scenario, key: str, do: str, eff: dict, reasons: list, event) -> None:
+    """A self-replacement (6.4.7): ``instead`` has one condition — ``if`` (the game state as the effect is generated)
+    or ``it`` (a selector on the next card the effect applies to: needs ``next = true``) — and the fields of the
+    effect it replaces."""
+    inst = eff["instead"]
+    marks = [m for m in ("if", "it") if m in inst]
+    fields = set(inst) - {"if", "it"}
+    if len(marks) != 1 or not fields or not fields <= EFFECTS[do] - {"to", "next", "what"}:
+        reasons.append(scenario.reason("bad-effect", f"instead (a self-replacement, \"…, instead …\") has one condition, "
+                                       "if = { … } or it = { selector }, and the fields of the effect it changes ("
+                                       f"{', '.join(sorted(EFFECTS[do] - {'to', 'next', 'what'}))})", key,
+                                       cited.SELF_REPLACEMENT))
+        return
+    if "if" in inst:
+        check_condition(scenario, f"{key}.if", inst["if"], reasons, event)
+    elif not eff.get("next"):
+        reasons.append(scenario.reason("bad-effect", "instead.it reads the next card the effect applies to: it needs "
+                                       "next = true (otherwise write the condition as if = { … })", f"{key}.it",
+                                       cited.SELF_REPLACEMENT_CONDITION))
 
 
 def _check_put(scenario, key: str, eff: dict, reasons: list) -> None:
@@ -511,7 +540,7 @@ def _shape():
                        "banished_from": Str(ZONE_WORDS)},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
-    effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
+    effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target, "instead": Lazy(lambda: effect), "it": selector,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
                     "name": Str(), "next": Bool(), "next_defend": Bool(), "handle": Str(),

@@ -82,6 +82,8 @@ class Zones:
                 self.event("equip", card=card.handle, player=card.controller)
         elif old in PERMANENT_ZONES and new not in ARENA_ZONES:
             self.event("leaves-arena", card=card.handle, player=controller or card.controller, destination=new)
+        if new == "soul":   # "if a card has been put into your soul this turn": its owner's hero's soul (3.11.5)
+            self.event("put-into-soul", card=card.handle, player=card.owner)
         if new == "graveyard":
             # "When this is put into your graveyard from anywhere": a triggered-static ability of the card itself,
             # functional there, outside the arena (1.7.4i)
@@ -382,6 +384,8 @@ class Zones:
                     self.zone_effect("discard", c) if c.zone in ARENA_ZONES else None
                     continue
                 self.discard(c, random=False)
+                # "if you discard an attack action card this way": the card this source's effect discarded
+                self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = c.handle
             self.last_ok = bool(cards)
             return
         who = self._player_word(eff.get("who", "you"), controller, layer)
