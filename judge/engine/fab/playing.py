@@ -588,7 +588,6 @@ class Playing:
             eff.next_play = False
             eff.applies_to = {c.handle}
             eff.selector = None
-            self_replacement.as_it_applies(self, eff, c)   # 6.4.7b: a condition on the card, determined now
             when = "as X is declared" if undetermined else "as its costs are paid" if at == "paid" else \
                 "as it is announced"
             staged = ("min_base_power" in sel or "max_base_power" in sel) and self.base_value(c, "power") != c.power
@@ -646,7 +645,6 @@ class Playing:
             eff.selector = None
             n = len(self.s.chain) + 1 if self.s.chain_open else 1
             eff.data["_attack_link"] = n
-            self_replacement.as_it_applies(self, eff, c)   # 6.4.7b
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
                       [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
