@@ -8,6 +8,7 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
+from judge.engine.fab.control import FROM_HEROES
 from judge.engine.fab import cited
 from judge.engine.fab.cards import PERMANENT_SUBTYPES, SUPERTYPE_WORDS
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
@@ -565,9 +566,7 @@ def _shape():
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")), "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
-                    "from_hero": Str(("defending-hero", "attacking-hero", "target", "opponent", "each-opponent",
-                                      "each-with-more")),
-                    "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
+                    "from_hero": Str(FROM_HEROES), "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
