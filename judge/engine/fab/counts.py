@@ -36,7 +36,7 @@ EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise"
 # a clause of a condition → the rule that decides what it reads, cited where the condition is checked: "if you've
 # charged this turn" reads who is considered to have charged (8.5.29a); a class or talent is read from the
 # card's type box (2.11.3); power against base power reads the base power its printed power defines (2.9.2)
-CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
+CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("from_boosting", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("not_supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
@@ -68,6 +68,7 @@ EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [ci
                      "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED],
                      # a card is put into its owner's banished zone, whoever banished it (3.4.2)
                      "put-into-banished": [cited.BANISHED_OWNERS_CARDS],
+                     "put-into-soul": [cited.HEROS_SOUL],
                      # a count of increases (2.0.3b), each one an event (6.2.5)
                      "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}
 
