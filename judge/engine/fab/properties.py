@@ -44,10 +44,8 @@ class Properties:
         values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
         statics = values.get(does)   # kept by the tuple of effects asked for ("in-game" is the one other key)
         if statics is None:
-            statics = values["in-game"][0]
-            if does and statics:
-                statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
-            values[does] = statics
+            statics = values[does] = [(src, ab) for src, ab in values["in-game"][0]
+                                      if not does or ab.data.get("effect", {}).get("do") in does]
         return statics
 
     def _functional_of(self, statics):
@@ -445,9 +443,8 @@ class Properties:
         """Does nothing in the game gain, lose or forbid keywords now (no such effect, no such static ability)?"""
         if not state.KEEP:
             return False   # tests compare: the whole computation at every query
-        for e in self.s.effects:
-            if e.kind in _KEYWORD_CHANGES:
-                return False
+        if self.s.effects and any(e.kind in _KEYWORD_CHANGES for e in self.s.effects):
+            return False
         values = self.s.__dict__.get("_derived")   # static_abilities() inlined when kept
         statics = values[1].get(_KEYWORD_CHANGES) if values is not None and values[0] == CHANGES[0] else None
         return not (self.static_abilities(_KEYWORD_CHANGES) if statics is None else statics)
