@@ -239,6 +239,44 @@ def _discard_unless(low: str, frame) -> list[dict] | None:
     return [{"do": "discard", "who": who, "unless_paid": {"resources": m.group(2).count("{r}"), "by": who}}]
 
 
+# "where X is …": the quantity tables of the scenario format (docs/scenario-format.md, numbers) — each needs the
+# frame's state where it names "this way"; X stands in the sentence as a number no printed card uses, then replaced
+_X_STAND_IN = 7919
+X_QUANTITIES = {"the pitch value of the card revealed this way": ({"count": "revealed-pitch"}, "revealed"),
+                "the damage dealt by this": ({"count": "dealt-by-this"}, None)}
+
+
+def where_x(sentence: str, frame) -> tuple[str, dict | None]:
+    """``EFFECT, where X is QUANTITY`` → (the effect with X as a stand-in number, the quantity table); a sentence
+    without it as it is. A quantity the grammar does not know is not understood."""
+    m = re.fullmatch(r"(.+?),? where x is (.+?)\.?", sentence, re.IGNORECASE)
+    if not m:
+        return sentence, None
+    got = X_QUANTITIES.get(m.group(2).lower())
+    if got is None or got[1] and not getattr(frame, got[1], False):
+        raise g.NotUnderstood(sentence)
+    text = re.sub(r"(?<![\w{])X(?![\w}])", str(_X_STAND_IN), m.group(1))
+    if text == m.group(1):
+        raise g.NotUnderstood(sentence)         # no X in the effect that the quantity would be
+    return text, dict(got[0])
+
+
+def put_x(effects: list[dict], quantity: dict, sentence: str) -> list[dict]:
+    """The effects read with X's stand-in → the same with the quantity in its place (``times = -1`` for "-X");
+    exactly one number must be X."""
+    found = []
+    for e in effects:
+        for key, value in list(e.items()):
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) == _X_STAND_IN:
+                e[key] = dict(quantity, **({"times": -1} if value < 0 else {}))
+                found.append(key)
+            elif value == _X_STAND_IN or isinstance(value, str) and str(_X_STAND_IN) in value:
+                raise g.NotUnderstood(sentence)
+    if len(found) != 1:
+        raise g.NotUnderstood(sentence)
+    return effects
+
+
 def and_split(text: str) -> list[str]:
     """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
