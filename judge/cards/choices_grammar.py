@@ -60,7 +60,7 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
                 raise g.NotUnderstood(sentence)
             e["if"] = {"target_hero": m.group(1)}
         return effects
-    got = _after_reveal(sentence, frame, read)
+    got = _after_reveal(sentence, frame, read) or _dealt_to_hero(sentence, frame, read)
     if got is not None:
         return got
     m = re.fullmatch(r"you may (.+)", sentence, re.IGNORECASE)
@@ -71,6 +71,39 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
         raise g.NotUnderstood(sentence)         # one optional discrete effect, the one "if you do" reads
     effects[0]["may"] = True
     frame.optional_before = True
+    return effects
+
+
+# "they" / "their" of the hero a card's damage was dealt to, written as the target hero's words the grammar reads
+_THE_HERO_DEALT = ((r"^they discard a card\b", "target hero discards a card"),
+                   (r"^create (an? .+? tokens?) under their control$", r"create \1 under target hero's control"))
+
+
+def _dealt_to_hero(sentence: str, frame, read) -> list[dict] | None:
+    """After ``Deal N [arcane] damage to any target|target hero``: ``If this [was fused and] deals damage to a hero,
+    EFFECTS`` — conditional (1.8.4) on a damage event of this card to a hero (``dealt_damage_to_hero``), which can only
+    be its target; "they"/"their" is that hero, the card's target (1.8.5)."""
+    m = re.fullmatch(r"if this (was fused and )?deals damage to a hero, (.+)", sentence, re.IGNORECASE)
+    if not m:
+        return None
+    if frame.where != "resolution" or frame.target not in ("any", "hero", "opponent"):
+        raise g.NotUnderstood(sentence)         # the hero dealt damage is the card's target: read only then
+    body = m.group(2).strip().rstrip(".")
+    for pattern, words in _THE_HERO_DEALT:
+        body = re.sub(pattern, words, body, flags=re.IGNORECASE)
+    if re.search(r"\b(they|them|their)\b", re.sub(r" unless they pay\b", "", body), re.IGNORECASE):
+        raise g.NotUnderstood(sentence)
+    target = frame.target
+    frame.target = None                         # the words read as the target hero's name the same target
+    effects = read(and_split(body), frame)
+    if frame.target not in (None, "hero"):
+        raise g.NotUnderstood(sentence)
+    frame.target = target
+    cond = {"dealt_damage_to_hero": True, **({"fused": True} if m.group(1) else {})}
+    for e in effects:
+        if "if" in e:
+            raise g.NotUnderstood(sentence)
+        e["if"] = dict(cond)
     return effects
 
 

@@ -94,7 +94,7 @@ class Counts:
             for ev, info in self.s.history:
                 if ev == "play" and info.get("card") == card.handle:
                     n = 0
-                elif ev == "damage" and info.get("card") == card.handle:
+                elif ev == "damage" and card.handle in (info.get("card"), info.get("attack")):
                     n += info.get("amount") or 0
             return n
         if what == "events-this-turn":
