@@ -233,6 +233,8 @@ def selector(phrase: str, ctx: Context) -> dict:
     rest = " ".join(tokens)
     if rest == "attack action card":
         spec = {"types": ["action"], "subtypes": ["attack"] + subs, **spec}
+    elif rest in ("angel attack", "ally attack") and not subs:
+        spec = {"subtypes": [rest.split()[0]], **spec, "is_attack": True}   # an ally's attack (1.4.3a: its source)
     elif rest == "attack":
         if subs:
             spec = {"subtypes": subs, **spec}

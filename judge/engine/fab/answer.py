@@ -77,7 +77,6 @@ def _summarise(game: Game):
     did not, who won. The steps it repeats were tagged as the engine took them (``Game.step(tag=…)``)."""
     out = game.out
     f = game.facts
-    steps = game.trace.steps
     tagged: dict[str, list] = {}
     for tag, st in game.notable:
         tagged.setdefault(tag, []).append(st)
@@ -152,7 +151,8 @@ def _summarise(game: Game):
     if gone:
         out.conclude(f"No longer in the arena at the end: {', '.join(gone)}.")
     repeat("game")
-    if not out.summary and steps:
+    if not out.summary and len(game.trace):
+        steps = game.trace.steps
         # no combat and nothing illegal: the answer is what the layers and events did
         procedural = ("Announce", "Declare", "Check", "Calculate", "Pay", "Play:", "All players pass", "Clear",
                       "The turn-player", "Layer effects", "The stack is empty", "Close Step", "The combat chain is closed")

@@ -92,7 +92,9 @@ class Counters:
             for _ in range(count):
                 c.counters.append((self.s.tick(), k, value))
             label = counter_label(k, value)
-            after = f" (now {self.numeric(c, k)} {k})" if k in STATS else f" (now {self.counter_count(c, k)})"
+            now = self.numeric(c, k) if k in STATS else None
+            after = (f" (now {now} {k})" if now is not None else f" (it has no {k} value to modify)") if k in STATS \
+                else f" (now {self.counter_count(c, k)})"
             if k == "life" and c.life is not None:   # 2.5.3a: the life total follows its modified life
                 after = f" (life total now {self.life_total(c)})"
             self.step(f"{count} {label} counter{'s are' if count != 1 else ' is'} put on {c.name}{after}.",

@@ -52,6 +52,8 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", c
                        ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
                        ("created_this_turn", cited.CREATE_TOKEN),
+                       # "if a yellow attack action card was the last attack this combat chain": combo's condition (8.4.1)
+                       ("last_attack", cited.COMBO),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR),
                        # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)

@@ -88,12 +88,12 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def step(self, text: str, cites=(), changes=(), tag: str | None = None):
         """Add a step to the trace; ``tag`` marks a step the answer should repeat (see ``_summarise``)."""
         trace = self.trace
-        steps = trace.steps
-        st = Step(len(steps) + 1, text, cites, changes, trace.phase)
-        if len(steps) < STEP_BUDGET:
-            steps.append(st)
-        else:
-            trace.append(st)   # past the budget of every resolution: raises
+        rows = trace.rows
+        if tag is None and not changes and len(rows) < STEP_BUDGET:
+            rows.append((text, tuple(cites), trace.phase))   # a row: made a Step when the trace is read (core.Trace)
+            return
+        st = Step(len(rows) + 1, text, cites, changes, trace.phase)
+        trace.append(st)   # past the budget of every resolution: raises
         if tag:
             self.notable.append((tag, st))
 

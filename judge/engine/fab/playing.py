@@ -34,14 +34,14 @@ class Playing:
         """Take an action (play or activate); if it turns out illegal, reverse the game state to before it
         (1.10.3) — the state, the trace and what the answer would repeat — and say why."""
         snapshot = state_snapshot(self.s)
-        marks = (len(self.trace.steps), len(self.notable), len(self.triggered), len(self.failed))
+        marks = (len(self.trace), len(self.notable), len(self.triggered), len(self.failed))
         try:
             take()
             self.facts["legal"][name] = True
             self.record_action(key, True)
         except IllegalAction as exc:
             self.s = snapshot
-            del self.trace.steps[marks[0]:]
+            self.trace.truncate(marks[0])
             del self.notable[marks[1]:]
             del self.triggered[marks[2]:]
             del self.failed[marks[3]:]
@@ -173,7 +173,8 @@ class Playing:
             if allowance is not None and not c.private:
                 permission = [allowance]
                 self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
-                          f"from the {origin} zone.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE])
+                          f"from the {origin} zone.", [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED,
+                                                       cited.RESTRICTION_PRECEDENCE])   # 5.1.1a: "unless … an effect"
             if not permission and allowance is None and not c.private and \
                     self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
                 permission, allowance = ["keyword"], "keyword"
@@ -188,7 +189,8 @@ class Playing:
                                      cited.PUBLIC_SOURCE_REQUIRED])
             if allowance is None:
                 self.step(f"{c.name} is public in the {origin} zone: its play-static ability is functional and allows it "
-                          f"to be played from there.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.PLAY_STATIC_FUNCTIONAL])
+                          f"to be played from there.", [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED,
+                                                        cited.PLAY_STATIC_FUNCTIONAL])
         if c.owner != player:
             raise IllegalAction("only a card's owner can play it", [cited.PLAY_CARD])
         return origin
@@ -404,7 +406,7 @@ class Playing:
                                     resource_cost)
         self.step(text, [cited.CALCULATE_ASSET_COSTS, cited.RULES_DEFINE_STARTING_ASSET,
                          cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS]
-                  + ([cited.ACTION_POINT] if action_cost else []))   # 1.13.2: an action card uses an action point
+                  + ([cited.ACTION_POINT, cited.ACTION_COSTS_ACTION_POINT] if action_cost else []))   # 1.13.2, 8.1.1c
         return resource_cost, action_cost
 
     def asset_cost_text(self, action_cost: int, why_action: str, start: int, mods, cost: int) -> str:

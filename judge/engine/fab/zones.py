@@ -382,6 +382,8 @@ class Zones:
                     self.zone_effect("discard", c) if c.zone in ARENA_ZONES else None
                     continue
                 self.discard(c, random=False)
+                # "if you discard an attack action card this way": the card this source's effect discarded
+                self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = c.handle
             self.last_ok = bool(cards)
             return
         who = self._player_word(eff.get("who", "you"), controller, layer)
