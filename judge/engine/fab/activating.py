@@ -166,7 +166,7 @@ class Activating:
         """Check legal play: the ability's type gives its timing, checked as for a card of that type."""
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
-        layer.params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
+        layer.params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22, 8.5.23, 1.8.6
         tcites = {"instant": [cited.INSTANT_ANY_PRIORITY], "action": [cited.NO_ACTIONS_DURING_COMBAT],
                   "defense reaction": [cited.DEFENSE_REACTION_WHO_WHEN],
                   "attack reaction": [cited.ATTACK_REACTION_WHO_WHEN]}.get(timing, [cited.ABILITY_TYPE])
@@ -250,6 +250,8 @@ class Activating:
                  "attack-layer": [cited.ATTACK_LAYER_OPENS_CHAIN]}[kind]
         if not s.chain_open:
             s.chain_open = True
+            # "this combat chain": from the attack added to the stack — a card's from its announcement (7.0.2a)
+            s.chain_since = layer.params.get("since", len(s.history)) if layer is not None else len(s.history)
             s.step = "layer"
             self.trace.phase = "Layer Step"
             self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "

@@ -36,7 +36,7 @@ EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise"
 # a clause of a condition → the rule that decides what it reads, cited where the condition is checked: "if you've
 # charged this turn" reads who is considered to have charged (8.5.29a); a class or talent is read from the
 # card's type box (2.11.3); power against base power reads the base power its printed power defines (2.9.2)
-CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
+CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("from_boosting", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("not_supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
@@ -66,6 +66,9 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", c
 # damage, the controller of its non-living source (8.5.3a)
 EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [cited.INTIMIDATE, cited.INTIMIDATED],
                      "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED],
+                     # a card is put into its owner's banished zone, whoever banished it (3.4.2)
+                     "put-into-banished": [cited.BANISHED_OWNERS_CARDS],
+                     "put-into-soul": [cited.HEROS_SOUL],
                      # a count of increases (2.0.3b), each one an event (6.2.5)
                      "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}
 
@@ -125,7 +128,11 @@ class Counts:
 
     def _since(self, spec: dict) -> list:
         """This turn's events a count reads: all of them, or (``link = true``, "this chain link") those since the
-        active chain link was created (7.0.3) — none while there is no active chain link."""
+        active chain link was created (7.0.3) — none while there is no active chain link —, or (``chain = true``,
+        "this combat chain") those since the combat chain opened, its first attack's announcement included
+        (7.0.2a) — none while it is closed."""
+        if spec.get("chain"):
+            return self.s.history[self.s.chain_since:] if self.s.chain_open else []
         if not spec.get("link"):
             return self.s.history
         link = self.s.active_link
@@ -222,6 +229,8 @@ class Counts:
                     extra.append(cited.COUNTER_ON_OBJECT)   # a counter interacts with effects that read it (1.15.2)
                 if node.get("link") is True:     # "this chain link": the active chain link, as a time (7.0.3d, 7.0.3e)
                     extra += [cited.CHAIN_LINK_AS_TIME, cited.PLAYED_ON_CHAIN_LINK]
+                if node.get("chain") is True:    # "this combat chain": since it opened (7.0.2a)
+                    extra.append(cited.COMBAT_CHAIN_OPENS)
                 if node.get("count") == "events-this-turn":
                     extra += EVENT_COUNT_RULES.get(node.get("event"), [])
                     if "damage_type" in node:

@@ -7,7 +7,7 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import assets, cited, gains
+from judge.engine.fab import assets, cited, gains, self_replacement
 from judge.engine.fab.base import BASE_POWER_KEYS, PLAYED_WITH_RULES, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
@@ -249,9 +249,9 @@ class Playing:
                           [cited.ANNOUNCE_SPLIT_CARD_SIDE, cited.SPLIT_CARD_SIDE_CHOSEN])
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
-        s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
+        s.stack[-1].params.update(chosen=action.get("choose"), since=len(s.history))   # chosen: 1.8.6; since: 7.0.2a
         c.__dict__["_chosen"] = action.get("choose")   # also for the effects of its triggered abilities (6.6.6)
-        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
+        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22/23, 1.8.6
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         kept, kept_cites = self.counters_kept(c)
@@ -504,11 +504,10 @@ class Playing:
                     c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
                     c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"boost"}   # it was boosted (8.3.9a)
                     self.event("boost", card=c.handle, player=player)
+                    self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)   # 8.5.1
                     mech = "mechanologist" in self.supertypes(top)
-                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
-                              f"{'' if mech else 'not '}a Mechanologist card" +
-                              (f", so {c.name} gets go again." if mech else ", so it does not get go again."),
-                              [cited.BOOST, cited.BOOSTED])
+                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is {'' if mech else 'not '}"
+                              f"a Mechanologist card, so {c.name + ' gets' if mech else 'it does not get'} go again.", [cited.BOOST, cited.BOOSTED])
                     if mech:
                         self.s.effects.append(Effect(self.s.next_id(), self.s.tick(), c.handle, player, "gain-keyword",
                                                      {"do": "gain-keyword", "keyword": "go again"},
@@ -551,7 +550,7 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
-            if (at == "paid") != ("played_with" in sel):
+            if (at == "paid") != ("played_with" in sel or self_replacement.waits_for_costs(eff)):
                 continue   # boosted, fused, rune gated: known once its costs are paid (8.3.9a, 8.3.17a, 8.3.27a)
             is_attack = sel.pop("is_attack", False)
             if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):

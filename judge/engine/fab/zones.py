@@ -82,10 +82,14 @@ class Zones:
                 self.event("equip", card=card.handle, player=card.controller)
         elif old in PERMANENT_ZONES and new not in ARENA_ZONES:
             self.event("leaves-arena", card=card.handle, player=controller or card.controller, destination=new)
+        if new == "soul":   # "if a card has been put into your soul this turn": its owner's hero's soul (3.11.5)
+            self.event("put-into-soul", card=card.handle, player=card.owner)
         if new == "graveyard":
             # "When this is put into your graveyard from anywhere": a triggered-static ability of the card itself,
             # functional there, outside the arena (1.7.4i)
             self.event("put-into-graveyard", card=card.handle, player=card.owner, origin=old)
+        elif new == "banished":   # "a card has been put into your banished zone this turn": its owner's (3.4.2)
+            self.event("put-into-banished", card=card.handle, player=card.owner, origin=old)
 
     def enters_with_granted(self, card: Card):
         """6.4.8: "Non-token NAMEs you control enter the arena with an additional steam counter" — an
@@ -440,7 +444,7 @@ class Zones:
                   "under its owner's control. It is not played.",
                   [cited.PUT_OR_RETURN, cited.ARENA_NOT_A_ZONE, cited.CONTROLLER_AS_ENTERS,
                    cited.DECK_CARD_PERMANENT_SUBTYPES])
-        self.move(c, "arena", c.owner)
+        self.move(c, "arena", self.entering_controller(c, c.owner))   # an affliction: an opponent's (8.2.11c)
         c.face_down = False
 
     def effect_put(self, eff: dict, src, controller: str, layer):
