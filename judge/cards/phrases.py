@@ -259,7 +259,7 @@ STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at
                               "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
                               "dealt_damage_this_turn", "your_turn"})
 
-PERMANENT_SUBTYPES = ("aura", "item", "ally")
+PERMANENT_SUBTYPES = ("aura", "item", "ally", "cog")
 
 
 def permanent_noun(phrase: str, ctx: Context) -> dict:

@@ -166,7 +166,7 @@ class Activating:
         """Check legal play: the ability's type gives its timing, checked as for a card of that type."""
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
-        layer.params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
+        layer.params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22, 8.5.23, 1.8.6
         tcites = {"instant": [cited.INSTANT_ANY_PRIORITY], "action": [cited.NO_ACTIONS_DURING_COMBAT],
                   "defense reaction": [cited.DEFENSE_REACTION_WHO_WHEN],
                   "attack reaction": [cited.ATTACK_REACTION_WHO_WHEN]}.get(timing, [cited.ABILITY_TYPE])

@@ -269,6 +269,7 @@ MONIKER_REFERENCE = cite("2.7.3b", "an effect that refers to an object using a m
 ATTACK_REACTION = cite("8.1.2", "an attack reaction card is a")
 ATTACK_REACTION_WHO_WHEN = cite("8.1.2a", "an attack reaction card activated ability can")
 ALLY = cite("8.2.8", "ally")
+AFFLICTION_CONTROL = cite("8.2.11c", "its controller declares an opponent and the object enters the arena under that player's control")
 ALLY_ATTACKING = cite("8.2.8c", "if an ally is attacking the controlling player and their hero are not considered an attacking hero")
 DEFENSE_REACTION = cite("8.1.3", "a defense reaction card is a")
 DEFENSE_REACTION_WHO_WHEN = cite("8.1.3a", "a defense reaction card activated ability can")

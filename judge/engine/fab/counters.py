@@ -12,6 +12,7 @@ Counter names as a scenario writes them: ``steam``; ``"+1 power"``, ``"-1 defens
 
 from __future__ import annotations
 
+from judge.engine.fab.tapping import determined
 from judge.engine.fab import cited, gains
 
 STATS = ("power", "defense", "life")   # property counters: +1{p}, -1{d}, -1{h} (1.15.2a, 2.5.3)
@@ -81,6 +82,9 @@ class Counters:
         count = abs(n)
         self.__dict__.setdefault("_kinds", set()).add(k)
         cards = self._objects(eff, "self", src, layer, controller)
+        if isinstance(eff.get("what"), dict) and eff.get("choose"):
+            # "put a steam counter on a NAME you control": one such object, chosen as it is generated (1.8.6)
+            cards = determined(self, cards, eff["choose"], eff["what"], layer, controller)
         self.last_ok = bool(cards) and count > 0
         for c in cards:
             if c.private:

@@ -36,7 +36,7 @@ EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise"
 # a clause of a condition → the rule that decides what it reads, cited where the condition is checked: "if you've
 # charged this turn" reads who is considered to have charged (8.5.29a); a class or talent is read from the
 # card's type box (2.11.3); power against base power reads the base power its printed power defines (2.9.2)
-CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
+CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("from_boosting", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("not_supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)

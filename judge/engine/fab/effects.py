@@ -18,7 +18,8 @@ from judge.engine.fab.state import Effect, Layer, kept_values
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
 OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul",
                         "discard": "discarded from its owner's hand",
-                        "put-into-graveyard": "put into its owner's graveyard"}
+                        "put-into-graveyard": "put into its owner's graveyard",
+                        "banished": "just banished there"}
 
 class Effects:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``s.effects`` (the effects in force), ``s.pending``
@@ -89,7 +90,7 @@ class Effects:
                 self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
                           label_rules(self.keywords(src), name))
             if name in OUTSIDE_ARENA_EVENTS and src is not None and src.zone not in ARENA_ZONES:
-                self.step(f"{src.name} is in the {src.zone} ({OUTSIDE_ARENA_EVENTS[name]}): its triggered ability, whose "
+                self.step(f"{src.name} is in the {src.zone.replace('banished', 'banished zone')} ({OUTSIDE_ARENA_EVENTS[name]}): its triggered ability, whose "
                           "condition is about it outside the arena, is functional.", [cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL])
             if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
                     and not src.is_permanent_card and self.is_defending(src):

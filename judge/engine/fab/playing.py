@@ -251,7 +251,7 @@ class Playing:
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
         c.__dict__["_chosen"] = action.get("choose")   # also for the effects of its triggered abilities (6.6.6)
-        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
+        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22/23, 1.8.6
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         kept, kept_cites = self.counters_kept(c)
@@ -505,11 +505,10 @@ class Playing:
                     c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
                     c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"boost"}   # it was boosted (8.3.9a)
                     self.event("boost", card=c.handle, player=player)
+                    self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)   # 8.5.1
                     mech = "mechanologist" in self.supertypes(top)
-                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
-                              f"{'' if mech else 'not '}a Mechanologist card" +
-                              (f", so {c.name} gets go again." if mech else ", so it does not get go again."),
-                              [cited.BOOST, cited.BOOSTED])
+                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is {'' if mech else 'not '}"
+                              f"a Mechanologist card, so {c.name + ' gets' if mech else 'it does not get'} go again.", [cited.BOOST, cited.BOOSTED])
                     if mech:
                         self.s.effects.append(Effect(self.s.next_id(), self.s.tick(), c.handle, player, "gain-keyword",
                                                      {"do": "gain-keyword", "keyword": "go again"},

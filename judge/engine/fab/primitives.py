@@ -21,7 +21,7 @@ from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.looking import effect_look
 from judge.engine.fab.retrieving import effect_retrieve
-from judge.engine.fab.modes import effect_modes
+from judge.engine.fab.modes import effect_either, effect_modes
 from judge.engine.fab.state import Effect
 from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
@@ -595,7 +595,7 @@ PRIMITIVE_ROWS = (
     _p("return-to-hand", {"what"}, (cited.PUT_OR_RETURN,), _return_to_hand),
     _p("gain-life", {"who", "amount"}, (cited.GAIN,), _life),
     _p("lose-life", {"who", "amount"}, (cited.LOSE,), _life),
-    _p("put-counter", {"stat", "kind", "amount", "what"}, (cited.PUT_COUNTER, cited.COUNTERS),
+    _p("put-counter", {"stat", "kind", "amount", "what", "choose"}, (cited.PUT_COUNTER, cited.COUNTERS),
        Counters.effect_put_counter),
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
     _p("mark", {"who"}, (cited.MARK,), _mark),
@@ -615,6 +615,7 @@ PRIMITIVE_ROWS = (
     _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
     _p("modes", {"choose", "choose_up_to", "choose_if", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("either", {"options"}, (cited.UNDETERMINED_PARAMETERS,), effect_either),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("roll", {"sides", "dice"}, (cited.ROLL,), effect_roll),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),

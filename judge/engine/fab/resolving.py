@@ -4,6 +4,7 @@ stack, clear; the names layers have in the facts (``resolved``, ``resolution_ord
 
 from __future__ import annotations
 
+from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.keywords import GO_AGAIN
 from judge.engine.fab.state import Layer
@@ -94,7 +95,7 @@ class Resolving:
                                    "reaction", from_stack=True)
             elif src.is_permanent_card or src.__dict__.pop("_became_permanent", False):   # 8.5.36b
                 self.enter_with_back_face(src)   # 8.2.14a, 8.2.13a: a construct or invocation turns its back face
-                self.move(src, "arena", controller=layer.controller)
+                self.move(src, "arena", controller=self.entering_controller(src, layer.controller))
                 self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.",
                           [cited.LEAVE_STACK, cited.PERMANENT_TO_ARENA])
             else:
@@ -111,6 +112,24 @@ class Resolving:
             self.step(f"Clear: {layer.name} is cleared and ceases to exist.",
                       [cited.CLEAR_LAYER, cited.CLEARED_TOKEN_CEASES_TO_EXIST])
         self.turn_player_gains_priority(cited.CLEAR_LAYER)
+
+    def entering_controller(self, card, controller: str) -> str:
+        """Who controls ``card`` as it enters the arena as a permanent: ``controller``, except for an affliction —
+        its controller declares an opponent, and it enters under that player's control (8.2.11c). With one opponent
+        that is the opponent; the declaration among several is not modelled, and the scenario is refused rather
+        than the affliction put under the wrong player."""
+        if "affliction" not in card.subtypes:
+            return controller
+        opponents = [p for p in self.opponents(controller) if not self.s.players[p].lost]
+        if len(opponents) != 1:
+            raise InvalidScenario([self.scenario.reason(
+                "unsupported", f"{card.name} is an affliction: as it enters the arena its controller declares an "
+                f"opponent, who controls it; declaring one among {len(opponents)} opponents is not modelled",
+                self.current_key or "actions", cited.AFFLICTION_CONTROL)])
+        self.step(f"{card.name} is an affliction: as it enters the arena, {self.player_name(controller)} declares an "
+                  f"opponent — the only one, {self.player_name(opponents[0])} — and it enters under that player's "
+                  "control.", [cited.AFFLICTION_CONTROL])
+        return opponents[0]
 
     def _negated_itself(self, layer: Layer, src):
         """8.5.26a: the layer negated itself while resolving: it does not finish resolving — no go again, it does not

@@ -50,7 +50,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
-    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player"},
+    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
@@ -255,11 +255,8 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
-    if do == "modes":
-        # a modal ability (1.7.5): each mode's effects are checked as the ability's own
-        for i, mode in enumerate(eff.get("modes", []) if isinstance(eff.get("modes"), list) else [], 1):
-            for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
-                check_effect(scenario, f"{key}.modes.{i}.effects.{j}", sub, reasons, event)
+    if do in ("modes", "either"):
+        _check_options(scenario, key, eff, reasons, event)
     if do in ("clash", "wager"):
         _check_contest(scenario, key, eff, do, reasons, event)
     _check_supertypes_and_restriction(scenario, key, eff, do, reasons)
@@ -307,6 +304,14 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         elif v < 0 and not (do in ("modify", "cost", "put-counter") and field in ("by", "amount")):
             reasons.append(scenario.reason("wrong-type", f"{field} of do = \"{do}\" cannot be negative ({v})",
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
+
+
+def _check_options(scenario, key: str, eff: dict, reasons: list, event: str | None) -> None:
+    """A modal ability's modes (1.7.5), an effect's options (1.8.6): each one's effects checked as the ability's own."""
+    field = "modes" if eff.get("do") == "modes" else "options"
+    for i, mode in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
+        for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
+            check_effect(scenario, f"{key}.{field}.{i}.effects.{j}", sub, reasons, event)
 
 
 def _check_token(scenario, key: str, eff: dict, reasons: list) -> None:
@@ -533,7 +538,7 @@ def _shape():
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "dealt_to": Str(("you", "opponent")), "from_boosting": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),
                        "gains_exactly": Int(), "stat": Str(("power", "defense")), "during_step": Str(STEP_WORDS),
@@ -556,13 +561,13 @@ def _shape():
                                                      "keywords": ListOf(Str()), "abilities": ListOf(Lazy(lambda: ability))},
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
-                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
-                    "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
+                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")), "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1), "choose_if": Table({"if": condition, "choose": Int(1)}, what="a choose_if table { if = CONDITION, choose = N }"),
-                    "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
+                    "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table")),
+                    "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table"))},
                    what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
@@ -591,7 +596,7 @@ def _shape():
                     "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
-                    "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
+                    "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "option": Int(1), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "roll": ListOf(Int(1)), "pay_with": ListOf(NAME),

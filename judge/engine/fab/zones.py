@@ -442,7 +442,7 @@ class Zones:
                   "under its owner's control. It is not played.",
                   [cited.PUT_OR_RETURN, cited.ARENA_NOT_A_ZONE, cited.CONTROLLER_AS_ENTERS,
                    cited.DECK_CARD_PERMANENT_SUBTYPES])
-        self.move(c, "arena", c.owner)
+        self.move(c, "arena", self.entering_controller(c, c.owner))   # an affliction: an opponent's (8.2.11c)
         c.face_down = False
 
     def effect_put(self, eff: dict, src, controller: str, layer):
