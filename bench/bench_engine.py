@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from judge import scenarios as sc
+from judge.errors import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL = 2000
@@ -44,8 +45,22 @@ def main():
     pairs = [(s, books(s)) for s in scenarios]
     t_book = time.perf_counter() - t
 
-    # warm up, and make sure every scenario still passes when played again
-    failed = [s.path for s, b in pairs if not sc.play(s, b).passed]
+    # warm up, and make sure every scenario still passes when played again; a file judged under a rules
+    # version the store does not hold, using a mechanism only that version defines, is left out (said below)
+    failed, unjudged, playable = [], [], []
+    for s, b in pairs:
+        try:
+            outcome = sc.play(s, b)
+        except ScenarioError as err:
+            if getattr(err, "since", None) is None:
+                raise
+            unjudged.append(s.path)
+            continue
+        playable.append((s, b))
+        if not outcome.passed:
+            failed.append(s.path)
+    pairs = playable
+    scenarios = [s for s, _ in pairs]
     plays = 0
     per_file = {s.path: 0.0 for s in scenarios}
     clock = time.process_time   # CPU time of this process
@@ -79,6 +94,9 @@ def main():
         print(f"  and the other {len(others)} (combined mechanics, longer): {o_rate:,.0f} per second")
     slowest = sorted(per_file.items(), key=lambda kv: -kv[1])[:3]
     print("slowest: " + ", ".join(f"{Path(f).name} {v / loops * 1e6:.0f} µs" for f, v in slowest))
+    if unjudged:
+        print(f"{len(unjudged)} scenario(s) not played: they name a rules version this store does not hold "
+              f"(judge rules import FILE --game fab --version V): " + ", ".join(sorted({Path(f).parent.name for f in unjudged})))
     if failed:
         print(f"{len(failed)} scenario(s) do not pass: " + ", ".join(Path(f).name for f in failed))
 

@@ -16,7 +16,9 @@ The output is a skeleton to fill in by hand from the printed text (NOT from the 
     compiled = true            # false: the engine cannot play the whole text ("not fully compiled")
     keywords = ["go again"]    # the card's keyword list in the scenario format
     abilities = [ … ]          # the [[cards.X.abilities]] tables, in printed order (docs/scenario-format.md)
-    # target = "attack"        # card keys a scenario would write (target, playable_as_instant), if any
+    target = "hero"            # only if the card has one: the card keys a scenario would write beside `card`
+                               # (target, playable_as_instant), as keys of the entry, not comments — they are compared
+                               # exactly like keywords and abilities; a triggered ability's target stays in its table
 
 tests/test_card_expectations.py compares every tests/data/card-expectations*.toml exactly.
 """

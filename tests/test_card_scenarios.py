@@ -197,3 +197,23 @@ def test_a_run_lists_the_imported_card_data_once(isolated_store):
             assert cd.available() == before
     after = cd.available()
     assert after[:-1] == before and after[-1][0] == "later"
+
+
+def test_an_affliction_with_several_opponents_is_refused_not_put_under_a_guessed_player(tmp_path):
+    # 8.2.11c: its controller declares which opponent controls it as it enters; with one opponent the engine plays
+    # it (scenarios/fab/card-hypothermia-enters-under-an-opponents-control.toml), with two it refuses
+    path = tmp_path / "s.toml"
+    path.write_text(HEAD + '[players.carol]\n' + textwrap.dedent("""
+        [cards.h]
+        card = "Hypothermia"
+        owner = "alice"
+
+        [[actions]]
+        player = "alice"
+        play = "h"
+
+        [[actions]]
+        pass = true
+    """), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"Hypothermia is an affliction.*among 2 opponents is not modelled"):
+        sc.play(sc.load(path))

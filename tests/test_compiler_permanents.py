@@ -284,3 +284,59 @@ def test_a_weapon_bonus_while_its_controller_pitched_big_cards():
         {"kind": "activated", "type": "action", "cost": 3, "limit": 1, "attack": True},
         {"kind": "static", "while": {"at_least": {"count": "in-pitch", "of": {"min_cost": 3}, "n": 2}},
          "effect": {"do": "modify", "stat": "power", "by": 2}}]
+
+
+def test_a_counter_on_one_permanent_its_controller_chooses():
+    # Steam Canister: "Instant - Put this on the bottom of its owner's deck: Put a steam counter on an item you
+    # control with crank." — one such item, determined as the effect is generated (1.8.6), not each of them
+    c = _compiled("Steam Canister")
+    assert c.fully, c.not_understood
+    assert c.abilities[0]["effects"] == [{"do": "put-counter", "kind": "steam", "amount": 1, "choose": 1,
+                                          "what": {"subtypes": ["item"], "controller": "you", "keyword": "crank"}}]
+    # Expedition to Azuro Keys: "When this attacks, you may put a gold counter on Treasure Island." — a card name
+    c = _compiled("Expedition to Azuro Keys")
+    assert c.abilities == [{"kind": "trigger", "on": "attack", "effects": [
+        {"do": "put-counter", "kind": "gold", "amount": 1, "what": {"name": "Treasure Island"}, "choose": 1,
+         "may": True}]}]
+
+
+def test_banished_from_boosting_is_the_cards_own_banish_trigger():
+    # Big Bertha: "When this is banished from boosting, put a steam counter on a Hyper Driver you control."
+    c = _compiled("Big Bertha", 1)
+    assert c.keywords == ["boost"]
+    assert c.abilities == [{"kind": "trigger", "on": "banished", "if": {"from_boosting": True}, "effects": [
+        {"do": "put-counter", "kind": "steam", "amount": 1, "what": {"name": "Hyper Driver", "controller": "you"},
+         "choose": 1}]}]
+
+
+def test_when_your_hero_is_dealt_damage_of_a_permanent():
+    # Bloodspill Invocation: "When your hero is dealt damage, destroy Bloodspill Invocation." — its controller's
+    # hero only (dealt_to = "you"), on any damage event (8.5.3)
+    c = _compiled("Bloodspill Invocation", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {"kind": "trigger", "on": "dealt-damage", "of": "any", "if": {"dealt_to": "you"},
+                               "effects": [{"do": "destroy", "what": "self"}]}
+
+
+def test_one_of_two_modifiers_and_thrice_per_turn():
+    # Cogwerx Dovetail: "Thrice per Turn Instant - {t} a cog you control: This gets +1{p} or go again."
+    c = _compiled("Cogwerx Dovetail")
+    assert c.fully, c.not_understood
+    ab = c.abilities[1]      # after "When this hits a hero, {u} all cogs you control."
+    assert ab["limit"] == 3
+    assert ab["effects"] == [{"do": "either", "options": [
+        {"effects": [{"do": "modify", "stat": "power", "by": 1}]},
+        {"effects": [{"do": "gain-keyword", "keyword": "go again"}]}]}]
+
+
+def test_an_option_the_action_does_not_name_is_refused(run_cli, tmp_path):
+    from conftest import ROOT
+
+    text = (ROOT / "scenarios" / "fab" / "own-either-option-the-action-names.toml").read_text(encoding="utf-8")
+    assert "\noption = 2\n" in text
+    for written, words in (("", "(it names none)"), ("option = 3", "(it names option 3, but there are 2)")):
+        path = tmp_path / "either.toml"
+        path.write_text(text.replace("\noption = 2\n", f"\n{written}\n"), encoding="utf-8")
+        code, out, err = run_cli("resolve", str(path))
+        assert code == 2, (out, err)
+        assert "must say which, option = N " + words in err and "(1.8.6)" in err

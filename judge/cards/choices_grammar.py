@@ -201,6 +201,44 @@ def _into_arena(low: str, frame) -> list[dict] | None:
     return [{"do": "put", "what": spec, "to": "arena"}]
 
 
+def _reveal_from_hand(low: str, frame) -> list[dict] | None:
+    """``[you may] reveal a NOUN from your hand`` (8.5.17): a card of its controller's hand that fits, their choice as
+    the effect is generated (1.8.6); optional after "you may" (1.8.3), so that "If you do, …" reads it (1.8.4a)."""
+    from judge.cards.costs_grammar import card_noun
+
+    m = re.fullmatch(r"(you may )?reveal an? (.+?) from your hand", low)
+    if not m:
+        return None
+    eff = {"do": "reveal", "what": dict(zone="hand", **card_noun(m.group(2), frame.ctx))}
+    if m.group(1):
+        eff["may"] = True
+        frame.optional_before = True
+    return [eff]
+
+
+# who discards "unless they pay": the hero an attack's hit trigger hit, the target hero, the attacking hero
+_DISCARDER = {"they discard": "defending-hero", "target hero discards": "target",
+              "the attacking hero discards": "attacking-hero"}
+
+
+def _discard_unless(low: str, frame) -> list[dict] | None:
+    """``they discard a card unless they pay {r}{r}`` (an attack's hit trigger: the hero hit), ``target hero discards
+    …`` (a card's target), ``the attacking hero discards …``: a discard of that player's choice (8.5.5) that is
+    conditional on their not paying (``unless_paid``, 1.8.4b); the payer is the one who would discard."""
+    m = re.fullmatch(r"(they discard|target hero discards|the attacking hero discards) a card unless they pay "
+                     r"((?:\{r\})+)", low)
+    if not m:
+        return None
+    who = _DISCARDER[m.group(1)]
+    if who == "defending-hero" and not (frame.event == "hit" and frame.ctx.is_attack):
+        raise g.NotUnderstood(low)          # "they": the hero this attack hit, read in its hit trigger only
+    if who == "target":
+        frame.declare("hero")
+    if who == "attacking-hero" and not frame.ctx.resolves:
+        raise g.NotUnderstood(low)
+    return [{"do": "discard", "who": who, "unless_paid": {"resources": m.group(2).count("{r}"), "by": who}}]
+
+
 def and_split(text: str) -> list[str]:
     """``draw a card and create a token`` → its two effect clauses; ``this gets +1{p} and go again`` stays
     one (the modifiers' own "and")."""
@@ -223,7 +261,7 @@ def effect(low: str, frame) -> list[dict] | None:
     if low == "reveal the top card of your deck":
         frame.revealed = True
         return [{"do": "reveal", "what": "top-of-deck"}]
-    got = _look(low, frame) or _into_arena(low, frame)
+    got = _look(low, frame) or _into_arena(low, frame) or _reveal_from_hand(low, frame) or _discard_unless(low, frame)
     if got is not None:
         return got
     m = re.fullmatch(r"retrieve an? (.+?) from your graveyard", low)

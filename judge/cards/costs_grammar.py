@@ -13,7 +13,7 @@ from judge.cards import tapping_grammar
 from judge.cards.phrases import STATE_CONDITIONS, listed_keywords, NUM, NotUnderstood, Reading, number, sentences
 from judge.cards.subcards_grammar import cost_part as under_cost
 
-COUNTER_KINDS = ("steam", "energy", "haunt", "aim", "flow", "verse", "lightning", "stain", "bauble")
+COUNTER_KINDS = ("steam", "energy", "haunt", "aim", "flow", "verse", "lightning", "stain", "bauble", "gold")
 COLORS = ("red", "yellow", "blue")
 
 

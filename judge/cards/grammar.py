@@ -94,6 +94,12 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) (?:gets|gains) ([^,]+?) or ([^,]+)", low)
+    if m and " and " not in m.group(2) + m.group(3) and not low.startswith(("deal ", "draw ", "gain ", "create ")):
+        # "This gets +1{p} or go again": one of two modifiers, which its controller determines as it is generated (1.8.6)
+        fields, _ = subject(m.group(1), frame)
+        return [{"do": "either", "options": [{"effects": [dict(e, **fields) for e in modifiers(part)]}
+                                             for part in (m.group(2), m.group(3))]}]
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
@@ -187,8 +193,19 @@ def effect_parts(parts: list[str], frame: Frame) -> list[dict]:
     out = []
     for sentence in parts:
         for part in re.split(r",? then ", sentence):
+            items = _SERIES.fullmatch(part)
+            if items:    # "opt 1, opt 1, and draw a card": a series of effect clauses, each its own sentence
+                for item in _SERIES_SPLIT.split(part):
+                    out.extend(effect_sentence(item, frame))
+                continue
             out.extend(effect_sentence(part, frame))
     return out
+
+
+# a series of effect clauses "A and B", "A, B, and C", each opening with an effect verb (an imperative)
+_VERBS = r"(?:opt|draw|gain|create|deal|destroy|banish|discard|reveal)\b"
+_SERIES = re.compile(rf"{_VERBS}[^,]*(?:, {_VERBS}[^,]*)*,? and {_VERBS}[^,]*", re.IGNORECASE)
+_SERIES_SPLIT = re.compile(rf",? and (?={_VERBS})|, (?={_VERBS})", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -243,7 +260,7 @@ def condition(phrase: str, ctx: Context) -> dict:
 # paragraphs → abilities
 # ---------------------------------------------------------------------------------------------------------
 
-ACTIVATED = re.compile(r"^(?:(once|twice) per turn )?(action|instant|attack reaction|defense reaction) - (.+?): (.+)$",
+ACTIVATED = re.compile(r"^(?:(once|twice|thrice) per turn )?(action|instant|attack reaction|defense reaction) - (.+?): (.+)$",
                        re.IGNORECASE)
 TRIGGERS = (
     (r"(?:when|if) this hits a hero", "hit", {"target_is_hero": True}),   # not an ally it attacks (1.4.5)
@@ -262,6 +279,8 @@ TRIGGERS = (
     (r"when this enters the arena", "enters-arena"),
     (r"when this leaves the arena", "leaves-arena"),
     (r"when this is put into your graveyard from anywhere", "put-into-graveyard"),   # functional there (1.7.4i)
+    # the top card a boost banished (8.3.9): its own trigger, functional in the banished zone (1.7.4i)
+    (r"when this is banished from boosting", "banished", {"from_boosting": True}),
 )
 
 
@@ -286,7 +305,7 @@ def _activated(text: str, ctx: Context) -> Reading | None:
     m = ACTIVATED.match(text)
     if not m:
         return None
-    limit = {"once": 1, "twice": 2}.get((m.group(1) or "").lower())
+    limit = {"once": 1, "twice": 2, "thrice": 3}.get((m.group(1) or "").lower())
     ab: dict = {"kind": "activated", "type": m.group(2).lower()}
     cost = 0
     effect_costs = []

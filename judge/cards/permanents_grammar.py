@@ -207,6 +207,28 @@ def each_hero(low: str, frame) -> list[dict] | None:
     return [eff]
 
 
+def counter_on_chosen(low: str, frame) -> list[dict] | None:
+    """``put a steam counter on a NAME you control`` / ``… on an item you control with crank`` / ``put a gold
+    counter on NAME`` → a counter put on one such permanent in the arena, which its controller determines as the
+    effect is generated (``choose = 1``, 1.8.6; 8.5.14); None for another sentence."""
+    m = re.fullmatch(rf"put an? {_KIND} counter on (.+)", low)
+    if not m:
+        return None
+    rest = m.group(2)
+    mine = re.fullmatch(r"an? (.+?) you control(?: with ([a-z ]+))?", rest)
+    if mine:
+        spec = {**g.permanent_noun(mine.group(1), frame.ctx), "controller": "you"}
+        if mine.group(2):
+            if mine.group(2) not in g.listed_keywords()[0]:
+                raise g.NotUnderstood(low)
+            spec["keyword"] = mine.group(2)
+    elif rest in frame.ctx.names and frame.ctx.names[rest].lower() != frame.ctx.name.lower():
+        spec = {"name": frame.ctx.names[rest]}      # a card of that name (1.3.1a), whoever controls it
+    else:
+        return None
+    return [{"do": "put-counter", "kind": m.group(1), "amount": 1, "what": spec, "choose": 1}]
+
+
 def effect(low: str, frame) -> list[dict] | None:
     """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
     ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
@@ -221,6 +243,9 @@ def effect(low: str, frame) -> list[dict] | None:
         return [{"do": "turn-face-up", "what": "self"}]     # turn (8.5.24): the equipment itself face up
     if low == "add this to the active chain link as a defending card" and not frame.ctx.resolves:
         return [{"do": "defend-with", "what": "self"}]    # a permanent added as a defending card (7.0.5b)
+    got = counter_on_chosen(low, frame)
+    if got is not None:
+        return got
     m = re.fullmatch(rf"remove (a|an|\d+) {_KIND} counters? from this", low)
     if m and not frame.ctx.resolves:
         n = g.number(m.group(1))
@@ -576,6 +601,24 @@ def prevent_by_removing(text: str, ctx) -> g.Reading | None:
     return g.Reading(abilities=[{"kind": "static", "effect": effect}])
 
 
+_HERO_DEALT = re.compile(r"^(?:when|whenever) your hero is dealt damage, (.+?)\.?$", re.IGNORECASE)
+
+
+def hero_dealt_damage(text: str, ctx) -> g.Reading | None:
+    """``When your hero is dealt damage, destroy this`` of a permanent → a trigger on every damage event (8.5.3) whose
+    object dealt the damage is its controller's hero (``dealt_to = "you"``): not an ally, not another hero."""
+    m = _HERO_DEALT.match(text.strip())
+    if not m:
+        return None
+    if ctx.resolves:
+        raise g.NotUnderstood(text)
+    frame = g.Frame(ctx, "trigger")
+    frame.event = "dealt-damage"
+    effects = ctx.effects(m.group(1), frame)
+    ability = {"kind": "trigger", "on": "dealt-damage", "of": "any", "if": {"dealt_to": "you"}, "effects": effects}
+    return g._finish(frame, g.Reading(), ability)
+
+
 _IF_ENTERS_WITH = re.compile(rf"^if (.+?), this enters the arena with {g.NUM} \+1\{{p\}} counters?\.?$", re.IGNORECASE)
 
 
@@ -607,7 +650,7 @@ def paragraph(text: str, ctx) -> g.Reading | None:
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
             yours_enter_with(text, ctx) or enters_with_if(text, ctx) or cant_gain(text, ctx) or you_control_get(text, ctx) or \
-            opposing_while(text, ctx)
+            opposing_while(text, ctx) or hero_dealt_damage(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

@@ -233,6 +233,8 @@ def selector(phrase: str, ctx: Context) -> dict:
     rest = " ".join(tokens)
     if rest == "attack action card":
         spec = {"types": ["action"], "subtypes": ["attack"] + subs, **spec}
+    elif rest in ("angel attack", "ally attack") and not subs:
+        spec = {"subtypes": [rest.split()[0]], **spec, "is_attack": True}   # an ally's attack (1.4.3a: its source)
     elif rest == "attack":
         if subs:
             spec = {"subtypes": subs, **spec}
@@ -257,7 +259,7 @@ STATE_CONDITIONS = frozenset({"you_control", "played_this_turn", "at_least", "at
                               "less_life_than_an_opponent", "dealt_arcane_this_turn", "charged_this_turn",
                               "dealt_damage_this_turn", "your_turn"})
 
-PERMANENT_SUBTYPES = ("aura", "item", "ally")
+PERMANENT_SUBTYPES = ("aura", "item", "ally", "cog")
 
 
 def permanent_noun(phrase: str, ctx: Context) -> dict:

@@ -24,7 +24,7 @@ from judge.cards import phrases as g
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lower case) → effect tables."""
     for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _next_played_with, _top_of_their_deck,
-                   _prevent_chosen):
+                   _prevent_chosen, _prevent_it):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -108,6 +108,27 @@ def _prevent_chosen(low: str, frame) -> list[dict] | None:
     return [eff]
 
 
+_PREVENT_IT = re.compile(r"the next time (?:you|your hero) would be dealt (?:(\d+)( or less)? )?damage"
+                         r"(?: by an? (red|yellow|blue) source)? this turn, prevent it")
+
+
+def _prevent_it(low: str, frame) -> list[dict] | None:
+    """``the next time you|your hero would be dealt [N [or less]] damage [by a COLOUR source] this turn, prevent it``
+    (6.4.10): one damage event prevented whole; its replacement condition (6.4.2) is read on the event — its size
+    (``damage_at_most``, and ``damage_at_least`` for exactly N) and its source's colour (2.1.2)."""
+    m = _PREVENT_IT.fullmatch(low)
+    if not m:
+        return None
+    when: dict = {}
+    if m.group(1):
+        when["damage_at_most"] = int(m.group(1))
+        if not m.group(2):
+            when["damage_at_least"] = int(m.group(1))     # "would be dealt 1 damage": exactly that much
+    if m.group(3):
+        when["card"] = {"color": m.group(3)}
+    return [{"do": "prevent", "amount": "all", "to": "you", **({"when": when} if when else {})}]
+
+
 def _top_of_their_deck(low: str, frame) -> list[dict] | None:
     """``destroy the top card of their deck`` in an attack's hit trigger (8.5.4): "their" is the hero it hit."""
     if low != "destroy the top card of their deck":
@@ -121,7 +142,8 @@ def instead(sentence: str, last: list[dict], frame) -> tuple[list[dict], list[di
     """``If COND, instead EFFECT`` after a sentence whose effects it replaces (1.8.4: a conditional effect the card
     states): (the new effects, generated only if COND holds as they would be generated; the effects before, now
     generated only otherwise — when the new ones were not, 1.8.4a), so COND is read once. EFFECT is ``it
-    gets|gains MODIFIERS`` (the same object as before), ``prevent N`` (the prevention before with that amount) or
+    gets|gains MODIFIERS`` (the same object as before), ``prevent [the next] N`` (the prevention before with that
+    amount) or
     a sentence with the same verbs as the one before (``gain 4{h}`` after ``gain 1{h}``)."""
     m = re.fullmatch(r"if (.+?), instead (.+)", sentence.strip().rstrip("."), re.IGNORECASE)
     if not m or not last or re.search(r"\bwould\b", m.group(1)):
@@ -145,11 +167,11 @@ def _replacing(clause: str, last: list[dict], frame) -> list[dict]:
             raise g.NotUnderstood(clause)
         fields = {k: last[0][k] for k in _SUBJECT_KEYS if k in last[0]}
         return [dict(e, **fields) for e in g.modifiers(m.group(1))]
-    m = re.fullmatch(r"prevent (\d+)", clause)
-    if m:   # the prevention before, with this amount
-        if len(last) != 1 or last[0].get("do") != "prevent":
+    m = re.fullmatch(r"prevent (the next )?(\d+)", clause)
+    if m:   # the prevention before, with this amount ("the next N": a shield as before, 6.4.10j)
+        if len(last) != 1 or last[0].get("do") != "prevent" or bool(m.group(1)) != bool(last[0].get("shield")):
             raise g.NotUnderstood(clause)
-        return [dict(last[0], amount=int(m.group(1)))]
+        return [dict(last[0], amount=int(m.group(2)))]
     new = frame.ctx.effects(clause, frame)
     if [e.get("do") for e in new] != [e.get("do") for e in last]:
         raise g.NotUnderstood(clause)       # "instead" names another kind of effect: not said what it replaces
@@ -213,6 +235,7 @@ _DONE_THIS_TURN = {
     "drawn a card": {"event": "draw", "by": "you"},         # 8.5.6a: drawn, not put into the hand otherwise
     "intimidated": {"event": "intimidate", "by": "you"},    # 8.5.10a: an intimidate it controlled, a card banished or not
     "transcended": {"event": "transcend", "by": "you"},     # 8.5.48a: a transcend effect it controlled
+    "boosted": {"event": "boost", "by": "you"},             # 8.3.9a: paid a boost cost (whatever it banished)
     # 8.5.3a: damage whose non-living source it controlled, to an opposing hero, of that type (8.5.3b)
     "dealt arcane damage to an opposing hero": {"event": "dealt-damage", "by": "you", "damage_type": "arcane",
                                                 "to": "opponent"},
@@ -362,12 +385,13 @@ def _cannot_defend_this(text: str, ctx) -> g.Reading | None:
 
 
 def _no_defense_reactions(text: str, ctx) -> g.Reading | None:
-    """``Defense reaction cards can't be played this chain link.`` (an attack): while this is the active-attack, a
-    static restriction (1.0.2) on the defending hero — the only player who may play them (7.4.2b) — playing
-    defense reaction cards (not activating defense reaction abilities: "cards")."""
+    """``Defense reaction cards can't be played this chain link.`` (an attack): a resolution ability (7.2.3) — the
+    printed duration makes it a layer-continuous effect (6.2.2a; a static-continuous effect never has one, 6.2.3) —
+    a restriction (1.0.2) on the defending hero, the only player who may play them (7.4.2b), playing defense reaction
+    cards (not activating defense reaction abilities: "cards") until this chain link resolves."""
     if not re.fullmatch(r"defense reaction cards can't be played this chain link\.?", text, re.IGNORECASE):
         return None
     if not ctx.is_attack:
         raise g.NotUnderstood(text)
-    return g.Reading(abilities=[{"kind": "static", "while": {"attacking": True}, "effect": {
-        "do": "restrict", "who": "defending-hero", "what": {"types": ["defense reaction"]}}}])
+    return g.Reading(abilities=[{"kind": "resolution", "effects": [{
+        "do": "restrict", "who": "defending-hero", "what": {"types": ["defense reaction"]}, "duration": "link"}]}])

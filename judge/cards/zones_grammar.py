@@ -42,6 +42,12 @@ BOOST_NOUNS = {"item": {"subtypes": ["item"]}, "equipment": {"types": ["equipmen
 def condition(p: str, ctx) -> dict | None:
     """``an item or equipment was banished from boosting this`` on a card with boost (8.3.9) → ``{boost_banished =
     SELECTOR}``: the card its boost banished fits; None for another condition."""
+    m = re.fullmatch(r"you(?:'ve| have) (boost|crank)ed this turn", p)
+    if m:   # 8.3.9a, 8.3.29a: the player has boosted / cranked — an event of this turn
+        return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": 1}}
+    if p in ("you've dealt damage this turn", "you have dealt damage this turn"):
+        # a damage event this turn whose source its controller controlled (8.5.3a, 8.2.8e), any type, to any hero
+        return {"at_least": {"count": "events-this-turn", "event": "dealt-damage", "by": "you", "n": 1}}
     m = re.fullmatch(r"an? (.+?) (?:was|is) banished from boosting this", p)
     if not m:
         return None

@@ -303,6 +303,7 @@ def apply(outcome, book) -> None:
     for step in outcome.trace.steps:
         step.cites = cite(step.cites)
     outcome.summary = [(text, cite(cites)) for text, cites in outcome.summary]
+    outcome.recited()
 
 
 def prepare(game: str, book) -> None:

@@ -19,11 +19,10 @@ A scenario that describes an impossible position or an illegal action is not hal
 from __future__ import annotations
 
 from enum import StrEnum
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Protocol, runtime_checkable
 
 _PLAIN: dict[tuple, tuple] = {}
-_STEP_CITES = attrgetter("_cites")   # a step's cited ids, as kept (a tuple or a list)
 _SENTENCE_CITES = itemgetter(1)       # an answer sentence's cited ids
 
 
@@ -94,24 +93,54 @@ def bounded(rounds: int, what: str):
 
 
 class Trace:
-    """The numbered steps of a resolution, in order."""
+    """The numbered steps of a resolution, in order.
+
+    An engine may add a step as a plain row, ``(text, cites, phase)`` appended to :attr:`rows` (the cheapest
+    thing a step can be: most steps of a resolution are never read one by one, as when ``--check`` only asks
+    whether a scenario passes); :attr:`steps` makes every row a :class:`Step` (numbered by its place) when it is
+    first read, the same Step :meth:`add` would have made then. A row's cites are kept as given (registry
+    names, repeats): :meth:`cited_ids` reads them as the set of plain ids they stand for."""
 
     def __init__(self):
-        self.steps: list[Step] = []
+        self.rows: list = []   # Step objects and (text, cites, phase) rows, in order
+        self._made = 0         # rows[:_made] are all Step objects
         self.phase = ""
+
+    @property
+    def steps(self) -> list[Step]:
+        """Every step, in order, as :class:`Step` objects (rows made into Steps here, once)."""
+        rows = self.rows
+        made = self._made
+        if made < len(rows):
+            for i in range(made, len(rows)):
+                row = rows[i]
+                if row.__class__ is tuple:
+                    rows[i] = Step(i + 1, row[0], row[1], (), row[2])
+            self._made = len(rows)
+        return rows
 
     def add(self, text: str, cites=(), changes=()) -> Step:
         """Append a new step (numbered in order) and return it."""
-        return self.append(Step(len(self.steps) + 1, text, cites, changes, self.phase))
+        return self.append(Step(len(self.rows) + 1, text, cites, changes, self.phase))
 
     def append(self, step: Step) -> Step:
         """Append a made step, within the :data:`STEP_BUDGET` of every resolution."""
-        if len(self.steps) >= STEP_BUDGET:
+        if len(self.rows) >= STEP_BUDGET:
             raise InvalidScenario([Reason(
                 "step-budget", f"the resolution did not terminate in {STEP_BUDGET:,} steps (a loop of triggers or "
                 "effects that does not end?); judge stops there rather than run on")])
-        self.steps.append(step)
+        self.rows.append(step)
         return step
+
+    def truncate(self, n: int) -> None:
+        """Drop every step after the first ``n`` (an illegal action reversed, 1.10.3)."""
+        del self.rows[n:]
+        if self._made > n:
+            self._made = n
+
+    def cited_ids(self) -> set:
+        """The rule ids the steps cite, as a set (rows read as they are, without making Steps)."""
+        return set().union(*[r._cites if r.__class__ is Step else r[1] for r in self.rows])
 
     def citations(self) -> list[str]:
         """Every rule id cited, first occurrence order."""
@@ -122,7 +151,7 @@ class Trace:
         return list(seen)
 
     def __len__(self):
-        return len(self.steps)
+        return len(self.rows)
 
 
 class ReasonCode(StrEnum):
@@ -330,9 +359,20 @@ class Outcome:
 
     def cited_so_far(self) -> set[str]:
         """The rule ids the trace and the answer cite before any deferred key citations are worked out (every
-        one of them is in :meth:`citations`)."""
+        one of them is in :meth:`citations`). Kept until a step or sentence is added, or :meth:`recited`."""
         # as a set: the trace's order (Trace.citations) is not needed here
-        return set().union(*map(_STEP_CITES, self.trace.steps), *map(_SENTENCE_CITES, self._summary))
+        kept = self.__dict__.get("_cited")
+        size = (len(self.trace.rows), len(self._summary))
+        if kept is not None and kept[0] == size:
+            return kept[1]
+        ids = self.trace.cited_ids().union(*map(_SENTENCE_CITES, self._summary))
+        self._cited = (size, ids)
+        return ids
+
+    def recited(self) -> None:
+        """The steps' or sentences' citations were rewritten in place (another version's numbers): what
+        :meth:`cited_so_far` kept is dropped."""
+        self.__dict__.pop("_cited", None)
 
     @property
     def passed(self) -> bool:

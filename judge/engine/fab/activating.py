@@ -27,6 +27,10 @@ class Activating:
 
     def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
         """5.2: activating an ability, in the steps of playing a card (5.2.2); any step may find it illegal."""
+        if index > len(c.abilities) or c.abilities[index - 1].kind != "activated":
+            # 1.7.7: an effect took the ability away (it loses its abilities): there is nothing to activate (5.2.2)
+            raise IllegalAction(f"{c.name} no longer has that activated ability: an effect took it away",
+                                [cited.ABILITIES_MODIFIED, cited.ACTIVATE_ACTIVATED_ABILITY])
         ab = c.abilities[index - 1]
         try:
             self._check_can_activate(player, c, ab)
@@ -51,15 +55,21 @@ class Activating:
     def _check_can_activate(self, player: str, c: Card, ab):
         """5.2.2: the ability is functional, and the player controls its source (or owns it, when the ability is
         functional where the source has no controller)."""
-        in_place = ab.get("functional_in")
+        cond = ab.get("if")
+        # 5.2.4, 1.7.4b: an activation condition that names a zone outside the arena for its source ("Activate this
+        # ability only while this is in your banished zone") makes the ability functional there
+        said = cond.get("in") if isinstance(cond, dict) and cond.get("in") not in (None, *ARENA_ZONES) else None
+        in_place = ab.get("functional_in") or said
+        where = f"{in_place} zone" if in_place == "banished" else in_place
         if in_place:
             if c.zone != in_place:
-                raise IllegalAction(f"the ability is only functional while {c.name} is in the {in_place}",
-                                    [cited.PRIVATE_SOURCE_COST_FUNCTIONAL])
+                raise IllegalAction(f"the ability is only functional while {c.name} is in the {where}",
+                                    [cited.PRIVATE_SOURCE_COST_FUNCTIONAL, cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL]
+                                    + ([cited.ACTIVATION_CONDITION] if said else []))
             if c.owner != player:
                 raise IllegalAction("only the owner may activate an ability of a source with no controller",
                                     [cited.OWNER_ACTIVATES_UNCONTROLLED])
-            self.step(f"{c.name}'s ability is functional in the {in_place}; {c.name} has no controller there, so its "
+            self.step(f"{c.name}'s ability is functional in the {where}; {c.name} has no controller there, so its "
                       f"owner {self.player_name(player)} may activate it.",
                       [cited.PRIVATE_SOURCE_COST_FUNCTIONAL, cited.OWNER_ACTIVATES_UNCONTROLLED,
                        cited.PRIVATE_SOURCE_ABILITY_FUNCTIONAL])
@@ -156,7 +166,7 @@ class Activating:
         """Check legal play: the ability's type gives its timing, checked as for a card of that type."""
         timing = ab.get("type", "instant")
         layer.params["chosen"] = action.get("choose")
-        layer.params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
+        layer.params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22, 8.5.23, 1.8.6
         tcites = {"instant": [cited.INSTANT_ANY_PRIORITY], "action": [cited.NO_ACTIONS_DURING_COMBAT],
                   "defense reaction": [cited.DEFENSE_REACTION_WHO_WHEN],
                   "attack reaction": [cited.ATTACK_REACTION_WHO_WHEN]}.get(timing, [cited.ABILITY_TYPE])
@@ -186,7 +196,7 @@ class Activating:
         text = self.asset_cost_text(action_cost, " (an action ability)", start, mods, cost)
         self.step(text, [cited.ACTIVATE_AS_PLAY, cited.CALCULATE_ASSET_COSTS,
                          cited.ACTION_ASSET_COST_STARTS] + ([cited.RULES_DEFINE_STARTING_ASSET] if mods else [])
-                  + ([cited.ACTION_POINT] if action_cost else []))   # 1.13.2: an action ability uses an action point
+                  + ([cited.ACTION_POINT, cited.ACTION_COSTS_ACTION_POINT] if action_cost else []))   # 1.13.2, 8.1.1c
         return cost, action_cost
 
     def _pay_activation_effect_costs(self, player: str, c: Card, ab, layer: Layer, action: dict):
@@ -305,6 +315,8 @@ class Activating:
                 mods.append((eff.timestamp, eff.data.get("by", 0), eff.source))
         for src, sab in self._functional_statics("cost"):
             e = sab.get("effect", {})
-            if e.get("do") == "cost" and fits(e, e.get("to"), src.controller):
+            # "This ability costs {r} less": ``to = "self"`` with ``activations`` is the source's own abilities
+            own = e.get("to") == "self" and e.get("activations") and src is c
+            if e.get("do") == "cost" and (own or fits(e, e.get("to"), src.controller)):
                 mods.append((src.timestamp, self.amount(e.get("by", 0), src), src.handle))
         return sorted(m for m in mods if m[1] > 0) + sorted(m for m in mods if m[1] <= 0)

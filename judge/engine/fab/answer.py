@@ -29,6 +29,8 @@ def report(game: Game):
         if c.zone == "under":
             under[h] = c.under   # sub-cards → top-card (3.0.14)
     f["zones"], f["face_down"], f["tapped"], f["under"] = zones, face_down, tapped, under
+    # double-faced cards (9.1): the name of the face active at the end
+    f["active_face"] = {h: c.name for h, c in s.cards.items() if c.faces is not None}
     f.setdefault("transformed", {})
     for key in ("dead", "lost", "boosted", "cranked", "charged", "scrapped", "scrap_paid", "beaten_chest", "intimidated", "died",
                 "won_clash", "wagered", "won_wager", "transcended"):
@@ -75,7 +77,6 @@ def _summarise(game: Game):
     did not, who won. The steps it repeats were tagged as the engine took them (``Game.step(tag=…)``)."""
     out = game.out
     f = game.facts
-    steps = game.trace.steps
     tagged: dict[str, list] = {}
     for tag, st in game.notable:
         tagged.setdefault(tag, []).append(st)
@@ -150,7 +151,8 @@ def _summarise(game: Game):
     if gone:
         out.conclude(f"No longer in the arena at the end: {', '.join(gone)}.")
     repeat("game")
-    if not out.summary and steps:
+    if not out.summary and len(game.trace):
+        steps = game.trace.steps
         # no combat and nothing illegal: the answer is what the layers and events did
         procedural = ("Announce", "Declare", "Check", "Calculate", "Pay", "Play:", "All players pass", "Clear",
                       "The turn-player", "Layer effects", "The stack is empty", "Close Step", "The combat chain is closed")

@@ -85,7 +85,8 @@ def pay(game, player: str, c, resources: int, action_points: int, pitch: list, c
                             [cited.ASSET_COST_UNPAID_ILLEGAL, cited.ASSET_COST_CANNOT_BE_PAID])
     if p.action_points < action_points:
         raise IllegalAction(f"it costs {action_points} action point and {game.player_name(player)} has "
-                            f"{p.action_points}", [cited.ASSET_COST_UNPAID_ILLEGAL, cited.PAY_ACTION_POINT_COST])
+                            f"{p.action_points}",   # the action point is an action's own cost (8.1.1c)
+                            [cited.ACTION_COSTS_ACTION_POINT, cited.ASSET_COST_UNPAID_ILLEGAL, cited.PAY_ACTION_POINT_COST])
     from_chi = spend_resource_cost(p, resources)
     p.action_points -= action_points
     chi_words = f"{chi} chi point{'s' if chi != 1 else ''}, " if chi else ""

@@ -21,14 +21,18 @@ PLAYER_KEYS = {"hero", "life", "action_points", "resources", "chi", "intellect",
 GAME_KEYS = {"turn_player", "seating", "step", "turn", "first_turn"}
 CARD_KEYS = {"card", "name", "owner", "controller", "zone", "face_down", "tapped", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi",
              "power", "defense", "keywords", "abilities", "sides", "token", "activated", "target", "decline",
-             "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target"}
+             "playable_as_instant", "counters", "life", "modes", "under", "fail_search", "trigger_target", "back", "face",
+             "unless_paid"}
+# a double-faced card's back face (9.1.2): the keys of its own set of printed properties
+BACK_KEYS = {"card", "name", "types", "subtypes", "supertypes", "cost", "pitch", "pitch_chi", "power", "defense", "life",
+             "keywords", "abilities", "target", "playable_as_instant"}
 ABILITY_KINDS = {"static", "trigger", "activated", "resolution", "play-from", "property", "meta", "enters",
                  "additional-cost", "replacement", "play-only-if"}
 ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"modes", "player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random", "roll",
-               "pay_with", "optional_cost", "opt", "reload", "fuse", "crank"}
+               "pay_with", "optional_cost", "opt", "reload", "fuse", "crank", "option"}
 INT_FIELDS = ("cost", "pitch", "power", "defense", "life")   # life: a living object's base life (2.5.1)
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
@@ -260,6 +264,7 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     card.token = bool(cd.get("token", False)) or "token" in card.types
     card.decline = bool(cd.get("decline", False))
     card.fail_search = bool(cd.get("fail_search", False))   # 1.9.1c: its controller chooses to fail its searches
+    card.unless_choice = cd.get("unless_paid")   # 1.8.4b: the choice of the player asked to pay its "unless" costs
     card.trigger_target = cd.get("trigger_target")   # 6.6.6a: the target declared for its triggered-layers
     card.playable_as_instant = bool(cd.get("playable_as_instant", False))
     if "target" in cd:
@@ -289,7 +294,28 @@ def _build_card(scenario, handle, cd, s: State, reasons, modes_on_action: bool =
     check_card_modes(scenario, key, cd, card, reasons, modes_on_action)   # the modes declared (1.7.5a)
     if "activated" in cd and isinstance(cd["activated"], dict):
         card.activations = {int(k): int(v) for k, v in cd["activated"].items()}
+    if "back" in cd or "face" in cd:
+        _back_face(scenario, handle, cd, s, card, reasons)
     return card
+
+
+def _back_face(scenario, handle, cd, s: State, card: Card, reasons):
+    """A double-faced card's back face, ``[cards.X.back]`` (9.1.1, 9.1.2), built as a card of its own and given to
+    ``card`` (faces.py), and ``face = "back"`` when the back face is active at the start (9.1.3, 9.1.5)."""
+    key, back, face = f"cards.{handle}", cd.get("back"), cd.get("face", "front")
+    if face not in ("front", "back") or back is None:
+        reasons.append(scenario.reason("bad-sides", "face is \"front\" or \"back\", the active face of a card with a "
+                                       "back face ([cards.X.back])", f"{key}.face", cited.DOUBLE_FACED))
+        return
+    if not isinstance(back, dict):
+        reasons.append(_type_error(scenario, f"{key}.back", "a table", back))
+        return
+    unknown_keys(scenario, back, BACK_KEYS, f"{key}.back", "for a back face", reasons)
+    built = _build_card(scenario, f"{handle}.back", dict(back, owner=card.owner, zone=card.zone), s, reasons)
+    if built is not None:
+        from judge.engine.fab.faces import make_double_faced
+
+        make_double_faced(scenario, key, card, built, face, reasons)
 
 
 def _side_texts(scenario, key, card: Card, zone: str, reasons):
@@ -577,8 +603,12 @@ def _check_action(scenario, i, act, s: State, reasons):
         if card is not None:
             idx = card.ability_number(act)
             acts = [str(i) for i, a in enumerate(card.abilities, 1) if a.kind == "activated"]
-            if not isinstance(idx, int) or idx < 1 or idx > len(card.abilities) or \
-                    card.abilities[idx - 1].kind != "activated":
+            # a double-faced card (9.1): the number is among the abilities of the face active as it is activated
+            faces = [card.abilities] + [f["abilities"] for f in card.faces.values()] if card.faces else [card.abilities]
+            if "ability" not in act and card.faces:
+                idx = next((i for abs_ in faces for i, a in enumerate(abs_, 1) if a.kind == "activated"), idx)
+            if not isinstance(idx, int) or not any(0 < idx <= len(abs_) and abs_[idx - 1].kind == "activated"
+                                                   for abs_ in faces):
                 has = (f"its activated abilities are number {' and '.join(acts)} among its abilities" if acts
                        else "it has no activated ability")
                 reasons.append(scenario.reason("bad-ability", f"{card.name}'s ability number {idx} is not an activated "

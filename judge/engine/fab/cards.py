@@ -97,6 +97,7 @@ class Card:
         self.base_power_set: int | None = None
         self.printed: tuple | None = None   # (abilities, keywords) as printed, restored when it resets (3.0.9)
         self.decline = False      # the controller chooses not to use its optional prevention (ward, barrier, …)
+        self.unless_choice = None  # its "unless_paid" key: the choice of the player asked to pay its "unless" costs
         self.fail_search = False  # its controller chooses to fail its search of their private deck (1.9.1c)
         self.trigger_target = None   # the target its controller declares for its triggered-layers (6.6.6a)
         self.playable_as_instant = False   # "You may play this as though it were an instant" (5.1.3d, 8.1.1d)
@@ -105,6 +106,9 @@ class Card:
         self.counters: list[tuple[int, str, int]] = []   # one per counter: (timestamp, kind, value) (1.15, 2.0.3d)
         self.deck_pos = 0.0       # position in its owner's deck, lowest on top (zones.py)
         self.under: str | None = None   # in the zone "under": the handle of its top-card (3.0.14)
+        self.faces: dict | None = None  # a double-faced card (9.1): "front" and "back" → that face's properties
+        self.face = "front"             # its active face (9.1.3, 9.1.5; faces.py)
+        self.face_kind: str | None = None   # "flip" (9.1.3) or "transcend" (9.1.5)
 
     abilities = _Replaced()
     """Its abilities now (printed or given by the file; an effect may replace them: never changed in place once

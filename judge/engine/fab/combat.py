@@ -81,6 +81,8 @@ class Combat:
                     self.step(f"{src.name} moves from chain link {old.n} to the new chain link: the attack-proxy of chain "
                               f"link {old.n} ceases to exist, and that chain link uses last known information about "
                               "it.", [cited.ATTACK_PROXY_EXISTS, cited.LAST_KNOWN_INFORMATION])
+            if src.zone in ("arena", "equipment"):
+                src.__dict__["_chain_origin"] = src.zone   # 7.7.5: the permanent zone it returns to
             self.move(src, "combat-chain", controller=layer.controller)
             self.step(f"The attack-proxy of {src.name} and {src.name} itself move onto the combat chain as chain link "
                       f"{n}; the attack-proxy is the active-attack.",
@@ -690,7 +692,10 @@ class Combat:
             c = s.cards[h]
             if c.zone != "combat-chain":
                 continue
-            if c.types & {"equipment", "weapon"}:
+            if c.__dict__.pop("_chain_origin", None) == "arena":   # a weapon that is not equipped (an item)
+                self.move(c, "arena")
+                self.step(f"{c.name} returns to the permanent zone it attacked from.", [cited.PERMANENTS_RETURN_FROM_CHAIN])
+            elif c.types & {"equipment", "weapon"}:
                 self.move(c, "equipment")
                 self.step(f"{c.name} returns to its equipped zone.", [cited.PERMANENTS_RETURN_FROM_CHAIN])
             elif c.token or c.is_permanent_card and h == link.attack:

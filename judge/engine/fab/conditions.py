@@ -263,6 +263,18 @@ def _target_is_hero(g, want, src, event):
     return (event.get("target") in g.s.players) == want
 
 
+def _dealt_to(g, want, src, event):
+    # "when your hero is dealt damage": the hero dealt the damage (a player's hero, 8.5.3) is the source's controller's
+    # ("you") or an opponent's — not an ally or another object
+    target = event.get("target")
+    return target in g.s.players and (target == _ctrl(src)) == (want == "you")
+
+
+def _from_boosting(g, want, src, event):
+    # "when this is banished from boosting": the banish event was a boost's, of the top card of the deck (8.3.9)
+    return bool(event.get("boosting")) == want
+
+
 def _random(g, want, src, event):
     # "when this is discarded at random": the discard event was a random discard (8.5.5, 1.8.6)
     return bool(event.get("random")) == want
@@ -410,6 +422,8 @@ CONDITION_ROWS = (
     Condition("defending_hero_marked", None, _defending_hero_marked),
     Condition("hit_hero_marked", "marked", _hit_hero_marked),
     Condition("target_is_hero", "target", _target_is_hero),
+    Condition("dealt_to", "target", _dealt_to),
+    Condition("from_boosting", "boosting", _from_boosting),
     Condition("target_hero", None, _target_hero),
     Condition("created_this_turn", None, _created_this_turn),
     Condition("any_of", None, _any_of),

@@ -130,21 +130,27 @@ def attacks_hero(game, want, src, event) -> bool:
 
 def effect_transcend(game, eff: dict, src, controller: str, layer):
     """8.5.48: the transcend source is put into its owner's hand with its back-face active; the effect's controller
-    has transcended (8.5.48a: event ``transcend``, fact ``transcended``). The back face's properties are not in the
-    card data: a later play of that card is refused (:func:`back_face_refusal`)."""
+    has transcended (8.5.48a: event ``transcend``, fact ``transcended``). The back face is the card's ``back`` table
+    (faces.py); a card written without one has unknown back-face properties: a later play of it is refused
+    (:func:`back_face_refusal`)."""
     if src is None or src.zone in ("outside", "hand"):
         game.last_ok = False
         game.step("There is no transcend source to put into its owner's hand: the transcend fails.",
                   [cited.TRANSCEND, cited.EFFECT_FAILS])
         return
-    origin = src.zone
+    origin, front = src.zone, src.name
     game.move(src, "hand")
     src.face_down = False
-    src.__dict__["_back_face"] = True
     game.facts.setdefault("transcended", []).append(controller)
-    game.step(f"{game.player_name(controller)} transcends: {src.name} is put from the {origin} into its owner's hand "
-              "with its back-face active (a new object); they have transcended.",
-              [cited.TRANSCEND, cited.TRANSCENDED, cited.NEW_OBJECT], tag="telling")
+    if game.transcend_face(src):   # the file gave its back face: the card's properties are now that face's (9.1.5)
+        game.step(f"{game.player_name(controller)} transcends: {front} is put from the {origin} into its owner's hand "
+                  f"with its back-face active (a new object): it is now {src.name}; they have transcended.",
+                  [cited.TRANSCEND, cited.TRANSCENDED, cited.NEW_OBJECT, cited.TRANSCEND_CARD], tag="telling")
+    else:
+        src.__dict__["_back_face"] = True
+        game.step(f"{game.player_name(controller)} transcends: {src.name} is put from the {origin} into its owner's hand "
+                  "with its back-face active (a new object); they have transcended.",
+                  [cited.TRANSCEND, cited.TRANSCENDED, cited.NEW_OBJECT], tag="telling")
     game.event("transcend", card=src.handle, player=controller)
     game.last_ok = True
 
@@ -154,7 +160,7 @@ def back_face_refusal(card) -> str | None:
     data (8.5.48) — else None."""
     if card.__dict__.get("_back_face"):
         return (f"{card.name} is in its owner's hand with its back-face active (it transcended, 8.5.48); the back "
-                "face's properties are not in the card data, so playing it is not modelled")
+                "face is not written: give the card its back face, [cards.X.back] with card = \"NAME\" or its properties (9.1)")
     return None
 
 

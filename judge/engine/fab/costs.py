@@ -280,6 +280,8 @@ class Costs:
         p = self.s.players[payer]
         able = p.resources + p.chi + sum(c.pitch or 0 for c in self.s.cards.values()
                                  if c.zone == "hand" and c.owner == payer) >= n
+        if "pays" not in unless and src is not None and src.__dict__.get("unless_choice"):
+            unless = {**unless, **src.unless_choice}   # the card's own ``unless_paid``: the payer's choice (1.8.3)
         choice = unless.get("pays")
         if choice is None and able:
             raise InvalidScenario([self.scenario.reason(

@@ -12,6 +12,7 @@ Counter names as a scenario writes them: ``steam``; ``"+1 power"``, ``"-1 defens
 
 from __future__ import annotations
 
+from judge.engine.fab.tapping import determined
 from judge.engine.fab import cited, gains
 
 STATS = ("power", "defense", "life")   # property counters: +1{p}, -1{d}, -1{h} (1.15.2a, 2.5.3)
@@ -81,6 +82,9 @@ class Counters:
         count = abs(n)
         self.__dict__.setdefault("_kinds", set()).add(k)
         cards = self._objects(eff, "self", src, layer, controller)
+        if isinstance(eff.get("what"), dict) and eff.get("choose"):
+            # "put a steam counter on a NAME you control": one such object, chosen as it is generated (1.8.6)
+            cards = determined(self, cards, eff["choose"], eff["what"], layer, controller)
         self.last_ok = bool(cards) and count > 0
         for c in cards:
             if c.private:
@@ -92,7 +96,9 @@ class Counters:
             for _ in range(count):
                 c.counters.append((self.s.tick(), k, value))
             label = counter_label(k, value)
-            after = f" (now {self.numeric(c, k)} {k})" if k in STATS else f" (now {self.counter_count(c, k)})"
+            now = self.numeric(c, k) if k in STATS else None
+            after = (f" (now {now} {k})" if now is not None else f" (it has no {k} value to modify)") if k in STATS \
+                else f" (now {self.counter_count(c, k)})"
             if k == "life" and c.life is not None:   # 2.5.3a: the life total follows its modified life
                 after = f" (life total now {self.life_total(c)})"
             self.step(f"{count} {label} counter{'s are' if count != 1 else ' is'} put on {c.name}{after}.",

@@ -36,7 +36,7 @@ EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise"
 # a clause of a condition → the rule that decides what it reads, cited where the condition is checked: "if you've
 # charged this turn" reads who is considered to have charged (8.5.29a); a class or talent is read from the
 # card's type box (2.11.3); power against base power reads the base power its printed power defines (2.9.2)
-CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
+CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", cited.DEFEND_ALONE_OR_TOGETHER), ("boost_banished", cited.BOOST), ("from_boosting", cited.BOOST), ("supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("not_supertypes", cited.SUPERTYPES_FROM_TYPE_BOX),
                        ("attack_power_above_base", cited.NO_PRINTED_POWER), ("power_above_base", cited.NO_PRINTED_POWER),
                        # a hero, not another attackable object such as an ally (1.4.5, 1.4.5a)
@@ -52,6 +52,8 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", c
                        ("last_attack_hit", cited.ACTIVE_CHAIN_LINK), ("last_attack_hit", cited.HIT),
                        ("last_attack_hit", cited.CHAIN_LINK_HIT), ("target_hero", cited.MONIKER_REFERENCE),
                        ("created_this_turn", cited.CREATE_TOKEN),
+                       # "if a yellow attack action card was the last attack this combat chain": combo's condition (8.4.1)
+                       ("last_attack", cited.COMBO),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR),
                        # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)
@@ -64,6 +66,7 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", c
 # damage, the controller of its non-living source (8.5.3a)
 EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [cited.INTIMIDATE, cited.INTIMIDATED],
                      "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED],
+                     "put-into-soul": [cited.HEROS_SOUL],
                      # a count of increases (2.0.3b), each one an event (6.2.5)
                      "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}
 

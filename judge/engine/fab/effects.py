@@ -7,18 +7,19 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited, gains, tapping, trigger_order
+from judge.engine.fab import cited, gains, self_replacement, tapping, trigger_order
 from judge.engine.fab.base import _describe_effect_data, _describe_quantity, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
-from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES
+from judge.engine.fab.primitives import CONTINUOUS, PRIMITIVES, event_card_referenced
 from judge.engine.fab.state import Effect, Layer, kept_values
 
 
 # events about a card outside the arena whose own "when this …" triggers are functional there (1.7.4i)
 OUTSIDE_ARENA_EVENTS = {"win-clash": "revealed from the deck to win a clash", "charge": "charged to its hero's soul",
                         "discard": "discarded from its owner's hand",
-                        "put-into-graveyard": "put into its owner's graveyard"}
+                        "put-into-graveyard": "put into its owner's graveyard",
+                        "banished": "just banished there"}
 
 class Effects:
     """Part of :class:`judge.engine.fab.game.Game`: owns ``s.effects`` (the effects in force), ``s.pending``
@@ -31,6 +32,9 @@ class Effects:
     def event(self, name: str, **info):
         """An event occurs (1.9): triggered effects whose condition it meets trigger (6.6.5)."""
         created = []
+        moved = self.s.cards.get(info.get("card")) if "card" in info else None
+        if moved is not None:   # the object the event is about, as it is now: a moved card is a new object (3.0.9a)
+            info["card_ts"] = moved.timestamp
         self.record_event(name, info)
         effects = self.s.effects
         grants = self.static_grants or effects and any(e.kind == "gain-ability" for e in effects)
@@ -86,7 +90,7 @@ class Effects:
                 self.step(f"The triggered ability of {src.name} is its {' / '.join(labels)} ability (a label keyword).",
                           label_rules(self.keywords(src), name))
             if name in OUTSIDE_ARENA_EVENTS and src is not None and src.zone not in ARENA_ZONES:
-                self.step(f"{src.name} is in the {src.zone} ({OUTSIDE_ARENA_EVENTS[name]}): its triggered ability, whose "
+                self.step(f"{src.name} is in the {src.zone.replace('banished', 'banished zone')} ({OUTSIDE_ARENA_EVENTS[name]}): its triggered ability, whose "
                           "condition is about it outside the arena, is functional.", [cited.OUTSIDE_ARENA_TRIGGER_FUNCTIONAL])
             if name in ("defend", "defends") and src is not None and src.zone == "combat-chain" \
                     and not src.is_permanent_card and self.is_defending(src):
@@ -339,6 +343,8 @@ class Effects:
                 continue
             self.__dict__.pop("each_done", None)
             self.generate_one(eff, src, controller, layer)
+            if layer is not None and layer.params.get("negated_itself"):
+                break   # 8.5.26a: a layer that negated itself does not finish resolving
             each_done = self.__dict__.pop("each_done", None)
             if not (cond and ("if_you_do" in cond or "otherwise" in cond)):
                 done = self.last_ok
@@ -396,8 +402,9 @@ class Effects:
             return [self.card(h) for h in self.__dict__.get("last_objects", []) if h in self.s.cards]
         if spec == "event-card":
             # the card the triggering event is about: "when you play an attack action card, … the attack gains …"
-            h = (layer.params.get("event", {}) if layer is not None else {}).get("card")
-            return [self.card(h)] if h in self.s.cards else []
+            event = layer.params.get("event", {}) if layer is not None else {}
+            h = event.get("card")
+            return event_card_referenced(self, self.card(h), event, layer) if h in self.s.cards else []
         if isinstance(spec, str) and spec in self.s.cards:
             return [self.card(spec)]
         if isinstance(spec, dict):
@@ -420,6 +427,8 @@ class Effects:
     def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
         """Generate one effect: fix its numbers ("X", "for each …"), then run its primitive's handler
         (primitives.PRIMITIVES; an unknown primitive never gets this far: the schema refused it at load time)."""
+        if "instead" in eff:
+            eff = self_replacement.as_generated(self, eff, src, layer)   # 6.4.7, 6.4.7b
         do = eff.get("do")
         # values written as "X" or "for each …" are fixed as the effect is generated
         for field in ("amount", "by"):

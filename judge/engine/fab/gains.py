@@ -84,7 +84,11 @@ def variables_wait(game, eff: dict, src) -> None:
 def first_applies(game, e: Effect, c) -> None:
     """``e`` — an effect that waited for the next card played or defended with — first applies to ``c``: its
     variables are determined now and do not change thereafter (6.2.2b; ``object-base-power`` reads ``c``'s base
-    {p}), then its application is an event (6.2.5, :func:`applied`)."""
+    {p}), then its application is an event (6.2.5, :func:`applied`). A self-replacement whose condition is on that
+    card (6.4.7b) is evaluated first."""
+    from judge.engine.fab.self_replacement import as_it_applies
+
+    as_it_applies(game, e, c)
     by = e.data.get("by")
     if isinstance(by, dict):
         src = game.s.cards.get(e.source)

@@ -30,6 +30,7 @@ from judge.engine.fab.counters import Counters
 from judge.engine.fab.counts import Counts
 from judge.engine.fab.costs import Costs
 from judge.engine.fab.delayed import Delayed, Returning
+from judge.engine.fab.faces import Faces
 from judge.engine.fab.turn import Turn
 from judge.engine.fab.zones import Zones
 from judge.engine.fab.keyword_play import KeywordPlay
@@ -42,7 +43,7 @@ __all__ = ["Game", "IllegalAction", "STEP_NAMES", "check_card_pools", "run"]
 
 
 class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving, Combat, Turn, Delayed, Returning,
-           Counts, Costs, Counters, Zones, KeywordPlay, SubCards):
+           Counts, Costs, Counters, Zones, KeywordPlay, SubCards, Faces):
     """One game in progress, with its trace.
 
     The Game is made of parts, one per chapter of the rules, each a class whose docstring says what it owns:
@@ -87,12 +88,12 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
     def step(self, text: str, cites=(), changes=(), tag: str | None = None):
         """Add a step to the trace; ``tag`` marks a step the answer should repeat (see ``_summarise``)."""
         trace = self.trace
-        steps = trace.steps
-        st = Step(len(steps) + 1, text, cites, changes, trace.phase)
-        if len(steps) < STEP_BUDGET:
-            steps.append(st)
-        else:
-            trace.append(st)   # past the budget of every resolution: raises
+        rows = trace.rows
+        if tag is None and not changes and len(rows) < STEP_BUDGET:
+            rows.append((text, tuple(cites), trace.phase))   # a row: made a Step when the trace is read (core.Trace)
+            return
+        st = Step(len(rows) + 1, text, cites, changes, trace.phase)
+        trace.append(st)   # past the budget of every resolution: raises
         if tag:
             self.notable.append((tag, st))
 
@@ -204,6 +205,8 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         if card.printed is not None:
             card.abilities = list(card.printed[0])
             card.keywords = dict(card.printed[1])
+        if card.faces is not None:
+            self.face_on_new_object(card)   # 9.1.3b, 9.1.5b: which face a double-faced card has as a new object
         ended = []
         for eff in self.s.effects:
             eff.data.get("_held", set()).discard(card.handle)   # 6.2.2c holds the previous existence only

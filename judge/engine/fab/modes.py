@@ -176,3 +176,24 @@ def effect_modes(game, eff, src, controller, layer):
               [cited.MODES_DECLARED, cited.MODES_ARE_BASE_ABILITIES])
     for i in chosen:
         game.generate(list(options[i - 1].get("effects", [])), src, controller, layer)
+
+
+def effect_either(game, eff, src, controller, layer):
+    """"This gets +1{p} or go again": one of the ``options`` — which is a parameter its controller determines as the
+    effect is generated (1.8.6), the action's ``option = N`` (numbered as printed). None named, or a number out of
+    range, is refused: the engine never decides for the player."""
+    from judge.engine.core import InvalidScenario
+
+    options = eff.get("options", [])
+    n = layer.params.get("option") if layer is not None else None
+    name = src.name if src is not None else "The effect"
+    if not isinstance(n, int) or not 1 <= n <= len(options):
+        words = f"names option {n}, but there are {len(options)}" if n is not None else "names none"
+        raise InvalidScenario([game.scenario.reason(
+            "missing-target", f"{name} has its controller choose one of {len(options)} options as the effect is "
+            f"generated: the action that plays or activates it must say which, option = N (it {words})",
+            f"cards.{src.handle}" if src is not None else "actions", cited.UNDETERMINED_PARAMETERS)])
+    game.step(f"{name}: {game.player_name(controller)} determines which of its {len(options)} options the effect is as "
+              f"it is generated: option {n}.", [cited.UNDETERMINED_PARAMETERS])
+    game.generate(list(options[n - 1].get("effects", [])), src, controller, layer)
+

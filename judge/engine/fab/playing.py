@@ -7,7 +7,7 @@ play or activation to a snapshot taken before it (1.10.3).
 from __future__ import annotations
 
 from judge.engine.core import InvalidScenario
-from judge.engine.fab import assets, cited, gains
+from judge.engine.fab import assets, cited, gains, self_replacement
 from judge.engine.fab.base import BASE_POWER_KEYS, PLAYED_WITH_RULES, _as_list, restriction_words, _describe_cost, _apply_side, _describe_selector, _effect_phrase, IllegalAction, STEP_NAMES
 from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
@@ -34,14 +34,14 @@ class Playing:
         """Take an action (play or activate); if it turns out illegal, reverse the game state to before it
         (1.10.3) — the state, the trace and what the answer would repeat — and say why."""
         snapshot = state_snapshot(self.s)
-        marks = (len(self.trace.steps), len(self.notable), len(self.triggered), len(self.failed))
+        marks = (len(self.trace), len(self.notable), len(self.triggered), len(self.failed))
         try:
             take()
             self.facts["legal"][name] = True
             self.record_action(key, True)
         except IllegalAction as exc:
             self.s = snapshot
-            del self.trace.steps[marks[0]:]
+            self.trace.truncate(marks[0])
             del self.notable[marks[1]:]
             del self.triggered[marks[2]:]
             del self.failed[marks[3]:]
@@ -173,7 +173,8 @@ class Playing:
             if allowance is not None and not c.private:
                 permission = [allowance]
                 self.step(f"An effect of {self._src_name(allowance)} allows {self.player_name(player)} to play {c.name} "
-                          f"from the {origin} zone.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.RESTRICTION_PRECEDENCE])
+                          f"from the {origin} zone.", [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED,
+                                                       cited.RESTRICTION_PRECEDENCE])   # 5.1.1a: "unless … an effect"
             if not permission and allowance is None and not c.private and \
                     self.keyword_play_permission(c, origin, player) is not None:   # rune gate (8.3.27)
                 permission, allowance = ["keyword"], "keyword"
@@ -188,7 +189,8 @@ class Playing:
                                      cited.PUBLIC_SOURCE_REQUIRED])
             if allowance is None:
                 self.step(f"{c.name} is public in the {origin} zone: its play-static ability is functional and allows it "
-                          f"to be played from there.", [cited.ANNOUNCE_ONLY_IF_ALLOWED, cited.PLAY_STATIC_FUNCTIONAL])
+                          f"to be played from there.", [cited.PLAY_FROM_HAND_OR_ARSENAL, cited.ANNOUNCE_ONLY_IF_ALLOWED,
+                                                        cited.PLAY_STATIC_FUNCTIONAL])
         if c.owner != player:
             raise IllegalAction("only a card's owner can play it", [cited.PLAY_CARD])
         return origin
@@ -249,7 +251,7 @@ class Playing:
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params["chosen"] = action.get("choose")   # parameters chosen as effects are generated (1.8.6)
         c.__dict__["_chosen"] = action.get("choose")   # also for the effects of its triggered abilities (6.6.6)
-        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload") if k in action})   # 8.5.22, 8.5.23 choices
+        s.stack[-1].params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22/23, 1.8.6
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
         kept, kept_cites = self.counters_kept(c)
@@ -404,7 +406,7 @@ class Playing:
                                     resource_cost)
         self.step(text, [cited.CALCULATE_ASSET_COSTS, cited.RULES_DEFINE_STARTING_ASSET,
                          cited.ACTION_ASSET_COST_STARTS, cited.RESOURCE_ASSET_COST_STARTS]
-                  + ([cited.ACTION_POINT] if action_cost else []))   # 1.13.2: an action card uses an action point
+                  + ([cited.ACTION_POINT, cited.ACTION_COSTS_ACTION_POINT] if action_cost else []))   # 1.13.2, 8.1.1c
         return resource_cost, action_cost
 
     def asset_cost_text(self, action_cost: int, why_action: str, start: int, mods, cost: int) -> str:
@@ -502,11 +504,10 @@ class Playing:
                     c.__dict__["_boost_banished"] = top.handle   # "banished from boosting this" (8.3.9)
                     c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"boost"}   # it was boosted (8.3.9a)
                     self.event("boost", card=c.handle, player=player)
+                    self.event("banished", card=top.handle, player=player, origin="deck", boosting=c.handle)   # 8.5.1
                     mech = "mechanologist" in self.supertypes(top)
-                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is "
-                              f"{'' if mech else 'not '}a Mechanologist card" +
-                              (f", so {c.name} gets go again." if mech else ", so it does not get go again."),
-                              [cited.BOOST, cited.BOOSTED])
+                    self.step(f"{self.player_name(player)} has boosted and {c.name} was boosted; the banished card is {'' if mech else 'not '}"
+                              f"a Mechanologist card, so {c.name + ' gets' if mech else 'it does not get'} go again.", [cited.BOOST, cited.BOOSTED])
                     if mech:
                         self.s.effects.append(Effect(self.s.next_id(), self.s.tick(), c.handle, player, "gain-keyword",
                                                      {"do": "gain-keyword", "keyword": "go again"},
@@ -549,7 +550,7 @@ class Playing:
             # the description is read from the effect's controller's side: "you" by default, or "an opponent"
             sel = dict(eff.selector or {})
             sel.setdefault("controller", "you")
-            if (at == "paid") != ("played_with" in sel):
+            if (at == "paid") != ("played_with" in sel or self_replacement.waits_for_costs(eff)):
                 continue   # boosted, fused, rune gated: known once its costs are paid (8.3.9a, 8.3.17a, 8.3.27a)
             is_attack = sel.pop("is_attack", False)
             if is_attack and not (c.is_attack_action or (c.melded and "attack" in c.subtypes)):

@@ -14,13 +14,14 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited, gains, more_tokens, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
+from judge.engine.fab.cards import ARENA_ZONES
 from judge.engine.fab.contests import effect_clash, effect_roll, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
 from judge.engine.fab.delayed import Delayed, Returning
 from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.looking import effect_look
 from judge.engine.fab.retrieving import effect_retrieve
-from judge.engine.fab.modes import effect_modes
+from judge.engine.fab.modes import effect_either, effect_modes
 from judge.engine.fab.state import Effect
 from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
@@ -128,6 +129,24 @@ def _still_referenced(game, cards, eff) -> list:
                       f"it, so \"{_describe_effect_data(eff)}\" has no object.",
                       [cited.MOVED_OBJECT_REFERENCED, cited.EFFECT_FAILS])
     return kept
+
+
+def event_card_referenced(game, card, event: dict, layer) -> list:
+    """3.0.9a: a triggered-layer whose event moved its card to another zone still references the new object it
+    became there while it stays public; once it moves again or turns private, the reference is lost."""
+    if layer is None or layer.kind != "triggered" or card.zone in ARENA_ZONES + ("stack",) \
+            or "card_ts" not in event:
+        return [card]
+    if card.timestamp != event["card_ts"] or card.private:
+        game.step(f"The triggered-layer referenced {card.name} as the new object it became in the zone the "
+                  f"triggering event moved it to; it has since {'moved again' if card.timestamp != event['card_ts'] else 'become private'} "
+                  f"(now in the {card.zone}), so the layer has lost that reference.",
+                  [cited.TRIGGER_REFERENCES_NEW_OBJECT, cited.NEW_OBJECT], tag="telling")
+        return []
+    game.step(f"{card.name} became a new object in the {card.zone} as the triggering event moved it; the "
+              "triggered-layer still references that new object, which is still there and public.",
+              [cited.TRIGGER_REFERENCES_NEW_OBJECT, cited.NEW_OBJECT])
+    return [card]
 
 
 def _shielded(game, to, controller, layer) -> str:
@@ -390,7 +409,17 @@ def _intimidate(game, eff, src, controller, layer):
 
 
 def _negate(game, eff, src, controller, layer):
+    """8.5.26: the layers targeted are cleared from the stack; ``what = "self"`` ("If you don't, negate this"): the
+    resolving layer negates itself and does not finish resolving (8.5.26a)."""
     s = game.s
+    if eff.get("what") == "self":
+        if layer is None or layer not in s.stack:
+            game.step("There is no resolving layer to negate.", [cited.NEGATE])
+            return
+        layer.params["negated_itself"] = True
+        game.step(f"{layer.name} negates itself while resolving: it does not finish resolving.",
+                  [cited.NEGATE, cited.NEGATES_ITSELF], tag="failed")
+        return
     for t in (layer.targets if layer else []):
         victim = next((l for l in s.stack if l.source == t and l is not layer), None)
         if victim is None:
@@ -566,7 +595,7 @@ PRIMITIVE_ROWS = (
     _p("return-to-hand", {"what"}, (cited.PUT_OR_RETURN,), _return_to_hand),
     _p("gain-life", {"who", "amount"}, (cited.GAIN,), _life),
     _p("lose-life", {"who", "amount"}, (cited.LOSE,), _life),
-    _p("put-counter", {"stat", "kind", "amount", "what"}, (cited.PUT_COUNTER, cited.COUNTERS),
+    _p("put-counter", {"stat", "kind", "amount", "what", "choose"}, (cited.PUT_COUNTER, cited.COUNTERS),
        Counters.effect_put_counter),
     _p("intimidate", {"who", "card"}, (cited.INTIMIDATE,), _intimidate),
     _p("mark", {"who"}, (cited.MARK,), _mark),
@@ -581,11 +610,12 @@ PRIMITIVE_ROWS = (
     _p("opt", {"amount", "who"}, (cited.OPT,), KeywordPlay.effect_opt),
     _p("charge", {"what"}, (cited.CHARGE,), KeywordPlay.effect_charge),
     _p("reload", set(), (cited.RELOAD,), KeywordPlay.effect_reload),
-    _p("negate", set(), (cited.NEGATE,), _negate),
+    _p("negate", {"what"}, (cited.NEGATE,), _negate),
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
     _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("either", {"options"}, (cited.UNDETERMINED_PARAMETERS,), effect_either),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("roll", {"sides", "dice"}, (cited.ROLL,), effect_roll),
     _p("wager", {"with", "prize"}, (cited.WAGER,), effect_wager),

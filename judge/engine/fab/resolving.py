@@ -4,6 +4,7 @@ stack, clear; the names layers have in the facts (``resolved``, ``resolution_ord
 
 from __future__ import annotations
 
+from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited
 from judge.engine.fab.keywords import GO_AGAIN
 from judge.engine.fab.state import Layer
@@ -61,6 +62,8 @@ class Resolving:
                       [cited.RESOLUTION_ABILITIES_GENERATE, cited.RESOLUTION_ABILITY_FUNCTIONAL]
                       + ([cited.DISCRETE_EFFECTS_ATOMIC] if len(layer.effects) > 1 else []))
             self.generate(layer.effects, src, layer.controller, layer)
+            if layer.params.get("negated_itself"):
+                return self._negated_itself(layer, src)
         # 4. go again (5.3.5), with last known information (5.3.5a)
         if src is not None and layer.kind == "card" and not layer.is_attack:
             kws = self.keywords(src) if src.zone == "stack" else self.s.lki.get(src.handle, {}).get("keywords", {})
@@ -91,7 +94,8 @@ class Resolving:
                 self.add_defending([src.handle], layer.controller if layer.controller in link.targets else link.targets[0],
                                    "reaction", from_stack=True)
             elif src.is_permanent_card or src.__dict__.pop("_became_permanent", False):   # 8.5.36b
-                self.move(src, "arena", controller=layer.controller)
+                self.enter_with_back_face(src)   # 8.2.14a, 8.2.13a: a construct or invocation turns its back face
+                self.move(src, "arena", controller=self.entering_controller(src, layer.controller))
                 self.step(f"Leave stack: {src.name} becomes a permanent and moves to the arena.",
                           [cited.LEAVE_STACK, cited.PERMANENT_TO_ARENA])
             else:
@@ -108,6 +112,40 @@ class Resolving:
             self.step(f"Clear: {layer.name} is cleared and ceases to exist.",
                       [cited.CLEAR_LAYER, cited.CLEARED_TOKEN_CEASES_TO_EXIST])
         self.turn_player_gains_priority(cited.CLEAR_LAYER)
+
+    def entering_controller(self, card, controller: str) -> str:
+        """Who controls ``card`` as it enters the arena as a permanent: ``controller``, except for an affliction —
+        its controller declares an opponent, and it enters under that player's control (8.2.11c). With one opponent
+        that is the opponent; the declaration among several is not modelled, and the scenario is refused rather
+        than the affliction put under the wrong player."""
+        if "affliction" not in card.subtypes:
+            return controller
+        opponents = [p for p in self.opponents(controller) if not self.s.players[p].lost]
+        if len(opponents) != 1:
+            raise InvalidScenario([self.scenario.reason(
+                "unsupported", f"{card.name} is an affliction: as it enters the arena its controller declares an "
+                f"opponent, who controls it; declaring one among {len(opponents)} opponents is not modelled",
+                self.current_key or "actions", cited.AFFLICTION_CONTROL)])
+        self.step(f"{card.name} is an affliction: as it enters the arena, {self.player_name(controller)} declares an "
+                  f"opponent — the only one, {self.player_name(opponents[0])} — and it enters under that player's "
+                  "control.", [cited.AFFLICTION_CONTROL])
+        return opponents[0]
+
+    def _negated_itself(self, layer: Layer, src):
+        """8.5.26a: the layer negated itself while resolving: it does not finish resolving — no go again, it does not
+        become a permanent; it is cleared from the stack (a card to its owner's graveyard)."""
+        if layer in self.s.stack:
+            self.s.stack.remove(layer)
+        name = self._layer_fact_name(layer)
+        self.failed.append(name)
+        self.facts["resolved"][name] = False
+        if src is not None and layer.kind == "card" and src.zone == "stack":
+            src.__dict__.pop("_became_permanent", None)
+            self.move(src, "graveyard")
+            self.step(f"{layer.name} is negated: it is cleared from the stack {self.cleared_to(src)} and does not "
+                      "finish resolving (no go again, and it does not become a permanent).",
+                      [cited.NEGATES_ITSELF, cited.CLEAR])
+        self.turn_player_gains_priority(cited.NEGATES_ITSELF)
 
     def _layer_fact_name(self, layer: Layer) -> str:
         if layer.kind == "triggered":

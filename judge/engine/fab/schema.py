@@ -16,7 +16,7 @@ from judge.engine.fab.turn import DURATIONS
 from judge.engine.fab.keywords import KEYWORDS, parse_keywords, refusal
 from judge.engine.fab.primitives import PRIMITIVES
 
-COMMON_EFFECT_KEYS = {"do", "if", "duration", "may", "unless_paid"}
+COMMON_EFFECT_KEYS = {"do", "if", "duration", "may", "unless_paid", "instead"}
 
 # who may pay an "unless [player] pays" cost (1.8.4b): the player words of effects.Effects._player_word
 UNLESS_PAYERS = ("you", "opponent", "target", "target-controller", "attacking-hero", "defending-hero")
@@ -50,12 +50,12 @@ EVENT_INFO: dict[str, set[str]] = {
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
-    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player"},
+    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "roll": {"card", "player", "amount"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
-    "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"},
+    "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"}, "put-into-soul": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
     "increased": {"card", "player", "amount", "stat"},
 }
@@ -225,8 +225,7 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         if k not in allowed:
             reasons.append(scenario.reason("unknown-key", f"unknown field '{k}' for do = \"{do}\"{_near(k, allowed)} "
                                            f"(fields: {', '.join(sorted(allowed))})", key))
-    if "if" in eff:
-        check_condition(scenario, f"{key}.if", eff["if"], reasons, event)
+    _check_flow(scenario, key, do, eff, reasons, event)
     if "event-card" in (eff.get("to"), eff.get("what")) and (event is None or "card" not in EVENT_INFO.get(event, ())):
         where = f"the event on = \"{event}\" is about no card" if event else "only a triggered ability has an event"
         reasons.append(scenario.reason("unknown-target", f"\"event-card\" is the card the triggering event is about, and "
@@ -256,11 +255,8 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
         # a delayed-triggered effect is checked as a triggered ability (6.6.3)
         check_ability(scenario, key, {"kind": "trigger", "on": eff.get("on"), "if": eff.get("when", {}),
                                       "effects": eff.get("effects", [])}, reasons)
-    if do == "modes":
-        # a modal ability (1.7.5): each mode's effects are checked as the ability's own
-        for i, mode in enumerate(eff.get("modes", []) if isinstance(eff.get("modes"), list) else [], 1):
-            for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
-                check_effect(scenario, f"{key}.modes.{i}.effects.{j}", sub, reasons, event)
+    if do in ("modes", "either"):
+        _check_options(scenario, key, eff, reasons, event)
     if do in ("clash", "wager"):
         _check_contest(scenario, key, eff, do, reasons, event)
     _check_supertypes_and_restriction(scenario, key, eff, do, reasons)
@@ -310,6 +306,14 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
                                            key, cited.CHOSEN_NUMBER_NOT_NEGATIVE))
 
 
+def _check_options(scenario, key: str, eff: dict, reasons: list, event: str | None) -> None:
+    """A modal ability's modes (1.7.5), an effect's options (1.8.6): each one's effects checked as the ability's own."""
+    field = "modes" if eff.get("do") == "modes" else "options"
+    for i, mode in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
+        for j, sub in enumerate(mode.get("effects", []) if isinstance(mode, dict) else [], 1):
+            check_effect(scenario, f"{key}.{field}.{i}.effects.{j}", sub, reasons, event)
+
+
 def _check_token(scenario, key: str, eff: dict, reasons: list) -> None:
     """A created token's keywords and abilities (8.5.2), each checked as a card's."""
     check_token_keywords(scenario, key, eff.get("keywords", []), reasons)
@@ -347,6 +351,13 @@ def _check_supertypes_and_restriction(scenario, key: str, eff: dict, do, reasons
                                        "played from a zone)", key, cited.RESTRICTION_PRECEDENCE))
 
 
+# a card's own ``unless_paid``: the choice of the player asked to pay its "unless" costs (1.8.4b)
+def _unless_choice():
+    from judge.engine.shapes import NAME, Bool, ListOf, Table
+
+    return Table({"pays": Bool(), "pitch": ListOf(NAME)}, what="a choice { pays = true, pitch = [...] }")
+
+
 def _check_unless(scenario, key: str, unless, reasons: list) -> None:
     """``unless_paid = { resources = N, by = WHO, pays = …, pitch = […] }``: "[EFFECT] unless [player] pays"
     (1.8.4b) names a resource cost and a player who may pay it."""
@@ -374,6 +385,40 @@ def _check_contest(scenario, key: str, eff: dict, do: str, reasons: list, event:
     field = "winner" if do == "clash" else "prize"
     for j, sub in enumerate(eff.get(field, []) if isinstance(eff.get(field), list) else [], 1):
         check_effect(scenario, f"{key}.{field}.{j}", sub, reasons, event)
+
+
+def _check_flow(scenario, key: str, do: str, eff: dict, reasons: list, event) -> None:
+    """What decides whether and how the effect happens: its condition (``if``), a self-replacement (6.4.7:
+    ``instead``), a layer negating itself (8.5.26a: ``what = "self"`` only)."""
+    if "if" in eff:
+        check_condition(scenario, f"{key}.if", eff["if"], reasons, event)
+    if do == "negate" and eff.get("what", "self") != "self":
+        reasons.append(scenario.reason("bad-effect", "what of a negate is \"self\" (the resolving layer negates "
+                                       "itself, \"If you don't, negate this\"); a negate without it negates the layers "
+                                       "its card targets", f"{key}.what", cited.NEGATES_ITSELF))
+    if "instead" in eff:
+        _check_instead(scenario, f"{key}.instead", do, eff, reasons, event)
+
+
+def _check_instead(scenario, key: str, do: str, eff: dict, reasons: list, event) -> None:
+    """A self-replacement (6.4.7): ``instead`` has one condition — ``if`` (the game state as the effect is generated)
+    or ``it`` (a selector on the next card the effect applies to: needs ``next = true``) — and the fields of the
+    effect it replaces."""
+    inst = eff["instead"]
+    marks = [m for m in ("if", "it") if m in inst]
+    fields = set(inst) - {"if", "it"}
+    if len(marks) != 1 or not fields or not fields <= EFFECTS[do] - {"to", "next", "what"}:
+        reasons.append(scenario.reason("bad-effect", f"instead (a self-replacement, \"…, instead …\") has one condition, "
+                                       "if = { … } or it = { selector }, and the fields of the effect it changes ("
+                                       f"{', '.join(sorted(EFFECTS[do] - {'to', 'next', 'what'}))})", key,
+                                       cited.SELF_REPLACEMENT))
+        return
+    if "if" in inst:
+        check_condition(scenario, f"{key}.if", inst["if"], reasons, event)
+    elif not eff.get("next"):
+        reasons.append(scenario.reason("bad-effect", "instead.it reads the next card the effect applies to: it needs "
+                                       "next = true (otherwise write the condition as if = { … })", f"{key}.it",
+                                       cited.SELF_REPLACEMENT_CONDITION))
 
 
 def _check_put(scenario, key: str, eff: dict, reasons: list) -> None:
@@ -493,14 +538,14 @@ def _shape():
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
                        "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
-                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
+                       "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "dealt_to": Str(("you", "opponent")), "from_boosting": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),
                        "gains_exactly": Int(), "stat": Str(("power", "defense")), "during_step": Str(STEP_WORDS),
                        "banished_from": Str(ZONE_WORDS)},
                       what="a condition table")
     counters = MapOf(Int(high=10_000), what="a table of counter name = how many")
-    effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target,
+    effect = Table({"do": Str(), "if": condition, "duration": Str(), "may": Bool(), "to": target, "what": target, "instead": Lazy(lambda: effect), "it": selector,
                     "who": Str(), "amount": quantity, "by": quantity, "count": quantity, "total": quantity,
                     "value": quantity, "stat": Str(), "keyword": Str(), "types": words, "subtypes": words,
                     "name": Str(), "next": Bool(), "next_defend": Bool(), "handle": Str(),
@@ -516,13 +561,13 @@ def _shape():
                                                      "keywords": ListOf(Str()), "abilities": ListOf(Lazy(lambda: ability))},
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
-                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")),
-                    "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
+                    "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")), "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
                     "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
-                    "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table"))},
+                    "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table")),
+                    "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table"))},
                    what="an effect table")
     effects = ListOf(effect)
     ability = Table({"kind": Str(), "name": Str(), "effects": effects, "effect": effect, "if": condition,
@@ -545,13 +590,13 @@ def _shape():
                                        what="a side table")), "token": Bool(),
                   "activated": MapOf(Int(0), what="a table of ability number = times activated"),
                   "target": target, "decline": Bool(), "fail_search": Bool(), "trigger_target": NAME, "playable_as_instant": Bool(), "counters": counters,
-                  "modes": ListOf(Int(1)), "under": NAME},
+                  "modes": ListOf(Int(1)), "under": NAME, "face": Str(("front", "back")), "back": Lazy(lambda: card), "unless_paid": _unless_choice()},
                  what="a card table")
     player = Table({"hero": Str(), "life": Int(), "action_points": Int(0), "resources": Int(0), "chi": Int(0),
                     "intellect": Int(0), "marked": Bool(), "trigger_order": ListOf(NAME)}, what="a player table")
     action = Table({"player": NAME, "play": NAME, "activate": NAME, "ability": Int(1), "defend": NAMES,
                     "pass": Bool() | Str(), "trigger": NAME, "target": Str(), "targets": ListOf(Str()),
-                    "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
+                    "x": Int(0), "as_instant": Bool(), "modes": ListOf(Int(1)), "option": Int(1), "pitch": ListOf(NAME), "side": Str(), "meld": Bool(),
                     "alternative": Int(0), "without_paying": Bool(), "at": Str(), "note": Str(), "until": Str(),
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "roll": ListOf(Int(1)), "pay_with": ListOf(NAME),
@@ -569,7 +614,9 @@ SHAPE = _shape()
 
 
 WORDS = {"cards.*.types": "types", "cards.*.subtypes": "subtypes", "cards.*.supertypes": "supertypes",
-         "cards.*.keywords": "keywords", "cards.*.sides.*.types": "types", "cards.*.sides.*.subtypes": "subtypes"}
+         "cards.*.keywords": "keywords", "cards.*.sides.*.types": "types", "cards.*.sides.*.subtypes": "subtypes",
+         "cards.*.back.types": "types", "cards.*.back.subtypes": "subtypes", "cards.*.back.supertypes": "supertypes",
+         "cards.*.back.keywords": "keywords"}
 """Where a Flesh and Blood scenario writes the rules' words, checked against the loaded CR's vocabulary (its
 keyword lists 2.10.6, 2.11.6, 2.15.6 and the terms chapter 8 defines) before the engine reads them."""
 

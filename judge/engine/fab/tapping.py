@@ -35,19 +35,29 @@ def tap_objects(game, eff: dict, src, controller: str, layer) -> list:
     what = eff.get("what", "self")
     cards = [c for c in game._target_cards(what, src, layer, controller) if c.zone in ARENA_ZONES]
     n = eff.get("amount")
-    if not isinstance(what, dict) or not isinstance(n, int) or isinstance(n, bool) or len(cards) <= n:
+    if not isinstance(what, dict) or not isinstance(n, int) or isinstance(n, bool):
+        return cards
+    changeable = (lambda c: not c.tapped) if eff["do"] == "tap" else (lambda c: c.tapped)
+    return determined(game, cards, n, what, layer, controller, changeable,
+                      "untapped" if eff["do"] == "tap" else "tapped")
+
+
+def determined(game, cards: list, n: int, what: dict, layer, controller: str, first=lambda c: True,
+               words: str = "") -> list:
+    """1.8.6: N of the objects ``cards`` that fit the selector ``what`` ("a cog you control"), determined by the
+    player as the effect is generated — those the action's ``choose`` / ``pay_with`` names; when it names none, the
+    first in the file (those for which ``first`` holds before the others), said in the trace."""
+    if len(cards) <= n:
         return cards
     chosen = layer.params.get("chosen") if layer is not None else None
     named = [game.card(h) for h in (chosen if isinstance(chosen, list) else [chosen] if chosen else [])
              if h in game.s.cards and game.card(h) in cards]
     if named:
         return named[:n]
-    # 1.8.6: the player determines them; the file names none: those the effect can change first, in file order
-    changeable = (lambda c: not c.tapped) if eff["do"] == "tap" else (lambda c: c.tapped)
-    picked = sorted(cards, key=lambda c: not changeable(c))[:n]
+    picked = sorted(cards, key=lambda c: not first(c))[:n]
     game.step(f"{game.player_name(controller)} determines which {_describe_selector(what, plural=False)} the effect "
-              f"acts on as it is generated; the scenario names none, so the first in the file that is "
-              f"{'untapped' if eff['do'] == 'tap' else 'tapped'}: {', '.join(c.name for c in picked)}.",
+              f"acts on as it is generated; the scenario names none, so the first in the file"
+              f"{' that is ' + words if words else ''}: {', '.join(c.name for c in picked)}.",
               [cited.UNDETERMINED_PARAMETERS])
     return picked
 

@@ -82,6 +82,8 @@ class Zones:
                 self.event("equip", card=card.handle, player=card.controller)
         elif old in PERMANENT_ZONES and new not in ARENA_ZONES:
             self.event("leaves-arena", card=card.handle, player=controller or card.controller, destination=new)
+        if new == "soul":   # "if a card has been put into your soul this turn": its owner's hero's soul (3.11.5)
+            self.event("put-into-soul", card=card.handle, player=card.owner)
         if new == "graveyard":
             # "When this is put into your graveyard from anywhere": a triggered-static ability of the card itself,
             # functional there, outside the arena (1.7.4i)
@@ -382,6 +384,8 @@ class Zones:
                     self.zone_effect("discard", c) if c.zone in ARENA_ZONES else None
                     continue
                 self.discard(c, random=False)
+                # "if you discard an attack action card this way": the card this source's effect discarded
+                self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = c.handle
             self.last_ok = bool(cards)
             return
         who = self._player_word(eff.get("who", "you"), controller, layer)
@@ -438,7 +442,7 @@ class Zones:
                   "under its owner's control. It is not played.",
                   [cited.PUT_OR_RETURN, cited.ARENA_NOT_A_ZONE, cited.CONTROLLER_AS_ENTERS,
                    cited.DECK_CARD_PERMANENT_SUBTYPES])
-        self.move(c, "arena", c.owner)
+        self.move(c, "arena", self.entering_controller(c, c.owner))   # an affliction: an opponent's (8.2.11c)
         c.face_down = False
 
     def effect_put(self, eff: dict, src, controller: str, layer):
