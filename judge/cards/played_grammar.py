@@ -218,6 +218,10 @@ def condition(p: str, ctx) -> dict | None:
     got = _this_turn(p) or _this_chain_link(p, ctx)
     if got is not None:
         return got
+    m = re.fullmatch(r"an? card(?: with (\d+) or more \{p\})? has been put into your banished zone this turn", p)
+    if m:   # a card its controller owns put into their banished zone, by anyone's effect or cost (3.4.2)
+        return {"at_least": {"count": "events-this-turn", "event": "put-into-banished", "by": "you",
+                             **({"of": {"min_power": int(m.group(1))}} if m.group(1) else {}), "n": 1}}
     m = re.fullmatch(rf"there are {g.NUM} or more (.+?) cards in your pitch zone", p)
     if m:   # 1.3.1: cards its controller pitched this turn, still in their pitch zone
         from judge.cards.costs_grammar import card_noun
@@ -244,12 +248,14 @@ _DONE_THIS_TURN = {
 
 
 def _this_turn(p: str) -> dict | None:
-    """``you've drawn a card | intimidated | transcended | dealt arcane damage to an opposing hero | been dealt arcane
-    damage this turn`` → at least one such event this turn (caused by its controller, but the last)."""
-    m = re.fullmatch(r"you(?:'ve| have) (.+) this turn", p)
+    """``you've drawn a card | intimidated | transcended | boosted | dealt arcane damage to an opposing hero | been dealt
+    arcane damage this turn|this combat chain`` → at least one such event this turn, or since the combat chain opened
+    (7.0.2a) — caused by its controller, but the last."""
+    m = re.fullmatch(r"you(?:'ve| have) (.+) this (turn|combat chain)", p)
     if not m or m.group(1) not in _DONE_THIS_TURN:
         return None
-    return {"at_least": {"count": "events-this-turn", **_DONE_THIS_TURN[m.group(1)], "n": 1}}
+    return {"at_least": {"count": "events-this-turn", **_DONE_THIS_TURN[m.group(1)],
+                         **({"chain": True} if m.group(2) == "combat chain" else {}), "n": 1}}
 
 
 def _this_chain_link(p: str, ctx) -> dict | None:
@@ -281,7 +287,7 @@ def _this_chain_link(p: str, ctx) -> dict | None:
 def paragraph(text: str, ctx) -> g.Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
     for reader in (_attacks_or_hits, _defended_by, _play_only_if, _label_only, _cannot_defend_this,
-                   _no_defense_reactions):
+                   _no_defense_reactions, _plus_x_times):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -395,3 +401,18 @@ def _no_defense_reactions(text: str, ctx) -> g.Reading | None:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "resolution", "effects": [{
         "do": "restrict", "who": "defending-hero", "what": {"types": ["defense reaction"]}, "duration": "link"}]}])
+
+
+def _plus_x_times(text: str, ctx) -> g.Reading | None:
+    """``This gets|gains +X{p}, where X is the number of times you have boosted this turn|this combat chain`` (an
+    attack): a static +X whose X is the count of those events of its controller's (8.3.9a), this turn or since the
+    combat chain opened (7.0.2a)."""
+    m = re.fullmatch(r"this (?:gets|gains) \+x\{p\}, where x is the number of times you(?:'ve| have) (\w+) "
+                     r"this (turn|combat chain)\.?", text.lower())
+    if not m:
+        return None
+    done = _DONE_THIS_TURN.get(m.group(1))
+    if not ctx.is_attack or done is None or m.group(1) != "boosted":
+        raise g.NotUnderstood(text)     # a count of times: said here of boosting only
+    quantity = {"count": "events-this-turn", **done, **({"chain": True} if m.group(2) == "combat chain" else {})}
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": "modify", "stat": "power", "by": quantity}}])

@@ -250,6 +250,8 @@ class Activating:
                  "attack-layer": [cited.ATTACK_LAYER_OPENS_CHAIN]}[kind]
         if not s.chain_open:
             s.chain_open = True
+            # "this combat chain": from the attack added to the stack — a card's from its announcement (7.0.2a)
+            s.chain_since = layer.params.get("since", len(s.history)) if layer is not None else len(s.history)
             s.step = "layer"
             self.trace.phase = "Layer Step"
             self.step(f"{what} was added to the stack while the combat chain was closed: the combat chain opens and "

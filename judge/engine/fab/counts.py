@@ -28,7 +28,7 @@ from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
 EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters", "under-this",
-                    "life")
+                    "life", "dealt-by-this")
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
@@ -66,6 +66,8 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", c
 # damage, the controller of its non-living source (8.5.3a)
 EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [cited.INTIMIDATE, cited.INTIMIDATED],
                      "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED],
+                     # a card is put into its owner's banished zone, whoever banished it (3.4.2)
+                     "put-into-banished": [cited.BANISHED_OWNERS_CARDS],
                      "put-into-soul": [cited.HEROS_SOUL],
                      # a count of increases (2.0.3b), each one an event (6.2.5)
                      "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}
@@ -90,6 +92,16 @@ class Counts:
         if what == "played-this-turn":
             played = self.s.players[ctrl].played_this_turn if ctrl in self.s.players else []
             return sum(1 for h in played if matches(self.card(h), sel, self, ctrl))
+        if what == "dealt-by-this":
+            # "where X is the damage dealt by this": the damage of every damage event whose source is this object
+            # since it was last played, when it became the object it is now (8.5.3a, 3.0.9)
+            n = 0
+            for ev, info in self.s.history:
+                if ev == "play" and info.get("card") == card.handle:
+                    n = 0
+                elif ev == "damage" and card.handle in (info.get("card"), info.get("attack")):
+                    n += info.get("amount") or 0
+            return n
         if what == "events-this-turn":
             n = 0
             for ev, info in self._since(spec):
@@ -116,7 +128,11 @@ class Counts:
 
     def _since(self, spec: dict) -> list:
         """This turn's events a count reads: all of them, or (``link = true``, "this chain link") those since the
-        active chain link was created (7.0.3) — none while there is no active chain link."""
+        active chain link was created (7.0.3) — none while there is no active chain link —, or (``chain = true``,
+        "this combat chain") those since the combat chain opened, its first attack's announcement included
+        (7.0.2a) — none while it is closed."""
+        if spec.get("chain"):
+            return self.s.history[self.s.chain_since:] if self.s.chain_open else []
         if not spec.get("link"):
             return self.s.history
         link = self.s.active_link
@@ -213,6 +229,8 @@ class Counts:
                     extra.append(cited.COUNTER_ON_OBJECT)   # a counter interacts with effects that read it (1.15.2)
                 if node.get("link") is True:     # "this chain link": the active chain link, as a time (7.0.3d, 7.0.3e)
                     extra += [cited.CHAIN_LINK_AS_TIME, cited.PLAYED_ON_CHAIN_LINK]
+                if node.get("chain") is True:    # "this combat chain": since it opened (7.0.2a)
+                    extra.append(cited.COMBAT_CHAIN_OPENS)
                 if node.get("count") == "events-this-turn":
                     extra += EVENT_COUNT_RULES.get(node.get("event"), [])
                     if "damage_type" in node:

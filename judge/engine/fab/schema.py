@@ -56,6 +56,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
     "crank": {"card", "player"}, "charge": {"card", "player"}, "scrap": {"card", "player"}, "beat-chest": {"card", "player"}, "win-clash": {"card", "player"}, "roll": {"card", "player", "amount"}, "transcend": {"card", "player"}, "pitch": {"card", "player"}, "state": set(),
     "attack-target": {"card", "attack", "player"}, "put-into-graveyard": {"card", "player"}, "put-into-soul": {"card", "player"},
+    "put-into-banished": {"card", "player"},
     "draw": {"card", "player"}, "intimidate": {"player", "target"},
     "increased": {"card", "player", "amount", "stat"},
 }
@@ -514,18 +515,18 @@ def _shape():
     handle_or_selector = Str() | Table(what="a selector table")
     selector = Table({"types": words, "subtypes": words, "supertypes": words, "not_types": words,
                       "not_subtypes": words, "not_supertypes": words, "name": Str(), "keyword": Str(),
-                      "base_keyword": Str(), "defending": Bool(),
-                      "controller": Str(), "zone": Str(), "min_cost": Int(), "max_cost": Int(), "min_power": Int(),
+                      "base_keyword": Str(), "defending": Bool(), "controller": Str(), "zone": Str(), "min_cost": Int(),
+                      "max_cost": Int(), "min_power": Int(),
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1), "counter": Str(),
                       "deals_arcane": Bool(), "played_with": Str(("boost", "rune gate", "fusion")), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
-    target = Str() | selector
-    quantity = Int() | Str() | Table({"count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool()},
-                                     what="a quantity table")
-    flag = Bool()
+    target, flag = Str() | selector, Bool()
+    by_whom, quantity = Str(("you", "opponent")), Int() | Str() | Table({
+        "count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool(), "event": Str(EVENTS),
+        "by": Str(("you", "opponent")), "link": Bool(), "chain": Bool()}, what="a quantity table")
     counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool(),
-                     "other": Bool(), "event": Str(EVENTS), "by": Str(("you", "opponent")),
+                     "chain": Bool(), "other": Bool(), "event": Str(EVENTS), "by": by_whom,
                      "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
@@ -537,7 +538,7 @@ def _shape():
                        "ability_type": Str(("action", "instant", "attack reaction", "defense reaction")),
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "dealt_damage_to_hero": flag, "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "dealt_to": Str(("you", "opponent")), "from_boosting": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),

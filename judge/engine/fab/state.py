@@ -216,6 +216,7 @@ class State:
         self.chain: list[ChainLink] = []
         self.all_links: list[ChainLink] = []   # every chain link of the game, for the report
         self.chain_open = False
+        self.chain_since = 0          # the number of this turn's events when the combat chain opened (7.0.2a)
         self.step = "action"          # action | layer | attack | defend | reaction | damage | resolution | close
         self.turn_player = ""
         self.priority: str | None = None

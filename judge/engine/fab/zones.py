@@ -88,6 +88,8 @@ class Zones:
             # "When this is put into your graveyard from anywhere": a triggered-static ability of the card itself,
             # functional there, outside the arena (1.7.4i)
             self.event("put-into-graveyard", card=card.handle, player=card.owner, origin=old)
+        elif new == "banished":   # "a card has been put into your banished zone this turn": its owner's (3.4.2)
+            self.event("put-into-banished", card=card.handle, player=card.owner, origin=old)
 
     def enters_with_granted(self, card: Card):
         """6.4.8: "Non-token NAMEs you control enter the arena with an additional steam counter" — an
