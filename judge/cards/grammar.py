@@ -95,10 +95,7 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
     if got is not None:
         return got
-    got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
-    if got is not None:
-        return got
-    got = control_grammar.effect(low, frame)      # gain control, steal (8.5.35; 2026-02 8.5.54)
+    got = tapping_grammar.effect(low, frame) or control_grammar.effect(low, frame)   # tap, untap; gain control, steal
     if got is not None:
         return got
     m = re.fullmatch(r"target hero gains (\d+)\{h\}", low)
