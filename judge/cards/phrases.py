@@ -357,6 +357,7 @@ class Frame:
         self.it = None              # "yours": the sentence read last put one card of its controller's in a zone
         self.last_it = None         # what ``it`` was before the sentence being read
         self.this_turn = False      # the sentence being read ended "this turn" (its duration, stripped)
+        self.when = {}              # a trigger's condition on its event ("a hero": the attack's target is a hero)
 
     def declare(self, spec) -> None:
         """Record the target a phrase names; a second, different target is not understood."""
