@@ -60,7 +60,7 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
                 raise g.NotUnderstood(sentence)
             e["if"] = {"target_hero": m.group(1)}
         return effects
-    got = _after_reveal(sentence, frame, read)
+    got = _after_reveal(sentence, frame, read) or _dealt_to_hero(sentence, frame, read)
     if got is not None:
         return got
     m = re.fullmatch(r"you may (.+)", sentence, re.IGNORECASE)
@@ -71,6 +71,39 @@ def sentence_effects(sentence: str, frame, read) -> list[dict] | None:
         raise g.NotUnderstood(sentence)         # one optional discrete effect, the one "if you do" reads
     effects[0]["may"] = True
     frame.optional_before = True
+    return effects
+
+
+# "they" / "their" of the hero a card's damage was dealt to, written as the target hero's words the grammar reads
+_THE_HERO_DEALT = ((r"^they discard a card\b", "target hero discards a card"),
+                   (r"^create (an? .+? tokens?) under their control$", r"create \1 under target hero's control"))
+
+
+def _dealt_to_hero(sentence: str, frame, read) -> list[dict] | None:
+    """After ``Deal N [arcane] damage to any target|target hero``: ``If this [was fused and] deals damage to a hero,
+    EFFECTS`` — conditional (1.8.4) on a damage event of this card to a hero (``dealt_damage_to_hero``), which can only
+    be its target; "they"/"their" is that hero, the card's target (1.8.5)."""
+    m = re.fullmatch(r"if this (was fused and )?deals damage to a hero, (.+)", sentence, re.IGNORECASE)
+    if not m:
+        return None
+    if frame.where != "resolution" or frame.target not in ("any", "hero", "opponent"):
+        raise g.NotUnderstood(sentence)         # the hero dealt damage is the card's target: read only then
+    body = m.group(2).strip().rstrip(".")
+    for pattern, words in _THE_HERO_DEALT:
+        body = re.sub(pattern, words, body, flags=re.IGNORECASE)
+    if re.search(r"\b(they|them|their)\b", re.sub(r" unless they pay\b", "", body), re.IGNORECASE):
+        raise g.NotUnderstood(sentence)
+    target = frame.target
+    frame.target = None                         # the words read as the target hero's name the same target
+    effects = read(and_split(body), frame)
+    if frame.target not in (None, "hero"):
+        raise g.NotUnderstood(sentence)
+    frame.target = target
+    cond = {"dealt_damage_to_hero": True, **({"fused": True} if m.group(1) else {})}
+    for e in effects:
+        if "if" in e:
+            raise g.NotUnderstood(sentence)
+        e["if"] = dict(cond)
     return effects
 
 
@@ -237,6 +270,44 @@ def _discard_unless(low: str, frame) -> list[dict] | None:
     if who == "attacking-hero" and not frame.ctx.resolves:
         raise g.NotUnderstood(low)
     return [{"do": "discard", "who": who, "unless_paid": {"resources": m.group(2).count("{r}"), "by": who}}]
+
+
+# "where X is …": the quantity tables of the scenario format (docs/scenario-format.md, numbers) — each needs the
+# frame's state where it names "this way"; X stands in the sentence as a number no printed card uses, then replaced
+_X_STAND_IN = 7919
+X_QUANTITIES = {"the pitch value of the card revealed this way": ({"count": "revealed-pitch"}, "revealed"),
+                "the damage dealt by this": ({"count": "dealt-by-this"}, None)}
+
+
+def where_x(sentence: str, frame) -> tuple[str, dict | None]:
+    """``EFFECT, where X is QUANTITY`` → (the effect with X as a stand-in number, the quantity table); a sentence
+    without it as it is. A quantity the grammar does not know is not understood."""
+    m = re.fullmatch(r"(.+?),? where x is (.+?)\.?", sentence, re.IGNORECASE)
+    if not m:
+        return sentence, None
+    got = X_QUANTITIES.get(m.group(2).lower())
+    if got is None or got[1] and not getattr(frame, got[1], False):
+        raise g.NotUnderstood(sentence)
+    text = re.sub(r"(?<![\w{])X(?![\w}])", str(_X_STAND_IN), m.group(1))
+    if text == m.group(1):
+        raise g.NotUnderstood(sentence)         # no X in the effect that the quantity would be
+    return text, dict(got[0])
+
+
+def put_x(effects: list[dict], quantity: dict, sentence: str) -> list[dict]:
+    """The effects read with X's stand-in → the same with the quantity in its place (``times = -1`` for "-X");
+    exactly one number must be X."""
+    found = []
+    for e in effects:
+        for key, value in list(e.items()):
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) == _X_STAND_IN:
+                e[key] = dict(quantity, **({"times": -1} if value < 0 else {}))
+                found.append(key)
+            elif value == _X_STAND_IN or isinstance(value, str) and str(_X_STAND_IN) in value:
+                raise g.NotUnderstood(sentence)
+    if len(found) != 1:
+        raise g.NotUnderstood(sentence)
+    return effects
 
 
 def and_split(text: str) -> list[str]:

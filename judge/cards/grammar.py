@@ -54,11 +54,14 @@ class Context(phrases.Context):
 
 def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
     """One effect sentence → effect tables (several for ``gets +1{p} and go again``)."""
-    s, dur = _duration(sentence.strip())
+    sentence, quantity = choices_grammar.where_x(sentence.strip(), frame)   # ", where X is …" (a quantity)
+    s, dur = _duration(sentence)
     low = s.lower()
     frame.last_it, frame.it = frame.it, None    # "it": the card the sentence just before created or moved
-    frame.this_turn = dur is None and s != sentence.strip()   # the sentence ended "this turn"
+    frame.this_turn = dur is None and s != sentence   # the sentence ended "this turn"
     effects = _effect(low, frame, s)
+    if quantity is not None:
+        effects = choices_grammar.put_x(effects, quantity, sentence)
     if dur:
         for e in effects:
             e["duration"] = dur

@@ -94,17 +94,20 @@ def _play_it(low: str, frame) -> list[dict] | None:
 
 
 def _banish_from_their(low: str, frame) -> list[dict] | None:
-    """``banish a card from their graveyard`` / ``banish a card in their arsenal`` / ``they banish a card from their
-    hand`` in an attack's hit or attack trigger: a card of that zone of the defending hero's, chosen as the effect is
+    """``banish a card from their graveyard`` / ``banish|destroy a card in their arsenal`` / ``they banish a card from
+    their hand`` in an attack's hit or attack trigger: a card of that zone of the defending hero's, chosen as the effect is
     generated (1.8.6)."""
-    m = re.fullmatch(r"banish an? card (?:from their graveyard|in their (arsenal))", low) or \
-        re.fullmatch(r"they banish an? card from their (hand)", low)
+    m = re.fullmatch(r"(banish|destroy) an? card (?:from their graveyard|in their (arsenal))", low) or \
+        re.fullmatch(r"they (banish) an? card from their (hand)", low)
     if not m:
         return None
     if frame.event not in ("hit", "attack") or not (frame.ctx.is_attack or frame.ctx.is_weapon):
         raise g.NotUnderstood(low)      # "their": the hero this attack hits or attacks
+    if m.group(1) == "destroy" and not m.group(2):
+        raise g.NotUnderstood(low)      # a card in a graveyard is not destroyed (8.5.4: from the arena or arsenal …)
     frame.it = None
-    return [{"do": "banish", "what": {"zone": m.group(1) or "graveyard"}, "who": "defending-hero"}]
+    # destroy (8.5.4) or banish (8.5.1) a card of that zone of the defending hero's, chosen as it is generated (1.8.6)
+    return [{"do": m.group(1), "what": {"zone": m.group(2) or "graveyard"}, "who": "defending-hero"}]
 
 
 def _banish_self(low: str, frame) -> list[dict] | None:

@@ -194,4 +194,6 @@ def _describe_quantity(q: dict) -> str:
         return f"{'' if times == 1 else str(times) + ' × '}its base {{p}}"
     if what == "revealed-pitch":
         return f"{'' if times == 1 else str(times) + ' × '}the pitch value of the card revealed this way"
+    if what == "dealt-by-this":
+        return f"{'' if times == 1 else str(times) + ' × '}the damage dealt by this"
     return f"{'' if times == 1 else str(times) + ' '}for each {where}"

@@ -343,6 +343,21 @@ def _dealt_more_than(g, want, src, event):
     return best > want
 
 
+def _dealt_damage_to_hero(g, want, src, event):
+    # "if this … deals damage to a hero": a damage event whose source is this object, since it was last played
+    # (3.0.9), dealt to a hero (8.5.3) — not to an ally, a living object that is no hero (2.5.1)
+    if src is None:
+        return not want
+    dealt = False
+    for name, info in g.s.history:
+        if name == "play" and info.get("card") == src.handle:
+            dealt = False
+        elif name == "damage" and src.handle in (info.get("card"), info.get("attack")) and \
+                info.get("target") in g.s.players and (info.get("amount") or 0) > 0:
+            dealt = True
+    return dealt == want
+
+
 def _ability_type(g, want, src, event):
     return str(event.get("ability_type") or "").lower() == str(want).lower()   # the activated ability's type (5.2)
 
@@ -415,6 +430,7 @@ CONDITION_ROWS = (
     Condition("is_attack", "is_attack", _is_attack),
     Condition("ability_type", "ability_type", _ability_type),
     Condition("dealt_more_than", None, _dealt_more_than),
+    Condition("dealt_damage_to_hero", None, _dealt_damage_to_hero),
     Condition("revealed", None, _revealed),
     Condition("charged", None, _charged),
     Condition("discarded", None, _discarded),

@@ -28,7 +28,7 @@ from judge.engine.fab import cited
 from judge.engine.fab.cards import matches
 
 EXTRA_QUANTITIES = ("chain-links", "played-this-turn", "events-this-turn", "played-or-activated", "counters", "under-this",
-                    "life")
+                    "life", "dealt-by-this")
 EXTRA_CONDITIONS = ("your_turn", "at_least", "at_most", "if_you_do", "otherwise")
 
 
@@ -92,6 +92,16 @@ class Counts:
         if what == "played-this-turn":
             played = self.s.players[ctrl].played_this_turn if ctrl in self.s.players else []
             return sum(1 for h in played if matches(self.card(h), sel, self, ctrl))
+        if what == "dealt-by-this":
+            # "where X is the damage dealt by this": the damage of every damage event whose source is this object
+            # since it was last played, when it became the object it is now (8.5.3a, 3.0.9)
+            n = 0
+            for ev, info in self.s.history:
+                if ev == "play" and info.get("card") == card.handle:
+                    n = 0
+                elif ev == "damage" and card.handle in (info.get("card"), info.get("attack")):
+                    n += info.get("amount") or 0
+            return n
         if what == "events-this-turn":
             n = 0
             for ev, info in self._since(spec):
