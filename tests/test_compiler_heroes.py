@@ -32,3 +32,18 @@ def test_an_allys_pronoun_deals_damage_to_the_hero_it_hit():
     assert c.fully, c.not_understood
     assert c.abilities == [{"kind": "trigger", "on": "hit", "if": {"target_is_hero": True},
                             "effects": [{"do": "damage", "amount": 3, "to": "defending-hero", "kind": "arcane"}]}]
+
+
+def test_an_allys_attack_trigger_targets_any_target():
+    c = _compiled("Sekem, Archangel of Ravages")
+    assert c.fully, c.not_understood
+    assert c.abilities[1] == {"kind": "trigger", "on": "attack", "target": "any", "effects": [
+        {"do": "banish", "what": {"zone": "soul"}, "may": True},
+        {"do": "damage", "amount": 2, "to": "target", "kind": "arcane", "if": {"if_you_do": True}}]}
+
+
+def test_your_attacks_this_turn_get_a_keyword():
+    c = _compiled("Metis, Archangel of Tenacity")
+    assert c.fully, c.not_understood
+    assert c.abilities[1]["effects"][1] == {"do": "gain-keyword", "keyword": "dominate", "if": {"if_you_do": True},
+                                            "to": {"is_attack": True, "controller": "you"}}

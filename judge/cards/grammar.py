@@ -103,7 +103,8 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
         fields, _ = subject(m.group(1), frame)
         return [{"do": "either", "options": [{"effects": [dict(e, **fields) for e in modifiers(part)]}
                                              for part in (m.group(2), m.group(3))]}]
-    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
+    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low) \
+        or re.fullmatch(r"(your [^,]+?s this turn) (?:get|gain) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
         out = []
