@@ -49,7 +49,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
-    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
+    "destroyed": {"card", "player"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
@@ -566,7 +566,7 @@ def _shape():
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
-                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1), "choose_if": Table({"if": condition, "choose": Int(1)}, what="a choose_if table { if = CONDITION, choose = N }"),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table")),
                     "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table"))},
                    what="an effect table")
