@@ -117,18 +117,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
             eff.update(fields)
             out.append(eff)
         return out
-    m = re.fullmatch(rf"(?:deal|he deals|she deals) {NUM}( arcane)? damage to (.+)", low)
-    if m:
-        if not low.startswith("deal ") and ("ally" not in ctx.subtypes or frame.where != "trigger"):
-            raise NotUnderstood(original)   # an ally's own pronoun: the ally deals it, its trigger's source
-        spec, to = None, _hit_hero(m.group(3), frame)
-        if to is None:
-            spec, to = target_word(m.group(3), ctx)
-        frame.declare(spec)
-        eff = {"do": "damage", "amount": number(m.group(1)), "to": to}
-        if m.group(2):
-            eff["kind"] = "arcane"
-        return [eff]
+    got = _deal(low, frame, original)
+    if got is not None:
+        return got
     m = re.fullmatch(rf"draw (?:a card|{NUM} cards)", low)
     if m:
         return [{"do": "draw", "amount": number(m.group(1)) if m.group(1) else 1}]
@@ -174,6 +165,24 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     if m:
         return [_typed({"do": "prevent", "amount": int(m.group(1)), "to": "you", "shield": True}, m.group(2))]
     raise NotUnderstood(original)
+
+
+def _deal(low: str, frame: Frame, original: str) -> list[dict] | None:
+    """``deal N [arcane] damage to TARGET`` (8.5.3); an ally's own pronoun, ``he|she deals …``, in its triggered
+    ability: the ally deals it, the source of its trigger. None for another sentence."""
+    m = re.fullmatch(rf"(?:deal|he deals|she deals) {NUM}( arcane)? damage to (.+)", low)
+    if not m:
+        return None
+    if not low.startswith("deal ") and ("ally" not in frame.ctx.subtypes or frame.where != "trigger"):
+        raise NotUnderstood(original)
+    spec, to = None, _hit_hero(m.group(3), frame)
+    if to is None:
+        spec, to = target_word(m.group(3), frame.ctx)
+    frame.declare(spec)
+    eff = {"do": "damage", "amount": number(m.group(1)), "to": to}
+    if m.group(2):
+        eff["kind"] = "arcane"
+    return [eff]
 
 
 def _hit_hero(phrase: str, frame: Frame) -> str | None:
