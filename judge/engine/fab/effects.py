@@ -713,12 +713,13 @@ class Effects:
         was_attack = link is not None and link.attack == c.handle
         if do == "destroy":
             self.remember(c)
+            held_by = c.controller     # "an item you control has been destroyed": its controller as it was destroyed
             self.move(c, "graveyard")
             if c.token:
                 c.zone = "outside"
             self.step(f"{c.name} is destroyed.",
                       [cited.DESTROY] + ([cited.CLEARED_TOKEN_CEASES_TO_EXIST] if c.token else []))
-            self.event("destroyed", card=c.handle, was_functional=was_functional)
+            self.event("destroyed", card=c.handle, player=held_by, was_functional=was_functional)
         elif do == "banish":
             self.move(c, "banished")
             self.step(f"{c.name} is banished.", [cited.BANISH])

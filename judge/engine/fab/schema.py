@@ -49,7 +49,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
-    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
+    "destroyed": {"card", "player"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
