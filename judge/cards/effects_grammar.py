@@ -363,7 +363,8 @@ def _unity(text: str, ctx) -> g.Reading | None:
 def _create_tokens(low: str, frame) -> list[dict] | None:
     """``create N NAME tokens`` / ``create a NAME token under their control``: the token of the card data
     (its text compiled, 8.5.2) with ``count`` and ``who`` (the player who creates and controls it, 8.5.2c)."""
-    m = re.fullmatch(rf"create {g.NUM} (.+?) (tokens?)(?: under (their|your opponent's|target hero's) control)?", low)
+    m = re.fullmatch(rf"create {g.NUM} (.+?) (tokens?)(?: under (their|your opponent's|target hero's|the attacking "
+                     rf"hero's) control)?", low)
     if not m or m.group(1) in ("a", "an") and not m.group(4):
         return None                     # "create a NAME token": the base grammar's
     name, whose = m.group(2), m.group(4)
@@ -373,13 +374,17 @@ def _create_tokens(low: str, frame) -> list[dict] | None:
     eff = g._token(name, frame.ctx)
     if count > 1:
         eff["count"] = count
-    if whose == "their":
+    if whose == "their" and frame.event == "delayed-hit" and getattr(frame, "hits_hero", False):
+        eff["who"] = "event-target"     # a delayed trigger's "hits a hero": the hero that hit event is about
+    elif whose == "their":
         if frame.event != "hit" or not frame.ctx.is_attack:
             raise g.NotUnderstood(low)  # "their": the hero this attack hit
         eff["who"] = "defending-hero"
     elif whose == "target hero's" and frame.where in ("resolution", "activated"):
         frame.declare("hero")           # the card or ability targets the hero who creates and controls them
         eff["who"] = "target"
+    elif whose == "the attacking hero's" and frame.event in ("defend", "defends") and not frame.ctx.is_attack:
+        eff["who"] = "attacking-hero"   # a defending card's trigger: the hero of the attack it defends (8.5.2c)
     elif whose:
         raise g.NotUnderstood(low)      # "your opponent's" names one of several opponents; a trigger's target hero
     return [eff]

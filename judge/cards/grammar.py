@@ -97,6 +97,10 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
     if got is not None:
         return got
+    m = re.fullmatch(r"target hero gains (\d+)\{h\}", low)
+    if m:   # the hero its controller targets (1.8.5) gains life (8.5.7)
+        frame.declare("hero")
+        return [{"do": "gain-life", "amount": int(m.group(1)), "who": "target"}]
     m = re.fullmatch(r"(.+?) (?:gets|gains) ([^,]+?) or ([^,]+)", low)
     if m and " and " not in m.group(2) + m.group(3) and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         # "This gets +1{p} or go again": one of two modifiers, which its controller determines as it is generated (1.8.6)
@@ -359,10 +363,11 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
         return None
     label, body = m.group(1).lower(), m.group(2)
     if label == "crush":
-        cm = re.fullmatch(r"when this deals (\d+) or more damage( to a hero)?, (.+)", body, re.IGNORECASE)
+        cm = re.fullmatch(r"(?:when|if) this deals (\d+) or more damage( to a hero)?, (.+)", body, re.IGNORECASE)
         if not cm or not ctx.is_attack:
             raise NotUnderstood(text)
         frame = Frame(ctx, "trigger")
+        frame.event = "damage"
         effs = effects_of(cm.group(3), frame)
         when = {"damage_at_least": int(cm.group(1)), **({"target_is_hero": True} if cm.group(2) else {})}
         return _finish(frame, Reading(), {"kind": "trigger", "on": "damage", "if": when, "effects": effs})

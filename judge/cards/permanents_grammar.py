@@ -36,6 +36,12 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(rf"an? {_PLAYED_TYPES} has been played or activated this chain link", p)
     if m:   # a card of that type played, or an ability of that type activated, since the chain link began (7.0.3)
         return {"at_least": {"count": "played-or-activated", "of": {"types": [m.group(1)]}, "link": True, "n": 1}}
+    m = re.fullmatch(r"an? (.+?) you control has been destroyed this turn", p)
+    if m:   # a destroy event this turn (8.5.4) of such a permanent, which its controller controlled as it was destroyed
+        spec = g.permanent_noun(m.group(1), ctx)
+        if "name" in spec:
+            raise g.NotUnderstood(p)
+        return {"at_least": {"count": "events-this-turn", "event": "destroyed", "by": "you", "of": spec, "n": 1}}
     m = re.fullmatch(r"you control (another|no other) (.+)", p)
     if m:   # an object other than the source (the quantity's ``other``): "another aura", "no other Illusionist auras"
         spec = g.permanent_noun(m.group(2), ctx)
@@ -211,6 +217,16 @@ def counter_on_chosen(low: str, frame) -> list[dict] | None:
     """``put a steam counter on a NAME you control`` / ``… on an item you control with crank`` / ``put a gold
     counter on NAME`` → a counter put on one such permanent in the arena, which its controller determines as the
     effect is generated (``choose = 1``, 1.8.6; 8.5.14); None for another sentence."""
+    m = re.fullmatch(r"put an? ([+-])1\{(p|d)\} counter on (an|target) equipment they control", low)
+    if m and frame.ctx.is_attack and frame.event in ("hit", "damage"):
+        # "they": the hero this attack hit or dealt damage to, its defending hero (8.5.14, 1.15.2a)
+        spec = {"types": ["equipment"], "controller": "defending-hero"}
+        counter = {"do": "put-counter", "stat": {"p": "power", "d": "defense"}[m.group(2)],
+                   "amount": 1 if m.group(1) == "+" else -1}
+        if m.group(3) == "target":
+            frame.declare(spec)
+            return [dict(counter, what="target")]
+        return [dict(counter, what=spec, choose=1)]
     m = re.fullmatch(rf"put an? {_KIND} counter on (.+)", low)
     if not m:
         return None

@@ -218,10 +218,6 @@ def condition(p: str, ctx) -> dict | None:
     got = _this_turn(p) or _this_chain_link(p, ctx)
     if got is not None:
         return got
-    m = re.fullmatch(r"an? (\w+) you control has been destroyed this turn", p)
-    if m:   # 8.5.4: a destroy event this turn of a permanent that fits, controlled by its controller as it was destroyed
-        return {"at_least": {"count": "events-this-turn", "event": "destroyed", "by": "you",
-                             "of": g.permanent_noun(m.group(1), ctx), "n": 1}}
     m = re.fullmatch(r"an? card(?: with (\d+) or more \{p\})? has been put into your banished zone this turn", p)
     if m:   # a card its controller owns put into their banished zone, by anyone's effect or cost (3.4.2)
         return {"at_least": {"count": "events-this-turn", "event": "put-into-banished", "by": "you",

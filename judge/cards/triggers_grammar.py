@@ -60,6 +60,7 @@ def effect(low: str, frame) -> list[dict] | None:
         spec["controller"] = "you"
     inner = g.Frame(frame.ctx, "delayed")
     inner.event = "delayed-hit"                 # "they"/"them" would be the hero hit: not read here
+    inner.hits_hero = bool(m.group(4))          # "under their control": the hero hit, when it says "hits a hero"
     effects = frame.ctx.effects(m.group(5), inner)
     if inner.target is not None or any(e.get("next") or e.get("to") not in (None, "self") for e in effects):
         raise g.NotUnderstood(low)              # a target or another object inside the delayed effect: not read

@@ -492,9 +492,11 @@ def _check_selector(scenario, key, sel, reasons):
         elif sk == "zone" and sv not in ZONES:
             reasons.append(scenario.reason("bad-zone", f"a selector's zone must be one of {', '.join(ZONES)}, not "
                                            f"{sv!r}" + schema._near(sv, ZONES), at, cited.PLAYER_ZONES))
-        elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players:
+        elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players and \
+                (sk, sv) != ("controller", "defending-hero"):
             reasons.append(scenario.reason("unknown-player", f"a selector's {sk} must be you, opponent or a player "
-                                           f"({', '.join(players)}), not {sv!r}", at))
+                                           f"({', '.join(players)}), not {sv!r}"
+                                           + (" (or defending-hero)" if sk == "controller" else ""), at))
         elif sk in ("keyword", "base_keyword") and not _known_keyword(sv):
             reasons.append(scenario.reason("unsupported", f"a selector's keyword must be a keyword the engine "
                                            f"knows, not {sv!r}" + schema._near(sv, kw_table.KEYWORDS), at))

@@ -229,6 +229,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
             if card.controller == viewer:
                 return False
             want = card.controller
+        elif want == "defending-hero" and game is not None:
+            want = game._resolve_target_word(want, viewer, {})   # "an equipment they control": the hero attacked
         if card.controller != want:
             return False
     if "zone" in spec and card.zone != spec["zone"]:

@@ -614,7 +614,7 @@ PRIMITIVE_ROWS = (
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
-    _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("modes", {"choose", "choose_up_to", "choose_if", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
     _p("either", {"options"}, (cited.UNDETERMINED_PARAMETERS,), effect_either),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("roll", {"sides", "dice"}, (cited.ROLL,), effect_roll),

@@ -566,7 +566,7 @@ def _shape():
                     "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
-                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1), "choose_if": Table({"if": condition, "choose": Int(1)}, what="a choose_if table { if = CONDITION, choose = N }"),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table")),
                     "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table"))},
                    what="an effect table")
