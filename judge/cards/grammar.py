@@ -24,6 +24,7 @@ import re
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
 from judge.cards import events_grammar, heave_grammar, permanents_grammar, played_grammar, subcards_grammar
 from judge.cards import tapping_grammar
+from judge.cards import control_grammar
 from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
@@ -94,7 +95,7 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
     if got is not None:
         return got
-    got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
+    got = tapping_grammar.effect(low, frame) or control_grammar.effect(low, frame)   # tap, untap; gain control, steal
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
@@ -179,7 +180,8 @@ def effects_of(text: str, frame: Frame) -> list[dict]:
             out[len(out) - len(kept):] = kept
             out.extend(last)
             continue
-        got = choices_grammar.sentence_effects(sentence, frame, effect_parts)
+        got = control_grammar.this_way(sentence, frame, effect_parts) \
+            or choices_grammar.sentence_effects(sentence, frame, effect_parts)
         last = effect_parts([sentence], frame) if got is None else got
         out.extend(last)
     return out
