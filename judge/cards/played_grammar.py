@@ -78,14 +78,15 @@ def _next_played_from(low: str, frame) -> list[dict] | None:
 
 
 # "the next attack you boost": the verb a keyword's use is said with → the keyword (played_with)
-_PLAYED_WITH = {"boost": "boost", "rune gate": "rune gate", "fuse": "fusion"}
+_PLAYED_WITH = {"boost": "boost", "rune gate": "rune gate", "fuse": "fusion", "charge to play": "charge"}
 
 
 def _next_played_with(low: str, frame) -> list[dict] | None:
     """``the next NOUN you boost|rune gate|fuse this turn|this combat chain gets|gains MODIFIERS`` (5.1.2a, 6.2.4): a
     next-card effect on the next card of that kind its controller plays using that keyword — boosted (8.3.9a), rune
     gated (8.3.27a), fused (8.3.17a): only a card is played so, never a weapon's attack."""
-    m = re.fullmatch(r"the next (.+?) you (boost|rune gate|fuse) this (turn|combat chain) (?:gets|gains) (.+)", low)
+    m = re.fullmatch(r"the next (.+?) you (boost|rune gate|fuse|charge to play) this (turn|combat chain) (?:gets|gains) (.+)",
+                     low)
     if not m:
         return None
     spec = g.selector(m.group(1), frame.ctx)
@@ -180,10 +181,12 @@ def _replacing(clause: str, last: list[dict], frame) -> list[dict]:
 
 def join_instead(paras: list[str]) -> list[str]:
     """The printed paragraphs, with an ``If …, instead …`` paragraph joined to the one before it — the effect it
-    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}.")."""
+    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}."), and an ``If you gain
+    control of … this way, …`` paragraph to the one that takes control (control_grammar.py)."""
     out: list[str] = []
     for para in paras:
-        if out and re.match(r"if [^.]+?, instead ", para.strip(), re.IGNORECASE):
+        if out and re.match(r"if [^.]+?, instead |if you (?:don't )?gain control of [^.]+? this way, ", para.strip(),
+                            re.IGNORECASE):
             out[-1] = out[-1].rstrip().rstrip(".") + ". " + para.strip()
             continue
         out.append(para)
@@ -287,7 +290,7 @@ def _this_chain_link(p: str, ctx) -> dict | None:
 def paragraph(text: str, ctx) -> g.Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
     for reader in (_attacks_or_hits, _defended_by, _play_only_if, _label_only, _cannot_defend_this,
-                   _no_defense_reactions, _plus_x_times):
+                   _no_defense_reactions, _plus_x_times, _from_banished):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -416,3 +419,42 @@ def _plus_x_times(text: str, ctx) -> g.Reading | None:
         raise g.NotUnderstood(text)     # a count of times: said here of boosting only
     quantity = {"count": "events-this-turn", **done, **({"chain": True} if m.group(2) == "combat chain" else {})}
     return g.Reading(abilities=[{"kind": "static", "effect": {"do": "modify", "stat": "power", "by": quantity}}])
+
+
+_FROM_BANISHED = re.compile(r"(?:if (.+?), )?you may play (?:this|it) from your banished zone(?:\. if you do, (.+?))?\.?",
+                            re.IGNORECASE)
+
+
+def _from_banished(text: str, ctx) -> g.Reading | None:
+    """``[If COND, ]you may play this from your banished zone[. If you do, it costs {r}{r} less to play | it gains
+    MODIFIERS | it gains +X{p}, where X is the number of 'non-attack' action cards you have played this turn]``: a
+    play-static ability allowing the card to be played from the banished zone while COND holds (5.1.1a, 1.7.4e); "If
+    you do" is its being played from there — a static ability of the card while it was (``played_from``), its own
+    cost (5.4.4) or its power."""
+    m = _FROM_BANISHED.fullmatch(text.strip())
+    if not m:
+        return None
+    if not ctx.resolves:
+        raise g.NotUnderstood(text)     # a permanent or hero: not a card played from there itself
+    ability: dict = {"kind": "play-from", "zone": "banished"}
+    if m.group(1):
+        ability["if"] = ctx.condition(m.group(1))
+    reading = g.Reading(abilities=[ability])
+    if m.group(2):
+        done = {"played_from": "banished"}
+        then = m.group(2).lower()
+        cm = re.fullmatch(r"it costs ((?:\{r\})+) less to play", then)
+        xm = re.fullmatch(r"it gains \+x\{p\}, where x is the number of 'non-attack' action cards you have played this turn",
+                          then)
+        gm = re.fullmatch(r"it (?:gets|gains) (.+)", then)
+        if cm:
+            effects = [{"do": "cost", "by": -cm.group(1).count("{r}")}]
+        elif xm and ctx.is_attack:
+            effects = [{"do": "modify", "stat": "power", "by": {
+                "count": "played-this-turn", "of": {"types": ["action"], "not_subtypes": ["attack"]}}}]
+        elif gm and ctx.is_attack:
+            effects = g.modifiers(gm.group(1))
+        else:
+            raise g.NotUnderstood(text)
+        reading.abilities += [{"kind": "static", "while": dict(done), "effect": e} for e in effects]
+    return reading
