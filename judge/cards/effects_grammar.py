@@ -260,10 +260,10 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(rf"you control {g.NUM} or more (\w+) chain links", p)
     if m:
         return {"at_least": chain_links(m.group(2), ctx, n=g.number(m.group(1)))}
-    if p in ("you have attacked with a weapon this turn", "you've attacked with a weapon this turn"):
-        # an attack event this turn whose attack is a weapon's (7.2.4), by its controller
+    m = re.fullmatch(r"you(?:'ve| have) attacked (?:with a weapon|(\d+) or more times with weapons) this turn", p)
+    if m:   # attack events this turn whose attack is a weapon's (7.2.4), by its controller
         return {"at_least": {"count": "events-this-turn", "event": "attack", "by": "you", "of": {"types": ["weapon"]},
-                             "n": 1}}
+                             "n": int(m.group(1) or 1)}}
     m = re.fullmatch(r"you(?:'ve| have) (?:played or created|created) an? (\w+) this turn", p)
     if m:   # a permanent played (5.1) or a token created (8.5.2) this turn: one of two conditions
         spec = g.permanent_noun(m.group(1), ctx)

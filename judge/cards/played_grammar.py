@@ -180,10 +180,12 @@ def _replacing(clause: str, last: list[dict], frame) -> list[dict]:
 
 def join_instead(paras: list[str]) -> list[str]:
     """The printed paragraphs, with an ``If …, instead …`` paragraph joined to the one before it — the effect it
-    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}.")."""
+    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}."), and an ``If you gain
+    control of … this way, …`` paragraph to the one that takes control (control_grammar.py)."""
     out: list[str] = []
     for para in paras:
-        if out and re.match(r"if [^.]+?, instead ", para.strip(), re.IGNORECASE):
+        if out and re.match(r"if [^.]+?, instead |if you (?:don't )?gain control of [^.]+? this way, ", para.strip(),
+                            re.IGNORECASE):
             out[-1] = out[-1].rstrip().rstrip(".") + ". " + para.strip()
             continue
         out.append(para)

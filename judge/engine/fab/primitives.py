@@ -14,6 +14,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited, gains, more_tokens, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
+from judge.engine.fab.control import effect_gain_control
 from judge.engine.fab.cards import ARENA_ZONES
 from judge.engine.fab.contests import effect_clash, effect_roll, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
@@ -582,6 +583,8 @@ PRIMITIVE_ROWS = (
     _p("turn-face-up", {"what"}, (cited.TURN_FACE,), _turn_face_up),
     _p("turn-face-down", {"what"}, (cited.TURN_FACE,), _turn_face_down),
     _p("tap", {"what", "amount"}, (cited.TAP,), tapping.effect_tap),
+    _p("gain-control", {"what", "amount", "from_hero"}, (cited.GAIN_CONTROL,), effect_gain_control),
+    _p("steal", {"what", "amount", "from_hero"}, (cited.GAIN_CONTROL,), effect_gain_control),
     _p("untap", {"what", "amount"}, (cited.UNTAP,), tapping.effect_tap),
     _p("close-combat-chain", set(), (cited.EFFECT_CLOSES_COMBAT_CHAIN,), _close_combat_chain),
     _p("restrict", {"who", "types", "what", "activations", "from", "only_from"}, (cited.DEFENDING_HERO,), _restrict),
