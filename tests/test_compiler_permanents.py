@@ -394,3 +394,14 @@ def test_a_token_under_the_control_of_the_hero_a_delayed_hit_is_about():
     assert (trig["do"], trig["on"], trig["when"], trig["once"]) == ("delayed-trigger", "hit", {"target_is_hero": True},
                                                                      False)
     assert trig["effects"][0]["name"] == "Frostbite" and trig["effects"][0]["who"] == "event-target"
+
+
+def test_if_you_control_no_permanents_of_a_kind():
+    # Essence of Ancestry: Body: "When this leaves the arena, if you control no Illusionist auras, the next time you
+    # would be dealt damage by a red source this turn, prevent it."
+    c = _compiled("Essence of Ancestry: Body")
+    assert c.fully, c.not_understood
+    effect = c.abilities[0]["effects"][0]
+    assert effect["if"] == {"at_most": {"count": "you-control", "n": 0,
+                                        "of": {"subtypes": ["aura"], "supertypes": ["illusionist"]}}}
+    assert (effect["do"], effect["amount"], effect["when"]) == ("prevent", "all", {"card": {"color": "red"}})

@@ -165,8 +165,13 @@ def next_card_subject(phrase: str, ctx) -> dict | None:
     if not m:
         return None
     noun = m.group(1)
+    km = re.fullmatch(r"attack with ([a-z ]+)", noun)
     if noun in ctx.names and not m.group(3):
         spec = {"name": ctx.names[noun]}
+    elif km and km.group(1) in g.listed_keywords()[0] and not m.group(3):
+        # "the next attack with stealth you play": played, not activated (1.8.10 — how it comes under the player's
+        # control), so a card: an attack action card with that keyword (1.3.2)
+        spec = {"types": ["action"], "subtypes": ["attack"], "keyword": km.group(1)}
     else:
         spec = g.selector(noun + m.group(3), ctx)
         if spec.get("is_attack"):

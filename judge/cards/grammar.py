@@ -98,16 +98,6 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = tapping_grammar.effect(low, frame) or control_grammar.effect(low, frame)   # tap, untap; gain control, steal
     if got is not None:
         return got
-    m = re.fullmatch(r"target hero gains (\d+)\{h\}", low)
-    if m:   # the hero its controller targets (1.8.5) gains life (8.5.7)
-        frame.declare("hero")
-        return [{"do": "gain-life", "amount": int(m.group(1)), "who": "target"}]
-    m = re.fullmatch(r"(.+?) (?:gets|gains) ([^,]+?) or ([^,]+)", low)
-    if m and " and " not in m.group(2) + m.group(3) and not low.startswith(("deal ", "draw ", "gain ", "create ")):
-        # "This gets +1{p} or go again": one of two modifiers, which its controller determines as it is generated (1.8.6)
-        fields, _ = subject(m.group(1), frame)
-        return [{"do": "either", "options": [{"effects": [dict(e, **fields) for e in modifiers(part)]}
-                                             for part in (m.group(2), m.group(3))]}]
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low) \
         or re.fullmatch(r"(your [^,]+?s this turn) (?:get|gain) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):

@@ -202,6 +202,9 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with cost (\d+) or (?:greater|more)", words)
     if m:
         words, spec["min_cost"] = m.group(1), int(m.group(2))
+    m = re.fullmatch(r"(.*?) with cost (\d+)", words)
+    if m:   # "with cost 0": exactly that cost (the printed cost, 2.3)
+        words, spec["min_cost"], spec["max_cost"] = m.group(1), int(m.group(2)), int(m.group(2))
     m = re.fullmatch(r"(.*?) with (\d+) or more \{p\}", words)
     if m:
         words, spec["min_power"] = m.group(1), int(m.group(2))

@@ -52,7 +52,8 @@ def effect(low: str, frame) -> list[dict] | None:
         return _next_play(low, frame)
     if frame.where not in ("resolution", "activated"):
         raise g.NotUnderstood(low)              # created by a resolving card or ability only
-    spec = g.selector(m.group(2), frame.ctx)
+    noun = "weapon attack" if m.group(2) == "weapon" else m.group(2)     # "a weapon hits": its attack (1.4.3a)
+    spec = g.selector(noun, frame.ctx)
     if not spec.get("is_attack") and spec.get("subtypes", [None])[0] != "attack":
         raise g.NotUnderstood(low)
     spec.pop("is_attack", None)                 # the hit event's attack is an attack: its card's properties remain

@@ -513,7 +513,8 @@ def _known_keyword(word) -> bool:
 
 def created_handles(s: State) -> set:
     """The handles of the cards the abilities of the file's cards create (``create-card``: its ``handle``, else its
-    name in lower case with dashes, and ``-2``… for more of them): an action may play one once it exists."""
+    name in lower case with dashes, and ``-2``… for more of them; ``create-token``: its ``handle``, else ``token1``,
+    ``token2``, … in the order tokens are created): an action may play or activate one once it exists."""
     from judge.engine.fab.zones import created_handle
 
     found: set = set()
@@ -523,6 +524,8 @@ def created_handles(s: State) -> set:
             if node.get("do") == "create-card":
                 base = node.get("handle") or created_handle(str(node.get("name", "card")))
                 found.update([base] + [f"{base}-{n}" for n in range(2, 10)])
+            elif node.get("do") == "create-token":     # its handle, else token1, token2, … in the order created
+                found.update([node["handle"]] if node.get("handle") else [f"token{n}" for n in range(1, 10)])
             for v in node.values():
                 walk(v)
         elif isinstance(node, list):

@@ -562,6 +562,7 @@ EQUIP = cite("8.5.41", "to equip an object put the object into an equipment or w
 EQUIP_ZONE_BY_SUBTYPE = cite("8.5.41a", "the object may be equipped to any zone determined by its subtype")
 EQUIP_NEEDS_SUBTYPE = cite("8.5.41b", "an object can only be equipped if it has one of the following subtypes")
 EQUIP_ZONE_EMPTY = cite("8.5.41c", "an object can only be equipped to a zone if the zone is empty")
+EQUIP_TOKEN = cite("8.5.41d", "if the specified object is a token keyword create that token then equip it")
 NOT_EQUIPPED_NOT_PERMANENT = cite("8.5.41e", "if an object cannot be equipped it does not become a permanent")
 DECK_CARD_PERMANENT_SUBTYPES = cite("1.3.3", "deck cards become permanents when they are put into the arena")
 ARENA_NOT_A_ZONE = cite("3.0.5a", "if an object would be put into the arena by a rule or effect without specifying a zone")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from judge.engine.fab.control import FROM_HEROES
 from judge.engine.fab import cited
-from judge.engine.fab.cards import PERMANENT_SUBTYPES, SUPERTYPE_WORDS
+from judge.engine.fab.cards import PERMANENT_SUBTYPES, PLAYED_WITH, SUPERTYPE_WORDS
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
@@ -524,7 +524,7 @@ def _shape():
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1), "counter": Str(),
-                      "deals_arcane": Bool(), "named": Bool(), "played_with": Str(("boost", "rune gate", "fusion")), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
+                      "deals_arcane": Bool(), "named": Bool(), "played_with": Str(PLAYED_WITH), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target, flag = Str() | selector, Bool()
     by_whom, quantity = Str(("you", "opponent")), Int() | Str() | Table({
         "count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool(), "event": Str(EVENTS),
@@ -558,7 +558,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(), "equip": Bool(), "target": target,
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
