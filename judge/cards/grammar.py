@@ -60,6 +60,7 @@ def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
     low = s.lower()
     frame.last_it, frame.it = frame.it, None    # "it": the card the sentence just before created or moved
     frame.this_turn = dur is None and s != sentence   # the sentence ended "this turn"
+    frame.lasting = dur                           # the duration it ended with, "this turn" none
     effects = _effect(low, frame, s)
     if quantity is not None:
         effects = choices_grammar.put_x(effects, quantity, sentence)
@@ -92,14 +93,14 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = subcards_grammar.effect(low, frame)     # transform, cards under this (8.5.36, 3.0.14)
     if got is not None:
         return got
-    got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
+    got = played_grammar.effect(low, frame) or hero_grammar.effect(low, frame)   # played cards', heroes' and allies'
     if got is not None:
         return got
     got = tapping_grammar.effect(low, frame) or control_grammar.effect(low, frame)   # tap, untap; gain control, steal
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low) \
-        or re.fullmatch(r"(your [^,]+?s this turn) (?:get|gain) (.+)", low)
+        or re.fullmatch(r"(your [^,]+?s this turn|[^,]+?s (?:you|your opponents) control) (?:get|gain) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
         out = []
