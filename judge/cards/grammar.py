@@ -464,12 +464,12 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
 
 PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
                                                                       "end-phase"),
-          ("at the start of your turn", "start-of-turn"))
+          ("at the start of your turn", "start-of-turn"), ("at the beginning of each end phase", "end-phase"))
 
 
 def _phase_trigger(text: str, ctx: Context) -> Reading | None:
     """``At the beginning of your action phase|end phase, EFFECTS`` of a permanent (4.3.1, 4.4.2): a trigger
-    on that phase in its controller's turn."""
+    on that phase in its controller's turn; ``At the beginning of each end phase``: in every player's turn."""
     for phrase, event in PHASES:
         m = re.fullmatch(re.escape(phrase) + r", (.+)", text.rstrip("."), re.IGNORECASE)
         if m:
@@ -478,15 +478,16 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
             frame = Frame(ctx, "trigger")
             effs = []
             cm = re.fullmatch(r"if (.+?), (.+)", m.group(1), re.IGNORECASE)
+            turn = {} if " each " in phrase else {"your_turn": True}    # "each end phase": every player's (4.4.2)
             if cm:   # "At the start of your turn, if you have 13 or less {h}, banish this": checked as it resolves
-                return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                return _finish(frame, Reading(), {"kind": "trigger", "on": event, **({"if": turn} if turn else {}),
                                                   "effects": choices_grammar.trigger_body(m.group(1), frame)})
             for part in re.split(r",? then | and (?=gain \{r\})", m.group(1)):    # "remove … and gain {r}"
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})
                 else:
                     effs.extend(effects_of(part, frame))
-            return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+            return _finish(frame, Reading(), {"kind": "trigger", "on": event, **({"if": turn} if turn else {}),
                                               "effects": effs})
     return None
 
