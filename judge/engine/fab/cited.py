@@ -435,6 +435,9 @@ INVOCATION_BACK_FACE = cite("8.2.13a", "when an invocation resolves as a layer o
 CONSTRUCT_BACK_FACE = cite("8.2.14a", "when a construct resolves as a layer on the stack it enters the arena with its back face active")
 SELF_REPLACEMENT = cite("6.4.7", "a self replacement effect is a replacement effect that applies to a preceding effect")
 SELF_REPLACEMENT_CONDITION = cite("6.4.7b", "the condition of a self replacement effect is evaluated at the time the preceding effect is generated")
+NAME_A_CARD = cite("8.5.21", "to name an object declare the name property of an object")
+NAME_NOT_MONIKER = cite("8.5.21a", "an object cannot be named using its moniker")
+NAME_EXACT_MATCH = cite("2.7.5", "only if it is an exact case insensitive match")
 NEGATES_ITSELF = cite("8.5.26a", "if a layer negates itself while resolving it does not finish resolving")
 SPLIT_CARD_SIDE_CHOSEN = cite("9.2.3", "when a split card is put")
 # the turn (chapter 4), delayed and ordinal triggers, counters and zones
