@@ -202,6 +202,8 @@ class Effects:
             # the play action's `choose`: the parameters chosen as this card's effects are generated (1.8.6),
             # those of its triggered-layers too ("when this hits, they choose and reveal a card")
             layer.params["chosen"] = src.__dict__["_chosen"]
+        if src is not None and src.__dict__.get("_option") is not None:
+            layer.params["option"] = src.__dict__["_option"]   # the play action's option = N (1.8.6)
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
@@ -303,6 +305,7 @@ class Effects:
         done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
         decided: dict = {}  # "unless [player] pays" clauses already answered (1.8.4b)
         each_done = None    # after an effect for each hero: which of them did their part (1.9.2c)
+        self.__dict__.setdefault("moved_by", {}).pop(src.handle if src else None, None)   # "that card": this ability's
         for eff in effects:
             cond = eff.get("if")
             if each_done is not None and eff.get("who") == "each" and cond == {"if_you_do": True}:
