@@ -280,7 +280,8 @@ def stale_cmd(target, against, game, strict, diffs, show_all, context, reviews, 
         raise JudgeError(f"no scenario files (*.toml) in {target}")
     given = game is not None
     if not given:
-        games = sorted({sc.load(p).game for p in paths})
+        with sc.parse_cache():   # unchanged files are not parsed again (here, nor by the check below)
+            games = sorted({sc.load(p).game for p in paths})
         if len(games) > 1:
             raise JudgeError(f"the scenarios in {target} are of several games ({', '.join(games)}); give --game "
                              "or one game's folder")

@@ -80,3 +80,29 @@ def test_a_file_beyond_the_bounds_is_never_kept_and_refused_every_time(folder):
         assert not pc.used
     with sc.parse_cache() as pc:
         assert not pc.known
+
+
+def test_a_process_parses_the_same_text_once(folder, monkeypatch):
+    """Outside a run's parse cache too, a text this process parsed is not parsed again (``judge serve``, the
+    tests): the same tables as new objects; an edited text is parsed, a broken one refused every time."""
+    from judge.scenarios import files
+
+    parsed = []
+    real = files._parse
+    monkeypatch.setattr(files, "_parse", lambda text, path: parsed.append(path) or real(text, path))
+    path = folder / "a.toml"
+    text = path.read_text(encoding="utf-8").replace('title = "', 'title = "Once: ', 1)
+    path.write_text(text, encoding="utf-8")
+    first, second = sc.load(path), sc.load(path)
+    assert parsed == [str(path)]
+    assert second.data == first.data and second.data is not first.data
+    assert second.line_of("scenario.title") == first.line_of("scenario.title") is not None
+    second.data["scenario"]["title"] = "changed in place"
+    assert sc.load(path).title.startswith("Once: ")
+    path.write_text(text.replace("Once: ", "Twice: ", 1), encoding="utf-8")
+    assert sc.load(path).title.startswith("Twice: ") and len(parsed) == 2
+    path.write_text(text + "\n[broken\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ScenarioError, match="TOML syntax error"):
+            sc.load(path)
+    assert len(parsed) == 4

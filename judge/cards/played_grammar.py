@@ -287,7 +287,7 @@ def _this_chain_link(p: str, ctx) -> dict | None:
 def paragraph(text: str, ctx) -> g.Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
     for reader in (_attacks_or_hits, _defended_by, _play_only_if, _label_only, _cannot_defend_this,
-                   _no_defense_reactions, _plus_x_times):
+                   _no_defense_reactions, _plus_x_times, _from_banished):
         got = reader(text, ctx)
         if got is not None:
             return got
@@ -416,3 +416,42 @@ def _plus_x_times(text: str, ctx) -> g.Reading | None:
         raise g.NotUnderstood(text)     # a count of times: said here of boosting only
     quantity = {"count": "events-this-turn", **done, **({"chain": True} if m.group(2) == "combat chain" else {})}
     return g.Reading(abilities=[{"kind": "static", "effect": {"do": "modify", "stat": "power", "by": quantity}}])
+
+
+_FROM_BANISHED = re.compile(r"(?:if (.+?), )?you may play (?:this|it) from your banished zone(?:\. if you do, (.+?))?\.?",
+                            re.IGNORECASE)
+
+
+def _from_banished(text: str, ctx) -> g.Reading | None:
+    """``[If COND, ]you may play this from your banished zone[. If you do, it costs {r}{r} less to play | it gains
+    MODIFIERS | it gains +X{p}, where X is the number of 'non-attack' action cards you have played this turn]``: a
+    play-static ability allowing the card to be played from the banished zone while COND holds (5.1.1a, 1.7.4e); "If
+    you do" is its being played from there — a static ability of the card while it was (``played_from``), its own
+    cost (5.4.4) or its power."""
+    m = _FROM_BANISHED.fullmatch(text.strip())
+    if not m:
+        return None
+    if not ctx.resolves:
+        raise g.NotUnderstood(text)     # a permanent or hero: not a card played from there itself
+    ability: dict = {"kind": "play-from", "zone": "banished"}
+    if m.group(1):
+        ability["if"] = ctx.condition(m.group(1))
+    reading = g.Reading(abilities=[ability])
+    if m.group(2):
+        done = {"played_from": "banished"}
+        then = m.group(2).lower()
+        cm = re.fullmatch(r"it costs ((?:\{r\})+) less to play", then)
+        xm = re.fullmatch(r"it gains \+x\{p\}, where x is the number of 'non-attack' action cards you have played this turn",
+                          then)
+        gm = re.fullmatch(r"it (?:gets|gains) (.+)", then)
+        if cm:
+            effects = [{"do": "cost", "by": -cm.group(1).count("{r}")}]
+        elif xm and ctx.is_attack:
+            effects = [{"do": "modify", "stat": "power", "by": {
+                "count": "played-this-turn", "of": {"types": ["action"], "not_subtypes": ["attack"]}}}]
+        elif gm and ctx.is_attack:
+            effects = g.modifiers(gm.group(1))
+        else:
+            raise g.NotUnderstood(text)
+        reading.abilities += [{"kind": "static", "while": dict(done), "effect": e} for e in effects]
+    return reading

@@ -19,12 +19,37 @@ from judge.cards import phrases as g
 _HIT = re.compile(r"(the next time|whenever) an? (.+?)( you control)? hits( a hero)? this turn, (.+)")
 
 
-def effect(low: str, frame) -> list[dict] | None:
-    """``the next time|whenever AN ATTACK [you control] hits [a hero] this turn, EFFECTS`` → a ``delayed-trigger``
-    on the hit event whose condition is the attack's kind (and controller); ``once`` for "the next time"."""
-    m = _HIT.fullmatch(low)
+_PLAY = re.compile(r"(the next time|whenever) you play an? (.+?) this turn, (.+)")
+
+
+def _next_play(low: str, frame) -> list[dict] | None:
+    """``the next time|whenever you play A CARD this turn, EFFECTS`` → a ``delayed-trigger`` on the play event of its
+    controller's card that fits (6.6.3, 5.1.10); CARD is a card, not an attack (a weapon's attack is not played)."""
+    m = _PLAY.fullmatch(low)
     if not m:
         return None
+    if frame.where not in ("resolution", "activated"):
+        raise g.NotUnderstood(low)              # created by a resolving card or ability only
+    spec = g.selector(m.group(2), frame.ctx)
+    if spec.get("is_attack"):
+        raise g.NotUnderstood(low)
+    inner = g.Frame(frame.ctx, "delayed")
+    effects = frame.ctx.effects(m.group(3), inner)
+    if inner.target is not None or any(e.get("next") or e.get("to") not in (None, "self") for e in effects):
+        raise g.NotUnderstood(low)              # a target or another object inside the delayed effect: not read
+    trig = {"do": "delayed-trigger", "on": "play", "when": {"by": "you", "card": spec}, "effects": effects}
+    if m.group(1) == "whenever":
+        trig["once"] = False
+    return [trig]
+
+
+def effect(low: str, frame) -> list[dict] | None:
+    """``the next time|whenever AN ATTACK [you control] hits [a hero] this turn, EFFECTS`` → a ``delayed-trigger``
+    on the hit event whose condition is the attack's kind (and controller); ``once`` for "the next time"; and the
+    same on the play event of a card (:func:`_next_play`)."""
+    m = _HIT.fullmatch(low)
+    if not m:
+        return _next_play(low, frame)
     if frame.where not in ("resolution", "activated"):
         raise g.NotUnderstood(low)              # created by a resolving card or ability only
     spec = g.selector(m.group(2), frame.ctx)

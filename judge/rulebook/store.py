@@ -72,7 +72,12 @@ def embedded_dir() -> Path:
     env = os.environ.get("JUDGE_RULES_DIR")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "rules"
+    if not _RULES:   # where this package is installed: resolved once a process (each resolve is a system call a part)
+        _RULES.append(Path(__file__).resolve().parents[2] / "rules")
+    return _RULES[0]
+
+
+_RULES: list[Path] = []
 
 
 def store_dir() -> Path:
@@ -180,15 +185,26 @@ def inside_store(path: Path) -> Path:
 # ---------------------------------------------------------------------------------------------------------
 
 def _manifest_paths() -> list[Path]:
-    out = []
-    emb = embedded_dir()
-    if emb.is_dir():
-        out.extend(sorted(emb.glob("*.toml")))
-    docs = _docs_root()
-    if docs.is_dir():
-        # folders starting with '.' are imports being assembled or removed, never documents
-        out.extend(sorted(p for p in docs.glob("*/manifest.toml") if not p.parent.name.startswith(".")))
+    """The embedded manifests (``rules/*.toml``), then the imported ones (``docs/*/manifest.toml``), each
+    group in name order. Listed with :func:`os.scandir` (a tenth of ``Path.glob``'s time: every command
+    lists them, and a test suite or a server thousands of times)."""
+    out = [Path(p) for p in _listed(str(embedded_dir()), lambda e: e.name.endswith(".toml"))]
+    # folders starting with '.' are imports being assembled or removed, never documents
+    for folder in _listed(str(_docs_root()), lambda e: not e.name.startswith(".") and e.is_dir()):
+        manifest = os.path.join(folder, "manifest.toml")
+        if os.path.exists(manifest):
+            out.append(Path(manifest))
     return out
+
+
+def _listed(folder: str, keep) -> list[str]:
+    """The paths of the entries of ``folder`` that ``keep`` (a test of an :class:`os.DirEntry`) keeps, in
+    name order; none when it is not a readable folder."""
+    try:
+        with os.scandir(folder) as entries:
+            return [os.path.join(folder, e.name) for e in sorted(entries, key=lambda e: e.name) if keep(e)]
+    except OSError:
+        return []
 
 
 def _read_manifest(path: Path, origin: str) -> DocRef:
@@ -262,9 +278,13 @@ def list_documents() -> list[DocRef]:
         except OSError:
             continue
         stamp.append((str(p), st.st_mtime_ns, st.st_size))
+    known = _LISTED.get(tuple(stamp))   # the same manifests, unchanged, listed before by this process
+    if known is not None:
+        return [DocRef(*t) for t in known]
     index = cache_dir() / "manifests.marshal"
     cached = _cached_index(index, stamp)
     if cached is not None:
+        _remember_listing(stamp, cached)
         return cached
     emb = embedded_dir().resolve()
     docs = []
@@ -278,7 +298,20 @@ def list_documents() -> list[DocRef]:
         write_atomic(index, marshal.dumps((_INDEX_VERSION, stamp, [d.to_tuple() for d in docs])))
     except OSError:
         pass
+    _remember_listing(stamp, docs)
     return docs
+
+
+_LISTED: dict[tuple, tuple] = {}
+"""The documents :func:`list_documents` found, by the stamp of their manifests (path, time, size), for the
+rest of the process: a process listing them again and again (a server, the test suite) reads neither the
+manifests nor the index again while they are unchanged. Each call gets its own :class:`DocRef` objects."""
+
+
+def _remember_listing(stamp: list, docs: list[DocRef]) -> None:
+    if len(_LISTED) >= 64:
+        _LISTED.clear()
+    _LISTED[tuple(stamp)] = tuple(d.to_tuple() for d in docs)
 
 
 def guess_format(path: Path) -> str:

@@ -5,6 +5,7 @@ in docs/scenario-format.md (and -ga, -mc).
 
 from __future__ import annotations
 
+import marshal
 import re
 from pathlib import Path
 
@@ -151,11 +152,20 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
         raise ScenarioError("not UTF-8 text", file=path, line=raw[: exc.start].count(b"\n") + 1) from None
     cache = _CACHE
     digest, data, lines = cache.find(text) if cache is not None else (None, None, None)
-    if data is None:
+    blob = _RECENT.get(text) if data is None else None
+    if blob is not None:   # parsed before by this process: the same tables, as new objects
+        data, lines = marshal.loads(blob)
+        if cache is not None:
+            cache.used[digest] = blob
+    elif data is None:
         data = _parse(text, path)
     scenario = Scenario(path, data, text, lines)
-    if cache is not None and lines is None:
-        cache.keep(digest, data, scenario._lines)
+    if lines is None:
+        blob = kept_form(data, scenario._lines)
+        if blob is not None:
+            _remember(text, blob)
+            if cache is not None:
+                cache.used[digest] = blob
     # a text kept by the parse cache was within the bounds then (ParseCache.keep; its tag names the limits)
     raise_shape_problems(scenario, shapes.check(data, shapes.COMMON, bounded=lines is not None))
     scenario.bounded = True
@@ -197,8 +207,6 @@ class ParseCache:
         self.known: dict = {}
         self.used: dict = {}
         try:
-            import marshal
-
             with open(self.path, "rb") as fh:
                 tag, known = marshal.loads(fh.read())
             if tag == self.tag and isinstance(known, dict):
@@ -209,7 +217,6 @@ class ParseCache:
     def find(self, text: str):
         """``(key, tables, key lines)`` of ``text`` when it was parsed before, else ``(key, None, None)``."""
         import hashlib
-        import marshal
 
         key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
         blob = self.known.get(key)
@@ -224,23 +231,42 @@ class ParseCache:
         return key, None, None
 
     def keep(self, key: bytes, data: dict, lines: dict) -> None:
-        """Keep the tables and key lines of a text just parsed (not a date or time value: marshal has none) when
-        they are within the depth and size bounds (:func:`judge.engine.shapes.bounds`): a text found again is
-        not walked for them again."""
-        import marshal
-
-        from judge.engine import shapes
-
-        if not shapes.within(data):
-            return
-        try:
-            self.used[key] = marshal.dumps((data, lines))
-        except ValueError:
-            pass
+        """Keep the tables and key lines of a text just parsed (:func:`kept_form`)."""
+        blob = kept_form(data, lines)
+        if blob is not None:
+            self.used[key] = blob
 
     def save(self) -> None:
         """Write the entries used in this run, then older ones up to :attr:`MAX_ENTRIES`; silent on failure."""
         write_kept(self.path, self.tag, self.used, self.known, self.MAX_ENTRIES)
+
+
+def kept_form(data: dict, lines: dict) -> bytes | None:
+    """The tables and key lines of a text just parsed as the parse caches keep them (marshal), or None when
+    they are not kept: beyond the depth and size bounds (:func:`judge.engine.shapes.bounds`; a text found
+    again is not walked for them again), or holding a date or time value (marshal has none)."""
+    from judge.engine import shapes
+
+    if not shapes.within(data):
+        return None
+    try:
+        return marshal.dumps((data, lines))
+    except ValueError:
+        return None
+
+
+_RECENT: dict[str, bytes] = {}
+"""The scenario texts this process parsed, each with its :func:`kept_form` (at most :data:`RECENT_MAX`, the
+oldest dropped first): a process loading the same file again and again (``judge serve``, the test suite, a
+run that loads its files twice) parses its TOML once."""
+
+RECENT_MAX = 2000
+
+
+def _remember(text: str, blob: bytes) -> None:
+    if len(_RECENT) >= RECENT_MAX:
+        del _RECENT[next(iter(_RECENT))]
+    _RECENT[text] = blob
 
 
 def write_kept(path, tag, used: dict, known: dict, most: int) -> None:

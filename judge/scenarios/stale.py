@@ -417,6 +417,14 @@ def check(paths, new: Rulebook, strict: bool = False, reviews=None) -> StaleRepo
     does not load, a scenario of another game than ``new``'s, or one whose version is not imported raises
     a one-line :class:`JudgeError`.
     """
+    from judge.cards.data import listing_held
+
+    with sc.parse_cache(), listing_held():   # unchanged files not parsed again, the card data listed once
+        return _check(paths, new, strict, reviews)
+
+
+def _check(paths, new: Rulebook, strict: bool, reviews) -> StaleReport:
+    """:func:`check`, inside the run's parse cache and card data listing."""
     from judge.rulebook.diff import diff
     from judge.scenarios import reviews as rv
 

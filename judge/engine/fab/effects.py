@@ -45,6 +45,8 @@ class Effects:
             values = self.s.__dict__.get("_derived")   # kept_values() inlined: asked at every event
             values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
             listening = values["in-game"][1].get(name, ())
+            if not listening and not effects:
+                return created   # no triggered ability listens to it and no delayed trigger is in force
         for src, ab in listening:
             if ab.kind != "trigger" or ab.get("on") != name:
                 continue

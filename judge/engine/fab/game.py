@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from judge.engine.core import STEP_BUDGET, InvalidScenario, Outcome, Step, bounded
 from judge.engine.fab.base import IllegalAction, STEP_NAMES, _effect_phrase
-from judge.engine.fab.cards import ARENA_ZONES, Card, has_moniker
+from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Card, has_moniker
 from judge.engine.fab.state import State, abilities_in_game
 from judge.engine.fab.combat import Combat
 from judge.engine.fab.damage import Damage
@@ -78,6 +78,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self.costs_paid: dict[str, dict] = {}
         self.defended: dict[str, str] = {}
         self._evaluating: set = set()   # static abilities whose while-condition is being evaluated
+        self._player_names: dict = {}   # player → how the trace names them (player_name)
         # does any card have a static ability that grants a triggered ability (looked up only when one does)
         self.static_grants = any(ab.get("effect", {}).get("do") == "gain-ability"
                                  for _, ab in abilities_in_game(state)[0])
@@ -137,8 +138,11 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
 
     def player_name(self, name: str) -> str:
         """The player as the trace names them: their hero and their name."""
-        p = self.s.players.get(name)
-        return f"{p.hero} ({name})" if p and p.hero and p.hero != name else name
+        said = self._player_names.get(name)   # a player's name and hero never change: each worked out once
+        if said is None:
+            p = self.s.players.get(name)
+            said = self._player_names[name] = f"{p.hero} ({name})" if p and p.hero and p.hero != name else name
+        return said
 
     def clockwise_from(self, start: str) -> list[str]:
         """The players in clockwise order starting from ``start`` (1.1.6)."""
@@ -379,9 +383,12 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         self._clear_dead_objects()
         # 1.10.2d: state-based triggered effects whose state-condition is met trigger; then pending
         # triggered-layers are added to the stack
-        self._check_state_triggers()
-        self.check_defending_state_triggers()   # 8.3.25 mirage
-        self.state_triggers()
+        if s.chain_open and s.chain:   # both look at the active chain link only
+            self._check_state_triggers()
+            self.check_defending_state_triggers()   # 8.3.25 mirage
+        values = s.__dict__.get("_derived")   # kept_values() inlined: is any state-based triggered ability listening?
+        if values is None or values[0] != CHANGES[0] or values[1]["in-game"][1].get("state"):
+            self.state_triggers()
         if s.pending:
             self.add_pending_triggers()
         # 1.10.2e: a rule or effect has closed the combat chain

@@ -18,7 +18,6 @@ from judge.engine.fab.keywords import label_rules, with_hook
 from judge.engine.fab import state
 from judge.engine.fab.state import ChainLink, kept_values
 
-
 _KEYWORD_CHANGES = ("gain-keyword", "lose-keyword", "cannot-gain-keyword")
 
 
@@ -33,20 +32,20 @@ class Properties:
         """(source, ability) for every functional static ability in the game (1.7.4, 5.4.7a) — only those whose
         effect is one of ``does`` when given. A static ability whose while-condition is being evaluated is not
         counted inside that evaluation (its condition reading a value it would change is not a loop)."""
-        statics = self.static_abilities(does)
-        return self._functional_of(statics) if statics else iter(())
+        values = self.s.__dict__.get("_derived")   # static_abilities() inlined when kept: asked at every value
+        statics = values[1].get(does) if values is not None and values[0] == CHANGES[0] else None
+        statics = self.static_abilities(does) if statics is None else statics
+        return self._functional_of(statics) if statics else ()
 
     def static_abilities(self, does: tuple = ()) -> list:
         """(source, ability) for every static ability in the game, functional or not — only those whose effect
         is one of ``does`` when given — in the order of the cards and their abilities (kept until they change)."""
         values = self.s.__dict__.get("_derived")   # kept_values() inlined: this is asked for at every value
         values = values[1] if values is not None and values[0] == CHANGES[0] else kept_values(self.s)
-        statics = values.get(("static", does))
+        statics = values.get(does)   # kept by the tuple of effects asked for ("in-game" is the one other key)
         if statics is None:
-            statics = values["in-game"][0]
-            if does and statics:
-                statics = [(src, ab) for src, ab in statics if ab.data.get("effect", {}).get("do") in does]
-            values[("static", does)] = statics
+            statics = values[does] = [(src, ab) for src, ab in values["in-game"][0]
+                                      if not does or ab.data.get("effect", {}).get("do") in does]
         return statics
 
     def _functional_of(self, statics):
@@ -444,10 +443,11 @@ class Properties:
         """Does nothing in the game gain, lose or forbid keywords now (no such effect, no such static ability)?"""
         if not state.KEEP:
             return False   # tests compare: the whole computation at every query
-        for e in self.s.effects:
-            if e.kind in _KEYWORD_CHANGES:
-                return False
-        return not self.static_abilities(_KEYWORD_CHANGES)
+        if self.s.effects and any(e.kind in _KEYWORD_CHANGES for e in self.s.effects):
+            return False
+        values = self.s.__dict__.get("_derived")   # static_abilities() inlined when kept
+        statics = values[1].get(_KEYWORD_CHANGES) if values is not None and values[0] == CHANGES[0] else None
+        return not (self.static_abilities(_KEYWORD_CHANGES) if statics is None else statics)
 
     def has_keyword(self, card: Card, keyword: str) -> bool:
         """Does ``card`` have ``keyword`` now (``keyword in self.keywords(card)``)? When nothing in the game gains,
