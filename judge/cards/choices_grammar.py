@@ -167,6 +167,8 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
         spec = {"subtypes": [noun]}
     elif noun in ("red", "yellow", "blue"):
         spec = {"color": noun}
+    elif noun == "evo":
+        spec = {"types": ["equipment"], "subtypes": ["evo"]}    # an Evo card (8.4.11's "Evos")
     else:
         spec = card_noun(noun, frame.ctx)
         if not spec:

@@ -448,7 +448,7 @@ def _finish(frame: Frame, reading: Reading, ability: dict) -> Reading:
             reading.fields["target"] = frame.target
         elif ability.get("kind") == "activated":
             ability["target"] = frame.target
-        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero") or isinstance(frame.target, dict)):
+        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero", "any") or isinstance(frame.target, dict)):
             ability["target"] = frame.target     # declared as the triggered-layer is put on the stack (6.6.6a)
         else:
             raise NotUnderstood("a target outside a resolution or activated ability")
