@@ -11,7 +11,8 @@ import re
 
 from judge.cards.choices_grammar import trigger_body
 from judge.engine.fab.cards import has_moniker
-from judge.cards.phrases import Frame, NotUnderstood, Reading, _finish, modifiers, selector, targeted_intimidate
+from judge.cards.phrases import (Frame, NotUnderstood, Reading, _finish, listed_keywords, modifiers, selector,
+                                 targeted_intimidate)
 
 PERMANENT_TYPES = {"hero", "demi-hero", "equipment", "weapon"}
 
@@ -125,9 +126,35 @@ def nth_attack(text: str, ctx) -> Reading | None:
     return Reading(abilities=out)
 
 
+_LOSE_KEYWORD = re.compile(r"(?:if (?P<cond>.+?), )?cards you own lose (?P<kw>[a-z ]+?)(?P<end> during the end phase)?\.?",
+                          re.IGNORECASE)
+
+
+def cards_you_own_lose(text: str, ctx) -> Reading | None:
+    """A hero's or permanent's ``[If COND, ]cards you own lose KEYWORD[ during the end phase]``: a static ability
+    (6.2.3) removing the keyword from every card its controller owns, in any zone (1.3.1a, 2.12.1), while COND holds
+    and — "during the end phase" — while the turn is in its End Phase (4.4), the condition read as it applies."""
+    m = _LOSE_KEYWORD.fullmatch(text.strip())
+    if not m:
+        return None
+    kw = m.group("kw").lower()
+    if ctx.resolves or not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}) or \
+            kw not in listed_keywords()[0]:
+        raise NotUnderstood(text)
+    cond = ctx.condition(m.group("cond")) if m.group("cond") else {}
+    if m.group("end"):
+        if "phase" in cond:
+            raise NotUnderstood(text)
+        cond["phase"] = "end"
+    ability = {"kind": "static", "effect": {"do": "lose-keyword", "keyword": kw, "to": {"owner": "you"}}}
+    if cond:
+        ability["while"] = cond
+    return Reading(abilities=[ability])
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack):
+    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack, cards_you_own_lose):
         got = reader(text, ctx)
         if got is not None:
             return got

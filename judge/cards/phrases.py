@@ -202,6 +202,9 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with cost (\d+) or (?:greater|more)", words)
     if m:
         words, spec["min_cost"] = m.group(1), int(m.group(2))
+    m = re.fullmatch(r"(.*?) with cost (\d+)", words)
+    if m:   # "with cost 0": exactly that cost (the printed cost, 2.3)
+        words, spec["min_cost"], spec["max_cost"] = m.group(1), int(m.group(2)), int(m.group(2))
     m = re.fullmatch(r"(.*?) with (\d+) or more \{p\}", words)
     if m:
         words, spec["min_power"] = m.group(1), int(m.group(2))
@@ -357,6 +360,7 @@ class Frame:
         self.it = None              # "yours": the sentence read last put one card of its controller's in a zone
         self.last_it = None         # what ``it`` was before the sentence being read
         self.this_turn = False      # the sentence being read ended "this turn" (its duration, stripped)
+        self.when = {}              # a trigger's condition on its event ("a hero": the attack's target is a hero)
 
     def declare(self, spec) -> None:
         """Record the target a phrase names; a second, different target is not understood."""
@@ -393,6 +397,11 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
         frame.declare(spec)
         return {"to": "target"}, False
     p, dur = _duration(p)
+    m = re.fullmatch(r"your (.+?s)", p)
+    if m and dur is None and p != phrase.strip().lower() and frame.where in ("trigger", "resolution", "activated"):
+        # "your attacks this turn get dominate": every object of its controller that fits, for the turn (6.2.2)
+        spec = selector(re.sub(r"(attack|card)s\b", r"\1", m.group(1)), ctx)
+        return {"to": {**spec, "controller": "you"}}, False
     if dur is not None or p != phrase.strip().lower() and not p.startswith(("your next", "the next")):
         raise NotUnderstood(phrase)     # a duration inside the subject belongs to a next-card effect only
     m = re.fullmatch(r"your next (.+?)", p)
@@ -448,7 +457,8 @@ def _finish(frame: Frame, reading: Reading, ability: dict) -> Reading:
             reading.fields["target"] = frame.target
         elif ability.get("kind") == "activated":
             ability["target"] = frame.target
-        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero", "any") or isinstance(frame.target, dict)):
+        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero", "any")
+                                                   or isinstance(frame.target, dict)):
             ability["target"] = frame.target     # declared as the triggered-layer is put on the stack (6.6.6a)
         else:
             raise NotUnderstood("a target outside a resolution or activated ability")

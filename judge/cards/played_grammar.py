@@ -78,14 +78,15 @@ def _next_played_from(low: str, frame) -> list[dict] | None:
 
 
 # "the next attack you boost": the verb a keyword's use is said with → the keyword (played_with)
-_PLAYED_WITH = {"boost": "boost", "rune gate": "rune gate", "fuse": "fusion"}
+_PLAYED_WITH = {"boost": "boost", "rune gate": "rune gate", "fuse": "fusion", "charge to play": "charge"}
 
 
 def _next_played_with(low: str, frame) -> list[dict] | None:
     """``the next NOUN you boost|rune gate|fuse this turn|this combat chain gets|gains MODIFIERS`` (5.1.2a, 6.2.4): a
     next-card effect on the next card of that kind its controller plays using that keyword — boosted (8.3.9a), rune
     gated (8.3.27a), fused (8.3.17a): only a card is played so, never a weapon's attack."""
-    m = re.fullmatch(r"the next (.+?) you (boost|rune gate|fuse) this (turn|combat chain) (?:gets|gains) (.+)", low)
+    m = re.fullmatch(r"the next (.+?) you (boost|rune gate|fuse|charge to play) this (turn|combat chain) (?:gets|gains) (.+)",
+                     low)
     if not m:
         return None
     spec = g.selector(m.group(1), frame.ctx)
@@ -180,10 +181,12 @@ def _replacing(clause: str, last: list[dict], frame) -> list[dict]:
 
 def join_instead(paras: list[str]) -> list[str]:
     """The printed paragraphs, with an ``If …, instead …`` paragraph joined to the one before it — the effect it
-    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}.")."""
+    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}."), and an ``If you gain
+    control of … this way, …`` paragraph to the one that takes control (control_grammar.py)."""
     out: list[str] = []
     for para in paras:
-        if out and re.match(r"if [^.]+?, instead ", para.strip(), re.IGNORECASE):
+        if out and re.match(r"if [^.]+?, instead |if you (?:don't )?gain control of [^.]+? this way, ", para.strip(),
+                            re.IGNORECASE):
             out[-1] = out[-1].rstrip().rstrip(".") + ". " + para.strip()
             continue
         out.append(para)

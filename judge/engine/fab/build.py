@@ -492,9 +492,11 @@ def _check_selector(scenario, key, sel, reasons):
         elif sk == "zone" and sv not in ZONES:
             reasons.append(scenario.reason("bad-zone", f"a selector's zone must be one of {', '.join(ZONES)}, not "
                                            f"{sv!r}" + schema._near(sv, ZONES), at, cited.PLAYER_ZONES))
-        elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players:
+        elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players and \
+                (sk, sv) != ("controller", "defending-hero"):
             reasons.append(scenario.reason("unknown-player", f"a selector's {sk} must be you, opponent or a player "
-                                           f"({', '.join(players)}), not {sv!r}", at))
+                                           f"({', '.join(players)}), not {sv!r}"
+                                           + (" (or defending-hero)" if sk == "controller" else ""), at))
         elif sk in ("keyword", "base_keyword") and not _known_keyword(sv):
             reasons.append(scenario.reason("unsupported", f"a selector's keyword must be a keyword the engine "
                                            f"knows, not {sv!r}" + schema._near(sv, kw_table.KEYWORDS), at))
@@ -511,7 +513,8 @@ def _known_keyword(word) -> bool:
 
 def created_handles(s: State) -> set:
     """The handles of the cards the abilities of the file's cards create (``create-card``: its ``handle``, else its
-    name in lower case with dashes, and ``-2``… for more of them): an action may play one once it exists."""
+    name in lower case with dashes, and ``-2``… for more of them; ``create-token``: its ``handle``, else ``token1``,
+    ``token2``, … in the order tokens are created): an action may play or activate one once it exists."""
     from judge.engine.fab.zones import created_handle
 
     found: set = set()
@@ -521,6 +524,8 @@ def created_handles(s: State) -> set:
             if node.get("do") == "create-card":
                 base = node.get("handle") or created_handle(str(node.get("name", "card")))
                 found.update([base] + [f"{base}-{n}" for n in range(2, 10)])
+            elif node.get("do") == "create-token":     # its handle, else token1, token2, … in the order created
+                found.update([node["handle"]] if node.get("handle") else [f"token{n}" for n in range(1, 10)])
             for v in node.values():
                 walk(v)
         elif isinstance(node, list):

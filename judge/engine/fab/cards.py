@@ -229,6 +229,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
             if card.controller == viewer:
                 return False
             want = card.controller
+        elif want == "defending-hero" and game is not None:
+            want = game._resolve_target_word(want, viewer, {})   # "an equipment they control": the hero attacked
         if card.controller != want:
             return False
     if "zone" in spec and card.zone != spec["zone"]:
@@ -291,5 +293,6 @@ SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_s
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
                  "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack",
                  "counter", "deals_arcane", "played_with"}
-PLAYED_WITH = ("boost", "rune gate", "fusion")
-"""The keywords whose use makes a played card "boosted" (8.3.9a), "rune gated" (8.3.27a), "fused" (8.3.17a)."""
+PLAYED_WITH = ("boost", "rune gate", "fusion", "charge")
+"""The keywords whose use makes a played card "boosted" (8.3.9a), "rune gated" (8.3.27a), "fused" (8.3.17a), or a
+card played charging as its additional cost (8.5.29a)."""

@@ -68,6 +68,7 @@ EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [ci
                      "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED],
                      # a card is put into its owner's banished zone, whoever banished it (3.4.2)
                      "put-into-banished": [cited.BANISHED_OWNERS_CARDS],
+                     "destroyed": [cited.DESTROY],   # by: the controller of the object as it was destroyed
                      "put-into-soul": [cited.HEROS_SOUL],
                      # a count of increases (2.0.3b), each one an event (6.2.5)
                      "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}

@@ -609,6 +609,8 @@ class Effects:
         if word == "attacking-hero":
             link = self.s.active_link
             return link.controller if link else controller
+        if word == "event-target" and layer is not None and layer.params.get("event", {}).get("target") in self.s.players:
+            return layer.params["event"]["target"]     # the hero the triggering event is about ("under their control")
         if word == "target-controller" and layer is not None:
             # the controller of the targeted object ("target attack … unless its controller pays"), or the target hero
             for t in layer.targets:
@@ -716,12 +718,13 @@ class Effects:
         was_attack = link is not None and link.attack == c.handle
         if do == "destroy":
             self.remember(c)
+            ctrl = c.controller     # who controlled it as it was destroyed ("an item you control has been destroyed")
             self.move(c, "graveyard")
             if c.token:
                 c.zone = "outside"
             self.step(f"{c.name} is destroyed.",
                       [cited.DESTROY] + ([cited.CLEARED_TOKEN_CEASES_TO_EXIST] if c.token else []))
-            self.event("destroyed", card=c.handle, was_functional=was_functional)
+            self.event("destroyed", card=c.handle, was_functional=was_functional, player=ctrl)
         elif do == "banish":
             self.move(c, "banished")
             self.step(f"{c.name} is banished.", [cited.BANISH])

@@ -524,6 +524,7 @@ def run(game: Game, scenario):
                                                            "priority now", key, cited.PRIORITY_IN_ACTION_PHASE_ONLY)])
                 game.play_card(player, card, act, key)
             elif "activate" in act:
+                game.until_created(act["activate"], key)     # a token an effect creates (build.created_handles)
                 card = game.card(act["activate"])
                 number = card.ability_number(act)
                 ab = card.abilities[number - 1]

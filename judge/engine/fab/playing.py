@@ -13,7 +13,7 @@ from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
 from judge.engine.fab.effects import _describe_condition, _describe_quantity
 from judge.engine.fab.keywords import BOOST
-from judge.engine.fab.modes import declare_action_modes
+from judge.engine.fab.modes import check_mode_count, declare_action_modes
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
 
 
@@ -319,6 +319,7 @@ class Playing:
         s = self.s
         layer = s.stack[-1]
         declare_action_modes(self, c, action)   # 1.7.5a, 5.1.4a: modes first, then targets
+        check_mode_count(self, c)               # 1.7.5e: a number of modes fixed by a condition as they are selected
         targets = action.get("targets") or ([action["target"]] if "target" in action else [])
         if c.is_attack_action or (meld and "attack" in c.subtypes):
             layer.attack_targets = self._attack_targets(player, [t for t in targets if t in s.players or

@@ -8,8 +8,9 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
+from judge.engine.fab.control import FROM_HEROES
 from judge.engine.fab import cited
-from judge.engine.fab.cards import PERMANENT_SUBTYPES, SUPERTYPE_WORDS
+from judge.engine.fab.cards import PERMANENT_SUBTYPES, PLAYED_WITH, SUPERTYPE_WORDS
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
@@ -49,7 +50,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
-    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
+    "destroyed": {"card", "player"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
     "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
@@ -240,6 +241,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
                                            "modelled: the engine gives the ability it means only to a card printed "
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
+    if do in ("gain-control", "steal") and "duration" in eff:   # "steal it until the end of this action phase"
+        reasons.append(scenario.reason("unsupported", f"{do} for a duration (control given back as it ends) is not "
+                                       "modelled", f"{key}.duration", cited.GAIN_CONTROL))
     if do == "gain-supertypes" and not eff.get("supertypes"):
         reasons.append(scenario.reason("wrong-type", "gain-supertypes needs the supertypes it adds: supertypes = "
                                        "[\"draconic\"]", key, cited.LOSE_SUPERTYPES))
@@ -520,7 +524,7 @@ def _shape():
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1), "counter": Str(),
-                      "deals_arcane": Bool(), "played_with": Str(("boost", "rune gate", "fusion")), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
+                      "deals_arcane": Bool(), "played_with": Str(PLAYED_WITH), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target, flag = Str() | selector, Bool()
     by_whom, quantity = Str(("you", "opponent")), Int() | Str() | Table({
         "count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool(), "event": Str(EVENTS),
@@ -554,7 +558,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(), "equip": Bool(), "target": target,
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
@@ -563,10 +567,10 @@ def _shape():
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")), "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
-                    "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
+                    "from_hero": Str(FROM_HEROES), "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
-                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1), "choose_if": Table({"if": condition, "choose": Int(1)}, what="a choose_if table { if = CONDITION, choose = N }"),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table")),
                     "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table"))},
                    what="an effect table")
