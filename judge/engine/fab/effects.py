@@ -200,12 +200,11 @@ class Effects:
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
         layer.params["event"] = dict(info)
-        if src is not None and src.__dict__.get("_chosen") is not None:
-            # the play action's `choose`: the parameters chosen as this card's effects are generated (1.8.6),
-            # those of its triggered-layers too ("when this hits, they choose and reveal a card")
-            layer.params["chosen"] = src.__dict__["_chosen"]
-        if src is not None and src.__dict__.get("_option") is not None:
-            layer.params["option"] = src.__dict__["_option"]   # the play action's option = N (1.8.6)
+        for key in ("chosen", "option"):
+            # the play action's `choose` / `option`: the parameters chosen as this card's effects are generated
+            # (1.8.6), those of its triggered-layers too ("when this hits, they choose and reveal a card")
+            if src is not None and src.__dict__.get(f"_{key}") is not None:
+                layer.params[key] = src.__dict__[f"_{key}"]
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
