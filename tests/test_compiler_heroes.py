@@ -47,3 +47,18 @@ def test_your_attacks_this_turn_get_a_keyword():
     assert c.fully, c.not_understood
     assert c.abilities[1]["effects"][1] == {"do": "gain-keyword", "keyword": "dominate", "if": {"if_you_do": True},
                                             "to": {"is_attack": True, "controller": "you"}}
+
+
+def test_counters_on_each_permanent_of_a_kind_you_control():
+    c = _compiled("Bellona, Archangel of War")
+    assert c.fully, c.not_understood
+    assert c.abilities[1]["effects"][1] == {"do": "put-counter", "stat": "power", "amount": 1, "if": {"if_you_do": True},
+                                            "what": {"subtypes": ["angel"], "controller": "you"}}
+
+
+def test_cards_your_opponents_control_get_until_the_start_of_your_next_turn():
+    c = _compiled("Victoria, Archangel of Triumph")
+    assert c.fully, c.not_understood
+    assert c.abilities[1]["effects"][1] == {
+        "do": "modify", "stat": "power", "by": -1, "duration": "until-your-next-turn", "if": {"if_you_do": True},
+        "to": {"types": ["action"], "subtypes": ["attack"], "controller": "opponent"}}

@@ -405,3 +405,25 @@ def test_if_you_control_no_permanents_of_a_kind():
     assert effect["if"] == {"at_most": {"count": "you-control", "n": 0,
                                         "of": {"subtypes": ["aura"], "supertypes": ["illusionist"]}}}
     assert (effect["do"], effect["amount"], effect["when"]) == ("prevent", "all", {"card": {"color": "red"}})
+
+
+def test_a_keyword_valued_by_the_counters_on_the_card():
+    # Mini Forcefield: "Ward X, where X is the number of steam counters on this."
+    c = _compiled("Mini Forcefield", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {"kind": "static", "effect": {"do": "gain-keyword", "keyword": "ward",
+                                                            "value": {"count": "counters", "kind": "steam"}}}
+
+
+def test_each_end_phase_and_another_target_hero():
+    # Terra: "At the beginning of each end phase, if there is an Earth card in your pitch zone, you may pay {r}. If you
+    # do, create a Might token." — every player's end phase: no your_turn condition
+    c = _compiled("Terra")
+    assert c.fully, c.not_understood
+    assert c.abilities[0]["on"] == "end-phase" and "if" not in c.abilities[0]
+    assert c.abilities[0]["effects"][0] == {"do": "pay", "amount": 1, "may": True,
+                                            "if": {"pitched": {"supertypes": ["earth"]}}}
+    # Civic Peak: "Whenever this defends, another target hero draws a card." — a hero other than its controller's
+    c = _compiled("Civic Peak")
+    assert c.abilities == [{"kind": "trigger", "on": "defends", "target": "opponent",
+                            "effects": [{"do": "draw", "amount": 1, "who": "target"}]}]

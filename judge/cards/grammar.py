@@ -60,6 +60,7 @@ def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
     low = s.lower()
     frame.last_it, frame.it = frame.it, None    # "it": the card the sentence just before created or moved
     frame.this_turn = dur is None and s != sentence   # the sentence ended "this turn"
+    frame.lasting = dur                           # the duration it ended with, "this turn" none
     effects = _effect(low, frame, s)
     if quantity is not None:
         effects = choices_grammar.put_x(effects, quantity, sentence)
@@ -92,14 +93,14 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = subcards_grammar.effect(low, frame)     # transform, cards under this (8.5.36, 3.0.14)
     if got is not None:
         return got
-    got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
+    got = played_grammar.effect(low, frame) or hero_grammar.effect(low, frame)   # played cards', heroes' and allies'
     if got is not None:
         return got
     got = tapping_grammar.effect(low, frame) or control_grammar.effect(low, frame)   # tap, untap; gain control, steal
     if got is not None:
         return got
     m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low) \
-        or re.fullmatch(r"(your [^,]+?s this turn) (?:get|gain) (.+)", low)
+        or re.fullmatch(r"(your [^,]+?s this turn|[^,]+?s (?:you|your opponents) control) (?:get|gain) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
         out = []
@@ -463,12 +464,12 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
 
 PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
                                                                       "end-phase"),
-          ("at the start of your turn", "start-of-turn"))
+          ("at the start of your turn", "start-of-turn"), ("at the beginning of each end phase", "end-phase"))
 
 
 def _phase_trigger(text: str, ctx: Context) -> Reading | None:
     """``At the beginning of your action phase|end phase, EFFECTS`` of a permanent (4.3.1, 4.4.2): a trigger
-    on that phase in its controller's turn."""
+    on that phase in its controller's turn; ``At the beginning of each end phase``: in every player's turn."""
     for phrase, event in PHASES:
         m = re.fullmatch(re.escape(phrase) + r", (.+)", text.rstrip("."), re.IGNORECASE)
         if m:
@@ -477,15 +478,16 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
             frame = Frame(ctx, "trigger")
             effs = []
             cm = re.fullmatch(r"if (.+?), (.+)", m.group(1), re.IGNORECASE)
+            turn = {} if " each " in phrase else {"your_turn": True}    # "each end phase": every player's (4.4.2)
             if cm:   # "At the start of your turn, if you have 13 or less {h}, banish this": checked as it resolves
-                return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                return _finish(frame, Reading(), {"kind": "trigger", "on": event, **({"if": turn} if turn else {}),
                                                   "effects": choices_grammar.trigger_body(m.group(1), frame)})
             for part in re.split(r",? then | and (?=gain \{r\})", m.group(1)):    # "remove … and gain {r}"
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})
                 else:
                     effs.extend(effects_of(part, frame))
-            return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+            return _finish(frame, Reading(), {"kind": "trigger", "on": event, **({"if": turn} if turn else {}),
                                               "effects": effs})
     return None
 

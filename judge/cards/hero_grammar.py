@@ -11,8 +11,8 @@ import re
 
 from judge.cards.choices_grammar import trigger_body
 from judge.engine.fab.cards import has_moniker
-from judge.cards.phrases import (Frame, NotUnderstood, Reading, _finish, listed_keywords, modifiers, selector,
-                                 targeted_intimidate)
+from judge.cards.phrases import (NOUN_SUBTYPES, Frame, NotUnderstood, Reading, _finish, listed_keywords, modifiers,
+                                 permanent_noun, selector, targeted_intimidate)
 
 PERMANENT_TYPES = {"hero", "demi-hero", "equipment", "weapon"}
 
@@ -150,6 +150,24 @@ def cards_you_own_lose(text: str, ctx) -> Reading | None:
     if cond:
         ability["while"] = cond
     return Reading(abilities=[ability])
+
+
+ALLY_KINDS = {"angel", "dragon"}      # the subtypes that name kinds of allies (2.10.6b: non-functional)
+_COUNTER_ON_EACH = re.compile(r"put an? ([+-])1\{([pd])\} counter on each (.+?) you control")
+
+
+def effect(low: str, frame) -> list[dict] | None:
+    """``put a +1{p} counter on each Angel you control`` (8.5.14, 1.15.4): a property counter on every permanent of
+    that subtype its controller controls; None for another sentence."""
+    m = _COUNTER_ON_EACH.fullmatch(low)
+    if not m:
+        return None
+    noun = m.group(3)
+    kinds = set(NOUN_SUBTYPES) | ALLY_KINDS
+    word = noun[:-1] if noun.endswith("s") and noun[:-1] in kinds else noun
+    spec = {"subtypes": [word]} if word in kinds else permanent_noun(noun, frame.ctx)
+    return [{"do": "put-counter", "stat": "power" if m.group(2) == "p" else "defense",
+             "amount": 1 if m.group(1) == "+" else -1, "what": {**spec, "controller": "you"}}]
 
 
 def paragraph(text: str, ctx) -> Reading | None:

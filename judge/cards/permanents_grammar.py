@@ -260,6 +260,10 @@ def chosen_or_given(low: str, frame) -> list[dict] | None:
         fields, _ = g.subject(m.group(1), frame)
         return [{"do": "either", "options": [{"effects": [dict(e, **fields) for e in g.modifiers(part)]}
                                              for part in (m.group(2), m.group(3))]}]
+    m = re.fullmatch(rf"another target hero draws (?:a card|{g.NUM} cards)", low)
+    if m:   # a hero other than its controller's, targeted (1.8.5): an opposing hero
+        frame.declare("opponent")
+        return [{"do": "draw", "amount": g.number(m.group(1)) if m.group(1) else 1, "who": "target"}]
     m = re.fullmatch(r"target hero gains (\d+)\{h\}", low)
     if m:   # the hero its controller targets (1.8.5)
         frame.declare("hero")
@@ -663,6 +667,24 @@ def hero_dealt_damage(text: str, ctx) -> g.Reading | None:
     return g._finish(frame, g.Reading(), ability)
 
 
+_VALUE_FROM_COUNTERS = re.compile(rf"^([a-z ]+?) x,? where x is the number of {_KIND} counters on this\.?$", re.IGNORECASE)
+
+
+def keyword_counting_counters(text: str, ctx) -> g.Reading | None:
+    """``Ward X, where X is the number of steam counters on this`` of a permanent → the keyword with its value defined
+    by the counters on the card now (1.15.1): a static ability giving the card itself that keyword with a value read
+    as the keyword applies (``value = { count = "counters", kind = … }``); with none, it has the keyword with 0."""
+    m = _VALUE_FROM_COUNTERS.match(text.strip())
+    if not m:
+        return None
+    keyword = m.group(1).strip().lower()
+    if ctx.resolves or keyword not in g.listed_keywords()[1]:
+        raise g.NotUnderstood(text)     # a card that resolves keeps no counters; a keyword without a value
+    value = {"count": "counters", "kind": m.group(2).lower()}
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": "gain-keyword", "keyword": keyword,
+                                                               "value": value}}])
+
+
 _IF_ENTERS_WITH = re.compile(rf"^if (.+?), this enters the arena with {g.NUM} \+1\{{p\}} counters?\.?$", re.IGNORECASE)
 
 
@@ -694,7 +716,7 @@ def paragraph(text: str, ctx) -> g.Reading | None:
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
             yours_enter_with(text, ctx) or enters_with_if(text, ctx) or cant_gain(text, ctx) or you_control_get(text, ctx) or \
-            opposing_while(text, ctx) or hero_dealt_damage(text, ctx)
+            opposing_while(text, ctx) or hero_dealt_damage(text, ctx) or keyword_counting_counters(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

@@ -317,6 +317,7 @@ def target_word(phrase: str, ctx: Context) -> tuple[object, str]:
 # ---------------------------------------------------------------------------------------------------------
 
 DURATIONS = ((r" (?:this turn|until end of turn)$", None), (r" this combat chain$", "chain"),
+             (r" until the start of your next turn$", "until-your-next-turn"),
              (r" (?:this chain link|until the end of this chain link)$", "link"))
 
 
@@ -360,6 +361,7 @@ class Frame:
         self.it = None              # "yours": the sentence read last put one card of its controller's in a zone
         self.last_it = None         # what ``it`` was before the sentence being read
         self.this_turn = False      # the sentence being read ended "this turn" (its duration, stripped)
+        self.lasting = None         # the duration it ended with otherwise ("chain", "until-your-next-turn")
         self.when = {}              # a trigger's condition on its event ("a hero": the attack's target is a hero)
 
     def declare(self, spec) -> None:
@@ -402,6 +404,12 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
         # "your attacks this turn get dominate": every object of its controller that fits, for the turn (6.2.2)
         spec = selector(re.sub(r"(attack|card)s\b", r"\1", m.group(1)), ctx)
         return {"to": {**spec, "controller": "you"}}, False
+    m = re.fullmatch(r"(.+?s) (you|your opponents) control", p)
+    if m and dur is None and frame.lasting and frame.where in ("trigger", "resolution", "activated"):
+        # "attack action cards your opponents control get -1{p} until the start of your next turn": every object
+        # that fits, for that duration (6.2.2)
+        spec = selector(re.sub(r"(attack|card)s\b", r"\1", m.group(1)), ctx)
+        return {"to": {**spec, "controller": "you" if m.group(2) == "you" else "opponent"}}, False
     if dur is not None or p != phrase.strip().lower() and not p.startswith(("your next", "the next")):
         raise NotUnderstood(phrase)     # a duration inside the subject belongs to a next-card effect only
     m = re.fullmatch(r"your next (.+?)", p)

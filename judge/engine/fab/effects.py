@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited, gains, self_replacement, tapping, trigger_order
+from judge.engine.fab import cited, gains, naming, self_replacement, tapping, trigger_order
 from judge.engine.fab.base import _describe_effect_data, _describe_quantity, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
@@ -431,8 +431,7 @@ class Effects:
     def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
         """Generate one effect: fix its numbers ("X", "for each …"), then run its primitive's handler
         (primitives.PRIMITIVES; an unknown primitive never gets this far: the schema refused it at load time)."""
-        if "instead" in eff:
-            eff = self_replacement.as_generated(self, eff, src, layer)   # 6.4.7, 6.4.7b
+        eff = naming.with_named(self, self_replacement.as_generated(self, eff, src, layer), src)   # 6.4.7; 8.5.21
         do = eff.get("do")
         # values written as "X" or "for each …" are fixed as the effect is generated
         for field in ("amount", "by"):

@@ -488,7 +488,7 @@ class Properties:
                                   "applies before the effect that would give it, and takes precedence: that effect does "
                                   "nothing to it.", [cited.RESTRICTION_PRECEDENCE, cited.RULES_EFFECTS_FIRST])
                     continue
-                kws[data["keyword"]] = data.get("value", True)
+                kws[data["keyword"]] = self.amount(data["value"], card) if isinstance(data.get("value"), dict) else data.get("value", True)  # "Ward X, where X is …": now
             else:
                 kws.pop(data["keyword"], None)
         self._kept_despite_restriction(card, own.intersection(kws))
