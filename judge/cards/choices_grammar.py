@@ -464,11 +464,17 @@ def trigger_body(body: str, frame) -> list[dict]:
     effects conditional (each with ``if``, 1.8.4), the other sentences stay as they are."""
     out: list[dict] = []
     parts = g.sentences(body)
+    made = None    # the condition of the sentence before, when it created "it"
     for i, part in enumerate(parts):
         m = re.fullmatch(r"if (.+?), (.+)", part, re.IGNORECASE)
         if not m or re.match(r"you do\b|it(?:'s| is| has)\b", m.group(1), re.IGNORECASE) and \
                 (m.group(1).lower().startswith("you do") or getattr(frame, "revealed", False)):
-            out.extend(frame.ctx.effects(part, frame))
+            effects = frame.ctx.effects(part, frame)
+            if made is not None and part.lower().startswith("you may play it"):
+                for e in effects:   # "If X, … create a card …. You may play it this turn": only if it was made
+                    e.setdefault("if", dict(made))
+            made = None
+            out.extend(effects)
             continue
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
@@ -487,11 +493,13 @@ def trigger_body(body: str, frame) -> list[dict]:
             cond = frame.ctx.condition("this was fused")
         else:
             cond = frame.ctx.condition(m.group(1))
-        effects = frame.ctx.effects(m.group(2), frame)
+        # "this gets go again and create a …": each clause its own effect, each conditional
+        effects = [e for clause in and_split(m.group(2)) for e in frame.ctx.effects(clause, frame)]
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(body)     # two conditions on one effect
             e["if"] = dict(cond)
+        made = cond if any(e.get("do") in ("create-card", "create-token") for e in effects) else None
         out.extend(effects)
     return out
 

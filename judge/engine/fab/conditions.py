@@ -169,6 +169,11 @@ def _by(g, want, src, event):
     return who is not None and (who == _ctrl(src)) == (want == "you")
 
 
+def _by_this(g, want, src, event):
+    # "whenever this banishes …": the event's source is this object (an effect of its own ability or layer, 1.7.1a)
+    return (src is not None and event.get("source") == src.handle) == bool(want)
+
+
 def _played_from(g, want, src, event):
     return src is not None and src.__dict__.get("_origin") == want
 
@@ -427,6 +432,7 @@ CONDITION_ROWS = (
     Condition("max_defense", None, _max_defense),
     Condition("is_defended", None, _is_defended),
     Condition("by", "player", _by),
+    Condition("by_this", "source", _by_this),
     Condition("played_from", None, _played_from),
     Condition("fused", None, _fused),
     Condition("scrapped", None, _scrapped),

@@ -285,7 +285,9 @@ class Zones:
             c.face_down = bool(eff.get("face_down"))
             c.__dict__["_banished_from"] = origin
             moved.append(c.handle)
-            self.event("banished", card=c.handle, player=controller, origin=origin)
+            # the source whose effect banished it: "whenever this banishes a red card" (condition by_this)
+            self.event("banished", card=c.handle, player=controller, origin=origin,
+                       source=src.handle if src else None)
         self.last_objects = moved
         # "if an attack action card and a 'non-attack' action card are banished this way" (condition banished)
         self.__dict__.setdefault("banished_by", {})[src.handle if src else None] = list(moved)
