@@ -548,7 +548,7 @@ def _shape():
                        "ability_type": Str(("action", "instant", "attack reaction", "defense reaction")),
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "dealt_damage_to_hero": flag, "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "dealt_damage_to_hero": flag, "that_card": selector, "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "dealt_to": Str(("you", "opponent")), "from_boosting": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),
