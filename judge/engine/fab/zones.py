@@ -408,6 +408,7 @@ class Zones:
                 self.discard(c, random=False)
                 # "if you discard an attack action card this way": the card this source's effect discarded
                 self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = c.handle
+                self.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [c.handle]
             self.last_ok = bool(cards)
             return
         who = self._player_word(eff.get("who", "you"), controller, layer)
@@ -441,6 +442,7 @@ class Zones:
         self.discard(pick, random=bool(eff.get("random")))
         # "if a card with 6 or more {p} is discarded this way": the card this source's discard effect discarded
         self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = pick.handle
+        self.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [pick.handle]
         self.last_ok = True
 
     def discard(self, c: Card, random: bool = False):
