@@ -204,6 +204,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         card.counters = []
         card.tapped = False   # no longer a permanent: its state goes with it (2026-02 1.3.3b)
         card.__dict__.pop("_chosen", None)   # the choices written for the action that played it
+        card.__dict__.pop("_names", None)
         card.__dict__.pop("_boost_banished", None)   # the card its boost banished: of that play only (8.3.9)
         card.__dict__.pop("_played_with", None)   # boosted, fused, rune gated: that play's (8.3.9a, 8.3.17a, 8.3.27a)
         if card.printed is not None:

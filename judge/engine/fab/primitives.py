@@ -23,6 +23,7 @@ from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.looking import effect_look
 from judge.engine.fab.retrieving import effect_retrieve
 from judge.engine.fab.modes import effect_either, effect_modes
+from judge.engine.fab.naming import effect_name
 from judge.engine.fab.state import Effect
 from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
@@ -257,6 +258,8 @@ def _zone(game, eff, src, controller, layer):
     for c in cards:
         game.zone_effect(eff["do"], c)
     game.last_ok = bool(cards)
+    # "that card": the cards this source's effect just moved (a ``that_card`` condition reads them)
+    game.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [c.handle for c in cards]
 
 
 def _close_combat_chain(game, eff, src, controller, layer):
@@ -618,6 +621,7 @@ PRIMITIVE_ROWS = (
     _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
     _p("modes", {"choose", "choose_up_to", "choose_if", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("name", set(), (cited.NAME_A_CARD,), effect_name),
     _p("either", {"options"}, (cited.UNDETERMINED_PARAMETERS,), effect_either),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("roll", {"sides", "dice"}, (cited.ROLL,), effect_roll),
