@@ -51,7 +51,7 @@ EVENT_INFO: dict[str, set[str]] = {
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
     "destroyed": {"card", "player"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
-    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting"},
+    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting", "source"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
@@ -125,6 +125,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             reasons.append(scenario.reason("unsupported", f"do = \"{eff['do']}\" is the effect of a static ability "
                                            "only (kind = \"static\", effect = { … })", f"{key}.effects.{i + 1}",
                                            cited.STATIC_CONTINUOUS_EFFECT))
+    for i, eff in enumerate(ab.get("effects", []) if isinstance(ab.get("effects"), list) else []):
+        if isinstance(eff, dict) and eff.get("do") == "gain-ability" and \
+                isinstance(eff.get("ability"), dict) and eff["ability"].get("kind") == "activated":
+            reasons.append(scenario.reason("unsupported", "an activated ability given by an effect is not modelled: "
+                                           "only a static ability gives one (kind = \"static\")",
+                                           f"{key}.effects.{i + 1}", cited.ABILITIES_MODIFIED))
     if static_do == "prevent-by" and (ab["effect"].get("sub_event") not in ("banish", "destroy")
                                       or not isinstance(ab["effect"].get("amount"), int)):
         reasons.append(scenario.reason("bad-effect", "prevent-by reads sub_event = \"banish\" | \"destroy\" and amount = N",
@@ -282,12 +288,12 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if do == "create-token":
         _check_token(scenario, key, eff, reasons)
     if do == "gain-ability":
-        granted = eff.get("ability")
-        if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":
-            reasons.append(scenario.reason("wrong-type", "ability must be a triggered ability table: "
-                                           "ability = { kind = \"trigger\", on = \"hit\", effects = [ … ] }", key))
+        kind = eff["ability"].get("kind", "trigger") if isinstance(eff.get("ability"), dict) else None
+        if kind not in ("trigger", "activated"):     # an activated one: a static ability's only (1.7.7)
+            reasons.append(scenario.reason("wrong-type", "ability must be a triggered ability table: ability = { kind = "
+                                           "\"trigger\", on = \"hit\", effects = [ … ] } (or kind = \"activated\")", key))
         else:
-            check_ability(scenario, key, dict(granted, kind="trigger"), reasons)
+            check_ability(scenario, key, dict(eff["ability"], kind=kind), reasons)
     for field in ("amount", "by", "count", "total", "value", "cost_less_than"):
         if field not in eff:
             continue
@@ -537,12 +543,12 @@ def _shape():
                        "played_this_turn": selector, "played_other_this_turn": selector, "charged": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
-                       "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
+                       "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(), "by_this": flag,
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "ability_type": Str(("action", "instant", "attack reaction", "defense reaction")),
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "dealt_damage_to_hero": flag, "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "dealt_damage_to_hero": flag, "that_card": selector, "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "dealt_to": Str(("you", "opponent")), "from_boosting": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),
