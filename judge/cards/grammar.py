@@ -24,7 +24,7 @@ import re
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
 from judge.cards import events_grammar, heave_grammar, permanents_grammar, played_grammar, subcards_grammar
 from judge.cards import tapping_grammar
-from judge.cards import control_grammar
+from judge.cards import banishes_grammar, control_grammar
 from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
@@ -269,7 +269,7 @@ def condition(phrase: str, ctx: Context) -> dict:
         said = phrase.strip()[: len(m.group(1))]
         if said.lower() in ctx.names:
             return {"last_attack": {"name": ctx.names[said.lower()]}}
-        am = re.fullmatch(r"an? (.+ attack)", m.group(1))
+        am = re.fullmatch(r"an? (.+ attack(?: action card)?)", m.group(1))
         if am:
             spec = selector(am.group(1), ctx)
             spec.pop("is_attack", None)     # the last attack was an attack: its card's properties remain
@@ -314,7 +314,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
         for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
                        effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
                        keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph,
-                       zones_grammar.paragraph, triggers_grammar.paragraph, _activated,
+                       zones_grammar.paragraph, triggers_grammar.paragraph, banishes_grammar.paragraph, _activated,
                        _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
@@ -387,6 +387,14 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
         effs = effects_of(cm.group(3), frame)
         when = {"damage_at_least": int(cm.group(1)), **({"target_is_hero": True} if cm.group(2) else {})}
         return _finish(frame, Reading(), {"kind": "trigger", "on": "damage", "if": when, "effects": effs})
+    if label == "combo" and re.match(r"when this attacks, if ", body, re.IGNORECASE):
+        # "Combo - When this attacks, if X was the last attack this combat chain, …": a trigger whose effects are
+        # each conditional on the combo (8.4.1, 1.8.4)
+        got = _trigger(body, ctx)
+        if got is None or not all("last_attack" in (e.get("if") or {}) for ab in got.abilities
+                                  for e in ab.get("effects", [])):
+            raise NotUnderstood(text)
+        return got
     cm = re.fullmatch(r"if (.+?), (.+)", body, re.IGNORECASE)
     if not cm:
         raise NotUnderstood(text)

@@ -16,7 +16,7 @@ import re
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 NUM = r"(\d+|a|an|one|two|three|four|five|six)"
-KEYWORD_GRANTS = ("go again", "dominate", "overpower", "piercing 1")
+KEYWORD_GRANTS = ("go again", "dominate", "overpower", "piercing 1", "phantasm")
 # attack subtypes the engine can tell apart on a card (1.3.3): weapon kinds and arrows
 NOUN_SUBTYPES = ("dagger", "sword", "axe", "arrow", "club", "hammer", "staff", "bow", "claw", "scepter",
                  "orb", "gun", "flail", "polearm", "scythe", "pistol", "wrench", "lute", "fiddle", "book", "brush",

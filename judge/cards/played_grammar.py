@@ -24,7 +24,7 @@ from judge.cards import phrases as g
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lower case) → effect tables."""
     for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _next_played_with, _top_of_their_deck,
-                   _prevent_chosen, _prevent_it):
+                   _prevent_chosen, _prevent_it, _next_is_supertype):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -62,6 +62,23 @@ def _your_next_this_chain(low: str, frame) -> list[dict] | None:
     if m.group(5) not in frame.ctx.pool_supertypes:
         raise g.NotUnderstood(low)      # a word that is not a class or talent (2.11.6)
     return [{"do": "gain-supertypes", "supertypes": [m.group(5)], **fields}]
+
+
+def _next_is_supertype(low: str, frame) -> list[dict] | None:
+    """``the next NOUN you play this turn is SUPERTYPE in addition to its other class types, and gains MODIFIERS``
+    (2.11.5, 5.1.2a): a next-card effect that adds the class or talent, and the modifiers, to the same card."""
+    m = re.fullmatch(r"the next (.+?) you play this turn is (\w+) in addition to its other (?:class )?types, and "
+                     r"(?:gets|gains) (.+)", low)
+    if not m:
+        return None
+    from judge.cards.effects_grammar import next_card_subject
+
+    fields = next_card_subject(f"the next {m.group(1)} you play this turn", frame.ctx)
+    if fields is None or m.group(2) not in frame.ctx.pool_supertypes:
+        raise g.NotUnderstood(low)      # a word that is not a class or talent (2.11.6)
+    out = [{"do": "gain-supertypes", "supertypes": [m.group(2)], **fields}]
+    return out + [dict(e, **{k: (dict(v) if isinstance(v, dict) else v) for k, v in fields.items()})
+                  for e in g.modifiers(m.group(3))]
 
 
 def _next_played_from(low: str, frame) -> list[dict] | None:

@@ -54,6 +54,8 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", c
                        ("created_this_turn", cited.CREATE_TOKEN),
                        # "if a yellow attack action card was the last attack this combat chain": combo's condition (8.4.1)
                        ("last_attack", cited.COMBO),
+                       # "whenever this banishes …": the banish's source is this card, its layers' too (1.7.1a)
+                       ("by_this", cited.ABILITY_SOURCE),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR),
                        # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)

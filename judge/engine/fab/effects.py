@@ -200,10 +200,11 @@ class Effects:
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
         layer.params["event"] = dict(info)
-        if src is not None and src.__dict__.get("_chosen") is not None:
-            # the play action's `choose`: the parameters chosen as this card's effects are generated (1.8.6),
-            # those of its triggered-layers too ("when this hits, they choose and reveal a card")
-            layer.params["chosen"] = src.__dict__["_chosen"]
+        for key in ("chosen", "option"):
+            # the play action's `choose` / `option`: the parameters chosen as this card's effects are generated
+            # (1.8.6), those of its triggered-layers too ("when this hits, they choose and reveal a card")
+            if src is not None and src.__dict__.get(f"_{key}") is not None:
+                layer.params[key] = src.__dict__[f"_{key}"]
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
@@ -305,6 +306,7 @@ class Effects:
         done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
         decided: dict = {}  # "unless [player] pays" clauses already answered (1.8.4b)
         each_done = None    # after an effect for each hero: which of them did their part (1.9.2c)
+        self.__dict__.setdefault("moved_by", {}).pop(src.handle if src else None, None)   # "that card": this ability's
         for eff in effects:
             cond = eff.get("if")
             if each_done is not None and eff.get("who") == "each" and cond == {"if_you_do": True}:

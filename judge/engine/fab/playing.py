@@ -250,7 +250,8 @@ class Playing:
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params.update(chosen=action.get("choose"), since=len(s.history))   # chosen: 1.8.6; since: 7.0.2a
-        c.__dict__.update(_chosen=action.get("choose"), _names=action.get("names"))   # also for its triggered abilities
+        c.__dict__.update(_chosen=action.get("choose"), _names=action.get("names"),
+                          _option=action.get("option"))   # also for its triggered abilities (1.8.6)
         s.stack[-1].params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22/23, 1.8.6
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)

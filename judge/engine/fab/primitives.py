@@ -258,6 +258,8 @@ def _zone(game, eff, src, controller, layer):
     for c in cards:
         game.zone_effect(eff["do"], c)
     game.last_ok = bool(cards)
+    # "that card": the cards this source's effect just moved (a ``that_card`` condition reads them)
+    game.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [c.handle for c in cards]
 
 
 def _close_combat_chain(game, eff, src, controller, layer):

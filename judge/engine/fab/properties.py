@@ -740,9 +740,9 @@ class Properties:
         if key == "random":
             return "the card was not discarded at random (its player chose it)" if want else \
                 "the card was discarded at random"
-        if key in ("dealt_to", "from_boosting"):   # "when your hero is dealt damage", "banished from boosting"
+        if key in ("dealt_to", "from_boosting", "by_this"):   # "when your hero is dealt damage", "banished from boosting"
             return {"dealt_to": "the damage is not dealt to " + ("its controller's" if want == "you" else "an opposing") + " hero",
-                    "from_boosting": f"the card was {'not ' if want else ''}banished by a boost (8.3.9)"}[key]
+                    "from_boosting": f"the card was {'not ' if want else ''}banished by a boost (8.3.9)", "by_this": "another source banished it, not this card" if want else "this card banished it"}[key]
         if key == "rolled":
             return f"the number rolled is {rolled(self, src)}, not {' or '.join(map(str, want))}"
         if key == "is_attack":

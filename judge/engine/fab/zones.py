@@ -285,7 +285,9 @@ class Zones:
             c.face_down = bool(eff.get("face_down"))
             c.__dict__["_banished_from"] = origin
             moved.append(c.handle)
-            self.event("banished", card=c.handle, player=controller, origin=origin)
+            # the source whose effect banished it: "whenever this banishes a red card" (condition by_this)
+            self.event("banished", card=c.handle, player=controller, origin=origin,
+                       source=src.handle if src else None)
         self.last_objects = moved
         # "if an attack action card and a 'non-attack' action card are banished this way" (condition banished)
         self.__dict__.setdefault("banished_by", {})[src.handle if src else None] = list(moved)
@@ -406,6 +408,7 @@ class Zones:
                 self.discard(c, random=False)
                 # "if you discard an attack action card this way": the card this source's effect discarded
                 self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = c.handle
+                self.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [c.handle]
             self.last_ok = bool(cards)
             return
         who = self._player_word(eff.get("who", "you"), controller, layer)
@@ -439,6 +442,7 @@ class Zones:
         self.discard(pick, random=bool(eff.get("random")))
         # "if a card with 6 or more {p} is discarded this way": the card this source's discard effect discarded
         self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = pick.handle
+        self.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [pick.handle]
         self.last_ok = True
 
     def discard(self, c: Card, random: bool = False):
