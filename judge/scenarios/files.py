@@ -308,12 +308,17 @@ class parse_cache:
         if not self.outer:
             cache, _CACHE = _CACHE, None
             cache.save()
-            import sys
-
-            named = sys.modules.get("judge.cards.scenario")   # the cards the files named, compiled once
-            if named is not None:
-                named.save_compiled()
+            save_named_cards()
         return False
+
+
+def save_named_cards() -> None:
+    """Keep the cards the files named, compiled in this process, in the store's cache (when any was)."""
+    import sys
+
+    named = sys.modules.get("judge.cards.scenario")
+    if named is not None:
+        named.save_compiled()
 
 
 def _parse(text: str, path: str) -> dict:
