@@ -2,6 +2,8 @@
 in its own text (2.7.3), allies' attack triggers (8.2.8c), counters on permanents (8.5.14, 8.5.16), written
 from the printed text."""
 
+import pytest
+
 from judge.cards.phrases import monikers
 
 
@@ -340,3 +342,97 @@ def test_an_option_the_action_does_not_name_is_refused(run_cli, tmp_path):
         code, out, err = run_cli("resolve", str(path))
         assert code == 2, (out, err)
         assert "must say which, option = N " + words in err and "(1.8.6)" in err
+
+
+def test_counters_and_tokens_for_the_other_hero_of_the_combat():
+    # Drill Shot: "When this hits a hero, put a -1{d} counter on an equipment they control." — "they": the hero hit
+    c = _compiled("Drill Shot", 1)
+    assert c.abilities[-1]["effects"] == [{"do": "put-counter", "stat": "defense", "amount": -1, "choose": 1,
+                                           "what": {"types": ["equipment"], "controller": "defending-hero"}}]
+    # Stalagmite: "Whenever you defend with Stalagmite, create a Frostbite token under the attacking hero's control."
+    c = _compiled("Stalagmite, Bastion of Isenloft")
+    assert c.fully, c.not_understood
+    assert c.abilities[0]["effects"][0]["who"] == "attacking-hero"
+    # an attack's own trigger has no "attacking hero" other than its controller: not this shape
+    from judge.cards import grammar
+    from judge.cards.phrases import Frame, NotUnderstood
+
+    frame = Frame(_ctx("Drill Shot"), "trigger")
+    frame.event = "hit"
+    with pytest.raises(NotUnderstood):
+        grammar.effect_sentence("create a Frostbite token under the attacking hero's control", frame)
+
+
+def test_target_hero_gains_life_at_the_start_of_your_turn():
+    # Blessing of Patience: "At the start of your turn, destroy Blessing of Patience then target hero gains 3{h}."
+    c = _compiled("Blessing of Patience", 1)
+    assert c.abilities == [{"kind": "trigger", "on": "start-of-turn", "if": {"your_turn": True}, "target": "hero",
+                            "effects": [{"do": "destroy", "what": "self"},
+                                        {"do": "gain-life", "amount": 3, "who": "target"}]}]
+
+
+def _ctx(name):
+    from judge.cards import data as cd
+    from judge.cards import grammar
+
+    data = cd.load("embedded")
+    record = cd.find_one(data, name, 1)
+    supertypes, tokens = data.vocabulary()
+    from judge.cards.compiler import compile_card, created_card
+
+    ctx = grammar.Context(record, supertypes, {t: data.variants(t)[0] for t in tokens if data.variants(t)},
+                          data.names, lambda rec: compile_card(rec, data), lambda n: created_card(n, record, data))
+    ctx.hero_names = data.hero_names
+    return ctx
+
+
+def test_a_token_under_the_control_of_the_hero_a_delayed_hit_is_about():
+    # Ice Quake: "Whenever an attack hits a hero this turn, create a Frostbite token under their control."
+    c = _compiled("Ice Quake", 1)
+    assert c.fully, c.not_understood
+    trig = c.abilities[1]["effects"][0]
+    assert (trig["do"], trig["on"], trig["when"], trig["once"]) == ("delayed-trigger", "hit", {"target_is_hero": True},
+                                                                     False)
+    assert trig["effects"][0]["name"] == "Frostbite" and trig["effects"][0]["who"] == "event-target"
+
+
+def test_if_you_control_no_permanents_of_a_kind():
+    # Essence of Ancestry: Body: "When this leaves the arena, if you control no Illusionist auras, the next time you
+    # would be dealt damage by a red source this turn, prevent it."
+    c = _compiled("Essence of Ancestry: Body")
+    assert c.fully, c.not_understood
+    effect = c.abilities[0]["effects"][0]
+    assert effect["if"] == {"at_most": {"count": "you-control", "n": 0,
+                                        "of": {"subtypes": ["aura"], "supertypes": ["illusionist"]}}}
+    assert (effect["do"], effect["amount"], effect["when"]) == ("prevent", "all", {"card": {"color": "red"}})
+
+
+def test_a_keyword_valued_by_the_counters_on_the_card():
+    # Mini Forcefield: "Ward X, where X is the number of steam counters on this."
+    c = _compiled("Mini Forcefield", 1)
+    assert c.fully, c.not_understood
+    assert c.abilities[-1] == {"kind": "static", "effect": {"do": "gain-keyword", "keyword": "ward",
+                                                            "value": {"count": "counters", "kind": "steam"}}}
+
+
+def test_each_end_phase_and_another_target_hero():
+    # Terra: "At the beginning of each end phase, if there is an Earth card in your pitch zone, you may pay {r}. If you
+    # do, create a Might token." — every player's end phase: no your_turn condition
+    c = _compiled("Terra")
+    assert c.fully, c.not_understood
+    assert c.abilities[0]["on"] == "end-phase" and "if" not in c.abilities[0]
+    assert c.abilities[0]["effects"][0] == {"do": "pay", "amount": 1, "may": True,
+                                            "if": {"pitched": {"supertypes": ["earth"]}}}
+    # Civic Peak: "Whenever this defends, another target hero draws a card." — a hero other than its controller's
+    c = _compiled("Civic Peak")
+    assert c.abilities == [{"kind": "trigger", "on": "defends", "target": "opponent",
+                            "effects": [{"do": "draw", "amount": 1, "who": "target"}]}]
+
+
+def test_the_attack_of_an_attack_or_hit_trigger():
+    # Refraction Bolters: "When a weapon you control hits, you may destroy Refraction Bolters. If you do, the attack
+    # gains go again." — "the attack": the attack the hit event is about, the active-attack
+    c = _compiled("Refraction Bolters")
+    assert c.fully, c.not_understood
+    assert c.abilities[0]["effects"][1] == {"do": "gain-keyword", "keyword": "go again", "to": "attack",
+                                            "if": {"if_you_do": True}}

@@ -21,7 +21,7 @@ LATER = {"tap", "untap"}
 LATER_FILES = sorted((ROOT / "scenarios" / "fab" / "cr-2026-02").glob("*.toml"))
 FACTS = ("links", "hit", "damage", "life", "action_points", "resources", "zones", "face_down", "tapped", "legal", "resolved",
          "triggered", "failed", "tokens", "power", "defense", "costs", "counters", "dead", "winner", "draw",
-         "activations", "stack", "intimidated", "boosted", "chain_closed_at", "resolution_order", "looked_at")
+         "activations", "stack", "intimidated", "boosted", "chain_closed_at", "resolution_order", "looked_at", "controllers")
 
 
 OTHER = {"you": "opponent", "opponent": "you"}   # a two-valued condition flips to the other value

@@ -54,6 +54,51 @@ def test_every_fab_scenario_gives_the_same_outcome_with_and_without_kept_values(
     assert sum(1 for k in kept if "error" not in k) > 400
 
 
+def test_steps_kept_as_rows_cite_and_number_as_the_steps_made_from_them():
+    """The trace's rows (core.Trace.rows) are made into Steps only when read: the cited ids worked out from the
+    rows (what --check compares with [expect] cites) are those of the Steps made later, and each Step is
+    numbered by its place, over a sample of real scenarios (every 7th; illegal plays reversed included)."""
+    from judge.engine.core import Step
+
+    paths = sc.find_scenarios(ROOT / "scenarios" / "fab")[::7]
+    checked = unmade = 0
+    for path in paths:
+        scenario = sc.load(path)
+        try:
+            out = sc.play(scenario, judged_under(scenario))
+        except Exception:   # noqa: BLE001 — a refused file has no trace to read
+            continue
+        unmade += any(r.__class__ is tuple for r in out.trace.rows)   # played without making the Steps
+        from_rows = out.trace.cited_ids()   # what the runner compared with the file's cites, from the rows
+        steps = out.trace.steps
+        assert [st_.n for st_ in steps] == list(range(1, len(steps) + 1)) and all(isinstance(x, Step) for x in steps)
+        assert out.trace.cited_ids() == from_rows == {c for x in steps for c in x.cites}, path
+        assert out.cited_so_far() <= set(out.citations()), path
+        checked += 1
+    assert checked > 100 and unmade > checked // 2   # most answers need no step read back (answer.py, key citations)
+
+
+def test_a_truncated_trace_numbers_its_later_rows_after_what_it_kept():
+    """Rows and Steps mixed, made, truncated (an illegal action reversed, 1.10.3) and added to again: every
+    step is numbered by its place and keeps its text, cites and phase."""
+    from judge.engine.core import Trace
+
+    trace = Trace()
+    trace.phase = "action phase"
+    trace.rows.append(("Alice plays Snatch.", ("5.1.1",), "action phase"))
+    trace.add("Announce Snatch.", ["5.1.2", "5.1.2"])
+    assert [s.n for s in trace.steps] == [1, 2] and trace.steps[1].cites == ["5.1.2"]
+    trace.rows.append(("Pay {r}.", ("5.1.7",), "action phase"))
+    trace.truncate(1)
+    trace.phase = "Reaction Step"
+    trace.rows.append(("Bob passes.", ("1.11.4",), "Reaction Step"))
+    trace.add("Damage is dealt.", ["7.5.5"])
+    got = [(s.n, s.text, s.cites, s.phase) for s in trace.steps]
+    assert got == [(1, "Alice plays Snatch.", ["5.1.1"], "action phase"), (2, "Bob passes.", ["1.11.4"], "Reaction Step"),
+                   (3, "Damage is dealt.", ["7.5.5"], "Reaction Step")]
+    assert trace.cited_ids() == {"5.1.1", "1.11.4", "7.5.5"} and len(trace) == 3
+
+
 def _state_with(*cards: Card) -> st.State:
     s = st.State()
     for c in cards:

@@ -167,6 +167,8 @@ def _after_reveal(sentence: str, frame, read) -> list[dict] | None:
         spec = {"subtypes": [noun]}
     elif noun in ("red", "yellow", "blue"):
         spec = {"color": noun}
+    elif noun == "evo":
+        spec = {"types": ["equipment"], "subtypes": ["evo"]}    # an Evo card (8.4.11's "Evos")
     else:
         spec = card_noun(noun, frame.ctx)
         if not spec:
@@ -232,6 +234,33 @@ def _into_arena(low: str, frame) -> list[dict] | None:
     elif m.group(6) is not None:
         spec["max_cost"] = int(m.group(6))
     return [{"do": "put", "what": spec, "to": "arena"}]
+
+
+# "A or B": two effect clauses, each opening with an effect verb that moves one card
+_ONE_OF = re.compile(r"(you may )?((?:discard|destroy|banish) [^,]+?) or ((?:discard|destroy|banish) [^,]+)")
+# "the top card of your deck" as the object of a verb that moves it (8.5.4, 8.5.1)
+_TOP_OF_DECK = {f"{verb} the top card of your deck": {"do": verb, "what": "top-of-deck"} for verb in ("destroy", "banish")}
+
+
+def _one_of(low: str, frame) -> list[dict] | None:
+    """``[you may] discard a card or destroy the top card of your deck``: the player determines which as the effect
+    is generated (1.8.6) — an ``either`` effect, optional after "you may" (1.8.3); the card either one moves is "that
+    card" of an ``If that card …`` sentence after it (``that_card``)."""
+    m = _ONE_OF.fullmatch(low)
+    if not m:
+        return None
+    options = []
+    for clause in (m.group(2), m.group(3)):
+        effects = [dict(_TOP_OF_DECK[clause])] if clause in _TOP_OF_DECK else frame.ctx.effects(clause, frame)
+        if len(effects) != 1 or any(k in effects[0] for k in ("if", "may", "next", "random")) or \
+                effects[0].get("do") not in ("discard", "destroy", "banish"):
+            raise g.NotUnderstood(low)          # each option one discrete effect that moves one card
+        options.append({"effects": effects})
+    eff = {"do": "either", "options": options}
+    if m.group(1):
+        eff["may"] = True
+    frame.moved_here = True
+    return [eff]
 
 
 def _reveal_from_hand(low: str, frame) -> list[dict] | None:
@@ -332,7 +361,8 @@ def effect(low: str, frame) -> list[dict] | None:
     if low == "reveal the top card of your deck":
         frame.revealed = True
         return [{"do": "reveal", "what": "top-of-deck"}]
-    got = _look(low, frame) or _into_arena(low, frame) or _reveal_from_hand(low, frame) or _discard_unless(low, frame)
+    got = _look(low, frame) or _into_arena(low, frame) or _reveal_from_hand(low, frame) or _discard_unless(low, frame) \
+        or _one_of(low, frame)
     if got is not None:
         return got
     m = re.fullmatch(r"retrieve an? (.+?) from your graveyard", low)
@@ -434,17 +464,26 @@ def trigger_body(body: str, frame) -> list[dict]:
     effects conditional (each with ``if``, 1.8.4), the other sentences stay as they are."""
     out: list[dict] = []
     parts = g.sentences(body)
+    made = None    # the condition of the sentence before, when it created "it"
     for i, part in enumerate(parts):
         m = re.fullmatch(r"if (.+?), (.+)", part, re.IGNORECASE)
         if not m or re.match(r"you do\b|it(?:'s| is| has)\b", m.group(1), re.IGNORECASE) and \
                 (m.group(1).lower().startswith("you do") or getattr(frame, "revealed", False)):
-            out.extend(frame.ctx.effects(part, frame))
+            effects = frame.ctx.effects(part, frame)
+            if made is not None and part.lower().startswith("you may play it"):
+                for e in effects:   # "If X, … create a card …. You may play it this turn": only if it was made
+                    e.setdefault("if", dict(made))
+            made = None
+            out.extend(effects)
             continue
         if any(re.match(r"otherwise\b", p, re.IGNORECASE) for p in parts[i + 1:]):
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
         dm = re.fullmatch(r"a card with (\d+) or more \{p\} is discarded this way", m.group(1), re.IGNORECASE)
+        tm = re.fullmatch(r"that card has ([a-z ]+)", m.group(1), re.IGNORECASE)
         cm = re.fullmatch(r"an? (red|yellow|blue) card is charged this way", m.group(1), re.IGNORECASE)
-        if dm and getattr(frame, "discarded_here", False):
+        if tm and getattr(frame, "moved_here", False) and tm.group(1).lower() in g.listed_keywords()[0]:
+            cond = {"that_card": {"keyword": tm.group(1).lower()}}     # the card the "A or B" before it moved
+        elif dm and getattr(frame, "discarded_here", False):
             cond = {"discarded": {"min_power": int(dm.group(1))}}    # the card this ability's discard discarded
         elif cm and getattr(frame, "charged_here", False):
             # the card this ability's charge charged — this time: it did charge (1.8.4a), and that card fits
@@ -454,11 +493,13 @@ def trigger_body(body: str, frame) -> list[dict]:
             cond = frame.ctx.condition("this was fused")
         else:
             cond = frame.ctx.condition(m.group(1))
-        effects = frame.ctx.effects(m.group(2), frame)
+        # "this gets go again and create a …": each clause its own effect, each conditional
+        effects = [e for clause in and_split(m.group(2)) for e in frame.ctx.effects(clause, frame)]
         for e in effects:
             if "if" in e:
                 raise g.NotUnderstood(body)     # two conditions on one effect
             e["if"] = dict(cond)
+        made = cond if any(e.get("do") in ("create-card", "create-token") for e in effects) else None
         out.extend(effects)
     return out
 

@@ -143,8 +143,8 @@ def created_card(name: str, creator, data) -> dict | None:
     if len(found) != 1 or found[0].name == creator.name or "token" in found[0].type_parts()[0]:
         return None
     compiled = compile_card(found[0], data)
-    if not compiled.fully or compiled.fields:
-        return None
+    if not compiled.fully or set(compiled.fields) - {"target"}:
+        return None     # a printed target (1.8.5) goes with it: declared as the created card is played
     props, unsaid = properties(found[0], compiled)
     return None if unsaid else {k: v for k, v in props.items() if v not in ([], {}, None)}
 

@@ -165,8 +165,13 @@ def next_card_subject(phrase: str, ctx) -> dict | None:
     if not m:
         return None
     noun = m.group(1)
+    km = re.fullmatch(r"attack with ([a-z ]+)", noun)
     if noun in ctx.names and not m.group(3):
         spec = {"name": ctx.names[noun]}
+    elif km and km.group(1) in g.listed_keywords()[0] and not m.group(3):
+        # "the next attack with stealth you play": played, not activated (1.8.10 — how it comes under the player's
+        # control), so a card: an attack action card with that keyword (1.3.2)
+        spec = {"types": ["action"], "subtypes": ["attack"], "keyword": km.group(1)}
     else:
         spec = g.selector(noun + m.group(3), ctx)
         if spec.get("is_attack"):
@@ -260,10 +265,10 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(rf"you control {g.NUM} or more (\w+) chain links", p)
     if m:
         return {"at_least": chain_links(m.group(2), ctx, n=g.number(m.group(1)))}
-    if p in ("you have attacked with a weapon this turn", "you've attacked with a weapon this turn"):
-        # an attack event this turn whose attack is a weapon's (7.2.4), by its controller
+    m = re.fullmatch(r"you(?:'ve| have) attacked (?:with a weapon|(\d+) or more times with weapons) this turn", p)
+    if m:   # attack events this turn whose attack is a weapon's (7.2.4), by its controller
         return {"at_least": {"count": "events-this-turn", "event": "attack", "by": "you", "of": {"types": ["weapon"]},
-                             "n": 1}}
+                             "n": int(m.group(1) or 1)}}
     m = re.fullmatch(r"you(?:'ve| have) (?:played or created|created) an? (\w+) this turn", p)
     if m:   # a permanent played (5.1) or a token created (8.5.2) this turn: one of two conditions
         spec = g.permanent_noun(m.group(1), ctx)
@@ -363,7 +368,8 @@ def _unity(text: str, ctx) -> g.Reading | None:
 def _create_tokens(low: str, frame) -> list[dict] | None:
     """``create N NAME tokens`` / ``create a NAME token under their control``: the token of the card data
     (its text compiled, 8.5.2) with ``count`` and ``who`` (the player who creates and controls it, 8.5.2c)."""
-    m = re.fullmatch(rf"create {g.NUM} (.+?) (tokens?)(?: under (their|your opponent's|target hero's) control)?", low)
+    m = re.fullmatch(rf"create {g.NUM} (.+?) (tokens?)(?: under (their|your opponent's|target hero's|the attacking "
+                     rf"hero's) control)?", low)
     if not m or m.group(1) in ("a", "an") and not m.group(4):
         return None                     # "create a NAME token": the base grammar's
     name, whose = m.group(2), m.group(4)
@@ -373,13 +379,17 @@ def _create_tokens(low: str, frame) -> list[dict] | None:
     eff = g._token(name, frame.ctx)
     if count > 1:
         eff["count"] = count
-    if whose == "their":
+    if whose == "their" and frame.event == "delayed-hit" and getattr(frame, "hits_hero", False):
+        eff["who"] = "event-target"     # a delayed trigger's "hits a hero": the hero that hit event is about
+    elif whose == "their":
         if frame.event != "hit" or not frame.ctx.is_attack:
             raise g.NotUnderstood(low)  # "their": the hero this attack hit
         eff["who"] = "defending-hero"
     elif whose == "target hero's" and frame.where in ("resolution", "activated"):
         frame.declare("hero")           # the card or ability targets the hero who creates and controls them
         eff["who"] = "target"
+    elif whose == "the attacking hero's" and frame.event in ("defend", "defends") and not frame.ctx.is_attack:
+        eff["who"] = "attacking-hero"   # a defending card's trigger: the hero of the attack it defends (8.5.2c)
     elif whose:
         raise g.NotUnderstood(low)      # "your opponent's" names one of several opponents; a trigger's target hero
     return [eff]

@@ -24,6 +24,7 @@ import re
 from judge.cards import choices_grammar, costs_grammar, effects_grammar, hero_grammar, keywords_grammar
 from judge.cards import events_grammar, heave_grammar, permanents_grammar, played_grammar, subcards_grammar
 from judge.cards import tapping_grammar
+from judge.cards import banishes_grammar, control_grammar
 from judge.cards import triggers_grammar
 from judge.cards import zones_grammar
 from judge.cards import phrases
@@ -59,6 +60,7 @@ def effect_sentence(sentence: str, frame: Frame) -> list[dict]:
     low = s.lower()
     frame.last_it, frame.it = frame.it, None    # "it": the card the sentence just before created or moved
     frame.this_turn = dur is None and s != sentence   # the sentence ended "this turn"
+    frame.lasting = dur                           # the duration it ended with, "this turn" none
     effects = _effect(low, frame, s)
     if quantity is not None:
         effects = choices_grammar.put_x(effects, quantity, sentence)
@@ -91,19 +93,14 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     got = subcards_grammar.effect(low, frame)     # transform, cards under this (8.5.36, 3.0.14)
     if got is not None:
         return got
-    got = played_grammar.effect(low, frame)       # played cards' sentences (played_grammar.py)
+    got = played_grammar.effect(low, frame) or hero_grammar.effect(low, frame)   # played cards', heroes' and allies'
     if got is not None:
         return got
-    got = tapping_grammar.effect(low, frame)      # tap and untap (2026-02 8.5.55, 8.5.56)
+    got = tapping_grammar.effect(low, frame) or control_grammar.effect(low, frame)   # tap, untap; gain control, steal
     if got is not None:
         return got
-    m = re.fullmatch(r"(.+?) (?:gets|gains) ([^,]+?) or ([^,]+)", low)
-    if m and " and " not in m.group(2) + m.group(3) and not low.startswith(("deal ", "draw ", "gain ", "create ")):
-        # "This gets +1{p} or go again": one of two modifiers, which its controller determines as it is generated (1.8.6)
-        fields, _ = subject(m.group(1), frame)
-        return [{"do": "either", "options": [{"effects": [dict(e, **fields) for e in modifiers(part)]}
-                                             for part in (m.group(2), m.group(3))]}]
-    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low)
+    m = re.fullmatch(r"(.+?) (?:gets|gains|has) (.+)", low) or re.fullmatch(r"(this card's attacks) get (.+)", low) \
+        or re.fullmatch(r"(your [^,]+?s this turn|[^,]+?s (?:you|your opponents) control) (?:get|gain) (.+)", low)
     if m and not low.startswith(("deal ", "draw ", "gain ", "create ")):
         fields, _ = subject(m.group(1), frame)
         out = []
@@ -111,14 +108,9 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
             eff.update(fields)
             out.append(eff)
         return out
-    m = re.fullmatch(rf"deal {NUM}( arcane)? damage to (.+)", low)
-    if m:
-        spec, to = target_word(m.group(3), ctx)
-        frame.declare(spec)
-        eff = {"do": "damage", "amount": number(m.group(1)), "to": to}
-        if m.group(2):
-            eff["kind"] = "arcane"
-        return [eff]
+    got = _deal(low, frame, original)
+    if got is not None:
+        return got
     m = re.fullmatch(rf"draw (?:a card|{NUM} cards)", low)
     if m:
         return [{"do": "draw", "amount": number(m.group(1)) if m.group(1) else 1}]
@@ -166,6 +158,33 @@ def _effect(low: str, frame: Frame, original: str) -> list[dict]:
     raise NotUnderstood(original)
 
 
+def _deal(low: str, frame: Frame, original: str) -> list[dict] | None:
+    """``deal N [arcane] damage to TARGET`` (8.5.3); an ally's own pronoun, ``he|she deals …``, in its triggered
+    ability: the ally deals it, the source of its trigger. None for another sentence."""
+    m = re.fullmatch(rf"(?:deal|he deals|she deals) {NUM}( arcane)? damage to (.+)", low)
+    if not m:
+        return None
+    if not low.startswith("deal ") and ("ally" not in frame.ctx.subtypes or frame.where != "trigger"):
+        raise NotUnderstood(original)
+    spec, to = None, _hit_hero(m.group(3), frame)
+    if to is None:
+        spec, to = target_word(m.group(3), frame.ctx)
+    frame.declare(spec)
+    eff = {"do": "damage", "amount": number(m.group(1)), "to": to}
+    if m.group(2):
+        eff["kind"] = "arcane"
+    return [eff]
+
+
+def _hit_hero(phrase: str, frame: Frame) -> str | None:
+    """``them`` in an ally's "Whenever this hits a hero" trigger: the hero it hit, the defending hero of its attack
+    (its attack-proxy attacks for it, 1.4.3a, 8.2.8c); None for any other phrase or ability."""
+    if phrase.strip() != "them" or "ally" not in frame.ctx.subtypes or frame.event != "hit" or \
+            not frame.when.get("target_is_hero"):
+        return None
+    return "defending-hero"
+
+
 def _typed(prevention: dict, damage_word: str | None) -> dict:
     """A prevention effect limited to one type of damage (6.4.10: "arcane damage", "{p} damage")."""
     if damage_word:
@@ -185,7 +204,9 @@ def effects_of(text: str, frame: Frame) -> list[dict]:
             out[len(out) - len(kept):] = kept
             out.extend(last)
             continue
-        got = choices_grammar.sentence_effects(sentence, frame, effect_parts)
+        got = control_grammar.this_way(sentence, frame, effect_parts) \
+            or choices_grammar.sentence_effects(sentence, frame, effect_parts) \
+            or played_grammar.if_defended(sentence, frame, effect_parts)
         last = effect_parts([sentence], frame) if got is None else got
         out.extend(last)
     return out
@@ -249,7 +270,7 @@ def condition(phrase: str, ctx: Context) -> dict:
         said = phrase.strip()[: len(m.group(1))]
         if said.lower() in ctx.names:
             return {"last_attack": {"name": ctx.names[said.lower()]}}
-        am = re.fullmatch(r"an? (.+ attack)", m.group(1))
+        am = re.fullmatch(r"an? (.+ attack(?: action card)?)", m.group(1))
         if am:
             spec = selector(am.group(1), ctx)
             spec.pop("is_attack", None)     # the last attack was an attack: its card's properties remain
@@ -266,7 +287,7 @@ def condition(phrase: str, ctx: Context) -> dict:
 ACTIVATED = re.compile(r"^(?:(once|twice|thrice) per turn )?(action|instant|attack reaction|defense reaction) - (.+?): (.+)$",
                        re.IGNORECASE)
 TRIGGERS = (
-    (r"(?:when|if) this hits a hero", "hit", {"target_is_hero": True}),   # not an ally it attacks (1.4.5)
+    (r"(?:when|whenever|if) this hits a hero", "hit", {"target_is_hero": True}),   # not an ally it attacks (1.4.5)
     (r"(?:when|if) this hits", "hit"),
     (r"(?:when|whenever) (?:this attacks a hero|you attack a hero with this)", "attack", {"attacks_hero": True}),
     (r"(?:when|whenever) (?:this attacks|you attack with this)", "attack"),
@@ -294,7 +315,7 @@ def read_paragraph(para: str, ctx: Context) -> Reading | None:
         for reader in (subcards_grammar.paragraph, heave_grammar.paragraph, events_grammar.paragraph,
                        effects_grammar.paragraph, costs_grammar.paragraph, hero_grammar.paragraph,
                        keywords_grammar.paragraph, permanents_grammar.paragraph, played_grammar.paragraph,
-                       zones_grammar.paragraph, triggers_grammar.paragraph, _activated,
+                       zones_grammar.paragraph, triggers_grammar.paragraph, banishes_grammar.paragraph, _activated,
                        _labelled, _phase_trigger, _trigger, _static, _resolution):
             reading = reader(text, ctx)
             if reading is not None:
@@ -359,13 +380,22 @@ def _labelled(text: str, ctx: Context) -> Reading | None:
         return None
     label, body = m.group(1).lower(), m.group(2)
     if label == "crush":
-        cm = re.fullmatch(r"when this deals (\d+) or more damage( to a hero)?, (.+)", body, re.IGNORECASE)
+        cm = re.fullmatch(r"(?:when|if) this deals (\d+) or more damage( to a hero)?, (.+)", body, re.IGNORECASE)
         if not cm or not ctx.is_attack:
             raise NotUnderstood(text)
         frame = Frame(ctx, "trigger")
+        frame.event = "damage"
         effs = effects_of(cm.group(3), frame)
         when = {"damage_at_least": int(cm.group(1)), **({"target_is_hero": True} if cm.group(2) else {})}
         return _finish(frame, Reading(), {"kind": "trigger", "on": "damage", "if": when, "effects": effs})
+    if label == "combo" and re.match(r"when this attacks, if ", body, re.IGNORECASE):
+        # "Combo - When this attacks, if X was the last attack this combat chain, …": a trigger whose effects are
+        # each conditional on the combo (8.4.1, 1.8.4)
+        got = _trigger(body, ctx)
+        if got is None or not all("last_attack" in (e.get("if") or {}) for ab in got.abilities
+                                  for e in ab.get("effects", [])):
+            raise NotUnderstood(text)
+        return got
     cm = re.fullmatch(r"if (.+?), (.+)", body, re.IGNORECASE)
     if not cm:
         raise NotUnderstood(text)
@@ -434,6 +464,7 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
             body = m.group(1)
             frame = Frame(ctx, "trigger")
             frame.event = event
+            frame.when = dict(when[0]) if when else {}
             effs = choices_grammar.trigger_body(body, frame)
             ability = {"kind": "trigger", "on": event, **({"if": dict(when[0])} if when else {}), "effects": effs}
             return _finish(frame, Reading(), ability)
@@ -442,12 +473,12 @@ def _trigger(text: str, ctx: Context) -> Reading | None:
 
 PHASES = (("at the beginning of your action phase", "action-phase"), ("at the beginning of your end phase",
                                                                       "end-phase"),
-          ("at the start of your turn", "start-of-turn"))
+          ("at the start of your turn", "start-of-turn"), ("at the beginning of each end phase", "end-phase"))
 
 
 def _phase_trigger(text: str, ctx: Context) -> Reading | None:
     """``At the beginning of your action phase|end phase, EFFECTS`` of a permanent (4.3.1, 4.4.2): a trigger
-    on that phase in its controller's turn."""
+    on that phase in its controller's turn; ``At the beginning of each end phase``: in every player's turn."""
     for phrase, event in PHASES:
         m = re.fullmatch(re.escape(phrase) + r", (.+)", text.rstrip("."), re.IGNORECASE)
         if m:
@@ -456,15 +487,16 @@ def _phase_trigger(text: str, ctx: Context) -> Reading | None:
             frame = Frame(ctx, "trigger")
             effs = []
             cm = re.fullmatch(r"if (.+?), (.+)", m.group(1), re.IGNORECASE)
+            turn = {} if " each " in phrase else {"your_turn": True}    # "each end phase": every player's (4.4.2)
             if cm:   # "At the start of your turn, if you have 13 or less {h}, banish this": checked as it resolves
-                return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+                return _finish(frame, Reading(), {"kind": "trigger", "on": event, **({"if": turn} if turn else {}),
                                                   "effects": choices_grammar.trigger_body(m.group(1), frame)})
             for part in re.split(r",? then | and (?=gain \{r\})", m.group(1)):    # "remove … and gain {r}"
                 if part.strip().lower() == "destroy this":
                     effs.append({"do": "destroy", "what": "self"})
                 else:
                     effs.extend(effects_of(part, frame))
-            return _finish(frame, Reading(), {"kind": "trigger", "on": event, "if": {"your_turn": True},
+            return _finish(frame, Reading(), {"kind": "trigger", "on": event, **({"if": turn} if turn else {}),
                                               "effects": effs})
     return None
 

@@ -11,7 +11,8 @@ import re
 
 from judge.cards.choices_grammar import trigger_body
 from judge.engine.fab.cards import has_moniker
-from judge.cards.phrases import Frame, NotUnderstood, Reading, _finish, modifiers, selector, targeted_intimidate
+from judge.cards.phrases import (NOUN_SUBTYPES, Frame, NotUnderstood, Reading, _finish, listed_keywords, modifiers,
+                                 permanent_noun, selector, targeted_intimidate)
 
 PERMANENT_TYPES = {"hero", "demi-hero", "equipment", "weapon"}
 
@@ -125,9 +126,76 @@ def nth_attack(text: str, ctx) -> Reading | None:
     return Reading(abilities=out)
 
 
+_LOSE_KEYWORD = re.compile(r"(?:if (?P<cond>.+?), )?cards you own lose (?P<kw>[a-z ]+?)(?P<end> during the end phase)?\.?",
+                          re.IGNORECASE)
+
+
+def cards_you_own_lose(text: str, ctx) -> Reading | None:
+    """A hero's or permanent's ``[If COND, ]cards you own lose KEYWORD[ during the end phase]``: a static ability
+    (6.2.3) removing the keyword from every card its controller owns, in any zone (1.3.1a, 2.12.1), while COND holds
+    and — "during the end phase" — while the turn is in its End Phase (4.4), the condition read as it applies."""
+    m = _LOSE_KEYWORD.fullmatch(text.strip())
+    if not m:
+        return None
+    kw = m.group("kw").lower()
+    if ctx.resolves or not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}) or \
+            kw not in listed_keywords()[0]:
+        raise NotUnderstood(text)
+    cond = ctx.condition(m.group("cond")) if m.group("cond") else {}
+    if m.group("end"):
+        if "phase" in cond:
+            raise NotUnderstood(text)
+        cond["phase"] = "end"
+    ability = {"kind": "static", "effect": {"do": "lose-keyword", "keyword": kw, "to": {"owner": "you"}}}
+    if cond:
+        ability["while"] = cond
+    return Reading(abilities=[ability])
+
+
+ALLY_KINDS = {"angel", "dragon"}      # the subtypes that name kinds of allies (2.10.6b: non-functional)
+_COUNTER_ON_EACH = re.compile(r"put an? ([+-])1\{([pd])\} counter on each (.+?) you control")
+
+
+def effect(low: str, frame) -> list[dict] | None:
+    """``put a +1{p} counter on each Angel you control`` (8.5.14, 1.15.4): a property counter on every permanent of
+    that subtype its controller controls; None for another sentence."""
+    m = _COUNTER_ON_EACH.fullmatch(low)
+    if not m:
+        return None
+    noun = m.group(3)
+    kinds = set(NOUN_SUBTYPES) | ALLY_KINDS
+    word = noun[:-1] if noun.endswith("s") and noun[:-1] in kinds else noun
+    spec = {"subtypes": [word]} if word in kinds else permanent_noun(noun, frame.ctx)
+    return [{"do": "put-counter", "stat": "power" if m.group(2) == "p" else "defense",
+             "amount": 1 if m.group(1) == "+" else -1, "what": {**spec, "controller": "you"}}]
+
+
+_HAVE_QUOTED = re.compile(r'((?:[a-z]+ )*?allies) you control have "([^"]+)"\.?', re.IGNORECASE)
+
+
+def allies_have_ability(text: str, ctx) -> Reading | None:
+    """A permanent's ``Dragon allies you control have "Once per Turn Action - 0: Attack".``: a static ability giving an
+    activated ability to every ally of that kind its controller controls (1.7.7, 6.2.3) — an ally's attack ability
+    (8.2.8c: its attack-proxy attacks for it)."""
+    m = _HAVE_QUOTED.fullmatch(text.strip())
+    if not m:
+        return None
+    words = m.group(1).lower().split()[:-1]
+    if ctx.resolves or any(w not in ALLY_KINDS for w in words):
+        raise NotUnderstood(text)
+    got = ctx.paragraph(m.group(2))
+    if got is None or got.fields or got.keywords or len(got.abilities) != 1 or \
+            got.abilities[0].get("kind") != "activated":
+        raise NotUnderstood(text)
+    to = {"subtypes": words + ["ally"], "controller": "you"}
+    return Reading(abilities=[{"kind": "static", "effect": {"do": "gain-ability", "to": to,
+                                                            "ability": got.abilities[0]}}])
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack):
+    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack, cards_you_own_lose,
+                   allies_have_ability):
         got = reader(text, ctx)
         if got is not None:
             return got

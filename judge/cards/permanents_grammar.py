@@ -36,6 +36,18 @@ def condition(p: str, ctx) -> dict | None:
     m = re.fullmatch(rf"an? {_PLAYED_TYPES} has been played or activated this chain link", p)
     if m:   # a card of that type played, or an ability of that type activated, since the chain link began (7.0.3)
         return {"at_least": {"count": "played-or-activated", "of": {"types": [m.group(1)]}, "link": True, "n": 1}}
+    m = re.fullmatch(r"an? (.+?) you control has been destroyed this turn", p)
+    if m:   # a destroy event this turn (8.5.4) of such a permanent, which its controller controlled as it was destroyed
+        spec = g.permanent_noun(m.group(1), ctx)
+        if "name" in spec:
+            raise g.NotUnderstood(p)
+        return {"at_least": {"count": "events-this-turn", "event": "destroyed", "by": "you", "of": spec, "n": 1}}
+    m = re.fullmatch(r"you control no (.+)", p)
+    if m and not m.group(1).startswith("other "):   # "you control no Illusionist auras": none in the arena (3.0.5)
+        spec = g.permanent_noun(m.group(1), ctx)
+        if not m.group(1).endswith("s") or "name" in spec:
+            raise g.NotUnderstood(p)
+        return {"at_most": {"count": "you-control", "of": spec, "n": 0}}
     m = re.fullmatch(r"you control (another|no other) (.+)", p)
     if m:   # an object other than the source (the quantity's ``other``): "another aura", "no other Illusionist auras"
         spec = g.permanent_noun(m.group(2), ctx)
@@ -211,6 +223,16 @@ def counter_on_chosen(low: str, frame) -> list[dict] | None:
     """``put a steam counter on a NAME you control`` / ``… on an item you control with crank`` / ``put a gold
     counter on NAME`` → a counter put on one such permanent in the arena, which its controller determines as the
     effect is generated (``choose = 1``, 1.8.6; 8.5.14); None for another sentence."""
+    m = re.fullmatch(r"put an? ([+-])1\{(p|d)\} counter on (an|target) equipment they control", low)
+    if m and frame.ctx.is_attack and frame.event in ("hit", "damage"):
+        # "they": the hero this attack hit or dealt damage to, its defending hero (8.5.14, 1.15.2a)
+        spec = {"types": ["equipment"], "controller": "defending-hero"}
+        counter = {"do": "put-counter", "stat": {"p": "power", "d": "defense"}[m.group(2)],
+                   "amount": 1 if m.group(1) == "+" else -1}
+        if m.group(3) == "target":
+            frame.declare(spec)
+            return [dict(counter, what="target")]
+        return [dict(counter, what=spec, choose=1)]
     m = re.fullmatch(rf"put an? {_KIND} counter on (.+)", low)
     if not m:
         return None
@@ -229,11 +251,37 @@ def counter_on_chosen(low: str, frame) -> list[dict] | None:
     return [{"do": "put-counter", "kind": m.group(1), "amount": 1, "what": spec, "choose": 1}]
 
 
+def chosen_or_given(low: str, frame) -> list[dict] | None:
+    """``This gets +1{p} or go again`` (``either``: one of two modifiers, which its controller determines as the effect
+    is generated, 1.8.6), ``target hero gains N{h}`` (8.5.7), ``equip a NAME token`` (a weapon or equipment token,
+    created then equipped, 8.5.41d); None for another sentence."""
+    m = re.fullmatch(r"(.+?) (?:gets|gains) ([^,]+?) or ([^,]+)", low)
+    if m and " and " not in m.group(2) + m.group(3) and not low.startswith(("deal ", "draw ", "gain ", "create ")):
+        fields, _ = g.subject(m.group(1), frame)
+        return [{"do": "either", "options": [{"effects": [dict(e, **fields) for e in g.modifiers(part)]}
+                                             for part in (m.group(2), m.group(3))]}]
+    m = re.fullmatch(rf"another target hero draws (?:a card|{g.NUM} cards)", low)
+    if m:   # a hero other than its controller's, targeted (1.8.5): an opposing hero
+        frame.declare("opponent")
+        return [{"do": "draw", "amount": g.number(m.group(1)) if m.group(1) else 1, "who": "target"}]
+    m = re.fullmatch(r"target hero gains (\d+)\{h\}", low)
+    if m:   # the hero its controller targets (1.8.5)
+        frame.declare("hero")
+        return [{"do": "gain-life", "amount": int(m.group(1)), "who": "target"}]
+    m = re.fullmatch(r"equip (?:a|an) (.+?) token", low)
+    if m:
+        eff = g._token(m.group(1), frame.ctx)
+        if not set(eff.get("types", [])) & {"weapon", "equipment"}:
+            raise g.NotUnderstood(low)
+        return [dict(eff, equip=True)]
+    return None
+
+
 def effect(low: str, frame) -> list[dict] | None:
     """``if there are no steam counters on this, put a steam counter on it`` (a conditional put, 8.5.14, 1.8.4),
     ``if this has no steam counters, destroy it`` (a conditional destroy of the card itself, 8.5.4) and ``remove a
     steam counter from this`` (8.5.16) on a permanent; ``each hero draws a card`` (:func:`each_hero`)."""
-    got = yours_this_turn(low, frame) or each_hero(low, frame)
+    got = yours_this_turn(low, frame) or each_hero(low, frame) or chosen_or_given(low, frame)
     if got is not None:
         return got
     if low == "charge your hero's soul" and frame.where == "trigger":
@@ -619,6 +667,24 @@ def hero_dealt_damage(text: str, ctx) -> g.Reading | None:
     return g._finish(frame, g.Reading(), ability)
 
 
+_VALUE_FROM_COUNTERS = re.compile(rf"^([a-z ]+?) x,? where x is the number of {_KIND} counters on this\.?$", re.IGNORECASE)
+
+
+def keyword_counting_counters(text: str, ctx) -> g.Reading | None:
+    """``Ward X, where X is the number of steam counters on this`` of a permanent → the keyword with its value defined
+    by the counters on the card now (1.15.1): a static ability giving the card itself that keyword with a value read
+    as the keyword applies (``value = { count = "counters", kind = … }``); with none, it has the keyword with 0."""
+    m = _VALUE_FROM_COUNTERS.match(text.strip())
+    if not m:
+        return None
+    keyword = m.group(1).strip().lower()
+    if ctx.resolves or keyword not in g.listed_keywords()[1]:
+        raise g.NotUnderstood(text)     # a card that resolves keeps no counters; a keyword without a value
+    value = {"count": "counters", "kind": m.group(2).lower()}
+    return g.Reading(abilities=[{"kind": "static", "effect": {"do": "gain-keyword", "keyword": keyword,
+                                                               "value": value}}])
+
+
 _IF_ENTERS_WITH = re.compile(rf"^if (.+?), this enters the arena with {g.NUM} \+1\{{p\}} counters?\.?$", re.IGNORECASE)
 
 
@@ -650,7 +716,7 @@ def paragraph(text: str, ctx) -> g.Reading | None:
             yours_hits_a_hero(text, ctx) or equal_to_count(text, ctx) or while_pitched(text, ctx) or \
             opponent_plays_or_activates(text, ctx) or defends_together(text, ctx) or face_down_start_of_turn(text, ctx) or \
             yours_enter_with(text, ctx) or enters_with_if(text, ctx) or cant_gain(text, ctx) or you_control_get(text, ctx) or \
-            opposing_while(text, ctx) or hero_dealt_damage(text, ctx)
+            opposing_while(text, ctx) or hero_dealt_damage(text, ctx) or keyword_counting_counters(text, ctx)
     if ctx.resolves:
         raise g.NotUnderstood(text)
     return g.Reading(abilities=[{"kind": "trigger", "on": "state", "if": _none_left(m, 1),

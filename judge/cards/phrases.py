@@ -16,7 +16,7 @@ import re
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 NUM = r"(\d+|a|an|one|two|three|four|five|six)"
-KEYWORD_GRANTS = ("go again", "dominate", "overpower", "piercing 1")
+KEYWORD_GRANTS = ("go again", "dominate", "overpower", "piercing 1", "phantasm")
 # attack subtypes the engine can tell apart on a card (1.3.3): weapon kinds and arrows
 NOUN_SUBTYPES = ("dagger", "sword", "axe", "arrow", "club", "hammer", "staff", "bow", "claw", "scepter",
                  "orb", "gun", "flail", "polearm", "scythe", "pistol", "wrench", "lute", "fiddle", "book", "brush",
@@ -202,6 +202,9 @@ def selector(phrase: str, ctx: Context) -> dict:
     m = re.fullmatch(r"(.*?) with cost (\d+) or (?:greater|more)", words)
     if m:
         words, spec["min_cost"] = m.group(1), int(m.group(2))
+    m = re.fullmatch(r"(.*?) with cost (\d+)", words)
+    if m:   # "with cost 0": exactly that cost (the printed cost, 2.3)
+        words, spec["min_cost"], spec["max_cost"] = m.group(1), int(m.group(2)), int(m.group(2))
     m = re.fullmatch(r"(.*?) with (\d+) or more \{p\}", words)
     if m:
         words, spec["min_power"] = m.group(1), int(m.group(2))
@@ -314,6 +317,7 @@ def target_word(phrase: str, ctx: Context) -> tuple[object, str]:
 # ---------------------------------------------------------------------------------------------------------
 
 DURATIONS = ((r" (?:this turn|until end of turn)$", None), (r" this combat chain$", "chain"),
+             (r" until the start of your next turn$", "until-your-next-turn"),
              (r" (?:this chain link|until the end of this chain link)$", "link"))
 
 
@@ -357,6 +361,8 @@ class Frame:
         self.it = None              # "yours": the sentence read last put one card of its controller's in a zone
         self.last_it = None         # what ``it`` was before the sentence being read
         self.this_turn = False      # the sentence being read ended "this turn" (its duration, stripped)
+        self.lasting = None         # the duration it ended with otherwise ("chain", "until-your-next-turn")
+        self.when = {}              # a trigger's condition on its event ("a hero": the attack's target is a hero)
 
     def declare(self, spec) -> None:
         """Record the target a phrase names; a second, different target is not understood."""
@@ -380,6 +386,8 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     ctx = frame.ctx
     if p in ("the attack", "the card") and frame.event == "play":
         return {"to": "event-card"}, False     # the card the play event is about (a permanent's play trigger)
+    if p == "the attack" and frame.event in ("attack", "hit") and frame.where == "trigger":
+        return {"to": "attack"}, False         # the attack the attack or hit event is about: the active-attack (1.4.1)
     if p == "it" and frame.last_it == "permanent":
         return {"to": "it"}, False             # the permanent the sentence before transformed objects into
     if p in ("this", "it"):
@@ -393,6 +401,17 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
         frame.declare(spec)
         return {"to": "target"}, False
     p, dur = _duration(p)
+    m = re.fullmatch(r"your (.+?s)", p)
+    if m and dur is None and p != phrase.strip().lower() and frame.where in ("trigger", "resolution", "activated"):
+        # "your attacks this turn get dominate": every object of its controller that fits, for the turn (6.2.2)
+        spec = selector(re.sub(r"(attack|card)s\b", r"\1", m.group(1)), ctx)
+        return {"to": {**spec, "controller": "you"}}, False
+    m = re.fullmatch(r"(.+?s) (you|your opponents) control", p)
+    if m and dur is None and frame.lasting and frame.where in ("trigger", "resolution", "activated"):
+        # "attack action cards your opponents control get -1{p} until the start of your next turn": every object
+        # that fits, for that duration (6.2.2)
+        spec = selector(re.sub(r"(attack|card)s\b", r"\1", m.group(1)), ctx)
+        return {"to": {**spec, "controller": "you" if m.group(2) == "you" else "opponent"}}, False
     if dur is not None or p != phrase.strip().lower() and not p.startswith(("your next", "the next")):
         raise NotUnderstood(phrase)     # a duration inside the subject belongs to a next-card effect only
     m = re.fullmatch(r"your next (.+?)", p)
@@ -448,7 +467,8 @@ def _finish(frame: Frame, reading: Reading, ability: dict) -> Reading:
             reading.fields["target"] = frame.target
         elif ability.get("kind") == "activated":
             ability["target"] = frame.target
-        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero") or isinstance(frame.target, dict)):
+        elif ability.get("kind") == "trigger" and (frame.target in ("opponent", "hero", "any")
+                                                   or isinstance(frame.target, dict)):
             ability["target"] = frame.target     # declared as the triggered-layer is put on the stack (6.6.6a)
         else:
             raise NotUnderstood("a target outside a resolution or activated ability")

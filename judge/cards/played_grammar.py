@@ -24,7 +24,7 @@ from judge.cards import phrases as g
 def effect(low: str, frame) -> list[dict] | None:
     """An effect sentence of one of this module's shapes (``low``: lower case) → effect tables."""
     for reader in (_destroy_yours, _your_next_this_chain, _next_played_from, _next_played_with, _top_of_their_deck,
-                   _prevent_chosen, _prevent_it):
+                   _prevent_chosen, _prevent_it, _next_is_supertype):
         got = reader(low, frame)
         if got is not None:
             return got
@@ -64,6 +64,23 @@ def _your_next_this_chain(low: str, frame) -> list[dict] | None:
     return [{"do": "gain-supertypes", "supertypes": [m.group(5)], **fields}]
 
 
+def _next_is_supertype(low: str, frame) -> list[dict] | None:
+    """``the next NOUN you play this turn is SUPERTYPE in addition to its other class types, and gains MODIFIERS``
+    (2.11.5, 5.1.2a): a next-card effect that adds the class or talent, and the modifiers, to the same card."""
+    m = re.fullmatch(r"the next (.+?) you play this turn is (\w+) in addition to its other (?:class )?types, and "
+                     r"(?:gets|gains) (.+)", low)
+    if not m:
+        return None
+    from judge.cards.effects_grammar import next_card_subject
+
+    fields = next_card_subject(f"the next {m.group(1)} you play this turn", frame.ctx)
+    if fields is None or m.group(2) not in frame.ctx.pool_supertypes:
+        raise g.NotUnderstood(low)      # a word that is not a class or talent (2.11.6)
+    out = [{"do": "gain-supertypes", "supertypes": [m.group(2)], **fields}]
+    return out + [dict(e, **{k: (dict(v) if isinstance(v, dict) else v) for k, v in fields.items()})
+                  for e in g.modifiers(m.group(3))]
+
+
 def _next_played_from(low: str, frame) -> list[dict] | None:
     """``the next NOUN you play from arsenal|hand this turn gets|gains MODIFIERS`` (5.1.2a, 6.2.4): a next-card
     effect on a card of that kind played from that zone (``played_from``, the zone it was announced from)."""
@@ -78,14 +95,15 @@ def _next_played_from(low: str, frame) -> list[dict] | None:
 
 
 # "the next attack you boost": the verb a keyword's use is said with → the keyword (played_with)
-_PLAYED_WITH = {"boost": "boost", "rune gate": "rune gate", "fuse": "fusion"}
+_PLAYED_WITH = {"boost": "boost", "rune gate": "rune gate", "fuse": "fusion", "charge to play": "charge"}
 
 
 def _next_played_with(low: str, frame) -> list[dict] | None:
     """``the next NOUN you boost|rune gate|fuse this turn|this combat chain gets|gains MODIFIERS`` (5.1.2a, 6.2.4): a
     next-card effect on the next card of that kind its controller plays using that keyword — boosted (8.3.9a), rune
     gated (8.3.27a), fused (8.3.17a): only a card is played so, never a weapon's attack."""
-    m = re.fullmatch(r"the next (.+?) you (boost|rune gate|fuse) this (turn|combat chain) (?:gets|gains) (.+)", low)
+    m = re.fullmatch(r"the next (.+?) you (boost|rune gate|fuse|charge to play) this (turn|combat chain) (?:gets|gains) (.+)",
+                     low)
     if not m:
         return None
     spec = g.selector(m.group(1), frame.ctx)
@@ -178,12 +196,28 @@ def _replacing(clause: str, last: list[dict], frame) -> list[dict]:
     return new
 
 
+def if_defended(sentence: str, frame, effect_parts) -> list[dict] | None:
+    """``If it's defended by an? NOUN, EFFECTS`` after an attack reaction's sentence about its target attack: the
+    effects, each generated only if the active chain link has such a defending card as the card resolves (1.8.4,
+    7.0.5); None for another sentence."""
+    m = re.fullmatch(r"if (it(?:'s| is) defended by .+?), (.+?)\.?", sentence.strip(), re.IGNORECASE)
+    if not m or frame.where != "resolution":
+        return None
+    cond = frame.ctx.condition(m.group(1).lower())
+    effects = effect_parts([m.group(2)], frame)
+    if any("if" in e for e in effects):
+        raise g.NotUnderstood(sentence)     # two conditions on one effect
+    return [dict(e, **{"if": dict(cond)}) for e in effects]
+
+
 def join_instead(paras: list[str]) -> list[str]:
     """The printed paragraphs, with an ``If …, instead …`` paragraph joined to the one before it — the effect it
-    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}.")."""
+    replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}."), and an ``If you gain
+    control of … this way, …`` paragraph to the one that takes control (control_grammar.py)."""
     out: list[str] = []
     for para in paras:
-        if out and re.match(r"if [^.]+?, instead ", para.strip(), re.IGNORECASE):
+        if out and re.match(r"if [^.]+?, instead |if you (?:don't )?gain control of [^.]+? this way, ", para.strip(),
+                            re.IGNORECASE):
             out[-1] = out[-1].rstrip().rstrip(".") + ". " + para.strip()
             continue
         out.append(para)
@@ -227,6 +261,12 @@ def condition(p: str, ctx) -> dict | None:
         from judge.cards.costs_grammar import card_noun
 
         return {"at_least": {"count": "in-pitch", "of": card_noun(m.group(2) + " card", ctx), "n": g.number(m.group(1))}}
+    m = re.fullmatch(r"it(?:'s| is) defended by an? (.+)", p)
+    if m and m.group(1) in _DEFENDING and "attack reaction" in ctx.types:
+        # an attack reaction's "it": the attack it targets, the active chain link's (7.4.2: played in its Reaction
+        # Step) — a card of that kind among the link's defending cards (7.0.5)
+        return {"at_least": {"count": "defending-cards", **({"of": dict(_DEFENDING[m.group(1)])}
+                                                             if _DEFENDING[m.group(1)] else {}), "link": True, "n": 1}}
     m = re.fullmatch(r"an? (.+?) is defending this chain link", p)
     if m and m.group(1) in _DEFENDING:     # 7.0.5: a defending card of the active chain link
         return {"at_least": {"count": "defending-cards", **({"of": dict(_DEFENDING[m.group(1)])}

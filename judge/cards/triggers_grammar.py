@@ -52,7 +52,8 @@ def effect(low: str, frame) -> list[dict] | None:
         return _next_play(low, frame)
     if frame.where not in ("resolution", "activated"):
         raise g.NotUnderstood(low)              # created by a resolving card or ability only
-    spec = g.selector(m.group(2), frame.ctx)
+    noun = "weapon attack" if m.group(2) == "weapon" else m.group(2)     # "a weapon hits": its attack (1.4.3a)
+    spec = g.selector(noun, frame.ctx)
     if not spec.get("is_attack") and spec.get("subtypes", [None])[0] != "attack":
         raise g.NotUnderstood(low)
     spec.pop("is_attack", None)                 # the hit event's attack is an attack: its card's properties remain
@@ -60,6 +61,7 @@ def effect(low: str, frame) -> list[dict] | None:
         spec["controller"] = "you"
     inner = g.Frame(frame.ctx, "delayed")
     inner.event = "delayed-hit"                 # "they"/"them" would be the hero hit: not read here
+    inner.hits_hero = bool(m.group(4))          # "under their control": the hero hit, when it says "hits a hero"
     effects = frame.ctx.effects(m.group(5), inner)
     if inner.target is not None or any(e.get("next") or e.get("to") not in (None, "self") for e in effects):
         raise g.NotUnderstood(low)              # a target or another object inside the delayed effect: not read

@@ -42,6 +42,14 @@ BOOST_NOUNS = {"item": {"subtypes": ["item"]}, "equipment": {"types": ["equipmen
 def condition(p: str, ctx) -> dict | None:
     """``an item or equipment was banished from boosting this`` on a card with boost (8.3.9) → ``{boost_banished =
     SELECTOR}``: the card its boost banished fits; None for another condition."""
+    m = re.fullmatch(r"an? (.+?) was pitched to play (?:it|this)", p)
+    if m and ctx.resolves and m.group(1) != "card":
+        from judge.cards.costs_grammar import card_noun
+
+        return {"pitched_for": card_noun(m.group(1), ctx)}   # a card pitched while paying for this card (1.14.3)
+    m = re.fullmatch(r"a card with (\d+) or more \{p\} was discarded as an additional cost to play (?:it|this)", p)
+    if m and ctx.resolves:
+        return {"paid_with": {"min_power": int(m.group(1))}}   # the card its own additional cost discarded (5.1.3b)
     m = re.fullmatch(r"you(?:'ve| have) (boost|crank)ed this turn", p)
     if m:   # 8.3.9a, 8.3.29a: the player has boosted / cranked — an event of this turn
         return {"at_least": {"count": "events-this-turn", "event": m.group(1), "by": "you", "n": 1}}

@@ -32,6 +32,9 @@ def play(scenario, book) -> Outcome:
         outcome.trace.phase = "cards"
         outcome.trace.add(note)
     game = Game(snapshot(start), outcome, scenario)
+    # the version the file asks for (else the document's): a mechanism a later version names (steal) is cited by that
+    # version's rule, and a file asking for a version the store lacks is then not judged under an older one
+    game.rules_version = scenario.rules or book.version
     check_card_pools(game)
     game.equipped_face_down()   # 8.3.36 cloaked
     run(game, scenario)

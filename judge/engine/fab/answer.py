@@ -29,6 +29,8 @@ def report(game: Game):
         if c.zone == "under":
             under[h] = c.under   # sub-cards → top-card (3.0.14)
     f["zones"], f["face_down"], f["tapped"], f["under"] = zones, face_down, tapped, under
+    # who controls each object in the arena at the end (a stolen token: its new controller, 8.5.35)
+    f["controllers"] = {h: c.controller for h, c in s.cards.items() if c.zone in ARENA_ZONES}
     # double-faced cards (9.1): the name of the face active at the end
     f["active_face"] = {h: c.name for h, c in s.cards.items() if c.faces is not None}
     f.setdefault("transformed", {})

@@ -78,9 +78,10 @@ def _describe_selector(sel, plural: bool = True) -> str:
     return text + _base_power_limits(sel)
 
 
-PLAYED_WITH_WORDS = {"boost": "boosted", "rune gate": "rune gated", "fusion": "fused"}
+PLAYED_WITH_WORDS = {"boost": "boosted", "rune gate": "rune gated", "fusion": "fused", "charge": "charged-for"}
 """A selector's ``played_with`` in words (8.3.9a, 8.3.27a, 8.3.17a)."""
-PLAYED_WITH_RULES = {"boost": [cited.BOOSTED], "rune gate": [cited.RUNE_GATED], "fusion": [cited.FUSED]}
+PLAYED_WITH_RULES = {"boost": [cited.BOOSTED], "rune gate": [cited.RUNE_GATED], "fusion": [cited.FUSED],
+                     "charge": [cited.CHARGED]}
 """The rule that makes a card played using the keyword boosted, rune gated, fused (the selector ``played_with``)."""
 
 

@@ -32,7 +32,7 @@ ACTION_KINDS = ("play", "activate", "defend", "pass", "trigger", "end_turn")
 ACTION_KEYS = {"modes", "player", "play", "activate", "ability", "defend", "pass", "trigger", "target", "targets", "x", "choose",
                "as_instant", "pitch", "side", "meld", "alternative", "additional", "without_paying", "for", "at",
                "note", "until", "boost", "damage_order", "end_turn", "arsenal", "pitch_order", "random", "roll",
-               "pay_with", "optional_cost", "opt", "reload", "fuse", "crank", "option"}
+               "pay_with", "optional_cost", "opt", "reload", "fuse", "crank", "option", "names"}
 INT_FIELDS = ("cost", "pitch", "power", "defense", "life")   # life: a living object's base life (2.5.1)
 TARGET_WORDS = ("attack", "hero", "opponent", "any")
 AT_STEPS = ("action", "layer", "attack", "defend", "reaction", "damage", "resolution")
@@ -492,9 +492,11 @@ def _check_selector(scenario, key, sel, reasons):
         elif sk == "zone" and sv not in ZONES:
             reasons.append(scenario.reason("bad-zone", f"a selector's zone must be one of {', '.join(ZONES)}, not "
                                            f"{sv!r}" + schema._near(sv, ZONES), at, cited.PLAYER_ZONES))
-        elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players:
+        elif sk in ("controller", "owner") and sv not in ("you", "opponent") and sv not in players and \
+                (sk, sv) != ("controller", "defending-hero"):
             reasons.append(scenario.reason("unknown-player", f"a selector's {sk} must be you, opponent or a player "
-                                           f"({', '.join(players)}), not {sv!r}", at))
+                                           f"({', '.join(players)}), not {sv!r}"
+                                           + (" (or defending-hero)" if sk == "controller" else ""), at))
         elif sk in ("keyword", "base_keyword") and not _known_keyword(sv):
             reasons.append(scenario.reason("unsupported", f"a selector's keyword must be a keyword the engine "
                                            f"knows, not {sv!r}" + schema._near(sv, kw_table.KEYWORDS), at))
@@ -511,7 +513,8 @@ def _known_keyword(word) -> bool:
 
 def created_handles(s: State) -> set:
     """The handles of the cards the abilities of the file's cards create (``create-card``: its ``handle``, else its
-    name in lower case with dashes, and ``-2``… for more of them): an action may play one once it exists."""
+    name in lower case with dashes, and ``-2``… for more of them; ``create-token``: its ``handle``, else ``token1``,
+    ``token2``, … in the order tokens are created): an action may play or activate one once it exists."""
     from judge.engine.fab.zones import created_handle
 
     found: set = set()
@@ -521,6 +524,8 @@ def created_handles(s: State) -> set:
             if node.get("do") == "create-card":
                 base = node.get("handle") or created_handle(str(node.get("name", "card")))
                 found.update([base] + [f"{base}-{n}" for n in range(2, 10)])
+            elif node.get("do") == "create-token":     # its handle, else token1, token2, … in the order created
+                found.update([node["handle"]] if node.get("handle") else [f"token{n}" for n in range(1, 10)])
             for v in node.values():
                 walk(v)
         elif isinstance(node, list):
@@ -607,8 +612,12 @@ def _check_action(scenario, i, act, s: State, reasons):
             faces = [card.abilities] + [f["abilities"] for f in card.faces.values()] if card.faces else [card.abilities]
             if "ability" not in act and card.faces:
                 idx = next((i for abs_ in faces for i, a in enumerate(abs_, 1) if a.kind == "activated"), idx)
-            if not isinstance(idx, int) or not any(0 < idx <= len(abs_) and abs_[idx - 1].kind == "activated"
-                                                   for abs_ in faces):
+            if "ability" not in act and not any(a.kind == "activated" for abs_ in faces for a in abs_):
+                idx = len(card.abilities) + 1      # the first activated ability an effect gives it (1.7.7)
+            if _granted_activated(s) and isinstance(idx, int) and idx > len(card.abilities):
+                pass        # an activated ability a static ability may give it: checked as it is activated (1.7.7)
+            elif not isinstance(idx, int) or not any(0 < idx <= len(abs_) and abs_[idx - 1].kind == "activated"
+                                                     for abs_ in faces):
                 has = (f"its activated abilities are number {' and '.join(acts)} among its abilities" if acts
                        else "it has no activated ability")
                 reasons.append(scenario.reason("bad-ability", f"{card.name}'s ability number {idx} is not an activated "
@@ -621,3 +630,11 @@ def _check_action(scenario, i, act, s: State, reasons):
             reasons.append(scenario.reason("split-card", f"{card.name} is a split-card: declare side = one of "
                                            f"{', '.join(card.sides)} or meld = true", f"{key}.side",
                                            cited.ANNOUNCE_SPLIT_CARD_SIDE))
+
+
+def _granted_activated(s) -> bool:
+    """Does a static ability in the game give activated abilities to objects ("have 'Once per Turn Action - 0:
+    Attack'", 1.7.7)?"""
+    return any(ab.kind == "static" and ab.get("effect", {}).get("do") == "gain-ability"
+               and ab.get("effect", {}).get("ability", {}).get("kind") == "activated"
+               for c in s.cards.values() for ab in c.abilities)

@@ -47,6 +47,6 @@ def effect_banish_set(game, eff: dict, src, controller: str, layer):
     for c in picked:
         game.move(c, "banished")
         c.__dict__["_banished_from"] = zone
-        game.event("banished", card=c.handle, player=controller, origin=zone)
+        game.event("banished", card=c.handle, player=controller, origin=zone, source=src.handle if src else None)
     game.last_objects = [c.handle for c in picked]
     game.last_ok = True

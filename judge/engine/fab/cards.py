@@ -206,8 +206,10 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
     if "played_from" in spec and (card.zone not in ("stack", "combat-chain")
                                   or card.__dict__.get("_origin") != spec["played_from"]):
         return False   # "attack action cards played from arsenal": the card played, while it is on the stack or chain
-    if "name" in spec and spec["name"] != card.name:
-        return False
+    if spec.get("named"):
+        return False   # "the named card" is read where the effect is generated (naming.with_named): nothing named here
+    if "name" in spec and spec["name"].lower() != card.name.lower():
+        return False   # a name equals another only as an exact match, without regard to case (2.7.5)
     if "name_contains" in spec and spec["name_contains"].lower() not in card.name.lower().split():
         return False   # "with Herald in its name": the word is in its name (1.3.1a)
     if "keyword" in spec:
@@ -229,6 +231,8 @@ def matches(card: Card, spec: dict, game=None, viewer: str | None = None) -> boo
             if card.controller == viewer:
                 return False
             want = card.controller
+        elif want == "defending-hero" and game is not None:
+            want = game._resolve_target_word(want, viewer, {})   # "an equipment they control": the hero attacked
         if card.controller != want:
             return False
     if "zone" in spec and card.zone != spec["zone"]:
@@ -290,6 +294,7 @@ def deals_arcane(card: Card) -> bool:
 SELECTOR_KEYS = {"owner", "is_attack", "types", "subtypes", "supertypes", "not_supertypes", "name_contains", "not_types", "not_subtypes", "name",
                  "keyword", "base_keyword", "defending", "controller", "zone", "min_cost", "max_cost", "min_power", "max_power", "power_above_base",
                  "min_base_power", "max_base_power", "pitch", "color", "from_hand", "played_from", "any_of", "nth_attack",
-                 "counter", "deals_arcane", "played_with"}
-PLAYED_WITH = ("boost", "rune gate", "fusion")
-"""The keywords whose use makes a played card "boosted" (8.3.9a), "rune gated" (8.3.27a), "fused" (8.3.17a)."""
+                 "counter", "deals_arcane", "played_with", "named"}
+PLAYED_WITH = ("boost", "rune gate", "fusion", "charge")
+"""The keywords whose use makes a played card "boosted" (8.3.9a), "rune gated" (8.3.27a), "fused" (8.3.17a), or a
+card played charging as its additional cost (8.5.29a)."""

@@ -184,6 +184,8 @@ class Combat:
                 cards = act["defend"] if isinstance(act["defend"], list) else [act["defend"]]
                 for h in cards:
                     c = self.card(h)
+                    if "option" in act:   # 1.8.6: "A or B" of its "when this defends" abilities, as a play's option
+                        c.__dict__["_option"] = act["option"]
                     reason = self._declare_check(player, c, target, link, handles)
                     if reason:
                         self.step(f"{c.name} cannot be declared as a defending card: {reason[0]}.", reason[1], tag="illegal")

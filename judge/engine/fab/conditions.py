@@ -169,6 +169,11 @@ def _by(g, want, src, event):
     return who is not None and (who == _ctrl(src)) == (want == "you")
 
 
+def _by_this(g, want, src, event):
+    # "whenever this banishes …": the event's source is this object (an effect of its own ability or layer, 1.7.1a)
+    return (src is not None and event.get("source") == src.handle) == bool(want)
+
+
 def _played_from(g, want, src, event):
     return src is not None and src.__dict__.get("_origin") == want
 
@@ -343,6 +348,12 @@ def _dealt_more_than(g, want, src, event):
     return best > want
 
 
+def _that_card(g, want, src, event):
+    # "If that card has watery grave": a card the source's effect before it moved (discarded, destroyed, …) fits
+    return any(h in g.s.cards and matches(g.card(h), want, g, _ctrl(src))
+               for h in g.__dict__.get("moved_by", {}).get(src.handle if src else None, []))
+
+
 def _dealt_damage_to_hero(g, want, src, event):
     # "if this … deals damage to a hero": a damage event whose source is this object, since it was last played
     # (3.0.9), dealt to a hero (8.5.3) — not to an ally, a living object that is no hero (2.5.1)
@@ -421,6 +432,7 @@ CONDITION_ROWS = (
     Condition("max_defense", None, _max_defense),
     Condition("is_defended", None, _is_defended),
     Condition("by", "player", _by),
+    Condition("by_this", "source", _by_this),
     Condition("played_from", None, _played_from),
     Condition("fused", None, _fused),
     Condition("scrapped", None, _scrapped),
@@ -431,6 +443,7 @@ CONDITION_ROWS = (
     Condition("ability_type", "ability_type", _ability_type),
     Condition("dealt_more_than", None, _dealt_more_than),
     Condition("dealt_damage_to_hero", None, _dealt_damage_to_hero),
+    Condition("that_card", None, _that_card),
     Condition("revealed", None, _revealed),
     Condition("charged", None, _charged),
     Condition("discarded", None, _discarded),

@@ -247,6 +247,8 @@ class Costs:
         try:
             self.pay_cost_effects(player, c, costs, layer, action.get("pay_with", []), record=c,
                                   cites=(cited.CALCULATE_EFFECT_COSTS,))
+            if any(isinstance(k, dict) and k.get("do") == "charge" for k in costs):   # "the next attack you charge
+                c.__dict__["_played_with"] = c.__dict__.get("_played_with", frozenset()) | {"charge"}   # to play" (8.5.29a)
         except IllegalAction as e:
             # 8.3.32b, 8.3.33b: a player cannot scrap / beat chest when they cannot pay that cost
             e.cites = list(e.cites) + [COST_PAID[k][3] for k in keyword_costs]

@@ -54,6 +54,8 @@ CONDITION_KEY_RULES = (("charged_this_turn", cited.CHARGED), ("defends_alone", c
                        ("created_this_turn", cited.CREATE_TOKEN),
                        # "if a yellow attack action card was the last attack this combat chain": combo's condition (8.4.1)
                        ("last_attack", cited.COMBO),
+                       # "whenever this banishes …": the banish's source is this card, its layers' too (1.7.1a)
+                       ("by_this", cited.ABILITY_SOURCE),
                        # "if the discarded card …": the following ability reads its leading additional cost (1.7.6)
                        ("paid_with", cited.CONNECTED_ABILITY_PAIR),
                        # "gains exactly +1{p} from an effect": one application of an effect, an event (6.2.5)
@@ -68,6 +70,7 @@ EVENT_COUNT_RULES = {"draw": [cited.DRAW, cited.DRAWING_ONLY], "intimidate": [ci
                      "dealt-damage": [cited.DAMAGE_DEALT_BY_SOURCE], "transcend": [cited.TRANSCEND, cited.TRANSCENDED],
                      # a card is put into its owner's banished zone, whoever banished it (3.4.2)
                      "put-into-banished": [cited.BANISHED_OWNERS_CARDS],
+                     "destroyed": [cited.DESTROY],   # by: the controller of the object as it was destroyed
                      "put-into-soul": [cited.HEROS_SOUL],
                      # a count of increases (2.0.3b), each one an event (6.2.5)
                      "increased": [cited.PROPERTY_INCREASED, cited.APPLICATION_IS_EVENT]}

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from judge.engine.fab import cited, gains, self_replacement, tapping, trigger_order
+from judge.engine.fab import cited, gains, naming, self_replacement, tapping, trigger_order
 from judge.engine.fab.base import _describe_effect_data, _describe_quantity, _describe_selector, _effect_phrase
 from judge.engine.fab.cards import ARENA_ZONES, CHANGES, Ability, Card, matches
 from judge.engine.fab.keywords import KEYWORDS, NOT_PLAYED, label_rules
@@ -200,10 +200,11 @@ class Effects:
                       src.controller if src else self.s.turn_player, name, data.get("effects", []))
         layer.trigger_source = src.handle if src else None
         layer.params["event"] = dict(info)
-        if src is not None and src.__dict__.get("_chosen") is not None:
-            # the play action's `choose`: the parameters chosen as this card's effects are generated (1.8.6),
-            # those of its triggered-layers too ("when this hits, they choose and reveal a card")
-            layer.params["chosen"] = src.__dict__["_chosen"]
+        for key in ("chosen", "option"):
+            # the play action's `choose` / `option`: the parameters chosen as this card's effects are generated
+            # (1.8.6), those of its triggered-layers too ("when this hits, they choose and reveal a card")
+            if src is not None and src.__dict__.get(f"_{key}") is not None:
+                layer.params[key] = src.__dict__[f"_{key}"]
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
@@ -305,6 +306,7 @@ class Effects:
         done = True     # did the last effect not itself conditional on "if you do" succeed (1.8.4a)
         decided: dict = {}  # "unless [player] pays" clauses already answered (1.8.4b)
         each_done = None    # after an effect for each hero: which of them did their part (1.9.2c)
+        self.__dict__.setdefault("moved_by", {}).pop(src.handle if src else None, None)   # "that card": this ability's
         for eff in effects:
             cond = eff.get("if")
             if each_done is not None and eff.get("who") == "each" and cond == {"if_you_do": True}:
@@ -429,8 +431,7 @@ class Effects:
     def generate_one(self, eff: dict, src: Card | None, controller: str, layer: Layer | None):
         """Generate one effect: fix its numbers ("X", "for each …"), then run its primitive's handler
         (primitives.PRIMITIVES; an unknown primitive never gets this far: the schema refused it at load time)."""
-        if "instead" in eff:
-            eff = self_replacement.as_generated(self, eff, src, layer)   # 6.4.7, 6.4.7b
+        eff = naming.with_named(self, self_replacement.as_generated(self, eff, src, layer), src)   # 6.4.7; 8.5.21
         do = eff.get("do")
         # values written as "X" or "for each …" are fixed as the effect is generated
         for field in ("amount", "by"):
@@ -606,6 +607,8 @@ class Effects:
         if word == "attacking-hero":
             link = self.s.active_link
             return link.controller if link else controller
+        if word == "event-target" and layer is not None and layer.params.get("event", {}).get("target") in self.s.players:
+            return layer.params["event"]["target"]     # the hero the triggering event is about ("under their control")
         if word == "target-controller" and layer is not None:
             # the controller of the targeted object ("target attack … unless its controller pays"), or the target hero
             for t in layer.targets:
@@ -713,12 +716,13 @@ class Effects:
         was_attack = link is not None and link.attack == c.handle
         if do == "destroy":
             self.remember(c)
+            ctrl = c.controller     # who controlled it as it was destroyed ("an item you control has been destroyed")
             self.move(c, "graveyard")
             if c.token:
                 c.zone = "outside"
             self.step(f"{c.name} is destroyed.",
                       [cited.DESTROY] + ([cited.CLEARED_TOKEN_CEASES_TO_EXIST] if c.token else []))
-            self.event("destroyed", card=c.handle, was_functional=was_functional)
+            self.event("destroyed", card=c.handle, was_functional=was_functional, player=ctrl)
         elif do == "banish":
             self.move(c, "banished")
             self.step(f"{c.name} is banished.", [cited.BANISH])

@@ -204,6 +204,7 @@ class Game(Properties, Effects, Damage, Playing, Targets, Activating, Resolving,
         card.counters = []
         card.tapped = False   # no longer a permanent: its state goes with it (2026-02 1.3.3b)
         card.__dict__.pop("_chosen", None)   # the choices written for the action that played it
+        card.__dict__.pop("_names", None)
         card.__dict__.pop("_boost_banished", None)   # the card its boost banished: of that play only (8.3.9)
         card.__dict__.pop("_played_with", None)   # boosted, fused, rune gated: that play's (8.3.9a, 8.3.17a, 8.3.27a)
         if card.printed is not None:
@@ -524,11 +525,14 @@ def run(game: Game, scenario):
                                                            "priority now", key, cited.PRIORITY_IN_ACTION_PHASE_ONLY)])
                 game.play_card(player, card, act, key)
             elif "activate" in act:
+                game.until_created(act["activate"], key)     # a token an effect creates (build.created_handles)
                 card = game.card(act["activate"])
                 number = card.ability_number(act)
-                ab = card.abilities[number - 1]
+                if "ability" not in act and not any(a.kind == "activated" for a in card.abilities):
+                    number = len(card.abilities) + 1   # none of its own: the first one an effect gives it (1.7.7)
+                ab = game.ability_at(card, number)
                 timing = {"defense reaction": "reaction", "attack reaction": "reaction", "action": "main"}.get(
-                    ab.get("type", "instant"), "now")
+                    ab.get("type", "instant") if ab is not None else "instant", "now")
                 game.ready_for(player, None, dict(act, _timing=timing))
                 game.activate(player, card, number, act, key)
             elif "defend" in act:

@@ -127,6 +127,10 @@ def check_chosen(scenario, where: str, card, chosen, reasons: list):
     options = modal[0].get("modes", [])
     want = min(int(modal[0].get("choose", 1)), len(options))
     most = min(int(modal[0].get("choose_up_to", want)), len(options))   # "Choose 1 or both" (1.7.5)
+    alt = modal[0].get("choose_if")   # "If …, choose 3. Otherwise, choose 1": either number, checked as played (1.7.5e)
+    if isinstance(alt, dict) and isinstance(alt.get("choose"), int) and len(chosen if isinstance(chosen, list) else []) \
+            == min(alt["choose"], len(options)):
+        want = most = min(alt["choose"], len(options))
     if not isinstance(chosen, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in chosen):
         reasons.append(scenario.reason("wrong-type", f"modes must be a list of mode numbers such as [1], not {chosen!r}",
                                        where))
@@ -164,6 +168,29 @@ def declare_action_modes(game, c, action: dict) -> None:
               + (", in that order." if len(c.modes) > 1 else "."),
               [cited.DECLARE_MODES_TARGETS, cited.MODES_DECLARED]
               + ([cited.MODAL_ABILITY] if hi > lo else []) + ([cited.MODES_DIFFERENT] if len(c.modes) > 1 else []))
+
+
+def check_mode_count(game, c) -> None:
+    """1.7.5e: a number of modes that depends on a condition (``choose_if = { if = …, choose = N }``: "If …, choose N.
+    Otherwise, choose M") is fixed by evaluating the condition as the modes are selected — as the card is played, not
+    as it resolves; modes declared in another number make the play illegal."""
+    from judge.engine.fab.base import IllegalAction
+
+    modal = modal_effects(c)
+    alt = modal[0].get("choose_if") if modal else None
+    if not isinstance(alt, dict):
+        return
+    options = modal[0].get("modes", [])
+    met = game.condition(alt["if"], c, {})
+    n = min(int(alt["choose"] if met else modal[0].get("choose", 1)), len(options))
+    said = "; ".join(game.unmet_clauses(alt["if"], c, {})) if not met else "it is met"
+    rules = [cited.MODES_CONDITIONAL_NUMBER, cited.MODES_DECLARED] + game.condition_rules(alt["if"])
+    if len(c.modes) != n:
+        raise IllegalAction(f"the number of modes depends on a condition evaluated as the modes are selected ({said}), "
+                            f"so {c.name} chooses {n} mode{'s' if n != 1 else ''}, not {len(c.modes)}", rules)
+    game.step(f"{c.name}'s number of modes depends on a condition, evaluated now as the modes are selected ({said}): "
+              f"it chooses {n} mode{'s' if n != 1 else ''}, and that number does not change later.", rules,
+              tag="telling")
 
 
 def effect_modes(game, eff, src, controller, layer):

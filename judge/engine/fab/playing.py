@@ -13,7 +13,7 @@ from judge.engine.fab.cards import ARENA_ZONES, Card, matches
 from judge.engine.fab.contests import back_face_refusal
 from judge.engine.fab.effects import _describe_condition, _describe_quantity
 from judge.engine.fab.keywords import BOOST
-from judge.engine.fab.modes import declare_action_modes
+from judge.engine.fab.modes import check_mode_count, declare_action_modes
 from judge.engine.fab.state import Effect, Layer, snapshot as state_snapshot
 
 
@@ -250,7 +250,8 @@ class Playing:
         s.stack.append(self._card_layer(c, player))
         s.stack[-1].params["damage_order"] = list(action.get("damage_order", []))
         s.stack[-1].params.update(chosen=action.get("choose"), since=len(s.history))   # chosen: 1.8.6; since: 7.0.2a
-        c.__dict__["_chosen"] = action.get("choose")   # also for the effects of its triggered abilities (6.6.6)
+        c.__dict__.update(_chosen=action.get("choose"), _names=action.get("names"),
+                          _option=action.get("option"))   # also for its triggered abilities (1.8.6)
         s.stack[-1].params.update({k: action[k] for k in ("opt", "reload", "option") if k in action})   # 8.5.22/23, 1.8.6
         c.__dict__["_origin"] = origin
         self.move(c, "stack", controller=player)
@@ -318,6 +319,7 @@ class Playing:
         s = self.s
         layer = s.stack[-1]
         declare_action_modes(self, c, action)   # 1.7.5a, 5.1.4a: modes first, then targets
+        check_mode_count(self, c)               # 1.7.5e: a number of modes fixed by a condition as they are selected
         targets = action.get("targets") or ([action["target"]] if "target" in action else [])
         if c.is_attack_action or (meld and "attack" in c.subtypes):
             layer.attack_targets = self._attack_targets(player, [t for t in targets if t in s.players or

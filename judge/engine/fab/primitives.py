@@ -14,6 +14,7 @@ from judge.engine.core import InvalidScenario
 from judge.engine.fab import cited, gains, more_tokens, tapping
 from judge.engine.fab.base import _describe_effect_data, _describe_selector, restriction_words
 from judge.engine.fab.card_sets import effect_banish_set
+from judge.engine.fab.control import effect_gain_control
 from judge.engine.fab.cards import ARENA_ZONES
 from judge.engine.fab.contests import effect_clash, effect_roll, effect_transcend, effect_wager
 from judge.engine.fab.counters import Counters
@@ -22,6 +23,7 @@ from judge.engine.fab.keyword_play import KeywordPlay
 from judge.engine.fab.looking import effect_look
 from judge.engine.fab.retrieving import effect_retrieve
 from judge.engine.fab.modes import effect_either, effect_modes
+from judge.engine.fab.naming import effect_name
 from judge.engine.fab.state import Effect
 from judge.engine.fab.subcards import SubCards
 from judge.engine.fab.zones import Zones
@@ -256,6 +258,8 @@ def _zone(game, eff, src, controller, layer):
     for c in cards:
         game.zone_effect(eff["do"], c)
     game.last_ok = bool(cards)
+    # "that card": the cards this source's effect just moved (a ``that_card`` condition reads them)
+    game.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [c.handle for c in cards]
 
 
 def _close_combat_chain(game, eff, src, controller, layer):
@@ -562,10 +566,10 @@ PRIMITIVE_ROWS = (
     _p("damage", {"amount", "kind", "to", "unpreventable", "source"}, (cited.DEAL_DAMAGE,), _damage),
     _p("gain-action-point", {"amount"}, (cited.GAIN_ACTION_POINTS,), _gain_action_point),
     _p("create-token", {"name", "types", "subtypes", "supertypes", "handle", "power", "defense", "life", "keywords",
-                        "abilities", "count", "who"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
+                        "abilities", "count", "who", "equip"}, (cited.CREATE_TOKEN, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL),
        Zones.effect_create_token),
     _p("create-card", {"name", "types", "subtypes", "supertypes", "handle", "cost", "pitch", "power", "defense",
-                       "keywords", "abilities", "zone"}, (cited.CREATE_TOKEN,), Zones.effect_create_card),
+                       "keywords", "abilities", "zone", "target"}, (cited.CREATE_TOKEN,), Zones.effect_create_card),
     _p("destroy", {"what", "amount", "who"}, (cited.DESTROY,), _zone),
     _p("banish", {"what", "face_down", "amount", "who", "random", "up_to"}, (cited.BANISH,), Zones.effect_banish),
     _p("discard", {"what", "random", "who"}, (cited.DISCARD,), Zones.effect_discard),
@@ -581,6 +585,8 @@ PRIMITIVE_ROWS = (
     _p("turn-face-up", {"what"}, (cited.TURN_FACE,), _turn_face_up),
     _p("turn-face-down", {"what"}, (cited.TURN_FACE,), _turn_face_down),
     _p("tap", {"what", "amount"}, (cited.TAP,), tapping.effect_tap),
+    _p("gain-control", {"what", "amount", "from_hero"}, (cited.GAIN_CONTROL,), effect_gain_control),
+    _p("steal", {"what", "amount", "from_hero"}, (cited.GAIN_CONTROL,), effect_gain_control),
     _p("untap", {"what", "amount"}, (cited.UNTAP,), tapping.effect_tap),
     _p("close-combat-chain", set(), (cited.EFFECT_CLOSES_COMBAT_CHAIN,), _close_combat_chain),
     _p("restrict", {"who", "types", "what", "activations", "from", "only_from"}, (cited.DEFENDING_HERO,), _restrict),
@@ -614,7 +620,8 @@ PRIMITIVE_ROWS = (
     _p("reveal", {"what", "amount", "who"}, (cited.REVEAL,), _reveal),
     _p("look", {"what", "amount", "who"}, (cited.LOOK,), effect_look),
     _p("retrieve", {"what"}, (cited.RETRIEVE,), effect_retrieve),
-    _p("modes", {"choose", "choose_up_to", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("modes", {"choose", "choose_up_to", "choose_if", "modes"}, (cited.MODAL_ABILITY,), effect_modes),
+    _p("name", set(), (cited.NAME_A_CARD,), effect_name),
     _p("either", {"options"}, (cited.UNDETERMINED_PARAMETERS,), effect_either),
     _p("clash", {"with", "winner"}, (cited.CLASH,), effect_clash),
     _p("roll", {"sides", "dice"}, (cited.ROLL,), effect_roll),

@@ -488,7 +488,7 @@ class Properties:
                                   "applies before the effect that would give it, and takes precedence: that effect does "
                                   "nothing to it.", [cited.RESTRICTION_PRECEDENCE, cited.RULES_EFFECTS_FIRST])
                     continue
-                kws[data["keyword"]] = data.get("value", True)
+                kws[data["keyword"]] = self.amount(data["value"], card) if isinstance(data.get("value"), dict) else data.get("value", True)  # "Ward X, where X is …": now
             else:
                 kws.pop(data["keyword"], None)
         self._kept_despite_restriction(card, own.intersection(kws))
@@ -583,8 +583,8 @@ class Properties:
             # "the number of opposing heroes with greater {h} than you": life totals now (2.5.3)
             mine = self.s.players[card.controller].life
             return times * sum(1 for name, p in self.s.players.items() if name != card.controller and p.life > mine)
-        if what == "defending-cards":
-            link = self._link_of(card)
+        if what == "defending-cards":   # link = true: the active chain link's (7.0.3b), not the source's own
+            link = self.s.active_link if spec.get("link") else self._link_of(card)
             if link is None:
                 return 0
             sel = spec.get("of", {})
@@ -740,9 +740,9 @@ class Properties:
         if key == "random":
             return "the card was not discarded at random (its player chose it)" if want else \
                 "the card was discarded at random"
-        if key in ("dealt_to", "from_boosting"):   # "when your hero is dealt damage", "banished from boosting"
+        if key in ("dealt_to", "from_boosting", "by_this"):   # "when your hero is dealt damage", "banished from boosting"
             return {"dealt_to": "the damage is not dealt to " + ("its controller's" if want == "you" else "an opposing") + " hero",
-                    "from_boosting": f"the card was {'not ' if want else ''}banished by a boost (8.3.9)"}[key]
+                    "from_boosting": f"the card was {'not ' if want else ''}banished by a boost (8.3.9)", "by_this": "another source banished it, not this card" if want else "this card banished it"}[key]
         if key == "rolled":
             return f"the number rolled is {rolled(self, src)}, not {' or '.join(map(str, want))}"
         if key == "is_attack":

@@ -8,8 +8,9 @@ half-run. docs/scenario-format.md documents the same tables.
 
 from __future__ import annotations
 
+from judge.engine.fab.control import FROM_HEROES
 from judge.engine.fab import cited
-from judge.engine.fab.cards import PERMANENT_SUBTYPES, SUPERTYPE_WORDS
+from judge.engine.fab.cards import PERMANENT_SUBTYPES, PLAYED_WITH, SUPERTYPE_WORDS
 from judge.engine.fab.conditions import CONDITIONS as CONDITION_TABLE
 from judge.engine.fab.counts import EXTRA_QUANTITIES
 from judge.engine.fab.turn import DURATIONS
@@ -49,8 +50,8 @@ EVENT_INFO: dict[str, set[str]] = {
     "defend": {"cards", "together"}, "defends": {"card", "attack", "together"}, "defended": {"attack", "card", "cards"},
     "hit": {"attack", "card", "amount", "marked", "target"}, "damage": {"card", "attack", "amount", "target", "is_attack"},
     "dealt-damage": {"card", "amount", "target", "source"}, "chain-link-resolves": {"attack"},
-    "destroyed": {"card"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
-    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting"},
+    "destroyed": {"card", "player"}, "combat-chain-closes": set(), "start-of-turn": {"player"}, "action-phase": {"player"},
+    "end-phase": {"player"}, "discard": {"card", "player", "random"}, "banished": {"card", "player", "boosting", "source"},
     "enters-arena": {"card", "player"}, "leaves-arena": {"card", "player", "destination"}, "equip": {"card", "player"},
     "create-token": {"cards", "player"}, "counter-added": {"card", "player", "amount"},
     "counter-removed": {"card", "player", "amount"}, "boost": {"card", "player"},
@@ -124,6 +125,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             reasons.append(scenario.reason("unsupported", f"do = \"{eff['do']}\" is the effect of a static ability "
                                            "only (kind = \"static\", effect = { … })", f"{key}.effects.{i + 1}",
                                            cited.STATIC_CONTINUOUS_EFFECT))
+    for i, eff in enumerate(ab.get("effects", []) if isinstance(ab.get("effects"), list) else []):
+        if isinstance(eff, dict) and eff.get("do") == "gain-ability" and \
+                isinstance(eff.get("ability"), dict) and eff["ability"].get("kind") == "activated":
+            reasons.append(scenario.reason("unsupported", "an activated ability given by an effect is not modelled: "
+                                           "only a static ability gives one (kind = \"static\")",
+                                           f"{key}.effects.{i + 1}", cited.ABILITIES_MODIFIED))
     if static_do == "prevent-by" and (ab["effect"].get("sub_event") not in ("banish", "destroy")
                                       or not isinstance(ab["effect"].get("amount"), int)):
         reasons.append(scenario.reason("bad-effect", "prevent-by reads sub_event = \"banish\" | \"destroy\" and amount = N",
@@ -240,6 +247,9 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
             reasons.append(scenario.reason("unsupported", f"gaining '{kw}' ({KEYWORDS[kw].rule}) from an effect is not "
                                            "modelled: the engine gives the ability it means only to a card printed "
                                            "with it", f"{key}.keyword", KEYWORDS[kw].rule))
+    if do in ("gain-control", "steal") and "duration" in eff:   # "steal it until the end of this action phase"
+        reasons.append(scenario.reason("unsupported", f"{do} for a duration (control given back as it ends) is not "
+                                       "modelled", f"{key}.duration", cited.GAIN_CONTROL))
     if do == "gain-supertypes" and not eff.get("supertypes"):
         reasons.append(scenario.reason("wrong-type", "gain-supertypes needs the supertypes it adds: supertypes = "
                                        "[\"draconic\"]", key, cited.LOSE_SUPERTYPES))
@@ -278,12 +288,12 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if do == "create-token":
         _check_token(scenario, key, eff, reasons)
     if do == "gain-ability":
-        granted = eff.get("ability")
-        if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":
-            reasons.append(scenario.reason("wrong-type", "ability must be a triggered ability table: "
-                                           "ability = { kind = \"trigger\", on = \"hit\", effects = [ … ] }", key))
+        kind = eff["ability"].get("kind", "trigger") if isinstance(eff.get("ability"), dict) else None
+        if kind not in ("trigger", "activated"):     # an activated one: a static ability's only (1.7.7)
+            reasons.append(scenario.reason("wrong-type", "ability must be a triggered ability table: ability = { kind = "
+                                           "\"trigger\", on = \"hit\", effects = [ … ] } (or kind = \"activated\")", key))
         else:
-            check_ability(scenario, key, dict(granted, kind="trigger"), reasons)
+            check_ability(scenario, key, dict(eff["ability"], kind=kind), reasons)
     for field in ("amount", "by", "count", "total", "value", "cost_less_than"):
         if field not in eff:
             continue
@@ -520,7 +530,7 @@ def _shape():
                       "max_power": Int(), "power_above_base": Bool(), "min_base_power": Int(),
                       "max_base_power": Int(), "pitch": Int(), "color": Str(("red", "yellow", "blue")),
                       "is_attack": Bool(), "from_hand": Bool(), "played_from": Str(("hand", "arsenal", "banished", "graveyard", "deck")), "owner": Str(), "name_contains": Str(), "nth_attack": Int(1), "counter": Str(),
-                      "deals_arcane": Bool(), "played_with": Str(("boost", "rune gate", "fusion")), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
+                      "deals_arcane": Bool(), "named": Bool(), "played_with": Str(PLAYED_WITH), "any_of": ListOf(Lazy(lambda: selector))}, what="a selector table")
     target, flag = Str() | selector, Bool()
     by_whom, quantity = Str(("you", "opponent")), Int() | Str() | Table({
         "count": Str(), "times": Int(), "of": AnyValue(), "value": Int(), "other": Bool(), "event": Str(EVENTS),
@@ -533,12 +543,12 @@ def _shape():
                        "played_this_turn": selector, "played_other_this_turn": selector, "charged": selector, "dealt_arcane_this_turn": flag, "attack": selector,
                        "card": selector, "this": selector, "attack_power_above_base": flag,
                        "together_with": selector, "last_attack": selector, "last_attack_hit": flag, "damage_at_least": Int(),
-                       "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(),
+                       "defended_from_hand": flag, "max_defense": Int(), "is_defended": flag, "by": Str(), "by_this": flag,
                        "played_from": Str(), "fused": flag, "scrapped": flag, "charged_this_turn": flag, "pitched": selector, "is_attack": flag, "your_turn": flag,
                        "ability_type": Str(("action", "instant", "attack reaction", "defense reaction")),
                        "at_least": counted, "at_most": counted, "if_you_do": flag, "otherwise": flag,
                        "paid_with": selector, "phase": Str(("start", "action", "end")),
-                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "dealt_damage_to_hero": flag, "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
+                       "dealt_damage_this_turn": flag, "damage_at_most": Int(), "dealt_more_than": Int(0), "dealt_damage_to_hero": flag, "that_card": selector, "revealed": selector, "discarded": selector, "banished": selector | ListOf(selector), "defending_hero_marked": flag,
                        "hit_hero_marked": flag, "won_clash": flag, "attacks_hero": flag, "pitched_for": selector, "defends_alone": flag, "boost_banished": selector, "target_is_hero": flag, "dealt_to": Str(("you", "opponent")), "from_boosting": flag, "target_hero": Str(), "life_at_most": Int(0), "life_at_least": Int(0),
                        "created_this_turn": selector, "any_of": ListOf(Lazy(lambda: condition)),
                        "pitched_this_turn": selector, "less_life_than_an_opponent": flag, "to_your_graveyard": flag, "random": flag, "rolled": ListOf(Int(1)),
@@ -554,7 +564,7 @@ def _shape():
                     "damage_type": Str(), "shield": Bool(), "activations": Bool(), "attack_only": Bool(),
                     "spread": Str(("each", "combined")), "card": Str() | selector, "for": Str() | selector,
                     "of": Str() | selector, "when": condition, "once": Bool(), "on": Str(),
-                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(),
+                    "unpreventable": Bool(), "up_to": Bool(), "cost_less_than": quantity, "shuffle": Bool(), "sides": Int(2), "dice": Int(1), "source": Str(("attack", "chosen")), "set": Int(0), "halve": Bool(), "equip": Bool(), "target": target,
                     "supertypes": words, "zone": Str(("hand", "banished")), "cost": Int() | Str(), "pitch": Int(),
                     "power": Int(), "defense": Int(), "life": Int(1), "keywords": ListOf(Str()), "counters": counters,
                     "into": Str(("self",)) | Table({"name": Str(), "types": words, "subtypes": words, "supertypes": words,
@@ -563,10 +573,10 @@ def _shape():
                                                     what="a token table (as create-token's)"),
                     "with": Str(), "winner": Lazy(lambda: effects), "prize": Lazy(lambda: effects),
                     "from": Str(("graveyard", "hand", "banished", "arsenal", "pitch")), "only_from": Str(("hand", "arsenal", "banished", "graveyard")),
-                    "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
+                    "from_hero": Str(FROM_HEROES), "sets": ListOf(Table({"of": selector, "amount": Int(1)}, what="a set part { of = SELECTOR, amount = N }")),
                     "unless_paid": Table({"resources": Int(1), "by": Str(), "pays": Bool(), "pitch": ListOf(NAME)},
                                          what="an unless_paid table { resources = N, by = WHO }"),
-                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1),
+                    "effects": Lazy(lambda: effects), "abilities": ListOf(Lazy(lambda: ability)), "choose": Int(1), "choose_up_to": Int(1), "choose_if": Table({"if": condition, "choose": Int(1)}, what="a choose_if table { if = CONDITION, choose = N }"),
                     "modes": ListOf(Table({"effects": Lazy(lambda: effects), "target": target}, what="a mode table")),
                     "options": ListOf(Table({"effects": Lazy(lambda: effects)}, what="an option table"))},
                    what="an effect table")
@@ -602,7 +612,7 @@ def _shape():
                     "damage_order": ListOf(NAME), "boost": Bool() | NAME, "arsenal": NAME,
                     "pitch_order": ListOf(NAME), "random": ListOf(NAME), "roll": ListOf(Int(1)), "pay_with": ListOf(NAME),
                     "opt": Table({"top": ListOf(NAME), "bottom": ListOf(NAME)}, what="an opt table { top = [...], bottom = [...] }"),
-                    "reload": NAME, "fuse": ListOf(NAME),
+                    "reload": NAME, "fuse": ListOf(NAME), "names": ListOf(Str()),
                     "optional_cost": Bool(), "crank": Bool(),
                     "additional": Str() | Bool() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table") | ListOf(Str() | Table({"do": Str(), "card": NAME, "amount": Int()}, what="an additional cost table"))},
                    what="an action table")

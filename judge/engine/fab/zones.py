@@ -285,7 +285,9 @@ class Zones:
             c.face_down = bool(eff.get("face_down"))
             c.__dict__["_banished_from"] = origin
             moved.append(c.handle)
-            self.event("banished", card=c.handle, player=controller, origin=origin)
+            # the source whose effect banished it: "whenever this banishes a red card" (condition by_this)
+            self.event("banished", card=c.handle, player=controller, origin=origin,
+                       source=src.handle if src else None)
         self.last_objects = moved
         # "if an attack action card and a 'non-attack' action card are banished this way" (condition banished)
         self.__dict__.setdefault("banished_by", {})[src.handle if src else None] = list(moved)
@@ -333,6 +335,8 @@ class Zones:
                            for j, ab in enumerate(eff.get("abilities", []), 1)]
             c.token = True
             c.zone = "outside"
+            if eff.get("equip") and self._cannot_equip_token(c, who):
+                continue
             c.timestamp = self.s.tick()
             self.s.cards[handle] = c
             self.tokens.append(c.name)
@@ -342,9 +346,24 @@ class Zones:
                       + (f" (created by {self.player_name(controller)}'s effect)" if who != controller else "") + ".",
                       [cited.CREATE_TOKEN, cited.TOKEN_ENTERS_AS_CREATED, cited.TOKEN_ENTERS_UNDER_CREATOR_CONTROL])
             self.move(c, zone, controller=who)
+            if eff.get("equip"):
+                self.step(f"Equipping a token creates it, then equips it: {c.name} is put into "
+                          f"{self.player_name(who)}'s {'weapon' if 'weapon' in c.types else 'equipment'} zone as a "
+                          "permanent.", [cited.EQUIP_TOKEN, cited.EQUIP])
         self.last_objects = made
         self.last_ok = bool(made)
         self.event("create-token", cards=made, player=who)
+
+    def _cannot_equip_token(self, c: Card, who: str) -> bool:
+        """8.5.41d: "equip a NAME token" creates the token, then equips it; a token that cannot be equipped (no empty
+        zone for it, 8.5.41c) is not created, and that part of the effect fails — said in the trace."""
+        from judge.engine.fab.retrieving import _why_not_equipped
+
+        why = _why_not_equipped(self, c, who)
+        if why is not None:
+            self.step(f"A {c.name} token would be created and equipped, but it cannot be equipped ({why}): that part of "
+                      "the effect fails.", [cited.EQUIP_TOKEN, cited.EQUIP_ZONE_EMPTY, cited.EFFECT_FAILS])
+        return why is not None
 
     def effect_create_card(self, eff: dict, src, controller: str, layer):
         """8.5.2, 8.5.2c: create a card — not a token — with the given properties in a zone its controller owns
@@ -364,6 +383,7 @@ class Zones:
         c.keywords = parse_keywords(eff.get("keywords", []))
         c.abilities = [Ability(j, ab.get("kind", "trigger"), ab, f"created.{handle}.{j}")
                        for j, ab in enumerate(eff.get("abilities", []), 1)]
+        c.target_spec = eff.get("target")     # its printed "target …", declared as it is played (1.8.5)
         c.printed = (tuple(c.abilities), dict(c.keywords))
         c.zone = "outside"
         c.timestamp = self.s.tick()
@@ -388,6 +408,7 @@ class Zones:
                 self.discard(c, random=False)
                 # "if you discard an attack action card this way": the card this source's effect discarded
                 self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = c.handle
+                self.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [c.handle]
             self.last_ok = bool(cards)
             return
         who = self._player_word(eff.get("who", "you"), controller, layer)
@@ -421,6 +442,7 @@ class Zones:
         self.discard(pick, random=bool(eff.get("random")))
         # "if a card with 6 or more {p} is discarded this way": the card this source's discard effect discarded
         self.__dict__.setdefault("discarded_by", {})[src.handle if src else None] = pick.handle
+        self.__dict__.setdefault("moved_by", {})[src.handle if src else None] = [pick.handle]
         self.last_ok = True
 
     def discard(self, c: Card, random: bool = False):
