@@ -62,3 +62,11 @@ def test_cards_your_opponents_control_get_until_the_start_of_your_next_turn():
     assert c.abilities[1]["effects"][1] == {
         "do": "modify", "stat": "power", "by": -1, "duration": "until-your-next-turn", "if": {"if_you_do": True},
         "to": {"types": ["action"], "subtypes": ["attack"], "controller": "opponent"}}
+
+
+def test_allies_you_control_have_an_activated_ability():
+    c = _compiled("Storm of Sandikai")
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "static", "effect": {
+        "do": "gain-ability", "to": {"subtypes": ["dragon", "ally"], "controller": "you"},
+        "ability": {"kind": "activated", "type": "action", "cost": 0, "limit": 1, "attack": True}}}]

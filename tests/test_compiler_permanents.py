@@ -427,3 +427,12 @@ def test_each_end_phase_and_another_target_hero():
     c = _compiled("Civic Peak")
     assert c.abilities == [{"kind": "trigger", "on": "defends", "target": "opponent",
                             "effects": [{"do": "draw", "amount": 1, "who": "target"}]}]
+
+
+def test_the_attack_of_an_attack_or_hit_trigger():
+    # Refraction Bolters: "When a weapon you control hits, you may destroy Refraction Bolters. If you do, the attack
+    # gains go again." — "the attack": the attack the hit event is about, the active-attack
+    c = _compiled("Refraction Bolters")
+    assert c.fully, c.not_understood
+    assert c.abilities[0]["effects"][1] == {"do": "gain-keyword", "keyword": "go again", "to": "attack",
+                                            "if": {"if_you_do": True}}

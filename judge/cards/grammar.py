@@ -205,7 +205,8 @@ def effects_of(text: str, frame: Frame) -> list[dict]:
             out.extend(last)
             continue
         got = control_grammar.this_way(sentence, frame, effect_parts) \
-            or choices_grammar.sentence_effects(sentence, frame, effect_parts)
+            or choices_grammar.sentence_effects(sentence, frame, effect_parts) \
+            or played_grammar.if_defended(sentence, frame, effect_parts)
         last = effect_parts([sentence], frame) if got is None else got
         out.extend(last)
     return out

@@ -170,9 +170,32 @@ def effect(low: str, frame) -> list[dict] | None:
              "amount": 1 if m.group(1) == "+" else -1, "what": {**spec, "controller": "you"}}]
 
 
+_HAVE_QUOTED = re.compile(r'((?:[a-z]+ )*?allies) you control have "([^"]+)"\.?', re.IGNORECASE)
+
+
+def allies_have_ability(text: str, ctx) -> Reading | None:
+    """A permanent's ``Dragon allies you control have "Once per Turn Action - 0: Attack".``: a static ability giving an
+    activated ability to every ally of that kind its controller controls (1.7.7, 6.2.3) — an ally's attack ability
+    (8.2.8c: its attack-proxy attacks for it)."""
+    m = _HAVE_QUOTED.fullmatch(text.strip())
+    if not m:
+        return None
+    words = m.group(1).lower().split()[:-1]
+    if ctx.resolves or any(w not in ALLY_KINDS for w in words):
+        raise NotUnderstood(text)
+    got = ctx.paragraph(m.group(2))
+    if got is None or got.fields or got.keywords or len(got.abilities) != 1 or \
+            got.abilities[0].get("kind") != "activated":
+        raise NotUnderstood(text)
+    to = {"subtypes": words + ["ally"], "controller": "you"}
+    return Reading(abilities=[{"kind": "static", "effect": {"do": "gain-ability", "to": to,
+                                                            "ability": got.abilities[0]}}])
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
-    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack, cards_you_own_lose):
+    for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack, cards_you_own_lose,
+                   allies_have_ability):
         got = reader(text, ctx)
         if got is not None:
             return got

@@ -386,6 +386,8 @@ def subject(phrase: str, frame: Frame) -> tuple[dict, bool]:
     ctx = frame.ctx
     if p in ("the attack", "the card") and frame.event == "play":
         return {"to": "event-card"}, False     # the card the play event is about (a permanent's play trigger)
+    if p == "the attack" and frame.event in ("attack", "hit") and frame.where == "trigger":
+        return {"to": "attack"}, False         # the attack the attack or hit event is about: the active-attack (1.4.1)
     if p == "it" and frame.last_it == "permanent":
         return {"to": "it"}, False             # the permanent the sentence before transformed objects into
     if p in ("this", "it"):

@@ -196,6 +196,20 @@ def _replacing(clause: str, last: list[dict], frame) -> list[dict]:
     return new
 
 
+def if_defended(sentence: str, frame, effect_parts) -> list[dict] | None:
+    """``If it's defended by an? NOUN, EFFECTS`` after an attack reaction's sentence about its target attack: the
+    effects, each generated only if the active chain link has such a defending card as the card resolves (1.8.4,
+    7.0.5); None for another sentence."""
+    m = re.fullmatch(r"if (it(?:'s| is) defended by .+?), (.+?)\.?", sentence.strip(), re.IGNORECASE)
+    if not m or frame.where != "resolution":
+        return None
+    cond = frame.ctx.condition(m.group(1).lower())
+    effects = effect_parts([m.group(2)], frame)
+    if any("if" in e for e in effects):
+        raise g.NotUnderstood(sentence)     # two conditions on one effect
+    return [dict(e, **{"if": dict(cond)}) for e in effects]
+
+
 def join_instead(paras: list[str]) -> list[str]:
     """The printed paragraphs, with an ``If …, instead …`` paragraph joined to the one before it — the effect it
     replaces ("Gain 1{h}" / "If you've been dealt arcane damage this turn, instead gain 4{h}."), and an ``If you gain
@@ -247,6 +261,12 @@ def condition(p: str, ctx) -> dict | None:
         from judge.cards.costs_grammar import card_noun
 
         return {"at_least": {"count": "in-pitch", "of": card_noun(m.group(2) + " card", ctx), "n": g.number(m.group(1))}}
+    m = re.fullmatch(r"it(?:'s| is) defended by an? (.+)", p)
+    if m and m.group(1) in _DEFENDING and "attack reaction" in ctx.types:
+        # an attack reaction's "it": the attack it targets, the active chain link's (7.4.2: played in its Reaction
+        # Step) — a card of that kind among the link's defending cards (7.0.5)
+        return {"at_least": {"count": "defending-cards", **({"of": dict(_DEFENDING[m.group(1)])}
+                                                             if _DEFENDING[m.group(1)] else {}), "link": True, "n": 1}}
     m = re.fullmatch(r"an? (.+?) is defending this chain link", p)
     if m and m.group(1) in _DEFENDING:     # 7.0.5: a defending card of the active chain link
         return {"at_least": {"count": "defending-cards", **({"of": dict(_DEFENDING[m.group(1)])}

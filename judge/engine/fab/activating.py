@@ -5,10 +5,18 @@ activated abilities, attack-proxies and attack-layers opening the combat chain (
 from __future__ import annotations
 
 from judge.engine.fab import cited
-from judge.engine.fab.cards import ARENA_ZONES, Card, matches
+from judge.engine.fab.cards import ARENA_ZONES, Ability, Card, matches
 from judge.engine.fab.base import IllegalAction
 from judge.engine.fab.keywords import GO_AGAIN, parse_keywords
 from judge.engine.fab.state import Layer
+
+
+def _ability_words(ab) -> str:
+    """An activated ability in short words: "once per turn action - 0: attack"."""
+    limit = {1: "once per turn ", 2: "twice per turn "}.get(ab.get("limit"), "")
+    body = "Attack" if ab.get("attack") else "…"
+    words = f"{limit}{ab.get('type', 'instant')} - {ab.get('cost', 0)}: {body}"
+    return words[:1].upper() + words[1:]
 
 
 def _names_a_target(effects: list) -> bool:
@@ -25,13 +33,40 @@ class Activating:
                       f"{self.player_name(player)} cannot activate {c.name}'s ability",
                       "The activation is illegal and the game state is reversed.")
 
+    def ability_at(self, c: Card, index: int):
+        """The ``index``th (1-based) ability of ``c``: its own abilities, then the activated abilities a functional
+        static ability gives it ("Dragon allies you control have 'Once per Turn Action - 0: Attack'", 1.7.7),
+        numbered after them in the order of those static abilities; None when there is no such ability."""
+        if 0 < index <= len(c.abilities):
+            return c.abilities[index - 1]
+        granted = self.granted_activated(c)
+        k = index - len(c.abilities) - 1
+        return granted[k] if 0 <= k < len(granted) else None
+
+    def granted_activated(self, c: Card) -> list:
+        """The activated abilities functional static abilities give ``c`` now (1.7.7, 6.2.3)."""
+        if not self.static_grants:
+            return []
+        out = []
+        for src, ab in self._functional_statics("gain-ability"):
+            e = ab.get("effect", {})
+            data = e.get("ability", {})
+            if data.get("kind") == "activated" and self._applies(e.get("to", "self"), c, src.controller, src):
+                out.append(Ability(len(c.abilities) + len(out) + 1, "activated", dict(data),
+                                   f"granted-{src.handle}-{ab.index}"))
+        return out
+
     def _activate(self, player: str, c: Card, index: int, action: dict, key: str):
         """5.2: activating an ability, in the steps of playing a card (5.2.2); any step may find it illegal."""
-        if index > len(c.abilities) or c.abilities[index - 1].kind != "activated":
-            # 1.7.7: an effect took the ability away (it loses its abilities): there is nothing to activate (5.2.2)
-            raise IllegalAction(f"{c.name} no longer has that activated ability: an effect took it away",
-                                [cited.ABILITIES_MODIFIED, cited.ACTIVATE_ACTIVATED_ABILITY])
-        ab = c.abilities[index - 1]
+        ab = self.ability_at(c, index)
+        if ab is None or ab.kind != "activated":
+            # 1.7.7: an effect took the ability away (it loses its abilities), or none gives it: there is nothing to
+            # activate (5.2.2)
+            raise IllegalAction(f"{c.name} does not have that activated ability (now): an effect took it away, or "
+                                "no effect gives it", [cited.ABILITIES_MODIFIED, cited.ACTIVATE_ACTIVATED_ABILITY])
+        if index > len(c.abilities):
+            self.step(f"{c.name} has the activated ability \"{_ability_words(ab)}\": a static ability gives it "
+                      "(it gains the ability).", [cited.ABILITIES_MODIFIED])
         try:
             self._check_can_activate(player, c, ab)
         except IllegalAction as e:
@@ -227,7 +262,7 @@ class Activating:
                    cited.CARD_PLAYED] + (allowance_cites if limit is not None and used + 1 > limit else
                                          [cited.ACTIVATION_LIMIT] if limit is not None else []))
         self.event("activate", card=c.handle, player=player, is_attack=layer.is_attack,
-                   ability_type=c.abilities[index - 1].get("type"))
+                   ability_type=self.ability_at(c, index).get("type"))
         s.priority = player
         s.passed = []
         self.game_state_actions()   # 1.10.2: a new priority state

@@ -612,8 +612,12 @@ def _check_action(scenario, i, act, s: State, reasons):
             faces = [card.abilities] + [f["abilities"] for f in card.faces.values()] if card.faces else [card.abilities]
             if "ability" not in act and card.faces:
                 idx = next((i for abs_ in faces for i, a in enumerate(abs_, 1) if a.kind == "activated"), idx)
-            if not isinstance(idx, int) or not any(0 < idx <= len(abs_) and abs_[idx - 1].kind == "activated"
-                                                   for abs_ in faces):
+            if "ability" not in act and not any(a.kind == "activated" for abs_ in faces for a in abs_):
+                idx = len(card.abilities) + 1      # the first activated ability an effect gives it (1.7.7)
+            if _granted_activated(s) and isinstance(idx, int) and idx > len(card.abilities):
+                pass        # an activated ability a static ability may give it: checked as it is activated (1.7.7)
+            elif not isinstance(idx, int) or not any(0 < idx <= len(abs_) and abs_[idx - 1].kind == "activated"
+                                                     for abs_ in faces):
                 has = (f"its activated abilities are number {' and '.join(acts)} among its abilities" if acts
                        else "it has no activated ability")
                 reasons.append(scenario.reason("bad-ability", f"{card.name}'s ability number {idx} is not an activated "
@@ -626,3 +630,11 @@ def _check_action(scenario, i, act, s: State, reasons):
             reasons.append(scenario.reason("split-card", f"{card.name} is a split-card: declare side = one of "
                                            f"{', '.join(card.sides)} or meld = true", f"{key}.side",
                                            cited.ANNOUNCE_SPLIT_CARD_SIDE))
+
+
+def _granted_activated(s) -> bool:
+    """Does a static ability in the game give activated abilities to objects ("have 'Once per Turn Action - 0:
+    Attack'", 1.7.7)?"""
+    return any(ab.kind == "static" and ab.get("effect", {}).get("do") == "gain-ability"
+               and ab.get("effect", {}).get("ability", {}).get("kind") == "activated"
+               for c in s.cards.values() for ab in c.abilities)

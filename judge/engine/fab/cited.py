@@ -43,6 +43,7 @@ UNLESS_EFFECT = cite("1.8.4b", "written in the format effect unless oppcondition
 WHILE_CONDITION_ALWAYS_CHECKED = cite("1.8.4c", "the condition is evaluated at all times while the effect exists")
 TARGETED_EFFECT = cite("1.8.5", "a targeted effect is an effect")
 TARGETABLE_ZONES = cite("1.8.5a", "unless the effect specifies the legal target as a zone")
+ATTACK_IDENTITY = cite("1.2.2d", "an attack proxy on the stack an attack layer on the stack or an attacking object on the combat chain has the object identity attack")
 CARD_IDENTITY_NOT_ATTACK = cite("1.2.2c", "a card has the object identity of its traits, types, and subtypes, except for the subtype attack")
 EFFECT_FAILS = cite("1.8.9", "an effect fails if the target")
 YOUR_NEXT_ATTACK = cite("1.8.10", "if an effect specifies your next")

@@ -528,9 +528,11 @@ def run(game: Game, scenario):
                 game.until_created(act["activate"], key)     # a token an effect creates (build.created_handles)
                 card = game.card(act["activate"])
                 number = card.ability_number(act)
-                ab = card.abilities[number - 1]
+                if "ability" not in act and not any(a.kind == "activated" for a in card.abilities):
+                    number = len(card.abilities) + 1   # none of its own: the first one an effect gives it (1.7.7)
+                ab = game.ability_at(card, number)
                 timing = {"defense reaction": "reaction", "attack reaction": "reaction", "action": "main"}.get(
-                    ab.get("type", "instant"), "now")
+                    ab.get("type", "instant") if ab is not None else "instant", "now")
                 game.ready_for(player, None, dict(act, _timing=timing))
                 game.activate(player, card, number, act, key)
             elif "defend" in act:

@@ -634,7 +634,7 @@ class Playing:
                 if eff.controller == player:
                     wanted = _describe_selector({k: v for k, v in core.items() if k != "controller"}, plural=False)
                     self.step(f"The effect of {self._src_name(eff)} waits for the next {wanted}; {c.name}'s attack "
-                              "does not fit it.", [cited.NEXT_CARD_EFFECTS, cited.YOUR_NEXT_ATTACK])
+                              "does not fit it.", [cited.NEXT_CARD_EFFECTS, cited.YOUR_NEXT_ATTACK, cited.ATTACK_IDENTITY])
                 continue
             if not sel.get("is_attack"):
                 if eff.controller == player:
@@ -649,7 +649,7 @@ class Playing:
             eff.data["_attack_link"] = n
             self.step(f"The effect of {self._src_name(eff)} applies to the next attack, and {c.name}'s attack (an "
                       f"attack-proxy, to be chain link {n}) is that attack: it {_effect_phrase(eff)}.",
-                      [cited.YOUR_NEXT_ATTACK, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
+                      [cited.YOUR_NEXT_ATTACK, cited.ATTACK_IDENTITY, cited.PROXY_EFFECTS_APPLY_TO_ATTACK])
             gains.first_applies(self, eff, c)   # 6.2.2b, 6.2.5: its first application
 
     def _src_name(self, eff: Effect) -> str:

@@ -583,8 +583,8 @@ class Properties:
             # "the number of opposing heroes with greater {h} than you": life totals now (2.5.3)
             mine = self.s.players[card.controller].life
             return times * sum(1 for name, p in self.s.players.items() if name != card.controller and p.life > mine)
-        if what == "defending-cards":
-            link = self._link_of(card)
+        if what == "defending-cards":   # link = true: the active chain link's (7.0.3b), not the source's own
+            link = self.s.active_link if spec.get("link") else self._link_of(card)
             if link is None:
                 return 0
             sel = spec.get("of", {})

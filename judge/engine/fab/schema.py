@@ -125,6 +125,12 @@ def check_ability(scenario, key: str, ab: dict, reasons: list) -> None:
             reasons.append(scenario.reason("unsupported", f"do = \"{eff['do']}\" is the effect of a static ability "
                                            "only (kind = \"static\", effect = { … })", f"{key}.effects.{i + 1}",
                                            cited.STATIC_CONTINUOUS_EFFECT))
+    for i, eff in enumerate(ab.get("effects", []) if isinstance(ab.get("effects"), list) else []):
+        if isinstance(eff, dict) and eff.get("do") == "gain-ability" and \
+                isinstance(eff.get("ability"), dict) and eff["ability"].get("kind") == "activated":
+            reasons.append(scenario.reason("unsupported", "an activated ability given by an effect is not modelled: "
+                                           "only a static ability gives one (kind = \"static\")",
+                                           f"{key}.effects.{i + 1}", cited.ABILITIES_MODIFIED))
     if static_do == "prevent-by" and (ab["effect"].get("sub_event") not in ("banish", "destroy")
                                       or not isinstance(ab["effect"].get("amount"), int)):
         reasons.append(scenario.reason("bad-effect", "prevent-by reads sub_event = \"banish\" | \"destroy\" and amount = N",
@@ -282,12 +288,12 @@ def check_effect(scenario, key: str, eff, reasons: list, event: str | None = Non
     if do == "create-token":
         _check_token(scenario, key, eff, reasons)
     if do == "gain-ability":
-        granted = eff.get("ability")
-        if not isinstance(granted, dict) or granted.get("kind", "trigger") != "trigger":
-            reasons.append(scenario.reason("wrong-type", "ability must be a triggered ability table: "
-                                           "ability = { kind = \"trigger\", on = \"hit\", effects = [ … ] }", key))
+        kind = eff["ability"].get("kind", "trigger") if isinstance(eff.get("ability"), dict) else None
+        if kind not in ("trigger", "activated"):     # an activated one: a static ability's only (1.7.7)
+            reasons.append(scenario.reason("wrong-type", "ability must be a triggered ability table: ability = { kind = "
+                                           "\"trigger\", on = \"hit\", effects = [ … ] } (or kind = \"activated\")", key))
         else:
-            check_ability(scenario, key, dict(granted, kind="trigger"), reasons)
+            check_ability(scenario, key, dict(eff["ability"], kind=kind), reasons)
     for field in ("amount", "by", "count", "total", "value", "cost_less_than"):
         if field not in eff:
             continue
