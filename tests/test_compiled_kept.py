@@ -80,3 +80,33 @@ def test_a_corrupt_kept_file_is_ignored(tmp_path, monkeypatch):
     kept._mine(str(data_file))
     kept._file().write_bytes(b"\x00not marshal")
     assert named._Kept().get((str(data_file), "x", "1")) is None
+
+
+def test_tokens_and_back_faces_a_check_compiles_are_kept_for_the_next_run(tmp_path, monkeypatch):
+    """A card a file names below its card tables (a created token's ``card``, a back face's) is compiled as the
+    file is played: ``--check`` keeps it too (before it forks, and after it plays), so the next run reads it."""
+    import shutil
+
+    from judge.scenarios import runner
+
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in ("own-create-token-by-card-frostbite.toml",
+                 "9.1.3b-construct-back-face-then-front-face-in-graveyard.toml"):
+        shutil.copy(ROOT / "scenarios" / "fab" / name, folder / name)
+    below = [t["card"] for p in sorted(folder.iterdir())
+             for t in runner._card_tables(sc.load(p).data.get("cards"))
+             if t not in (sc.load(p).data.get("cards") or {}).values()]
+    assert "Frostbite" in below and len(below) >= 2
+    monkeypatch.setattr(named, "_KEPT", named._Kept())
+    monkeypatch.setattr(named, "_COMPILED", {})
+    assert all(row["passed"] for row in sc.check(sc.find_scenarios(folder)))   # one process: played here
+    data = cd.load()
+    fresh = named._Kept()
+    for name in below:
+        (record,) = cd.find(data, name)
+        assert fresh.get((data.path, record.name, record.pitch)) is not None, name
+    monkeypatch.setattr(named, "_KEPT", named._Kept())
+    monkeypatch.setattr(named, "_COMPILED", {})
+    runner._prepare([(p, sc.load(p), None, None) for p in sorted(folder.iterdir())], set())   # before a fork
+    assert {k[1] for k in named._COMPILED} >= set(below)

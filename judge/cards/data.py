@@ -278,10 +278,10 @@ def imports_dir() -> Path:
 
 def available() -> list[tuple[str, str, str]]:
     """(name, version, path) of the embedded data and every import; the last one is the default."""
-    from judge.rulebook.model import format_version_key
-
     if _HELD:
         return list(_HELD[0])
+    from judge.rulebook.model import format_version_key
+
     folder = imports_dir()
     try:   # each import as the folder lists it now: a new, replaced or removed file is a new listing
         stamp = (str(folder), tuple(sorted((e.name, e.inode(), e.stat().st_size, e.stat().st_mtime_ns)

@@ -163,9 +163,10 @@ def loads(raw: bytes, path: str = "<scenario>") -> Scenario:
     if lines is None:
         blob = kept_form(data, scenario._lines)
         if blob is not None:
-            _remember(text, blob)
             if cache is not None:
                 cache.used[digest] = blob
+            else:   # a run's parse cache finds the text again by itself: its memory is not doubled
+                _remember(text, blob)
     # a text kept by the parse cache was within the bounds then (ParseCache.keep; its tag names the limits)
     raise_shape_problems(scenario, shapes.check(data, shapes.COMMON, bounded=lines is not None))
     scenario.bounded = True
@@ -256,9 +257,9 @@ def kept_form(data: dict, lines: dict) -> bytes | None:
 
 
 _RECENT: dict[str, bytes] = {}
-"""The scenario texts this process parsed, each with its :func:`kept_form` (at most :data:`RECENT_MAX`, the
-oldest dropped first): a process loading the same file again and again (``judge serve``, the test suite, a
-run that loads its files twice) parses its TOML once."""
+"""The scenario texts this process parsed outside a run's parse cache, each with its :func:`kept_form` (at
+most :data:`RECENT_MAX`, the oldest dropped first): a process loading the same file again and again
+(``judge serve``, the test suite) parses its TOML once."""
 
 RECENT_MAX = 2000
 
@@ -308,12 +309,17 @@ class parse_cache:
         if not self.outer:
             cache, _CACHE = _CACHE, None
             cache.save()
-            import sys
-
-            named = sys.modules.get("judge.cards.scenario")   # the cards the files named, compiled once
-            if named is not None:
-                named.save_compiled()
+            save_named_cards()
         return False
+
+
+def save_named_cards() -> None:
+    """Keep the cards the files named, compiled in this process, in the store's cache (when any was)."""
+    import sys
+
+    named = sys.modules.get("judge.cards.scenario")
+    if named is not None:
+        named.save_compiled()
 
 
 def _parse(text: str, path: str) -> dict:

@@ -16,7 +16,7 @@ from judge.engine import citations
 from judge.engine.core import InvalidScenario, Outcome, Reason, compare
 from judge.errors import JudgeError, ScenarioError
 from judge.scenarios.files import (Scenario, find_scenarios, invalid_error, load, loads, parse_cache,
-                                   raise_shape_problems)
+                                   raise_shape_problems, save_named_cards)
 
 __all__ = ["Rulebooks", "Scenario", "check", "engine_of", "find_scenarios", "load", "loads", "parse_cache", "play",
            "resolve_file", "rulebook_for", "unknown_citations", "validate", "validate_files"]
@@ -334,6 +334,7 @@ def _check(paths, books: Rulebooks, kept) -> list[dict]:
             key, rows[i] = next(played)
             kept.put(key, rows[i])
     kept.save()
+    save_named_cards()   # and the cards compiled as they were played (tokens, back faces), for the next run
     return rows
 
 
@@ -348,12 +349,26 @@ def _prepare(work: list, engines: set) -> None:
     for game, book in {(s.game, b): None for _, s, b, _ in work if s is not None and s.game in engines}:
         citations.prepare(game, book)
         vocabulary.of_book(book)
-    named = [t for _, s, _, _ in work if s is not None and isinstance(s.data.get("cards"), dict)
-             for t in s.data["cards"].values() if isinstance(t, dict) and "card" in t]
+    named = [t for _, s, _, _ in work if s is not None for t in _card_tables(s.data.get("cards"))]
     if named:
         from judge.cards import scenario   # the card compiler: each named card compiled once, here
 
         scenario.precompile(named)
+
+
+def _card_tables(value) -> list[dict]:
+    """Every table below ``value`` (a file's ``[cards]``) that names a printed card (``card = "NAME"``): the
+    cards themselves, and the back faces and created tokens their tables name."""
+    found, stack = [], [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("card"), str):
+                found.append(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found
 
 
 PARALLEL_MIN_SCENARIOS = 100
