@@ -81,3 +81,10 @@ def test_a_pitch_trigger_and_allies_of_a_kind_that_have_a_keyword_while_attackin
         assert c.abilities[1] == {"kind": "static", "while": {"played_this_turn": {"color": "red"}}, "effect": {
             "do": "gain-keyword", "keyword": "go again",
             "to": {"subtypes": ["dragon", "ally"], "controller": "you", "is_attack": True}}}
+
+
+def test_opponents_cant_play_cards_or_activate_abilities_during_your_turn():
+    c = _compiled("Themai")
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "static", "while": {"your_turn": True},
+                            "effect": {"do": "restrict", "who": "opponent", "what": {}, "activations": True}}]

@@ -235,10 +235,34 @@ def allies_have_while_attacking(text: str, ctx) -> Reading | None:
     return Reading(abilities=out)
 
 
+_CANT_PLAY = re.compile(r"opponents can't (play cards or activate abilities|play cards|activate abilities)"
+                        r"( during your turn)?\.?", re.IGNORECASE)
+
+
+def opponents_cant_play(text: str, ctx) -> Reading | None:
+    """A permanent's ``Opponents can't play cards [or activate abilities] [during your turn].``: a static restriction
+    (1.0.2) on its controller's opponents, while it is its controller's turn when it says so."""
+    m = _CANT_PLAY.fullmatch(text.strip())
+    if not m:
+        return None
+    if ctx.resolves or not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}):
+        raise NotUnderstood(text)
+    what = m.group(1).lower()
+    effect = {"do": "restrict", "who": "opponent"}
+    if "play cards" in what:
+        effect["what"] = {}
+    if "activate abilities" in what:
+        effect["activations"] = True
+    ability = {"kind": "static", "effect": effect}
+    if m.group(2):
+        ability["while"] = {"your_turn": True}
+    return Reading(abilities=[ability])
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
     for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack, cards_you_own_lose,
-                   allies_have_ability, pitch_trigger, allies_have_while_attacking):
+                   allies_have_ability, pitch_trigger, allies_have_while_attacking, opponents_cant_play):
         got = reader(text, ctx)
         if got is not None:
             return got
