@@ -70,3 +70,21 @@ def test_allies_you_control_have_an_activated_ability():
     assert c.abilities == [{"kind": "static", "effect": {
         "do": "gain-ability", "to": {"subtypes": ["dragon", "ally"], "controller": "you"},
         "ability": {"kind": "activated", "type": "action", "cost": 0, "limit": 1, "attack": True}}}]
+
+
+def test_a_pitch_trigger_and_allies_of_a_kind_that_have_a_keyword_while_attacking():
+    for name in ("Dromai", "Dromai, Ash Artist"):
+        c = _compiled(name)
+        assert c.fully, c.not_understood
+        assert c.abilities[0]["on"] == "pitch" and c.abilities[0]["if"] == {"by": "you", "card": {"color": "red"}}
+        assert c.abilities[0]["effects"][0]["name"] == "Ash"
+        assert c.abilities[1] == {"kind": "static", "while": {"played_this_turn": {"color": "red"}}, "effect": {
+            "do": "gain-keyword", "keyword": "go again",
+            "to": {"subtypes": ["dragon", "ally"], "controller": "you", "is_attack": True}}}
+
+
+def test_opponents_cant_play_cards_or_activate_abilities_during_your_turn():
+    c = _compiled("Themai")
+    assert c.fully, c.not_understood
+    assert c.abilities == [{"kind": "static", "while": {"your_turn": True},
+                            "effect": {"do": "restrict", "who": "opponent", "what": {}, "activations": True}}]

@@ -480,8 +480,12 @@ def trigger_body(body: str, frame) -> list[dict]:
             raise g.NotUnderstood(body)         # "Otherwise, …" reads the condition: not written here
         dm = re.fullmatch(r"a card with (\d+) or more \{p\} is discarded this way", m.group(1), re.IGNORECASE)
         tm = re.fullmatch(r"that card has ([a-z ]+)", m.group(1), re.IGNORECASE)
+        hm = re.fullmatch(rf"they have {g.NUM} or more cards in (?:their )?hand", m.group(1), re.IGNORECASE)
         cm = re.fullmatch(r"an? (red|yellow|blue) card is charged this way", m.group(1), re.IGNORECASE)
-        if tm and getattr(frame, "moved_here", False) and tm.group(1).lower() in g.listed_keywords()[0]:
+        if hm and frame.event == "hit" and frame.ctx.is_attack:
+            # "they": the hero this attack hit — a count of the cards in that hero's hand (``who``)
+            cond = {"at_least": {"count": "in-hand", "who": "defending-hero", "n": g.number(hm.group(1).lower())}}
+        elif tm and getattr(frame, "moved_here", False) and tm.group(1).lower() in g.listed_keywords()[0]:
             cond = {"that_card": {"keyword": tm.group(1).lower()}}     # the card the "A or B" before it moved
         elif dm and getattr(frame, "discarded_here", False):
             cond = {"discarded": {"min_power": int(dm.group(1))}}    # the card this ability's discard discarded

@@ -227,7 +227,7 @@ def effect_parts(parts: list[str], frame: Frame) -> list[dict]:
 
 
 # a series of effect clauses "A and B", "A, B, and C", each opening with an effect verb (an imperative)
-_VERBS = r"(?:opt|draw|gain|create|deal|destroy|banish|discard|reveal)\b"
+_VERBS = r"(?:opt|draw|gain|create|deal|destroy|banish|discard|reveal|put)\b"
 _SERIES = re.compile(rf"{_VERBS}[^,]*(?:, {_VERBS}[^,]*)*,? and {_VERBS}[^,]*", re.IGNORECASE)
 _SERIES_SPLIT = re.compile(rf",? and (?={_VERBS})|, (?={_VERBS})", re.IGNORECASE)
 

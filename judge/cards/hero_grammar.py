@@ -192,10 +192,77 @@ def allies_have_ability(text: str, ctx) -> Reading | None:
                                                             "ability": got.abilities[0]}}])
 
 
+_PITCH_TRIGGER = re.compile(r"whenever you pitch an? (.+?), (.+)", re.IGNORECASE)
+
+
+def pitch_trigger(text: str, ctx) -> Reading | None:
+    """A hero's or permanent's ``Whenever you pitch a red card, EFFECTS``: a trigger on each card its controller
+    pitches (1.14.3: a pitch event) that fits."""
+    m = _PITCH_TRIGGER.fullmatch(text.strip())
+    if not m:
+        return None
+    if ctx.resolves or not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}):
+        raise NotUnderstood(text)
+    from judge.cards.costs_grammar import card_noun
+
+    spec = card_noun(m.group(1), ctx)
+    frame = Frame(ctx, "trigger")
+    frame.event = "pitch"
+    effs = trigger_body(m.group(2), frame)
+    cond = {"by": "you", **({"card": spec} if spec else {})}
+    return _finish(frame, Reading(), {"kind": "trigger", "on": "pitch", "of": "any", "if": cond, "effects": effs})
+
+
+_HAVE_WHILE_ATTACKING = re.compile(r"(?:if (.+?), )?((?:[a-z]+ )*?)(dragons|allies) you control have (.+?) while "
+                                   r"attacking\.?", re.IGNORECASE)
+
+
+def allies_have_while_attacking(text: str, ctx) -> Reading | None:
+    """A hero's or permanent's ``[If COND, ]dragons you control have go again while attacking``: a static ability
+    (6.2.3) giving the modifiers to each such ally of its controller's while it is an attack (8.2.8c), while COND
+    holds."""
+    m = _HAVE_WHILE_ATTACKING.fullmatch(text.strip())
+    if not m:
+        return None
+    kinds = m.group(2).lower().split() + ([m.group(3).lower()[:-1]] if m.group(3).lower() == "dragons" else [])
+    if ctx.resolves or any(k not in ALLY_KINDS for k in kinds):
+        raise NotUnderstood(text)
+    cond = ctx.condition(m.group(1)) if m.group(1) else {}
+    out = []
+    for eff in modifiers(m.group(4).lower()):
+        eff["to"] = {"subtypes": kinds + ["ally"], "controller": "you", "is_attack": True}
+        out.append({"kind": "static", **({"while": dict(cond)} if cond else {}), "effect": eff})
+    return Reading(abilities=out)
+
+
+_CANT_PLAY = re.compile(r"opponents can't (play cards or activate abilities|play cards|activate abilities)"
+                        r"( during your turn)?\.?", re.IGNORECASE)
+
+
+def opponents_cant_play(text: str, ctx) -> Reading | None:
+    """A permanent's ``Opponents can't play cards [or activate abilities] [during your turn].``: a static restriction
+    (1.0.2) on its controller's opponents, while it is its controller's turn when it says so."""
+    m = _CANT_PLAY.fullmatch(text.strip())
+    if not m:
+        return None
+    if ctx.resolves or not (ctx.types & PERMANENT_TYPES or ctx.subtypes & {"aura", "item", "ally"}):
+        raise NotUnderstood(text)
+    what = m.group(1).lower()
+    effect = {"do": "restrict", "who": "opponent"}
+    if "play cards" in what:
+        effect["what"] = {}
+    if "activate abilities" in what:
+        effect["activations"] = True
+    ability = {"kind": "static", "effect": effect}
+    if m.group(2):
+        ability["while"] = {"your_turn": True}
+    return Reading(abilities=[ability])
+
+
 def paragraph(text: str, ctx) -> Reading | None:
     """A whole paragraph of one of this module's shapes, or None."""
     for reader in (essence, specialization, discard_trigger, arena_trigger, nth_attack, cards_you_own_lose,
-                   allies_have_ability):
+                   allies_have_ability, pitch_trigger, allies_have_while_attacking, opponents_cant_play):
         got = reader(text, ctx)
         if got is not None:
             return got

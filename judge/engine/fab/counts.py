@@ -208,12 +208,21 @@ class Counts:
             return (ctrl == self.s.turn_player) == bool(want)
         if key in ("at_least", "at_most"):
             n = self.quantity(want, src) if src is not None else self.extra_quantity(want, None)
+            if "who" in want:   # "if they have 4 or more cards in hand": another player's zone (the hero hit)
+                n = self.hand_of(want, src)
             return n >= want.get("n", 1) if key == "at_least" else n <= want.get("n", 0)
         if key == "if_you_do":
             return self.last_ok == bool(want)
         if key == "otherwise":
             return (not self.last_ok) == bool(want)
         raise InvalidScenario([Reason("unknown-condition", f"unknown condition '{key}'")])
+
+    def hand_of(self, want: dict, src) -> int:
+        """The cards in the hand of the player ``who`` names (``count = "in-hand"``) that fit ``of``."""
+        ctrl = src.controller if src is not None else self.s.turn_player
+        who = self._player_word(want["who"], ctrl, None)
+        return sum(1 for c in self.s.cards.values() if c.zone == "hand" and c.owner == who
+                   and matches(c, want.get("of", {}), self, ctrl))
 
     @staticmethod
     def condition_rules(cond) -> list:

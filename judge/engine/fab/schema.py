@@ -537,7 +537,7 @@ def _shape():
         "by": Str(("you", "opponent")), "link": Bool(), "chain": Bool()}, what="a quantity table")
     counted = Table({"count": Str(), "kind": Str(), "n": Int(), "of": AnyValue(), "times": Int(), "link": Bool(),
                      "chain": Bool(), "other": Bool(), "event": Str(EVENTS), "by": by_whom,
-                     "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent"))},
+                     "damage_type": Str(("generic", "physical", "arcane")), "to": Str(("you", "opponent")), "who": Str(("defending-hero", "attacking-hero"))},
                     what="a count table { count = …, n = N }")
     condition = Table({"in": Str(), "face_down": flag, "defending": flag, "attacking": flag, "you_control": selector,
                        "played_this_turn": selector, "played_other_this_turn": selector, "charged": selector, "dealt_arcane_this_turn": flag, "attack": selector,
