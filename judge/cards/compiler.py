@@ -124,6 +124,7 @@ def compile_card(record, data=None) -> Compiled:
             _label_of(para, out)
             continue
         out.understood.append(para)
+        _label_of(para, out)   # "**Combo** - …": the card has the label keyword too (8.0.5), as the data lists it
         out.abilities.extend(result.abilities)
         out.keywords.extend(k for k in result.keywords if k not in out.keywords)
         out.fields.update(result.fields)

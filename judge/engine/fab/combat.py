@@ -411,7 +411,9 @@ class Combat:
         for eff in self.s.effects:
             if not eff.data.get("next_defend") or eff.applies_to is not None or eff.controller != c.controller:
                 continue
-            if eff.data.get("_spent"):
+            if eff.data.get("_spent") or eff.source == c.handle:
+                # the card whose text says "the next card you defend with" is not that next card as it becomes
+                # defending itself (a defense reaction): its effect waits for another card (7.3.2c's example)
                 continue
             eff.data["_spent"] = True
             if eff.selector:   # "if the next card you defend with is a card with combo": a conditional effect (1.8.4)
