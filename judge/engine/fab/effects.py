@@ -208,7 +208,8 @@ class Effects:
         if data.get("state_trigger"):
             layer.state_condition = data.get("if")
         target = data.get("target")
-        if isinstance(target, dict) or target in ("hero", "any"):
+        declared = target == "opponent" and (getattr(src, "trigger_target", None) or len(self.s.players) > 2)   # 6.6.6a
+        if isinstance(target, dict) or target in ("hero", "any") or declared:
             # 6.6.6a: the controller declares the targets as the layer is added: the card's trigger_target, else
             # (the file names no choice) an opposing hero for a hero, the first object of the file that fits
             options = self.trigger_target_options(target, layer)
